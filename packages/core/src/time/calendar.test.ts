@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DAY,
+  dayCode,
+  formatDate,
+  formatDateTime,
+  formatTime,
+  fortnightStart,
+  fortnightWeek,
+  fromWallClock,
+  fromYmd,
+  isoWeekNumber,
+  toWallClock,
+  toYmd,
+  weekStart,
+  weekday,
+} from './calendar.ts';
+
+const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
+
+describe('calendar on wall-clock seconds', () => {
+  it('weekday and day code: 2026-01-05 is a Monday', () => {
+    expect(weekday(at('2026-01-05T23:59:59'))).toBe(1);
+    expect(dayCode(at('2026-01-05T00:00:00'))).toBe('mo');
+    expect(weekday(at('1969-12-31T12:00:00'))).toBe(3);
+  });
+
+  it('week starts on the most recent week_start_day on or before the day', () => {
+    const wed = at('2026-01-07T10:00:00');
+    expect(toYmd(weekStart(wed))).toBe('2026-01-04'); // Sunday
+    expect(toYmd(weekStart(wed, 1))).toBe('2026-01-05'); // Monday
+    expect(toYmd(weekStart(at('2026-01-05T00:00:00'), 1))).toBe('2026-01-05'); // the day itself
+    expect(toYmd(weekStart(wed, 4))).toBe('2026-01-01'); // Thursday before
+  });
+
+  it('ISO week numbers at year edges', () => {
+    expect(isoWeekNumber(at('2026-01-01T00:00:00'))).toBe(1);
+    expect(isoWeekNumber(at('2027-01-01T00:00:00'))).toBe(53); // Friday of 2026-W53
+    expect(isoWeekNumber(at('2024-12-30T00:00:00'))).toBe(1);
+  });
+
+  it('fortnight: even ISO week of the Thursday is week 2 and the fortnight began 7 days earlier', () => {
+    // Week of Sun 2026-01-11 holds Thu 2026-01-15 = ISO week 3 (odd) → week 1.
+    const wk3 = at('2026-01-12T09:00:00');
+    expect(fortnightWeek(wk3)).toBe(1);
+    expect(toYmd(fortnightStart(wk3))).toBe('2026-01-11');
+    // Following week holds Thu 2026-01-22 = ISO week 4 (even) → week 2.
+    const wk4 = at('2026-01-20T09:00:00');
+    expect(fortnightWeek(wk4)).toBe(2);
+    expect(toYmd(fortnightStart(wk4))).toBe('2026-01-11');
+    expect(fortnightStart(wk4) + 14 * DAY).toBe(at('2026-01-25T00:00:00'));
+  });
+
+  it('formats dates as dd/mmm/yyyy and times as hh:MM AA', () => {
+    expect(formatDate(at('2026-01-05T09:30:00'))).toBe('05/Jan/2026');
+    expect(formatTime(at('2026-01-05T09:30:00'))).toBe('09:30 AM');
+    expect(formatTime(at('2026-01-05T00:15:00'))).toBe('12:15 AM');
+    expect(formatTime(at('2026-01-05T12:00:00'))).toBe('12:00 PM');
+    expect(formatDateTime(at('2026-12-31T23:59:00'))).toBe('31/Dec/2026 11:59 PM');
+  });
+
+  it('parses YYYY-MM-DD and refuses impossible dates', () => {
+    expect(fromYmd('2026-02-28')).toBe(at('2026-02-28T00:00:00'));
+    expect(fromYmd('2026-02-30')).toBeNaN();
+    expect(fromYmd('26-2-3')).toBeNaN();
+  });
+
+  it('places real instants on an organisation wall clock and back', () => {
+    const instant = Date.parse('2026-01-05T00:00:00Z'); // 11:00 in Sydney (AEDT, +11)
+    const wall = toWallClock(instant, 'Australia/Sydney');
+    expect(wall).toBe(at('2026-01-05T11:00:00'));
+    expect(fromWallClock(wall, 'Australia/Sydney')).toBe(instant);
+    expect(toWallClock(instant, 'UTC')).toBe(instant / 1000);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * Calendar arithmetic on the spec's time representation.
+ *
+ * Records carry `utc_begin_plus_tz` / `utc_end_plus_tz`: whole seconds of the organisation's
+ * wall-clock time written as if it were UTC. Weekday, day, week and fortnight are therefore plain
+ * UTC calendar arithmetic on those numbers; no time zone is involved until a real instant (the
+ * server's clock, a browser's `Date.now()`) has to be placed on that wall clock, which is what
+ * `toWallClock` / `fromWallClock` do with the organisation's IANA zone.
+ *
+ * Every function is pure and takes seconds (not milliseconds) unless its name says otherwise.
+ */
+
+export const MINUTE = 60;
+export const HOUR = 3600;
+export const DAY = 86_400;
+export const WEEK = 7 * DAY;
+export const FORTNIGHT = 14 * DAY;
+
+/** Day codes in weekday order (0 = Sunday), as the shift records name them. */
+export const DAY_CODES = ['su', 'mo', 'tu', 'we', 'th', 'fr', 'sa'] as const;
+export type DayCode = (typeof DAY_CODES)[number];
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** Start (00:00) of the calendar day holding `sec`. Floors, so negative seconds work too. */
+export function dayStart(sec: number): number {
+  return Math.floor(sec / DAY) * DAY;
+}
+
+/** Weekday of `sec`, 0 = Sunday … 6 = Saturday. */
+export function weekday(sec: number): number {
+  // 1970-01-01 was a Thursday (4).
+  return (((Math.floor(sec / DAY) + 4) % 7) + 7) % 7;
+}
+
+export function dayCode(sec: number): DayCode {
+  return DAY_CODES[weekday(sec)] as DayCode;
+}
+
+/**
+ * Start of the 7-day week holding `sec`: 00:00 of the most recent `weekStartDay`
+ * (0 = Sunday … 6 = Saturday) on or before that day.
+ */
+export function weekStart(sec: number, weekStartDay = 0): number {
+  const day = dayStart(sec);
+  return day - ((weekday(day) - weekStartDay + 7) % 7) * DAY;
+}
+
+/** ISO-8601 week number (1–53) of the day holding `sec`. */
+export function isoWeekNumber(sec: number): number {
+  const day = dayStart(sec);
+  // The ISO week belongs to the year of its Thursday.
+  const thursday = day + (3 - ((weekday(day) + 6) % 7)) * DAY;
+  const year = new Date(thursday * 1000).getUTCFullYear();
+  const jan1 = Date.UTC(year, 0, 1) / 1000;
+  return Math.floor((thursday - jan1) / WEEK) + 1;
+}
+
+/**
+ * Which week of its fortnight the week holding `sec` is: take the ISO week number of the Thursday
+ * inside that week; even → 2, odd → 1 (the spec's "even week number is week 2").
+ */
+export function fortnightWeek(sec: number, weekStartDay = 0): 1 | 2 {
+  const start = weekStart(sec, weekStartDay);
+  const thursday = start + ((4 - weekday(start) + 7) % 7) * DAY;
+  return isoWeekNumber(thursday) % 2 === 0 ? 2 : 1;
+}
+
+/** Start of the 14-day fortnight holding `sec`: its week when that is week 1, else 7 days before. */
+export function fortnightStart(sec: number, weekStartDay = 0): number {
+  const start = weekStart(sec, weekStartDay);
+  return fortnightWeek(sec, weekStartDay) === 2 ? start - WEEK : start;
+}
+
+function pad2(n: number): string {
+  return n < 10 ? `0${n}` : String(n);
+}
+
+/** `dd/mmm/yyyy`, e.g. `05/Jan/2026`: the spec's default date format. */
+export function formatDate(sec: number): string {
+  const d = new Date(sec * 1000);
+  return `${pad2(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}`;
+}
+
+/** `hh:MM AA`, e.g. `09:30 AM`, `12:00 PM`, `12:15 AM`. */
+export function formatTime(sec: number): string {
+  const d = new Date(sec * 1000);
+  const h = d.getUTCHours();
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${pad2(h12)}:${pad2(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** `dd/mmm/yyyy hh:MM AA`, e.g. `05/Jan/2026 09:30 AM`. */
+export function formatDateTime(sec: number): string {
+  return `${formatDate(sec)} ${formatTime(sec)}`;
+}
+
+/** Short weekday name, `Mon`. */
+export function weekdayName(sec: number): string {
+  return WEEKDAYS[weekday(sec)] as string;
+}
+
+/** `YYYY-MM-DD` of the day holding `sec`. */
+export function toYmd(sec: number): string {
+  return new Date(dayStart(sec) * 1000).toISOString().slice(0, 10);
+}
+
+/** Seconds at 00:00 of a `YYYY-MM-DD` date; NaN when the text is not such a date. */
+export function fromYmd(ymd: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(ymd)) return Number.NaN;
+  const ms = Date.parse(`${ymd}T00:00:00Z`);
+  return Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== ymd ? Number.NaN : ms / 1000;
+}
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = zoneFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    zoneFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/**
+ * The wall-clock seconds (the `utc_*_plus_tz` representation) of a real instant in `timeZone`.
+ * `instantMs` is epoch milliseconds (what `Date.now()` gives).
+ */
+export function toWallClock(instantMs: number, timeZone: string): number {
+  const parts: Record<string, number> = {};
+  for (const p of zoneFormatter(timeZone).formatToParts(new Date(instantMs))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const wall = Date.UTC(
+    parts.year ?? 1970,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
+  );
+  return Math.floor(wall / 1000);
+}
+
+/**
+ * The real instant (epoch ms) of wall-clock seconds in `timeZone`. In a daylight-saving gap the
+ * later offset is used; in an overlap, the earlier instant.
+ */
+export function fromWallClock(wallSec: number, timeZone: string): number {
+  // Two passes converge for every real zone: guess with the offset at the wall time, correct once.
+  let guess = wallSec * 1000;
+  for (let i = 0; i < 2; i++) {
+    const offsetMs = toWallClock(guess, timeZone) * 1000 - guess;
+    guess = wallSec * 1000 - offsetMs;
+  }
+  return guess;
+}
