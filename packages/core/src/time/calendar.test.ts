@@ -3,6 +3,7 @@ import {
   DAY,
   dayCode,
   formatDate,
+  formatDayLabel,
   formatDateTime,
   formatTime,
   fortnightStart,
@@ -57,6 +58,12 @@ describe('calendar on wall-clock seconds', () => {
     expect(formatTime(at('2026-01-05T00:15:00'))).toBe('12:15 AM');
     expect(formatTime(at('2026-01-05T12:00:00'))).toBe('12:00 PM');
     expect(formatDateTime(at('2026-12-31T23:59:00'))).toBe('31/Dec/2026 11:59 PM');
+  });
+
+  it('labels a day as weekday, two-digit day and short month', () => {
+    expect(formatDayLabel(at('2026-01-05T00:00:00'))).toBe('Mon 05 Jan');
+    expect(formatDayLabel(at('2026-12-31T23:59:59'))).toBe('Thu 31 Dec');
+    expect(formatDayLabel(at('1969-12-31T12:00:00'))).toBe('Wed 31 Dec');
   });
 
   it('parses YYYY-MM-DD and refuses impossible dates', () => {

@@ -101,6 +101,12 @@ export function weekdayName(sec: number): string {
   return WEEKDAYS[weekday(sec)] as string;
 }
 
+/** Weekday, day and short month of the day holding `sec`, e.g. `Mon 05 Jan`: the roster grid's day label. */
+export function formatDayLabel(sec: number): string {
+  const d = new Date(sec * 1000);
+  return `${WEEKDAYS[d.getUTCDay()]} ${pad2(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]}`;
+}
+
 /** `YYYY-MM-DD` of the day holding `sec`. */
 export function toYmd(sec: number): string {
   return new Date(dayStart(sec) * 1000).toISOString().slice(0, 10);
