@@ -3,8 +3,8 @@ import {
   DAY,
   dayCode,
   formatDate,
-  formatDayLabel,
   formatDateTime,
+  formatDayLabel,
   formatTime,
   fortnightStart,
   fortnightWeek,
@@ -13,8 +13,8 @@ import {
   isoWeekNumber,
   toWallClock,
   toYmd,
-  weekStart,
   weekday,
+  weekStart,
 } from './calendar.ts';
 
 const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
