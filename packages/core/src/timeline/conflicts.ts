@@ -1,0 +1,220 @@
+/**
+ * The roster and booking conflict validator (spec §5) and the roster status it implies (spec §4).
+ *
+ * Rules (the spec leaves the details open; these are ours):
+ * - A record covers `[utc_begin_plus_tz, utc_end_plus_tz)` in wall-clock seconds; its end must be
+ *   after its begin.
+ * - It conflicts with another record that shares a resource (`resIds` or `resourceId`) when the
+ *   two intervals overlap for MORE than the overlap buffer. An overlap of exactly the buffer is
+ *   allowed, so with a buffer of 0 touching intervals do not overlap (as date-fns
+ *   `areIntervalsOverlapping`). The buffer is forgiveness for a run-over, not a required gap.
+ * - Other jobs count unless deleted, inactive or in an ignored status (cancelled, finished, draft,
+ *   leave, break). Leaves and breaks of the resource count unless cancelled or deleted: a job
+ *   overlapping one is a conflict, and so is a leave or break overlapping a job. Two absences never
+ *   conflict with each other.
+ * - The record being validated is judged whatever its own status: it is the one about to be given
+ *   a status (a roster item in conflict becomes draft).
+ * - The validator only looks at time. Whether a record has resources at all is allocation's concern.
+ */
+import { formatDateTime, MINUTE } from '../time/calendar.ts';
+
+export const DEFAULT_OVERLAP_BUFFER_MINUTES = 5;
+export const IGNORED_OVERLAP_STATUSES: readonly string[] = [
+  'cancelled',
+  'finished',
+  'draft',
+  'leave',
+  'break',
+];
+export const FALLBACK_MESSAGE = 'Something went wrong';
+
+export type TimelineRecord = {
+  _id?: string | undefined;
+  _key?: string | undefined;
+  status?: string | undefined;
+  type?: string | undefined;
+  inactive?: boolean | undefined;
+  isDeleted?: boolean | undefined;
+  resourceId?: string | undefined;
+  resIds?: readonly string[] | undefined;
+  utc_begin_plus_tz: number;
+  utc_end_plus_tz: number;
+};
+
+export type ConflictErrorCode =
+  | 'invalid_time_range'
+  | 'resource_busy'
+  | 'resource_on_leave'
+  | 'resource_break_time'
+  | 'fallback';
+
+export type ConflictError = {
+  code: ConflictErrorCode;
+  title: string;
+  message: string;
+  /** The shared resource. */
+  resourceId?: string;
+  /** The `_id` of the record it collides with. */
+  conflictId?: string;
+};
+
+export type ConflictResult = { isConflict: boolean; errors: ConflictError[] };
+
+export type ConflictOptions = {
+  /** The organisation's `overlap_buffer_minutes`, as stored: see `overlapBufferMinutes`. */
+  overlap_buffer_minutes?: unknown;
+};
+
+/**
+ * The overlap buffer in whole minutes: a number (or numeric text) rounded half up, never below 0;
+ * 5 when missing or not numeric (`'abc'`, `NaN`, `null`, `true`).
+ */
+export function overlapBufferMinutes(value: unknown): number {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value.trim() !== ''
+        ? Number(value)
+        : Number.NaN;
+  return Number.isFinite(n) ? Math.max(0, Math.round(n)) : DEFAULT_OVERLAP_BUFFER_MINUTES;
+}
+
+/** What a record is for conflict purposes. A leave is `_key` or `status` leave; a break `_key`, `type` or `status` break. */
+export function recordKind(record: TimelineRecord): 'job' | 'leave' | 'break' {
+  if (record._key === 'leave' || record.status === 'leave') return 'leave';
+  if (record._key === 'break' || record.type === 'break' || record.status === 'break') return 'break';
+  return 'job';
+}
+
+/** The record's resources: `resIds` plus `resourceId`, without blanks or repeats. */
+export function recordResources(record: TimelineRecord): string[] {
+  const ids = new Set<string>(Array.isArray(record.resIds) ? record.resIds : []);
+  if (record.resourceId) ids.add(record.resourceId);
+  ids.delete('');
+  return [...ids];
+}
+
+/**
+ * Seconds by which `[a.begin, a.end)` and `[b.begin, b.end)` overlap; 0 when they touch or are
+ * apart. Symmetric.
+ */
+export function overlapSeconds(a: TimelineRecord, b: TimelineRecord): number {
+  const seconds =
+    Math.min(a.utc_end_plus_tz, b.utc_end_plus_tz) - Math.max(a.utc_begin_plus_tz, b.utc_begin_plus_tz);
+  return seconds > 0 ? seconds : 0;
+}
+
+/** True when the overlap lasts longer than `bufferMinutes`. Symmetric; touching never overlaps. */
+export function overlapsBeyondBuffer(a: TimelineRecord, b: TimelineRecord, bufferMinutes: number): boolean {
+  return overlapSeconds(a, b) > bufferMinutes * MINUTE;
+}
+
+/** Whether another record takes part in conflicts at all (see the module rules). */
+export function countsForConflicts(record: TimelineRecord): boolean {
+  if (record.isDeleted === true || record.inactive === true) return false;
+  if (recordKind(record) === 'job') return !IGNORED_OVERLAP_STATUSES.includes(record.status ?? '');
+  return record.status !== 'cancelled';
+}
+
+const TITLES: Record<Exclude<ConflictErrorCode, 'fallback'>, string> = {
+  invalid_time_range: 'Invalid Time',
+  resource_busy: 'Resource Busy',
+  resource_on_leave: 'Resource On Leave',
+  resource_break_time: 'Resource On Break',
+};
+
+/**
+ * Validates `record` against `timeline` (the other records; the record itself, matched by `_id`,
+ * is skipped). Returns every collision, one error per shared resource and record; the error
+ * describes the other record (busy with a job, on leave, on a break) with its time range. Never throws:
+ * an exception inside becomes a single `fallback` error titled with its message (or "Something
+ * went wrong"), and counts as a conflict.
+ */
+export function validateConflicts(
+  record: TimelineRecord,
+  timeline: readonly TimelineRecord[],
+  options: ConflictOptions = {},
+): ConflictResult {
+  try {
+    const begin = record.utc_begin_plus_tz;
+    const end = record.utc_end_plus_tz;
+    if (!Number.isFinite(begin) || !Number.isFinite(end)) {
+      return conflict([error('invalid_time_range', 'you must enter a valid time')]);
+    }
+    if (end <= begin) return conflict([error('invalid_time_range', 'end must be after begin')]);
+
+    const buffer = overlapBufferMinutes(options.overlap_buffer_minutes);
+    const kind = recordKind(record);
+    const mine = recordResources(record);
+    const errors: ConflictError[] = [];
+    for (const other of timeline) {
+      if (record._id !== undefined && other._id === record._id) continue;
+      if (!countsForConflicts(other)) continue;
+      const otherKind = recordKind(other);
+      if (kind !== 'job' && otherKind !== 'job') continue;
+      if (!overlapsBeyondBuffer(record, other, buffer)) continue;
+      const theirs = recordResources(other);
+      for (const resourceId of mine.filter((id) => theirs.includes(id))) {
+        const range = `from ${formatDateTime(other.utc_begin_plus_tz)} to ${formatDateTime(other.utc_end_plus_tz)}`;
+        const found =
+          otherKind === 'leave'
+            ? error('resource_on_leave', `on leave ${range}`)
+            : otherKind === 'break'
+              ? error('resource_break_time', `on a break ${range}`)
+              : error('resource_busy', `already assigned ${range}`);
+        errors.push({ ...found, resourceId, ...(other._id === undefined ? {} : { conflictId: other._id }) });
+      }
+    }
+    return { isConflict: errors.length > 0, errors };
+  } catch (e) {
+    const message = (e instanceof Error ? e.message : typeof e === 'string' ? e : '') || FALLBACK_MESSAGE;
+    return conflict([{ code: 'fallback', title: message, message }]);
+  }
+}
+
+function error(code: Exclude<ConflictErrorCode, 'fallback'>, message: string): ConflictError {
+  return { code, title: TITLES[code], message };
+}
+
+function conflict(errors: ConflictError[]): ConflictResult {
+  return { isConflict: true, errors };
+}
+
+type AssignmentFields =
+  | 'status'
+  | 'isConflict'
+  | 'resIds'
+  | 'resourceId'
+  | 'resource_first_name'
+  | 'resource_last_name';
+
+export type RosterItemInConflict<T> = Omit<T, AssignmentFields> & {
+  status: 'draft';
+  isConflict: true;
+  resIds: string[];
+};
+
+export type RosterItemRostered<T> = Omit<T, 'status' | 'isConflict'> & {
+  status: 'rostered';
+  isConflict: false;
+};
+
+/**
+ * A roster item after validation (spec §4): in conflict it becomes draft with no resources
+ * (`resIds` empty; `resourceId` and the resource names removed); otherwise rostered, as it is.
+ */
+export function applyRosterValidation<T extends object>(
+  item: T,
+  result: ConflictResult,
+): RosterItemInConflict<T> | RosterItemRostered<T> {
+  if (result.isConflict) {
+    const {
+      resourceId: _id,
+      resource_first_name: _first,
+      resource_last_name: _last,
+      ...rest
+    } = item as T & Record<'resourceId' | 'resource_first_name' | 'resource_last_name', unknown>;
+    return { ...(rest as Omit<T, AssignmentFields>), status: 'draft', isConflict: true, resIds: [] };
+  }
+  return { ...item, status: 'rostered', isConflict: false };
+}
