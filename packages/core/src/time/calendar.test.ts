@@ -14,6 +14,7 @@ import {
   toWallClock,
   toYmd,
   weekday,
+  weekdayLongName,
   weekStart,
 } from './calendar.ts';
 
@@ -64,6 +65,12 @@ describe('calendar on wall-clock seconds', () => {
     expect(formatDayLabel(at('2026-01-05T00:00:00'))).toBe('Mon 05 Jan');
     expect(formatDayLabel(at('2026-12-31T23:59:59'))).toBe('Thu 31 Dec');
     expect(formatDayLabel(at('1969-12-31T12:00:00'))).toBe('Wed 31 Dec');
+  });
+
+  it('names the weekday in full: 2026-01-05 is a Monday, 2026-01-04 a Sunday', () => {
+    expect(weekdayLongName(at('2026-01-05T23:59:59'))).toBe('Monday');
+    expect(weekdayLongName(at('2026-01-04T00:00:00'))).toBe('Sunday');
+    expect(weekdayLongName(at('1969-12-31T12:00:00'))).toBe('Wednesday');
   });
 
   it('parses YYYY-MM-DD and refuses impossible dates', () => {

@@ -22,6 +22,15 @@ export type DayCode = (typeof DAY_CODES)[number];
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const WEEKDAY_LONG_NAMES = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
 
 /** Start (00:00) of the calendar day holding `sec`. Floors, so negative seconds work too. */
 export function dayStart(sec: number): number {
@@ -105,6 +114,11 @@ export function weekdayName(sec: number): string {
 export function formatDayLabel(sec: number): string {
   const d = new Date(sec * 1000);
   return `${WEEKDAYS[d.getUTCDay()]} ${pad2(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]}`;
+}
+
+/** Full weekday name, `Monday`. */
+export function weekdayLongName(sec: number): string {
+  return WEEKDAY_LONG_NAMES[weekday(sec)] as string;
 }
 
 /** `YYYY-MM-DD` of the day holding `sec`. */
