@@ -1,0 +1,388 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ANALYTICS_LABEL_KEY,
+  activeMenuKey,
+  buildLegacyMenu,
+  buildMenu,
+  DEFAULT_MENU_FLAGS,
+  effectiveMenuFlags,
+  GENERIC_MENU_KEYS,
+  isMenuKey,
+  MENU_ORDER,
+  type MenuInput,
+  menuLabel,
+  menuPath,
+} from './menu.ts';
+import type { ShellUser } from './roles.ts';
+
+const dispatcher: ShellUser = { role: 'dispatcher' };
+const resource: ShellUser = { role: 'resource' };
+const customer: ShellUser = { role: 'customer' };
+const scheduler: ShellUser = { role: 'scheduler' };
+const partner: ShellUser = { role: 'resource', duty: 'partner' };
+
+const allOn = Object.fromEntries(MENU_ORDER.map((k) => [k, true]));
+/** Menu flags with exactly `on` switched on and every other key explicitly off. */
+const only = (...on: string[]) =>
+  Object.fromEntries([...MENU_ORDER, ...GENERIC_MENU_KEYS].map((k) => [k, on.includes(k)]));
+const input = (user: ShellUser, menu: MenuInput['menu'], extra: Partial<MenuInput> = {}): MenuInput => ({
+  user,
+  menu,
+  cf: undefined,
+  ds: undefined,
+  ...extra,
+});
+const keys = (entries: { key: string }[]) => entries.map((e) => e.key);
+
+describe('menu paths (§2 table)', () => {
+  it('every key of the table has its path', () => {
+    const ds = { timelinev2_menu: true };
+    expect(Object.fromEntries(MENU_ORDER.map((k) => [k, menuPath(k, ds)]))).toEqual({
+      home: '/',
+      customers: '/customers',
+      resources: '/resources',
+      bookings: '/bookings',
+      groupevents: '/groupevents',
+      announcements: '/announcements',
+      vehroutes: '/vehicleroutes',
+      events: '/events',
+      projecttasks: '/projecttasks',
+      calevents: '/calevents',
+      maps: '/maps',
+      forms: '/forms',
+      timesheets: '/timesheets',
+      reports: '/reports',
+      calendar: '/calendar',
+      week: '/week2',
+      scheduler: '/week2scheduler',
+      masterroster: '/masterroster',
+      timeline: '/week2timelinev2',
+      equipments: '/equipments',
+      pods: '/pods',
+      board: '/board',
+      job_board: '/job_board',
+      bid_board: '/bid_board',
+      rostered_board: '/rostered_board',
+      shifts: '/resource_shifts',
+      quotes: '/quotes',
+      invoices: '/invoices',
+      analytics: '/analytics',
+      settings: '/settings',
+      uploads: '/uploads',
+    });
+  });
+
+  it('timeline goes to /week2timeline when timelinev2_menu is off, /week2timelinev2 when on or unset (default on)', () => {
+    expect(menuPath('timeline', { timelinev2_menu: false })).toBe('/week2timeline');
+    expect(menuPath('timeline', { timelinev2_menu: true })).toBe('/week2timelinev2');
+    expect(menuPath('timeline', {})).toBe('/week2timelinev2');
+    expect(menuPath('timeline', undefined)).toBe('/week2timelinev2');
+  });
+
+  it('the generic keys planner, unsync, routes and map are known, with path /{key}', () => {
+    expect(GENERIC_MENU_KEYS).toEqual(['planner', 'unsync', 'routes', 'map']);
+    for (const k of GENERIC_MENU_KEYS) {
+      expect(isMenuKey(k)).toBe(true);
+      expect(menuPath(k, undefined)).toBe(`/${k}`);
+    }
+    expect(isMenuKey('role')).toBe(false);
+    expect(isMenuKey('toString')).toBe(false);
+  });
+});
+
+describe('menu order is fixed', () => {
+  it('is the spec order and covers exactly the table keys', () => {
+    expect(MENU_ORDER).toEqual([
+      'home',
+      'timeline',
+      'projecttasks',
+      'calevents',
+      'customers',
+      'resources',
+      'reports',
+      'bookings',
+      'groupevents',
+      'vehroutes',
+      'events',
+      'quotes',
+      'invoices',
+      'maps',
+      'timesheets',
+      'calendar',
+      'week',
+      'masterroster',
+      'scheduler',
+      'equipments',
+      'pods',
+      'board',
+      'job_board',
+      'bid_board',
+      'rostered_board',
+      'shifts',
+      'forms',
+      'analytics',
+      'announcements',
+      'settings',
+      'uploads',
+    ]);
+    expect(new Set(MENU_ORDER).size).toBe(31);
+  });
+
+  it('whatever order the flags come in, entries follow the fixed order', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray([...MENU_ORDER], { minLength: 1 }), (subset) => {
+        const menu = only(...subset);
+        const shown = keys(buildMenu(input(dispatcher, menu)));
+        expect(shown).toEqual(MENU_ORDER.filter((k) => subset.includes(k)));
+      }),
+    );
+  });
+});
+
+describe('menu labels', () => {
+  it('come from m_{key} in the label config', () => {
+    expect(menuLabel('bookings', { m_bookings: 'Jobs' })).toBe('Jobs');
+  });
+
+  it('fall back to the key when the label is missing, blank or not text', () => {
+    expect(menuLabel('bookings', undefined)).toBe('bookings');
+    expect(menuLabel('bookings', { m_bookings: '' })).toBe('bookings');
+    expect(menuLabel('bookings', { m_bookings: '   ' })).toBe('bookings');
+    expect(menuLabel('bookings', { m_bookings: 7 })).toBe('bookings');
+  });
+
+  it(`analytics takes the report label text (${ANALYTICS_LABEL_KEY}), not m_analytics`, () => {
+    expect(ANALYTICS_LABEL_KEY).toBe('report_label');
+    expect(menuLabel('analytics', { report_label: 'Insights', m_analytics: 'Other' })).toBe('Insights');
+    expect(menuLabel('analytics', { m_analytics: 'Other' })).toBe('analytics');
+  });
+
+  it('buildMenu entries carry key, path and label', () => {
+    const entries = buildMenu(
+      input(dispatcher, only('home', 'timeline'), {
+        cf: { m_home: 'Start' },
+        ds: { timelinev2_menu: false },
+      }),
+    );
+    expect(entries).toEqual([
+      { key: 'home', path: '/', label: 'Start' },
+      { key: 'timeline', path: '/week2timeline', label: 'timeline' },
+    ]);
+  });
+});
+
+describe('menu flags', () => {
+  it('defaults: home, resources, customers, analytics and settings on; all others off', () => {
+    const on = Object.entries(DEFAULT_MENU_FLAGS)
+      .filter(([, v]) => v)
+      .map(([k]) => k)
+      .sort();
+    expect(on).toEqual(['analytics', 'customers', 'home', 'resources', 'settings']);
+    expect(keys(buildMenu(input(dispatcher, undefined)))).toEqual([
+      'home',
+      'customers',
+      'resources',
+      'analytics',
+      'settings',
+    ]);
+  });
+
+  it('an empty menu is the defaults; a key the organisation did not set keeps its default', () => {
+    expect(effectiveMenuFlags({})).toEqual(DEFAULT_MENU_FLAGS);
+    expect(keys(buildMenu(input(dispatcher, { bookings: true })))).toEqual([
+      'home',
+      'customers',
+      'resources',
+      'bookings',
+      'analytics',
+      'settings',
+    ]);
+  });
+
+  it('an organisation can switch a default-on entry off', () => {
+    expect(keys(buildMenu(input(dispatcher, { home: false, analytics: false, settings: false })))).toEqual([
+      'customers',
+      'resources',
+    ]);
+    expect(effectiveMenuFlags({ home: false }).home).toBe(false);
+  });
+
+  it('only a boolean sets a flag; other values leave the default', () => {
+    const menu = { ...only('forms'), reports: 'true', quotes: 1, home: 'false' };
+    expect(keys(buildMenu(input(dispatcher, menu)))).toEqual(['home', 'forms']);
+  });
+
+  it('a role entry is never shown, nor any unknown key', () => {
+    const menu = { ...only('home'), role: true, nonsense: true, toString: true };
+    expect(keys(buildMenu(input(dispatcher, menu)))).toEqual(['home']);
+  });
+
+  it('generic keys show after the fixed order when their flag is on', () => {
+    const menu = only('map', 'home', 'planner', 'uploads');
+    expect(keys(buildMenu(input(dispatcher, menu)))).toEqual(['home', 'uploads', 'planner', 'map']);
+  });
+
+  it('the flags decide for every role alike (roles matter only through partner duty)', () => {
+    const menu = only('home', 'bookings', 'settings');
+    for (const user of [dispatcher, resource, customer, scheduler]) {
+      expect(keys(buildMenu(input(user, menu)))).toEqual(['home', 'bookings', 'settings']);
+    }
+  });
+
+  it('with every flag on, every fixed entry is shown in order', () => {
+    expect(keys(buildMenu(input(resource, allOn)))).toEqual([...MENU_ORDER]);
+  });
+});
+
+describe('partner duty always gets timeline, resources, bookings and board', () => {
+  it('even when those flags are off', () => {
+    const menu = only('home');
+    expect(keys(buildMenu(input(partner, menu)))).toEqual([
+      'home',
+      'timeline',
+      'resources',
+      'bookings',
+      'board',
+    ]);
+  });
+
+  it('partner duty given in duties works the same; without the duty the flags rule', () => {
+    const menu = only('settings');
+    expect(keys(buildMenu(input({ role: 'customer', duties: ['partner'] }, menu)))).toEqual([
+      'timeline',
+      'resources',
+      'bookings',
+      'board',
+      'settings',
+    ]);
+    expect(keys(buildMenu(input({ role: 'customer', duties: ['driver'] }, menu)))).toEqual(['settings']);
+  });
+
+  it('no entry is duplicated when the flags are also on', () => {
+    const shown = keys(buildMenu(input(partner, allOn)));
+    expect(shown).toEqual([...MENU_ORDER]);
+  });
+});
+
+describe('older fixed layout by role condition', () => {
+  const withBookings = { bookings: true };
+
+  it('dispatcher', () => {
+    expect(keys(buildLegacyMenu(input(dispatcher, withBookings)))).toEqual([
+      'projecttasks',
+      'calevents',
+      'customers',
+      'resources',
+      'reports',
+      'bookings',
+      'calendar',
+      'equipments',
+      'pods',
+      'job_board',
+      'analytics',
+      'settings',
+      'uploads',
+    ]);
+  });
+
+  it('resource', () => {
+    expect(keys(buildLegacyMenu(input(resource, withBookings)))).toEqual([
+      'calevents',
+      'bookings',
+      'equipments',
+      'pods',
+      'job_board',
+      'bid_board',
+      'analytics',
+    ]);
+  });
+
+  it('customer: project tasks and bookings only', () => {
+    expect(keys(buildLegacyMenu(input(customer, withBookings)))).toEqual(['projecttasks', 'bookings']);
+  });
+
+  it('partner duty adds resources, reports and calendar', () => {
+    expect(keys(buildLegacyMenu(input({ role: 'customer', duty: 'partner' }, withBookings)))).toEqual([
+      'projecttasks',
+      'resources',
+      'reports',
+      'bookings',
+      'calendar',
+    ]);
+  });
+
+  it('scheduler is not a dispatcher here: bookings only', () => {
+    expect(keys(buildLegacyMenu(input(scheduler, withBookings)))).toEqual(['bookings']);
+  });
+
+  it('bookings needs its menu flag; the other entries ignore the flags', () => {
+    expect(keys(buildLegacyMenu(input(customer, { bookings: false, home: true })))).toEqual(['projecttasks']);
+    expect(keys(buildLegacyMenu(input(customer, allOn)))).toEqual(['projecttasks', 'bookings']);
+    expect(keys(buildLegacyMenu(input(resource, { bookings: false })))).not.toContain('bookings');
+    // Default flags (bookings off) still give a dispatcher customers, settings and uploads.
+    expect(keys(buildLegacyMenu(input(dispatcher, undefined)))).toContain('uploads');
+    expect(keys(buildLegacyMenu(input(dispatcher, undefined)))).not.toContain('bookings');
+  });
+
+  it('labels and paths follow the same rules as the generic menu', () => {
+    const [first] = buildLegacyMenu(input(customer, withBookings, { cf: { m_projecttasks: 'Tasks' } }));
+    expect(first).toEqual({ key: 'projecttasks', path: '/projecttasks', label: 'Tasks' });
+  });
+});
+
+describe('active entry highlighting', () => {
+  it('a route named like a key highlights that key', () => {
+    expect(activeMenuKey('bookings')).toBe('bookings');
+    expect(activeMenuKey('job_board')).toBe('job_board');
+  });
+
+  it('calevents: the type query parameter selects the entry', () => {
+    expect(activeMenuKey('calevents', { type: 'events' })).toBe('events');
+    expect(activeMenuKey('calevents', { type: ['projecttasks'] })).toBe('projecttasks');
+  });
+
+  it('calevents without a type, or with a type that is no menu key, highlights calevents', () => {
+    expect(activeMenuKey('calevents', {})).toBe('calevents');
+    expect(activeMenuKey('calevents', { type: '' })).toBe('calevents');
+    expect(activeMenuKey('calevents', { type: 'role' })).toBe('calevents');
+  });
+
+  it('type is read on calevents only', () => {
+    expect(activeMenuKey('bookings', { type: 'events' })).toBe('bookings');
+  });
+
+  it('mascustomer counts as masterroster', () => {
+    expect(activeMenuKey('mascustomer')).toBe('masterroster');
+  });
+
+  it('week2timeline and week2custimeline (and the v2 path) count as timeline', () => {
+    expect(activeMenuKey('week2timeline')).toBe('timeline');
+    expect(activeMenuKey('week2custimeline')).toBe('timeline');
+    expect(activeMenuKey('week2timelinev2')).toBe('timeline');
+  });
+
+  it('route names taken from paths map back to their key', () => {
+    expect(activeMenuKey('week2')).toBe('week');
+    expect(activeMenuKey('week2scheduler')).toBe('scheduler');
+    expect(activeMenuKey('vehicleroutes')).toBe('vehroutes');
+    expect(activeMenuKey('resource_shifts')).toBe('shifts');
+    expect(activeMenuKey('/bookings/abc')).toBe('bookings');
+    expect(activeMenuKey('/')).toBe('home');
+    expect(activeMenuKey('index')).toBe('home');
+  });
+
+  it('routes of no entry highlight nothing', () => {
+    expect(activeMenuKey('terms')).toBeUndefined();
+    expect(activeMenuKey('exception-detail')).toBeUndefined();
+    expect(activeMenuKey('constructor')).toBeUndefined();
+    expect(activeMenuKey('role')).toBeUndefined();
+  });
+
+  it('every menu path highlights its own entry', () => {
+    for (const key of MENU_ORDER) {
+      expect(activeMenuKey(menuPath(key, undefined))).toBe(key);
+      expect(activeMenuKey(menuPath(key, { timelinev2_menu: false }))).toBe(key);
+    }
+  });
+});
