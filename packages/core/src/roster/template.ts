@@ -9,7 +9,8 @@
  * - `week`: 2 or 4 puts the item in the second week of the fortnight; anything else (1, 3, none) in
  *   the first;
  * - an item without day/minutes fields is placed by its `utc_begin_plus_tz` / `utc_end_plus_tz`
- *   relative to `fortnight_time_boundaries.start_time` (the fortnight it was drawn in).
+ *   relative to `fortnight_time_boundaries.start_time` (the fortnight it was drawn in): week 2 when
+ *   it begins 7 days or more after that start.
  *
  * Times are the spec's wall-clock seconds; all arithmetic is UTC calendar arithmetic.
  */
@@ -32,15 +33,15 @@ import type { RosterGrid, TimeBoundaries } from './grid.ts';
 const MINUTES_PER_DAY = 1440;
 
 export type TemplateItem = {
-  _id?: string;
-  day_num?: number;
-  day_n?: DayCode | number;
-  startAt?: number;
-  endAt?: number;
-  week?: number;
-  utc_begin_plus_tz?: number;
-  utc_end_plus_tz?: number;
-  fortnight_time_boundaries?: TimeBoundaries;
+  _id?: string | undefined;
+  day_num?: number | undefined;
+  day_n?: DayCode | number | undefined;
+  startAt?: number | undefined;
+  endAt?: number | undefined;
+  week?: number | undefined;
+  utc_begin_plus_tz?: number | undefined;
+  utc_end_plus_tz?: number | undefined;
+  fortnight_time_boundaries?: TimeBoundaries | undefined;
 };
 
 /** Where an item sits in its template, whatever fields it was given in. */
@@ -181,7 +182,9 @@ export function templateFieldsFor(
 
 /**
  * Places template items on the real weeks of `[from, to)`. Items whose fields do not resolve are
- * left out and reported as issues; the rest are placed in date order (then in list order).
+ * left out and reported as issues; the rest are placed in date order (then in list order). A
+ * period whose bounds are not numbers places nothing. Where ISO week 53 makes two week-1 weeks
+ * follow each other, week-1 items are placed in both and week-2 items in neither.
  */
 export function rolloutTemplate<T extends TemplateItem>(
   items: readonly T[],
