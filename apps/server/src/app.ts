@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { DbHandle } from '@rostra/db/client';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ServerConfig } from './config.ts';
+import { requireAccessDeclarations } from './http/access.ts';
+import { errorBody, installErrorHandling } from './http/errors.ts';
+import { healthRoutes } from './routes/health.ts';
+
+export type Deps = { db: DbHandle; config: ServerConfig };
+
+/** The Fastify instance with zod schemas as its type provider; every route module takes this. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+/** API prefix of every versioned route. */
+export const API = '/api/v1';
+
+/**
+ * Builds the HTTP application. Tests call this in-process with their own database; `rostra serve`
+ * calls it and listens. Nothing here listens or touches process state.
+ */
+export async function buildApp(deps: Deps): Promise<App> {
+  const app = Fastify({
+    logger: { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    // 1 MiB bodies: enough for any record, and a bound on what one request can make us parse.
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+  requireAccessDeclarations(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Rostra API', version: '1.0.0', description: 'Workforce rostering and dispatch' },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  healthRoutes(app);
+
+  await serveWebApp(app, deps.config.webDist);
+  return app;
+}
+
+/**
+ * Serves the built single-page app: real files as they are, every other non-API path as
+ * `index.html` so the client router can take it. Unknown `/api/*` paths answer 404 JSON.
+ */
+async function serveWebApp(app: App, webDist: string): Promise<void> {
+  const hasBuild = existsSync(join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.status(404).send(errorBody('not_found', `No such API route: ${request.method} ${path}`));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(errorBody('not_found', `Nothing at ${request.method} ${path}`));
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

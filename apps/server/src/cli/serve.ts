@@ -1,0 +1,40 @@
+import { openDatabase } from '@rostra/db/client';
+import { DEMO_PASSWORD, DEMO_USERS } from '@rostra/db/seed/demo-users';
+import { seedDemo } from '@rostra/db/seed/seed';
+import { hashPassword } from 'better-auth/crypto';
+import { Command } from 'commander';
+import { loadConfig } from '../config.ts';
+import { startServer, stopOnSignals } from '../server.ts';
+
+export function serveCommand(): Command {
+  return new Command('serve')
+    .description('Migrate, seed the demo data on first start, and serve the app and API')
+    .option('--no-seed', 'do not seed the demo organisations on an empty database')
+    .action(async (options: { seed: boolean }) => {
+      const config = loadConfig();
+      if (options.seed) {
+        // Seed before listening so the first page load already has data.
+        const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+        try {
+          await seedDemo(db.db, { nowMs: Date.now(), hashPassword, onProgress: (m) => console.log(m) });
+        } finally {
+          await db.close();
+        }
+      }
+      const running = await startServer(config);
+      stopOnSignals(running);
+      console.log(`\nRostra is running at ${running.url}`);
+      console.log(
+        `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+      );
+      console.log(`API docs: ${running.url}/api/docs`);
+      console.log(`\nDemo sign-ins (password ${DEMO_PASSWORD}):`);
+      for (const u of DEMO_USERS) {
+        const where = u.memberships.map(
+          (m) => `${m.role}${m.duties?.length ? ` (${m.duties.join(', ')})` : ''} in ${m.orgId}`,
+        );
+        console.log(`  ${u.email.padEnd(30)} ${where.join('; ')}`);
+      }
+      console.log('\nPress Ctrl-C to stop.');
+    });
+}

@@ -1,0 +1,39 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export type ServerConfig = {
+  port: number;
+  host: string;
+  /** PGlite data folder, used when `databaseUrl` is not set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** Folder of the built web app (`apps/web/dist`). */
+  webDist: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Public origin of the app, used for links in mail and for cookie security. */
+  publicUrl: string;
+  /** Secret for signing sessions and tokens. Generated per data folder when not configured. */
+  authSecret: string | undefined;
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Reads the configuration from environment variables; every value has a working default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = env.PORT ? Number(env.PORT) : 3000;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const level = (env.LOG_LEVEL ?? 'info') as ServerConfig['logLevel'];
+  if (!LOG_LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const host = env.HOST ?? '0.0.0.0';
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    webDist: resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
+    logLevel: level,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    authSecret: env.AUTH_SECRET || undefined,
+  };
+}

@@ -1,0 +1,36 @@
+import { openDatabase } from '@rostra/db/client';
+import { type App, buildApp } from './app.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
+
+export type Running = { app: App; url: string; stop(): Promise<void> };
+
+/** Opens the database (migrating it), builds the app and listens. */
+export async function startServer(config: ServerConfig = loadConfig()): Promise<Running> {
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({ db, config });
+  app.addHook('onClose', () => db.close());
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  return { app, url: `http://localhost:${port}`, stop: () => app.close() };
+}
+
+/**
+ * Stops cleanly on SIGINT/SIGTERM: stop accepting, finish what is in flight, close the database.
+ * A hard exit after 1.8 s keeps the promise of "closed within 2 s" even if something hangs.
+ */
+export function stopOnSignals(running: Running): void {
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    running.app.log.info({ signal }, 'shutting down');
+    setTimeout(() => process.exit(1), 1_800).unref();
+    running.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}

@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import { defineConfig, devices } from '@playwright/test';
+
+/*
+ * Browser tests run in Debian's Chromium (never a downloaded browser) against the real, built
+ * server: once on the embedded PGlite database and, when DATABASE_URL is set, once on PostgreSQL.
+ * Each run gets a fresh database and a free port. Ports are chosen once in the main process and
+ * handed to the workers through the environment.
+ */
+function freePort(): string {
+  return execFileSync(process.execPath, [
+    '-e',
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ]).toString();
+}
+
+const kinds = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+for (const kind of kinds) {
+  const key = `E2E_PORT_${kind.toUpperCase()}`;
+  process.env[key] ??= freePort();
+}
+const portOf = (kind: string) => process.env[`E2E_PORT_${kind.toUpperCase()}`] as string;
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  outputDir: '../test-results',
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 1,
+  reporter: [['list']],
+  timeout: 60_000,
+  use: {
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  projects: kinds.map((kind) => ({ name: kind, use: { baseURL: `http://127.0.0.1:${portOf(kind)}` } })),
+  webServer: kinds.map((kind) => ({
+    command: `node e2e/serve.mjs ${kind} ${portOf(kind)}`,
+    cwd: '..',
+    url: `http://127.0.0.1:${portOf(kind)}/healthz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  })),
+});

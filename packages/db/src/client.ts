@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { APP_ROLE } from './access.ts';
+import { migrate } from './migrate.ts';
+
+/** The query interface every feature's query functions take. Same type for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type DbKind = 'pglite' | 'postgres';
+
+export type DbHandle = {
+  db: Db;
+  kind: DbKind;
+  /** True when the database answers a trivial query. */
+  isReachable(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export type OpenOptions = {
+  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data folder; `null` keeps the database in memory (tests). */
+  dataDir?: string | null | undefined;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+};
+
+/**
+ * Opens the database, applies every migration and the access rules, and hands back a connection
+ * that runs as the application role, so row-level security applies to every query it makes.
+ * Migrations run as the connecting user (the schema owner).
+ */
+export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  return openPglite(options.dataDir === undefined ? './data' : options.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<DbHandle> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pg_trgm } });
+  const db = drizzlePglite({ client }) as unknown as Db;
+  await migrate(db, 'pglite');
+  // PGlite is one session: switching role once makes every later query run as the app role.
+  await client.exec(`SET ROLE ${APP_ROLE}`);
+  return {
+    db,
+    kind: 'pglite',
+    isReachable: () => ping(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DbHandle> {
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
+  try {
+    await migrate(drizzlePg({ client: owner }) as unknown as Db, 'postgres');
+  } finally {
+    await owner.end();
+  }
+  // The role is a startup parameter, so it is in force before the first query on every connection.
+  const pool = new pg.Pool({ connectionString: url, max, options: `-c role=${APP_ROLE}` });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+  });
+  const db = drizzlePg({ client: pool }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    isReachable: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

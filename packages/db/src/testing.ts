@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type DbHandle, type DbKind, openDatabase } from './client.ts';
+
+/**
+ * The databases integration tests run on: PGlite always, PostgreSQL too when `DATABASE_URL` is set.
+ * Use with `describe.each(testDatabaseKinds())`.
+ */
+export function testDatabaseKinds(): DbKind[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * A fresh, migrated, empty database that no other test run can see: an in-memory PGlite, or a new
+ * database on the `DATABASE_URL` server that `close()` drops.
+ */
+export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
+  if (kind === 'pglite') return openDatabase({ dataDir: null });
+  const base = process.env.DATABASE_URL;
+  if (!base) throw new Error('DATABASE_URL is required for PostgreSQL tests');
+  const name = `rostra_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(base, `CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+async function adminQuery(url: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
