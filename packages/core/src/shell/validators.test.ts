@@ -20,7 +20,6 @@ import {
   isValidDateText,
   isValidTimeText,
   mustAcceptTerms,
-  overlapBufferMinutes,
   termsWholeVersion,
 } from './validators.ts';
 
@@ -288,31 +287,6 @@ describe('customer package', () => {
     expect(checkPackageType('')).toEqual(missing);
     expect(checkPackageType('  ')).toEqual(missing);
     expect(checkPackageType('care')).toEqual([]);
-  });
-});
-
-describe('overlap buffer', () => {
-  it('is rounded to a whole number', () => {
-    expect(overlapBufferMinutes(7.4)).toBe(7);
-    expect(overlapBufferMinutes(7.5)).toBe(8);
-    expect(overlapBufferMinutes('10')).toBe(10);
-    expect(overlapBufferMinutes(' 2.6 ')).toBe(3);
-    expect(overlapBufferMinutes(0)).toBe(0);
-  });
-
-  it('defaults to 5 when missing', () => {
-    expect(overlapBufferMinutes(undefined)).toBe(5);
-    expect(overlapBufferMinutes(null)).toBe(5);
-  });
-
-  it('non-numeric values are ignored (default 5)', () => {
-    for (const v of ['abc', '', ' ', Number.NaN, Number.POSITIVE_INFINITY, {}, [], true]) {
-      expect(overlapBufferMinutes(v)).toBe(5);
-    }
-  });
-
-  it('a negative buffer is raised to 0', () => {
-    expect(overlapBufferMinutes(-3)).toBe(0);
   });
 });
 

@@ -7,7 +7,6 @@
  */
 
 import {
-  DEFAULT_OVERLAP_BUFFER_MINUTES,
   DEFAULT_TERMS_VERSION,
   LOGO_MAX_BYTES,
   LOGO_MIN_ASPECT_RATIO,
@@ -254,25 +253,6 @@ export function checkTimeChange(input: {
 
 export function checkPackageType(type: string | null | undefined): ShellIssue[] {
   return isBlank(type) ? [issue('package-type-required', FORM_TEXT.packageTypeRequired, 'type')] : [];
-}
-
-// --- Overlap buffer (§3, §5) ---------------------------------------------------------------------
-
-/**
- * The company's `overlap_buffer_minutes` in force: a number or numeric text, rounded to a whole
- * number (halves round up); anything else (missing, blank, NaN, ±Infinity, non-numeric) is
- * ignored and the default 5 applies. A negative buffer would make overlapping bookings count as
- * apart, so it is raised to 0.
- */
-export function overlapBufferMinutes(value: unknown): number {
-  const n =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && value.trim() !== ''
-        ? Number(value)
-        : Number.NaN;
-  if (!Number.isFinite(n)) return DEFAULT_OVERLAP_BUFFER_MINUTES;
-  return Math.max(0, Math.round(n));
 }
 
 // --- Terms (§4, §5) ------------------------------------------------------------------------------

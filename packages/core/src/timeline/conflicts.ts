@@ -16,9 +16,9 @@
  *   a status (a roster item in conflict becomes draft).
  * - The validator only looks at time. Whether a record has resources at all is allocation's concern.
  */
+import { DEFAULT_OVERLAP_BUFFER_MINUTES } from '../shell/constants.ts';
 import { formatDateTime, MINUTE } from '../time/calendar.ts';
 
-export const DEFAULT_OVERLAP_BUFFER_MINUTES = 5;
 export const IGNORED_OVERLAP_STATUSES: readonly string[] = [
   'cancelled',
   'finished',
