@@ -101,7 +101,7 @@ export function recordResources(record: TimelineRecord): string[] {
 export function overlapSeconds(a: TimelineRecord, b: TimelineRecord): number {
   const seconds =
     Math.min(a.utc_end_plus_tz, b.utc_end_plus_tz) - Math.max(a.utc_begin_plus_tz, b.utc_begin_plus_tz);
-  return seconds > 0 ? seconds : 0;
+  return Math.max(seconds, 0);
 }
 
 /** True when the overlap lasts longer than `bufferMinutes`. Symmetric; touching never overlaps. */
