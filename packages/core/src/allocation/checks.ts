@@ -1,0 +1,202 @@
+import type { JobContext } from './job-context.ts';
+import { type AllocationIssue, messages } from './messages.ts';
+import type { SwitchName } from './scenario.ts';
+import type { ShiftDay } from './scenario-index.ts';
+import { haversineKm } from './score.ts';
+
+/**
+ * The candidate checks of contract §Checks, in its order. Each takes the job's context and a
+ * resource (its position in the pool) and returns the failure as a structured issue, or
+ * `undefined` when the resource passes. They never throw and never look at their switch: the
+ * caller skips a check whose switch is true (see `CHECKS`).
+ *
+ * The ranking loop (`evaluateCandidates`) decides pass/fail with the same index queries without
+ * building messages; these functions build the messages for the candidates that are shown.
+ */
+
+export type Check = (ctx: JobContext, r: number) => AllocationIssue | undefined;
+
+/** 1. `inactive` and not a promoted dispatcher. */
+export const checkResourceInactive: Check = (ctx, r) =>
+  ctx.ix.inactive[r] === 1 ? { code: 'resource_inactive', message: messages.resourceInactive() } : undefined;
+
+/** 2. `InactiveDate` (seconds) before the job begins; equal to the begin passes. */
+export const checkResourceInactiveDate: Check = (ctx, r) => {
+  const date = ctx.ix.inactiveDate[r] as number;
+  return date < ctx.begin
+    ? { code: 'resource_inactive_date', message: messages.resourceInactiveDate(date) }
+    : undefined;
+};
+
+/** 3. The blacklist of the job's customer holds the resource. */
+export const checkResourceBlacklisted: Check = (ctx, r) =>
+  ctx.blacklist?.[r] === 1
+    ? { code: 'resource_blacklisted', message: messages.resourceBlacklisted(ctx.customerName) }
+    : undefined;
+
+/** 4. A leave of the resource overlaps the job (plain overlap, no tolerance); names the earliest. */
+export const checkResourceOnLeave: Check = (ctx, r) => {
+  const list = ctx.ix.leaves[r];
+  const i = list ? list.firstOverlap(ctx.begin, ctx.end) : -1;
+  if (!list || i < 0) return undefined;
+  return {
+    code: 'resource_on_leave',
+    message: messages.resourceOnLeave(list.begins[i] as number, list.ends[i] as number),
+  };
+};
+
+/** 5. A break of the resource overlaps the job (plain overlap, no tolerance); names the earliest. */
+export const checkResourceBreakTime: Check = (ctx, r) => {
+  const list = ctx.ix.breaks[r];
+  const i = list ? list.firstOverlap(ctx.begin, ctx.end) : -1;
+  if (!list || i < 0) return undefined;
+  return {
+    code: 'resource_break_time',
+    message: messages.resourceBreakTime(list.begins[i] as number, list.ends[i] as number),
+  };
+};
+
+/** 6a. Hours of the job's day, the job included, above the day limit (hours). */
+export const checkMaxHoursDaily: Check = (ctx, r) => {
+  const limit = ctx.ix.dayLimit[r] as number;
+  if (((ctx.daySums.sec[r] as number) + ctx.duration) / 3600 <= limit) return undefined;
+  return {
+    code: 'resource_cross_max_min_hours_daily',
+    message: messages.hoursExceeded(limit, (ctx.daySums.cnt[r] as number) + 1),
+  };
+};
+
+/** 6b. Hours of the job's week, the job included, above `max_hrs_wk` (default 168). */
+export const checkMaxHoursWeekly: Check = (ctx, r) => {
+  const limit = ctx.ix.weekLimit[r] as number;
+  if (((ctx.weekSums.sec[r] as number) + ctx.duration) / 3600 <= limit) return undefined;
+  return {
+    code: 'resource_cross_max_min_hours_week',
+    message: messages.hoursExceeded(limit, (ctx.weekSums.cnt[r] as number) + 1),
+  };
+};
+
+/** 6c. Hours of the job's fortnight, the job included, above `max_hrs_fn` (default 336). */
+export const checkMaxHoursFortnightly: Check = (ctx, r) => {
+  const limit = ctx.ix.fortnightLimit[r] as number;
+  if (((ctx.fortnightSums.sec[r] as number) + ctx.duration) / 3600 <= limit) return undefined;
+  return {
+    code: 'resource_cross_max_min_hours_fortnight',
+    message: messages.hoursExceeded(limit, (ctx.fortnightSums.cnt[r] as number) + 1),
+  };
+};
+
+/** Whether resource `r` carries the interned label `id`. */
+export function hasLabel(ctx: JobContext, r: number, lower: string): boolean {
+  const id = ctx.ix.labelIds.get(lower);
+  if (id === undefined) return false;
+  const word = ctx.ix.labelBits[r * ctx.ix.labelWords + (id >>> 5)] as number;
+  return ((word >>> (id & 31)) & 1) === 1;
+}
+
+/** 7. A job label (by name, case-insensitive) is missing on the resource; lists the missing ones. */
+export const checkLabelMatch: Check = (ctx, r) => {
+  const missing: string[] = [];
+  for (let i = 0; i < ctx.labelLower.length; i++) {
+    if (!hasLabel(ctx, r, ctx.labelLower[i] as string)) missing.push(ctx.labelNames[i] as string);
+  }
+  return missing.length === 0
+    ? undefined
+    : { code: 'resource_label_mismatch', message: messages.labelMismatch(missing) };
+};
+
+/**
+ * Shift status of resource `r` for [begin, end) on a day: 0 inside an interval of the day, 1 no
+ * shift covers the day, 2 the day is covered but the job is inside none of its intervals.
+ */
+export function shiftStatus(shifts: ShiftDay, r: number, begin: number, end: number): 0 | 1 | 2 {
+  if (shifts.setup[r] === 0) return 1;
+  const last = shifts.starts[r + 1] as number;
+  for (let i = shifts.starts[r] as number; i < last; i++) {
+    if (begin >= (shifts.begins[i] as number) && end <= (shifts.ends[i] as number)) return 0;
+  }
+  return 2;
+}
+
+/** 8. No shift covers the job's day, or the job is not inside one of that day's intervals. */
+export const checkResourceShift: Check = (ctx, r) => {
+  const status = shiftStatus(ctx.shifts, r, ctx.begin, ctx.end);
+  if (status === 0) return undefined;
+  return status === 1
+    ? { code: 'resource_shift_not_setup', message: messages.shiftNotSetup(ctx.day) }
+    : { code: 'resource_shift_not_match', message: messages.shiftNotMatch() };
+};
+
+/** 9. Another counted job of the resource overlaps by more than 900 s; names the earliest. */
+export const checkResourceBusy: Check = (ctx, r) => {
+  const list = ctx.ix.busy[r];
+  const i = list ? list.firstOverlap(ctx.begin, ctx.end) : -1;
+  if (!list || i < 0) return undefined;
+  return {
+    code: 'resource_busy',
+    message: messages.resourceBusy(list.begins[i] as number, list.ends[i] as number),
+  };
+};
+
+/** Kilometres between the job and resource `r`, or −1 when either has no `_geoloc`. */
+export function candidateKm(ctx: JobContext, r: number): number {
+  const ix = ctx.ix;
+  if (!ctx.hasGeo || ix.hasGeo[r] === 0) return -1;
+  return haversineKm(
+    ctx.latR,
+    ctx.lngR,
+    ctx.cosLat,
+    ix.latR[r] as number,
+    ix.lngR[r] as number,
+    ix.cosLat[r] as number,
+  );
+}
+
+/** 10. Haversine km >= max_distance / 1000; passes when either side has no location. */
+export const checkDistance: Check = (ctx, r) => {
+  const km = candidateKm(ctx, r);
+  if (km < 0 || km < ctx.ix.config.maxKm) return undefined;
+  return {
+    code: 'resource_distance_exceeds_limit',
+    message: messages.distanceExceeds(km, ctx.ix.config.maxKm),
+  };
+};
+
+/** 11. An external booking offered to an internal resource. */
+export const checkExternalToInternal: Check = (ctx, r) =>
+  ctx.isExternal && ctx.ix.external[r] === 0
+    ? { code: 'EXT_JOB_TO_INT_RES_PROHIBITED', message: messages.externalToInternal() }
+    : undefined;
+
+/** 12. The job's service plan blocks it (a job-level failure, the same for every candidate). */
+export const checkServicePlan: Check = (ctx) => ctx.servicePlanIssue;
+
+/** The checks in contract order, each with the switch that skips it. */
+export const CHECKS: readonly { skip: SwitchName; run: Check }[] = [
+  { skip: 'RESOURCE_INACTIVE_NOT_CHECK', run: checkResourceInactive },
+  { skip: 'RESOURCE_INACTIVE_DATE_NOT_CHECK', run: checkResourceInactiveDate },
+  { skip: 'RESOURCE_BLACKLISTED_NOT_CHECK', run: checkResourceBlacklisted },
+  { skip: 'LEAVE_NOT_CHECK', run: checkResourceOnLeave },
+  { skip: 'BREAK_NOT_CHECK', run: checkResourceBreakTime },
+  { skip: 'MAX_HR_DAY_NOT_CHECK', run: checkMaxHoursDaily },
+  { skip: 'MAX_HR_WEEK_NOT_CHECK', run: checkMaxHoursWeekly },
+  { skip: 'MAX_HR_FORTNIGHT_NOT_CHECK', run: checkMaxHoursFortnightly },
+  { skip: 'LABEL_MATCH_NOT_CHECK', run: checkLabelMatch },
+  { skip: 'RESOURCE_SHIFT_NOT_CHECK', run: checkResourceShift },
+  { skip: 'EXISTING_JOB_OVERLAP_NOT_CHECK', run: checkResourceBusy },
+  { skip: 'DISTANCE_NOT_CHECK', run: checkDistance },
+  { skip: 'EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK', run: checkExternalToInternal },
+  { skip: 'VISIT_SERVICE_PLAN_NOT_CHECK', run: checkServicePlan },
+];
+
+/** Every failure of resource `r` for the job, in check order, skipping switched-off checks. */
+export function candidateIssues(ctx: JobContext, r: number): AllocationIssue[] {
+  const skip = ctx.ix.config.skip;
+  const out: AllocationIssue[] = [];
+  for (const c of CHECKS) {
+    if (skip[c.skip]) continue;
+    const issue = c.run(ctx, r);
+    if (issue) out.push(issue);
+  }
+  return out;
+}

@@ -1,0 +1,71 @@
+import { formatDate, formatDateTime, weekdayLongName } from '../time/calendar.ts';
+
+/**
+ * Every allocation text, verbatim from spec §8 and the contract, in one place. Where the spec
+ * gives only a fragment the filled form is fixed here:
+ * - date ranges (leave, break, busy) print `dd/mmm/yyyy hh:MM AA`, e.g.
+ *   `already assigned from 05/Jan/2026 09:00 AM to 05/Jan/2026 11:00 AM`;
+ * - hours and kilometres print with at most two decimals, trailing zeros dropped (`8`, `5.71`);
+ * - the shift weekday is the full English name (`No shift set up for Monday`).
+ */
+
+/** A structured issue: a spec code, a title where the spec has one, a filled message. */
+export type AllocationIssue = {
+  code: string;
+  title?: string;
+  message: string;
+  resourceId?: string;
+};
+
+export const TITLE_SERVICE_PLANS_INVALID = 'Visit Service Plans Invalid';
+export const TITLE_NO_RESOURCE_FOUND = 'Resource Not Found';
+export const SOMETHING_WENT_WRONG = 'Something went wrong';
+
+/** At most two decimals, trailing zeros dropped: 8 → `8`, 40/7 → `5.71`, 37.5 → `37.5`. */
+export function formatAmount(n: number): string {
+  return String(Number(n.toFixed(2)));
+}
+
+export const messages = {
+  resourceInactive: (): string => 'Resource is inactive',
+  /** `inactiveDate` in seconds. */
+  resourceInactiveDate: (inactiveDate: number): string => `inactive after ${formatDate(inactiveDate)}`,
+  resourceBlacklisted: (customer: string): string =>
+    `is blacklisted by ${customer} and can't be scheduled for this Job`,
+  resourceOnLeave: (begin: number, end: number): string =>
+    `on leave from ${formatDateTime(begin)} to ${formatDateTime(end)}`,
+  resourceBreakTime: (begin: number, end: number): string =>
+    `on a break from ${formatDateTime(begin)} to ${formatDateTime(end)}`,
+  /** `limitHours` is the limit that was crossed; `jobs` counts the period's jobs including this one. */
+  hoursExceeded: (limitHours: number, jobs: number): string =>
+    `exceeded ${formatAmount(limitHours)} hours (${jobs} jobs)`,
+  labelMismatch: (missing: readonly string[]): string => `Labels don't match. Missing: ${missing.join(', ')}`,
+  /** `day` is any second of the job's day. */
+  shiftNotSetup: (day: number): string => `No shift set up for ${weekdayLongName(day)}`,
+  shiftNotMatch: (): string => 'Job outside resource shift',
+  resourceBusy: (begin: number, end: number): string =>
+    `already assigned from ${formatDateTime(begin)} to ${formatDateTime(end)}`,
+  distanceExceeds: (km: number, maxKm: number): string =>
+    `Distance (${formatAmount(km)} km) exceeds max (${formatAmount(maxKm)} km)`,
+  externalToInternal: (): string => 'External job cannot be assigned to internal resource',
+  servicePlanInactive: (visitStemId: string): string =>
+    `The service plan is inactive for VisitStemID ${visitStemId}. This record will not be processed.`,
+  /** `endDate` in seconds. */
+  servicePlanEnded: (endDate: number, visitStemId: string): string =>
+    `The service plan ended on ${formatDate(endDate)} for VisitStemID ${visitStemId}. This record will not be processed.`,
+  noResourceFound: (): string => 'Please allocate resources to this Job as no resource has been assigned',
+  noAutoAllocation: (): string =>
+    'Unable to perform auto allocation: No resources match the criteria. Please assign a resource manually.',
+  noMultiAllocation: (required: number, available: number): string =>
+    `Auto allocation failed: The job requires ${required} resources, but only ${available} resources were available for allocation.`,
+  noPreferredResource: (): string =>
+    'Failed to allocate the preferred resource: The job has been allocated to an available resource.',
+};
+
+export function noResourceFoundIssue(): AllocationIssue {
+  return { code: 'no_resource_found', title: TITLE_NO_RESOURCE_FOUND, message: messages.noResourceFound() };
+}
+
+export function somethingWentWrongIssue(): AllocationIssue {
+  return { code: 'fallback', title: SOMETHING_WENT_WRONG, message: SOMETHING_WENT_WRONG };
+}

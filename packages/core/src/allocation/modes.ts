@@ -1,0 +1,216 @@
+import { candidateIssues } from './checks.ts';
+import { createJobContext, type JobContext } from './job-context.ts';
+import { type AllocationIssue, messages, noResourceFoundIssue, somethingWentWrongIssue } from './messages.ts';
+import type { AllocationJob, AllocationMode } from './scenario.ts';
+import { costParts, type ScenarioIndex } from './scenario-index.ts';
+import { evaluateCandidates, sortRanked, topRanked } from './score.ts';
+
+/** One candidate as the outcome lists it. `weightage_cost` is null when the resource has no label. */
+export type CandidateOutcome = {
+  resourceId: string;
+  name: string;
+  ok: boolean;
+  score: number;
+  weightage_cost: number | null;
+  errors: AllocationIssue[];
+};
+
+/** The outcome of one job (contract §Outcome). */
+export type AllocationOutcome = {
+  job: AllocationJob;
+  assigned: string[];
+  isConflict: boolean;
+  errors: AllocationIssue[];
+  candidates: CandidateOutcome[];
+};
+
+/** A job's candidates scored and checked: `scores[k]`, `ok[k]` belong to pool position `cands[k]`. */
+export type Ranking = {
+  ctx: JobContext;
+  cands: Int32Array;
+  scores: Float64Array;
+  ok: Uint8Array;
+};
+
+/**
+ * Scores and checks `cands` (pool positions) for a job. `costPart` defaults to the cost parts of
+ * this candidate set; scores/ok buffers may be passed in to be reused.
+ */
+export function rankJob(
+  ix: ScenarioIndex,
+  job: AllocationJob,
+  cands: Int32Array,
+  costPart: Float64Array = costParts(ix.cost, cands),
+  scores: Float64Array = new Float64Array(cands.length),
+  ok: Uint8Array = new Uint8Array(cands.length),
+): Ranking {
+  const ctx = createJobContext(ix, job);
+  evaluateCandidates(ctx, cands, costPart, scores, ok);
+  return { ctx, cands, scores, ok };
+}
+
+/** Builds the listed form of candidate position `k`, messages included. */
+export function candidateOutcome(ranking: Ranking, k: number): CandidateOutcome {
+  const { ctx, cands, scores } = ranking;
+  const r = cands[k] as number;
+  const errors = candidateIssues(ctx, r);
+  const cost = ctx.ix.cost[r] as number;
+  return {
+    resourceId: ctx.ix.ids[r] as string,
+    name: ctx.ix.names[r] as string,
+    ok: errors.length === 0,
+    score: scores[k] as number,
+    weightage_cost: cost === Number.POSITIVE_INFINITY ? null : cost,
+    errors,
+  };
+}
+
+/** The job-level service plan failure when its check is on. */
+function jobLevelIssues(ctx: JobContext): AllocationIssue[] {
+  return !ctx.ix.config.skip.VISIT_SERVICE_PLAN_NOT_CHECK && ctx.servicePlanIssue
+    ? [ctx.servicePlanIssue]
+    : [];
+}
+
+/** The job given resources `ids` (pool positions `assigned`), names taken from the first. */
+function assignJob(
+  ix: ScenarioIndex,
+  job: AllocationJob,
+  assigned: readonly number[],
+  autoallocate: boolean,
+  isConflict: boolean,
+): AllocationJob {
+  const first = assigned[0];
+  if (first === undefined) {
+    const { resourceId: _r, resource_first_name: _f, resource_last_name: _l, ...rest } = job;
+    return { ...rest, resIds: [], autoallocate, isConflict } as AllocationJob;
+  }
+  const r = ix.resources[first];
+  return {
+    ...job,
+    resIds: assigned.map((p) => ix.ids[p] as string),
+    resourceId: ix.ids[first] as string,
+    resource_first_name: r?.first_name ?? r?.name ?? '',
+    resource_last_name: r?.last_name ?? '',
+    autoallocate,
+    isConflict,
+  };
+}
+
+/**
+ * `check` and `manual` modes: checks and scores the candidates (`candidateIds`, else the job's
+ * `resIds`; unknown ids and repeats are dropped). Outcome `errors`: the service plan failure, then
+ * every candidate failure tagged with its `resourceId` (candidates in the order given, checks in
+ * contract order), then `no_resource_found` when there is no candidate. Manual mode also assigns
+ * the candidates to the job.
+ */
+export function checkOrManualOutcome(
+  ix: ScenarioIndex,
+  job: AllocationJob,
+  mode: 'check' | 'manual',
+  candidateIds: readonly string[],
+): AllocationOutcome {
+  const positions: number[] = [];
+  for (const id of candidateIds) {
+    const r = ix.indexOf.get(id);
+    if (r !== undefined && !positions.includes(r)) positions.push(r);
+  }
+  const ranking = rankJob(ix, job, Int32Array.from(positions));
+  const order = sortRanked(ranking.scores, ranking.cands, ix.staticRank);
+  const listed = order.map((k) => candidateOutcome(ranking, k));
+  const errors = jobLevelIssues(ranking.ctx);
+  for (const r of positions) {
+    const c = listed.find((x) => x.resourceId === ix.ids[r]) as CandidateOutcome;
+    for (const e of c.errors)
+      if (e.code !== 'service_plans_invalid') errors.push({ ...e, resourceId: c.resourceId });
+  }
+  if (positions.length === 0) errors.push(noResourceFoundIssue());
+  const isConflict = positions.length === 0 || listed.some((c) => !c.ok);
+  return {
+    job: mode === 'manual' ? assignJob(ix, job, positions, false, isConflict) : job,
+    assigned: mode === 'manual' ? positions.map((r) => ix.ids[r] as string) : [],
+    isConflict,
+    errors,
+    candidates: listed,
+  };
+}
+
+/** Reusable buffers over the pool for auto mode. */
+export type AutoBuffers = { scores: Float64Array; ok: Uint8Array };
+
+export function autoBuffers(ix: ScenarioIndex): AutoBuffers {
+  return { scores: new Float64Array(ix.n), ok: new Uint8Array(ix.n) };
+}
+
+/** Resources the job needs: the length of `MasterResourceID` when it is a list (at least 1), else 1. */
+export function requiredCount(job: AllocationJob): number {
+  return Array.isArray(job.MasterResourceID) ? Math.max(1, job.MasterResourceID.length) : 1;
+}
+
+/**
+ * `auto` mode: every pool resource is checked and scored; the best passing ones, up to the
+ * required count, are assigned in rank order. `candidateLimit` lists only the best that many
+ * candidates (batch output without --pretty); otherwise all are listed. Returns the outcome and
+ * the assigned pool positions.
+ */
+export function autoOutcome(
+  ix: ScenarioIndex,
+  job: AllocationJob,
+  candidateLimit: number | undefined,
+  buffers: AutoBuffers = autoBuffers(ix),
+): { outcome: AllocationOutcome; assigned: number[] } {
+  const ranking = rankJob(ix, job, ix.pool, ix.poolCostPart(), buffers.scores, buffers.ok);
+  const { scores, ok, cands } = ranking;
+  const required = requiredCount(job);
+  let shown: number[];
+  let picks: number[];
+  if (candidateLimit === undefined || candidateLimit >= cands.length) {
+    shown = sortRanked(scores, cands, ix.staticRank);
+    picks = [];
+    for (const k of shown) {
+      if (picks.length === required) break;
+      if (ok[k] === 1) picks.push(k);
+    }
+  } else {
+    shown = topRanked(scores, ok, cands, ix.staticRank, candidateLimit, false);
+    picks = topRanked(scores, ok, cands, ix.staticRank, required, true);
+  }
+  const assigned = picks.map((k) => cands[k] as number);
+  const assignedIds = assigned.map((r) => ix.ids[r] as string);
+  const errors = jobLevelIssues(ranking.ctx);
+  if (assigned.length === 0) {
+    errors.push({ code: 'no_auto_allocation', message: messages.noAutoAllocation() });
+  } else if (assigned.length < required) {
+    errors.push({
+      code: 'no_multi_allocation',
+      message: messages.noMultiAllocation(required, assigned.length),
+    });
+  }
+  const preferred = ranking.ctx.preferred;
+  if (preferred.length > 0 && assigned.length > 0 && !assignedIds.some((id) => preferred.includes(id))) {
+    errors.push({ code: 'no_preferred_resource_allocate', message: messages.noPreferredResource() });
+  }
+  const isConflict = assigned.length < required;
+  return {
+    outcome: {
+      job:
+        assigned.length > 0 ? assignJob(ix, job, assigned, true, isConflict) : { ...job, isConflict: true },
+      assigned: assignedIds,
+      isConflict,
+      errors,
+      candidates: shown.map((k) => candidateOutcome(ranking, k)),
+    },
+    assigned,
+  };
+}
+
+/** What an unexpected exception becomes: the job unchanged (flagged in conflict unless `check`). */
+export function fallbackOutcome(job: AllocationJob, mode: AllocationMode): AllocationOutcome {
+  return {
+    job: mode === 'check' ? job : { ...job, isConflict: true },
+    assigned: [],
+    isConflict: true,
+    errors: [somethingWentWrongIssue()],
+    candidates: [],
+  };
+}

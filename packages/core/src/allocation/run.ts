@@ -1,0 +1,44 @@
+import { type AllocationResult, allocate } from './engine.ts';
+import { parseScenario } from './scenario.ts';
+
+/** Batch results list this many candidates per job unless the full list is asked for. */
+export const BATCH_CANDIDATE_LIMIT = 5;
+
+export type RunOptions = {
+  /** List every candidate of every batch job (the CLI's --pretty). Default false: the best 5. */
+  allCandidates?: boolean;
+};
+
+export type RunResult = { ok: true; outcome: AllocationResult } | { ok: false; message: string };
+
+/**
+ * Validates and runs one scenario, as the CLI and the HTTP API both do. `input` is parsed JSON.
+ * An invalid scenario gives `{ ok: false, message }` with a one-line message naming the field
+ * (`job.utc_begin_plus_tz: expected a number`). Never throws.
+ */
+export function runAllocation(input: unknown, options: RunOptions = {}): RunResult {
+  let parsed: ReturnType<typeof parseScenario>;
+  try {
+    parsed = parseScenario(input);
+  } catch {
+    return { ok: false, message: 'scenario: could not be read' };
+  }
+  if (!parsed.ok) return parsed;
+  const outcome = allocate(
+    parsed.scenario,
+    options.allCandidates ? {} : { candidateLimit: BATCH_CANDIDATE_LIMIT },
+  );
+  return { ok: true, outcome };
+}
+
+/** As `runAllocation`, from JSON text; broken JSON is an invalid scenario too. */
+export function runAllocationJson(text: string, options: RunOptions = {}): RunResult {
+  let input: unknown;
+  try {
+    input = JSON.parse(text);
+  } catch (e) {
+    const why = e instanceof Error ? e.message : String(e);
+    return { ok: false, message: `input: not valid JSON (${why.replace(/\s+/g, ' ')})` };
+  }
+  return runAllocation(input, options);
+}

@@ -1,0 +1,635 @@
+import type { Label } from '../records/label.ts';
+import type { Resource } from '../records/resource.ts';
+import { DAY, DAY_CODES, dayStart, fortnightStart, fromYmd, weekday, weekStart } from '../time/calendar.ts';
+import {
+  type AllocationJob,
+  type AllocationRecord,
+  type AllocationScenario,
+  DEFAULT_MAX_DISTANCE_M,
+  DEFAULT_SWITCHES,
+  SWITCH_NAMES,
+  type Switches,
+} from './scenario.ts';
+
+/**
+ * Everything the checks and the score read, indexed once per scenario so that evaluating one
+ * (job, resource) pair never scans the timeline:
+ * - per-resource interval lists sorted by begin with a running maximum of the end, so "first
+ *   record overlapping [b, e)" is one binary search (busy, leave, break);
+ * - hour sums per (day | week | fortnight start) as dense arrays over the pool, built on first use
+ *   and kept up to date as a batch assigns;
+ * - label names interned to integers, each resource's set a bitset row of a `Uint32Array`;
+ * - resource coordinates in radians with cos(lat) precomputed;
+ * - per day, each resource's shift intervals, built on first use.
+ *
+ * Semantics (contract refinements, shared with the reference implementation in the tests):
+ * - A record belongs to a resource when the resource is in `resIds` or is `resourceId`.
+ * - A record is a leave when `_key` or `status` is `leave`, a break when `_key` or `type` is
+ *   `break` (compared lower-case). A counted job is a `booking` (the default `_key`) or
+ *   `groupevent` that is neither a leave nor a break.
+ * - Timeline records whose `_id` is the `_id` of a job of the scenario are left out: they are
+ *   that job's own (older) copy, which the run decides afresh ("other than the job itself").
+ * - A record counts in the day, week and fortnight of its begin, with its whole length.
+ */
+
+/** Seconds of overlap two counted jobs may share before the busy check fails. */
+export const BUSY_TOLERANCE_S = 900;
+
+const OVERLAP_IGNORED = new Set(['cancelled', 'finished', 'draft', 'leave', 'break']);
+const HOURS_IGNORED = new Set(['cancelled', 'draft', 'leave', 'break']);
+
+export type RecordClass = {
+  isLeave: boolean;
+  isBreak: boolean;
+  /** A counted job that the busy check sees. */
+  isBusy: boolean;
+  /** A counted job whose hours count. */
+  countsHours: boolean;
+  /** A counted job that is not cancelled (the score's past jobs). */
+  countsPast: boolean;
+};
+
+export function classifyRecord(rec: AllocationRecord): RecordClass {
+  const key = (rec._key ?? 'booking').toLowerCase();
+  const status = (rec.status ?? '').toLowerCase();
+  const isLeave = key === 'leave' || status === 'leave';
+  const isBreak = key === 'break' || (rec.type ?? '').toLowerCase() === 'break';
+  const isJob = (key === 'booking' || key === 'groupevent') && !isLeave && !isBreak;
+  return {
+    isLeave,
+    isBreak,
+    isBusy: isJob && !OVERLAP_IGNORED.has(status),
+    countsHours: isJob && !HOURS_IGNORED.has(status),
+    countsPast: isJob && status !== 'cancelled',
+  };
+}
+
+/** The resources of a record, each once: `resIds` then `resourceId`. */
+export function recordResourceIds(rec: AllocationRecord): string[] {
+  const out: string[] = [];
+  for (const id of rec.resIds ?? []) if (!out.includes(id)) out.push(id);
+  if (rec.resourceId != null && !out.includes(rec.resourceId)) out.push(rec.resourceId);
+  return out;
+}
+
+export type ResolvedConfig = {
+  /** Kilometres (the contract's `max_distance` is metres). */
+  maxKm: number;
+  weekStartDay: number;
+  /** `true` skips the check. */
+  skip: Switches;
+};
+
+export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
+  const c = scenario.config;
+  const skip: Switches = { ...DEFAULT_SWITCHES };
+  const given = c?.switches;
+  if (given) {
+    for (const name of SWITCH_NAMES) {
+      const v = given[name];
+      if (typeof v === 'boolean') skip[name] = v;
+    }
+  }
+  return {
+    maxKm: (c?.max_distance ?? DEFAULT_MAX_DISTANCE_M) / 1000,
+    weekStartDay: c?.week_start_day ?? 0,
+    skip,
+  };
+}
+
+/** Display name of a resource: `name`, else first and last name, else the id. */
+export function resourceDisplayName(r: Resource): string {
+  if (r.name != null && r.name !== '') return r.name;
+  const full = [r.first_name, r.last_name].filter((s) => s != null && s !== '').join(' ');
+  return full === '' ? r._id : full;
+}
+
+/** Day, week and hour limits of a resource in hours, with the contract's defaults. */
+export function hourLimits(r: Resource): { day: number; week: number; fortnight: number } {
+  const week = r.max_hrs_wk ?? 168;
+  const day = Math.min(24, r.max_hrs_dy ?? (r.max_hrs_wk != null ? r.max_hrs_wk / 7 : 168 / 7));
+  return { day, week, fortnight: r.max_hrs_fn ?? 336 };
+}
+
+/** A label entry (id or name) resolved against the catalogue. */
+export type ResolvedLabel = {
+  /** Identity: the catalogue id when found, else the lower-case name. */
+  key: string;
+  /** Name as shown in messages. */
+  name: string;
+  /** Lower-case name: what label matching compares. */
+  lower: string;
+  price: number;
+};
+
+export type LabelCatalogue = (entry: string) => ResolvedLabel;
+
+/** Resolves an entry by catalogue `_id`, else by catalogue name (case-insensitive), else as a bare name. */
+export function labelCatalogue(labels: readonly Label[]): LabelCatalogue {
+  const byId = new Map<string, Label>();
+  const byName = new Map<string, Label>();
+  for (const l of labels) {
+    if (!byId.has(l._id)) byId.set(l._id, l);
+    const lower = (l.name ?? l._id).toLowerCase();
+    if (!byName.has(lower)) byName.set(lower, l);
+  }
+  return (entry) => {
+    const l = byId.get(entry) ?? byName.get(entry.toLowerCase());
+    if (!l) return { key: `name:${entry.toLowerCase()}`, name: entry, lower: entry.toLowerCase(), price: 0 };
+    const name = l.name ?? l._id;
+    return { key: `id:${l._id}`, name, lower: name.toLowerCase(), price: l.unit_price ?? 0 };
+  };
+}
+
+/** Distinct resolved labels of a list, first occurrence kept. */
+export function distinctLabels(entries: readonly string[], resolve: LabelCatalogue): ResolvedLabel[] {
+  const seen = new Set<string>();
+  const out: ResolvedLabel[] = [];
+  for (const e of entries) {
+    const l = resolve(e);
+    if (seen.has(l.key)) continue;
+    seen.add(l.key);
+    out.push(l);
+  }
+  return out;
+}
+
+/**
+ * Intervals of one resource sorted by begin (ties: insertion order), with `maxEnd[i]` the largest
+ * `end − tolerance` of entries 0…i. Overlap of record R with [b, e) under tolerance t is the
+ * contract's `R.begin < e − t && b < R.end − t`.
+ */
+export class IntervalList {
+  readonly begins: number[] = [];
+  readonly ends: number[] = [];
+  readonly maxEnd: number[] = [];
+  constructor(readonly tolerance: number) {}
+
+  /** Adds [begin, end) after every entry with the same begin. */
+  insert(begin: number, end: number): void {
+    const { begins, ends, maxEnd } = this;
+    const lo = upperBound(begins, begin);
+    begins.splice(lo, 0, begin);
+    ends.splice(lo, 0, end);
+    maxEnd.splice(lo, 0, 0);
+    let m = lo === 0 ? Number.NEGATIVE_INFINITY : (maxEnd[lo - 1] as number);
+    for (let i = lo; i < begins.length; i++) {
+      const v = (ends[i] as number) - this.tolerance;
+      if (v > m) m = v;
+      maxEnd[i] = m;
+    }
+  }
+
+  /**
+   * Index of the first entry (in begin order) overlapping the job [begin, end), or −1. The first
+   * entry whose `end − t` exceeds `begin` is found by binary search on the running maximum;
+   * entries before it cannot overlap, and if it begins too late so does every later one.
+   */
+  firstOverlap(begin: number, end: number): number {
+    const maxEnd = this.maxEnd;
+    let lo = 0;
+    let hi = maxEnd.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((maxEnd[mid] as number) > begin) hi = mid;
+      else lo = mid + 1;
+    }
+    if (lo === maxEnd.length) return -1;
+    return (this.begins[lo] as number) < end - this.tolerance ? lo : -1;
+  }
+}
+
+/** Hour totals of one period for every resource of the pool: seconds and number of jobs. */
+export type PeriodSums = { sec: Float64Array; cnt: Int32Array };
+
+export const PERIOD_DAY = 0;
+export const PERIOD_WEEK = 1;
+export const PERIOD_FORTNIGHT = 2;
+export type PeriodKind = 0 | 1 | 2;
+
+/** One day's shift intervals for every resource: `setup[r]`, intervals `[starts[r], starts[r+1])`. */
+export type ShiftDay = { setup: Uint8Array; starts: Int32Array; begins: Float64Array; ends: Float64Array };
+
+type ShiftEntry = { first: number; last: number; days: ([number, number][] | undefined)[] };
+
+/** Number of 32-bit words per label bitset row. */
+function words(count: number): number {
+  return Math.max(1, Math.ceil(count / 32));
+}
+
+function lowerBound(arr: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = arr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((arr[mid] as number) < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Number of entries of a sorted list below `x`. */
+export function countBelow(arr: readonly number[], x: number): number {
+  return lowerBound(arr, x);
+}
+
+/** Position after every entry of a sorted list that is `<= x`. */
+function upperBound(arr: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = arr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((arr[mid] as number) <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function toRadians(deg: number): number {
+  return (deg * Math.PI) / 180;
+}
+
+export class ScenarioIndex {
+  readonly config: ResolvedConfig;
+  readonly n: number;
+  readonly resources: readonly Resource[];
+  readonly ids: string[];
+  readonly names: string[];
+  readonly indexOf = new Map<string, number>();
+  readonly resolveLabel: LabelCatalogue;
+
+  // Static per resource.
+  readonly inactive: Uint8Array;
+  readonly inactiveDate: Float64Array;
+  readonly external: Uint8Array;
+  readonly hasGeo: Uint8Array;
+  readonly latR: Float64Array;
+  readonly lngR: Float64Array;
+  readonly cosLat: Float64Array;
+  readonly dayLimit: Float64Array;
+  readonly weekLimit: Float64Array;
+  readonly fortnightLimit: Float64Array;
+  /** Sum of label unit prices; Infinity when the resource has no label. */
+  readonly cost: Float64Array;
+  /** Position in the tie-break order: cost ascending (Infinity last), name case-insensitive, id. */
+  readonly staticRank: Int32Array;
+
+  // Labels.
+  readonly labelIds = new Map<string, number>();
+  readonly labelWords: number;
+  readonly labelBits: Uint32Array;
+  /** Number of distinct label names of each resource. */
+  readonly labelCount: Int32Array;
+
+  // Timeline.
+  readonly busy: (IntervalList | undefined)[];
+  readonly leaves: (IntervalList | undefined)[];
+  readonly breaks: (IntervalList | undefined)[];
+  private readonly hourRes: number[] = [];
+  private readonly hourDur: number[] = [];
+  private readonly hourKeys: [number[], number[], number[]] = [[], [], []];
+  private readonly periodCache: [Map<number, PeriodSums>, Map<number, PeriodSums>, Map<number, PeriodSums>] =
+    [new Map(), new Map(), new Map()];
+  private readonly periodCacheCap: number;
+  private readonly fortnightOfWeek = new Map<number, number>();
+  private readonly pastRes: number[] = [];
+  private readonly pastCustomer: string[] = [];
+  private readonly pastBegin: number[] = [];
+  private readonly pastCache = new Map<string, (number[] | undefined)[]>();
+
+  // Shifts, blacklists, customers, service plans.
+  private readonly shiftsOf: (ShiftEntry[] | undefined)[];
+  private readonly shiftDayCache = new Map<number, ShiftDay>();
+  readonly blacklist = new Map<string, Uint8Array>();
+  readonly customerNames = new Map<string, string>();
+  readonly servicePlans = new Map<string, NonNullable<AllocationScenario['servicePlans']>>();
+
+  private poolCost: Float64Array | undefined;
+  /** Every pool position, 0…n−1: the candidate set of auto mode. */
+  readonly pool: Int32Array;
+  /** All-zero scratch space over the pool (the ranking loop's preferred bonus); zero again after use. */
+  readonly scratch: Float64Array;
+
+  constructor(scenario: AllocationScenario) {
+    this.config = resolveConfig(scenario);
+    const resources = scenario.resources ?? [];
+    const n = resources.length;
+    this.n = n;
+    this.resources = resources;
+    this.resolveLabel = labelCatalogue(scenario.labels ?? []);
+    this.ids = resources.map((r) => r._id);
+    this.names = resources.map(resourceDisplayName);
+    for (let i = 0; i < n; i++) this.indexOf.set(this.ids[i] as string, i);
+    this.pool = new Int32Array(n);
+    for (let i = 0; i < n; i++) this.pool[i] = i;
+    this.scratch = new Float64Array(n);
+    this.periodCacheCap = Math.max(4, Math.min(256, Math.floor(16_000_000 / Math.max(1, n))));
+
+    this.inactive = new Uint8Array(n);
+    this.inactiveDate = new Float64Array(n);
+    this.external = new Uint8Array(n);
+    this.hasGeo = new Uint8Array(n);
+    this.latR = new Float64Array(n);
+    this.lngR = new Float64Array(n);
+    this.cosLat = new Float64Array(n);
+    this.dayLimit = new Float64Array(n);
+    this.weekLimit = new Float64Array(n);
+    this.fortnightLimit = new Float64Array(n);
+    this.cost = new Float64Array(n);
+    this.labelCount = new Int32Array(n);
+
+    const resLabels: ResolvedLabel[][] = [];
+    for (let i = 0; i < n; i++) {
+      const r = resources[i] as Resource;
+      this.inactive[i] = r.inactive && !r.promoted_dispatcher ? 1 : 0;
+      this.inactiveDate[i] = r.InactiveDate ?? Number.NaN;
+      this.external[i] = r.external ? 1 : 0;
+      if (r._geoloc) {
+        this.hasGeo[i] = 1;
+        this.latR[i] = toRadians(r._geoloc.lat);
+        this.lngR[i] = toRadians(r._geoloc.lng);
+        this.cosLat[i] = Math.cos(this.latR[i] as number);
+      }
+      const limits = hourLimits(r);
+      this.dayLimit[i] = limits.day;
+      this.weekLimit[i] = limits.week;
+      this.fortnightLimit[i] = limits.fortnight;
+      const labels = distinctLabels(r.labels ?? r.lbls ?? [], this.resolveLabel);
+      resLabels.push(labels);
+      let cost = 0;
+      for (const l of labels) {
+        cost += l.price;
+        if (!this.labelIds.has(l.lower)) this.labelIds.set(l.lower, this.labelIds.size);
+      }
+      this.cost[i] = labels.length === 0 ? Number.POSITIVE_INFINITY : cost;
+    }
+    const w = words(this.labelIds.size);
+    this.labelWords = w;
+    this.labelBits = new Uint32Array(n * w);
+    for (let i = 0; i < n; i++) {
+      let count = 0;
+      for (const l of resLabels[i] as ResolvedLabel[]) {
+        const id = this.labelIds.get(l.lower) as number;
+        const at = i * w + (id >>> 5);
+        const bit = 1 << (id & 31);
+        if (((this.labelBits[at] as number) & bit) === 0) {
+          this.labelBits[at] = (this.labelBits[at] as number) | bit;
+          count++;
+        }
+      }
+      this.labelCount[i] = count;
+    }
+
+    const lowerNames = this.names.map((s) => s.toLowerCase());
+    const order = Array.from({ length: n }, (_, i) => i);
+    order.sort((a, b) => {
+      const ca = this.cost[a] as number;
+      const cb = this.cost[b] as number;
+      if (ca !== cb) return ca < cb ? -1 : 1;
+      const na = lowerNames[a] as string;
+      const nb = lowerNames[b] as string;
+      if (na !== nb) return na < nb ? -1 : 1;
+      const ia = this.ids[a] as string;
+      const ib = this.ids[b] as string;
+      return ia < ib ? -1 : ia > ib ? 1 : 0;
+    });
+    this.staticRank = new Int32Array(n);
+    for (let k = 0; k < n; k++) this.staticRank[order[k] as number] = k;
+
+    // Timeline.
+    this.busy = new Array(n).fill(undefined);
+    this.leaves = new Array(n).fill(undefined);
+    this.breaks = new Array(n).fill(undefined);
+    const jobIds = new Set<string>();
+    for (const j of scenario.jobs ?? (scenario.job ? [scenario.job] : []))
+      if (j._id != null) jobIds.add(j._id);
+    for (const rec of scenario.timeline ?? []) {
+      if (rec._id != null && jobIds.has(rec._id)) continue;
+      this.addRecord(rec, classifyRecord(rec));
+    }
+
+    // Shifts.
+    this.shiftsOf = new Array(n).fill(undefined);
+    for (const s of scenario.shifts ?? []) {
+      const r = this.indexOf.get(s.resourceId);
+      if (r === undefined) continue;
+      const [a, b] = s.week_id.split('_');
+      const first = fromYmd(a ?? '');
+      const last = fromYmd(b ?? '');
+      if (Number.isNaN(first) || Number.isNaN(last)) continue;
+      const days: ([number, number][] | undefined)[] = [];
+      for (const code of DAY_CODES) {
+        if (!s[code]) {
+          days.push(undefined);
+          continue;
+        }
+        const timings = s.timings?.[code];
+        if (timings != null) days.push(timings.map((t) => [t.beg, t.end]));
+        else if (s.beg != null && s.end != null) days.push([[s.beg, s.end]]);
+        else days.push([]);
+      }
+      const list = this.shiftsOf[r] ?? [];
+      list.push({ first, last, days });
+      this.shiftsOf[r] = list;
+    }
+
+    for (const b of scenario.blacklists ?? []) {
+      let mask = this.blacklist.get(b._id);
+      if (!mask) {
+        mask = new Uint8Array(n);
+        this.blacklist.set(b._id, mask);
+      }
+      for (const id of b.resIds) {
+        const r = this.indexOf.get(id);
+        if (r !== undefined) mask[r] = 1;
+      }
+    }
+    for (const c of scenario.customers ?? []) {
+      if (this.customerNames.has(c._id)) continue;
+      const full = [c.first_name, c.last_name].filter((s) => s != null && s !== '').join(' ');
+      // The first record of a customer wins; an empty name falls back to the id at lookup.
+      this.customerNames.set(c._id, c.name != null && c.name !== '' ? c.name : full);
+    }
+    for (const p of scenario.servicePlans ?? []) {
+      const list = this.servicePlans.get(p.VisitStemID) ?? [];
+      list.push(p);
+      this.servicePlans.set(p.VisitStemID, list);
+    }
+  }
+
+  /** Adds a record of the timeline (or a batch assignment) to every structure it belongs to. */
+  private addRecord(rec: AllocationRecord, cls: RecordClass): void {
+    const begin = rec.utc_begin_plus_tz;
+    const end = rec.utc_end_plus_tz;
+    let keys: [number, number, number] | undefined;
+    for (const id of recordResourceIds(rec)) {
+      const r = this.indexOf.get(id);
+      if (r === undefined) continue;
+      if (cls.isLeave) this.listOf(this.leaves, r, 0).insert(begin, end);
+      if (cls.isBreak) this.listOf(this.breaks, r, 0).insert(begin, end);
+      if (cls.isBusy) this.listOf(this.busy, r, BUSY_TOLERANCE_S).insert(begin, end);
+      if (cls.countsHours) {
+        keys ??= this.periodKeys(begin);
+        const dur = end - begin;
+        this.hourRes.push(r);
+        this.hourDur.push(dur);
+        for (let kind = 0; kind < 3; kind++) {
+          const key = keys[kind] as number;
+          this.hourKeys[kind]?.push(key);
+          // A cached total receives the record last, which is the order a rebuild would add it in.
+          const cached = this.periodCache[kind]?.get(key);
+          if (cached) {
+            cached.sec[r] = (cached.sec[r] as number) + dur;
+            cached.cnt[r] = (cached.cnt[r] as number) + 1;
+          }
+        }
+      }
+      if (cls.countsPast && rec.customerId != null) {
+        this.pastRes.push(r);
+        this.pastCustomer.push(rec.customerId);
+        this.pastBegin.push(begin);
+        const cached = this.pastCache.get(rec.customerId);
+        if (cached) {
+          const arr = cached[r] ?? [];
+          arr.splice(upperBound(arr, begin), 0, begin);
+          cached[r] = arr;
+        }
+      }
+    }
+  }
+
+  private listOf(lists: (IntervalList | undefined)[], r: number, tolerance: number): IntervalList {
+    let l = lists[r];
+    if (!l) {
+      l = new IntervalList(tolerance);
+      lists[r] = l;
+    }
+    return l;
+  }
+
+  /**
+   * A batch assignment joins the timeline: the job counts as a booking of each assigned resource
+   * (busy, hours, past jobs) for the rest of the batch, whatever its status, so a batch never
+   * double-books.
+   */
+  join(job: AllocationJob, assigned: readonly number[]): void {
+    const ids = assigned.map((r) => this.ids[r] as string);
+    this.addRecord(
+      { ...job, resIds: ids, resourceId: null },
+      { isLeave: false, isBreak: false, isBusy: true, countsHours: true, countsPast: true },
+    );
+  }
+
+  /** Start of the day, week and fortnight of `sec` under the scenario's week start day. */
+  periodKeys(sec: number): [number, number, number] {
+    const wsd = this.config.weekStartDay;
+    const week = weekStart(sec, wsd);
+    let fn = this.fortnightOfWeek.get(week);
+    if (fn === undefined) {
+      fn = fortnightStart(week, wsd);
+      this.fortnightOfWeek.set(week, fn);
+    }
+    return [dayStart(sec), week, fn];
+  }
+
+  /** Hour totals of the period starting at `key`, built on first use (FIFO-bounded cache). */
+  periodSums(kind: PeriodKind, key: number): PeriodSums {
+    const cache = this.periodCache[kind];
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const sums: PeriodSums = { sec: new Float64Array(this.n), cnt: new Int32Array(this.n) };
+    const keys = this.hourKeys[kind];
+    const res = this.hourRes;
+    const dur = this.hourDur;
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i] !== key) continue;
+      const r = res[i] as number;
+      sums.sec[r] = (sums.sec[r] as number) + (dur[i] as number);
+      sums.cnt[r] = (sums.cnt[r] as number) + 1;
+    }
+    if (cache.size >= this.periodCacheCap) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) cache.delete(oldest);
+    }
+    cache.set(key, sums);
+    return sums;
+  }
+
+  /** Per resource, the sorted begins of its non-cancelled counted jobs with `customerId`. */
+  pastBegins(customerId: string): (number[] | undefined)[] {
+    const hit = this.pastCache.get(customerId);
+    if (hit) return hit;
+    const out: (number[] | undefined)[] = new Array(this.n).fill(undefined);
+    for (let i = 0; i < this.pastCustomer.length; i++) {
+      if (this.pastCustomer[i] !== customerId) continue;
+      const r = this.pastRes[i] as number;
+      const arr = out[r] ?? [];
+      arr.push(this.pastBegin[i] as number);
+      out[r] = arr;
+    }
+    for (const arr of out) arr?.sort((a, b) => a - b);
+    this.pastCache.set(customerId, out);
+    return out;
+  }
+
+  /** Shift intervals of the day starting at `day` (00:00), built on first use. */
+  shiftDay(day: number): ShiftDay {
+    const hit = this.shiftDayCache.get(day);
+    if (hit) return hit;
+    const n = this.n;
+    const code = weekday(day);
+    const setup = new Uint8Array(n);
+    const starts = new Int32Array(n + 1);
+    const begins: number[] = [];
+    const ends: number[] = [];
+    for (let r = 0; r < n; r++) {
+      starts[r] = begins.length;
+      for (const s of this.shiftsOf[r] ?? []) {
+        if (day < s.first || day > s.last) continue;
+        const intervals = s.days[code];
+        if (!intervals) continue;
+        setup[r] = 1;
+        for (const [beg, end] of intervals) {
+          begins.push(day + beg);
+          ends.push(end <= beg ? day + end + DAY : day + end);
+        }
+      }
+    }
+    starts[n] = begins.length;
+    const sd: ShiftDay = { setup, starts, begins: Float64Array.from(begins), ends: Float64Array.from(ends) };
+    if (this.shiftDayCache.size >= this.periodCacheCap) {
+      const oldest = this.shiftDayCache.keys().next().value;
+      if (oldest !== undefined) this.shiftDayCache.delete(oldest);
+    }
+    this.shiftDayCache.set(day, sd);
+    return sd;
+  }
+
+  /** The cost part of the score of every pool resource when the whole pool is the candidate set. */
+  poolCostPart(): Float64Array {
+    this.poolCost ??= costParts(this.cost, this.pool);
+    return this.poolCost;
+  }
+}
+
+/**
+ * The score's cost part for each candidate (indexed by pool position) when its labels do not
+ * equal the job's: among candidates with a finite cost, 100 × (max − cost) / (max − min), or 100
+ * when max = min; 0 for an infinite cost.
+ */
+export function costParts(cost: Float64Array, candidates: Int32Array): Float64Array {
+  let max = Number.NEGATIVE_INFINITY;
+  let min = Number.POSITIVE_INFINITY;
+  for (const r of candidates) {
+    const c = cost[r] as number;
+    if (c === Number.POSITIVE_INFINITY) continue;
+    if (c > max) max = c;
+    if (c < min) min = c;
+  }
+  const out = new Float64Array(cost.length);
+  for (const r of candidates) {
+    const c = cost[r] as number;
+    out[r] = c === Number.POSITIVE_INFINITY ? 0 : max === min ? 100 : (100 * (max - c)) / (max - min);
+  }
+  return out;
+}
