@@ -5,6 +5,9 @@ process.env.TZ = 'UTC';
 
 export default defineConfig({
   test: {
+    // CI also writes a JSON report, read by scripts/test-summary.mjs for the closing line.
+    reporters: process.env.ROSTRA_TEST_REPORT ? ['default', 'json'] : ['default'],
+    outputFile: { json: 'test-results/vitest.json' },
     projects: [
       { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node' } },
       {

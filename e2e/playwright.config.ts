@@ -24,12 +24,14 @@ const portOf = (kind: string) => process.env[`E2E_PORT_${kind.toUpperCase()}`] a
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../test-results',
+  outputDir: '../test-results/playwright',
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 1,
-  reporter: [['list']],
+  reporter: process.env.ROSTRA_TEST_REPORT
+    ? [['list'], ['json', { outputFile: '../test-results/playwright.json' }]]
+    : [['list']],
   timeout: 60_000,
   use: {
     ...devices['Desktop Chrome'],

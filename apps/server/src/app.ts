@@ -43,7 +43,18 @@ export const API = '/api/v1';
  */
 export async function buildApp(deps: Deps): Promise<App> {
   const app = Fastify({
-    logger: { level: deps.config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: deps.config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(deps.config.logPretty
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            },
+          }
+        : {}),
+    },
     // 1 MiB bodies: enough for any record, and a bound on what one request can make us parse.
     bodyLimit: 1_048_576,
     trustProxy: true,

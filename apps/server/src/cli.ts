@@ -1,18 +1,40 @@
 import { Command } from 'commander';
-import { allocateCommand } from './cli/allocate.ts';
-import { migrateCommand, seedCommand } from './cli/db.ts';
-import { serveCommand } from './cli/serve.ts';
 
-/** Builds the `rostra` command tree. Each subcommand lives in `cli/<name>.ts`. */
-export function buildProgram(): Command {
-  const program = new Command('rostra').description('Rostra: workforce rostering and dispatch');
-  program.addCommand(serveCommand(), { isDefault: true });
-  program.addCommand(migrateCommand());
-  program.addCommand(seedCommand());
-  program.addCommand(allocateCommand());
-  return program;
-}
+/**
+ * The `rostra` subcommands, each in `cli/<name>.ts`, loaded only when called: `rostra allocate`
+ * (which scripts call in loops) never pays for loading the server, the database driver or the
+ * identity library, and `rostra serve` never loads the allocation CLI.
+ */
+const COMMANDS: Record<string, { description: string; load: () => Promise<Command> }> = {
+  serve: {
+    description: 'Migrate, seed the demo data on first start, and serve the app and API (default)',
+    load: async () => (await import('./cli/serve.ts')).serveCommand(),
+  },
+  migrate: {
+    description: 'Apply the database migrations and access rules',
+    load: async () => (await import('./cli/db.ts')).migrateCommand(),
+  },
+  seed: {
+    description: 'Seed the demo organisations and users (only when they are not there yet)',
+    load: async () => (await import('./cli/db.ts')).seedCommand(),
+  },
+  allocate: {
+    description: 'Run the allocation engine on a JSON scenario (see shared/contracts/allocation.md)',
+    load: async () => (await import('./cli/allocate.ts')).allocateCommand(),
+  },
+};
 
 export async function main(argv: string[]): Promise<void> {
-  await buildProgram().parseAsync(argv);
+  const program = new Command('rostra').description('Rostra: workforce rostering and dispatch');
+  const first = argv[2];
+  const name =
+    first === undefined || (first.startsWith('-') && first !== '--help' && first !== '-h') ? 'serve' : first;
+  const wanted = COMMANDS[name];
+  if (wanted) {
+    program.addCommand(await wanted.load(), { isDefault: name === 'serve' });
+  } else {
+    // Help or an unknown command: list every command without loading any.
+    for (const [n, c] of Object.entries(COMMANDS)) program.command(n).description(c.description);
+  }
+  await program.parseAsync(argv);
 }

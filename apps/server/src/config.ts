@@ -10,6 +10,8 @@ export type ServerConfig = {
   /** Folder of the built web app (`apps/web/dist`). */
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Human-readable log lines (a person at a terminal) instead of JSON (machines, CI). */
+  logPretty: boolean;
   /** Public origin of the app, used for links in mail and for cookie security. */
   publicUrl: string;
   /** Secret for signing sessions and tokens. Generated per data folder when not configured. */
@@ -20,6 +22,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /** Reads the configuration from environment variables; every value has a working default. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  if (env.LOG_FORMAT && env.LOG_FORMAT !== 'pretty' && env.LOG_FORMAT !== 'json') {
+    throw new Error('LOG_FORMAT must be pretty or json');
+  }
   const port = env.PORT ? Number(env.PORT) : 3000;
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -33,6 +38,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     webDist: resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logLevel: level,
+    logPretty: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     authSecret: env.AUTH_SECRET || undefined,
   };

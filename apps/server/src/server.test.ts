@@ -1,0 +1,95 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../../../bin/rostra.mjs', import.meta.url));
+
+type Served = { child: ChildProcess; url: string; output: () => string };
+
+/** Starts `rostra serve` as a person would, on a free port and the given data folder. */
+async function serve(dataDir: string, args: string[] = []): Promise<Served> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /Rostra is running at (\S+)/.exec(out);
+      if (m?.[1]) {
+        clearInterval(timer);
+        resolve(m[1]);
+      }
+    }, 50);
+    child.once('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`serve exited with ${code} before listening:\n${out}`));
+    });
+  });
+  return { child, url, output: () => out };
+}
+
+function exitCode(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+describe('rostra serve', () => {
+  const running: ChildProcess[] = [];
+  afterEach(() => {
+    for (const c of running) if (c.exitCode === null) c.kill('SIGKILL');
+  });
+
+  it('seeds on the first start only and prints the demo sign-ins', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rostra-serve-'));
+    const first = await serve(dir);
+    running.push(first.child);
+    expect(first.output()).toContain('Seeded Harbour Care: 60 resources, 40 customers');
+    expect(first.output()).toContain('Demo sign-ins (password demo1234):');
+    for (const email of ['dispatcher@harbourcare.test', 'customer@harbourcare.test', 'multi@rostra.test']) {
+      expect(first.output()).toContain(email);
+    }
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    const stopped = exitCode(first.child);
+    first.child.kill('SIGINT');
+    expect(await stopped).toBe(0);
+
+    const second = await serve(dir);
+    running.push(second.child);
+    expect(second.output()).toContain('Demo data already present: not seeding again.');
+    expect(second.output()).not.toContain('Seeding Harbour Care');
+    const again = exitCode(second.child);
+    second.child.kill('SIGTERM');
+    expect(await again).toBe(0);
+  });
+
+  it('stops cleanly on SIGTERM: the database is closed and the same folder opens again at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rostra-serve-'));
+    const a = await serve(dir, ['--no-seed']);
+    running.push(a.child);
+    const code = exitCode(a.child);
+    a.child.kill('SIGTERM');
+    // 0 is the graceful path; the safety net that forces an exit after 1.8 s exits with 1.
+    expect(await code).toBe(0);
+    const b = await serve(dir, ['--no-seed']);
+    running.push(b.child);
+    expect((await fetch(`${b.url}/healthz`)).status).toBe(200);
+    b.child.kill('SIGINT');
+    expect(await exitCode(b.child)).toBe(0);
+  });
+});
