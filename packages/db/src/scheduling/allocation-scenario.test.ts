@@ -1,0 +1,144 @@
+import { runAllocation } from '@rostra/core/allocation/run';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '../client.ts';
+import { organisations, orgSettings } from '../schema/organisations.ts';
+import {
+  blacklists,
+  customers,
+  resources,
+  servicePlans,
+  shifts,
+  timelineRecordResources,
+  timelineRecords,
+} from '../schema/scheduling.ts';
+import { withOrg } from '../tenant.ts';
+import { openTestDatabase, testDatabaseKinds } from '../testing.ts';
+import { loadAllocationScenario } from './allocation-scenario.ts';
+
+const ORG = 'org-alloc';
+const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
+const H = 3600;
+
+type Outcome = {
+  errors: { code: string; message: string }[];
+  candidates: {
+    resourceId: string;
+    ok: boolean;
+    score: number;
+    errors: { code: string; message: string }[];
+  }[];
+};
+
+describe.each(testDatabaseKinds())('building an allocation scenario from the database on %s', (kind) => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await openTestDatabase(kind);
+    await h.db
+      .insert(organisations)
+      .values({ id: ORG, name: 'Alloc Org', slug: 'alloc', maxDistance: 50_000 });
+    await withOrg(h.db, ORG, async (tx) => {
+      await tx.insert(orgSettings).values({ orgId: ORG, key: 'allocation', value: { switches: {} } });
+      await tx
+        .insert(resources)
+        .values(
+          ['rA', 'rB', 'rC', 'rD'].map((id) => ({
+            orgId: ORG,
+            id,
+            name: `Res ${id}`,
+            maxHrsWk: 38,
+            lat: -33.87,
+            lng: 151.2,
+          })),
+        );
+      await tx
+        .insert(customers)
+        .values({ orgId: ORG, id: 'c1', name: 'Ada Lovelace', lat: -33.88, lng: 151.21 });
+      // Week of Sun 2026-03-08: rA, rC and rD work Mon–Fri 08:00–17:00; rB has no shift.
+      await tx.insert(shifts).values(
+        ['rA', 'rC', 'rD'].map((rid) => ({
+          orgId: ORG,
+          id: `${rid}_2026-03-08_2026-03-14`,
+          resourceId: rid,
+          weekId: '2026-03-08_2026-03-14',
+          days: ['mo', 'tu', 'we', 'th', 'fr'],
+          beg: 8 * H,
+          end: 17 * H,
+        })),
+      );
+      await tx.insert(blacklists).values({ orgId: ORG, customerId: 'c1', resIds: ['rC'] });
+      await tx.insert(servicePlans).values({ orgId: ORG, visitStemId: 'VS1', updateType: 'Inactive' });
+      const rec = (id: string, key: string, begin: number, end: number, rid: string | null, extra = {}) => ({
+        orgId: ORG,
+        id,
+        key,
+        status: key === 'leave' ? 'leave' : 'confirmed',
+        customerId: key === 'booking' ? 'c1' : null,
+        resourceId: rid,
+        beginAt: begin,
+        endAt: end,
+        lat: -33.88,
+        lng: 151.21,
+        ...extra,
+      });
+      await tx.insert(timelineRecords).values([
+        rec('job', 'booking', at('2026-03-11T10:00:00'), at('2026-03-11T12:00:00'), null, {
+          status: 'rostered',
+          data: { external_data: { VisitStemID: 'VS1' } },
+        }),
+        rec('leaveB', 'leave', at('2026-03-11T00:00:00'), at('2026-03-12T00:00:00'), 'rB'),
+        rec('busyD', 'booking', at('2026-03-11T11:00:00'), at('2026-03-11T13:00:00'), 'rD'),
+        // Six weeks earlier: outside the fortnight, still one of the customer's past jobs with rA.
+        rec('pastA', 'booking', at('2026-01-28T10:00:00'), at('2026-01-28T11:00:00'), 'rA', {
+          status: 'finished',
+        }),
+      ]);
+      await tx.insert(timelineRecordResources).values([
+        { orgId: ORG, recordId: 'leaveB', resourceId: 'rB' },
+        { orgId: ORG, recordId: 'busyD', resourceId: 'rD' },
+        { orgId: ORG, recordId: 'pastA', resourceId: 'rA' },
+      ]);
+    });
+  });
+  afterAll(() => h?.close());
+
+  const check = async () => {
+    const scenario = await loadAllocationScenario(h.db, ORG, {
+      jobId: 'job',
+      mode: 'check',
+      candidateIds: ['rA', 'rB', 'rC', 'rD'],
+    });
+    const result = runAllocation(scenario);
+    if (!result.ok) throw new Error(result.message);
+    return result.outcome as unknown as Outcome;
+  };
+  const codes = (o: Outcome, id: string) =>
+    o.candidates.find((c) => c.resourceId === id)?.errors.map((e) => e.code);
+
+  it('answers undefined for a booking that is not in the organisation', async () => {
+    expect(await loadAllocationScenario(h.db, ORG, { jobId: 'nope', mode: 'check' })).toBeUndefined();
+    expect(await loadAllocationScenario(h.db, 'other-org', { jobId: 'job', mode: 'check' })).toBeUndefined();
+  });
+
+  it('loads what each check needs: shifts, leaves, blacklists with the customer name, overlaps, service plans', async () => {
+    const o = await check();
+    // The job's service plan is inactive: check 12 fails for every candidate and for the job.
+    expect(codes(o, 'rA')).toEqual(['service_plans_invalid']);
+    expect(codes(o, 'rB')).toEqual([
+      'resource_on_leave',
+      'resource_shift_not_setup',
+      'service_plans_invalid',
+    ]);
+    expect(codes(o, 'rC')).toEqual(['resource_blacklisted', 'service_plans_invalid']);
+    expect(o.candidates.find((c) => c.resourceId === 'rC')?.errors[0]?.message).toContain('Ada Lovelace');
+    expect(codes(o, 'rD')).toEqual(['resource_busy', 'service_plans_invalid']);
+    expect(o.errors.map((e) => e.code)).toContain('service_plans_invalid');
+  });
+
+  it("includes the customer's earlier jobs outside the fortnight, so the past-jobs score counts them", async () => {
+    const withPast = (await check()).candidates.find((c) => c.resourceId === 'rA')?.score ?? 0;
+    await withOrg(h.db, ORG, (tx) => tx.delete(timelineRecords).where(eq(timelineRecords.id, 'pastA')));
+    const withoutPast = (await check()).candidates.find((c) => c.resourceId === 'rA')?.score ?? 0;
+    expect(withPast - withoutPast).toBeCloseTo(8, 6);
+  });
+});
