@@ -36,24 +36,18 @@ export const checkResourceBlacklisted: Check = (ctx, r) =>
 
 /** 4. A leave of the resource overlaps the job (plain overlap, no tolerance); names the earliest. */
 export const checkResourceOnLeave: Check = (ctx, r) => {
-  const list = ctx.ix.leaves[r];
-  const i = list ? list.firstOverlap(ctx.begin, ctx.end) : -1;
-  if (!list || i < 0) return undefined;
-  return {
-    code: 'resource_on_leave',
-    message: messages.resourceOnLeave(list.begins[i] as number, list.ends[i] as number),
-  };
+  const leave = ctx.ix.leaves.first(r, ctx.begin, ctx.end);
+  return leave
+    ? { code: 'resource_on_leave', message: messages.resourceOnLeave(leave[0], leave[1]) }
+    : undefined;
 };
 
 /** 5. A break of the resource overlaps the job (plain overlap, no tolerance); names the earliest. */
 export const checkResourceBreakTime: Check = (ctx, r) => {
-  const list = ctx.ix.breaks[r];
-  const i = list ? list.firstOverlap(ctx.begin, ctx.end) : -1;
-  if (!list || i < 0) return undefined;
-  return {
-    code: 'resource_break_time',
-    message: messages.resourceBreakTime(list.begins[i] as number, list.ends[i] as number),
-  };
+  const brk = ctx.ix.breaks.first(r, ctx.begin, ctx.end);
+  return brk
+    ? { code: 'resource_break_time', message: messages.resourceBreakTime(brk[0], brk[1]) }
+    : undefined;
 };
 
 /** 6a. Hours of the job's day, the job included, above the day limit (hours). */
@@ -129,25 +123,25 @@ export const checkResourceShift: Check = (ctx, r) => {
 
 /** 9. Another counted job of the resource overlaps by more than 900 s; names the earliest. */
 export const checkResourceBusy: Check = (ctx, r) => {
-  const list = ctx.ix.busy[r];
-  const i = list ? list.firstOverlap(ctx.begin, ctx.end) : -1;
-  if (!list || i < 0) return undefined;
-  return {
-    code: 'resource_busy',
-    message: messages.resourceBusy(list.begins[i] as number, list.ends[i] as number),
-  };
+  const other = ctx.ix.busy.first(r, ctx.begin, ctx.end);
+  return other ? { code: 'resource_busy', message: messages.resourceBusy(other[0], other[1]) } : undefined;
 };
 
 /** Kilometres between the job and resource `r`, or −1 when either has no `_geoloc`. */
 export function candidateKm(ctx: JobContext, r: number): number {
   const ix = ctx.ix;
-  if (!ctx.hasGeo || ix.hasGeo[r] === 0) return -1;
+  const g = ctx.geo;
+  if (g === undefined || ix.hasGeo[r] === 0) return -1;
   return haversineKm(
-    ctx.latR,
-    ctx.lngR,
-    ctx.cosLat,
-    ix.latR[r] as number,
-    ix.lngR[r] as number,
+    g.sinHalfLat,
+    g.cosHalfLat,
+    g.sinHalfLng,
+    g.cosHalfLng,
+    g.cosLat,
+    ix.sinHalfLat[r] as number,
+    ix.cosHalfLat[r] as number,
+    ix.sinHalfLng[r] as number,
+    ix.cosHalfLng[r] as number,
     ix.cosLat[r] as number,
   );
 }

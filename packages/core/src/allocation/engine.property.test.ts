@@ -251,5 +251,5 @@ describe('engine equals the reference implementation', () => {
       }),
       { numRuns: 2500 },
     );
-  });
+  }, 120_000);
 });

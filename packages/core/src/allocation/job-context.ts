@@ -1,13 +1,14 @@
 import { type AllocationIssue, messages, TITLE_SERVICE_PLANS_INVALID } from './messages.ts';
 import type { AllocationJob } from './scenario.ts';
 import {
+  type GeoTerms,
+  geoTerms,
   PERIOD_DAY,
   PERIOD_FORTNIGHT,
   PERIOD_WEEK,
   type PeriodSums,
   type ScenarioIndex,
   type ShiftDay,
-  toRadians,
 } from './scenario-index.ts';
 
 /** Everything about one job that every candidate evaluation reads, computed once per job. */
@@ -31,10 +32,8 @@ export type JobContext = {
   /** Interned ids of the job's labels that some resource has (the others no resource has). */
   knownLabelIds: Int32Array;
   isExternal: boolean;
-  hasGeo: boolean;
-  latR: number;
-  lngR: number;
-  cosLat: number;
+  /** The job's haversine terms, or undefined without `_geoloc`. */
+  geo: GeoTerms | undefined;
   customerName: string;
   blacklist: Uint8Array | undefined;
   past: (number[] | undefined)[] | undefined;
@@ -91,7 +90,6 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob): JobCont
     if (id !== undefined) known.push(id);
   }
   const geo = job._geoloc;
-  const latR = geo ? toRadians(geo.lat) : 0;
   const customerId = job.customerId ?? undefined;
   return {
     ix,
@@ -108,10 +106,7 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob): JobCont
     labelNames,
     knownLabelIds: Int32Array.from(known),
     isExternal: Boolean(job.external_data?.IsExternalBooking),
-    hasGeo: geo != null,
-    latR,
-    lngR: geo ? toRadians(geo.lng) : 0,
-    cosLat: Math.cos(latR),
+    geo: geo ? geoTerms(geo.lat, geo.lng) : undefined,
     customerName: customerId === undefined ? '' : ix.customerNames.get(customerId) || customerId,
     blacklist: customerId === undefined ? undefined : ix.blacklist.get(customerId),
     past: customerId === undefined ? undefined : ix.pastBegins(customerId),

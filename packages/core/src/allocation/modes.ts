@@ -165,7 +165,7 @@ export function autoOutcome(
   let shown: number[];
   let picks: number[];
   if (candidateLimit === undefined || candidateLimit >= cands.length) {
-    shown = sortRanked(scores, cands, ix.staticRank);
+    shown = sortRanked(scores, cands, ix.staticRank, ix.byRank);
     picks = [];
     for (const k of shown) {
       if (picks.length === required) break;
@@ -206,8 +206,16 @@ export function autoOutcome(
 
 /** What an unexpected exception becomes: the job unchanged (flagged in conflict unless `check`). */
 export function fallbackOutcome(job: AllocationJob, mode: AllocationMode): AllocationOutcome {
+  let flagged = job;
+  if (mode !== 'check') {
+    try {
+      flagged = { ...job, isConflict: true };
+    } catch {
+      // The job itself is what failed to read: hand it back as it is.
+    }
+  }
   return {
-    job: mode === 'check' ? job : { ...job, isConflict: true },
+    job: flagged,
     assigned: [],
     isConflict: true,
     errors: [somethingWentWrongIssue()],

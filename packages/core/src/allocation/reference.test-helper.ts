@@ -103,14 +103,14 @@ function displayName(r: Resource): string {
   return full || r._id;
 }
 
+/** Haversine with sin(Δ/2) from half-angle sines and cosines (the engine's stated formula). */
 function haversine(aLat: number, aLng: number, bLat: number, bLng: number): number {
   const rad = (d: number) => (d * Math.PI) / 180;
-  const p1 = rad(aLat);
-  const p2 = rad(bLat);
-  const sLat = Math.sin((p2 - p1) / 2);
-  const sLng = Math.sin((rad(bLng) - rad(aLng)) / 2);
+  const [p1, l1, p2, l2] = [rad(aLat), rad(aLng), rad(bLat), rad(bLng)];
+  const sLat = Math.sin(p2 / 2) * Math.cos(p1 / 2) - Math.cos(p2 / 2) * Math.sin(p1 / 2);
+  const sLng = Math.sin(l2 / 2) * Math.cos(l1 / 2) - Math.cos(l2 / 2) * Math.sin(l1 / 2);
   const a = sLat * sLat + Math.cos(p1) * Math.cos(p2) * sLng * sLng;
-  return 6371 * 2 * Math.atan2(Math.sqrt(a), Math.sqrt(1 - a));
+  return 2 * 6371 * Math.asin(Math.sqrt(Math.min(1, a)));
 }
 
 function fmtRange(kind: 'leave' | 'break' | 'busy', rec: AllocationRecord): string {

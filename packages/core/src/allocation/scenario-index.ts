@@ -1,6 +1,7 @@
 import type { Label } from '../records/label.ts';
 import type { Resource } from '../records/resource.ts';
 import { DAY, DAY_CODES, dayStart, fortnightStart, fromYmd, weekday, weekStart } from '../time/calendar.ts';
+import { ResourceIntervals } from './intervals.ts';
 import {
   type AllocationJob,
   type AllocationRecord,
@@ -14,12 +15,12 @@ import {
 /**
  * Everything the checks and the score read, indexed once per scenario so that evaluating one
  * (job, resource) pair never scans the timeline:
- * - per-resource interval lists sorted by begin with a running maximum of the end, so "first
- *   record overlapping [b, e)" is one binary search (busy, leave, break);
+ * - flat per-resource interval arrays sorted by begin with a running maximum of the end, so
+ *   "does a record overlap [b, e)" is one binary search (busy, leave, break; `intervals.ts`);
  * - hour sums per (day | week | fortnight start) as dense arrays over the pool, built on first use
  *   and kept up to date as a batch assigns;
  * - label names interned to integers, each resource's set a bitset row of a `Uint32Array`;
- * - resource coordinates in radians with cos(lat) precomputed;
+ * - resource coordinates as the haversine's per-point terms (sin/cos of half angles, cos lat);
  * - per day, each resource's shift intervals, built on first use.
  *
  * Semantics (contract refinements, shared with the reference implementation in the tests):
@@ -154,51 +155,6 @@ export function distinctLabels(entries: readonly string[], resolve: LabelCatalog
   return out;
 }
 
-/**
- * Intervals of one resource sorted by begin (ties: insertion order), with `maxEnd[i]` the largest
- * `end − tolerance` of entries 0…i. Overlap of record R with [b, e) under tolerance t is the
- * contract's `R.begin < e − t && b < R.end − t`.
- */
-export class IntervalList {
-  readonly begins: number[] = [];
-  readonly ends: number[] = [];
-  readonly maxEnd: number[] = [];
-  constructor(readonly tolerance: number) {}
-
-  /** Adds [begin, end) after every entry with the same begin. */
-  insert(begin: number, end: number): void {
-    const { begins, ends, maxEnd } = this;
-    const lo = upperBound(begins, begin);
-    begins.splice(lo, 0, begin);
-    ends.splice(lo, 0, end);
-    maxEnd.splice(lo, 0, 0);
-    let m = lo === 0 ? Number.NEGATIVE_INFINITY : (maxEnd[lo - 1] as number);
-    for (let i = lo; i < begins.length; i++) {
-      const v = (ends[i] as number) - this.tolerance;
-      if (v > m) m = v;
-      maxEnd[i] = m;
-    }
-  }
-
-  /**
-   * Index of the first entry (in begin order) overlapping the job [begin, end), or −1. The first
-   * entry whose `end − t` exceeds `begin` is found by binary search on the running maximum;
-   * entries before it cannot overlap, and if it begins too late so does every later one.
-   */
-  firstOverlap(begin: number, end: number): number {
-    const maxEnd = this.maxEnd;
-    let lo = 0;
-    let hi = maxEnd.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((maxEnd[mid] as number) > begin) hi = mid;
-      else lo = mid + 1;
-    }
-    if (lo === maxEnd.length) return -1;
-    return (this.begins[lo] as number) < end - this.tolerance ? lo : -1;
-  }
-}
-
 /** Hour totals of one period for every resource of the pool: seconds and number of jobs. */
 export type PeriodSums = { sec: Float64Array; cnt: Int32Array };
 
@@ -245,8 +201,29 @@ function upperBound(arr: readonly number[], x: number): number {
   return lo;
 }
 
-export function toRadians(deg: number): number {
-  return (deg * Math.PI) / 180;
+/**
+ * The per-point terms of the haversine formula for a point in degrees: sin and cos of half the
+ * latitude and of half the longitude (radians), and cos of the latitude. With them the distance
+ * of two points needs no trigonometry but one asin (see `haversineKm`).
+ */
+export type GeoTerms = {
+  sinHalfLat: number;
+  cosHalfLat: number;
+  sinHalfLng: number;
+  cosHalfLng: number;
+  cosLat: number;
+};
+
+export function geoTerms(latDeg: number, lngDeg: number): GeoTerms {
+  const lat = (latDeg * Math.PI) / 180;
+  const lng = (lngDeg * Math.PI) / 180;
+  return {
+    sinHalfLat: Math.sin(lat / 2),
+    cosHalfLat: Math.cos(lat / 2),
+    sinHalfLng: Math.sin(lng / 2),
+    cosHalfLng: Math.cos(lng / 2),
+    cosLat: Math.cos(lat),
+  };
 }
 
 export class ScenarioIndex {
@@ -263,8 +240,11 @@ export class ScenarioIndex {
   readonly inactiveDate: Float64Array;
   readonly external: Uint8Array;
   readonly hasGeo: Uint8Array;
-  readonly latR: Float64Array;
-  readonly lngR: Float64Array;
+  /** Haversine terms of each resource's `_geoloc` (see `GeoTerms`). */
+  readonly sinHalfLat: Float64Array;
+  readonly cosHalfLat: Float64Array;
+  readonly sinHalfLng: Float64Array;
+  readonly cosHalfLng: Float64Array;
   readonly cosLat: Float64Array;
   readonly dayLimit: Float64Array;
   readonly weekLimit: Float64Array;
@@ -273,6 +253,8 @@ export class ScenarioIndex {
   readonly cost: Float64Array;
   /** Position in the tie-break order: cost ascending (Infinity last), name case-insensitive, id. */
   readonly staticRank: Int32Array;
+  /** Pool positions in that tie-break order. */
+  readonly byRank: Int32Array;
 
   // Labels.
   readonly labelIds = new Map<string, number>();
@@ -282,9 +264,9 @@ export class ScenarioIndex {
   readonly labelCount: Int32Array;
 
   // Timeline.
-  readonly busy: (IntervalList | undefined)[];
-  readonly leaves: (IntervalList | undefined)[];
-  readonly breaks: (IntervalList | undefined)[];
+  readonly busy: ResourceIntervals;
+  readonly leaves: ResourceIntervals;
+  readonly breaks: ResourceIntervals;
   private readonly hourRes: number[] = [];
   private readonly hourDur: number[] = [];
   private readonly hourKeys: [number[], number[], number[]] = [[], [], []];
@@ -329,8 +311,10 @@ export class ScenarioIndex {
     this.inactiveDate = new Float64Array(n);
     this.external = new Uint8Array(n);
     this.hasGeo = new Uint8Array(n);
-    this.latR = new Float64Array(n);
-    this.lngR = new Float64Array(n);
+    this.sinHalfLat = new Float64Array(n);
+    this.cosHalfLat = new Float64Array(n);
+    this.sinHalfLng = new Float64Array(n);
+    this.cosHalfLng = new Float64Array(n);
     this.cosLat = new Float64Array(n);
     this.dayLimit = new Float64Array(n);
     this.weekLimit = new Float64Array(n);
@@ -345,10 +329,13 @@ export class ScenarioIndex {
       this.inactiveDate[i] = r.InactiveDate ?? Number.NaN;
       this.external[i] = r.external ? 1 : 0;
       if (r._geoloc) {
+        const g = geoTerms(r._geoloc.lat, r._geoloc.lng);
         this.hasGeo[i] = 1;
-        this.latR[i] = toRadians(r._geoloc.lat);
-        this.lngR[i] = toRadians(r._geoloc.lng);
-        this.cosLat[i] = Math.cos(this.latR[i] as number);
+        this.sinHalfLat[i] = g.sinHalfLat;
+        this.cosHalfLat[i] = g.cosHalfLat;
+        this.sinHalfLng[i] = g.sinHalfLng;
+        this.cosHalfLng[i] = g.cosHalfLng;
+        this.cosLat[i] = g.cosLat;
       }
       const limits = hourLimits(r);
       this.dayLimit[i] = limits.day;
@@ -395,11 +382,12 @@ export class ScenarioIndex {
     });
     this.staticRank = new Int32Array(n);
     for (let k = 0; k < n; k++) this.staticRank[order[k] as number] = k;
+    this.byRank = Int32Array.from(order);
 
     // Timeline.
-    this.busy = new Array(n).fill(undefined);
-    this.leaves = new Array(n).fill(undefined);
-    this.breaks = new Array(n).fill(undefined);
+    this.busy = new ResourceIntervals(n, BUSY_TOLERANCE_S);
+    this.leaves = new ResourceIntervals(n, 0);
+    this.breaks = new ResourceIntervals(n, 0);
     const jobIds = new Set<string>();
     for (const j of scenario.jobs ?? (scenario.job ? [scenario.job] : []))
       if (j._id != null) jobIds.add(j._id);
@@ -407,6 +395,9 @@ export class ScenarioIndex {
       if (rec._id != null && jobIds.has(rec._id)) continue;
       this.addRecord(rec, classifyRecord(rec));
     }
+    this.busy.build();
+    this.leaves.build();
+    this.breaks.build();
 
     // Shifts.
     this.shiftsOf = new Array(n).fill(undefined);
@@ -465,9 +456,9 @@ export class ScenarioIndex {
     for (const id of recordResourceIds(rec)) {
       const r = this.indexOf.get(id);
       if (r === undefined) continue;
-      if (cls.isLeave) this.listOf(this.leaves, r, 0).insert(begin, end);
-      if (cls.isBreak) this.listOf(this.breaks, r, 0).insert(begin, end);
-      if (cls.isBusy) this.listOf(this.busy, r, BUSY_TOLERANCE_S).insert(begin, end);
+      if (cls.isLeave) this.leaves.add(r, begin, end);
+      if (cls.isBreak) this.breaks.add(r, begin, end);
+      if (cls.isBusy) this.busy.add(r, begin, end);
       if (cls.countsHours) {
         keys ??= this.periodKeys(begin);
         const dur = end - begin;
@@ -496,15 +487,6 @@ export class ScenarioIndex {
         }
       }
     }
-  }
-
-  private listOf(lists: (IntervalList | undefined)[], r: number, tolerance: number): IntervalList {
-    let l = lists[r];
-    if (!l) {
-      l = new IntervalList(tolerance);
-      lists[r] = l;
-    }
-    return l;
   }
 
   /**

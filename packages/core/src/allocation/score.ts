@@ -28,21 +28,28 @@ export const PENALTY_OUTSIDE_SHIFT = -10;
 export const EARTH_RADIUS_KM = 6371;
 
 /**
- * Haversine distance in km between two points given in radians, with cos(lat) of each
- * precomputed. Point 1 is the job, point 2 the resource.
+ * Haversine distance in km (R = 6371) between point 1 (the job) and point 2 (the resource), from
+ * their per-point terms (`geoTerms`): a = sin²(Δφ/2) + cos φ1 · cos φ2 · sin²(Δλ/2),
+ * d = 2R · asin(√a), where sin(Δ/2) = sin(x2/2)·cos(x1/2) − cos(x2/2)·sin(x1/2) — exact in
+ * mathematics, within about 1e-12 relative of the textbook evaluation for distances over a metre,
+ * and free of per-pair sines. `a` is clamped to 1 against rounding at antipodes.
  */
 export function haversineKm(
-  lat1: number,
-  lng1: number,
+  s1: number,
+  c1: number,
+  t1: number,
+  u1: number,
   cos1: number,
-  lat2: number,
-  lng2: number,
+  s2: number,
+  c2: number,
+  t2: number,
+  u2: number,
   cos2: number,
 ): number {
-  const sLat = Math.sin((lat2 - lat1) / 2);
-  const sLng = Math.sin((lng2 - lng1) / 2);
+  const sLat = s2 * c1 - c2 * s1;
+  const sLng = t2 * u1 - u2 * t1;
   const a = sLat * sLat + cos1 * cos2 * sLng * sLng;
-  return EARTH_RADIUS_KM * 2 * Math.atan2(Math.sqrt(a), Math.sqrt(1 - a));
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(Math.min(1, a)));
 }
 
 /** 60 × max(0, 1 − km / maxKm); 0 when maxKm is 0. */
@@ -87,7 +94,8 @@ export function evaluateCandidates(
   const cExternal = !skip.EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK && isExternal;
 
   const { inactive, inactiveDate, external, leaves, breaks, busy } = ix;
-  const { dayLimit, weekLimit, fortnightLimit, labelBits, labelCount, hasGeo, latR, lngR, cosLat } = ix;
+  const { dayLimit, weekLimit, fortnightLimit, labelBits, labelCount, hasGeo } = ix;
+  const { sinHalfLat, cosHalfLat, sinHalfLng, cosHalfLng, cosLat } = ix;
   const words = ix.labelWords;
   const daySec = ctx.daySums.sec;
   const dayCnt = ctx.daySums.cnt;
@@ -97,10 +105,12 @@ export function evaluateCandidates(
   const reqIds = ctx.knownLabelIds;
   const reqKnown = reqIds.length;
   const reqCount = ctx.labelLower.length;
-  const jobGeo = ctx.hasGeo;
-  const jLat = ctx.latR;
-  const jLng = ctx.lngR;
-  const jCos = ctx.cosLat;
+  const jobGeo = ctx.geo !== undefined;
+  const jSLat = ctx.geo?.sinHalfLat ?? 0;
+  const jCLat = ctx.geo?.cosHalfLat ?? 0;
+  const jSLng = ctx.geo?.sinHalfLng ?? 0;
+  const jCLng = ctx.geo?.cosHalfLng ?? 0;
+  const jCos = ctx.geo?.cosLat ?? 0;
 
   // Preferred bonus per pool position; the scratch array is left all-zero again afterwards.
   const pref = ix.scratch;
@@ -125,9 +135,9 @@ export function evaluateCandidates(
           (cExternal && external[r] === 0)
         ) {
           fail = true;
-        } else if (cLeave && leaves[r] !== undefined && leaves[r].firstOverlap(begin, end) >= 0) {
+        } else if (cLeave && leaves.overlaps(r, begin, end)) {
           fail = true;
-        } else if (cBreak && breaks[r] !== undefined && breaks[r].firstOverlap(begin, end) >= 0) {
+        } else if (cBreak && breaks.overlaps(r, begin, end)) {
           fail = true;
         }
       }
@@ -161,13 +171,23 @@ export function evaluateCandidates(
       }
       if (cShift && outsideShift) fail = true;
 
-      const busyList = busy[r];
-      const isBusy = busyList !== undefined && busyList.firstOverlap(begin, end) >= 0;
+      const isBusy = busy.overlaps(r, begin, end);
       if (cBusy && isBusy) fail = true;
 
       let distance = 0;
       if (jobGeo && hasGeo[r] === 1) {
-        const km = haversineKm(jLat, jLng, jCos, latR[r] as number, lngR[r] as number, cosLat[r] as number);
+        const km = haversineKm(
+          jSLat,
+          jCLat,
+          jSLng,
+          jCLng,
+          jCos,
+          sinHalfLat[r] as number,
+          cosHalfLat[r] as number,
+          sinHalfLng[r] as number,
+          cosHalfLng[r] as number,
+          cosLat[r] as number,
+        );
         if (cDistance && km >= maxKm) fail = true;
         distance = distancePart(km, maxKm);
       }
@@ -221,10 +241,122 @@ export function compareRanked(
   return (rank[cands[a] as number] as number) - (rank[cands[b] as number] as number);
 }
 
-/** Positions of all candidates in rank order. */
-export function sortRanked(scores: Float64Array, cands: Int32Array, rank: Int32Array): number[] {
-  const order = Array.from({ length: cands.length }, (_, k) => k);
-  order.sort((a, b) => compareRanked(scores, cands, rank, a, b));
+// Bit access to a double (platform byte order decides which 32-bit half is the high one).
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+const LO = 1 - HI;
+const RADIX_MASK = 0x7ff;
+
+/** Sort buffers, reused across calls (grown on demand). */
+let buf = {
+  hi: new Uint32Array(0),
+  lo: new Uint32Array(0),
+  pos: new Int32Array(0),
+  hi2: new Uint32Array(0),
+  lo2: new Uint32Array(0),
+  pos2: new Int32Array(0),
+};
+const counts = new Int32Array(3 * 2048);
+
+/**
+ * Positions of all candidates in rank order. With `inRankOrder` (the positions listed in static
+ * tie-break order, e.g. `ScenarioIndex.byRank` for the whole pool) large lists avoid a comparator
+ * sort. Each score becomes a 64-bit key (high, low words) whose unsigned order is descending
+ * score order; starting from tie-break order, a stable LSD radix sort on the high word (three
+ * 11-bit digits) and then a stable insertion sort by the low word inside each run of equal high
+ * words give exactly the comparator's order (equal scores keep tie-break order).
+ */
+export function sortRanked(
+  scores: Float64Array,
+  cands: Int32Array,
+  rank: Int32Array,
+  inRankOrder?: Int32Array,
+): number[] {
+  const m = cands.length;
+  if (inRankOrder === undefined || m < 64) {
+    const order = Array.from({ length: m }, (_, k) => k);
+    order.sort((a, b) => compareRanked(scores, cands, rank, a, b));
+    return order;
+  }
+  if (buf.hi.length < m) {
+    buf = {
+      hi: new Uint32Array(m),
+      lo: new Uint32Array(m),
+      pos: new Int32Array(m),
+      hi2: new Uint32Array(m),
+      lo2: new Uint32Array(m),
+      pos2: new Int32Array(m),
+    };
+  }
+  let { hi: keyHi, lo: keyLo, pos, hi2: nextHi, lo2: nextLo, pos2: nextPos } = buf;
+  counts.fill(0);
+  for (let i = 0; i < m; i++) {
+    const k = inRankOrder[i] as number;
+    // + 0 turns −0 into +0: the two zeros are equal to the comparator, so they get one key.
+    f64[0] = (scores[k] as number) + 0;
+    let hi = u32[HI] as number;
+    let lo = u32[LO] as number;
+    // Descending order: for x >= 0 flip every bit but the sign; for x < 0 keep the bits.
+    if (hi >>> 31 === 0) {
+      hi = (hi ^ 0x7fffffff) >>> 0;
+      lo = ~lo >>> 0;
+    }
+    keyHi[i] = hi;
+    keyLo[i] = lo;
+    pos[i] = k;
+    const d0 = hi & RADIX_MASK;
+    const d1 = 2048 + ((hi >>> 11) & RADIX_MASK);
+    const d2 = 4096 + (hi >>> 22);
+    counts[d0] = (counts[d0] as number) + 1;
+    counts[d1] = (counts[d1] as number) + 1;
+    counts[d2] = (counts[d2] as number) + 1;
+  }
+  for (let d = 0; d < 3; d++) {
+    const base = d * 2048;
+    const shift = d * 11;
+    // A digit shared by every key does not reorder anything.
+    if (counts[base + (((keyHi[0] as number) >>> shift) & RADIX_MASK)] === m) continue;
+    let sum = 0;
+    for (let b = base; b < base + 2048; b++) {
+      const c = counts[b] as number;
+      counts[b] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < m; i++) {
+      const h = keyHi[i] as number;
+      const slot = base + ((h >>> shift) & RADIX_MASK);
+      const to = counts[slot] as number;
+      counts[slot] = to + 1;
+      nextHi[to] = h;
+      nextLo[to] = keyLo[i] as number;
+      nextPos[to] = pos[i] as number;
+    }
+    [keyHi, nextHi] = [nextHi, keyHi];
+    [keyLo, nextLo] = [nextLo, keyLo];
+    [pos, nextPos] = [nextPos, pos];
+  }
+  // Runs of equal high words: stable insertion sort by the low word.
+  for (let start = 0; start < m; ) {
+    const h = keyHi[start] as number;
+    let end = start + 1;
+    while (end < m && keyHi[end] === h) end++;
+    for (let i = start + 1; i < end; i++) {
+      const lo = keyLo[i] as number;
+      const p = pos[i] as number;
+      let j = i - 1;
+      while (j >= start && (keyLo[j] as number) > lo) {
+        keyLo[j + 1] = keyLo[j] as number;
+        pos[j + 1] = pos[j] as number;
+        j--;
+      }
+      keyLo[j + 1] = lo;
+      pos[j + 1] = p;
+    }
+    start = end;
+  }
+  const order: number[] = new Array(m);
+  for (let i = 0; i < m; i++) order[i] = pos[i] as number;
   return order;
 }
 
