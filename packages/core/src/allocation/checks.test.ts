@@ -1,0 +1,660 @@
+import { describe, expect, it } from 'vitest';
+import { allWeek, at, checkOne, codes, job, resource } from './fixtures.test-helper.ts';
+
+// The job of every test unless stated: Monday 05/Jan/2026 09:00–11:00, customer c1, resource r1
+// working around the clock all that week. Dates print dd/mmm/yyyy, times hh:MM AA.
+
+describe('1. resource_inactive', () => {
+  it('fails an inactive resource with "Resource is inactive"', () => {
+    expect(checkOne({ resources: [resource('r1', { inactive: true })] }).errors).toEqual([
+      { code: 'resource_inactive', message: 'Resource is inactive' },
+    ]);
+  });
+
+  it('passes an active resource, and an inactive promoted dispatcher', () => {
+    expect(checkOne({ resources: [resource('r1', { inactive: false })] }).ok).toBe(true);
+    expect(checkOne({ resources: [resource('r1', { inactive: true, promoted_dispatcher: true })] }).ok).toBe(
+      true,
+    );
+  });
+
+  it('is skipped by RESOURCE_INACTIVE_NOT_CHECK', () => {
+    const c = checkOne({
+      resources: [resource('r1', { inactive: true })],
+      config: { switches: { RESOURCE_INACTIVE_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+describe('2. resource_inactive_date', () => {
+  it('fails when InactiveDate is before the job begins: "inactive after dd/mmm/yyyy"', () => {
+    const c = checkOne({ resources: [resource('r1', { InactiveDate: at('2026-01-05T08:59:59') })] });
+    expect(c.errors).toEqual([{ code: 'resource_inactive_date', message: 'inactive after 05/Jan/2026' }]);
+  });
+
+  it('passes when InactiveDate equals the job begin (only "< job begin" fails), or is later', () => {
+    expect(checkOne({ resources: [resource('r1', { InactiveDate: at('2026-01-05T09:00') })] }).ok).toBe(true);
+    expect(checkOne({ resources: [resource('r1', { InactiveDate: at('2026-02-01T00:00') })] }).ok).toBe(true);
+  });
+
+  it('is skipped by RESOURCE_INACTIVE_DATE_NOT_CHECK', () => {
+    const c = checkOne({
+      resources: [resource('r1', { InactiveDate: at('2025-01-01T00:00') })],
+      config: { switches: { RESOURCE_INACTIVE_DATE_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+describe('3. resource_blacklisted', () => {
+  const blacklists = [{ _id: 'c1', resIds: ['r1'] }];
+
+  it("fails a resource on the job customer's blacklist, naming the customer", () => {
+    const c = checkOne({ blacklists, customers: [{ _id: 'c1', name: 'Acme Care' }] });
+    expect(c.errors).toEqual([
+      {
+        code: 'resource_blacklisted',
+        message: "is blacklisted by Acme Care and can't be scheduled for this Job",
+      },
+    ]);
+  });
+
+  it('names the customer by id when the customers list does not know it', () => {
+    expect(checkOne({ blacklists }).errors[0]?.message).toBe(
+      "is blacklisted by c1 and can't be scheduled for this Job",
+    );
+  });
+
+  it('passes a resource blacklisted only by another customer, or not at all', () => {
+    expect(checkOne({ blacklists: [{ _id: 'c2', resIds: ['r1'] }] }).ok).toBe(true);
+    expect(checkOne({ blacklists: [{ _id: 'c1', resIds: ['r2'] }] }).ok).toBe(true);
+  });
+
+  it('is skipped by RESOURCE_BLACKLISTED_NOT_CHECK', () => {
+    expect(checkOne({ blacklists, config: { switches: { RESOURCE_BLACKLISTED_NOT_CHECK: true } } }).ok).toBe(
+      true,
+    );
+  });
+});
+
+describe('4. resource_on_leave', () => {
+  const leave = (b: string, e: string, over = {}) => ({
+    _key: 'leave',
+    status: 'leave',
+    resourceId: 'r1',
+    utc_begin_plus_tz: at(b),
+    utc_end_plus_tz: at(e),
+    ...over,
+  });
+
+  it('fails when a leave overlaps the job, with the leave as "from dd/mmm/yyyy hh:MM AA to …"', () => {
+    const c = checkOne({ timeline: [leave('2026-01-05T10:59', '2026-01-06T17:00')] });
+    expect(c.errors).toEqual([
+      { code: 'resource_on_leave', message: 'on leave from 05/Jan/2026 10:59 AM to 06/Jan/2026 05:00 PM' },
+    ]);
+  });
+
+  it('passes a leave that ends when the job begins or begins when it ends (half-open, no tolerance)', () => {
+    expect(checkOne({ timeline: [leave('2026-01-04T09:00', '2026-01-05T09:00')] }).ok).toBe(true);
+    expect(checkOne({ timeline: [leave('2026-01-05T11:00', '2026-01-06T09:00')] }).ok).toBe(true);
+  });
+
+  it("counts a record with status leave, and another resource's leave not at all", () => {
+    const byStatus = leave('2026-01-05T10:00', '2026-01-05T12:00', { _key: 'booking' });
+    expect(codes(checkOne({ timeline: [byStatus] }))).toEqual(['resource_on_leave']);
+    expect(
+      checkOne({ timeline: [leave('2026-01-05T10:00', '2026-01-05T12:00', { resourceId: 'r2' })] }).ok,
+    ).toBe(true);
+  });
+
+  it('is skipped by LEAVE_NOT_CHECK', () => {
+    const c = checkOne({
+      timeline: [leave('2026-01-05T00:00', '2026-01-06T00:00')],
+      config: { switches: { LEAVE_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+describe('5. resource_break_time', () => {
+  const brk = (b: string, e: string, over = {}) => ({
+    type: 'break',
+    resIds: ['r1'],
+    utc_begin_plus_tz: at(b),
+    utc_end_plus_tz: at(e),
+    ...over,
+  });
+
+  it('fails when a break overlaps the job, with the break as "from … to …"', () => {
+    expect(checkOne({ timeline: [brk('2026-01-05T10:30', '2026-01-05T11:00')] }).errors).toEqual([
+      {
+        code: 'resource_break_time',
+        message: 'on a break from 05/Jan/2026 10:30 AM to 05/Jan/2026 11:00 AM',
+      },
+    ]);
+  });
+
+  it('passes a break that ends exactly when the job begins; _key break counts like type break', () => {
+    expect(checkOne({ timeline: [brk('2026-01-05T08:30', '2026-01-05T09:00')] }).ok).toBe(true);
+    const keyed = brk('2026-01-05T10:00', '2026-01-05T10:15', { type: undefined, _key: 'break' });
+    expect(codes(checkOne({ timeline: [keyed] }))).toEqual(['resource_break_time']);
+  });
+
+  it('is skipped by BREAK_NOT_CHECK', () => {
+    const c = checkOne({
+      timeline: [brk('2026-01-05T10:00', '2026-01-05T10:30')],
+      config: { switches: { BREAK_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+/** A counted booking of r1. */
+const booking = (b: string, e: string, over = {}) => ({
+  _id: `b-${b}`,
+  status: 'confirmed',
+  resIds: ['r1'],
+  utc_begin_plus_tz: at(b),
+  utc_end_plus_tz: at(e),
+  ...over,
+});
+
+describe('6a. resource_cross_max_min_hours_daily', () => {
+  const on = { switches: { MAX_HR_DAY_NOT_CHECK: false } };
+
+  it('is skipped by default', () => {
+    const c = checkOne({ resources: [resource('r1', { max_hrs_dy: 1 })] });
+    expect(c.ok).toBe(true);
+  });
+
+  it('passes exactly at the limit: 2 h booked + 2 h job = max_hrs_dy 4', () => {
+    const c = checkOne({
+      resources: [resource('r1', { max_hrs_dy: 4 })],
+      timeline: [booking('2026-01-05T13:00', '2026-01-05T15:00')],
+      config: on,
+    });
+    expect(c.ok).toBe(true);
+  });
+
+  it('fails one second over: "exceeded 4 hours (2 jobs)", the job included', () => {
+    const c = checkOne({
+      resources: [resource('r1', { max_hrs_dy: 4 })],
+      timeline: [booking('2026-01-05T13:00', '2026-01-05T15:00:01')],
+      config: on,
+    });
+    expect(c.errors).toEqual([
+      { code: 'resource_cross_max_min_hours_daily', message: 'exceeded 4 hours (2 jobs)' },
+    ]);
+  });
+
+  it('without max_hrs_dy the limit is max_hrs_wk / 7, never above 24', () => {
+    const seven = checkOne({
+      resources: [resource('r1', { max_hrs_wk: 10 })],
+      timeline: [booking('2026-01-05T13:00', '2026-01-05T13:30')],
+      config: on,
+    });
+    // 10/7 h = 1.43 h < 2.5 h; the weekly check (10 h) passes.
+    expect(seven.errors).toEqual([
+      { code: 'resource_cross_max_min_hours_daily', message: 'exceeded 1.43 hours (2 jobs)' },
+    ]);
+    const capped = checkOne({
+      resources: [resource('r1', { max_hrs_dy: 30 })],
+      timeline: [
+        booking('2026-01-05T00:00', '2026-01-05T09:00'),
+        booking('2026-01-05T11:00', '2026-01-06T00:00:01'),
+      ],
+      config: on,
+    });
+    expect(capped.errors).toEqual([
+      { code: 'resource_cross_max_min_hours_daily', message: 'exceeded 24 hours (3 jobs)' },
+    ]);
+  });
+
+  it('counts a record in the day of its begin; cancelled, draft, leave and break records do not count', () => {
+    const c = checkOne({
+      resources: [resource('r1', { max_hrs_dy: 2 })],
+      timeline: [
+        booking('2026-01-04T23:00', '2026-01-05T08:00'), // Sunday's
+        booking('2026-01-05T12:00', '2026-01-05T13:00', { status: 'cancelled' }),
+        booking('2026-01-05T13:00', '2026-01-05T14:00', { status: 'draft' }),
+        booking('2026-01-05T14:00', '2026-01-05T15:00', { _key: 'leave' }),
+        booking('2026-01-05T15:00', '2026-01-05T16:00', { type: 'break' }),
+      ],
+      config: { switches: { ...on.switches, LEAVE_NOT_CHECK: true, BREAK_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+describe('6b. resource_cross_max_min_hours_week', () => {
+  it('passes exactly at max_hrs_wk: 6 h booked that week + 2 h job = 8', () => {
+    const c = checkOne({
+      resources: [resource('r1', { max_hrs_wk: 8 })],
+      timeline: [booking('2026-01-06T08:00', '2026-01-06T14:00')],
+    });
+    expect(c.ok).toBe(true);
+  });
+
+  it('fails one second over: "exceeded 8 hours (2 jobs)"', () => {
+    const c = checkOne({
+      resources: [resource('r1', { max_hrs_wk: 8 })],
+      timeline: [booking('2026-01-06T08:00', '2026-01-06T14:00:01')],
+    });
+    expect(c.errors).toEqual([
+      { code: 'resource_cross_max_min_hours_week', message: 'exceeded 8 hours (2 jobs)' },
+    ]);
+  });
+
+  it('defaults to 168 hours', () => {
+    const c = checkOne({ timeline: [booking('2026-01-04T00:00', '2026-01-10T23:00')] });
+    expect(codes(c)).toContain('resource_cross_max_min_hours_week');
+    expect(c.errors.find((e) => e.code === 'resource_cross_max_min_hours_week')?.message).toBe(
+      'exceeded 168 hours (2 jobs)',
+    );
+  });
+
+  it('week edge: the week starts Sunday 00:00, so Saturday before does not count', () => {
+    const r = [resource('r1', { max_hrs_wk: 8 })];
+    expect(checkOne({ resources: r, timeline: [booking('2026-01-03T08:00', '2026-01-03T18:00')] }).ok).toBe(
+      true,
+    );
+    expect(
+      codes(checkOne({ resources: r, timeline: [booking('2026-01-04T00:00', '2026-01-04T10:00')] })),
+    ).toEqual(['resource_cross_max_min_hours_week']);
+  });
+
+  it('week_start_day 1: the week starts Monday, so the Sunday before no longer counts', () => {
+    const s = {
+      resources: [resource('r1', { max_hrs_wk: 8 })],
+      timeline: [booking('2026-01-04T08:00', '2026-01-04T18:00')],
+    };
+    expect(codes(checkOne({ ...s, config: { week_start_day: 0 } }))).toEqual([
+      'resource_cross_max_min_hours_week',
+    ]);
+    expect(checkOne({ ...s, config: { week_start_day: 1 } }).ok).toBe(true);
+  });
+
+  it('is skipped by MAX_HR_WEEK_NOT_CHECK', () => {
+    const c = checkOne({
+      resources: [resource('r1', { max_hrs_wk: 1 })],
+      config: { switches: { MAX_HR_WEEK_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+describe('6c. resource_cross_max_min_hours_fortnight', () => {
+  // Monday 05/Jan/2026's week holds Thursday 08/Jan = ISO week 2 (even): it is week 2 of a
+  // fortnight that began Sunday 28/Dec/2025 and ends before Sunday 11/Jan/2026.
+  const on = { switches: { MAX_HR_FORTNIGHT_NOT_CHECK: false } };
+  const r = [resource('r1', { max_hrs_fn: 8 })];
+  const shifts = [allWeek('r1'), allWeek('r1', '2025-12-28_2026-01-03')];
+
+  it('is skipped by default', () => {
+    expect(checkOne({ resources: [resource('r1', { max_hrs_fn: 1 })] }).ok).toBe(true);
+  });
+
+  it('counts the previous week when the job is in week 2: one second over 8 h fails', () => {
+    const c = checkOne({
+      resources: r,
+      shifts,
+      timeline: [booking('2025-12-29T08:00', '2025-12-29T14:00:01')],
+      config: on,
+    });
+    expect(c.errors).toEqual([
+      { code: 'resource_cross_max_min_hours_fortnight', message: 'exceeded 8 hours (2 jobs)' },
+    ]);
+  });
+
+  it('passes exactly at the limit, and ignores the day before the fortnight and the next fortnight', () => {
+    const exact = checkOne({
+      resources: r,
+      timeline: [booking('2025-12-28T08:00', '2025-12-28T14:00')],
+      config: on,
+    });
+    expect(exact.ok).toBe(true);
+    const before = checkOne({
+      resources: r,
+      timeline: [booking('2025-12-27T00:00', '2025-12-27T20:00')],
+      config: on,
+    });
+    expect(before.ok).toBe(true);
+    const next = checkOne({
+      resources: r,
+      timeline: [booking('2026-01-11T00:00', '2026-01-11T20:00')],
+      config: on,
+    });
+    expect(next.ok).toBe(true);
+  });
+});
+
+describe('7. resource_label_mismatch', () => {
+  const labels = [
+    { _id: 'l1', name: 'First Aid', unit_price: 10 },
+    { _id: 'l2', name: 'Forklift', unit_price: 20 },
+  ];
+
+  it('fails listing the missing label names: "Labels don\'t match. Missing: …"', () => {
+    const c = checkOne({
+      job: job({ labels: ['l1', 'l2', 'Night'] }),
+      labels,
+      resources: [resource('r1', { labels: ['first aid'] })],
+    });
+    expect(c.errors).toEqual([
+      { code: 'resource_label_mismatch', message: "Labels don't match. Missing: Forklift, Night" },
+    ]);
+  });
+
+  it('matches names case-insensitively whether given as ids or names (labels or lbls)', () => {
+    const job2 = job({ labels: ['l1', 'FORKLIFT'] });
+    expect(
+      checkOne({ job: job2, labels, resources: [resource('r1', { labels: ['l2', 'FIRST AID'] })] }).ok,
+    ).toBe(true);
+    expect(
+      checkOne({ job: job2, labels, resources: [resource('r1', { lbls: ['forklift', 'l1'] })] }).ok,
+    ).toBe(true);
+  });
+
+  it('passes a job that requires no label', () => {
+    expect(checkOne({ labels, resources: [resource('r1')] }).ok).toBe(true);
+  });
+
+  it('is skipped by LABEL_MATCH_NOT_CHECK', () => {
+    const c = checkOne({
+      job: job({ labels: ['l2'] }),
+      labels,
+      config: { switches: { LABEL_MATCH_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+describe('8. resource_shift_not_setup / resource_shift_not_match', () => {
+  const dayShift = allWeek('r1', undefined, { beg: 8 * 3600, end: 17 * 3600 });
+
+  it('fails "No shift set up for Monday" when no shift covers the job\'s day', () => {
+    expect(checkOne({ shifts: [] }).errors).toEqual([
+      { code: 'resource_shift_not_setup', message: 'No shift set up for Monday' },
+    ]);
+    expect(codes(checkOne({ shifts: [allWeek('r1', '2026-01-11_2026-01-17')] }))).toEqual([
+      'resource_shift_not_setup',
+    ]);
+    expect(codes(checkOne({ shifts: [allWeek('r1', undefined, { mo: false })] }))).toEqual([
+      'resource_shift_not_setup',
+    ]);
+  });
+
+  it('passes a job inside the day\'s interval, edges included; fails "Job outside resource shift" otherwise', () => {
+    expect(checkOne({ shifts: [dayShift] }).ok).toBe(true);
+    const edges = job({ utc_begin_plus_tz: at('2026-01-05T08:00'), utc_end_plus_tz: at('2026-01-05T17:00') });
+    expect(checkOne({ job: edges, shifts: [dayShift] }).ok).toBe(true);
+    const early = job({ utc_begin_plus_tz: at('2026-01-05T07:59'), utc_end_plus_tz: at('2026-01-05T09:00') });
+    expect(checkOne({ job: early, shifts: [dayShift] }).errors).toEqual([
+      { code: 'resource_shift_not_match', message: 'Job outside resource shift' },
+    ]);
+  });
+
+  it('a shift with end <= beg ends the next day (22:00–06:00 holds 23:00–01:00)', () => {
+    const night = allWeek('r1', undefined, { beg: 22 * 3600, end: 6 * 3600, tu: false });
+    const late = job({ utc_begin_plus_tz: at('2026-01-05T23:00'), utc_end_plus_tz: at('2026-01-06T01:00') });
+    expect(checkOne({ job: late, shifts: [night] }).ok).toBe(true);
+    const over = job({ utc_begin_plus_tz: at('2026-01-05T23:00'), utc_end_plus_tz: at('2026-01-06T06:01') });
+    expect(codes(checkOne({ job: over, shifts: [night] }))).toEqual(['resource_shift_not_match']);
+    // Only the job's own day counts: Tuesday 02:00 needs a Tuesday shift.
+    const tuesday = job({
+      utc_begin_plus_tz: at('2026-01-06T02:00'),
+      utc_end_plus_tz: at('2026-01-06T03:00'),
+    });
+    expect(checkOne({ job: tuesday, shifts: [night] }).errors[0]?.message).toBe(
+      'No shift set up for Tuesday',
+    );
+  });
+
+  it('per-day timings replace beg/end for that day only', () => {
+    const split = allWeek('r1', undefined, {
+      beg: 9 * 3600,
+      end: 17 * 3600,
+      timings: { mo: [{ beg: 7 * 3600, end: 11 * 3600 }] },
+    });
+    expect(checkOne({ shifts: [split] }).ok).toBe(true); // Monday 09–11 inside 07–11
+    const afternoon = job({
+      utc_begin_plus_tz: at('2026-01-05T15:00'),
+      utc_end_plus_tz: at('2026-01-05T16:00'),
+    });
+    expect(codes(checkOne({ job: afternoon, shifts: [split] }))).toEqual(['resource_shift_not_match']);
+    const tuesday = job({
+      utc_begin_plus_tz: at('2026-01-06T15:00'),
+      utc_end_plus_tz: at('2026-01-06T16:00'),
+    });
+    expect(checkOne({ job: tuesday, shifts: [split] }).ok).toBe(true);
+  });
+
+  it('is skipped by RESOURCE_SHIFT_NOT_CHECK', () => {
+    expect(checkOne({ shifts: [], config: { switches: { RESOURCE_SHIFT_NOT_CHECK: true } } }).ok).toBe(true);
+  });
+});
+
+describe('9. resource_busy', () => {
+  it('fails when another job of the resource overlaps, naming it "already assigned from … to …"', () => {
+    expect(checkOne({ timeline: [booking('2026-01-05T10:00', '2026-01-05T12:00')] }).errors).toEqual([
+      {
+        code: 'resource_busy',
+        message: 'already assigned from 05/Jan/2026 10:00 AM to 05/Jan/2026 12:00 PM',
+      },
+    ]);
+  });
+
+  it('tolerates 900 s of overlap and fails at 901 s', () => {
+    expect(checkOne({ timeline: [booking('2026-01-05T07:00', '2026-01-05T09:15')] }).ok).toBe(true);
+    expect(codes(checkOne({ timeline: [booking('2026-01-05T07:00', '2026-01-05T09:15:01')] }))).toEqual([
+      'resource_busy',
+    ]);
+    expect(checkOne({ timeline: [booking('2026-01-05T10:45', '2026-01-05T12:00')] }).ok).toBe(true);
+    expect(codes(checkOne({ timeline: [booking('2026-01-05T10:44:59', '2026-01-05T12:00')] }))).toEqual([
+      'resource_busy',
+    ]);
+  });
+
+  it("ignores cancelled, finished and draft jobs, other resources' jobs and the job's own record", () => {
+    const c = checkOne({
+      timeline: [
+        booking('2026-01-05T09:00', '2026-01-05T11:00', { status: 'cancelled' }),
+        booking('2026-01-05T09:00', '2026-01-05T11:00', { status: 'finished' }),
+        booking('2026-01-05T09:00', '2026-01-05T11:00', { status: 'draft' }),
+        booking('2026-01-05T09:00', '2026-01-05T11:00', { resIds: ['r2'] }),
+        booking('2026-01-05T09:00', '2026-01-05T11:00', { _id: 'j1' }),
+      ],
+    });
+    expect(c.ok).toBe(true);
+  });
+
+  it('counts group events and a resource named by resourceId; names the earliest overlapping job', () => {
+    const c = checkOne({
+      timeline: [
+        booking('2026-01-05T10:30', '2026-01-05T12:00', { _key: 'groupevent' }),
+        booking('2026-01-05T08:00', '2026-01-05T10:00', { resIds: [], resourceId: 'r1' }),
+      ],
+    });
+    expect(c.errors).toEqual([
+      {
+        code: 'resource_busy',
+        message: 'already assigned from 05/Jan/2026 08:00 AM to 05/Jan/2026 10:00 AM',
+      },
+    ]);
+  });
+
+  it('is skipped by EXISTING_JOB_OVERLAP_NOT_CHECK', () => {
+    const c = checkOne({
+      timeline: [booking('2026-01-05T09:00', '2026-01-05T11:00')],
+      config: { switches: { EXISTING_JOB_OVERLAP_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+describe('10. resource_distance_exceeds_limit', () => {
+  const cbd = { lat: -33.8688, lng: 151.2093 };
+  const parramatta = { lat: -33.815, lng: 151.0011 }; // about 20.14 km from the CBD
+
+  it('fails beyond max_distance (default 20 km): "Distance (x km) exceeds max (y km)"', () => {
+    const c = checkOne({ job: job({ _geoloc: cbd }), resources: [resource('r1', { _geoloc: parramatta })] });
+    expect(c.errors).toEqual([
+      { code: 'resource_distance_exceeds_limit', message: 'Distance (20.14 km) exceeds max (20 km)' },
+    ]);
+  });
+
+  it('passes within max_distance (metres), and when either side has no _geoloc', () => {
+    const s = { job: job({ _geoloc: cbd }), resources: [resource('r1', { _geoloc: parramatta })] };
+    expect(checkOne({ ...s, config: { max_distance: 25_000 } }).ok).toBe(true);
+    expect(checkOne({ job: job(), resources: [resource('r1', { _geoloc: parramatta })] }).ok).toBe(true);
+    expect(checkOne({ job: job({ _geoloc: cbd }), resources: [resource('r1')] }).ok).toBe(true);
+  });
+
+  it('fails at equality (>= fails): 0 km against a max of 0', () => {
+    const c = checkOne({
+      job: job({ _geoloc: cbd }),
+      resources: [resource('r1', { _geoloc: cbd })],
+      config: { max_distance: 0 },
+    });
+    expect(c.errors).toEqual([
+      { code: 'resource_distance_exceeds_limit', message: 'Distance (0 km) exceeds max (0 km)' },
+    ]);
+  });
+
+  it('is skipped by DISTANCE_NOT_CHECK', () => {
+    const c = checkOne({
+      job: job({ _geoloc: cbd }),
+      resources: [resource('r1', { _geoloc: parramatta })],
+      config: { switches: { DISTANCE_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+describe('11. EXT_JOB_TO_INT_RES_PROHIBITED', () => {
+  const external = job({ external_data: { IsExternalBooking: true } });
+
+  it('fails an external booking offered to an internal resource', () => {
+    expect(checkOne({ job: external }).errors).toEqual([
+      {
+        code: 'EXT_JOB_TO_INT_RES_PROHIBITED',
+        message: 'External job cannot be assigned to internal resource',
+      },
+    ]);
+  });
+
+  it('passes an external booking for an external resource, and an internal job for anyone', () => {
+    expect(checkOne({ job: external, resources: [resource('r1', { external: true })] }).ok).toBe(true);
+    expect(checkOne({ resources: [resource('r1', { external: true })] }).ok).toBe(true);
+  });
+
+  it('is skipped by EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK', () => {
+    const c = checkOne({
+      job: external,
+      config: { switches: { EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+describe('12. service_plans_invalid', () => {
+  const visit = job({ external_data: { VisitStemID: 'v1' } });
+
+  it('fails an Inactive plan, with the spec title and message', () => {
+    expect(
+      checkOne({ job: visit, servicePlans: [{ VisitStemID: 'v1', UpdateType: 'Inactive' }] }).errors,
+    ).toEqual([
+      {
+        code: 'service_plans_invalid',
+        title: 'Visit Service Plans Invalid',
+        message: 'The service plan is inactive for VisitStemID v1. This record will not be processed.',
+      },
+    ]);
+  });
+
+  it('fails an Ended plan whose EndDate is before the job begins', () => {
+    const plans = [{ VisitStemID: 'v1', UpdateType: 'Ended', EndDate: at('2026-01-05T08:59:59') }];
+    expect(checkOne({ job: visit, servicePlans: plans }).errors[0]?.message).toBe(
+      'The service plan ended on 05/Jan/2026 for VisitStemID v1. This record will not be processed.',
+    );
+  });
+
+  it("passes an Ended plan ending exactly at the job begin, another visit's plan, and other update types", () => {
+    const ended = [{ VisitStemID: 'v1', UpdateType: 'Ended', EndDate: at('2026-01-05T09:00') }];
+    expect(checkOne({ job: visit, servicePlans: ended }).ok).toBe(true);
+    expect(checkOne({ job: visit, servicePlans: [{ VisitStemID: 'v2', UpdateType: 'Inactive' }] }).ok).toBe(
+      true,
+    );
+    expect(checkOne({ job: visit, servicePlans: [{ VisitStemID: 'v1', UpdateType: 'Updated' }] }).ok).toBe(
+      true,
+    );
+  });
+
+  it('is skipped by VISIT_SERVICE_PLAN_NOT_CHECK', () => {
+    const c = checkOne({
+      job: visit,
+      servicePlans: [{ VisitStemID: 'v1', UpdateType: 'Inactive' }],
+      config: { switches: { VISIT_SERVICE_PLAN_NOT_CHECK: true } },
+    });
+    expect(c.ok).toBe(true);
+  });
+});
+
+describe('every check runs', () => {
+  it('lists every failure of a candidate, in the contract order', () => {
+    const c = checkOne({
+      job: job({
+        labels: ['Forklift'],
+        _geoloc: { lat: -33.8688, lng: 151.2093 },
+        external_data: { IsExternalBooking: true, VisitStemID: 'v1' },
+      }),
+      resources: [
+        resource('r1', {
+          inactive: true,
+          InactiveDate: at('2026-01-01T00:00'),
+          max_hrs_dy: 1,
+          max_hrs_wk: 1,
+          max_hrs_fn: 1,
+          _geoloc: { lat: -34.5, lng: 150.5 },
+        }),
+      ],
+      blacklists: [{ _id: 'c1', resIds: ['r1'] }],
+      timeline: [
+        {
+          _key: 'leave',
+          resourceId: 'r1',
+          utc_begin_plus_tz: at('2026-01-05T00:00'),
+          utc_end_plus_tz: at('2026-01-06T00:00'),
+        },
+        {
+          type: 'break',
+          resourceId: 'r1',
+          utc_begin_plus_tz: at('2026-01-05T10:00'),
+          utc_end_plus_tz: at('2026-01-05T10:30'),
+        },
+        booking('2026-01-05T09:00', '2026-01-05T11:00'),
+      ],
+      shifts: [],
+      servicePlans: [{ VisitStemID: 'v1', UpdateType: 'Inactive' }],
+      config: { switches: { MAX_HR_DAY_NOT_CHECK: false, MAX_HR_FORTNIGHT_NOT_CHECK: false } },
+    });
+    expect(codes(c)).toEqual([
+      'resource_inactive',
+      'resource_inactive_date',
+      'resource_blacklisted',
+      'resource_on_leave',
+      'resource_break_time',
+      'resource_cross_max_min_hours_daily',
+      'resource_cross_max_min_hours_week',
+      'resource_cross_max_min_hours_fortnight',
+      'resource_label_mismatch',
+      'resource_shift_not_setup',
+      'resource_busy',
+      'resource_distance_exceeds_limit',
+      'EXT_JOB_TO_INT_RES_PROHIBITED',
+      'service_plans_invalid',
+    ]);
+    expect(c.ok).toBe(false);
+  });
+});
