@@ -305,7 +305,7 @@ export function generateScenario(options: GenerateOptions = {}): AllocationScena
     };
     if (chance(0.1)) job.rs_preferred = sample(resources, int(1, 3)).map((r) => r._id);
     if (chance(0.05)) job.MasterResourceID = Array.from({ length: int(2, 3) }, (_, k) => `m${k}`);
-    if (chance(0.1) || job.external_data) job.external_data = { IsExternalBooking: true };
+    if (chance(0.1)) job.external_data = { IsExternalBooking: true };
     if (chance(0.2)) job.external_data = { ...job.external_data, VisitStemID: pick(stems) };
     jobs.push(job);
   }

@@ -35,7 +35,8 @@ export function runAllocation(input: unknown, options: RunOptions = {}): RunResu
 export function runAllocationJson(text: string, options: RunOptions = {}): RunResult {
   let input: unknown;
   try {
-    input = JSON.parse(text);
+    // A byte-order mark is not JSON but editors write one; it carries no meaning here.
+    input = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
     return { ok: false, message: `input: not valid JSON (${why.replace(/\s+/g, ' ')})` };
