@@ -13,11 +13,16 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
-import { requireAccessDeclarations } from './http/access.ts';
+import { installAccessControl, requireAccessDeclarations } from './http/access.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
+import { installSecurityHeaders } from './identity/hardening.ts';
+import { createIdentity, type Identity } from './identity/identity.ts';
+import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts';
+import { identityRoutes } from './identity/routes.ts';
 import { healthRoutes } from './routes/health.ts';
 
-export type Deps = { db: DbHandle; config: ServerConfig };
+/** `identity` defaults to the environment's settings (loadIdentityOptions); tests pass their own. */
+export type Deps = { db: DbHandle; config: ServerConfig; identity?: IdentityOptions };
 
 /** The Fastify instance with zod schemas as its type provider; every route module takes this. */
 export type App = FastifyInstance<
@@ -31,6 +36,8 @@ export type App = FastifyInstance<
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** Sign-in, sessions and tokens; routes use `request.auth` rather than this. */
+    identity: Identity;
   }
 }
 
@@ -64,6 +71,14 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   requireAccessDeclarations(app);
+  const identity = await createIdentity({
+    db: deps.db.db,
+    config: deps.config,
+    options: deps.identity ?? loadIdentityOptions(),
+  });
+  app.decorate('identity', identity);
+  installAccessControl(app, { authenticate: identity.authenticate, trustedOrigins: identity.trustedOrigins });
+  await installSecurityHeaders(app, deps.config.publicUrl);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -75,6 +90,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   healthRoutes(app);
+  await identityRoutes(app, identity);
 
   await serveWebApp(app, deps.config.webDist);
   return app;

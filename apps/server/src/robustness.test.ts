@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { API, buildApp } from './app.ts';
 import { PUBLIC } from './http/access.ts';
+import { addOrg, addUser, FIXTURE_PASSWORD, signIn } from './identity/testing.ts';
 import { createTestApp, type TestApp } from './testing/app.ts';
 import { probeRoutes } from './testing/robustness.ts';
 
@@ -17,6 +18,28 @@ describe.each(testDatabaseKinds())('every route refuses malformed input cleanly 
     const { findings, sent } = await probeRoutes(t.app);
     expect(sent).toBeGreaterThan(0);
     expect(findings).toEqual([]);
+  });
+
+  it('answers every malformed request of a signed-in dispatcher the same way (validation behind auth)', async () => {
+    await addOrg(t, 'probe-org');
+    await addUser(t, {
+      id: 'probe-dispatcher',
+      email: 'dispatcher@probe.test',
+      password: FIXTURE_PASSWORD,
+      memberships: [{ orgId: 'probe-org', role: 'dispatcher' }],
+    });
+    const browser = await signIn(t, 'dispatcher@probe.test');
+    const accepted = await t.app.inject({ method: 'POST', url: `${API}/terms/accept`, headers: browser });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    // Sign-out would end the probe's own session; it is probed without a session above.
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const { [`${API}/sign_out`]: _signOut, ...paths } = doc.paths;
+    const withoutSignOut = Object.create(t.app, { swagger: { value: () => ({ ...doc, paths }) } });
+    const { findings, sent } = await probeRoutes(withoutSignOut, browser);
+    expect(sent).toBeGreaterThan(0);
+    expect(findings).toEqual([]);
+    const me = await t.app.inject({ method: 'GET', url: `${API}/me`, headers: browser });
+    expect(me.statusCode, 'the session lasted the whole probe').toBe(200);
   });
 
   it('still answers /healthz afterwards', async () => {

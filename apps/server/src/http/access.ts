@@ -1,33 +1,232 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import { ALERT_TEXT } from '@rostra/core/shell/messages';
+import type { Reader } from '@rostra/db/identity/readers';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { SERVER_IDENTITY_TEXT } from '../identity/messages.ts';
+import { errorBody, HttpError } from './errors.ts';
 
 /** The roles of a membership (shell spec §6). */
 export const ROLES = ['dispatcher', 'scheduler', 'resource', 'customer'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
+ * The tenant table an id-addressed route reads or writes, so that the generated access test can
+ * make a record of that kind in one organisation and prove another organisation cannot reach it.
+ * `param` is the path parameter holding the id (default 'id'); `idColumn` the table's id column
+ * (default 'id').
+ */
+export type RecordRef = { table: string; param?: string; idColumn?: string };
+
+/**
  * Who may call a route. Every `/api` route declares it in `config.access`; a route without one
  * fails at start-up, so an undeclared route can never be served.
  * - `public`: anyone, signed in or not.
- * - `signedIn`: any signed-in caller with an active organisation, optionally limited to roles or
- *   partner duty (either one suffices), and optionally allowed before accepting the terms.
+ * - `signedIn`: a signed-in caller acting in an organisation (their active membership).
+ *   - `roles` / `duties`: only these roles, or holders of one of these duties (either suffices);
+ *   - `beforeTerms`: also before the current terms are accepted (the terms flow itself, /me, …);
+ *   - `withoutOrg`: also a signed-in user with no membership (guests, new accounts) — such a
+ *     route reads `request.signedIn`, not `request.auth`;
+ *   - `record`: the route addresses one record by a path parameter (see RecordRef).
  */
 export type Access =
   | { kind: 'public' }
-  | { kind: 'signedIn'; roles?: readonly Role[]; duties?: readonly string[]; beforeTerms?: boolean };
+  | {
+      kind: 'signedIn';
+      roles?: readonly Role[];
+      duties?: readonly string[];
+      beforeTerms?: boolean;
+      withoutOrg?: boolean;
+      record?: RecordRef;
+    };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyRequest {
+    /** The caller acting in their active organisation; set on every `signedIn` route. */
+    auth: Caller | undefined;
+    /** The signed-in user (also without an organisation); set on every `signedIn` route. */
+    signedIn: SignedInUser | undefined;
+    /** Whether the caller has yet to accept the current terms (set on every `signedIn` route). */
+    termsRequired: boolean;
+  }
 }
 
 export const PUBLIC: Access = { kind: 'public' };
+/** Any member of the organisation, any role. */
+export const MEMBERS: Access = { kind: 'signedIn' };
+export const DISPATCHERS: Access = { kind: 'signedIn', roles: ['dispatcher'] };
+
+/** A signed-in person, whether or not they act in an organisation. */
+export type SignedInUser = {
+  uid: string;
+  /** The session the request belongs to (a bearer token names its session). */
+  sessionId: string;
+  /** How the request proved who it is. */
+  via: 'cookie' | 'bearer';
+  isAnonymous: boolean;
+};
+
+/** The caller on a `signedIn` route: who they are and the membership they act in. */
+export type Caller = SignedInUser & {
+  orgId: string;
+  role: Role;
+  duties: readonly string[];
+  /** The resource record this user is in the organisation (role resource). */
+  resourceId: string | null;
+  /** The customer record this user is in the organisation (role customer). */
+  customerId: string | null;
+};
+
+/** What the identity layer found out about a request. */
+export type Authentication =
+  | { status: 'none' }
+  | { status: 'invalid'; code: string; message: string }
+  | {
+      status: 'signedIn';
+      user: SignedInUser;
+      /** Undefined when the user has no active membership. */
+      caller: Caller | undefined;
+      /** Whether the caller still has to accept the current terms. */
+      mustAcceptTerms: boolean;
+    };
+
+export type Authenticator = (request: FastifyRequest) => Promise<Authentication>;
+
+/** A route as registered: method, URL and its declaration. */
+export type DeclaredRoute = { method: string; url: string; access: Access };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every `/api` route with its access declaration, in registration order. */
+    declaredRoutes: DeclaredRoute[];
+  }
+}
 
 /** Refuses, at registration, any `/api` route that does not say who may call it. */
 export function requireAccessDeclarations(app: FastifyInstance): void {
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== 'HEAD') declared.push({ method: String(method), url: route.url, access });
+    }
   });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Enforces every route's declaration before its handler runs (and before its body is parsed):
+ * the origin of cookie-authenticated writes, then who the caller is (401), whether they act in
+ * an organisation (403 not_a_member), their role or duty (403), and the terms (403
+ * terms_required). On success the caller is on `request.auth` / `request.signedIn`.
+ */
+export function installAccessControl(
+  app: FastifyInstance,
+  input: { authenticate: Authenticator; trustedOrigins: readonly string[] },
+): void {
+  app.decorateRequest('auth', undefined);
+  app.decorateRequest('signedIn', undefined);
+  app.decorateRequest('termsRequired', false);
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access) return;
+    if (!isOriginAllowed(request, input.trustedOrigins)) {
+      return refuse(reply, 403, 'origin_refused', SERVER_IDENTITY_TEXT.originRefused);
+    }
+    if (access.kind === 'public') return;
+
+    const found = await input.authenticate(request);
+    if (found.status === 'none')
+      return refuse(reply, 401, 'unauthenticated', SERVER_IDENTITY_TEXT.signInRequired);
+    if (found.status === 'invalid') return refuse(reply, 401, found.code, found.message);
+    request.signedIn = found.user;
+    request.auth = found.caller;
+    request.termsRequired = found.mustAcceptTerms;
+    if (access.withoutOrg && !found.caller) return;
+    const caller = found.caller;
+    if (!caller) return refuse(reply, 403, 'not_a_member', ALERT_TEXT.notAMember);
+    if (!isRoleAllowed(access, caller)) {
+      const message = SAFE_METHODS.has(request.method)
+        ? SERVER_IDENTITY_TEXT.readDenied
+        : ALERT_TEXT.accessDenied;
+      return refuse(reply, 403, 'forbidden', message);
+    }
+    if (found.mustAcceptTerms && !access.beforeTerms) {
+      return refuse(reply, 403, 'terms_required', SERVER_IDENTITY_TEXT.termsRequired);
+    }
+  });
+}
+
+function refuse(reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.status(status).send(errorBody(code, message));
+}
+
+/** Roles and duties of a declaration: no list means any member; either list admits. */
+export function isRoleAllowed(access: Access, caller: Pick<Caller, 'role' | 'duties'>): boolean {
+  if (access.kind === 'public') return true;
+  if (!access.roles && !access.duties) return true;
+  return (
+    (access.roles?.includes(caller.role) ?? false) ||
+    (access.duties?.some((d) => caller.duties.includes(d)) ?? false)
+  );
+}
+
+/**
+ * Writes that ride on the session cookie must come from the app's own pages (CSRF): their Origin
+ * (or, without one, their Referer) must be a trusted origin. Bearer-token requests carry their
+ * credential explicitly and are not subject to it.
+ */
+function isOriginAllowed(request: FastifyRequest, trusted: readonly string[]): boolean {
+  if (SAFE_METHODS.has(request.method)) return true;
+  if (!request.headers.cookie) return true;
+  if (/^bearer /i.test(request.headers.authorization ?? '')) return true;
+  const origin = request.headers.origin ?? originOf(request.headers.referer);
+  return origin !== undefined && trusted.includes(origin);
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The caller of a `signedIn` route. The access hook has already refused everyone else, so this
+ * only throws when a route uses it without declaring `signedIn` (a programming error → 401).
+ */
+export function requireAuth(request: FastifyRequest): Caller {
+  if (!request.auth) throw new HttpError(401, 'unauthenticated', SERVER_IDENTITY_TEXT.signInRequired);
+  return request.auth;
+}
+
+/** The signed-in user of a `signedIn` route, also on `withoutOrg` routes. */
+export function requireUser(request: FastifyRequest): SignedInUser {
+  if (!request.signedIn) throw new HttpError(401, 'unauthenticated', SERVER_IDENTITY_TEXT.signInRequired);
+  return request.signedIn;
+}
+
+/**
+ * The readers-list rule (`_uid_r`, shell spec §6): dispatchers read every record of their
+ * organisation; everyone else only records whose readers list holds their uid. Pass a record
+ * kind's list, or `undefined` for kinds that carry no list (then the organisation scope alone
+ * applies). An empty list is visible to dispatchers only.
+ */
+export function canRead(caller: Caller, readers: readonly string[] | null | undefined): boolean {
+  if (caller.role === 'dispatcher') return true;
+  if (readers === undefined || readers === null) return true;
+  return readers.includes(caller.uid);
+}
+
+/** The same rule for queries: pass to `readableBy(column, readerOf(caller))` from @rostra/db. */
+export function readerOf(caller: Caller): Reader {
+  return { uid: caller.uid, seesAll: caller.role === 'dispatcher' };
 }

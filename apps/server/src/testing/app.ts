@@ -5,8 +5,31 @@ import type { DbHandle, DbKind } from '@rostra/db/client';
 import { openTestDatabase } from '@rostra/db/testing';
 import { type App, buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
+import { type IdentityOptions, loadIdentityOptions } from '../identity/options.ts';
 
-export type TestApp = { app: App; db: DbHandle; config: ServerConfig; close(): Promise<void> };
+/** The identity rules' clock in tests: starts at the real time and moves only when told. */
+export type TestClock = { now(): Date; advance(seconds: number): void; set(at: Date): void };
+
+export function createTestClock(start: Date = new Date()): TestClock {
+  let at = start.getTime();
+  return {
+    now: () => new Date(at),
+    advance: (seconds) => {
+      at += seconds * 1000;
+    },
+    set: (to) => {
+      at = to.getTime();
+    },
+  };
+}
+
+export type TestApp = {
+  app: App;
+  db: DbHandle;
+  config: ServerConfig;
+  clock: TestClock;
+  close(): Promise<void>;
+};
 
 /** A fake built web app, so SPA serving can be tested without running Vite. */
 function fakeWebDist(): string {
@@ -17,8 +40,13 @@ function fakeWebDist(): string {
 }
 
 /** The app on a fresh database of the given kind, in-process (use `app.inject`). */
-export async function createTestApp(kind: DbKind, overrides: Partial<ServerConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  kind: DbKind,
+  overrides: Partial<ServerConfig> = {},
+  identity: Partial<IdentityOptions> = {},
+): Promise<TestApp> {
   const db = await openTestDatabase(kind);
+  const clock = createTestClock();
   const config: ServerConfig = {
     ...loadConfig({}),
     logLevel: 'silent',
@@ -26,12 +54,17 @@ export async function createTestApp(kind: DbKind, overrides: Partial<ServerConfi
     authSecret: 'test-secret-that-is-long-enough-for-signing-0123456789',
     ...overrides,
   };
-  const app = await buildApp({ db, config });
+  const app = await buildApp({
+    db,
+    config,
+    identity: { ...loadIdentityOptions({ NODE_ENV: 'test' }), clock: clock.now, ...identity },
+  });
   await app.ready();
   return {
     app,
     db,
     config,
+    clock,
     close: async () => {
       await app.close();
       await db.close();

@@ -1,0 +1,314 @@
+import { createHmac } from 'node:crypto';
+import { checkNewPassword } from '@rostra/core/shell/validators';
+import type { Db } from '@rostra/db/client';
+import { listMemberships } from '@rostra/db/identity/memberships';
+import { moveAcceptedTerms } from '@rostra/db/identity/terms';
+import { account, invitations, jwks, memberships, session, user, verification } from '@rostra/db/schema/auth';
+import { organisations } from '@rostra/db/schema/organisations';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { setSessionCookie } from 'better-auth/cookies';
+import { anonymous, genericOAuth, jwt, magicLink, organization, phoneNumber } from 'better-auth/plugins';
+import { z } from 'zod';
+import { magicLinkMail, passwordResetMail, phoneCodeSms } from '../notify/messages.ts';
+import type { MessageTransport } from '../notify/transport.ts';
+import { FAILURES } from './messages.ts';
+import type { IdentityOptions } from './options.ts';
+
+/** Where better-auth is mounted. */
+export const AUTH_BASE_PATH = '/api/auth';
+/** Prefix of every cookie the identity layer sets (`rostra.session_token`, …). */
+export const COOKIE_PREFIX = 'rostra';
+/** Cookie that marks the browser an email link was requested from (the "same device" check). */
+export const EMAIL_LINK_COOKIE = `${COOKIE_PREFIX}.email_link`;
+/** Header the HTTP layer sets to the client address it trusts; clients cannot set it. */
+export const CLIENT_IP_HEADER = 'x-rostra-client-ip';
+/** Domain of the placeholder emails of accounts made by phone sign-in (never mailed). */
+export const PHONE_EMAIL_DOMAIN = 'phone.rostra.invalid';
+
+/**
+ * Paths of the library this product does not offer. Organisations and memberships are managed by
+ * Rostra itself (company switch is `/api/v1/switch_org_by_uid`); access tokens come from
+ * `/api/v1/access_token`; phone sign-in is by code only, so there is no phone password to guess.
+ */
+const DISABLED_PATHS = [
+  '/token',
+  '/sign-in/phone-number',
+  '/phone-number/request-password-reset',
+  '/phone-number/reset-password',
+  '/get-access-token',
+  '/refresh-token',
+  '/account-info',
+  '/organization/create',
+  '/organization/update',
+  '/organization/delete',
+  '/organization/check-slug',
+  '/organization/set-active',
+  '/organization/get-full-organization',
+  '/organization/invite-member',
+  '/organization/accept-invitation',
+  '/organization/reject-invitation',
+  '/organization/cancel-invitation',
+  '/organization/get-invitation',
+  '/organization/list-invitations',
+  '/organization/list-user-invitations',
+  '/organization/remove-member',
+  '/organization/update-member-role',
+  '/organization/leave',
+  '/organization/list-members',
+  '/organization/get-active-member',
+  '/organization/get-active-member-role',
+  '/organization/has-permission',
+  '/organization/create-role',
+  '/organization/delete-role',
+  '/organization/list-roles',
+  '/organization/get-role',
+  '/organization/update-role',
+];
+
+export type AuthInput = {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  trustedOrigins: string[];
+  transport: MessageTransport;
+  options: IdentityOptions;
+};
+
+/** The same-device marker of an email link: only the browser that asked for the link holds it. */
+export function emailLinkMarker(secret: string, token: string): string {
+  return createHmac('sha256', secret).update(`email-link:${token}`).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Users created during one request (keyed by the request), so that linking a guest can tell a
+ * brand-new account (an upgrade) from an account that already existed (a merge conflict).
+ */
+const createdInRequest = new WeakMap<object, Set<string>>();
+
+/**
+ * The better-auth instance: sessions, password hashing, every sign-in method and the signing
+ * keys. Rostra's own rules (messages, rate limits, same-device email links) sit around it in the
+ * HTTP layer; what must hold for every way in (password strength, the default active
+ * organisation, guest upgrades) sits here.
+ */
+export function createAuth(input: AuthInput) {
+  const { db, options, transport } = input;
+  const isHttps = input.publicUrl.startsWith('https:');
+  const oidc = options.oidc;
+
+  return betterAuth({
+    appName: 'Rostra',
+    baseURL: input.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: input.secret,
+    trustedOrigins: input.trustedOrigins,
+    telemetry: { enabled: false },
+    // Rostra limits sign-in itself, in the database, so the limit holds across instances.
+    rateLimit: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, jwks, organisations, memberships, invitations },
+    }),
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: isHttps,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isHttps },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    session: {
+      additionalFields: { activeRole: { type: 'string', required: false, input: false } },
+    },
+    user: {
+      // The spec's profile names: displayName is `name`, photoUrl is `image`.
+      additionalFields: {},
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: oidc ? [oidc.providerId] : [] } },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 3600,
+      sendResetPassword: async ({ user: u, url }) => {
+        await transport.send(passwordResetMail(u.email, url));
+      },
+    },
+    emailVerification: {
+      sendVerificationEmail: async ({ user: u, url }) => {
+        await transport.send({
+          channel: 'email',
+          recipient: u.email,
+          purpose: 'verify-email',
+          subject: 'Confirm your email address',
+          body: `Open this link to confirm your email address:\n\n${url}`,
+          link: url,
+        });
+      },
+    },
+    disabledPaths: DISABLED_PATHS,
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created, ctx) => {
+            const key = ctx?.request ?? ctx?.headers;
+            if (!key) return;
+            const set = createdInRequest.get(key) ?? new Set<string>();
+            set.add(created.id);
+            createdInRequest.set(key, set);
+          },
+        },
+      },
+      session: {
+        create: {
+          // A new session starts in the user's first membership unless the caller chose one
+          // (token login does); a user without memberships has no active organisation.
+          before: async (s) => {
+            const chosen = s as typeof s & {
+              activeOrganizationId?: string | null;
+              activeRole?: string | null;
+            };
+            if (chosen.activeOrganizationId && chosen.activeRole) return;
+            const first = (await listMemberships(db, s.userId))[0];
+            return {
+              data: { ...s, activeOrganizationId: first?.orgId ?? null, activeRole: first?.role ?? null },
+            };
+          },
+        },
+      },
+    },
+    hooks: {
+      // Every way of setting a password follows the spec's rule (6+ characters, letters and digits).
+      before: createAuthMiddleware(async (ctx) => {
+        const field = PASSWORD_FIELDS[ctx.path ?? ''];
+        if (!field) return;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const issue = checkNewPassword(typeof body[field] === 'string' ? (body[field] as string) : '')[0];
+        if (issue) throw new APIError('BAD_REQUEST', { code: issue.code, message: issue.message });
+      }),
+    },
+    plugins: [
+      organization({
+        allowUserToCreateOrganization: false,
+        schema: {
+          organization: { modelName: 'organisations' },
+          invitation: { modelName: 'invitations' },
+          member: {
+            modelName: 'memberships',
+            additionalFields: {
+              duties: { type: 'string[]', required: false, input: false, defaultValue: [] },
+              resourceId: { type: 'string', required: false, input: false },
+              customerId: { type: 'string', required: false, input: false },
+            },
+          },
+        },
+      }),
+      jwt({
+        disableSettingJwtHeader: true,
+        jwks: { keyPairConfig: { alg: 'EdDSA', crv: 'Ed25519' } },
+        jwt: { issuer: input.publicUrl, audience: input.publicUrl, expirationTime: '1h' },
+      }),
+      magicLink({
+        expiresIn: options.magicLinkLifetimeSeconds,
+        sendMagicLink: async ({ email, url, token }, ctx) => {
+          await transport.send(magicLinkMail(email, url));
+          ctx?.setCookie(EMAIL_LINK_COOKIE, emailLinkMarker(input.secret, token), {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: isHttps,
+            path: AUTH_BASE_PATH,
+            maxAge: options.magicLinkLifetimeSeconds,
+          });
+        },
+      }),
+      phoneNumber({
+        otpLength: 6,
+        expiresIn: options.phoneCodeLifetimeSeconds,
+        allowedAttempts: 5,
+        sendOTP: async ({ phoneNumber: to, code }) => {
+          await transport.send(phoneCodeSms(to, code));
+        },
+        signUpOnVerification: {
+          getTempEmail: (phone) => `${phone.replace(/\D/g, '')}@${PHONE_EMAIL_DOMAIN}`,
+          getTempName: (phone) => phone,
+        },
+      }),
+      anonymous({
+        emailDomainName: 'guest.rostra.invalid',
+        generateName: () => 'Guest',
+        onLinkAccount: async ({ anonymousUser, newUser, ctx }) => {
+          const key = ctx.request ?? ctx.headers;
+          const isNewAccount = key ? (createdInRequest.get(key)?.has(newUser.user.id) ?? false) : false;
+          if (!isNewAccount) {
+            // The guest signed in to an account that already existed: nothing is merged silently.
+            // The new session is withdrawn, the guest keeps theirs, and the caller is told.
+            await ctx.context.internalAdapter.deleteSession(newUser.session.token);
+            throw new APIError('CONFLICT', {
+              code: FAILURES.mergeConflict.code,
+              message: FAILURES.mergeConflict.message,
+            });
+          }
+          await moveAcceptedTerms(db, anonymousUser.user.id, newUser.user.id);
+        },
+      }),
+      rostraSessions(),
+      ...(oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: oidc.providerId,
+                  discoveryUrl: `${oidc.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`,
+                  clientId: oidc.clientId,
+                  clientSecret: oidc.clientSecret,
+                  scopes: oidc.scopes,
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Request paths that set a password, and the body field that carries it. */
+const PASSWORD_FIELDS: Readonly<Record<string, string>> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+  '/set-password': 'newPassword',
+};
+
+/**
+ * Server-only endpoints Rostra's own routes call: starting a session for a token login, in a
+ * chosen organisation and role, with the library's own cookie.
+ */
+function rostraSessions() {
+  return {
+    id: 'rostra-sessions',
+    endpoints: {
+      rostraStartSession: createAuthEndpoint.serverOnly(
+        {
+          method: 'POST',
+          body: z.object({ userId: z.string(), orgId: z.string(), role: z.string() }),
+        },
+        async (ctx) => {
+          const found = await ctx.context.internalAdapter.findUserById(ctx.body.userId);
+          if (!found)
+            throw new APIError('UNAUTHORIZED', { code: 'user-not-found', message: 'User not found' });
+          const created = await ctx.context.internalAdapter.createSession(found.id, false, {
+            activeOrganizationId: ctx.body.orgId,
+            activeRole: ctx.body.role,
+          });
+          await setSessionCookie(ctx, { session: created, user: found });
+          return ctx.json({ sessionId: created.id });
+        },
+      ),
+    },
+  } as const;
+}

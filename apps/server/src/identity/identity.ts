@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { IDENTITY_TEXT } from '@rostra/core/shell/messages';
+import { parseRole } from '@rostra/core/shell/roles';
+import { mustAcceptTerms } from '@rostra/core/shell/validators';
+import type { Db } from '@rostra/db/client';
+import { findMembership, listMemberships, type MembershipRow } from '@rostra/db/identity/memberships';
+import { getOrCreateSecret } from '@rostra/db/identity/secrets';
+import { findLiveSession, setActiveMembership } from '@rostra/db/identity/sessions';
+import { acceptedTermsOf } from '@rostra/db/identity/terms';
+import { findUserById } from '@rostra/db/identity/users';
+import type { FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.ts';
+import type { Authentication, Caller, SignedInUser } from '../http/access.ts';
+import { createOutboxTransport } from '../notify/outbox-transport.ts';
+import { createSmtpTransport } from '../notify/smtp-transport.ts';
+import type { MessageTransport } from '../notify/transport.ts';
+import { type Auth, COOKIE_PREFIX, createAuth } from './auth.ts';
+import type { IdentityOptions } from './options.ts';
+import { verifyAccessToken } from './tokens.ts';
+
+/** Everything the identity routes and the access hook share. */
+export type Identity = {
+  auth: Auth;
+  db: Db;
+  options: IdentityOptions;
+  transport: MessageTransport;
+  publicUrl: string;
+  /** Origins whose pages may make cookie-authenticated writes. */
+  trustedOrigins: string[];
+  /** The clock of the identity rules. */
+  now(): Date;
+  authenticate(request: FastifyRequest): Promise<Authentication>;
+};
+
+/** Name under which a generated auth secret is kept in the database. */
+export const AUTH_SECRET_NAME = 'auth_secret';
+
+/**
+ * The auth secret: AUTH_SECRET when configured, otherwise one generated on first start and kept
+ * in the database, so restarts and other instances keep accepting the sessions it signed.
+ */
+export async function resolveAuthSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  return getOrCreateSecret(db, AUTH_SECRET_NAME, () => randomBytes(32).toString('base64url'));
+}
+
+export function trustedOriginsFor(publicUrl: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const extra = (env.TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  // `npm run dev` serves the app from Vite on 5173 and proxies the API; its pages are ours too.
+  const dev = env.NODE_ENV === 'production' ? [] : ['http://localhost:5173'];
+  return [...new Set([new URL(publicUrl).origin, ...extra, ...dev])];
+}
+
+export async function createIdentity(input: {
+  db: Db;
+  config: ServerConfig;
+  options: IdentityOptions;
+  trustedOrigins?: string[];
+}): Promise<Identity> {
+  const { db, config, options } = input;
+  const now = () => options.clock();
+  const secret = await resolveAuthSecret(db, config.authSecret);
+  const outbox = createOutboxTransport({
+    db,
+    now,
+    echo: options.echoOutbox ? (line) => console.log(line) : undefined,
+  });
+  const transport =
+    options.transport ??
+    (options.smtpUrl
+      ? createSmtpTransport({ smtpUrl: options.smtpUrl, from: options.mailFrom, sms: outbox })
+      : outbox);
+  const trustedOrigins = input.trustedOrigins ?? trustedOriginsFor(config.publicUrl);
+  const auth = createAuth({ db, secret, publicUrl: config.publicUrl, trustedOrigins, transport, options });
+
+  const identity: Identity = {
+    auth,
+    db,
+    options,
+    transport,
+    publicUrl: config.publicUrl,
+    trustedOrigins,
+    now,
+    authenticate: (request) => authenticate(identity, request),
+  };
+  return identity;
+}
+
+const SESSION_COOKIE = new RegExp(
+  `(^|;\\s*)(__Secure-)?${COOKIE_PREFIX.replace('.', '\\.')}\\.session_token=`,
+);
+
+/** Fastify's headers as Fetch headers (what the identity library reads). */
+export function toFetchHeaders(headers: FastifyRequest['headers']): Headers {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) out.append(name, v);
+    else out.set(name, String(value));
+  }
+  return out;
+}
+
+const invalidToken: Authentication = {
+  status: 'invalid',
+  code: 'invalid_token',
+  message: IDENTITY_TEXT.sessionExpired,
+};
+
+/**
+ * Who is calling: a `Bearer` access token (signature, expiry, its session still live and its
+ * membership still held), else the session cookie. A credential that is present but no longer
+ * good is 'invalid' (401 with the session-expired text), never silently anonymous.
+ */
+async function authenticate(identity: Identity, request: FastifyRequest): Promise<Authentication> {
+  const { db, auth } = identity;
+  const now = identity.now();
+  const authorization = request.headers.authorization;
+  if (authorization !== undefined && /^bearer\s/i.test(authorization)) {
+    const claims = await verifyAccessToken(auth, authorization.replace(/^bearer\s+/i, ''), now);
+    if (!claims) return invalidToken;
+    const live = await findLiveSession(db, claims.sid, now);
+    if (!live || live.userId !== claims.uid) return invalidToken;
+    const membership = await findMembership(db, {
+      userId: claims.uid,
+      orgId: claims.org_id,
+      role: claims.role,
+    });
+    if (!membership) return invalidToken;
+    const userRow = await findUserById(db, claims.uid);
+    if (!userRow) return invalidToken;
+    const user: SignedInUser = {
+      uid: claims.uid,
+      sessionId: claims.sid,
+      via: 'bearer',
+      isAnonymous: userRow.isAnonymous,
+    };
+    return withMembership(identity, user, membership);
+  }
+
+  const cookie = request.headers.cookie;
+  if (!cookie || !SESSION_COOKIE.test(cookie)) return { status: 'none' };
+  const found = await auth.api.getSession({ headers: toFetchHeaders(request.headers) }).catch(() => null);
+  if (!found) return invalidToken;
+  const s = found.session as typeof found.session & {
+    activeOrganizationId?: string | null;
+    activeRole?: string | null;
+  };
+  const user: SignedInUser = {
+    uid: found.user.id,
+    sessionId: s.id,
+    via: 'cookie',
+    isAnonymous: Boolean((found.user as { isAnonymous?: boolean | null }).isAnonymous),
+  };
+  let membership =
+    s.activeOrganizationId && s.activeRole
+      ? await findMembership(db, { userId: user.uid, orgId: s.activeOrganizationId, role: s.activeRole })
+      : undefined;
+  if (!membership && !s.activeOrganizationId) {
+    // Memberships granted after this session began: start in the first one.
+    membership = (await listMemberships(db, user.uid))[0];
+    if (membership)
+      await setActiveMembership(db, s.id, { orgId: membership.orgId, role: membership.role }, now);
+  }
+  return withMembership(identity, user, membership);
+}
+
+async function withMembership(
+  identity: Identity,
+  user: SignedInUser,
+  membership: MembershipRow | undefined,
+): Promise<Authentication> {
+  const role = parseRole(membership?.role);
+  if (!membership || !role) return { status: 'signedIn', user, caller: undefined, mustAcceptTerms: false };
+  const caller: Caller = {
+    ...user,
+    orgId: membership.orgId,
+    role,
+    duties: membership.duties,
+    resourceId: membership.resourceId,
+    customerId: membership.customerId,
+  };
+  const terms = mustAcceptTerms({
+    role,
+    acceptedTerms: await acceptedTermsOf(identity.db, user.uid),
+    termsVersion: identity.options.termsVersion,
+  });
+  return { status: 'signedIn', user, caller, mustAcceptTerms: terms };
+}

@@ -1,0 +1,98 @@
+import {
+  ACCESS_TOKEN_DEFAULT_LIFETIME_SECONDS,
+  DEFAULT_TERMS_VERSION,
+  PHONE_CODE_RESEND_SECONDS,
+} from '@rostra/core/shell/constants';
+import type { MessageTransport } from '../notify/transport.ts';
+
+/** A generic OpenID Connect provider for federated sign-in (discovered from its issuer URL). */
+export type OidcProvider = {
+  /** Id in URLs and in `POST /api/auth/sign-in/social { provider }`. */
+  providerId: string;
+  /** Name shown on the sign-in button. */
+  name: string;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  scopes: string[];
+};
+
+/** Rate limits of sign-in. Windows are fixed windows in seconds. */
+export type IdentityLimits = {
+  /** Account requests (sign-in, sign-up, codes, links) per IP address. */
+  perIp: { max: number; windowSeconds: number };
+  /** Wrong passwords per account before sign-in is refused for the rest of the window. */
+  wrongPasswords: { max: number; windowSeconds: number };
+  /** Codes sent to one phone number. */
+  phoneCodes: { max: number; windowSeconds: number };
+  /** A new code for the same number only after this long (spec §9: 15 s). */
+  phoneResendSeconds: number;
+};
+
+export type IdentityOptions = {
+  /** The clock of every identity rule (token expiry, link age, rate windows). Tests move it. */
+  clock: () => Date;
+  /** Mail and SMS. Default: the outbox, or SMTP when `smtpUrl` is set. */
+  transport?: MessageTransport | undefined;
+  smtpUrl?: string | undefined;
+  mailFrom: string;
+  /** Print each outbox message's link or code to the console (development). */
+  echoOutbox: boolean;
+  oidc?: OidcProvider | undefined;
+  /** The current terms version; acceptance is kept per whole number. */
+  termsVersion: string;
+  accessTokenLifetimeSeconds: number;
+  /** Lifetime of a dispatcher-issued custom sign-in token. */
+  signInTokenLifetimeSeconds: number;
+  /** Lifetime of an emailed sign-in link. */
+  magicLinkLifetimeSeconds: number;
+  /** Lifetime of a phone code. */
+  phoneCodeLifetimeSeconds: number;
+  limits: IdentityLimits;
+};
+
+export const DEFAULT_LIMITS: IdentityLimits = {
+  perIp: { max: 100, windowSeconds: 600 },
+  wrongPasswords: { max: 5, windowSeconds: 900 },
+  phoneCodes: { max: 5, windowSeconds: 3600 },
+  phoneResendSeconds: PHONE_CODE_RESEND_SECONDS,
+};
+
+/** Identity settings from environment variables; every one has a working default. */
+export function loadIdentityOptions(env: NodeJS.ProcessEnv = process.env): IdentityOptions {
+  return {
+    clock: () => new Date(),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Rostra <no-reply@rostra.local>',
+    echoOutbox: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test',
+    oidc: oidcFromEnv(env),
+    termsVersion: env.TERMS_VERSION || DEFAULT_TERMS_VERSION,
+    accessTokenLifetimeSeconds: ACCESS_TOKEN_DEFAULT_LIFETIME_SECONDS,
+    signInTokenLifetimeSeconds: 3600,
+    magicLinkLifetimeSeconds: 900,
+    phoneCodeLifetimeSeconds: 300,
+    limits: DEFAULT_LIMITS,
+  };
+}
+
+/**
+ * OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET turn federated sign-in on; OIDC_PROVIDER_ID
+ * (default 'oidc'), OIDC_NAME and OIDC_SCOPES (space-separated, default 'openid email profile')
+ * are optional. A partial configuration is an error, not a silently missing button.
+ */
+export function oidcFromEnv(env: NodeJS.ProcessEnv): OidcProvider | undefined {
+  const issuer = env.OIDC_ISSUER;
+  const clientId = env.OIDC_CLIENT_ID;
+  const clientSecret = env.OIDC_CLIENT_SECRET;
+  if (!issuer && !clientId && !clientSecret) return undefined;
+  if (!issuer || !clientId || !clientSecret)
+    throw new Error('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  return {
+    providerId: env.OIDC_PROVIDER_ID || 'oidc',
+    name: env.OIDC_NAME || 'Single sign-on',
+    issuer,
+    clientId,
+    clientSecret,
+    scopes: (env.OIDC_SCOPES || 'openid email profile').split(/\s+/).filter(Boolean),
+  };
+}

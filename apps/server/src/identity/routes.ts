@@ -1,0 +1,24 @@
+import type { App } from '../app.ts';
+import type { Identity } from './identity.ts';
+import { mountAuth } from './mount.ts';
+import { accessTokenRoute } from './routes/access-token.ts';
+import { meRoute } from './routes/me.ts';
+import { shortLinkRoutes } from './routes/short-links.ts';
+import { signOutRoute } from './routes/sign-out.ts';
+import { signInTokensRoute } from './routes/signin-tokens.ts';
+import { switchOrgRoute } from './routes/switch-org.ts';
+import { termsRoutes } from './routes/terms.ts';
+import { tokenLoginRoute } from './routes/token-login.ts';
+
+/** The identity library at /api/auth and Rostra's identity calls under /api/v1. */
+export async function identityRoutes(app: App, identity: Identity): Promise<void> {
+  await mountAuth(app, identity);
+  meRoute(app, identity);
+  accessTokenRoute(app, identity);
+  switchOrgRoute(app, identity);
+  signInTokensRoute(app, identity);
+  tokenLoginRoute(app, identity);
+  shortLinkRoutes(app, identity);
+  termsRoutes(app, identity);
+  signOutRoute(app, identity);
+}

@@ -1,0 +1,120 @@
+import { getCompany } from '@rostra/db/identity/company';
+import { listMemberships } from '@rostra/db/identity/memberships';
+import { findUserById } from '@rostra/db/identity/users';
+import { z } from 'zod';
+import { API, type App } from '../../app.ts';
+import { type Access, requireUser } from '../../http/access.ts';
+import { HttpError } from '../../http/errors.ts';
+import { PHONE_EMAIL_DOMAIN } from '../auth.ts';
+import type { Identity } from '../identity.ts';
+import { SERVER_IDENTITY_TEXT } from '../messages.ts';
+
+/** /me works for every signed-in person: guests and users without organisation included. */
+const ACCESS: Access = { kind: 'signedIn', beforeTerms: true, withoutOrg: true };
+
+const membership = z.object({
+  org_id: z.string(),
+  org_name: z.string(),
+  role: z.string(),
+  duties: z.array(z.string()),
+  resource_id: z.string().nullable(),
+  customer_id: z.string().nullable(),
+});
+
+const company = z.object({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  logobrand: z.string().nullable(),
+  gst_value: z.number(),
+  careplan_type: z.unknown(),
+  default_country: z.object({ name: z.string(), code: z.string() }),
+  date_format: z.string(),
+  time_zone: z.string(),
+  event_label_types: z.array(z.unknown()),
+  doc_statuses: z.record(z.string(), z.unknown()),
+  geofence: z.unknown(),
+  overlap_buffer_minutes: z.number(),
+  max_distance: z.number(),
+  search_engine: z.string(),
+});
+
+export const meResponse = z.object({
+  user_details: z.object({
+    uid: z.string(),
+    displayName: z.string(),
+    email: z.string().nullable(),
+    photoUrl: z.string().nullable(),
+    emailVerified: z.boolean(),
+    phoneNumber: z.string().nullable(),
+    isAnonymous: z.boolean(),
+  }),
+  memberships: z.array(membership),
+  uid: z.string(),
+  org_id: z.string().nullable(),
+  role: z.string().nullable(),
+  duty: z.string().nullable(),
+  duties: z.array(z.string()),
+  resource_id: z.string().nullable(),
+  customer_id: z.string().nullable(),
+  terms_required: z.boolean(),
+  terms_version: z.string(),
+  company: company.nullable(),
+});
+
+/**
+ * GET /me: who the caller is, every membership, the active organisation and role, whether the
+ * terms must be accepted, and the active organisation's company document. Built field by field
+ * from allow-listed columns, so nothing secret can ride along.
+ */
+export function meRoute(app: App, identity: Identity): void {
+  app.get(
+    `${API}/me`,
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags: ['identity'],
+        summary: 'The signed-in user, memberships and company',
+        response: { 200: meResponse },
+      },
+    },
+    async (request) => {
+      const signedIn = requireUser(request);
+      const caller = request.auth;
+      const found = await findUserById(identity.db, signedIn.uid);
+      if (!found) throw new HttpError(401, 'unauthenticated', SERVER_IDENTITY_TEXT.signInRequired);
+      const memberships = await listMemberships(identity.db, signedIn.uid);
+      const doc = caller ? await getCompany(identity.db, caller.orgId) : undefined;
+      const hidesEmail = found.isAnonymous || found.email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
+      return {
+        user_details: {
+          uid: found.id,
+          displayName: found.name,
+          email: hidesEmail ? null : found.email,
+          photoUrl: found.image,
+          emailVerified: found.emailVerified,
+          phoneNumber: found.phoneNumber,
+          isAnonymous: found.isAnonymous,
+        },
+        memberships: memberships.map((m) => ({
+          org_id: m.orgId,
+          org_name: m.orgName,
+          role: m.role,
+          duties: m.duties,
+          resource_id: m.resourceId,
+          customer_id: m.customerId,
+        })),
+        uid: found.id,
+        org_id: caller?.orgId ?? null,
+        role: caller?.role ?? null,
+        duty: caller?.duties[0] ?? null,
+        duties: [...(caller?.duties ?? [])],
+        resource_id: caller?.resourceId ?? null,
+        customer_id: caller?.customerId ?? null,
+        terms_required: request.termsRequired,
+        terms_version: identity.options.termsVersion,
+        company: doc ?? null,
+      };
+    },
+  );
+}

@@ -1,0 +1,72 @@
+import { ROLES } from '@rostra/core/shell/roles';
+import { findMembership } from '@rostra/db/identity/memberships';
+import { setActiveMembership } from '@rostra/db/identity/sessions';
+import { z } from 'zod';
+import { API, type App } from '../../app.ts';
+import { type Access, requireUser } from '../../http/access.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Identity } from '../identity.ts';
+import { SERVER_IDENTITY_TEXT } from '../messages.ts';
+import { issueAccessToken } from '../tokens.ts';
+
+/** Switching must work before terms (to a customer role) and without a usable active membership. */
+const ACCESS: Access = { kind: 'signedIn', beforeTerms: true, withoutOrg: true };
+
+export const switchOrgBody = z.strictObject({
+  org_id: z.string().min(1).max(200),
+  role: z.enum(ROLES),
+  uid: z.string().min(1).max(200),
+});
+
+export const switchOrgResponse = z.object({
+  uid: z.string(),
+  org_id: z.string(),
+  role: z.string(),
+  access_token: z.string(),
+  expires_in: z.number().int(),
+});
+
+/**
+ * POST /switch_org_by_uid (shell spec §4, §7): makes (org_id, role) the session's active
+ * membership — only one the user holds, and only for themselves; otherwise 403 with a message
+ * the company switcher shows as it is. Answers a fresh access token for the new membership.
+ */
+export function switchOrgRoute(app: App, identity: Identity): void {
+  app.post(
+    `${API}/switch_org_by_uid`,
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags: ['identity'],
+        summary: 'Switch the active organisation and role',
+        body: switchOrgBody,
+        response: { 200: switchOrgResponse },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { org_id, role, uid } = request.body;
+      const membership =
+        uid === user.uid
+          ? await findMembership(identity.db, { userId: uid, orgId: org_id, role })
+          : undefined;
+      if (!membership) throw new HttpError(403, 'switch_refused', SERVER_IDENTITY_TEXT.switchRefused);
+      const now = identity.now();
+      await setActiveMembership(identity.db, user.sessionId, { orgId: org_id, role }, now);
+      const token = await issueAccessToken(
+        identity.auth,
+        {
+          uid,
+          org_id,
+          role,
+          duty: membership.duties[0] ?? null,
+          duties: membership.duties,
+          sid: user.sessionId,
+        },
+        now,
+        identity.options.accessTokenLifetimeSeconds,
+      );
+      return { uid, org_id, role, ...token };
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import nodemailer from 'nodemailer';
+import type { Message, MessageTransport } from './transport.ts';
+
+/**
+ * Sends mail through the SMTP server of `smtpUrl` (e.g. `smtps://user:pass@mail.example.com`).
+ * There is no SMS gateway behind SMTP, so SMS goes to `sms` (the outbox by default).
+ */
+export function createSmtpTransport(input: {
+  smtpUrl: string;
+  from: string;
+  sms: MessageTransport;
+}): MessageTransport {
+  const mailer = nodemailer.createTransport(input.smtpUrl);
+  return {
+    async send(message: Message) {
+      if (message.channel === 'sms') return input.sms.send(message);
+      await mailer.sendMail({
+        from: input.from,
+        to: message.recipient,
+        subject: message.subject ?? 'Rostra',
+        text: message.body,
+      });
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { session } from '../schema/auth.ts';
+
+export type SessionRow = {
+  id: string;
+  userId: string;
+  activeOrganizationId: string | null;
+  activeRole: string | null;
+  expiresAt: Date;
+};
+
+/** The session with this id when it has not expired at `now`. */
+export async function findLiveSession(db: Db, sessionId: string, now: Date): Promise<SessionRow | undefined> {
+  const rows = await db
+    .select({
+      id: session.id,
+      userId: session.userId,
+      activeOrganizationId: session.activeOrganizationId,
+      activeRole: session.activeRole,
+      expiresAt: session.expiresAt,
+    })
+    .from(session)
+    .where(and(eq(session.id, sessionId), gt(session.expiresAt, now)))
+    .limit(1);
+  return rows[0];
+}
+
+/** Makes (org, role) the session's active membership. The caller has checked the membership. */
+export async function setActiveMembership(
+  db: Db,
+  sessionId: string,
+  active: { orgId: string; role: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .update(session)
+    .set({ activeOrganizationId: active.orgId, activeRole: active.role, updatedAt: now })
+    .where(eq(session.id, sessionId));
+}
+
+/** Ends one session (sign-out of a bearer caller, or a refused token login). */
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(session).where(eq(session.id, sessionId));
+}
