@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateScenario } from '../../bench/generate.ts';
 import { allWeek, at, job, resource, runBatch } from './fixtures.test-helper.ts';
 import type { AllocationScenario } from './scenario.ts';
 
@@ -99,4 +100,17 @@ describe('batch auto-allocation', () => {
     expect(full).toHaveLength(7);
     expect(top).toEqual(full.slice(0, 5));
   });
+
+  it('listing the best 5 (with pruning) shows and assigns exactly what the full ranking does', () => {
+    const s = generateScenario({ seed: 7, resources: 120, jobs: 400 });
+    const full = runBatch(s);
+    const top = runBatch(s, 5);
+    expect(top.summary).toEqual(full.summary);
+    top.results.forEach((r, i) => {
+      const f = full.results[i];
+      expect(r.assigned).toEqual(f?.assigned);
+      expect(r.errors).toEqual(f?.errors);
+      expect(r.candidates).toEqual(f?.candidates.slice(0, 5));
+    });
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import { createJobContext, type JobContext } from './job-context.ts';
 import { type AllocationIssue, messages, noResourceFoundIssue, somethingWentWrongIssue } from './messages.ts';
 import type { AllocationJob, AllocationMode } from './scenario.ts';
 import { costParts, type ScenarioIndex } from './scenario-index.ts';
-import { evaluateCandidates, sortRanked, topRanked } from './score.ts';
+import { evaluateCandidates, type Pruning, sortRanked, topRanked } from './score.ts';
 
 /** One candidate as the outcome lists it. `weightage_cost` is null when the resource has no label. */
 export type CandidateOutcome = {
@@ -34,7 +34,8 @@ export type Ranking = {
 
 /**
  * Scores and checks `cands` (pool positions) for a job. `costPart` defaults to the cost parts of
- * this candidate set; scores/ok buffers may be passed in to be reused.
+ * this candidate set; scores/ok buffers may be passed in to be reused; with `pruning`, candidates
+ * that can neither be listed nor assigned are left out (see `evaluateCandidates`).
  */
 export function rankJob(
   ix: ScenarioIndex,
@@ -43,9 +44,10 @@ export function rankJob(
   costPart: Float64Array = costParts(ix.cost, cands),
   scores: Float64Array = new Float64Array(cands.length),
   ok: Uint8Array = new Uint8Array(cands.length),
+  pruning?: Pruning,
 ): Ranking {
   const ctx = createJobContext(ix, job);
-  evaluateCandidates(ctx, cands, costPart, scores, ok);
+  evaluateCandidates(ctx, cands, costPart, scores, ok, pruning);
   return { ctx, cands, scores, ok };
 }
 
@@ -159,12 +161,21 @@ export function autoOutcome(
   candidateLimit: number | undefined,
   buffers: AutoBuffers = autoBuffers(ix),
 ): { outcome: AllocationOutcome; assigned: number[] } {
-  const ranking = rankJob(ix, job, ix.pool, ix.poolCostPart(), buffers.scores, buffers.ok);
-  const { scores, ok, cands } = ranking;
   const required = requiredCount(job);
+  const listsAll = candidateLimit === undefined || candidateLimit >= ix.n;
+  const ranking = rankJob(
+    ix,
+    job,
+    ix.pool,
+    ix.poolCostPart(),
+    buffers.scores,
+    buffers.ok,
+    listsAll ? undefined : { shown: candidateLimit, assign: required },
+  );
+  const { scores, ok, cands } = ranking;
   let shown: number[];
   let picks: number[];
-  if (candidateLimit === undefined || candidateLimit >= cands.length) {
+  if (listsAll) {
     shown = sortRanked(scores, cands, ix.staticRank, ix.byRank);
     picks = [];
     for (const k of shown) {

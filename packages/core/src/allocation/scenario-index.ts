@@ -274,9 +274,8 @@ export class ScenarioIndex {
     [new Map(), new Map(), new Map()];
   private readonly periodCacheCap: number;
   private readonly fortnightOfWeek = new Map<number, number>();
-  private readonly pastRes: number[] = [];
-  private readonly pastCustomer: string[] = [];
-  private readonly pastBegin: number[] = [];
+  /** Per customer, the (resource, begin) of every non-cancelled counted job, in timeline order. */
+  private readonly pastByCustomer = new Map<string, { res: number[]; begin: number[] }>();
   private readonly pastCache = new Map<string, (number[] | undefined)[]>();
 
   // Shifts, blacklists, customers, service plans.
@@ -476,9 +475,13 @@ export class ScenarioIndex {
         }
       }
       if (cls.countsPast && rec.customerId != null) {
-        this.pastRes.push(r);
-        this.pastCustomer.push(rec.customerId);
-        this.pastBegin.push(begin);
+        let group = this.pastByCustomer.get(rec.customerId);
+        if (!group) {
+          group = { res: [], begin: [] };
+          this.pastByCustomer.set(rec.customerId, group);
+        }
+        group.res.push(r);
+        group.begin.push(begin);
         const cached = this.pastCache.get(rec.customerId);
         if (cached) {
           const arr = cached[r] ?? [];
@@ -537,16 +540,20 @@ export class ScenarioIndex {
     return sums;
   }
 
-  /** Per resource, the sorted begins of its non-cancelled counted jobs with `customerId`. */
-  pastBegins(customerId: string): (number[] | undefined)[] {
+  /**
+   * Per resource, the sorted begins of its non-cancelled counted jobs with `customerId`;
+   * undefined when the customer has none at all.
+   */
+  pastBegins(customerId: string): (number[] | undefined)[] | undefined {
     const hit = this.pastCache.get(customerId);
     if (hit) return hit;
+    const group = this.pastByCustomer.get(customerId);
+    if (!group) return undefined;
     const out: (number[] | undefined)[] = new Array(this.n).fill(undefined);
-    for (let i = 0; i < this.pastCustomer.length; i++) {
-      if (this.pastCustomer[i] !== customerId) continue;
-      const r = this.pastRes[i] as number;
+    for (let i = 0; i < group.res.length; i++) {
+      const r = group.res[i] as number;
       const arr = out[r] ?? [];
-      arr.push(this.pastBegin[i] as number);
+      arr.push(group.begin[i] as number);
       out[r] = arr;
     }
     for (const arr of out) arr?.sort((a, b) => a - b);

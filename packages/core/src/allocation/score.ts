@@ -63,9 +63,28 @@ export function freeHoursPart(weight: number, limit: number, hours: number): num
 }
 
 /**
+ * Pruning for callers that list only the best `shown` candidates and assign the best `assign`
+ * passing ones (a batch without --pretty): a candidate whose score cannot reach either list is
+ * left out (score −Infinity, not ok) before its costly parts are computed.
+ */
+export type Pruning = { shown: number; assign: number };
+
+/**
+ * Added to a score's upper bound so that rounding (a different summation order) can never make
+ * the bound fall below the true score. Scores stay far below 1e9, where a double's spacing is
+ * under 1e-7.
+ */
+const BOUND_SLACK = 1e-6;
+
+/**
  * Scores every candidate of a job and decides pass/fail, without building messages: the hot path.
  * `cands` are pool positions; `costPart` holds each candidate's cost part for this candidate set
  * (see `costParts`); results go to `scores[k]` / `ok[k]` for `cands[k]`.
+ *
+ * Cheap parts come first (array reads); with `pruning`, their exact sum plus the most the rest
+ * can add (distance ≤ 60, penalties ≤ 0) bounds the score, and a candidate whose bound is below
+ * the current `shown`-th best score — and, unless it already fails, below the current
+ * `assign`-th best passing score — is left out with score −Infinity and ok 0.
  */
 export function evaluateCandidates(
   ctx: JobContext,
@@ -73,6 +92,7 @@ export function evaluateCandidates(
   costPart: Float64Array,
   scores: Float64Array,
   ok: Uint8Array,
+  pruning?: Pruning,
 ): void {
   const ix = ctx.ix;
   const skip = ix.config.skip;
@@ -93,7 +113,7 @@ export function evaluateCandidates(
   const cDistance = !skip.DISTANCE_NOT_CHECK;
   const cExternal = !skip.EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK && isExternal;
 
-  const { inactive, inactiveDate, external, leaves, breaks, busy } = ix;
+  const { inactive, inactiveDate, external, leaves, breaks, busy, staticRank } = ix;
   const { dayLimit, weekLimit, fortnightLimit, labelBits, labelCount, hasGeo } = ix;
   const { sinHalfLat, cosHalfLat, sinHalfLng, cosHalfLng, cosLat } = ix;
   const words = ix.labelWords;
@@ -111,6 +131,11 @@ export function evaluateCandidates(
   const jSLng = ctx.geo?.sinHalfLng ?? 0;
   const jCLng = ctx.geo?.cosHalfLng ?? 0;
   const jCos = ctx.geo?.cosLat ?? 0;
+  // Pruning windows: the best positions so far, overall and among passing candidates.
+  const topShown: number[] = [];
+  const topAssign: number[] = [];
+  const shownLimit = pruning?.shown ?? 0;
+  const assignLimit = pruning?.assign ?? 0;
 
   // Preferred bonus per pool position; the scratch array is left all-zero again afterwards.
   const pref = ix.scratch;
@@ -126,22 +151,14 @@ export function evaluateCandidates(
   try {
     for (let k = 0; k < cands.length; k++) {
       const r = cands[k] as number;
-      let fail = jobFail;
-      if (!fail) {
-        if (
-          (cInactive && inactive[r] === 1) ||
-          (cInactiveDate && (inactiveDate[r] as number) < begin) ||
-          (cBlacklist && blacklist[r] === 1) ||
-          (cExternal && external[r] === 0)
-        ) {
-          fail = true;
-        } else if (cLeave && leaves.overlaps(r, begin, end)) {
-          fail = true;
-        } else if (cBreak && breaks.overlaps(r, begin, end)) {
-          fail = true;
-        }
-      }
 
+      // Cheap checks and score parts: array reads only.
+      let fail =
+        jobFail ||
+        (cInactive && inactive[r] === 1) ||
+        (cInactiveDate && (inactiveDate[r] as number) < begin) ||
+        (cBlacklist && blacklist[r] === 1) ||
+        (cExternal && external[r] === 0);
       let matched = 0;
       const row = r * words;
       for (let q = 0; q < reqKnown; q++) {
@@ -149,7 +166,6 @@ export function evaluateCandidates(
         matched += ((labelBits[row + (id >>> 5)] as number) >>> (id & 31)) & 1;
       }
       if (cLabels && matched < reqCount) fail = true;
-
       const dayHours = ((daySec[r] as number) + duration) / 3600;
       const weekHours = ((weekSec[r] as number) + duration) / 3600;
       const dl = dayLimit[r] as number;
@@ -159,6 +175,49 @@ export function evaluateCandidates(
       if (cFortnight && ((fortnightSec[r] as number) + duration) / 3600 > (fortnightLimit[r] as number))
         fail = true;
 
+      let s = pref[r] as number;
+      if (external[r] === 1) {
+        if (isExternal) s += SCORE_EXTERNAL;
+      } else if (!isExternal) {
+        s += SCORE_INTERNAL;
+      }
+      s +=
+        reqCount > 0 && matched === reqCount && labelCount[r] === reqCount
+          ? SCORE_COST
+          : (costPart[r] as number);
+      if (past !== undefined) {
+        const begins = past[r];
+        if (begins !== undefined) s += SCORE_PAST_JOB * Math.min(countBelow(begins, begin), PAST_JOBS_CAP);
+      }
+      const labelsPart = reqCount > 0 ? (SCORE_LABELS * matched) / reqCount : 0;
+      const freeWeek = freeHoursPart(SCORE_FREE_WEEK, wl, weekHours);
+      const freeDay = freeHoursPart(SCORE_FREE_DAY, dl, dayHours);
+      const sameDay = dayCnt[r] as number;
+      const sameDayPart = sameDay >= 2 ? PENALTY_SAME_DAY_JOB * sameDay : 0;
+      const bothGeo = jobGeo && hasGeo[r] === 1;
+
+      if (topShown.length === shownLimit && shownLimit > 0) {
+        const bound =
+          s + (bothGeo ? SCORE_DISTANCE : 0) + labelsPart + freeWeek + freeDay + sameDayPart + BOUND_SLACK;
+        if (
+          bound < (scores[topShown[shownLimit - 1] as number] as number) &&
+          (fail ||
+            (topAssign.length === assignLimit &&
+              bound < (scores[topAssign[assignLimit - 1] as number] as number)))
+        ) {
+          scores[k] = Number.NEGATIVE_INFINITY;
+          ok[k] = 0;
+          continue;
+        }
+      }
+
+      // The costly parts.
+      if (
+        !fail &&
+        ((cLeave && leaves.overlaps(r, begin, end)) || (cBreak && breaks.overlaps(r, begin, end)))
+      ) {
+        fail = true;
+      }
       let outsideShift = true;
       if (setup[r] === 1) {
         const last = starts[r + 1] as number;
@@ -170,12 +229,10 @@ export function evaluateCandidates(
         }
       }
       if (cShift && outsideShift) fail = true;
-
       const isBusy = busy.overlaps(r, begin, end);
       if (cBusy && isBusy) fail = true;
-
       let distance = 0;
-      if (jobGeo && hasGeo[r] === 1) {
+      if (bothGeo) {
         const km = haversineKm(
           jSLat,
           jCLat,
@@ -192,31 +249,20 @@ export function evaluateCandidates(
         distance = distancePart(km, maxKm);
       }
 
-      let s = pref[r] as number;
-      if (external[r] === 1) {
-        if (isExternal) s += SCORE_EXTERNAL;
-      } else if (!isExternal) {
-        s += SCORE_INTERNAL;
-      }
-      s +=
-        reqCount > 0 && matched === reqCount && labelCount[r] === reqCount
-          ? SCORE_COST
-          : (costPart[r] as number);
-      if (past !== undefined) {
-        const begins = past[r];
-        if (begins !== undefined) s += SCORE_PAST_JOB * Math.min(countBelow(begins, begin), PAST_JOBS_CAP);
-      }
+      // The table's order, left to right.
       s += distance;
-      if (reqCount > 0) s += (SCORE_LABELS * matched) / reqCount;
-      s += freeHoursPart(SCORE_FREE_WEEK, wl, weekHours);
-      s += freeHoursPart(SCORE_FREE_DAY, dl, dayHours);
-      const sameDay = dayCnt[r] as number;
-      if (sameDay >= 2) s += PENALTY_SAME_DAY_JOB * sameDay;
+      s += labelsPart;
+      s += freeWeek;
+      s += freeDay;
+      s += sameDayPart;
       if (isBusy) s += PENALTY_OVERLAP;
       if (outsideShift) s += PENALTY_OUTSIDE_SHIFT;
-
       scores[k] = s;
       ok[k] = fail ? 0 : 1;
+      if (pruning !== undefined) {
+        insertRanked(topShown, shownLimit, k, scores, cands, staticRank);
+        if (!fail) insertRanked(topAssign, assignLimit, k, scores, cands, staticRank);
+      }
     }
   } finally {
     for (const r of touched) pref[r] = 0;
@@ -361,10 +407,29 @@ export function sortRanked(
 }
 
 /**
- * The best `limit` positions in rank order, among all candidates or (with `onlyOk`) the passing
- * ones. A sorted window of `limit` entries; a candidate is compared with the window's last entry
- * first, so the scan stays linear when `limit` is small.
+ * Puts position `k` into `top`, a rank-ordered window of at most `limit` positions, if it ranks
+ * high enough. Compares with the window's last entry first, so a scan stays linear for small
+ * limits.
  */
+export function insertRanked(
+  top: number[],
+  limit: number,
+  k: number,
+  scores: Float64Array,
+  cands: Int32Array,
+  rank: Int32Array,
+): void {
+  if (limit <= 0) return;
+  if (top.length === limit && compareRanked(scores, cands, rank, k, top[limit - 1] as number) >= 0) return;
+  let i = top.length < limit ? top.length : limit - 1;
+  while (i > 0 && compareRanked(scores, cands, rank, k, top[i - 1] as number) < 0) {
+    top[i] = top[i - 1] as number;
+    i--;
+  }
+  top[i] = k;
+}
+
+/** The best `limit` positions in rank order, among all candidates or (with `onlyOk`) the passing ones. */
 export function topRanked(
   scores: Float64Array,
   ok: Uint8Array,
@@ -374,17 +439,9 @@ export function topRanked(
   onlyOk: boolean,
 ): number[] {
   const top: number[] = [];
-  if (limit <= 0) return top;
   for (let k = 0; k < cands.length; k++) {
     if (onlyOk && ok[k] === 0) continue;
-    if (top.length === limit && compareRanked(scores, cands, rank, k, top[limit - 1] as number) >= 0)
-      continue;
-    let i = top.length < limit ? top.length : limit - 1;
-    while (i > 0 && compareRanked(scores, cands, rank, k, top[i - 1] as number) < 0) {
-      if (i < limit) top[i] = top[i - 1] as number;
-      i--;
-    }
-    top[i] = k;
+    insertRanked(top, limit, k, scores, cands, rank);
   }
   return top;
 }
