@@ -11,6 +11,7 @@ import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/
 import { setSessionCookie } from 'better-auth/cookies';
 import { anonymous, genericOAuth, jwt, magicLink, organization, phoneNumber } from 'better-auth/plugins';
 import { z } from 'zod';
+import type { ServerConfig } from '../config.ts';
 import { magicLinkMail, passwordResetMail, phoneCodeSms } from '../notify/messages.ts';
 import type { MessageTransport } from '../notify/transport.ts';
 import { FAILURES } from './messages.ts';
@@ -74,6 +75,8 @@ export type AuthInput = {
   trustedOrigins: string[];
   transport: MessageTransport;
   options: IdentityOptions;
+  /** The server's log level; the library logs at the nearest level, or not at all when silent. */
+  logLevel: ServerConfig['logLevel'];
 };
 
 /** The same-device marker of an email link: only the browser that asked for the link holds it. */
@@ -105,6 +108,10 @@ export function createAuth(input: AuthInput) {
     secret: input.secret,
     trustedOrigins: input.trustedOrigins,
     telemetry: { enabled: false },
+    logger: {
+      disabled: input.logLevel === 'silent',
+      level: LIBRARY_LOG_LEVEL[input.logLevel],
+    },
     // Rostra limits sign-in itself, in the database, so the limit holds across instances.
     rateLimit: { enabled: false },
     database: drizzleAdapter(db, {
@@ -265,6 +272,11 @@ export function createAuth(input: AuthInput) {
                   clientSecret: oidc.clientSecret,
                   scopes: oidc.scopes,
                   pkce: true,
+                  // Standard OIDC claim names to the library's user fields.
+                  mapProfileToUser: (profile) => ({
+                    emailVerified: profile.email_verified === true || profile.email_verified === 'true',
+                    ...(typeof profile.picture === 'string' ? { image: profile.picture } : {}),
+                  }),
                 },
               ],
             }),
@@ -275,6 +287,16 @@ export function createAuth(input: AuthInput) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+const LIBRARY_LOG_LEVEL = {
+  fatal: 'error',
+  error: 'error',
+  warn: 'warn',
+  info: 'info',
+  debug: 'debug',
+  trace: 'debug',
+  silent: 'error',
+} as const satisfies Record<ServerConfig['logLevel'], 'error' | 'warn' | 'info' | 'debug'>;
 
 /** Request paths that set a password, and the body field that carries it. */
 const PASSWORD_FIELDS: Readonly<Record<string, string>> = {

@@ -74,7 +74,15 @@ export async function createIdentity(input: {
       ? createSmtpTransport({ smtpUrl: options.smtpUrl, from: options.mailFrom, sms: outbox })
       : outbox);
   const trustedOrigins = input.trustedOrigins ?? trustedOriginsFor(config.publicUrl);
-  const auth = createAuth({ db, secret, publicUrl: config.publicUrl, trustedOrigins, transport, options });
+  const auth = createAuth({
+    db,
+    secret,
+    publicUrl: config.publicUrl,
+    trustedOrigins,
+    transport,
+    options,
+    logLevel: config.logLevel,
+  });
 
   const identity: Identity = {
     auth,

@@ -168,6 +168,12 @@ async function guardRequest(
       const sent = await hitThrottle(db, `phone-codes:${phone}`, limits.phoneCodes.windowSeconds, now);
       return sent.count > limits.phoneCodes.max ? { failure: FAILURES.phoneUsedTooOften } : undefined;
     }
+    case '/phone-number/verify': {
+      // Expiry by the rules' clock; "no code pending" reads the same to the person.
+      const pending = await findVerification(db, `phone-number-otp-${text(body, 'phoneNumber')}`);
+      if (!pending || pending.expiresAt.getTime() <= now.getTime()) return { failure: FAILURES.codeExpired };
+      return undefined;
+    }
     case '/request-password-reset': {
       // The spec's flow tells an unknown address apart ('That email address doesn't match …').
       const found = await findUserByEmail(db, text(body, 'email'));

@@ -47,7 +47,7 @@ export async function listOutbox(
     .select()
     .from(messageOutbox)
     .where(and(...where))
-    .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id));
+    .orderBy(desc(messageOutbox.seq));
   return rows.map((r) => ({
     id: r.id,
     channel: r.channel,

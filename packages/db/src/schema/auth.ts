@@ -172,6 +172,8 @@ export const messageOutbox = pgTable(
   'message_outbox',
   {
     id: text('id').primaryKey(),
+    /** Order of sending (several messages can share a timestamp). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     channel: text('channel').$type<'email' | 'sms'>().notNull(),
     recipient: text('recipient').notNull(),
     /** What the message is for: 'magic-link', 'password-reset', 'phone-code', … */
