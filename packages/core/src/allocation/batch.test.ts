@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateScenario } from '../../bench/generate.ts';
+import { DAY } from '../time/calendar.ts';
 import { allWeek, at, job, resource, runBatch } from './fixtures.test-helper.ts';
+import { referenceAllocate } from './reference.test-helper.ts';
 import type { AllocationScenario } from './scenario.ts';
 
 const mon = (from: string, to: string, id: string, over = {}) =>
@@ -112,5 +114,34 @@ describe('batch auto-allocation', () => {
       expect(r.errors).toEqual(f?.errors);
       expect(r.candidates).toEqual(f?.candidates.slice(0, 5));
     });
+  }, 60_000);
+
+  it('stays exact when a batch spans more days and customers than the caches keep (300 of each)', () => {
+    const base = at('2026-01-05T09:00');
+    const ids = ['r1', 'r2', 'r3'];
+    const s: AllocationScenario = {
+      resources: ids.map((id, i) => resource(id, { max_hrs_wk: 6 + i, max_hrs_fn: 20 })),
+      shifts: [],
+      blacklists: [{ _id: 'c7', resIds: ['r1'] }],
+      timeline: [
+        {
+          _id: 'old',
+          customerId: 'c3',
+          resIds: ['r2'],
+          utc_begin_plus_tz: base - DAY,
+          utc_end_plus_tz: base - DAY + 3600,
+        },
+      ],
+      config: { switches: { RESOURCE_SHIFT_NOT_CHECK: true, MAX_HR_FORTNIGHT_NOT_CHECK: false } },
+      jobs: Array.from({ length: 300 }, (_, i) =>
+        job({
+          _id: `j${i}`,
+          customerId: `c${(i * 7) % 300}`,
+          utc_begin_plus_tz: base + ((i * 37) % 300) * DAY,
+          utc_end_plus_tz: base + ((i * 37) % 300) * DAY + 3 * 3600,
+        }),
+      ),
+    };
+    expect(JSON.stringify(runBatch(s, 2))).toBe(JSON.stringify(referenceAllocate(s, { candidateLimit: 2 })));
   }, 60_000);
 });

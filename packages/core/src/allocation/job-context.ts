@@ -108,7 +108,7 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob): JobCont
     isExternal: Boolean(job.external_data?.IsExternalBooking),
     geo: geo ? geoTerms(geo.lat, geo.lng) : undefined,
     customerName: customerId === undefined ? '' : ix.customerNames.get(customerId) || customerId,
-    blacklist: customerId === undefined ? undefined : ix.blacklist.get(customerId),
+    blacklist: customerId === undefined ? undefined : ix.blacklistMask(customerId),
     past: customerId === undefined ? undefined : ix.pastBegins(customerId),
     preferred: preferredList(job),
     servicePlanIssue: servicePlanIssue(ix, job),

@@ -105,7 +105,11 @@ export function resourceDisplayName(r: Resource): string {
   return full === '' ? r._id : full;
 }
 
-/** Day, week and hour limits of a resource in hours, with the contract's defaults. */
+/**
+ * Day, week and fortnight limits of a resource, in hours, with the contract's defaults: week
+ * `max_hrs_wk` else 168; day `max_hrs_dy` else week limit / 7 (168 / 7 when unset), never above
+ * 24; fortnight `max_hrs_fn` else 336. Absent or null means unset; 0 is a limit of 0.
+ */
 export function hourLimits(r: Resource): { day: number; week: number; fortnight: number } {
   const week = r.max_hrs_wk ?? 168;
   const day = Math.min(24, r.max_hrs_dy ?? (r.max_hrs_wk != null ? r.max_hrs_wk / 7 : 168 / 7));
@@ -173,7 +177,8 @@ function words(count: number): number {
   return Math.max(1, Math.ceil(count / 32));
 }
 
-function lowerBound(arr: readonly number[], x: number): number {
+/** Number of entries of a sorted list below `x`. */
+export function countBelow(arr: readonly number[], x: number): number {
   let lo = 0;
   let hi = arr.length;
   while (lo < hi) {
@@ -182,11 +187,6 @@ function lowerBound(arr: readonly number[], x: number): number {
     else hi = mid;
   }
   return lo;
-}
-
-/** Number of entries of a sorted list below `x`. */
-export function countBelow(arr: readonly number[], x: number): number {
-  return lowerBound(arr, x);
 }
 
 /** Position after every entry of a sorted list that is `<= x`. */
@@ -199,6 +199,19 @@ function upperBound(arr: readonly number[], x: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * Stores `value` under `key`, first dropping the oldest entry when the map holds `cap` entries:
+ * the caches built on first use stay bounded however many days or customers a scenario spans.
+ */
+function cacheSet<K, V>(cache: Map<K, V>, cap: number, key: K, value: V): V {
+  if (cache.size >= cap) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  cache.set(key, value);
+  return value;
 }
 
 /**
@@ -237,6 +250,7 @@ export class ScenarioIndex {
 
   // Static per resource.
   readonly inactive: Uint8Array;
+  /** `InactiveDate` in seconds; NaN when unset (NaN < begin is false: passes). */
   readonly inactiveDate: Float64Array;
   readonly external: Uint8Array;
   readonly hasGeo: Uint8Array;
@@ -272,16 +286,19 @@ export class ScenarioIndex {
   private readonly hourKeys: [number[], number[], number[]] = [[], [], []];
   private readonly periodCache: [Map<number, PeriodSums>, Map<number, PeriodSums>, Map<number, PeriodSums>] =
     [new Map(), new Map(), new Map()];
-  private readonly periodCacheCap: number;
+  /** Entries per cache built on first use (each entry is one or two arrays over the pool). */
+  private readonly cacheCap: number;
   private readonly fortnightOfWeek = new Map<number, number>();
   /** Per customer, the (resource, begin) of every non-cancelled counted job, in timeline order. */
   private readonly pastByCustomer = new Map<string, { res: number[]; begin: number[] }>();
   private readonly pastCache = new Map<string, (number[] | undefined)[]>();
+  /** Per customer, the pool positions on its blacklist. */
+  private readonly blacklisted = new Map<string, number[]>();
+  private readonly blacklistCache = new Map<string, Uint8Array>();
 
   // Shifts, blacklists, customers, service plans.
   private readonly shiftsOf: (ShiftEntry[] | undefined)[];
   private readonly shiftDayCache = new Map<number, ShiftDay>();
-  readonly blacklist = new Map<string, Uint8Array>();
   readonly customerNames = new Map<string, string>();
   readonly servicePlans = new Map<string, NonNullable<AllocationScenario['servicePlans']>>();
 
@@ -304,7 +321,7 @@ export class ScenarioIndex {
     this.pool = new Int32Array(n);
     for (let i = 0; i < n; i++) this.pool[i] = i;
     this.scratch = new Float64Array(n);
-    this.periodCacheCap = Math.max(4, Math.min(256, Math.floor(16_000_000 / Math.max(1, n))));
+    this.cacheCap = Math.max(4, Math.min(256, Math.floor(16_000_000 / Math.max(1, n))));
 
     this.inactive = new Uint8Array(n);
     this.inactiveDate = new Float64Array(n);
@@ -424,15 +441,12 @@ export class ScenarioIndex {
     }
 
     for (const b of scenario.blacklists ?? []) {
-      let mask = this.blacklist.get(b._id);
-      if (!mask) {
-        mask = new Uint8Array(n);
-        this.blacklist.set(b._id, mask);
-      }
+      const list = this.blacklisted.get(b._id) ?? [];
       for (const id of b.resIds) {
         const r = this.indexOf.get(id);
-        if (r !== undefined) mask[r] = 1;
+        if (r !== undefined) list.push(r);
       }
+      this.blacklisted.set(b._id, list);
     }
     for (const c of scenario.customers ?? []) {
       if (this.customerNames.has(c._id)) continue;
@@ -517,7 +531,10 @@ export class ScenarioIndex {
     return [dayStart(sec), week, fn];
   }
 
-  /** Hour totals of the period starting at `key`, built on first use (FIFO-bounded cache). */
+  /**
+   * Hour totals of the period starting at `key`, built on first use, in timeline order then
+   * batch order (the order every total is summed in, so floating-point sums are reproducible).
+   */
   periodSums(kind: PeriodKind, key: number): PeriodSums {
     const cache = this.periodCache[kind];
     const hit = cache.get(key);
@@ -532,12 +549,7 @@ export class ScenarioIndex {
       sums.sec[r] = (sums.sec[r] as number) + (dur[i] as number);
       sums.cnt[r] = (sums.cnt[r] as number) + 1;
     }
-    if (cache.size >= this.periodCacheCap) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) cache.delete(oldest);
-    }
-    cache.set(key, sums);
-    return sums;
+    return cacheSet(cache, this.cacheCap, key, sums);
   }
 
   /**
@@ -557,8 +569,18 @@ export class ScenarioIndex {
       out[r] = arr;
     }
     for (const arr of out) arr?.sort((a, b) => a - b);
-    this.pastCache.set(customerId, out);
-    return out;
+    return cacheSet(this.pastCache, this.cacheCap, customerId, out);
+  }
+
+  /** 1 for each pool position on the customer's blacklist; undefined when it has none. */
+  blacklistMask(customerId: string): Uint8Array | undefined {
+    const hit = this.blacklistCache.get(customerId);
+    if (hit) return hit;
+    const list = this.blacklisted.get(customerId);
+    if (!list) return undefined;
+    const mask = new Uint8Array(this.n);
+    for (const r of list) mask[r] = 1;
+    return cacheSet(this.blacklistCache, this.cacheCap, customerId, mask);
   }
 
   /** Shift intervals of the day starting at `day` (00:00), built on first use. */
@@ -586,12 +608,7 @@ export class ScenarioIndex {
     }
     starts[n] = begins.length;
     const sd: ShiftDay = { setup, starts, begins: Float64Array.from(begins), ends: Float64Array.from(ends) };
-    if (this.shiftDayCache.size >= this.periodCacheCap) {
-      const oldest = this.shiftDayCache.keys().next().value;
-      if (oldest !== undefined) this.shiftDayCache.delete(oldest);
-    }
-    this.shiftDayCache.set(day, sd);
-    return sd;
+    return cacheSet(this.shiftDayCache, this.cacheCap, day, sd);
   }
 
   /** The cost part of the score of every pool resource when the whole pool is the candidate set. */
