@@ -8,6 +8,29 @@ import { ScenarioIndex } from './scenario-index.ts';
  * (see `parseScenario`) to an outcome. It never throws: an unexpected exception becomes a
  * "Something went wrong" outcome for the job (or for every job of a batch when the scenario
  * could not be indexed).
+ *
+ * Where the contract and spec are silent, these choices hold (the reference implementation in
+ * the tests makes the same ones):
+ * - Leaves and breaks overlap plainly ([b, e) half-open, no tolerance); only the busy check uses
+ *   the 900 s tolerance. Leave, break and busy messages name the earliest overlapping record.
+ * - Counted jobs exclude leaves and breaks by `_key`/`type` too, not only by status.
+ * - Past jobs (score) are counted jobs of the resource for the job's customer, not cancelled,
+ *   that begin before the job.
+ * - Same-day load counts the jobs whose hours count (not cancelled, draft, leave or break).
+ * - A shift covers a day when a record's `week_id` range holds the day and the day's flag is
+ *   truthy; only that day's intervals count (an overnight shift from the day before does not).
+ *   A covered day without `beg`/`end` or `timings` has no interval.
+ * - Labels resolve by catalogue id, then by catalogue name (case-insensitive), else stand as
+ *   names; a label without `unit_price` costs 0; a resource with no label costs Infinity.
+ * - Outcome errors: the job-level service plan failure (once), then in check and manual modes
+ *   every candidate failure with its `resourceId`, then the mode's own error or warning.
+ *   `no_preferred_resource_allocate` only when something was assigned.
+ * - `MasterResourceID` as an empty list needs one resource.
+ * - In a batch, timeline records with a batch job's `_id` are that job's old copy and are left
+ *   out; an assigned job counts as a booking (busy, hours, past jobs) whatever its status; the
+ *   summary counts jobs with at least one resource as assigned.
+ * - The fallback error is `{ code: 'fallback', title: 'Something went wrong', message: 'Something
+ *   went wrong' }`.
  */
 
 export type AllocateOptions = {

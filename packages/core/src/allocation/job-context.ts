@@ -34,8 +34,14 @@ export type JobContext = {
   isExternal: boolean;
   /** The job's haversine terms, or undefined without `_geoloc`. */
   geo: GeoTerms | undefined;
+  /** The customer's name for messages (`customers`), else its id. */
   customerName: string;
+  /** 1 for each pool position on the job customer's blacklist; undefined when none is. */
   blacklist: Uint8Array | undefined;
+  /**
+   * Per pool position, the sorted begins of that resource's non-cancelled counted jobs for the
+   * job's customer; the score's past jobs are those beginning before the job.
+   */
   past: (number[] | undefined)[] | undefined;
   /** `rs_preferred` when it is a non-empty list, else `preferred`. */
   preferred: readonly string[];

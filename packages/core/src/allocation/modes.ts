@@ -74,7 +74,12 @@ function jobLevelIssues(ctx: JobContext): AllocationIssue[] {
     : [];
 }
 
-/** The job given resources `ids` (pool positions `assigned`), names taken from the first. */
+/**
+ * The job given the resources at pool positions `assigned`: `resIds`, `resourceId` and
+ * `resource_first_name` / `resource_last_name` of the first (its `first_name`, else its `name`;
+ * its `last_name`, else ''), `autoallocate`, `isConflict`. With none, `resIds` is [] and the
+ * resource id and names are removed. Other fields keep their place and order.
+ */
 function assignJob(
   ix: ScenarioIndex,
   job: AllocationJob,
@@ -118,13 +123,16 @@ export function checkOrManualOutcome(
     if (r !== undefined && !positions.includes(r)) positions.push(r);
   }
   const ranking = rankJob(ix, job, Int32Array.from(positions));
-  const order = sortRanked(ranking.scores, ranking.cands, ix.staticRank);
-  const listed = order.map((k) => candidateOutcome(ranking, k));
+  // Candidate k is positions[k]: build each once, list them in rank order, report in given order.
+  const built = positions.map((_, k) => candidateOutcome(ranking, k));
+  const listed = sortRanked(ranking.scores, ranking.cands, ix.staticRank).map(
+    (k) => built[k] as CandidateOutcome,
+  );
   const errors = jobLevelIssues(ranking.ctx);
-  for (const r of positions) {
-    const c = listed.find((x) => x.resourceId === ix.ids[r]) as CandidateOutcome;
-    for (const e of c.errors)
+  for (const c of built) {
+    for (const e of c.errors) {
       if (e.code !== 'service_plans_invalid') errors.push({ ...e, resourceId: c.resourceId });
+    }
   }
   if (positions.length === 0) errors.push(noResourceFoundIssue());
   const isConflict = positions.length === 0 || listed.some((c) => !c.ok);
