@@ -4,6 +4,7 @@ import { seedDemo } from '@rostra/db/seed/seed';
 import { hashPassword } from 'better-auth/crypto';
 import { Command } from 'commander';
 import { loadConfig } from '../config.ts';
+import { loadIdentityOptions } from '../identity/options.ts';
 import { startServer, stopOnSignals } from '../server.ts';
 
 export function serveCommand(): Command {
@@ -35,6 +36,14 @@ export function serveCommand(): Command {
         );
         console.log(`  ${u.email.padEnd(30)} ${where.join('; ')}`);
       }
+      const identity = loadIdentityOptions();
+      if (identity.smtpUrl)
+        console.log('\nMail goes out through SMTP_URL; SMS codes are kept in the message_outbox table.');
+      else if (identity.echoOutbox)
+        console.log(
+          '\nSign-in links and codes (mail and SMS) are printed here and kept in the message_outbox table.',
+        );
+      if (identity.oidc) console.log(`Federated sign-in: ${identity.oidc.name} (${identity.oidc.issuer})`);
       console.log('\nPress Ctrl-C to stop.');
     });
 }

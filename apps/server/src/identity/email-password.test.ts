@@ -199,4 +199,23 @@ describe.each(testDatabaseKinds())('email and password sign-in on %s', (kind) =>
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: browser });
     expect(me.statusCode).toBe(401);
   });
+
+  it('the sign-in screen learns the methods of an address: password and link, none when unknown', async () => {
+    const known = await post('/api/v1/sign_in_methods', { email: 'DISP@alpha.test' });
+    expect(known.json()).toEqual({ methods: ['password', 'email_link'] });
+    const passwordless = await post('/api/v1/sign_in_methods', { email: 'nopass@alpha.test' });
+    expect(passwordless.json()).toEqual({ methods: ['email_link'] });
+    const unknown = await post('/api/v1/sign_in_methods', { email: 'nobody@alpha.test' });
+    expect(unknown.json()).toEqual({ methods: [] });
+    const bad = await post('/api/v1/sign_in_methods', { email: 'nope' });
+    expect(bad.json().error.message).toBe(SIGN_IN_TEXT.emailInvalid);
+    const offered = await t.app.inject({ method: 'GET', url: '/api/v1/sign_in_options' });
+    expect(offered.json()).toEqual({
+      email_password: true,
+      email_link: true,
+      phone: true,
+      anonymous: true,
+      federated: [],
+    });
+  });
 });

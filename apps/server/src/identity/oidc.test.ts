@@ -151,6 +151,15 @@ describe.each(testDatabaseKinds())('OpenID Connect sign-in with a local provider
     expect(callback.statusCode).toBe(302);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: asBrowser(t, cookie) });
     expect(me.json()).toMatchObject({ uid: 'u-dana', org_id: 'org-a', role: 'dispatcher' });
+    const methods = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/sign_in_methods',
+      headers: { origin: originOf(t) },
+      payload: { email: 'dana@a.test' },
+    });
+    expect(methods.json()).toEqual({ methods: ['email_link', 'oidc'] });
+    const offered = await t.app.inject({ method: 'GET', url: '/api/v1/sign_in_options' });
+    expect(offered.json().federated).toEqual([{ id: 'oidc', name: 'Test IdP' }]);
   });
 
   it('a callback without the state of a sign-in this browser started does not sign in', async () => {

@@ -4,6 +4,7 @@ import { mountAuth } from './mount.ts';
 import { accessTokenRoute } from './routes/access-token.ts';
 import { meRoute } from './routes/me.ts';
 import { shortLinkRoutes } from './routes/short-links.ts';
+import { signInMethodRoutes } from './routes/sign-in-methods.ts';
 import { signOutRoute } from './routes/sign-out.ts';
 import { signInTokensRoute } from './routes/signin-tokens.ts';
 import { switchOrgRoute } from './routes/switch-org.ts';
@@ -21,4 +22,5 @@ export async function identityRoutes(app: App, identity: Identity): Promise<void
   shortLinkRoutes(app, identity);
   termsRoutes(app, identity);
   signOutRoute(app, identity);
+  signInMethodRoutes(app, identity);
 }
