@@ -1,6 +1,7 @@
 import type { Label } from '../records/label.ts';
 import type { Resource } from '../records/resource.ts';
 import { DAY, DAY_CODES, dayStart, fortnightStart, fromYmd, weekday, weekStart } from '../time/calendar.ts';
+import { IGNORED_OVERLAP_STATUSES } from '../timeline/conflicts.ts';
 import { ResourceIntervals } from './intervals.ts';
 import {
   type AllocationJob,
@@ -36,7 +37,9 @@ import {
 /** Seconds of overlap two counted jobs may share before the busy check fails. */
 export const BUSY_TOLERANCE_S = 900;
 
-const OVERLAP_IGNORED = new Set(['cancelled', 'finished', 'draft', 'leave', 'break']);
+/** Spec §4's ignored statuses for overlap checks (shared with the timeline's conflict validator). */
+const OVERLAP_IGNORED = new Set(IGNORED_OVERLAP_STATUSES);
+/** The contract's: hours ignore these (a finished job's hours count). */
 const HOURS_IGNORED = new Set(['cancelled', 'draft', 'leave', 'break']);
 
 export type RecordClass = {
