@@ -1,7 +1,7 @@
 import type { JobContext } from './job-context.ts';
 import { type AllocationIssue, messages } from './messages.ts';
 import type { SwitchName } from './scenario.ts';
-import type { ShiftDay } from './scenario-index.ts';
+import type { PeriodSums, ShiftDay } from './scenario-index.ts';
 import { haversineKm } from './score.ts';
 
 /**
@@ -50,37 +50,35 @@ export const checkResourceBreakTime: Check = (ctx, r) => {
     : undefined;
 };
 
-/** 6a. Hours of the job's day, the job included, above the day limit (hours). */
-export const checkMaxHoursDaily: Check = (ctx, r) => {
-  const limit = ctx.ix.dayLimit[r] as number;
-  if (((ctx.daySums.sec[r] as number) + ctx.duration) / 3600 <= limit) return undefined;
-  return {
-    code: 'resource_cross_max_min_hours_daily',
-    message: messages.hoursExceeded(limit, (ctx.daySums.cnt[r] as number) + 1),
-  };
-};
+/**
+ * Hours of a period (its counted jobs' seconds + the job's, in hours) above the resource's limit
+ * (`limits[r]`, hours): `exceeded N hours (K jobs)`, K counting the job. At the limit passes.
+ */
+function hoursIssue(
+  ctx: JobContext,
+  r: number,
+  code: string,
+  sums: PeriodSums,
+  limits: Float64Array,
+): AllocationIssue | undefined {
+  const limit = limits[r] as number;
+  if (((sums.sec[r] as number) + ctx.duration) / 3600 <= limit) return undefined;
+  return { code, message: messages.hoursExceeded(limit, (sums.cnt[r] as number) + 1) };
+}
+
+/** 6a. Hours of the job's day, the job included, above the day limit. */
+export const checkMaxHoursDaily: Check = (ctx, r) =>
+  hoursIssue(ctx, r, 'resource_cross_max_min_hours_daily', ctx.daySums, ctx.ix.dayLimit);
 
 /** 6b. Hours of the job's week, the job included, above `max_hrs_wk` (default 168). */
-export const checkMaxHoursWeekly: Check = (ctx, r) => {
-  const limit = ctx.ix.weekLimit[r] as number;
-  if (((ctx.weekSums.sec[r] as number) + ctx.duration) / 3600 <= limit) return undefined;
-  return {
-    code: 'resource_cross_max_min_hours_week',
-    message: messages.hoursExceeded(limit, (ctx.weekSums.cnt[r] as number) + 1),
-  };
-};
+export const checkMaxHoursWeekly: Check = (ctx, r) =>
+  hoursIssue(ctx, r, 'resource_cross_max_min_hours_week', ctx.weekSums, ctx.ix.weekLimit);
 
 /** 6c. Hours of the job's fortnight, the job included, above `max_hrs_fn` (default 336). */
-export const checkMaxHoursFortnightly: Check = (ctx, r) => {
-  const limit = ctx.ix.fortnightLimit[r] as number;
-  if (((ctx.fortnightSums.sec[r] as number) + ctx.duration) / 3600 <= limit) return undefined;
-  return {
-    code: 'resource_cross_max_min_hours_fortnight',
-    message: messages.hoursExceeded(limit, (ctx.fortnightSums.cnt[r] as number) + 1),
-  };
-};
+export const checkMaxHoursFortnightly: Check = (ctx, r) =>
+  hoursIssue(ctx, r, 'resource_cross_max_min_hours_fortnight', ctx.fortnightSums, ctx.ix.fortnightLimit);
 
-/** Whether resource `r` carries the interned label `id`. */
+/** Whether resource `r` carries a label named `lower` (a lower-case name). */
 export function hasLabel(ctx: JobContext, r: number, lower: string): boolean {
   const id = ctx.ix.labelIds.get(lower);
   if (id === undefined) return false;
