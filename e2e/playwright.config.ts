@@ -53,6 +53,8 @@ export default defineConfig({
   webServer: kinds.map((kind) => ({
     command: `node e2e/serve.mjs ${kind} ${portOf(kind)}`,
     cwd: '..',
+    // The identity layer only trusts writes from its public origin; the tests browse 127.0.0.1.
+    env: { PUBLIC_URL: `http://127.0.0.1:${portOf(kind)}` },
     url: `http://127.0.0.1:${portOf(kind)}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,31 +1,219 @@
-import { createRootRoute, createRoute, createRouter, Outlet, redirect } from '@tanstack/react-router';
+import { GENERIC_MENU_KEYS, MENU_ORDER, menuPath } from '@rostra/core/shell/menu';
+import { ALERT_TEXT } from '@rostra/core/shell/messages';
+import { isTermsRequired, parseRole } from '@rostra/core/shell/roles';
+import { EXCEPTION_DETAIL_PATH, isSignInPath, routeActions } from '@rostra/core/shell/routes';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+} from '@tanstack/react-router';
+import { queryOf } from '../lib/route-actions.ts';
+import { meQuery, signOut } from '../lib/session.ts';
+import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
+import { ComingLater } from '../screens/coming-later.tsx';
 import { ErrorPage } from '../screens/error-page.tsx';
-import { SignInScreen } from '../screens/sign-in.tsx';
+import { ExceptionDetail } from '../screens/exception-detail.tsx';
+import { ResetScreen, type ResetSearch } from '../screens/reset.tsx';
+import { SignInScreen, type SignInSearch } from '../screens/sign-in/sign-in-screen.tsx';
+import { TermsScreen } from '../screens/terms.tsx';
+import { AppToaster, ConfirmHost, WaitHost } from '../shell/overlays.tsx';
+import { ShellLayout } from '../shell/shell-layout.tsx';
 
-const rootRoute = createRootRoute({
-  component: Outlet,
+export type RouterContext = { queryClient: QueryClient };
+
+/** Search values are kept as the strings they are (no JSON parsing of `?id=007`). */
+function parseSearch(searchStr: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(searchStr.startsWith('?') ? searchStr.slice(1) : searchStr));
+}
+
+function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined;
+
+function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <ConfirmHost />
+      <WaitHost />
+      <AppToaster />
+    </>
+  );
+}
+
+/**
+ * The query parameters that decide whether there is a shell at all (spec §2): `signout=y` /
+ * `logout=y` sign out and go to /login from any route; `token` goes to the sign-in page's token
+ * step from any other route (on /reset, `token` is the reset link's own). The others run inside the shell (shell-layout.tsx).
+ */
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
   notFoundComponent: () => <ErrorPage status={404} />,
   errorComponent: () => <ErrorPage status={500} />,
-});
-
-const indexRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/',
-  beforeLoad: () => {
-    throw redirect({ to: '/login' });
+  beforeLoad: async ({ location, context }) => {
+    const actions = routeActions(location.pathname, queryOf(location.searchStr));
+    if (actions[0]?.type === 'sign-out') {
+      await signOut(context.queryClient);
+      throw redirect({ to: '/login', replace: true });
+    }
+    const token = actions.find((a) => a.type === 'token-login');
+    if (token && token.type === 'token-login' && !isSignInPath(location.pathname)) {
+      throw redirect({ to: '/login', search: { token: token.token }, replace: true });
+    }
   },
 });
 
-const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: SignInScreen });
+/**
+ * Sign-in pages: signed in with an organisation → the default landing page; signed in without
+ * one → signed out, with the not-a-member alert (spec §2); a guest → the guest panel.
+ */
+async function signInGuard({ context }: { context: RouterContext }): Promise<{ isGuest: boolean }> {
+  const me = await context.queryClient.ensureQueryData(meQuery).catch(() => null);
+  if (!me) return { isGuest: false };
+  if (me.user_details.isAnonymous) return { isGuest: true };
+  if (me.org_id) throw redirect({ href: await landingPath(context.queryClient, me), replace: true });
+  await signOut(context.queryClient);
+  signInNoticeStore.set(ALERT_TEXT.notAMember);
+  return { isGuest: false };
+}
 
-export const router = createRouter({
-  routeTree: rootRoute.addChildren([indexRoute, loginRoute]),
-  defaultPreload: 'intent',
-  trailingSlash: 'preserve',
+const validateSignInSearch = (search: Record<string, unknown>): SignInSearch => ({
+  token: text(search.token),
+  error: text(search.error),
+  email_link: text(search.email_link),
+  redirect: text(search.redirect),
 });
+
+function SignInPage() {
+  const search = loginRoute.useSearch();
+  const { isGuest } = loginRoute.useRouteContext();
+  return (
+    <SignInScreen
+      key={`${search.token ?? ''}|${search.error ?? ''}`}
+      search={{ ...search, guest: isGuest }}
+    />
+  );
+}
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/login',
+  validateSearch: validateSignInSearch,
+  beforeLoad: signInGuard,
+  component: SignInPage,
+});
+
+const resetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset',
+  validateSearch: (search: Record<string, unknown>): ResetSearch => ({
+    token: text(search.token),
+    error: text(search.error),
+    email: text(search.email),
+  }),
+  component: function ResetPage() {
+    return <ResetScreen search={resetRoute.useSearch()} />;
+  },
+});
+
+/** /terms: only for a signed-in non-customer who has not accepted the current version. */
+const termsRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/terms',
+  beforeLoad: async ({ context }) => {
+    const me = await context.queryClient.ensureQueryData(meQuery);
+    if (!me) throw redirect({ to: '/login', replace: true });
+    const role = parseRole(me.role);
+    if (!me.terms_required || (role && !isTermsRequired(role))) {
+      throw redirect({ href: await landingPath(context.queryClient, me), replace: true });
+    }
+    return { me };
+  },
+  component: function TermsPage() {
+    return <TermsScreen me={termsRoute.useRouteContext().me} />;
+  },
+});
+
+/**
+ * The shell: only for a signed-in person acting in an organisation who has accepted the terms.
+ * Not signed in → /login (back here afterwards); without an organisation → signed out; terms due
+ * → /terms.
+ */
+const shellRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'shell',
+  beforeLoad: async ({ context, location }) => {
+    const me = await context.queryClient.ensureQueryData(meQuery);
+    if (!me) {
+      const back = safeRedirect(location.href);
+      throw redirect({ to: '/login', search: back ? { redirect: back } : {}, replace: true });
+    }
+    if (me.user_details.isAnonymous) throw redirect({ to: '/login', replace: true });
+    if (!me.org_id) {
+      await signOut(context.queryClient);
+      signInNoticeStore.set(ALERT_TEXT.notAMember);
+      throw redirect({ to: '/login', replace: true });
+    }
+    if (me.terms_required) throw redirect({ to: '/terms', replace: true });
+  },
+  component: ShellLayout,
+});
+
+/**
+ * Every menu path (both timeline paths, the generic keys' paths) and the route names the menu
+ * highlights (mascustomer, week2custimeline). Their screens come with later issues.
+ */
+const SHELL_PATHS = [
+  ...new Set([
+    ...[...MENU_ORDER, ...GENERIC_MENU_KEYS].map((key) => menuPath(key, undefined)),
+    menuPath('timeline', { timelinev2_menu: false }),
+    '/week2custimeline',
+    '/mascustomer',
+  ]),
+];
+
+const menuRoutes = SHELL_PATHS.map((path) =>
+  createRoute({ getParentRoute: () => shellRoute, path, component: ComingLater }),
+);
+
+const exceptionDetailRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: EXCEPTION_DETAIL_PATH,
+  component: ExceptionDetail,
+});
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree: rootRoute.addChildren([
+      loginRoute,
+      resetRoute,
+      termsRoute,
+      shellRoute.addChildren([...menuRoutes, exceptionDetailRoute]),
+    ]),
+    context: { queryClient },
+    parseSearch,
+    stringifySearch,
+    defaultPreload: false,
+    trailingSlash: 'preserve',
+    defaultNotFoundComponent: () => <ErrorPage status={404} />,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }

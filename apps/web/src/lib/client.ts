@@ -1,0 +1,25 @@
+import { type ApiClient, createApiClient, type NetworkInfo } from './api.ts';
+import { notifyHttpFailure } from './toast.ts';
+
+type NetworkInformation = { effectiveType?: string; downlink?: number; rtt?: number };
+
+function networkInfo(): NetworkInfo {
+  const connection = (navigator as Navigator & { connection?: NetworkInformation }).connection;
+  return {
+    online: navigator.onLine,
+    ...(connection?.effectiveType !== undefined ? { effective_type: connection.effectiveType } : {}),
+    ...(connection?.downlink !== undefined ? { downlink: connection.downlink } : {}),
+    ...(connection?.rtt !== undefined ? { rtt: connection.rtt } : {}),
+  };
+}
+
+/** The app's one HTTP client (see api.ts for what it does). */
+export const api: ApiClient = createApiClient({
+  fetch: (input, init) => fetch(input, init),
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  isOnline: () => navigator.onLine,
+  networkInfo,
+  origin: window.location.origin,
+  notify: notifyHttpFailure,
+});

@@ -1,0 +1,51 @@
+import { checkLogo, checkLogoSize, type ShellIssue } from '@rostra/core/shell/validators';
+import { isApiError } from './api.ts';
+import { api } from './client.ts';
+import { imageSize } from './image.ts';
+
+/**
+ * Logo rules of spec §5 on a chosen file: none → 'Something went wrong! Please try again.';
+ * 500000 bytes or more → 'File size is bigger than 500KB' (checked before decoding); not at least
+ * 1.7 times as wide as high (or not an image) → the dimensions message / 'Something went wrong!'.
+ */
+export async function checkLogoFile(file: File | null | undefined): Promise<ShellIssue | undefined> {
+  if (!file) return checkLogo(null)[0];
+  const sizeIssue = checkLogoSize(file.size)[0];
+  if (sizeIssue) return sizeIssue;
+  const size = await imageSize(file);
+  return checkLogo({ sizeBytes: file.size, width: size?.width ?? 0, height: size?.height ?? 0 })[0];
+}
+
+export type CompanyChangeAnswer = { status: boolean; message?: string; logo_url?: string };
+
+/**
+ * The logo change (spec §7 "changeOrgLogo"), on `POST /api/v1/company/logo` (multipart: org_id,
+ * file) → `{ status, message?, logo_url }`. Not on the server yet. `status: false` carries the
+ * server's message, as does an error answer; the caller shows it for 3 s.
+ */
+export async function uploadCompanyLogo(orgId: string, file: File): Promise<CompanyChangeAnswer> {
+  const form = new FormData();
+  form.set('org_id', orgId);
+  form.set('file', file, file.name);
+  return api.request<CompanyChangeAnswer>('/company/logo', { method: 'POST', formData: form, quiet: true });
+}
+
+/** A circular geofence around the company's site: centre in degrees, radius in metres. */
+export type Geofence = { lat: number; lng: number; radius: number };
+
+export function parseGeofence(value: unknown): Geofence | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { lat, lng, radius } = value as Record<string, unknown>;
+  if (typeof lat !== 'number' || typeof lng !== 'number') return undefined;
+  return { lat, lng, radius: typeof radius === 'number' && radius > 0 ? radius : 100 };
+}
+
+/** `POST /api/v1/company/geofence` `{ org_id, geofence }` → `{ status, message? }` (spec §7). Not on the server yet. */
+export function saveCompanyGeofence(orgId: string, geofence: Geofence): Promise<CompanyChangeAnswer> {
+  return api.post<CompanyChangeAnswer>('/company/geofence', { org_id: orgId, geofence }, { quiet: true });
+}
+
+/** The server's message of a failed company change, if it sent one. */
+export function serverMessage(error: unknown): string | undefined {
+  return isApiError(error) && error.kind === 'answer' && error.status !== 404 ? error.message : undefined;
+}

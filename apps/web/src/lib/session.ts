@@ -1,0 +1,144 @@
+import { parseRole, type Role, type ShellUser } from '@rostra/core/shell/roles';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { isApiError } from './api.ts';
+import { api } from './client.ts';
+
+/** The company document of shell spec §3, as `GET /api/v1/me` answers it. */
+export type Company = {
+  id: string;
+  name: string;
+  logo: string | null;
+  logobrand: string | null;
+  default_country: { name: string; code: string };
+  date_format: string;
+  time_zone: string;
+  geofence: unknown;
+  max_distance: number;
+  [field: string]: unknown;
+};
+
+export type Membership = {
+  org_id: string;
+  org_name: string;
+  role: string;
+  duties: string[];
+  resource_id: string | null;
+  customer_id: string | null;
+};
+
+/** `GET /api/v1/me` (identity issue): who is signed in, where, and whether terms are due. */
+export type Me = {
+  user_details: {
+    uid: string;
+    displayName: string;
+    email: string | null;
+    photoUrl: string | null;
+    emailVerified: boolean;
+    phoneNumber: string | null;
+    isAnonymous: boolean;
+  };
+  memberships: Membership[];
+  uid: string;
+  org_id: string | null;
+  role: string | null;
+  duty: string | null;
+  duties: string[];
+  resource_id: string | null;
+  customer_id: string | null;
+  terms_required: boolean;
+  terms_version: string;
+  company: Company | null;
+  /**
+   * The organisation's display settings, menu flags and captions as this role sees them. Not in
+   * /me yet (see the web app's notes): until the server sends them, the spec's defaults apply.
+   */
+  settings?: {
+    display?: Record<string, unknown>;
+    menu?: Record<string, unknown>;
+    captions?: Record<string, unknown>;
+  };
+  /** The app version (version record); the spec's default 3.5.0 until the server sends one. */
+  version?: string;
+};
+
+/** The signed-in person acting in an organisation, as the shell's rules take them. */
+export type ActiveUser = ShellUser & { orgId: string };
+
+export function activeUser(me: Me): ActiveUser | undefined {
+  const role = parseRole(me.role);
+  if (!me.org_id || !role) return undefined;
+  return { orgId: me.org_id, role, duty: me.duty ?? undefined, duties: me.duties };
+}
+
+export function activeRole(me: Me | null | undefined): Role | undefined {
+  return parseRole(me?.role);
+}
+
+export const ME_KEY = ['me'] as const;
+
+/** The session: the /me answer, or null when nobody is signed in (401). */
+export const meQuery = queryOptions({
+  queryKey: ME_KEY,
+  queryFn: async (): Promise<Me | null> => {
+    try {
+      return await api.get<Me>('/me', { auth: 'cookie' });
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+  retry: false,
+});
+
+/** Drops everything cached for the previous person or organisation. */
+export function resetSessionCaches(queryClient: QueryClient): void {
+  api.tokens.clear();
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+}
+
+/**
+ * Signs out (spec §4: clears the stored template_id, signs out; then /login). Local state goes
+ * even when the server cannot be reached, so a shared computer is never left signed in here.
+ */
+export async function signOut(queryClient: QueryClient): Promise<void> {
+  try {
+    localStorage.removeItem('template_id');
+  } catch {
+    // Storage may be unavailable (private mode); nothing to clear then.
+  }
+  await api
+    .post('/sign_out', undefined, { auth: 'cookie', retry: false, quiet: true })
+    .catch(() => undefined);
+  api.tokens.clear();
+  queryClient.setQueryData(ME_KEY, null);
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+}
+
+export type SwitchAnswer = {
+  uid: string;
+  org_id: string;
+  role: string;
+  access_token: string;
+  expires_in: number;
+};
+
+/**
+ * Company and role switch (spec §4): an access token first, then `POST /switch_org_by_uid` with
+ * the target organisation, role and uid. Everything cached for the old organisation is dropped.
+ */
+export async function switchOrganisation(
+  queryClient: QueryClient,
+  target: { org_id: string; role: string; uid: string },
+): Promise<void> {
+  await api.tokens.get();
+  await api.post<SwitchAnswer>('/switch_org_by_uid', target, { retry: false, quiet: true });
+  resetSessionCaches(queryClient);
+  await queryClient.invalidateQueries({ queryKey: ME_KEY });
+}
+
+export async function acceptTerms(queryClient: QueryClient, version: string): Promise<void> {
+  await api.post('/terms/accept', { version }, { auth: 'cookie', retry: false, quiet: true });
+  api.tokens.clear();
+  await queryClient.invalidateQueries({ queryKey: ME_KEY });
+}

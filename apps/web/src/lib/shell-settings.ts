@@ -1,0 +1,69 @@
+import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
+import { DEFAULTS_AFTER_MS } from '@rostra/core/shell/constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isApiError } from './api.ts';
+import { api } from './client.ts';
+
+/** The settings the shell reads: display flags (ds), menu flags and captions (cf). */
+export type ShellSettings = {
+  ds: Readonly<Record<string, unknown>>;
+  menu: Readonly<Record<string, unknown>> | undefined;
+  cf: Readonly<Record<string, unknown>> | undefined;
+};
+
+type SettingsAnswer = {
+  display?: Record<string, unknown>;
+  menu?: Record<string, unknown>;
+  captions?: Record<string, unknown>;
+};
+
+/** The spec's standard display settings and configuration (menu defaults are core's). */
+export const STANDARD_SETTINGS: ShellSettings = { ds: DISPLAY_DEFAULTS, menu: undefined, cf: undefined };
+
+export function toShellSettings(answer: SettingsAnswer | null): ShellSettings {
+  return {
+    ds: { ...DISPLAY_DEFAULTS, ...(answer?.display ?? {}) },
+    menu: answer?.menu,
+    cf: answer?.captions,
+  };
+}
+
+/**
+ * `GET /api/v1/settings?keys=display,menu,captions` → the organisation's settings as the caller's
+ * role sees them. Not on the server yet (settings issue): a 404 means the standard settings.
+ */
+export const shellSettingsQuery = (orgId: string, role: string) =>
+  queryOptions({
+    queryKey: ['settings', 'shell', orgId, role],
+    queryFn: async (): Promise<ShellSettings> => {
+      try {
+        return toShellSettings(
+          await api.get<SettingsAnswer>('/settings', {
+            query: { keys: 'display,menu,captions' },
+            quiet: true,
+          }),
+        );
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return toShellSettings(null);
+        throw error;
+      }
+    },
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * The shell's settings; while they load, nothing for 500 ms (no flash of a default menu), then the
+ * standard settings until the real ones arrive (spec §4: "defaults applied if either is still
+ * empty after 500 ms"). A failed load also falls back to the standard settings (spec §8).
+ */
+export function useShellSettings(orgId: string, role: string): ShellSettings | undefined {
+  const query = useQuery(shellSettingsQuery(orgId, role));
+  const [isLate, setLate] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setLate(true), DEFAULTS_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (query.data) return query.data;
+  return isLate || query.isError ? STANDARD_SETTINGS : undefined;
+}

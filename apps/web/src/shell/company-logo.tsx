@@ -1,0 +1,190 @@
+import { LOGO_SERVER_MESSAGE_TOAST_MS } from '@rostra/core/shell/constants';
+import { ALERT_TEXT, LOGO_TEXT } from '@rostra/core/shell/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { Building2, ImageUp, MapPin } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { checkLogoFile, serverMessage, uploadCompanyLogo } from '../lib/company.ts';
+import { withWait } from '../lib/overlays.ts';
+import { ME_KEY } from '../lib/session.ts';
+import { notify } from '../lib/toast.ts';
+import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../texts.ts';
+import { Button } from '../ui/button.tsx';
+import { Modal, useDismiss } from '../ui/dialog.tsx';
+import { GeofenceDialog } from './geofence-dialog.tsx';
+import { useShell } from './shell-context.tsx';
+
+function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]?.toUpperCase() ?? '')
+      .join('') || '?'
+  );
+}
+
+function LogoImage({ isCompact }: { isCompact: boolean }) {
+  const { me } = useShell();
+  const name = me.company?.name ?? '';
+  const [isBroken, setBroken] = useState(false);
+  const logo = me.company?.logo;
+  if (logo && !isBroken && !isCompact) {
+    return (
+      <img src={logo} alt={name} className="h-8 max-w-40 object-contain" onError={() => setBroken(true)} />
+    );
+  }
+  if (isCompact) {
+    return (
+      <span
+        className="grid size-9 place-items-center rounded-md bg-neutral-900 text-xs font-semibold text-white"
+        title={name}
+      >
+        {initials(name)}
+      </span>
+    );
+  }
+  return <span className="truncate text-sm font-semibold text-neutral-900">{name}</span>;
+}
+
+/**
+ * The organisation logo area (spec §2, §4): dispatchers open it to change the logo (choose,
+ * validate, preview 'Please confirm the logo update', confirm, upload under the wait modal) or
+ * to edit the company geofence.
+ */
+export function CompanyLogo({ isCompact }: { isCompact: boolean }) {
+  const { me, role, user } = useShell();
+  const queryClient = useQueryClient();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
+  const [isGeofenceOpen, setGeofenceOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const refs = useRef([buttonRef, menuRef]).current;
+  useDismiss(isMenuOpen, () => setMenuOpen(false), refs, buttonRef);
+
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+    },
+    [preview],
+  );
+
+  if (role !== 'dispatcher') {
+    return (
+      <div className="flex min-w-0 items-center gap-2">
+        <LogoImage isCompact={isCompact} />
+      </div>
+    );
+  }
+
+  const choose = async (file: File | undefined) => {
+    if (fileRef.current) fileRef.current.value = '';
+    const issue = await checkLogoFile(file);
+    if (issue || !file) {
+      notify.error(issue?.message ?? ALERT_TEXT.somethingWentWrong);
+      return;
+    }
+    setPreview({ file, url: URL.createObjectURL(file) });
+  };
+
+  const submit = async () => {
+    if (!preview) return;
+    const { file } = preview;
+    setPreview(null);
+    try {
+      const answer = await withWait(() => uploadCompanyLogo(user.orgId, file));
+      if (answer.status === false) {
+        notify.error(answer.message ?? '', LOGO_SERVER_MESSAGE_TOAST_MS);
+        return;
+      }
+      await queryClient.invalidateQueries({ queryKey: ME_KEY });
+    } catch (error) {
+      const message = serverMessage(error);
+      if (message) notify.error(message, LOGO_SERVER_MESSAGE_TOAST_MS);
+      else notify.somethingWentWrong();
+    }
+  };
+
+  return (
+    <div className="relative flex min-w-0 items-center">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={isMenuOpen}
+        aria-controls="logo-menu"
+        aria-label={`${SHELL_TEXT.companyLogo}: ${me.company?.name ?? ''}`}
+        onClick={() => setMenuOpen((o) => !o)}
+        className="flex min-h-11 min-w-0 items-center gap-2 rounded-md px-1 hover:bg-neutral-100 nav:min-h-9"
+      >
+        <LogoImage isCompact={isCompact} />
+        {isCompact ? null : <Building2 aria-hidden className="size-4 shrink-0 text-neutral-400" />}
+      </button>
+      {isMenuOpen ? (
+        <div
+          ref={menuRef}
+          id="logo-menu"
+          className="absolute top-full left-0 z-30 mt-1 w-52 rounded-md border border-neutral-200 bg-white p-1 shadow-lg"
+        >
+          <button
+            type="button"
+            className="flex min-h-11 w-full items-center gap-2 rounded px-3 text-left text-sm hover:bg-neutral-100 nav:min-h-9"
+            onClick={() => {
+              setMenuOpen(false);
+              fileRef.current?.click();
+            }}
+          >
+            <ImageUp aria-hidden className="size-4 text-neutral-500" />
+            {SHELL_TEXT.changeLogo}
+          </button>
+          <button
+            type="button"
+            className="flex min-h-11 w-full items-center gap-2 rounded px-3 text-left text-sm hover:bg-neutral-100 nav:min-h-9"
+            onClick={() => {
+              setMenuOpen(false);
+              setGeofenceOpen(true);
+            }}
+          >
+            <MapPin aria-hidden className="size-4 text-neutral-500" />
+            {SHELL_TEXT.editGeofence}
+          </button>
+        </div>
+      ) : null}
+      <input
+        ref={fileRef}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={SHELL_TEXT.changeLogo}
+        data-testid="logo-file"
+        onChange={(e) => void choose(e.target.files?.[0])}
+      />
+      {preview ? (
+        <Modal
+          title={LOGO_TEXT.confirmUpdate}
+          onClose={() => setPreview(null)}
+          testId="logo-preview"
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setPreview(null)}>
+                {SHELL_TEXT.cancel}
+              </Button>
+              <Button onClick={() => void submit()}>{SHELL_TEXT.submit}</Button>
+            </>
+          }
+        >
+          <div className="grid place-items-center rounded-md border border-dashed border-neutral-300 bg-neutral-50 p-4">
+            <img
+              src={preview.url}
+              alt={SHELL_EXTRA_TEXT.logoPreviewAlt}
+              className="max-h-32 max-w-full object-contain"
+            />
+          </div>
+        </Modal>
+      ) : null}
+      {isGeofenceOpen ? <GeofenceDialog onClose={() => setGeofenceOpen(false)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,226 @@
+import { DEFAULT_APP_VERSION, EXPIRED_LINK_TOAST_MS } from '@rostra/core/shell/constants';
+import { activeMenuKey, buildMenu } from '@rostra/core/shell/menu';
+import { EXCEPTION_BANNER_TEXT } from '@rostra/core/shell/messages';
+import { routeActions } from '@rostra/core/shell/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { TriangleAlert, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../lib/client.ts';
+import {
+  type Connectivity,
+  OFFLINE_APP_URL,
+  offlineAppLink,
+  shouldShowOfflineApp,
+  useConnectivity,
+} from '../lib/connectivity.ts';
+import { useExceptionBanner, useExceptionReport } from '../lib/exception-report.ts';
+import { useIsNarrow, useMediaQuery } from '../lib/media.ts';
+import { feedHasDot, useNotificationFeed } from '../lib/notifications.ts';
+import { queryOf, runRouteActions, withoutOneShotParams } from '../lib/route-actions.ts';
+import { searchStore } from '../lib/search.ts';
+import { activeUser, type Me, meQuery } from '../lib/session.ts';
+import { useShellSettings } from '../lib/shell-settings.ts';
+import { notify } from '../lib/toast.ts';
+import { useUnsavedGuard } from '../lib/unsaved.ts';
+import { SHELL_TEXT } from '../texts.ts';
+import { Button, IconButton } from '../ui/button.tsx';
+import { PanelHost } from './panels.tsx';
+import { ShellContext, type ShellState } from './shell-context.tsx';
+import { DesktopSidebar, NarrowSidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+
+const COLLAPSED_KEY = 'rostra.menu.collapsed';
+
+function readCollapsed(): boolean | undefined {
+  try {
+    const value = localStorage.getItem(COLLAPSED_KEY);
+    return value === null ? undefined : value === 'true';
+  } catch {
+    return undefined;
+  }
+}
+
+/** The urgent exception banner for dispatchers (spec §4, §8): View Details, Close, gone after 120 s. */
+function ExceptionBanner({ isEnabled }: { isEnabled: boolean }) {
+  const report = useExceptionReport(isEnabled);
+  const banner = useExceptionBanner(isEnabled ? report.data : null);
+  const navigate = useNavigate();
+  if (!banner.visible) return null;
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+    >
+      <TriangleAlert aria-hidden className="size-5 shrink-0 text-amber-600" />
+      <p className="min-w-0 flex-1">{EXCEPTION_BANNER_TEXT.body}</p>
+      <div className="flex items-center gap-1">
+        <Button
+          variant="secondary"
+          onClick={() => {
+            banner.close();
+            void navigate({ to: '/exception-detail' });
+          }}
+        >
+          {EXCEPTION_BANNER_TEXT.viewDetails}
+        </Button>
+        <IconButton label={EXCEPTION_BANNER_TEXT.close} onClick={banner.close}>
+          <X aria-hidden className="size-4" />
+        </IconButton>
+      </div>
+    </div>
+  );
+}
+
+/** The offline app in a frame, when the flag is on and the connection has been gone long enough. */
+function OfflineHandOff({ isEnabled, connectivity }: { isEnabled: boolean; connectivity: Connectivity }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (connectivity.isOnline || !isEnabled) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [connectivity.isOnline, isEnabled]);
+  const token = api.tokens.peek()?.token;
+  if (!OFFLINE_APP_URL || !token) return null;
+  if (!shouldShowOfflineApp({ isEnabled, hasToken: true, connectivity, nowMs: now })) return null;
+  return (
+    <iframe
+      title="Offline app"
+      src={offlineAppLink(OFFLINE_APP_URL, token)}
+      className="fixed inset-0 z-50 size-full border-0 bg-white"
+    />
+  );
+}
+
+/** Runs the query-parameter actions of spec §2 once per address, then drops the one-shot ones. */
+function useRouteActions() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { pathname, searchStr } = location;
+  useEffect(() => {
+    const actions = routeActions(pathname, queryOf(searchStr)).filter(
+      (a) => a.type !== 'sign-out' && a.type !== 'token-login',
+    );
+    const cleaned = withoutOneShotParams(pathname, searchStr);
+    if (cleaned !== undefined && !actions.some((a) => a.type === 'short-link')) {
+      void navigate({ href: cleaned, replace: true });
+    }
+    if (actions.length === 0) return;
+    void runRouteActions(actions, {
+      resolveShortLink: async (id) =>
+        (await api.get<{ target: string }>(`/shortlinks/${encodeURIComponent(id)}`, { quiet: true })).target,
+      completeRegistration: async (code, state) => {
+        await api.post(
+          '/api/v2/complete_registration',
+          { code, state, provider: 'stripe' },
+          {
+            headers: { authorization: `Bearer ${state}` },
+            quiet: true,
+            retry: false,
+          },
+        );
+      },
+      navigate: (to) => void navigate({ href: to, replace: true }),
+      showError: (message, kind) =>
+        notify.error(message, kind === 'expired' ? EXPIRED_LINK_TOAST_MS : undefined),
+    });
+  }, [pathname, searchStr, navigate]);
+}
+
+function Shell({ me }: { me: Me }) {
+  const user = activeUser(me);
+  if (!user) throw new Error('The shell needs an active organisation');
+  const settings = useShellSettings(user.orgId, user.role);
+  const location = useLocation();
+  const isNarrow = useIsNarrow();
+  const isWide = useMediaQuery('(min-width: 1024px)');
+  const [collapsedChoice, setCollapsedChoice] = useState(readCollapsed);
+  const isCollapsed = collapsedChoice ?? !isWide;
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const connectivity = useConnectivity();
+  const feed = useNotificationFeed(user.role);
+  useUnsavedGuard();
+  useRouteActions();
+
+  // Changing route clears the search text (spec §2) and closes the narrow menu.
+  const pathname = location.pathname;
+  const lastPathname = useRef(pathname);
+  useEffect(() => {
+    if (lastPathname.current === pathname) return;
+    lastPathname.current = pathname;
+    searchStore.set('');
+    setMenuOpen(false);
+  }, [pathname]);
+
+  const menu = useMemo(
+    () => (settings ? buildMenu({ user, menu: settings.menu, cf: settings.cf, ds: settings.ds }) : undefined),
+    [settings, user],
+  );
+  const activeKey = activeMenuKey(location.pathname, queryOf(location.searchStr));
+  const state: ShellState = {
+    me,
+    user,
+    role: user.role,
+    settings,
+    menu,
+    version: me.version ?? DEFAULT_APP_VERSION,
+  };
+
+  const toggleCollapsed = () => {
+    const next = !isCollapsed;
+    setCollapsedChoice(next);
+    try {
+      localStorage.setItem(COLLAPSED_KEY, String(next));
+    } catch {
+      // Not remembered when storage is unavailable.
+    }
+  };
+
+  const watchesExceptions =
+    user.role === 'dispatcher' && settings !== undefined && settings.ds.hide_prod !== true;
+
+  return (
+    <ShellContext.Provider value={state}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
+        {SHELL_TEXT.skipToContent}
+      </a>
+      <div className="flex h-dvh overflow-hidden bg-neutral-50">
+        {isNarrow ? null : <DesktopSidebar entries={menu} activeKey={activeKey} isCollapsed={isCollapsed} />}
+        {isNarrow && isMenuOpen ? (
+          <NarrowSidebar entries={menu} activeKey={activeKey} onClose={() => setMenuOpen(false)} />
+        ) : null}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar
+            pathname={location.pathname}
+            isNarrow={isNarrow}
+            isCollapsed={isCollapsed}
+            onOpenMenu={() => setMenuOpen(true)}
+            onToggleCollapsed={toggleCollapsed}
+            hasDot={feedHasDot(feed.data)}
+            isOnline={connectivity.isOnline}
+          />
+          <ExceptionBanner isEnabled={watchesExceptions} />
+          <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+      <PanelHost feed={feed.data} />
+      <OfflineHandOff isEnabled={settings?.ds.offline_app === true} connectivity={connectivity} />
+    </ShellContext.Provider>
+  );
+}
+
+/** The shell layout route: signed in with an organisation (the route's guard made sure). */
+export function ShellLayout() {
+  const me = useQuery(meQuery).data;
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (me === null) void navigate({ to: '/login', replace: true });
+  }, [me, navigate]);
+  if (!me || !activeUser(me)) return null;
+  return <Shell me={me} />;
+}

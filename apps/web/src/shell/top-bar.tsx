@@ -1,0 +1,141 @@
+import { canSeeWhatsNew } from '@rostra/core/shell/roles';
+import { isSearchBoxHidden, showsBarcodeScan } from '@rostra/core/shell/routes';
+import {
+  Bell,
+  CircleHelp,
+  Menu,
+  PanelLeftClose,
+  PanelLeftOpen,
+  ScanBarcode,
+  Search,
+  Sparkles,
+  Wifi,
+  WifiOff,
+} from 'lucide-react';
+import { openPanel } from '../lib/overlays.ts';
+import { searchStore } from '../lib/search.ts';
+import { useStore } from '../lib/store.ts';
+import { SHELL_TEXT } from '../texts.ts';
+import { IconButton } from '../ui/button.tsx';
+import { useBarcodeScan } from './barcode-scan.tsx';
+import { ProfileMenu } from './profile-menu.tsx';
+import { useShell } from './shell-context.tsx';
+
+function SearchBox({ className }: { className?: string }) {
+  const value = useStore(searchStore);
+  return (
+    <search className={className}>
+      <form onSubmit={(e) => e.preventDefault()}>
+        <label className="relative block">
+          <span className="sr-only">{SHELL_TEXT.search}</span>
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
+          />
+          <input
+            type="search"
+            value={value}
+            onChange={(e) => searchStore.set(e.target.value)}
+            placeholder={SHELL_TEXT.search}
+            className="block min-h-11 w-full rounded-md border border-neutral-300 bg-white pr-3 pl-9 text-base placeholder:text-neutral-400 sm:min-h-9 sm:text-sm"
+          />
+        </label>
+      </form>
+    </search>
+  );
+}
+
+function ConnectivityIndicator({ isOnline }: { isOnline: boolean }) {
+  return (
+    <span
+      role="status"
+      className={`inline-flex items-center gap-1.5 rounded-full px-2 py-1 text-xs font-medium ${
+        isOnline ? 'text-neutral-500' : 'bg-red-50 text-red-700'
+      }`}
+      title={isOnline ? SHELL_TEXT.online : SHELL_TEXT.offline}
+    >
+      {isOnline ? <Wifi aria-hidden className="size-4" /> : <WifiOff aria-hidden className="size-4" />}
+      <span className={isOnline ? 'sr-only xl:not-sr-only' : 'sr-only sm:not-sr-only'}>
+        {isOnline ? SHELL_TEXT.online : SHELL_TEXT.offline}
+      </span>
+    </span>
+  );
+}
+
+/**
+ * The top bar (spec §2): menu button (narrow) or collapse toggle (desktop), search box (not on
+ * reports, not when display settings turn scheduler search off), barcode-image scan on
+ * equipments and pods, online/offline, What's New (not customers), help, notifications bell with
+ * the new-item dot, profile menu. On phones the search box takes a second row.
+ */
+export function TopBar(props: {
+  pathname: string;
+  isNarrow: boolean;
+  isCollapsed: boolean;
+  onOpenMenu: () => void;
+  onToggleCollapsed: () => void;
+  hasDot: boolean;
+  isOnline: boolean;
+}) {
+  const { settings, role } = useShell();
+  const hasSearch = settings !== undefined && !isSearchBoxHidden(props.pathname, settings.ds);
+  const routeName = props.pathname.replace(/^\/+/, '').split('/')[0] ?? '';
+  const barcode = useBarcodeScan();
+
+  return (
+    <header className="shrink-0 border-b border-neutral-200 bg-white">
+      <div className="flex h-14 items-center gap-1 px-2 sm:gap-2 sm:px-3">
+        {props.isNarrow ? (
+          <IconButton label={SHELL_TEXT.openMenu} onClick={props.onOpenMenu}>
+            <Menu aria-hidden className="size-5" />
+          </IconButton>
+        ) : (
+          <IconButton
+            label={props.isCollapsed ? SHELL_TEXT.expandMenu : SHELL_TEXT.collapseMenu}
+            aria-expanded={!props.isCollapsed}
+            onClick={props.onToggleCollapsed}
+          >
+            {props.isCollapsed ? (
+              <PanelLeftOpen aria-hidden className="size-5" />
+            ) : (
+              <PanelLeftClose aria-hidden className="size-5" />
+            )}
+          </IconButton>
+        )}
+        {hasSearch ? <SearchBox className="hidden max-w-md flex-1 sm:block" /> : null}
+        {showsBarcodeScan(routeName) ? (
+          <IconButton label={SHELL_TEXT.scanBarcode} onClick={barcode.open}>
+            <ScanBarcode aria-hidden className="size-5" />
+          </IconButton>
+        ) : null}
+        <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+          <ConnectivityIndicator isOnline={props.isOnline} />
+          {canSeeWhatsNew(role) ? (
+            <IconButton label={SHELL_TEXT.whatsNew} onClick={() => openPanel('whats-new')}>
+              <Sparkles aria-hidden className="size-5" />
+            </IconButton>
+          ) : null}
+          <IconButton label={SHELL_TEXT.help} onClick={() => openPanel('help')}>
+            <CircleHelp aria-hidden className="size-5" />
+          </IconButton>
+          <IconButton
+            label={props.hasDot ? SHELL_TEXT.newNotifications : SHELL_TEXT.notifications}
+            onClick={() => openPanel('notifications')}
+            data-testid="notifications-bell"
+          >
+            <Bell aria-hidden className="size-5" />
+            {props.hasDot ? (
+              <span
+                data-testid="notification-dot"
+                className="absolute top-2 right-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white sm:top-1.5 sm:right-1.5"
+              />
+            ) : null}
+          </IconButton>
+          <ProfileMenu />
+        </div>
+      </div>
+      {hasSearch ? <SearchBox className="px-2 pb-2 sm:hidden" /> : null}
+      {barcode.input}
+    </header>
+  );
+}

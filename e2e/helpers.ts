@@ -1,0 +1,78 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+
+/** The demo users of the seed; they share one password. */
+export const DEMO_PASSWORD = 'demo1234';
+export const USERS = {
+  dispatcher: 'dispatcher@harbourcare.test',
+  scheduler: 'scheduler@harbourcare.test',
+  resource: 'resource@harbourcare.test',
+  customer: 'customer@harbourcare.test',
+  partner: 'partner@harbourcare.test',
+  multi: 'multi@rostra.test',
+} as const;
+
+/** The identity layer accepts writes only from the app's own origin, as a browser sends it. */
+function originOf(page: Page): string {
+  const url = page.url();
+  if (url.startsWith('http')) return new URL(url).origin;
+  const base = process.env.E2E_BASE_URL;
+  if (base) return base;
+  throw new Error('open a page of the app before calling the API');
+}
+
+/**
+ * Signs the page's browser context in through the real sign-in call (the cookie lands in the
+ * context), without going through the screens: for tests about what comes after sign-in.
+ */
+export async function signInByApi(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  if (!page.url().startsWith('http')) await page.goto('/healthz');
+  const origin = originOf(page);
+  const res = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password },
+    headers: { origin },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Accepts the current terms for the signed-in user (they are per user, so once is enough). */
+export async function acceptTermsByApi(page: Page): Promise<void> {
+  const res = await page.request.post('/api/v1/terms/accept', {
+    data: {},
+    headers: { origin: originOf(page) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Signed in, terms accepted, on `path` inside the shell. */
+export async function enterApp(page: Page, email: string, path = '/'): Promise<void> {
+  await signInByApi(page, email);
+  await acceptTermsByApi(page);
+  await page.goto(path);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+}
+
+/** The sidebar's entries, in order, as their link names. */
+export async function menuEntries(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav.getByRole('link').first()).toBeVisible();
+  return nav.getByRole('link').allInnerTexts();
+}
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Saves a screenshot to e2e/screenshots/ (git-ignored), per project so both runs keep theirs. */
+export async function screenshot(page: Page, name: string, project: string): Promise<void> {
+  const path = join(here, 'screenshots', `${name}-${project}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await page.screenshot({ path, fullPage: false });
+}
+
+/** Collects uncaught page errors, to assert a flow ran without any. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}

@@ -1,0 +1,219 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  ALERT_TEXT,
+  IDENTITY_MESSAGES,
+  ROUTE_TEXT,
+  SIGN_IN_TEXT,
+  TOKEN_LOGIN_TEXT,
+} from '@rostra/core/shell/messages';
+import { acceptTermsByApi, DEMO_PASSWORD, signInByApi, USERS, watchPageErrors } from './helpers.ts';
+
+async function enterEmail(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Next' }).click();
+}
+
+test.describe('email and password', () => {
+  test('signs in and lands on the default landing page; a signed-in visit to /login goes there too', async ({
+    page,
+  }) => {
+    const errors = watchPageErrors(page);
+    await signInByApi(page, USERS.dispatcher);
+    await acceptTermsByApi(page);
+    await page.context().clearCookies();
+
+    await enterEmail(page, USERS.dispatcher);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    const landing = new URL(page.url()).pathname;
+    expect(landing).not.toBe('/login');
+
+    await page.goto('/login');
+    await expect(page).toHaveURL((url) => url.pathname === landing);
+    await page.goto('/login/');
+    await expect(page).toHaveURL((url) => url.pathname === landing);
+    expect(errors).toEqual([]);
+  });
+
+  test('a wrong password says so under the password field', async ({ page }) => {
+    await enterEmail(page, USERS.scheduler);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(SIGN_IN_TEXT.passwordRequired)).toBeVisible();
+    await page.getByLabel('Password').fill('not-the-password1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const message = page.getByText(IDENTITY_MESSAGES['wrong-password']);
+    await expect(message).toBeVisible();
+    await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test('an unknown email leads to account creation; a new account without organisation is signed out', async ({
+    page,
+  }) => {
+    const email = `new.person.${test.info().project.name}@rostra.test`;
+    await enterEmail(page, email);
+    await expect(page.getByRole('heading', { name: 'Create account' })).toBeVisible();
+    await page.getByLabel('Full name').fill('New Person');
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(IDENTITY_MESSAGES['weak-password'])).toBeVisible();
+
+    await page.getByLabel('Password').fill('longer123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(ALERT_TEXT.notAMember)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    const me = await page.request.get('/api/v1/me');
+    expect(me.status()).toBe(401);
+  });
+});
+
+test.describe('email link', () => {
+  test('sends the link and says where it went', async ({ page }) => {
+    await enterEmail(page, USERS.scheduler);
+    await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByText(`We sent a sign-in link to ${USERS.scheduler}.`)).toBeVisible();
+  });
+
+  test('an unusable link comes back to sign-in with the spec message', async ({ page }) => {
+    await page.goto(
+      '/api/auth/magic-link/verify?token=not-a-token&callbackURL=%2Flogin&errorCallbackURL=%2Flogin',
+    );
+    await expect(page).toHaveURL(/\/login\?error=invalid-action-code/);
+    await expect(page.getByText(IDENTITY_MESSAGES['invalid-action-code'])).toBeVisible();
+  });
+});
+
+test.describe('password reset', () => {
+  test("'Trouble signing in?' opens the reset page; an unknown email is refused, a known one is sent", async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: ROUTE_TEXT.troubleSigningIn }).click();
+    await expect(page).toHaveURL(/\/reset$/);
+    await page.getByLabel('Email').fill('nobody@rostra.test');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText(IDENTITY_MESSAGES['user-not-found'])).toBeVisible();
+
+    await page.getByLabel('Email').fill(USERS.scheduler);
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await expect(page.getByText(`If ${USERS.scheduler} has an account`)).toBeVisible();
+  });
+
+  test('an invalid reset link ends on the failure page, which offers a new link', async ({ page }) => {
+    await page.goto('/api/auth/reset-password/not-a-token?callbackURL=%2Freset');
+    await expect(page).toHaveURL(/\/reset\?error=/);
+    await expect(page.getByRole('heading', { name: 'Try resetting your password again' })).toBeVisible();
+    await expect(page.getByText(IDENTITY_MESSAGES['invalid-action-code'])).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reset password' })).toBeVisible();
+  });
+
+  test('a new password is checked before it is sent', async ({ page }) => {
+    await page.goto('/reset?token=some-token');
+    await page.getByLabel('New password', { exact: true }).fill('letters');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByText(IDENTITY_MESSAGES['weak-password'])).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('letters123');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await expect(page.getByText(IDENTITY_MESSAGES['invalid-action-code'])).toBeVisible();
+  });
+});
+
+test.describe('phone', () => {
+  test('checks the number, sends a code, counts 15 s down before offering a resend, refuses a wrong code', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with phone' }).click();
+    await page.getByLabel('Phone number').fill('12');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText(SIGN_IN_TEXT.phoneInvalid)).toBeVisible();
+
+    await page.getByLabel('Phone number').fill('0400 000 002');
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
+    const countdown = page.getByTestId('resend-countdown');
+    await expect(countdown).toHaveText('You can ask for a new code in 15 s');
+    await expect(page.getByRole('button', { name: 'Resend code' })).toHaveCount(0);
+
+    await page.clock.runFor(10_000);
+    await expect(countdown).toHaveText('You can ask for a new code in 5 s');
+    await page.clock.runFor(4_000);
+    await expect(countdown).toHaveText('You can ask for a new code in 1 s');
+    await expect(page.getByRole('button', { name: 'Resend code' })).toHaveCount(0);
+    await page.clock.runFor(1_000);
+    await expect(page.getByRole('button', { name: 'Resend code' })).toBeVisible();
+    await expect(countdown).toHaveCount(0);
+
+    await page.getByLabel('6-digit code').fill('12');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(SIGN_IN_TEXT.wrongCode)).toBeVisible();
+    await page.getByLabel('6-digit code').fill('000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText(IDENTITY_MESSAGES['invalid-verification-code'])).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
+  });
+});
+
+test.describe('guest', () => {
+  test('signs in as a guest; upgrading to an existing email is refused; signing out returns to sign-in', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
+    await expect(page.getByRole('heading', { name: 'You are signed in as a guest' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'You are signed in as a guest' })).toBeVisible();
+
+    await page.getByLabel('Email').fill(USERS.customer);
+    await page.getByLabel('Full name').fill('Guest Person');
+    await page.getByLabel('Password').fill('guest1234');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(IDENTITY_MESSAGES['email-already-in-use'])).toBeVisible();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect((await page.request.get('/api/v1/me')).status()).toBe(401);
+  });
+});
+
+test.describe('token login', () => {
+  async function issueToken(page: Page): Promise<string> {
+    await signInByApi(page, USERS.dispatcher);
+    await acceptTermsByApi(page);
+    const origin = new URL(page.url()).origin;
+    const res = await page.request.post('/api/v1/signin_tokens', {
+      data: { uid: 'user-hc-customer', role: 'customer' },
+      headers: { origin },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+    await page.context().clearCookies();
+    return token;
+  }
+
+  test('asks for the company email or phone; a mismatch signs out, the right email signs in', async ({
+    page,
+  }) => {
+    const token = await issueToken(page);
+    await page.goto(`/bookings?token=${encodeURIComponent(token)}`);
+    await expect(page).toHaveURL(/\/login\?token=/);
+    await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: TOKEN_LOGIN_TEXT.identityPrompt })).toBeVisible();
+
+    await page.getByLabel('Company email or phone number').fill('someone.else@rostra.test');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await expect(page.getByText(TOKEN_LOGIN_TEXT.identityPrompt)).toBeVisible();
+    expect((await page.request.get('/api/v1/me')).status()).toBe(401);
+
+    await page.goto(`/?token=${encodeURIComponent(token)}`);
+    await page.getByLabel('Company email or phone number').fill(USERS.customer);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+  });
+});
