@@ -1,7 +1,7 @@
 import type { JobContext } from './job-context.ts';
 import { type AllocationIssue, messages } from './messages.ts';
 import type { SwitchName } from './scenario.ts';
-import type { PeriodSums, ShiftDay } from './scenario-index.ts';
+import { type PeriodSums, shiftStatus } from './scenario-index.ts';
 import { haversineKm } from './score.ts';
 
 /**
@@ -96,19 +96,6 @@ export const checkLabelMatch: Check = (ctx, r) => {
     ? undefined
     : { code: 'resource_label_mismatch', message: messages.labelMismatch(missing) };
 };
-
-/**
- * Shift status of resource `r` for [begin, end) on a day: 0 inside an interval of the day, 1 no
- * shift covers the day, 2 the day is covered but the job is inside none of its intervals.
- */
-export function shiftStatus(shifts: ShiftDay, r: number, begin: number, end: number): 0 | 1 | 2 {
-  if (shifts.setup[r] === 0) return 1;
-  const last = shifts.starts[r + 1] as number;
-  for (let i = shifts.starts[r] as number; i < last; i++) {
-    if (begin >= (shifts.begins[i] as number) && end <= (shifts.ends[i] as number)) return 0;
-  }
-  return 2;
-}
 
 /** 8. No shift covers the job's day, or the job is not inside one of that day's intervals. */
 export const checkResourceShift: Check = (ctx, r) => {

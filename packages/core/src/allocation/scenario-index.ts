@@ -173,6 +173,19 @@ export type PeriodKind = 0 | 1 | 2;
 /** One day's shift intervals for every resource: `setup[r]`, intervals `[starts[r], starts[r+1])`. */
 export type ShiftDay = { setup: Uint8Array; starts: Int32Array; begins: Float64Array; ends: Float64Array };
 
+/**
+ * Shift status of resource `r` for [begin, end) on a day: 0 inside an interval of the day, 1 no
+ * shift covers the day, 2 the day is covered but the job is inside none of its intervals.
+ */
+export function shiftStatus(shifts: ShiftDay, r: number, begin: number, end: number): 0 | 1 | 2 {
+  if (shifts.setup[r] === 0) return 1;
+  const last = shifts.starts[r + 1] as number;
+  for (let i = shifts.starts[r] as number; i < last; i++) {
+    if (begin >= (shifts.begins[i] as number) && end <= (shifts.ends[i] as number)) return 0;
+  }
+  return 2;
+}
+
 type ShiftEntry = { first: number; last: number; days: ([number, number][] | undefined)[] };
 
 /** Number of 32-bit words per label bitset row. */

@@ -1,5 +1,5 @@
 import type { JobContext } from './job-context.ts';
-import { countBelow } from './scenario-index.ts';
+import { countBelow, shiftStatus } from './scenario-index.ts';
 
 /**
  * The score of contract §Score and the ranking loop.
@@ -121,7 +121,7 @@ export function evaluateCandidates(
   const dayCnt = ctx.daySums.cnt;
   const weekSec = ctx.weekSums.sec;
   const fortnightSec = ctx.fortnightSums.sec;
-  const { setup, starts, begins: shiftBegins, ends: shiftEnds } = ctx.shifts;
+  const shifts = ctx.shifts;
   const reqIds = ctx.knownLabelIds;
   const reqKnown = reqIds.length;
   const reqCount = ctx.labelLower.length;
@@ -218,16 +218,7 @@ export function evaluateCandidates(
       ) {
         fail = true;
       }
-      let outsideShift = true;
-      if (setup[r] === 1) {
-        const last = starts[r + 1] as number;
-        for (let i = starts[r] as number; i < last; i++) {
-          if (begin >= (shiftBegins[i] as number) && end <= (shiftEnds[i] as number)) {
-            outsideShift = false;
-            break;
-          }
-        }
-      }
+      const outsideShift = shiftStatus(shifts, r, begin, end) !== 0;
       if (cShift && outsideShift) fail = true;
       const isBusy = busy.overlaps(r, begin, end);
       if (cBusy && isBusy) fail = true;
