@@ -46,11 +46,11 @@ export type RecordClass = {
   isLeave: boolean;
   isBreak: boolean;
   /** A counted job that the busy check sees. */
-  isBusy: boolean;
+  isOverlapJob: boolean;
   /** A counted job whose hours count. */
-  countsHours: boolean;
+  isHoursJob: boolean;
   /** A counted job that is not cancelled (the score's past jobs). */
-  countsPast: boolean;
+  isPastJob: boolean;
 };
 
 export function classifyRecord(rec: AllocationRecord): RecordClass {
@@ -62,9 +62,9 @@ export function classifyRecord(rec: AllocationRecord): RecordClass {
   return {
     isLeave,
     isBreak,
-    isBusy: isJob && !OVERLAP_IGNORED.has(status),
-    countsHours: isJob && !HOURS_IGNORED.has(status),
-    countsPast: isJob && status !== 'cancelled',
+    isOverlapJob: isJob && !OVERLAP_IGNORED.has(status),
+    isHoursJob: isJob && !HOURS_IGNORED.has(status),
+    isPastJob: isJob && status !== 'cancelled',
   };
 }
 
@@ -487,8 +487,8 @@ export class ScenarioIndex {
       if (r === undefined) continue;
       if (cls.isLeave) this.leaves.add(r, begin, end);
       if (cls.isBreak) this.breaks.add(r, begin, end);
-      if (cls.isBusy) this.busy.add(r, begin, end);
-      if (cls.countsHours) {
+      if (cls.isOverlapJob) this.busy.add(r, begin, end);
+      if (cls.isHoursJob) {
         keys ??= this.periodKeys(begin);
         const dur = end - begin;
         this.hourRes.push(r);
@@ -504,7 +504,7 @@ export class ScenarioIndex {
           }
         }
       }
-      if (cls.countsPast && rec.customerId != null) {
+      if (cls.isPastJob && rec.customerId != null) {
         let group = this.pastByCustomer.get(rec.customerId);
         if (!group) {
           group = { res: [], begin: [] };
@@ -531,7 +531,7 @@ export class ScenarioIndex {
     const ids = assigned.map((r) => this.ids[r] as string);
     this.addRecord(
       { ...job, resIds: ids, resourceId: null },
-      { isLeave: false, isBreak: false, isBusy: true, countsHours: true, countsPast: true },
+      { isLeave: false, isBreak: false, isOverlapJob: true, isHoursJob: true, isPastJob: true },
     );
   }
 
