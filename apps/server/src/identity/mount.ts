@@ -143,6 +143,8 @@ async function guardRequest(
 ): Promise<Guard> {
   const { db, options } = identity;
   const { limits } = options;
+  if (path === '/magic-link/verify') return guardEmailLink(identity, url, request, now);
+  if (request.method !== 'POST') return undefined;
   switch (path) {
     case '/sign-in/email': {
       const failures = await peekThrottle(
@@ -186,8 +188,6 @@ async function guardRequest(
       if (pending.expiresAt.getTime() <= now.getTime()) return { failure: FAILURES.linkExpired };
       return undefined;
     }
-    case '/magic-link/verify':
-      return guardEmailLink(identity, url, request, now);
     default:
       return undefined;
   }
