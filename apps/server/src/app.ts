@@ -64,7 +64,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     },
     // 1 MiB bodies: enough for any record, and a bound on what one request can make us parse.
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    trustProxy: deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);

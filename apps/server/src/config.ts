@@ -14,6 +14,12 @@ export type ServerConfig = {
   logPretty: boolean;
   /** Public origin of the app, used for links in mail and for cookie security. */
   publicUrl: string;
+  /**
+   * Whether to believe X-Forwarded-For / -Proto: only behind a proxy that sets them. Off by
+   * default, so a client reaching the server directly cannot fake its address past the per-IP
+   * sign-in limits. `TRUST_PROXY=true`, or a hop count, or a comma-separated list of proxy addresses.
+   */
+  trustProxy: boolean | number | string;
   /** Secret for signing sessions and tokens. Generated per data folder when not configured. */
   authSecret: string | undefined;
 };
@@ -41,5 +47,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logPretty: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     authSecret: env.AUTH_SECRET || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
 }

@@ -11,7 +11,8 @@ describe.each(testDatabaseKinds())('sign-in rate limits on %s', (kind) => {
     t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-in/email',
-      headers: { origin: originOf(t), 'x-forwarded-for': ip },
+      remoteAddress: ip,
+      headers: { origin: originOf(t) },
       payload: { email, password },
     });
 
@@ -75,7 +76,8 @@ describe.each(testDatabaseKinds())('sign-in rate limits on %s', (kind) => {
       const tokenLogin = await t.app.inject({
         method: 'POST',
         url: '/api/v1/token_login',
-        headers: { origin: originOf(t), 'x-forwarded-for': '192.0.2.7' },
+        remoteAddress: '192.0.2.7',
+        headers: { origin: originOf(t) },
         payload: { token: 'x', identity: 'other@a.test' },
       });
       expect(tokenLogin.statusCode).toBe(429);
@@ -83,6 +85,31 @@ describe.each(testDatabaseKinds())('sign-in rate limits on %s', (kind) => {
       expect((await signInFrom('192.0.2.7', 'other@a.test', FIXTURE_PASSWORD)).statusCode).toBe(200);
     } finally {
       t.clock.set(start);
+    }
+  });
+
+  it('a client cannot escape the per-IP limit by faking X-Forwarded-For (no proxy is trusted by default)', async () => {
+    const start = t.clock.now();
+    try {
+      for (let i = 1; i <= 8; i++) {
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: '198.51.100.9',
+          headers: { origin: originOf(t), 'x-forwarded-for': `203.0.113.${i}` },
+          payload: { email: 'other@a.test', password: FIXTURE_PASSWORD },
+        });
+      }
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: '198.51.100.9',
+        headers: { origin: originOf(t), 'x-forwarded-for': '203.0.113.99' },
+        payload: { email: 'other@a.test', password: FIXTURE_PASSWORD },
+      });
+      expect(refused.statusCode).toBe(429);
+    } finally {
+      t.clock.set(new Date(start.getTime() + 601_000));
     }
   });
 });

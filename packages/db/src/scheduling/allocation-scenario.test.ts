@@ -39,18 +39,16 @@ describe.each(testDatabaseKinds())('building an allocation scenario from the dat
       .values({ id: ORG, name: 'Alloc Org', slug: 'alloc', maxDistance: 50_000 });
     await withOrg(h.db, ORG, async (tx) => {
       await tx.insert(orgSettings).values({ orgId: ORG, key: 'allocation', value: { switches: {} } });
-      await tx
-        .insert(resources)
-        .values(
-          ['rA', 'rB', 'rC', 'rD'].map((id) => ({
-            orgId: ORG,
-            id,
-            name: `Res ${id}`,
-            maxHrsWk: 38,
-            lat: -33.87,
-            lng: 151.2,
-          })),
-        );
+      await tx.insert(resources).values(
+        ['rA', 'rB', 'rC', 'rD'].map((id) => ({
+          orgId: ORG,
+          id,
+          name: `Res ${id}`,
+          maxHrsWk: 38,
+          lat: -33.87,
+          lng: 151.2,
+        })),
+      );
       await tx
         .insert(customers)
         .values({ orgId: ORG, id: 'c1', name: 'Ada Lovelace', lat: -33.88, lng: 151.21 });
