@@ -64,7 +64,11 @@ export async function buildApp(deps: Deps): Promise<App> {
     },
     // 1 MiB bodies: enough for any record, and a bound on what one request can make us parse.
     bodyLimit: 1_048_576,
-    trustProxy: deps.config.trustProxy,
+    // A hop count trusts that many proxies nearest to us.
+    trustProxy:
+      typeof deps.config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(deps.config.trustProxy)
+        : deps.config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
