@@ -51,14 +51,14 @@ export async function enterApp(page: Page, email: string, path = '/'): Promise<v
   await signInByApi(page, email);
   await acceptTermsByApi(page);
   await page.goto(path);
-  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+  await expect(page.getByRole('banner')).toBeVisible();
 }
 
 /** The sidebar's entries, in order, as their link names. */
 export async function menuEntries(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Main menu' });
   await expect(nav.getByRole('link').first()).toBeVisible();
-  return nav.getByRole('link').allInnerTexts();
+  return nav.getByRole('link').allTextContents();
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -67,7 +67,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export async function screenshot(page: Page, name: string, project: string): Promise<void> {
   const path = join(here, 'screenshots', `${name}-${project}.png`);
   mkdirSync(dirname(path), { recursive: true });
-  await page.screenshot({ path, fullPage: false });
+  await page.screenshot({ path, fullPage: false, animations: 'disabled' });
 }
 
 /** Collects uncaught page errors, to assert a flow ran without any. */

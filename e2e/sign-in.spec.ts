@@ -6,7 +6,14 @@ import {
   SIGN_IN_TEXT,
   TOKEN_LOGIN_TEXT,
 } from '@rostra/core/shell/messages';
-import { acceptTermsByApi, DEMO_PASSWORD, signInByApi, USERS, watchPageErrors } from './helpers.ts';
+import {
+  acceptTermsByApi,
+  DEMO_PASSWORD,
+  screenshot,
+  signInByApi,
+  USERS,
+  watchPageErrors,
+} from './helpers.ts';
 
 async function enterEmail(page: Page, email: string) {
   await page.goto('/login');
@@ -46,6 +53,9 @@ test.describe('email and password', () => {
     const message = page.getByText(IDENTITY_MESSAGES['wrong-password']);
     await expect(message).toBeVisible();
     await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true');
+    await screenshot(page, 'sign-in-password-1280', test.info().project.name);
+    await page.setViewportSize({ width: 375, height: 780 });
+    await screenshot(page, 'sign-in-password-375', test.info().project.name);
   });
 
   test('an unknown email leads to account creation; a new account without organisation is signed out', async ({
@@ -125,7 +135,9 @@ test.describe('phone', () => {
     page,
   }) => {
     await page.clock.install();
+    await page.setViewportSize({ width: 375, height: 780 });
     await page.goto('/login');
+    await screenshot(page, 'sign-in-375', test.info().project.name);
     await page.getByRole('button', { name: 'Sign in with phone' }).click();
     await page.getByLabel('Phone number').fill('12');
     await page.getByRole('button', { name: 'Send code' }).click();
@@ -136,6 +148,7 @@ test.describe('phone', () => {
     await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
     const countdown = page.getByTestId('resend-countdown');
     await expect(countdown).toHaveText('You can ask for a new code in 15 s');
+    await screenshot(page, 'sign-in-phone-code-375', test.info().project.name);
     await expect(page.getByRole('button', { name: 'Resend code' })).toHaveCount(0);
 
     await page.clock.runFor(10_000);

@@ -125,20 +125,22 @@ export type SwitchAnswer = {
 
 /**
  * Company and role switch (spec §4): an access token first, then `POST /switch_org_by_uid` with
- * the target organisation, role and uid. Everything cached for the old organisation is dropped.
+ * the target organisation, role and uid. Everything cached for the old organisation is dropped;
+ * the answer is who we are now.
  */
 export async function switchOrganisation(
   queryClient: QueryClient,
   target: { org_id: string; role: string; uid: string },
-): Promise<void> {
+): Promise<Me | null> {
   await api.tokens.get();
   await api.post<SwitchAnswer>('/switch_org_by_uid', target, { retry: false, quiet: true });
   resetSessionCaches(queryClient);
-  await queryClient.invalidateQueries({ queryKey: ME_KEY });
+  return queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
 }
 
 export async function acceptTerms(queryClient: QueryClient, version: string): Promise<void> {
   await api.post('/terms/accept', { version }, { auth: 'cookie', retry: false, quiet: true });
   api.tokens.clear();
-  await queryClient.invalidateQueries({ queryKey: ME_KEY });
+  // Fetched, not just invalidated: the route guards read the cache and nothing here observes it.
+  await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
 }

@@ -16,7 +16,7 @@ export function ComingLater() {
   const title = key ? menuLabel(key, settings?.cf) : location.pathname;
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
-      <h1 className="text-xl font-semibold text-neutral-900">{title}</h1>
+      <h1 className="text-xl font-semibold text-neutral-900 first-letter:uppercase">{title}</h1>
       <div className="mt-6 grid place-items-center rounded-lg border border-dashed border-neutral-300 bg-white px-6 py-12 text-center">
         <Construction aria-hidden className="size-8 text-neutral-400" />
         <p className="mt-3 text-sm font-medium text-neutral-800">{SHELL_TEXT.comingLater}</p>

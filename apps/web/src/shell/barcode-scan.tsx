@@ -4,7 +4,6 @@ import { useRef } from 'react';
 import { scanBarcodeImage } from '../lib/barcode.ts';
 import { searchStore } from '../lib/search.ts';
 import { notify } from '../lib/toast.ts';
-import { SHELL_TEXT } from '../texts.ts';
 
 /**
  * The barcode-image scan (spec §2, §5): the person picks a photo; a barcode found in it fills the
@@ -24,9 +23,7 @@ export function useBarcodeScan() {
       ref={inputRef}
       type="file"
       accept="image/*"
-      className="sr-only"
-      tabIndex={-1}
-      aria-label={SHELL_TEXT.scanBarcode}
+      hidden
       data-testid="barcode-file"
       onChange={(e) => void scan(e.target.files?.[0])}
     />

@@ -1,6 +1,7 @@
 import { LOGO_SERVER_MESSAGE_TOAST_MS } from '@rostra/core/shell/constants';
 import { ALERT_TEXT, LOGO_TEXT } from '@rostra/core/shell/messages';
 import { useQueryClient } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { Building2, ImageUp, MapPin } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { checkLogoFile, serverMessage, uploadCompanyLogo } from '../lib/company.ts';
@@ -70,6 +71,17 @@ export function CompanyLogo({ isCompact }: { isCompact: boolean }) {
     },
     [preview],
   );
+
+  // Leaving the screen (after the unsaved-changes question, if any) closes the logo dialogs.
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const shownOn = useRef(pathname);
+  useEffect(() => {
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    setGeofenceOpen(false);
+    setPreview(null);
+    setMenuOpen(false);
+  }, [pathname]);
 
   if (role !== 'dispatcher') {
     return (
@@ -155,9 +167,7 @@ export function CompanyLogo({ isCompact }: { isCompact: boolean }) {
         ref={fileRef}
         type="file"
         accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label={SHELL_TEXT.changeLogo}
+        hidden
         data-testid="logo-file"
         onChange={(e) => void choose(e.target.files?.[0])}
       />

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_DISTANCE_METRES, LOGO_SERVER_MESSAGE_TOAST_MS } from '@rostra/core/shell/constants';
+import { LOGO_SERVER_MESSAGE_TOAST_MS } from '@rostra/core/shell/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type MouseEvent, useState } from 'react';
 import { type Geofence, parseGeofence, saveCompanyGeofence, serverMessage } from '../lib/company.ts';
@@ -45,10 +45,7 @@ function parseDraft(d: Draft): { value?: Geofence; errors: Partial<Record<keyof 
 export function GeofenceDialog({ onClose }: { onClose: () => void }) {
   const { me, user } = useShell();
   const queryClient = useQueryClient();
-  const saved = parseGeofence(me.company?.geofence) ?? {
-    ...START,
-    radius: me.company?.max_distance ?? DEFAULT_MAX_DISTANCE_METRES,
-  };
+  const saved = parseGeofence(me.company?.geofence) ?? START;
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved));
   const [showErrors, setShowErrors] = useState(false);
   const isDirty = JSON.stringify(draft) !== JSON.stringify(toDraft(saved));

@@ -15,7 +15,6 @@ export function ConfirmHost() {
   return (
     <Modal
       title={request.message}
-      hideTitle
       role="alertdialog"
       size="sm"
       onClose={() => request.resolve(false)}
@@ -30,7 +29,7 @@ export function ConfirmHost() {
         </>
       }
     >
-      <p className="text-sm text-neutral-800">{request.message}</p>
+      {null}
     </Modal>
   );
 }

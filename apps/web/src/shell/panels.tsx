@@ -8,7 +8,7 @@ import { isApiError } from '../lib/api.ts';
 import { api } from '../lib/client.ts';
 import { type NotificationFeed, seenTime, useMarkNotificationsSeen } from '../lib/notifications.ts';
 import { closePanel, panelStore, withWait } from '../lib/overlays.ts';
-import { type Me, meQuery, switchOrganisation } from '../lib/session.ts';
+import { type Me, switchOrganisation } from '../lib/session.ts';
 import { landingPath } from '../lib/sign-in-flow.ts';
 import { createStore, useStore } from '../lib/store.ts';
 import { notify } from '../lib/toast.ts';
@@ -182,8 +182,7 @@ function SwitchDialog({ me }: { me: Me }) {
     if (!(await confirmLeave())) return;
     try {
       await withWait(async () => {
-        await switchOrganisation(queryClient, { org_id, role, uid: me.uid });
-        const next = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+        const next = await switchOrganisation(queryClient, { org_id, role, uid: me.uid });
         closePanel();
         if (!next) return;
         await navigate({

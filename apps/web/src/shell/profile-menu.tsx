@@ -147,9 +147,7 @@ export function ProfileMenu() {
                 ref={photoRef}
                 type="file"
                 accept={PROFILE_PHOTO_ACCEPT}
-                className="sr-only"
-                tabIndex={-1}
-                aria-label={SHELL_TEXT.changePhoto}
+                hidden
                 data-testid="photo-file"
                 onChange={(e) => void changePhoto(e.target.files)}
               />

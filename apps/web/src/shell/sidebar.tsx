@@ -48,7 +48,9 @@ function MenuList(props: {
                 aria-hidden
                 className={`size-5 shrink-0 nav:size-4 ${isActive ? 'text-sky-700' : 'text-neutral-500'}`}
               />
-              <span className={props.isCollapsed ? 'sr-only' : 'truncate'}>{entry.label}</span>
+              <span className={props.isCollapsed ? 'sr-only' : 'block truncate first-letter:uppercase'}>
+                {entry.label}
+              </span>
             </Link>
           </li>
         );

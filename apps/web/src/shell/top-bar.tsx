@@ -78,7 +78,8 @@ export function TopBar(props: {
   isOnline: boolean;
 }) {
   const { settings, role } = useShell();
-  const hasSearch = settings !== undefined && !isSearchBoxHidden(props.pathname, settings.ds);
+  // While the settings load, the box stays (the usual case), so the bar does not shift.
+  const hasSearch = !isSearchBoxHidden(props.pathname, settings?.ds);
   const routeName = props.pathname.replace(/^\/+/, '').split('/')[0] ?? '';
   const barcode = useBarcodeScan();
 

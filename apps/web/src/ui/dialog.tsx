@@ -65,7 +65,10 @@ function useModal(onClose: () => void, isDismissable: boolean, initialFocus?: Re
   return ref;
 }
 
-/** A centred modal with a title bar and a close button. */
+/**
+ * A centred modal with a title bar and a close button; an alertdialog (a question) shows its
+ * title as the question itself, without the bar.
+ */
 export function Modal(props: BaseProps & { footer?: ReactNode; size?: 'sm' | 'md' | 'lg' }) {
   const { isDismissable = true } = props;
   const ref = useModal(props.onClose, isDismissable, props.initialFocus);
@@ -81,17 +84,24 @@ export function Modal(props: BaseProps & { footer?: ReactNode; size?: 'sm' | 'md
       data-testid={props.testId}
       className={`m-auto w-[calc(100%-2rem)] ${width} rounded-lg border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-900/40 ${props.className ?? ''}`}
     >
-      <div className="flex items-start justify-between gap-4 border-b border-neutral-200 px-5 py-3">
-        <h2 id={titleId} className={props.hideTitle ? 'sr-only' : 'text-base font-semibold'}>
-          {props.title}
-        </h2>
-        {isDismissable ? (
-          <IconButton label={SHELL_TEXT.close} onClick={props.onClose} className="-mr-2">
-            <X aria-hidden className="size-4" />
-          </IconButton>
-        ) : null}
-      </div>
+      {props.role === 'alertdialog' ? null : (
+        <div className="flex items-center justify-between gap-4 border-b border-neutral-200 py-2 pr-3 pl-5">
+          <h2 id={titleId} className={props.hideTitle ? 'sr-only' : 'text-base font-semibold'}>
+            {props.title}
+          </h2>
+          {isDismissable ? (
+            <IconButton label={SHELL_TEXT.close} onClick={props.onClose} className="-mr-2">
+              <X aria-hidden className="size-4" />
+            </IconButton>
+          ) : null}
+        </div>
+      )}
       <div className="px-5 py-4">
+        {props.role === 'alertdialog' ? (
+          <h2 id={titleId} className="text-sm font-medium text-neutral-900">
+            {props.title}
+          </h2>
+        ) : null}
         {props.description ? (
           <p id={descriptionId} className="mb-3 text-sm text-neutral-600">
             {props.description}
