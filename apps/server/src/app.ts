@@ -64,11 +64,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     },
     // 1 MiB bodies: enough for any record, and a bound on what one request can make us parse.
     bodyLimit: 1_048_576,
-    // A hop count trusts that many proxies nearest to us.
-    trustProxy:
-      typeof deps.config.trustProxy === 'number'
-        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(deps.config.trustProxy)
-        : deps.config.trustProxy,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
@@ -98,6 +94,13 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   await serveWebApp(app, deps.config.webDist);
   return app;
+}
+
+/** A hop count trusts that many proxies nearest to us; Fastify's types take it as a function. */
+function trustProxyOption(
+  value: ServerConfig['trustProxy'],
+): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
 }
 
 /**
