@@ -515,3 +515,61 @@ test.describe('exception banner', () => {
     await expect(page.getByText(EXCEPTION_BANNER_TEXT.body)).toHaveCount(0);
   });
 });
+
+test.describe('query parameters', () => {
+  test('link= opens the short link target; the address loses the link id', async ({ page }) => {
+    await enterApp(page, USERS.dispatcher, '/customers');
+    const res = await page.request.post('/api/v1/shortlinks', {
+      data: { target: '/resources?id=r-3' },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    const { id } = (await res.json()) as { id: string };
+    await page.goto(`/customers?link=${id}`);
+    await expect(page).toHaveURL(/\/resources\?id=r-3$/);
+    await expect(current(page)).toHaveAttribute('data-menu-key', 'resources');
+  });
+
+  test('code with state completes the payment registration with state as the bearer', async ({ page }) => {
+    await enterApp(page, USERS.dispatcher, '/customers');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v2/complete_registration'));
+    await page.goto('/settings?code=c-1&state=s-1');
+    const request = await sent;
+    expect(request.method()).toBe('POST');
+    expect(request.headers().authorization).toBe('Bearer s-1');
+    expect(request.postDataJSON()).toMatchObject({ code: 'c-1', state: 's-1' });
+    await expect(page).toHaveURL(/\/settings$/);
+  });
+});
+
+test.describe('connectivity', () => {
+  test('the indicator follows the connection', async ({ page, context }) => {
+    await enterApp(page, USERS.dispatcher, '/customers');
+    await menuEntries(page);
+    const status = page.getByRole('banner').getByRole('status');
+    await expect(status).toHaveText('Online');
+    await context.setOffline(true);
+    await expect(status).toHaveText('Offline');
+    await screenshot(page, 'offline-1280', test.info().project.name);
+    await context.setOffline(false);
+    await expect(status).toHaveText('Online');
+  });
+});
+
+test.describe('profile photo', () => {
+  test('takes one image file only', async ({ page }) => {
+    await enterApp(page, USERS.dispatcher, '/customers');
+    await page.getByRole('button', { name: 'Profile' }).click();
+    const input = page.getByTestId('photo-file');
+    await expect(input).toHaveAttribute('accept', 'image/*');
+    await expect(input).not.toHaveAttribute('multiple', /.*/);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Change photo' }).click();
+    await (await chooser).setFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    await expect(page.getByText(ALERT_TEXT.somethingWentWrong)).toBeVisible();
+  });
+});
