@@ -1,0 +1,489 @@
+/** The steps of the sign-in screen (spec §4), each a small form of its own. */
+import { TOKEN_LOGIN_TEXT } from '@rostra/core/shell/messages';
+import {
+  checkAccountName,
+  checkEmail,
+  checkNewPassword,
+  checkPassword,
+  type ShellIssue,
+} from '@rostra/core/shell/validators';
+import { useQuery } from '@tanstack/react-query';
+import { KeyRound, Mail, Phone, UserRound } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useBusy } from '../../lib/busy.ts';
+import {
+  createAccount,
+  type EmailRoute,
+  emailLinkConfirmUrl,
+  findSignInMethods,
+  requestPasswordReset,
+  routeForMethods,
+  sendEmailLink,
+  signInOptionsQuery,
+  signInWithPassword,
+  startFederatedSignIn,
+  tokenLogin,
+} from '../../lib/identity.ts';
+import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
+import { Divider, SubmitButton, TextLink } from '../../ui/auth-card.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Field, FormMessage } from '../../ui/field.tsx';
+import { type FormFailure, toFormFailure } from './errors.ts';
+
+export const onlyField = (issues: ShellIssue[], field: string) =>
+  issues.find((i) => i.field === field)?.message;
+
+export function EmailStep(props: {
+  onRoute: (email: string, route: EmailRoute) => Promise<void>;
+  onPhone: () => void;
+  onGuest: () => Promise<void>;
+}) {
+  const [email, setEmail] = useState('');
+  const [failure, setFailure] = useState<FormFailure | undefined>();
+  const options = useQuery(signInOptionsQuery).data;
+  const { isBusy, showsSpinner, run } = useBusy();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkEmail(email)[0];
+    if (issue) {
+      setFailure({ message: issue.message });
+      return;
+    }
+    void run(async () => {
+      try {
+        const methods = await findSignInMethods(email.trim());
+        const offered = options ?? (await signInOptionsQuery.queryFn());
+        await props.onRoute(email.trim(), routeForMethods(methods, offered));
+      } catch (error) {
+        setFailure(toFormFailure(error));
+      }
+    });
+  };
+
+  const guest = () =>
+    void run(async () => {
+      try {
+        await props.onGuest();
+      } catch (error) {
+        setFailure(toFormFailure(error));
+      }
+    });
+
+  return (
+    <>
+      <form className="space-y-4" onSubmit={submit} noValidate>
+        <Field
+          label={T.email}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={failure?.message}
+        />
+        <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
+          {T.next}
+        </SubmitButton>
+      </form>
+      <Divider label={T.or} />
+      <div className="grid gap-2">
+        {(options?.federated ?? []).map((p) => (
+          <Button key={p.id} variant="secondary" onClick={() => void startFederatedSignIn(p.id)}>
+            <KeyRound aria-hidden className="size-4" />
+            {T.federated(p.name)}
+          </Button>
+        ))}
+        {options?.phone === false ? null : (
+          <Button variant="secondary" onClick={props.onPhone} disabled={isBusy}>
+            <Phone aria-hidden className="size-4" />
+            {T.phone}
+          </Button>
+        )}
+        {options?.anonymous === false ? null : (
+          <Button variant="ghost" onClick={guest} disabled={isBusy}>
+            <UserRound aria-hidden className="size-4" />
+            {T.guest}
+          </Button>
+        )}
+      </div>
+    </>
+  );
+}
+
+function EmailHeader({ email, onChange }: { email: string; onChange: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-neutral-50 px-3 py-2 text-sm">
+      <span className="min-w-0 truncate font-medium" title={email}>
+        {email}
+      </span>
+      <TextLink onClick={onChange}>{T.notYou}</TextLink>
+    </div>
+  );
+}
+
+export function PasswordStep(props: {
+  email: string;
+  hasEmailLink: boolean;
+  onSignedIn: () => Promise<void>;
+  onNoSignInMethod: (message: string) => void;
+  onLinkSent: () => void;
+  onChangeEmail: () => void;
+}) {
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<FormFailure | undefined>();
+  const { isBusy, showsSpinner, run } = useBusy();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkPassword(password)[0];
+    if (issue) {
+      setFailure({ message: issue.message });
+      return;
+    }
+    void run(async () => {
+      try {
+        await signInWithPassword(props.email, password);
+        await props.onSignedIn();
+      } catch (error) {
+        const f = toFormFailure(error);
+        if (f.code === 'email-without-sign-in-method') props.onNoSignInMethod(f.message);
+        else setFailure(f);
+      }
+    });
+  };
+
+  const sendLink = () =>
+    void run(async () => {
+      try {
+        await sendEmailLink(props.email);
+        props.onLinkSent();
+      } catch (error) {
+        setFailure(toFormFailure(error));
+      }
+    });
+
+  return (
+    <form className="space-y-4" onSubmit={submit} noValidate>
+      <EmailHeader email={props.email} onChange={props.onChangeEmail} />
+      <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
+      <Field
+        label={T.password}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={failure?.message}
+        autoFocus
+      />
+      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
+        {T.signIn}
+      </SubmitButton>
+      {props.hasEmailLink ? (
+        <div className="text-center">
+          <Button variant="ghost" onClick={sendLink} disabled={isBusy}>
+            <Mail aria-hidden className="size-4" />
+            {T.emailLinkInstead}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** An account of a federated provider this server offers: sign in there (or by email link). */
+export function FederatedStep(props: {
+  email: string;
+  provider: { id: string; name: string };
+  hasEmailLink: boolean;
+  onLinkSent: () => void;
+  onChangeEmail: () => void;
+}) {
+  const [failure, setFailure] = useState<FormFailure | undefined>();
+  const { isBusy, showsSpinner, run } = useBusy();
+  const go = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      try {
+        await startFederatedSignIn(props.provider.id);
+      } catch (error) {
+        setFailure(toFormFailure(error));
+      }
+    });
+  };
+  const sendLink = () =>
+    void run(async () => {
+      try {
+        await sendEmailLink(props.email);
+        props.onLinkSent();
+      } catch (error) {
+        setFailure(toFormFailure(error));
+      }
+    });
+  return (
+    <form className="space-y-4" onSubmit={go}>
+      <EmailHeader email={props.email} onChange={props.onChangeEmail} />
+      <FormMessage message={failure?.message} />
+      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
+        <KeyRound aria-hidden className="size-4" />
+        {T.federated(props.provider.name)}
+      </SubmitButton>
+      {props.hasEmailLink ? (
+        <div className="text-center">
+          <Button variant="ghost" onClick={sendLink} disabled={isBusy}>
+            <Mail aria-hidden className="size-4" />
+            {T.emailLinkInstead}
+          </Button>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+export function CreateAccountStep(props: {
+  email: string;
+  onCreated: () => Promise<void>;
+  onChangeEmail: () => void;
+}) {
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [issues, setIssues] = useState<ShellIssue[]>([]);
+  const [failure, setFailure] = useState<FormFailure | undefined>();
+  const { isBusy, showsSpinner, run } = useBusy();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = [...checkAccountName(name, true), ...checkNewPassword(password)];
+    setIssues(found);
+    setFailure(undefined);
+    if (found.length > 0) return;
+    void run(async () => {
+      try {
+        await createAccount({ email: props.email, password, name: name.trim() });
+        await props.onCreated();
+      } catch (error) {
+        setFailure(toFormFailure(error));
+      }
+    });
+  };
+
+  const passwordError =
+    onlyField(issues, 'newPassword') ?? (failure?.field === 'password' ? failure.message : undefined);
+  return (
+    <form className="space-y-4" onSubmit={submit} noValidate>
+      <p className="text-sm text-neutral-600">{T.createAccountIntro}</p>
+      <EmailHeader email={props.email} onChange={props.onChangeEmail} />
+      <FormMessage message={failure && failure.field !== 'password' ? failure.message : undefined} />
+      <Field
+        label={T.name}
+        autoComplete="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={onlyField(issues, 'name')}
+      />
+      <Field
+        label={T.password}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={passwordError}
+      />
+      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
+        {T.createAccount}
+      </SubmitButton>
+    </form>
+  );
+}
+
+export function Sent({ body, onBack }: { body: string; onBack: () => void }) {
+  return (
+    <div className="space-y-4">
+      <p role="status" className="text-sm text-neutral-700">
+        {body}
+      </p>
+      <TextLink onClick={onBack}>{T.backToSignIn}</TextLink>
+    </div>
+  );
+}
+
+/** The unsupported-provider page (spec §4): the account cannot sign in here; recover by reset. */
+export function UnsupportedStep(props: {
+  email: string;
+  message: string;
+  onSent: () => void;
+  onBack: () => void;
+}) {
+  const [failure, setFailure] = useState<FormFailure | undefined>();
+  const { isBusy, showsSpinner, run } = useBusy();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      try {
+        await requestPasswordReset(props.email);
+        props.onSent();
+      } catch (error) {
+        setFailure(toFormFailure(error));
+      }
+    });
+  };
+  return (
+    <form className="space-y-4" onSubmit={submit}>
+      <p className="text-sm text-neutral-700">{props.message}</p>
+      <p className="text-sm font-medium">{props.email}</p>
+      <FormMessage message={failure?.message} />
+      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
+        {T.resetPassword}
+      </SubmitButton>
+      <TextLink onClick={props.onBack}>{T.backToSignIn}</TextLink>
+    </form>
+  );
+}
+
+/** An email link opened in another browser: confirm the address, then the server finishes it. */
+export function ConfirmEmailLinkStep({ token }: { token: string }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const issue = checkEmail(email)[0];
+    if (issue) {
+      setError(issue.message);
+      return;
+    }
+    window.location.assign(emailLinkConfirmUrl(token, email.trim()));
+  };
+  return (
+    <form className="space-y-4" onSubmit={submit} noValidate>
+      <p className="text-sm text-neutral-700">{T.confirmEmailBody}</p>
+      <Field
+        label={T.email}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+      />
+      <Button type="submit" className="w-full">
+        {T.confirm}
+      </Button>
+    </form>
+  );
+}
+
+/**
+ * Token login (spec §4, §5): the person gives the company email or phone the token names. Empty
+ * → the prompt under the field; a mismatch or a bad token → signed out (the server ends any
+ * session) with the server's message.
+ */
+export function TokenStep(props: {
+  token: string;
+  onSignedIn: () => Promise<void>;
+  onRefused: (message: string) => void;
+}) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const { isBusy, showsSpinner, run } = useBusy();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (value.trim() === '') {
+      setError(TOKEN_LOGIN_TEXT.identityPrompt);
+      return;
+    }
+    void run(async () => {
+      try {
+        await tokenLogin(props.token, value.trim());
+        await props.onSignedIn();
+      } catch (error) {
+        const f = toFormFailure(error);
+        if (f.field === 'identity') setError(f.message);
+        else props.onRefused(f.message);
+      }
+    });
+  };
+  return (
+    <form className="space-y-4" onSubmit={submit} noValidate>
+      <p className="text-sm text-neutral-700">{TOKEN_LOGIN_TEXT.identityPrompt}</p>
+      <Field
+        label={T.companyEmailOrPhone}
+        autoComplete="username"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={error}
+      />
+      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
+        {T.next}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/**
+ * A guest has no organisation, so there is no shell to show: they may turn the guest session into
+ * an account (the identity library links it; an existing account is a merge conflict, shown as
+ * the server says) or sign out.
+ */
+export function GuestPanel(props: { onSignedOut: () => Promise<void>; onUpgraded: () => Promise<void> }) {
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [issues, setIssues] = useState<ShellIssue[]>([]);
+  const [failure, setFailure] = useState<FormFailure | undefined>();
+  const { isBusy, showsSpinner, run } = useBusy();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = [...checkEmail(email), ...checkAccountName(name, true), ...checkNewPassword(password)];
+    setIssues(found);
+    setFailure(undefined);
+    if (found.length > 0) return;
+    void run(async () => {
+      try {
+        await createAccount({ email: email.trim(), password, name: name.trim() });
+        await props.onUpgraded();
+      } catch (error) {
+        setFailure(toFormFailure(error));
+      }
+    });
+  };
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-neutral-700">{T.guestBody}</p>
+      <form className="space-y-4" onSubmit={submit} noValidate>
+        <FormMessage message={failure?.message} />
+        <Field
+          label={T.email}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={onlyField(issues, 'email')}
+        />
+        <Field
+          label={T.name}
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={onlyField(issues, 'name')}
+        />
+        <Field
+          label={T.password}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={onlyField(issues, 'newPassword')}
+        />
+        <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
+          {T.createAccount}
+        </SubmitButton>
+      </form>
+      <Button
+        variant="secondary"
+        className="w-full"
+        onClick={() => void run(props.onSignedOut)}
+        disabled={isBusy}
+      >
+        {T.signOut}
+      </Button>
+    </div>
+  );
+}
