@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
+import { defaultLandingPath } from '@rostra/core/shell/landing';
+import type { Role } from '@rostra/core/shell/roles';
 
 /** The demo users of the seed; they share one password. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -75,4 +77,24 @@ export function watchPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return errors;
+}
+
+export type OrgSettings = {
+  display?: Record<string, unknown>;
+  menu?: Record<string, unknown>;
+  captions?: Record<string, unknown>;
+};
+
+/**
+ * The organisation's settings as the server gives them to the signed-in role. The settings call
+ * arrives with the settings issue; until then (404) the spec's defaults apply, as in the app.
+ */
+export async function orgSettings(page: Page): Promise<OrgSettings> {
+  const res = await page.request.get('/api/v1/settings?keys=display,menu,captions');
+  return res.ok() ? ((await res.json()) as OrgSettings) : {};
+}
+
+/** The default landing page of the signed-in role, by core's rule over the org's settings. */
+export async function expectedLanding(page: Page, role: Role): Promise<string> {
+  return defaultLandingPath(role, (await orgSettings(page)).menu);
 }

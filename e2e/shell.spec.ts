@@ -10,7 +10,7 @@ import {
   whatsNewLabel,
 } from '@rostra/core/shell/messages';
 import type { Role } from '@rostra/core/shell/roles';
-import { enterApp, menuEntries, screenshot, USERS, watchPageErrors } from './helpers.ts';
+import { enterApp, menuEntries, orgSettings, screenshot, USERS, watchPageErrors } from './helpers.ts';
 
 /**
  * The menu a user should see, by core's rule, from the organisation's settings as the server
@@ -18,14 +18,7 @@ import { enterApp, menuEntries, screenshot, USERS, watchPageErrors } from './hel
  * spec's defaults apply, as in the app).
  */
 async function expectedMenu(page: Page, user: { role: Role; duties?: string[] }): Promise<string[]> {
-  const res = await page.request.get('/api/v1/settings?keys=display,menu,captions');
-  const settings = res.ok()
-    ? ((await res.json()) as {
-        display?: Record<string, unknown>;
-        menu?: Record<string, unknown>;
-        captions?: Record<string, unknown>;
-      })
-    : {};
+  const settings = await orgSettings(page);
   return buildMenu({ user, menu: settings.menu, cf: settings.captions, ds: settings.display }).map(
     (e) => e.label,
   );

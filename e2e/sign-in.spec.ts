@@ -9,6 +9,7 @@ import {
 import {
   acceptTermsByApi,
   DEMO_PASSWORD,
+  expectedLanding,
   screenshot,
   signInByApi,
   USERS,
@@ -34,8 +35,8 @@ test.describe('email and password', () => {
     await page.getByLabel('Password').fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-    const landing = new URL(page.url()).pathname;
-    expect(landing).not.toBe('/login');
+    const landing = await expectedLanding(page, 'dispatcher');
+    await expect(page).toHaveURL((url) => url.pathname === landing);
 
     await page.goto('/login');
     await expect(page).toHaveURL((url) => url.pathname === landing);
@@ -186,6 +187,17 @@ test.describe('guest', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText(IDENTITY_MESSAGES['email-already-in-use'])).toBeVisible();
 
+    // Signing in to an account that already exists is a merge conflict: refused, guest kept.
+    await page.getByRole('button', { name: 'I already have an account' }).click();
+    await page.getByLabel('Email').fill(USERS.customer);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText(/belongs to an existing account/)).toBeVisible();
+    const me = (await (await page.request.get('/api/v1/me')).json()) as {
+      user_details: { isAnonymous: boolean };
+    };
+    expect(me.user_details.isAnonymous).toBe(true);
+
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect((await page.request.get('/api/v1/me')).status()).toBe(401);
@@ -227,6 +239,8 @@ test.describe('token login', () => {
     await page.getByLabel('Company email or phone number').fill(USERS.customer);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    const landing = await expectedLanding(page, 'customer');
+    await expect(page).toHaveURL((url) => url.pathname === landing);
     expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   });
 });

@@ -119,6 +119,7 @@ export const SIGN_IN_SCREEN_TEXT = {
   resend: 'Resend code',
   changeNumber: 'Change number',
   guest: 'Continue as guest',
+  haveAccount: 'I already have an account',
   guestTitle: 'You are signed in as a guest',
   guestBody:
     'Guests are not members of an organisation, so there is nothing to show yet. Create an account to keep your place, or sign out.',

@@ -423,27 +423,42 @@ export function TokenStep(props: {
  * the server says) or sign out.
  */
 export function GuestPanel(props: { onSignedOut: () => Promise<void>; onUpgraded: () => Promise<void> }) {
+  const [mode, setMode] = useState<'create' | 'existing'>('create');
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [issues, setIssues] = useState<ShellIssue[]>([]);
   const [failure, setFailure] = useState<FormFailure | undefined>();
   const { isBusy, showsSpinner, run } = useBusy();
+  const isCreating = mode === 'create';
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = [...checkEmail(email), ...checkAccountName(name, true), ...checkNewPassword(password)];
+    const found = isCreating
+      ? [...checkEmail(email), ...checkAccountName(name, true), ...checkNewPassword(password)]
+      : [...checkEmail(email), ...checkPassword(password).map((i) => ({ ...i, field: 'newPassword' }))];
     setIssues(found);
     setFailure(undefined);
     if (found.length > 0) return;
     void run(async () => {
       try {
-        await createAccount({ email: email.trim(), password, name: name.trim() });
+        // Either way the identity service links the guest session: a new account is an upgrade;
+        // an existing one is a merge conflict, which the server answers with its own message.
+        if (isCreating) await createAccount({ email: email.trim(), password, name: name.trim() });
+        else await signInWithPassword(email.trim(), password);
         await props.onUpgraded();
       } catch (error) {
         setFailure(toFormFailure(error));
       }
     });
   };
+
+  const switchMode = () => {
+    setMode(isCreating ? 'existing' : 'create');
+    setIssues([]);
+    setFailure(undefined);
+  };
+
   return (
     <div className="space-y-4">
       <p className="text-sm text-neutral-700">{T.guestBody}</p>
@@ -457,25 +472,30 @@ export function GuestPanel(props: { onSignedOut: () => Promise<void>; onUpgraded
           onChange={(e) => setEmail(e.target.value)}
           error={onlyField(issues, 'email')}
         />
-        <Field
-          label={T.name}
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={onlyField(issues, 'name')}
-        />
+        {isCreating ? (
+          <Field
+            label={T.name}
+            autoComplete="name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={onlyField(issues, 'name')}
+          />
+        ) : null}
         <Field
           label={T.password}
           type="password"
-          autoComplete="new-password"
+          autoComplete={isCreating ? 'new-password' : 'current-password'}
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           error={onlyField(issues, 'newPassword')}
         />
         <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
-          {T.createAccount}
+          {isCreating ? T.createAccount : T.signIn}
         </SubmitButton>
       </form>
+      <div className="text-center">
+        <TextLink onClick={switchMode}>{isCreating ? T.haveAccount : T.createAccount}</TextLink>
+      </div>
       <Button
         variant="secondary"
         className="w-full"
