@@ -2,12 +2,11 @@ import { IDENTITY_MESSAGES, identityMessage } from '@rostra/core/shell/messages'
 import { checkEmail, checkNewPassword } from '@rostra/core/shell/validators';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useBusy } from '../lib/busy.ts';
 import { requestPasswordReset, resetPassword } from '../lib/identity.ts';
 import { SIGN_IN_SCREEN_TEXT as T } from '../texts.ts';
 import { AuthCard, SubmitButton } from '../ui/auth-card.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
-import { type FormFailure, toFormFailure } from './sign-in/errors.ts';
+import { useFormTask } from './sign-in/form-task.ts';
 
 export type ResetSearch = {
   token?: string | undefined;
@@ -104,22 +103,17 @@ export function ResetScreen({ search }: { search: ResetSearch }) {
 
 function RequestForm(props: { initialEmail: string; onSent: (email: string) => void }) {
   const [email, setEmail] = useState(props.initialEmail);
-  const [failure, setFailure] = useState<FormFailure | undefined>();
-  const { isBusy, showsSpinner, run } = useBusy();
+  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const issue = checkEmail(email)[0];
     if (issue) {
-      setFailure({ message: issue.message });
+      fail({ message: issue.message });
       return;
     }
-    void run(async () => {
-      try {
-        await requestPasswordReset(email.trim());
-        props.onSent(email.trim());
-      } catch (error) {
-        setFailure(toFormFailure(error));
-      }
+    attempt(async () => {
+      await requestPasswordReset(email.trim());
+      props.onSent(email.trim());
     });
   };
   return (
@@ -148,25 +142,26 @@ function NewPasswordForm(props: {
   onLinkFailed: (message: string) => void;
 }) {
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const { isBusy, showsSpinner, run } = useBusy();
+  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const issue = checkNewPassword(password)[0];
     if (issue) {
-      setError(issue.message);
+      fail({ message: issue.message });
       return;
     }
-    void run(async () => {
-      try {
+    attempt(
+      async () => {
         await resetPassword(props.token, password);
         props.onDone();
-      } catch (e) {
-        const f = toFormFailure(e);
-        if (f.code && LINK_FAILURES.has(f.code)) props.onLinkFailed(f.message);
-        else setError(f.message);
-      }
-    });
+      },
+      (f) => {
+        // An invalid or expired link: the failure page, which offers a new one.
+        if (!f.code || !LINK_FAILURES.has(f.code)) return false;
+        props.onLinkFailed(f.message);
+        return true;
+      },
+    );
   };
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
@@ -176,7 +171,7 @@ function NewPasswordForm(props: {
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        error={error}
+        error={failure?.message}
         autoFocus
       />
       <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>

@@ -1,32 +1,25 @@
 import { termsWholeVersion } from '@rostra/core/shell/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useBusy } from '../lib/busy.ts';
 import { acceptTerms, type Me, signOut } from '../lib/session.ts';
 import { landingPath } from '../lib/sign-in-flow.ts';
 import { SIGN_IN_SCREEN_TEXT as T } from '../texts.ts';
 import { AuthCard } from '../ui/auth-card.tsx';
 import { Button } from '../ui/button.tsx';
 import { FormMessage } from '../ui/field.tsx';
-import { toFormFailure } from './sign-in/errors.ts';
+import { useFormTask } from './sign-in/form-task.ts';
 
 /** Terms (spec §2, §4): non-customers accept the current whole version before anything else. */
 export function TermsScreen({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | undefined>();
-  const { isBusy, run } = useBusy();
+  const { isBusy, run, failure, attempt } = useFormTask();
   const version = termsWholeVersion(me.terms_version);
 
   const accept = () =>
-    void run(async () => {
-      try {
-        await acceptTerms(queryClient, me.terms_version);
-        await navigate({ href: await landingPath(queryClient, me), replace: true });
-      } catch (e) {
-        setError(toFormFailure(e).message);
-      }
+    attempt(async () => {
+      await acceptTerms(queryClient, me.terms_version);
+      await navigate({ href: await landingPath(queryClient, me), replace: true });
     });
 
   const leave = () =>
@@ -39,7 +32,7 @@ export function TermsScreen({ me }: { me: Me }) {
     <AuthCard title={T.termsTitle}>
       <div className="space-y-4">
         <p className="text-sm text-neutral-700">{T.termsBody(version)}</p>
-        <FormMessage message={error} />
+        <FormMessage message={failure?.message} />
         <div className="flex flex-col gap-2 sm:flex-row-reverse">
           <Button onClick={accept} disabled={isBusy} className="sm:flex-1">
             {T.acceptTerms}

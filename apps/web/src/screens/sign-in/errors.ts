@@ -3,7 +3,12 @@ import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 
 /** A failure of a sign-in call, as the form shows it: its text and, when known, its field. */
-export type FormFailure = { message: string; field?: string | undefined; code?: string | undefined };
+export type FormFailure = {
+  message: string;
+  field?: string | undefined;
+  code?: string | undefined;
+  details?: unknown;
+};
 
 /**
  * The server answers identity failures with the spec's texts (identity issue), so an answer's
@@ -14,7 +19,7 @@ export function toFormFailure(error: unknown): FormFailure {
   if (isApiError(error) && error.kind === 'answer') {
     const details = error.details as { field?: unknown } | undefined;
     const field = typeof details?.field === 'string' ? details.field : undefined;
-    return { message: error.message, field, code: error.code };
+    return { message: error.message, field, code: error.code, details: error.details };
   }
   if (isApiError(error) && error.status >= 500) {
     notify.signInError(IDENTITY_TEXT.somethingWentWrong);

@@ -2,12 +2,11 @@ import { DEFAULT_COUNTRY, PHONE_CODE_RESEND_SECONDS } from '@rostra/core/shell/c
 import { IDENTITY_MESSAGES } from '@rostra/core/shell/messages';
 import { checkPhoneCode, checkPhoneNumber } from '@rostra/core/shell/validators';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { useBusy } from '../../lib/busy.ts';
 import { sendPhoneCode, verifyPhoneCode } from '../../lib/identity.ts';
 import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
 import { SubmitButton, TextLink } from '../../ui/auth-card.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
-import { type FormFailure, toFormFailure } from './errors.ts';
+import { useFormTask } from './form-task.ts';
 
 /** Countries offered for phone sign-in: dialling codes the SMS transport is set up for. */
 export const PHONE_COUNTRIES = [
@@ -35,10 +34,9 @@ export function PhoneNumberStep(props: {
 }) {
   const [country, setCountry] = useState<string>(DEFAULT_COUNTRY.name);
   const [number, setNumber] = useState('');
-  const [failure, setFailure] = useState<FormFailure | undefined>(
+  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask(
     props.initialError ? { message: props.initialError } : undefined,
   );
-  const { isBusy, showsSpinner, run } = useBusy();
   const countryId = useId();
   const dial = PHONE_COUNTRIES.find((c) => c.code === country)?.dial ?? DEFAULT_COUNTRY.code;
 
@@ -46,17 +44,13 @@ export function PhoneNumberStep(props: {
     event.preventDefault();
     const issue = checkPhoneNumber({ number, dialCode: dial, supportedDialCodes: SUPPORTED_DIAL_CODES })[0];
     if (issue) {
-      setFailure({ message: issue.message, field: issue.field });
+      fail({ message: issue.message, field: issue.field });
       return;
     }
     const phone = toE164(dial, number);
-    void run(async () => {
-      try {
-        await sendPhoneCode(phone);
-        props.onCodeSent(phone, `${dial} ${number.trim()}`);
-      } catch (error) {
-        setFailure(toFormFailure(error));
-      }
+    attempt(async () => {
+      await sendPhoneCode(phone);
+      props.onCodeSent(phone, `${dial} ${number.trim()}`);
     });
   };
 
@@ -133,45 +127,46 @@ export function PhoneCodeStep(props: {
   onChangeNumber: () => void;
 }) {
   const [code, setCode] = useState('');
-  const [failure, setFailure] = useState<FormFailure | undefined>();
   const [info, setInfo] = useState<string | undefined>();
   const [deadline, setDeadline] = useState(() => Date.now() + PHONE_CODE_RESEND_SECONDS * 1000);
   const secondsLeft = useSecondsLeft(deadline);
-  const { isBusy, showsSpinner, run } = useBusy();
+  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const issue = checkPhoneCode(code)[0];
     if (issue) {
-      setFailure({ message: issue.message });
+      fail({ message: issue.message });
       return;
     }
-    void run(async () => {
-      try {
+    attempt(
+      async () => {
         await verifyPhoneCode(props.phone, code.trim());
         await props.onSignedIn();
-      } catch (error) {
-        const f = toFormFailure(error);
-        if (f.code === 'code-expired') props.onExpired(IDENTITY_MESSAGES['code-expired']);
-        else setFailure(f);
-      }
-    });
+      },
+      (f) => {
+        // An expired code goes back to the number, with the spec's message there.
+        if (f.code !== 'code-expired') return false;
+        props.onExpired(IDENTITY_MESSAGES['code-expired']);
+        return true;
+      },
+    );
   };
 
   const resend = () =>
-    void run(async () => {
-      setFailure(undefined);
-      try {
+    attempt(
+      async () => {
         await sendPhoneCode(props.phone);
         setDeadline(Date.now() + PHONE_CODE_RESEND_SECONDS * 1000);
         setInfo(T.codeSentTo(props.shown));
-      } catch (error) {
-        const f = toFormFailure(error);
-        const wait = (error as { details?: { retry_after_seconds?: unknown } }).details?.retry_after_seconds;
+      },
+      (f) => {
+        // Asked too soon: the countdown runs again for as long as the server says.
+        const wait = (f.details as { retry_after_seconds?: unknown } | undefined)?.retry_after_seconds;
         if (typeof wait === 'number') setDeadline(Date.now() + wait * 1000);
-        setFailure(f);
-      }
-    });
+        return false;
+      },
+    );
 
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>

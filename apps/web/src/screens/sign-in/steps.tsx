@@ -10,7 +10,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Mail, Phone, UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useBusy } from '../../lib/busy.ts';
 import {
   createAccount,
   type EmailRoute,
@@ -28,7 +27,7 @@ import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
 import { Divider, SubmitButton, TextLink } from '../../ui/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
-import { type FormFailure, toFormFailure } from './errors.ts';
+import { useFormTask } from './form-task.ts';
 
 export const onlyField = (issues: ShellIssue[], field: string) =>
   issues.find((i) => i.field === field)?.message;
@@ -39,35 +38,26 @@ export function EmailStep(props: {
   onGuest: () => Promise<void>;
 }) {
   const [email, setEmail] = useState('');
-  const [failure, setFailure] = useState<FormFailure | undefined>();
   const options = useQuery(signInOptionsQuery).data;
-  const { isBusy, showsSpinner, run } = useBusy();
+  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const issue = checkEmail(email)[0];
     if (issue) {
-      setFailure({ message: issue.message });
+      fail({ message: issue.message });
       return;
     }
-    void run(async () => {
-      try {
-        const methods = await findSignInMethods(email.trim());
-        const offered = options ?? (await signInOptionsQuery.queryFn());
-        await props.onRoute(email.trim(), routeForMethods(methods, offered));
-      } catch (error) {
-        setFailure(toFormFailure(error));
-      }
+    attempt(async () => {
+      const methods = await findSignInMethods(email.trim());
+      const offered = options ?? (await signInOptionsQuery.queryFn());
+      await props.onRoute(email.trim(), routeForMethods(methods, offered));
     });
   };
 
   const guest = () =>
-    void run(async () => {
-      try {
-        await props.onGuest();
-      } catch (error) {
-        setFailure(toFormFailure(error));
-      }
+    attempt(async () => {
+      await props.onGuest();
     });
 
   return (
@@ -130,36 +120,33 @@ export function PasswordStep(props: {
   onChangeEmail: () => void;
 }) {
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<FormFailure | undefined>();
-  const { isBusy, showsSpinner, run } = useBusy();
+  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const issue = checkPassword(password)[0];
     if (issue) {
-      setFailure({ message: issue.message });
+      fail({ message: issue.message });
       return;
     }
-    void run(async () => {
-      try {
+    attempt(
+      async () => {
         await signInWithPassword(props.email, password);
         await props.onSignedIn();
-      } catch (error) {
-        const f = toFormFailure(error);
-        if (f.code === 'email-without-sign-in-method') props.onNoSignInMethod(f.message);
-        else setFailure(f);
-      }
-    });
+      },
+      (f) => {
+        // An account without a password: the unsupported-provider page offers recovery.
+        if (f.code !== 'email-without-sign-in-method') return false;
+        props.onNoSignInMethod(f.message);
+        return true;
+      },
+    );
   };
 
   const sendLink = () =>
-    void run(async () => {
-      try {
-        await sendEmailLink(props.email);
-        props.onLinkSent();
-      } catch (error) {
-        setFailure(toFormFailure(error));
-      }
+    attempt(async () => {
+      await sendEmailLink(props.email);
+      props.onLinkSent();
     });
 
   return (
@@ -198,26 +185,17 @@ export function FederatedStep(props: {
   onLinkSent: () => void;
   onChangeEmail: () => void;
 }) {
-  const [failure, setFailure] = useState<FormFailure | undefined>();
-  const { isBusy, showsSpinner, run } = useBusy();
+  const { isBusy, showsSpinner, failure, attempt } = useFormTask();
   const go = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      try {
-        await startFederatedSignIn(props.provider.id);
-      } catch (error) {
-        setFailure(toFormFailure(error));
-      }
+    attempt(async () => {
+      await startFederatedSignIn(props.provider.id);
     });
   };
   const sendLink = () =>
-    void run(async () => {
-      try {
-        await sendEmailLink(props.email);
-        props.onLinkSent();
-      } catch (error) {
-        setFailure(toFormFailure(error));
-      }
+    attempt(async () => {
+      await sendEmailLink(props.email);
+      props.onLinkSent();
     });
   return (
     <form className="space-y-4" onSubmit={go}>
@@ -247,22 +225,17 @@ export function CreateAccountStep(props: {
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [issues, setIssues] = useState<ShellIssue[]>([]);
-  const [failure, setFailure] = useState<FormFailure | undefined>();
-  const { isBusy, showsSpinner, run } = useBusy();
+  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = [...checkAccountName(name, true), ...checkNewPassword(password)];
     setIssues(found);
-    setFailure(undefined);
+    fail(undefined);
     if (found.length > 0) return;
-    void run(async () => {
-      try {
-        await createAccount({ email: props.email, password, name: name.trim() });
-        await props.onCreated();
-      } catch (error) {
-        setFailure(toFormFailure(error));
-      }
+    attempt(async () => {
+      await createAccount({ email: props.email, password, name: name.trim() });
+      await props.onCreated();
     });
   };
 
@@ -313,17 +286,12 @@ export function UnsupportedStep(props: {
   onSent: () => void;
   onBack: () => void;
 }) {
-  const [failure, setFailure] = useState<FormFailure | undefined>();
-  const { isBusy, showsSpinner, run } = useBusy();
+  const { isBusy, showsSpinner, failure, attempt } = useFormTask();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void run(async () => {
-      try {
-        await requestPasswordReset(props.email);
-        props.onSent();
-      } catch (error) {
-        setFailure(toFormFailure(error));
-      }
+    attempt(async () => {
+      await requestPasswordReset(props.email);
+      props.onSent();
     });
   };
   return (
@@ -381,24 +349,24 @@ export function TokenStep(props: {
   onRefused: (message: string) => void;
 }) {
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const { isBusy, showsSpinner, run } = useBusy();
+  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim() === '') {
-      setError(TOKEN_LOGIN_TEXT.identityPrompt);
+      fail({ message: TOKEN_LOGIN_TEXT.identityPrompt, field: 'identity' });
       return;
     }
-    void run(async () => {
-      try {
+    attempt(
+      async () => {
         await tokenLogin(props.token, value.trim());
         await props.onSignedIn();
-      } catch (error) {
-        const f = toFormFailure(error);
-        if (f.field === 'identity') setError(f.message);
-        else props.onRefused(f.message);
-      }
-    });
+      },
+      (f) => {
+        if (f.field === 'identity') return false;
+        props.onRefused(f.message);
+        return true;
+      },
+    );
   };
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
@@ -408,7 +376,7 @@ export function TokenStep(props: {
         autoComplete="username"
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        error={error}
+        error={failure?.message}
       />
       <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
         {T.next}
@@ -428,8 +396,7 @@ export function GuestPanel(props: { onSignedOut: () => Promise<void>; onUpgraded
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
   const [issues, setIssues] = useState<ShellIssue[]>([]);
-  const [failure, setFailure] = useState<FormFailure | undefined>();
-  const { isBusy, showsSpinner, run } = useBusy();
+  const { isBusy, showsSpinner, run, failure, fail, attempt } = useFormTask();
   const isCreating = mode === 'create';
 
   const submit = (event: FormEvent) => {
@@ -438,25 +405,21 @@ export function GuestPanel(props: { onSignedOut: () => Promise<void>; onUpgraded
       ? [...checkEmail(email), ...checkAccountName(name, true), ...checkNewPassword(password)]
       : [...checkEmail(email), ...checkPassword(password).map((i) => ({ ...i, field: 'newPassword' }))];
     setIssues(found);
-    setFailure(undefined);
+    fail(undefined);
     if (found.length > 0) return;
-    void run(async () => {
-      try {
-        // Either way the identity service links the guest session: a new account is an upgrade;
-        // an existing one is a merge conflict, which the server answers with its own message.
-        if (isCreating) await createAccount({ email: email.trim(), password, name: name.trim() });
-        else await signInWithPassword(email.trim(), password);
-        await props.onUpgraded();
-      } catch (error) {
-        setFailure(toFormFailure(error));
-      }
+    attempt(async () => {
+      // Either way the identity service links the guest session: a new account is an upgrade;
+      // an existing one is a merge conflict, which the server answers with its own message.
+      if (isCreating) await createAccount({ email: email.trim(), password, name: name.trim() });
+      else await signInWithPassword(email.trim(), password);
+      await props.onUpgraded();
     });
   };
 
   const switchMode = () => {
     setMode(isCreating ? 'existing' : 'create');
     setIssues([]);
-    setFailure(undefined);
+    fail(undefined);
   };
 
   return (
