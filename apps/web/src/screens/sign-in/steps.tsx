@@ -111,6 +111,18 @@ function EmailHeader({ email, onChange }: { email: string; onChange: () => void 
   );
 }
 
+/** The email link as the alternative to the account's usual way in. */
+function EmailLinkInstead({ onClick, disabled }: { onClick: () => void; disabled: boolean }) {
+  return (
+    <div className="text-center">
+      <Button variant="ghost" onClick={onClick} disabled={disabled}>
+        <Mail aria-hidden className="size-4" />
+        {T.emailLinkInstead}
+      </Button>
+    </div>
+  );
+}
+
 export function PasswordStep(props: {
   email: string;
   hasEmailLink: boolean;
@@ -165,14 +177,7 @@ export function PasswordStep(props: {
       <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
         {T.signIn}
       </SubmitButton>
-      {props.hasEmailLink ? (
-        <div className="text-center">
-          <Button variant="ghost" onClick={sendLink} disabled={isBusy}>
-            <Mail aria-hidden className="size-4" />
-            {T.emailLinkInstead}
-          </Button>
-        </div>
-      ) : null}
+      {props.hasEmailLink ? <EmailLinkInstead onClick={sendLink} disabled={isBusy} /> : null}
     </form>
   );
 }
@@ -205,14 +210,7 @@ export function FederatedStep(props: {
         <KeyRound aria-hidden className="size-4" />
         {T.federated(props.provider.name)}
       </SubmitButton>
-      {props.hasEmailLink ? (
-        <div className="text-center">
-          <Button variant="ghost" onClick={sendLink} disabled={isBusy}>
-            <Mail aria-hidden className="size-4" />
-            {T.emailLinkInstead}
-          </Button>
-        </div>
-      ) : null}
+      {props.hasEmailLink ? <EmailLinkInstead onClick={sendLink} disabled={isBusy} /> : null}
     </form>
   );
 }
