@@ -92,7 +92,7 @@ export const SIGN_IN_SCREEN_TEXT = {
   name: 'Full name',
   createAccount: 'Create account',
   createAccountIntro: 'There is no account with this email yet. Create one to continue.',
-  notYou: 'Use another email',
+  notYou: 'Change',
   emailLinkInstead: 'Email me a sign-in link instead',
   sendLink: 'Send sign-in link',
   linkSent: 'Check your email',

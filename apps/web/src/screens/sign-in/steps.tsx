@@ -102,11 +102,17 @@ export function EmailStep(props: {
 
 function EmailHeader({ email, onChange }: { email: string; onChange: () => void }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-neutral-50 px-3 py-2 text-sm">
+    <div className="flex items-center justify-between gap-3 rounded-md bg-neutral-50 py-1 pr-1 pl-3 text-sm">
       <span className="min-w-0 truncate font-medium" title={email}>
         {email}
       </span>
-      <TextLink onClick={onChange}>{T.notYou}</TextLink>
+      <button
+        type="button"
+        onClick={onChange}
+        className="min-h-11 shrink-0 rounded px-2 text-sky-700 underline underline-offset-4 hover:text-sky-900 sm:min-h-8"
+      >
+        {T.notYou}
+      </button>
     </div>
   );
 }
