@@ -3,21 +3,25 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../../../bin/rostra.mjs', import.meta.url));
 
 type Served = { child: ChildProcess; url: string; output: () => string };
 
-/** Starts `rostra serve` as a person would, on a free port and the given data folder. */
-async function serve(dataDir: string, args: string[] = []): Promise<Served> {
+/**
+ * Starts `rostra serve` as a person would, on a free port: on PGlite in the given data folder, or
+ * on PostgreSQL when a database URL is given.
+ */
+async function serve(dataDir: string, args: string[] = [], databaseUrl = ''): Promise<Served> {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], {
     env: {
       ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -31,7 +35,8 @@ async function serve(dataDir: string, args: string[] = []): Promise<Served> {
   });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
-      const m = /Rostra is running at (\S+)/.exec(out);
+      // The banner's last line: everything before it has arrived through the pipe.
+      const m = /Rostra is running at (\S+)[\s\S]*Press Ctrl-C to stop\./.exec(out);
       if (m?.[1]) {
         clearInterval(timer);
         resolve(m[1]);
@@ -91,5 +96,43 @@ describe('rostra serve', () => {
     expect((await fetch(`${b.url}/healthz`)).status).toBe(200);
     b.child.kill('SIGINT');
     expect(await exitCode(b.child)).toBe(0);
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('rostra serve on PostgreSQL', () => {
+  it('migrates and seeds a fresh database on the first start only, and stops cleanly', async () => {
+    const base = process.env.DATABASE_URL as string;
+    const name = `rostra_serve_${process.pid}_${Date.now()}`;
+    const admin = async (sql: string) => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      try {
+        await c.query(sql);
+      } finally {
+        await c.end();
+      }
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    const dir = mkdtempSync(join(tmpdir(), 'rostra-serve-pg-'));
+    try {
+      const first = await serve(dir, [], url.toString());
+      expect(first.output()).toContain('Database: PostgreSQL (DATABASE_URL)');
+      expect(first.output()).toContain('Seeded Harbour Care: 60 resources, 40 customers');
+      expect(first.output()).toContain('dispatcher@harbourcare.test');
+      expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+      const stopped = exitCode(first.child);
+      first.child.kill('SIGINT');
+      expect(await stopped).toBe(0);
+
+      const second = await serve(dir, [], url.toString());
+      expect(second.output()).toContain('Demo data already present: not seeding again.');
+      const again = exitCode(second.child);
+      second.child.kill('SIGTERM');
+      expect(await again).toBe(0);
+    } finally {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
   });
 });
