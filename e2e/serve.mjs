@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 const [kind, port] = process.argv.slice(2);
-const env = { ...process.env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+// Every browser test signs in from 127.0.0.1: the per-IP sign-in limit would count them all.
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SIGNIN_LIMIT_PER_IP: '100000',
+};
 let cleanup = async () => {};
 
 if (kind === 'postgres') {

@@ -60,3 +60,16 @@ describe('identity settings from the environment', () => {
     ).toEqual(['http://localhost:3000', 'https://a.example', 'https://b.example', 'http://localhost:5173']);
   });
 });
+
+describe('the per-IP sign-in limit', () => {
+  it('is 100 per 10 minutes unless SIGNIN_LIMIT_PER_IP says otherwise', () => {
+    expect(loadIdentityOptions({}).limits.perIp).toEqual({ max: 100, windowSeconds: 600 });
+    expect(loadIdentityOptions({ SIGNIN_LIMIT_PER_IP: '5000' }).limits.perIp.max).toBe(5000);
+  });
+
+  it('refuses a value that is not a whole number above 0', () => {
+    for (const bad of ['0', '-3', '2.5', 'lots']) {
+      expect(() => loadIdentityOptions({ SIGNIN_LIMIT_PER_IP: bad })).toThrow(/SIGNIN_LIMIT_PER_IP/);
+    }
+  });
+});

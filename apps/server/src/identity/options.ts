@@ -71,8 +71,24 @@ export function loadIdentityOptions(env: NodeJS.ProcessEnv = process.env): Ident
     signInTokenLifetimeSeconds: 3600,
     magicLinkLifetimeSeconds: 900,
     phoneCodeLifetimeSeconds: 300,
-    limits: DEFAULT_LIMITS,
+    limits: {
+      ...DEFAULT_LIMITS,
+      perIp: { ...DEFAULT_LIMITS.perIp, max: perIpLimit(env.SIGNIN_LIMIT_PER_IP) },
+    },
   };
+}
+
+/**
+ * SIGNIN_LIMIT_PER_IP: account requests one address may make per 10 minutes (default 100). Raise it
+ * where many people share one address (an office NAT, or the browser tests, which all come from
+ * 127.0.0.1).
+ */
+function perIpLimit(value: string | undefined): number {
+  if (value === undefined || value === '') return DEFAULT_LIMITS.perIp.max;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`SIGNIN_LIMIT_PER_IP must be a whole number above 0, got "${value}"`);
+  return n;
 }
 
 /**

@@ -6,6 +6,7 @@ import { resourceSchema } from '../records/resource.ts';
 import { servicePlanSchema } from '../records/service-plan.ts';
 import { shiftSchema } from '../records/shift.ts';
 import { timelineRecordSchema } from '../records/timeline-record.ts';
+import { DEFAULT_MAX_DISTANCE_KM } from '../shell/constants.ts';
 
 /**
  * The allocation scenario of `contracts/allocation.md`: one job (or a batch of jobs, auto mode
@@ -51,8 +52,8 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   VISIT_SERVICE_PLAN_NOT_CHECK: false,
 });
 
-/** Default `config.max_distance`, metres. */
-export const DEFAULT_MAX_DISTANCE_M = 20_000;
+/** Default `config.max_distance`, metres: the spec's 20 km. */
+export const DEFAULT_MAX_DISTANCE_M = DEFAULT_MAX_DISTANCE_KM * 1000;
 
 /** A job to allocate: a booking whose begin and end are known (seconds, wall clock as UTC). */
 export const allocationJobSchema = timelineRecordSchema.extend({

@@ -49,7 +49,7 @@ describe('shell constants are the spec numbers', () => {
     expect(c.DEFAULT_WEEK_START_DAY).toBe(0);
     expect(c.DEFAULT_EVENT_LABEL_TYPES).toEqual(['all']);
     expect(c.DEFAULT_OVERLAP_BUFFER_MINUTES).toBe(5);
-    expect(c.DEFAULT_MAX_DISTANCE_METRES).toBe(20);
+    expect(c.DEFAULT_MAX_DISTANCE_KM).toBe(20);
     expect(c.DEFAULT_SNAP_TO_GRID).toBe(15);
     expect(c.DEFAULT_TIMELINE_WORKSPACE_TIME).toBe(300);
     expect(c.DEFAULT_SECURE_STORAGE_NAMESPACE).toBe('default');

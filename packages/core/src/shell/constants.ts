@@ -55,8 +55,8 @@ export const DEFAULT_WEEK_START_DAY = 0;
 export const DEFAULT_EVENT_LABEL_TYPES: readonly string[] = ['all'];
 /** `overlap_buffer_minutes` when missing or not numeric. */
 export const DEFAULT_OVERLAP_BUFFER_MINUTES = 5;
-/** `max_distance` when missing. */
-export const DEFAULT_MAX_DISTANCE_METRES = 20;
+/** Maximum distance for allocation when the company sets none, in km (`max_distance` itself is metres). */
+export const DEFAULT_MAX_DISTANCE_KM = 20;
 /** Snap-to-grid step of the timeline (the spec gives the bare number 15; minutes, as the grid is). */
 export const DEFAULT_SNAP_TO_GRID = 15;
 /** Timeline workspace time (the spec gives the bare number 300 without a unit). */
