@@ -38,6 +38,12 @@ export type IdentityOptions = {
   mailFrom: string;
   /** Print each outbox message's link or code to the console (development). */
   echoOutbox: boolean;
+  /**
+   * GET /api/v1/dev/outbox: the messages sent, readable over HTTP by the browser tests and a
+   * developer. Only with ROSTRA_DEV_OUTBOX=1, never when NODE_ENV is production: it hands out
+   * sign-in links and codes to anyone who asks.
+   */
+  devOutbox: boolean;
   oidc?: OidcProvider | undefined;
   /** The current terms version; acceptance is kept per whole number. */
   termsVersion: string;
@@ -65,6 +71,7 @@ export function loadIdentityOptions(env: NodeJS.ProcessEnv = process.env): Ident
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Rostra <no-reply@rostra.local>',
     echoOutbox: env.NODE_ENV !== 'production' && env.NODE_ENV !== 'test',
+    devOutbox: env.ROSTRA_DEV_OUTBOX === '1' && env.NODE_ENV !== 'production',
     oidc: oidcFromEnv(env),
     termsVersion: env.TERMS_VERSION || DEFAULT_TERMS_VERSION,
     accessTokenLifetimeSeconds: ACCESS_TOKEN_DEFAULT_LIFETIME_SECONDS,
