@@ -16,6 +16,8 @@ const env = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   SIGNIN_LIMIT_PER_IP: '100000',
+  // Browser tests read sign-in links and codes through GET /api/v1/dev/outbox.
+  ROSTRA_DEV_OUTBOX: '1',
 };
 let cleanup = async () => {};
 
