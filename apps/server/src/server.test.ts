@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { createScratchDatabase } from '@rostra/db/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const BIN = fileURLToPath(new URL('../../../bin/rostra.mjs', import.meta.url));
@@ -101,23 +101,10 @@ describe('rostra serve', () => {
 
 describe.runIf(process.env.DATABASE_URL)('rostra serve on PostgreSQL', () => {
   it('migrates and seeds a fresh database on the first start only, and stops cleanly', async () => {
-    const base = process.env.DATABASE_URL as string;
-    const name = `rostra_serve_${process.pid}_${Date.now()}`;
-    const admin = async (sql: string) => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      try {
-        await c.query(sql);
-      } finally {
-        await c.end();
-      }
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
+    const scratch = await createScratchDatabase();
     const dir = mkdtempSync(join(tmpdir(), 'rostra-serve-pg-'));
     try {
-      const first = await serve(dir, [], url.toString());
+      const first = await serve(dir, [], scratch.url);
       expect(first.output()).toContain('Database: PostgreSQL (DATABASE_URL)');
       expect(first.output()).toContain('Seeded Harbour Care: 60 resources, 40 customers');
       expect(first.output()).toContain('dispatcher@harbourcare.test');
@@ -126,13 +113,13 @@ describe.runIf(process.env.DATABASE_URL)('rostra serve on PostgreSQL', () => {
       first.child.kill('SIGINT');
       expect(await stopped).toBe(0);
 
-      const second = await serve(dir, [], url.toString());
+      const second = await serve(dir, [], scratch.url);
       expect(second.output()).toContain('Demo data already present: not seeding again.');
       const again = exitCode(second.child);
       second.child.kill('SIGTERM');
       expect(await again).toBe(0);
     } finally {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     }
   });
 });

@@ -16,19 +16,31 @@ export function testDatabaseKinds(): DbKind[] {
  */
 export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
   if (kind === 'pglite') return openDatabase({ dataDir: null });
+  const scratch = await createScratchDatabase();
+  const handle = await openDatabase({ databaseUrl: scratch.url, maxConnections: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on the `DATABASE_URL` server, for tests that start their own server
+ * process on it. `drop()` removes it (forcibly, whoever is still connected).
+ */
+export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL is required for PostgreSQL tests');
   const name = `rostra_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(base, `CREATE DATABASE ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), maxConnections: 5 });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
-      await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    },
+    url: url.toString(),
+    drop: () => adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }
 
