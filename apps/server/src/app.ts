@@ -20,6 +20,7 @@ import { createIdentity, type Identity } from './identity/identity.ts';
 import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { healthRoutes } from './routes/health.ts';
+import { schedulingRoutes } from './scheduling/routes.ts';
 
 /** `identity` defaults to the environment's settings (loadIdentityOptions); tests pass their own. */
 export type Deps = { db: DbHandle; config: ServerConfig; identity?: IdentityOptions };
@@ -91,6 +92,7 @@ export async function buildApp(deps: Deps): Promise<App> {
 
   healthRoutes(app);
   await identityRoutes(app, identity);
+  schedulingRoutes(app);
 
   await serveWebApp(app, deps.config.webDist);
   return app;

@@ -7,6 +7,9 @@ import { addOrg, addUser, FIXTURE_PASSWORD, signIn } from './identity/testing.ts
 import { createTestApp, type TestApp } from './testing/app.ts';
 import { probeRoutes } from './testing/robustness.ts';
 
+/** A probe walks every documented operation with dozens of cases each. */
+const PROBE_TIMEOUT_MS = 600_000;
+
 describe.each(testDatabaseKinds())('every route refuses malformed input cleanly on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -14,13 +17,18 @@ describe.each(testDatabaseKinds())('every route refuses malformed input cleanly 
   });
   afterAll(() => t?.close());
 
-  it('answers every malformed request with a 4xx in the error shape, never a 5xx', async () => {
+  // The probe sends thousands of requests and grows with the API; its time limit grows with it.
+  it('answers every malformed request with a 4xx in the error shape, never a 5xx', {
+    timeout: PROBE_TIMEOUT_MS,
+  }, async () => {
     const { findings, sent } = await probeRoutes(t.app);
     expect(sent).toBeGreaterThan(0);
     expect(findings).toEqual([]);
   });
 
-  it('answers every malformed request of a signed-in dispatcher the same way (validation behind auth)', async () => {
+  it('answers every malformed request of a signed-in dispatcher the same way (validation behind auth)', {
+    timeout: PROBE_TIMEOUT_MS,
+  }, async () => {
     await addOrg(t, 'probe-org');
     await addUser(t, {
       id: 'probe-dispatcher',

@@ -94,7 +94,11 @@ function casesFor(method: string, path: string, op: Operation): Case[] {
   const baseUrl = fill(() => 'does-not-exist');
   const cases: Case[] = [];
 
-  for (const id of BAD_IDS) cases.push({ label: `bad id ${id.slice(0, 20)}`, url: fill(() => id) });
+  // Without a path parameter there is no id to get wrong: the bare URL is a valid request of a
+  // route whose query parameters are all optional (a list), so it is not a malformed case.
+  if (pathParams.length) {
+    for (const id of BAD_IDS) cases.push({ label: `bad id ${id.slice(0, 20)}`, url: fill(() => id) });
+  }
   for (const q of query) {
     cases.push({
       label: `query ${q.name} wrong type`,

@@ -49,6 +49,7 @@ export function toTimelineRecord(row: typeof timelineRecords.$inferSelect, resId
     ...geo(row.lat, row.lng),
     inactive: row.inactive,
     isConflict: row.isConflict,
+    errors: row.conflictErrors,
     _uid_r: row.readers,
     version: row.version,
     _qa_create_utc: seconds(row.createdAt),
@@ -137,5 +138,157 @@ export function toServicePlan(row: typeof servicePlans.$inferSelect): ServicePla
     VisitStemID: row.visitStemId,
     ...(row.updateType !== null ? { UpdateType: row.updateType } : {}),
     ...(row.endDate !== null ? { EndDate: row.endDate } : {}),
+  };
+}
+
+// --- Spec records → rows ------------------------------------------------------------------------
+
+/** Fields the server derives or owns: never taken from input, never stored in `data`. */
+const DERIVED = ['_id', 'version', '_qa_create_utc', '_qa_update_utc', 'org_id', 'weightage_cost'];
+
+type Input = Record<string, unknown>;
+
+/** `input` without `taken` (the fields that became columns) and without derived fields. */
+function rest(input: Input, taken: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(input)) {
+    if (v === undefined || taken.includes(k) || DERIVED.includes(k)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+const has = (input: Input, key: string) => Object.hasOwn(input, key) && input[key] !== undefined;
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const bool = (v: unknown): boolean => v === true;
+const list = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+const point = (v: unknown): { lat: number | null; lng: number | null } => {
+  const g = v as { lat?: unknown; lng?: unknown } | null | undefined;
+  return { lat: num(g?.lat), lng: num(g?.lng) };
+};
+
+/** The whole spec record (old merged with new) as column values and `data`. */
+export function timelineRecordValues(record: Input) {
+  const taken = [
+    '_key',
+    'status',
+    'type',
+    'customerId',
+    'resourceId',
+    'resIds',
+    'utc_begin_plus_tz',
+    'utc_end_plus_tz',
+    'labels',
+    '_geoloc',
+    'inactive',
+    'isConflict',
+    'errors',
+    '_uid_r',
+  ];
+  return {
+    key: str(record._key) ?? 'booking',
+    status: str(record.status) ?? (record._key === 'leave' ? 'leave' : 'draft'),
+    type: str(record.type),
+    customerId: str(record.customerId),
+    beginAt: num(record.utc_begin_plus_tz) ?? 0,
+    endAt: num(record.utc_end_plus_tz) ?? 0,
+    labels: list(record.labels),
+    ...point(record._geoloc),
+    inactive: bool(record.inactive),
+    data: rest(record, taken),
+  };
+}
+
+export function resourceValues(record: Input) {
+  const taken = [
+    'name',
+    'first_name',
+    'last_name',
+    'email',
+    'mobile',
+    'phone',
+    'labels',
+    'lbls',
+    'inactive',
+    'InactiveDate',
+    'promoted_dispatcher',
+    'external',
+    'max_hrs_dy',
+    'max_hrs_wk',
+    'max_hrs_fn',
+    '_geoloc',
+    'uid',
+  ];
+  const first = str(record.first_name) ?? '';
+  const last = str(record.last_name) ?? '';
+  return {
+    name: str(record.name) ?? (`${first} ${last}`.trim() || String(record._id ?? '')),
+    firstName: first,
+    lastName: last,
+    email: str(record.email),
+    mobile: str(record.mobile),
+    phone: str(record.phone),
+    labels: has(record, 'labels') && record.labels !== null ? list(record.labels) : list(record.lbls),
+    inactive: bool(record.inactive),
+    inactiveDate: num(record.InactiveDate),
+    promotedDispatcher: bool(record.promoted_dispatcher),
+    external: bool(record.external),
+    maxHrsDy: num(record.max_hrs_dy),
+    maxHrsWk: num(record.max_hrs_wk),
+    maxHrsFn: num(record.max_hrs_fn),
+    ...point(record._geoloc),
+    uid: str(record.uid),
+    data: rest(record, taken),
+  };
+}
+
+export function customerValues(record: Input) {
+  const taken = ['name', 'first_name', 'last_name', 'email', 'phone', '_geoloc', 'uid', 'inactive'];
+  const first = str(record.first_name) ?? '';
+  const last = str(record.last_name) ?? '';
+  return {
+    name: str(record.name) ?? (`${first} ${last}`.trim() || String(record._id ?? '')),
+    firstName: first,
+    lastName: last,
+    email: str(record.email),
+    phone: str(record.phone),
+    ...point(record._geoloc),
+    uid: str(record.uid),
+    inactive: bool(record.inactive),
+    data: rest(record, taken),
+  };
+}
+
+export function labelValues(record: Input) {
+  return {
+    name: str(record.name) ?? String(record._id ?? ''),
+    type: str(record.type) ?? 'label',
+    unitPrice: num(record.unit_price),
+    inactive: bool(record.inactive),
+    data: rest(record, ['name', 'type', 'unit_price', 'inactive']),
+  };
+}
+
+export function servicePlanValues(record: Input) {
+  return {
+    updateType: str(record.UpdateType),
+    endDate: num(record.EndDate),
+    data: rest(record, ['VisitStemID', 'UpdateType', 'EndDate']),
+  };
+}
+
+/** A weekly shift's columns; `days` are the truthy day flags in su..sa order. */
+export function shiftValues(record: Input) {
+  const timings = (record.timings ?? {}) as Record<string, { beg: number; end: number }[] | null>;
+  const clean: Record<string, { beg: number; end: number }[]> = {};
+  for (const [d, list] of Object.entries(timings)) if (Array.isArray(list)) clean[d] = list;
+  return {
+    days: DAY_CODES.filter((d) => Boolean(record[d])),
+    beg: num(record.beg) ?? 0,
+    end: num(record.end) ?? 0,
+    timings: clean,
+    data: rest(record, ['resourceId', 'week_id', ...DAY_CODES, 'beg', 'end', 'timings']),
   };
 }

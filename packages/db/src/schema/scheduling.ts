@@ -120,6 +120,8 @@ export const timelineRecords = pgTable(
     lng: doublePrecision('lng'),
     inactive: boolean('inactive').notNull().default(false),
     isConflict: boolean('is_conflict').notNull().default(false),
+    /** The overlap validator's errors behind `isConflict` (API field `errors`). */
+    conflictErrors: jsonb('conflict_errors').$type<Record<string, unknown>[]>().notNull().default([]),
     /** User ids allowed to see the record (`_uid_r`). */
     readers: text('readers').array().notNull().default([]),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),

@@ -1,0 +1,96 @@
+import { getBlacklist, listBlacklists, putBlacklist } from '@rostra/db/scheduling/customer-blacklist';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { requireAuth } from '../http/access.ts';
+import { DISPATCHER_ONLY, withRecord } from './access.ts';
+import {
+  expectedVersion,
+  idParams,
+  notFound,
+  paged,
+  pageOf,
+  pageQuery,
+  recordResponse,
+  SECONDS,
+  withETag,
+  written,
+} from './http.ts';
+import { putBlacklistBody } from './schemas.ts';
+
+/**
+ * Customers' blacklists (spec §3): `_id` is the customer. Dispatchers only: resources, customers
+ * and partners skip blacklist loading (spec §6).
+ */
+export function blacklistRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+  const access = withRecord(DISPATCHER_ONLY, { table: 'customers' });
+
+  app.get(
+    `${API}/blacklists`,
+    {
+      config: { access: DISPATCHER_ONLY },
+      schema: {
+        tags: ['records'],
+        summary: 'Blacklists changed after a time (incremental load), oldest change first',
+        querystring: z.strictObject({
+          ...pageQuery,
+          updated_after: z.coerce.number().pipe(SECONDS).optional().describe('epoch seconds'),
+        }),
+        response: { 200: pageOf(recordResponse) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query;
+      return paged(() =>
+        listBlacklists(db(), caller.orgId, {
+          updatedAfter: q.updated_after,
+          cursor: q.cursor,
+          limit: q.limit,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    `${API}/customers/:id/blacklist`,
+    {
+      config: { access },
+      schema: {
+        tags: ['records'],
+        summary: "A customer's blacklist",
+        params: idParams,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const list = await getBlacklist(db(), caller.orgId, request.params.id);
+      if (!list) throw notFound();
+      return withETag(reply, list);
+    },
+  );
+
+  app.put(
+    `${API}/customers/:id/blacklist`,
+    {
+      config: { access },
+      schema: {
+        tags: ['records'],
+        summary: "Replace a customer's blacklist (version 0 when none yet; stale → 409)",
+        params: idParams,
+        body: putBlacklistBody,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      if (!(await getBlacklist(db(), caller.orgId, request.params.id))) throw notFound();
+      const expected = expectedVersion(request, request.body.version);
+      return withETag(
+        reply,
+        written(await putBlacklist(db(), caller.orgId, request.params.id, request.body.resIds, expected)),
+      );
+    },
+  );
+}

@@ -1,0 +1,111 @@
+import { InvalidCursorError } from '@rostra/db/scheduling/paging';
+import type { WriteResult } from '@rostra/db/scheduling/write-result';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { HttpError } from '../http/errors.ts';
+
+/*
+ * The HTTP side of versioned records, shared by every scheduling route: page parameters, the
+ * expected version (body `version` or `If-Match`), and how a write's result becomes an answer.
+ */
+
+/** Bounded building blocks of request schemas (the robustness probe sends 1 MB strings). */
+export const ID = z.string().min(1).max(100);
+export const IDS = z.array(ID).max(500);
+export const TEXT = z.string().max(200);
+export const LONG_TEXT = z.string().max(5000);
+export const SECONDS = z.number().int().min(-62_135_596_800).max(253_402_300_799);
+export const GEO = z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
+export const VERSION = z.number().int().min(0).max(2_147_483_647);
+
+/** `?cursor&limit` of every list. */
+export const pageQuery = {
+  cursor: z.string().max(400).optional().describe('next_cursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(250).optional().describe('page size, default 40, at most 250'),
+};
+
+/** `true` / `false` in a query string. */
+export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+export const idParams = z.strictObject({ id: ID });
+
+/** A list answer's shape for the OpenAPI document. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+}
+
+/** Any record in the spec's field names (extra fields kept). */
+export const recordResponse = z.looseObject({});
+
+/**
+ * The version a write expects: the body's `version`, else the `If-Match` header (`"3"`, `W/"3"`
+ * or `3`). A write without either is refused with 428: every write of a shared record must say
+ * which version it read, or it could silently overwrite someone else's change.
+ */
+export function expectedVersion(request: FastifyRequest, bodyVersion: number | undefined): number {
+  if (bodyVersion !== undefined) return bodyVersion;
+  const header = request.headers['if-match'];
+  const value = Array.isArray(header) ? header[0] : header;
+  const m = value?.trim().match(/^(?:W\/)?"?(\d{1,10})"?$/);
+  if (m) return Number(m[1]);
+  if (value !== undefined)
+    throw new HttpError(400, 'invalid_if_match', 'If-Match must hold a record version');
+  throw new HttpError(
+    428,
+    'version_required',
+    'Send the version you read (body "version" or an If-Match header) so that no one else\'s change is overwritten',
+  );
+}
+
+/** Sets the ETag of a versioned record answer. */
+export function withETag<T extends object>(reply: FastifyReply, record: T): T {
+  const version = (record as { version?: unknown }).version;
+  if (typeof version === 'number') void reply.header('etag', `"${version}"`);
+  return record;
+}
+
+/** The record of a successful write, or the refusal as an HTTP error. */
+export function written<T>(result: WriteResult<T>): T {
+  if (result.ok) return result.record;
+  switch (result.error) {
+    case 'not_found':
+      throw new HttpError(404, 'not_found', 'Not found');
+    case 'stale':
+      throw new HttpError(
+        409,
+        'version_conflict',
+        'The record was changed by someone else: reload it and try again',
+        {
+          current: result.current,
+        },
+      );
+    case 'exists':
+      throw new HttpError(409, 'already_exists', 'A record with this id already exists');
+    case 'invalid':
+      throw new HttpError(
+        400,
+        result.code,
+        result.message,
+        result.field ? { field: result.field } : undefined,
+      );
+  }
+}
+
+export function notFound(): HttpError {
+  return new HttpError(404, 'not_found', 'Not found');
+}
+
+/** Runs a list query, turning a cursor this API did not make into 400 `invalid_cursor`. */
+export async function paged<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof InvalidCursorError) throw new HttpError(400, 'invalid_cursor', e.message);
+    throw e;
+  }
+}
+
+/** Epoch seconds of the app's clock (the identity clock tests move). */
+export function nowSeconds(now: Date): number {
+  return Math.floor(now.getTime() / 1000);
+}

@@ -1,0 +1,68 @@
+import { CALENDAR_EVENTS, PROJECT_TASKS, QUICK_VIEWS } from '@rostra/db/scheduling/record-kinds';
+import { quickViews } from '@rostra/db/schema/planning';
+import { and, eq } from 'drizzle-orm';
+import type { App } from '../app.ts';
+import { ANY_MEMBER, DISPATCHER_ONLY } from './access.ts';
+import { queryBoolean } from './http.ts';
+import { recordRoutes } from './record-routes.ts';
+import {
+  createCalendarEventBody,
+  createProjectTaskBody,
+  createQuickViewBody,
+  updateCalendarEventBody,
+  updateProjectTaskBody,
+  updateQuickViewBody,
+} from './schemas.ts';
+
+/**
+ * Quick views (dispatchers' own saved views), project tasks and calendar events (simple records
+ * with a readers list; no actions for any role, spec §6).
+ */
+export function planningRoutes(app: App): void {
+  recordRoutes(app, {
+    path: '/quick-views',
+    tag: 'records',
+    noun: 'quick view',
+    kind: QUICK_VIEWS,
+    record: { table: 'quick_views' },
+    read: DISPATCHER_ONLY,
+    write: DISPATCHER_ONLY,
+    createBody: createQuickViewBody,
+    updateBody: updateQuickViewBody,
+    // The list is the caller's own views (spec §7: quicviews by uid, cus_view false unless asked).
+    filters: { cus_view: queryBoolean.optional() },
+    where: (q, caller) => [
+      and(
+        eq(quickViews.uid, caller.uid),
+        eq(quickViews.cusView, (q.cus_view as boolean | undefined) ?? false),
+      ),
+    ],
+    ownedBy: (caller) => ({ uid: caller.uid }),
+  });
+
+  recordRoutes(app, {
+    path: '/project-tasks',
+    tag: 'records',
+    noun: 'project task',
+    kind: PROJECT_TASKS,
+    record: { table: 'project_tasks' },
+    read: ANY_MEMBER,
+    write: DISPATCHER_ONLY,
+    createBody: createProjectTaskBody,
+    updateBody: updateProjectTaskBody,
+    hasReaders: true,
+  });
+
+  recordRoutes(app, {
+    path: '/calendar-events',
+    tag: 'records',
+    noun: 'calendar event',
+    kind: CALENDAR_EVENTS,
+    record: { table: 'calendar_events' },
+    read: ANY_MEMBER,
+    write: DISPATCHER_ONLY,
+    createBody: createCalendarEventBody,
+    updateBody: updateCalendarEventBody,
+    hasReaders: true,
+  });
+}

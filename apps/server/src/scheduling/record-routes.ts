@@ -1,0 +1,181 @@
+import { createRecord } from '@rostra/db/scheduling/create-record';
+import { deleteRecord } from '@rostra/db/scheduling/delete-record';
+import { getRecord } from '@rostra/db/scheduling/get-record';
+import { listRecords } from '@rostra/db/scheduling/list-records';
+import type { Page } from '@rostra/db/scheduling/paging';
+import type { RecordKind } from '@rostra/db/scheduling/record-kinds';
+import { updateRecord } from '@rostra/db/scheduling/update-record';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { type Access, type Caller, readerOf, requireAuth } from '../http/access.ts';
+import { withRecord } from './access.ts';
+import {
+  expectedVersion,
+  idParams,
+  notFound,
+  paged,
+  pageOf,
+  pageQuery,
+  recordResponse,
+  withETag,
+  written,
+} from './http.ts';
+
+type Rec = Record<string, unknown>;
+
+/**
+ * One record kind served as a versioned REST collection: list (paged, filtered), get, create,
+ * update (fields merged, stale version → 409) and delete (stale version → 409). Routes are thin:
+ * the rules are in the kind and in @rostra/db/scheduling.
+ */
+export type RecordRouteSpec = {
+  /** Collection path under /api/v1, e.g. `/labels`. */
+  path: string;
+  tag: string;
+  /** Spec name for summaries, e.g. 'label'. */
+  noun: string;
+  kind: RecordKind;
+  /** The table and id column the access test reaches id-addressed routes through. */
+  record: { table: string; idColumn?: string };
+  read: Access;
+  write: Access;
+  createBody: z.ZodObject;
+  updateBody: z.ZodObject;
+  /** Extra query parameters of the list and the conditions they make. */
+  filters?: Record<string, z.ZodType>;
+  where?: (query: Rec, caller: Caller) => Promise<(SQL | undefined)[]> | (SQL | undefined)[];
+  /** Kinds with a readers list (`_uid_r`): lists and reads apply the rule. */
+  hasReaders?: boolean;
+  /** Fields the server sets on create from the caller (e.g. a quick view's `uid`). */
+  ownedBy?: (caller: Caller) => Rec;
+  /** Derived fields added to answers (e.g. a resource's `weightage_cost`). */
+  decorate?: (orgId: string, records: Rec[]) => Promise<{ records: Rec[]; extra?: Rec }>;
+};
+
+export function recordRoutes(app: App, spec: RecordRouteSpec): void {
+  const db = () => app.deps.db.db;
+  const url = `${API}${spec.path}`;
+  const one = `${url}/:id`;
+  const byId = (access: Access) => withRecord(access, spec.record);
+  const reader = (caller: Caller) => (spec.hasReaders ? readerOf(caller) : undefined);
+  const decorate = async (orgId: string, records: Rec[]): Promise<{ records: Rec[]; extra?: Rec }> =>
+    spec.decorate ? spec.decorate(orgId, records) : { records };
+  const single = async (orgId: string, record: Rec) => (await decorate(orgId, [record])).records[0] ?? record;
+
+  app.get(
+    url,
+    {
+      config: { access: spec.read },
+      schema: {
+        tags: [spec.tag],
+        summary: `List ${spec.noun} records (paged)`,
+        querystring: z.strictObject({ ...pageQuery, ...(spec.filters ?? {}) }),
+        response: {
+          200: pageOf(recordResponse).extend({
+            maxCost: z.number().nullable().optional(),
+            minCost: z.number().nullable().optional(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const query = request.query as Rec & { cursor?: string; limit?: number };
+      const where = spec.where ? await spec.where(query, caller) : [];
+      const page: Page<Rec> = await paged(() =>
+        listRecords(db(), caller.orgId, spec.kind, {
+          where,
+          cursor: query.cursor,
+          limit: query.limit,
+          reader: reader(caller),
+        }),
+      );
+      const { records, extra } = await decorate(caller.orgId, page.items);
+      return { items: records, next_cursor: page.next_cursor, ...(extra ?? {}) };
+    },
+  );
+
+  app.get(
+    one,
+    {
+      config: { access: byId(spec.read) },
+      schema: {
+        tags: [spec.tag],
+        summary: `Get one ${spec.noun}`,
+        params: idParams,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const found = await getRecord(db(), caller.orgId, spec.kind, request.params.id, reader(caller));
+      if (!found) throw notFound();
+      return withETag(reply, await single(caller.orgId, found));
+    },
+  );
+
+  app.post(
+    url,
+    {
+      config: { access: spec.write },
+      schema: {
+        tags: [spec.tag],
+        summary: `Create a ${spec.noun}`,
+        body: spec.createBody,
+        response: { 201: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const input = { ...(request.body as Rec), ...(spec.ownedBy?.(caller) ?? {}) };
+      const record = written(await createRecord(db(), caller.orgId, spec.kind, input));
+      return reply.status(201).send(withETag(reply, await single(caller.orgId, record)));
+    },
+  );
+
+  app.patch(
+    one,
+    {
+      config: { access: byId(spec.write) },
+      schema: {
+        tags: [spec.tag],
+        summary: `Update a ${spec.noun} (fields given are changed; stale version → 409)`,
+        params: idParams,
+        body: spec.updateBody,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const { version, ...changes } = request.body as Rec & { version?: number };
+      // The record must exist (404) before its version is asked for (428).
+      if (!(await getRecord(db(), caller.orgId, spec.kind, request.params.id))) throw notFound();
+      const expected = expectedVersion(request as FastifyRequest, version);
+      const record = written(
+        await updateRecord(db(), caller.orgId, spec.kind, request.params.id, changes, expected),
+      );
+      return withETag(reply, await single(caller.orgId, record));
+    },
+  );
+
+  app.delete(
+    one,
+    {
+      config: { access: byId(spec.write) },
+      schema: {
+        tags: [spec.tag],
+        summary: `Delete a ${spec.noun} (stale version → 409)`,
+        params: idParams,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      if (!(await getRecord(db(), caller.orgId, spec.kind, request.params.id))) throw notFound();
+      const expected = expectedVersion(request as FastifyRequest, undefined);
+      return written(await deleteRecord(db(), caller.orgId, spec.kind, request.params.id, expected));
+    },
+  );
+}

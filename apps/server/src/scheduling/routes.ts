@@ -1,0 +1,17 @@
+import type { App } from '../app.ts';
+import { blacklistRoutes } from './blacklist-routes.ts';
+import { catalogueRoutes } from './catalogue-routes.ts';
+import { planningRoutes } from './planning-routes.ts';
+import { settingsRoutes } from './settings-routes.ts';
+import { shiftRoutes } from './shift-routes.ts';
+import { timelineRecordRoutes } from './timeline-record-routes.ts';
+
+/** Every scheduling route (records, settings, timeline, allocation, actions, …) under /api/v1. */
+export function schedulingRoutes(app: App): void {
+  catalogueRoutes(app);
+  timelineRecordRoutes(app);
+  shiftRoutes(app);
+  blacklistRoutes(app);
+  settingsRoutes(app);
+  planningRoutes(app);
+}

@@ -1,0 +1,183 @@
+import { deleteTimelineRecord } from '@rostra/db/scheduling/delete-timeline-record';
+import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
+import { listStates } from '@rostra/db/scheduling/list-states';
+import { getTimelineRecord, listTimelineRecords } from '@rostra/db/scheduling/read-timeline-records';
+import { createTimelineRecord, updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { readerOf, requireAuth } from '../http/access.ts';
+import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from './access.ts';
+import {
+  expectedVersion,
+  idParams,
+  notFound,
+  paged,
+  pageOf,
+  pageQuery,
+  recordResponse,
+  SECONDS,
+  withETag,
+  written,
+} from './http.ts';
+import {
+  createTimelineRecordBody,
+  RECORD_KEYS,
+  RECORD_STATUSES,
+  updateTimelineRecordBody,
+} from './schemas.ts';
+
+const RECORD = { table: 'timeline_records' };
+
+/**
+ * Timeline records (bookings, group events, leaves, breaks): dispatchers read and write the
+ * organisation's; everyone else reads the ones whose readers list holds them (a record one may not
+ * read answers 404, as if it did not exist). Writes validate overlaps with the organisation's
+ * buffer and store `isConflict` and `errors`; a stale version answers 409 and writes nothing.
+ */
+export function timelineRecordRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+  const url = `${API}/timeline-records`;
+
+  app.get(
+    url,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['records'],
+        summary: 'List timeline records (paged by begin time)',
+        querystring: z.strictObject({
+          ...pageQuery,
+          _key: z.enum(RECORD_KEYS).optional(),
+          status: z.enum(RECORD_STATUSES).optional(),
+          from: z.coerce.number().pipe(SECONDS).optional().describe('begin at or after (wall-clock seconds)'),
+          to: z.coerce.number().pipe(SECONDS).optional().describe('begin before (wall-clock seconds)'),
+        }),
+        response: { 200: pageOf(recordResponse) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query;
+      const labels =
+        caller.role === 'dispatcher'
+          ? (await masterLabelFilters(db(), caller.orgId, caller.uid)).bookings
+          : undefined;
+      return paged(() =>
+        listTimelineRecords(db(), caller.orgId, readerOf(caller), {
+          key: q._key,
+          status: q.status,
+          from: q.from,
+          to: q.to,
+          labels,
+          cursor: q.cursor,
+          limit: q.limit,
+        }),
+      );
+    },
+  );
+
+  app.get(
+    `${url}/:id`,
+    {
+      config: { access: withRecord(ANY_MEMBER, RECORD) },
+      schema: {
+        tags: ['records'],
+        summary: 'Get one timeline record',
+        params: idParams,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const record = await getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller));
+      if (!record) throw notFound();
+      return withETag(reply, record);
+    },
+  );
+
+  app.post(
+    url,
+    {
+      config: { access: DISPATCHER_ONLY },
+      schema: {
+        tags: ['records'],
+        summary: 'Create a timeline record (overlaps validated with the organisation buffer)',
+        body: createTimelineRecordBody,
+        response: { 201: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const result = await createTimelineRecord(db(), caller.orgId, request.body, {
+        uid: caller.uid,
+        now: app.identity.now(),
+      });
+      return reply.status(201).send(withETag(reply, written(result)));
+    },
+  );
+
+  app.patch(
+    `${url}/:id`,
+    {
+      config: { access: withRecord(DISPATCHER_ONLY, RECORD) },
+      schema: {
+        tags: ['records'],
+        summary: 'Update a timeline record (stale version → 409)',
+        params: idParams,
+        body: updateTimelineRecordBody,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const { version, ...changes } = request.body;
+      if (!(await getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller))))
+        throw notFound();
+      const expected = expectedVersion(request, version);
+      const result = await updateTimelineRecord(db(), caller.orgId, request.params.id, changes, expected, {
+        uid: caller.uid,
+        now: app.identity.now(),
+      });
+      return withETag(reply, written(result));
+    },
+  );
+
+  app.delete(
+    `${url}/:id`,
+    {
+      config: { access: withRecord(DISPATCHER_ONLY, RECORD) },
+      schema: {
+        tags: ['records'],
+        summary: 'Delete a timeline record (stale version → 409)',
+        params: idParams,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      if (!(await getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller))))
+        throw notFound();
+      const expected = expectedVersion(request, undefined);
+      return written(await deleteTimelineRecord(db(), caller.orgId, request.params.id, expected));
+    },
+  );
+
+  app.get(
+    `${API}/bookings/:id/states`,
+    {
+      config: { access: withRecord(ANY_MEMBER, RECORD) },
+      schema: {
+        tags: ['records'],
+        summary: "A booking's status history (states), newest first",
+        params: idParams,
+        response: { 200: z.object({ items: z.array(recordResponse) }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      if (!(await getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller))))
+        throw notFound();
+      return { items: await listStates(db(), caller.orgId, request.params.id) };
+    },
+  );
+}

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../client.ts';
+import { withOrg } from '../tenant.ts';
+import { selectRecordRow } from './get-record.ts';
+import type { RecordKind } from './record-kinds.ts';
+import type { WriteResult } from './write-result.ts';
+
+/** A new record id when the input has none: short, url-safe, unique. */
+export function newRecordId(): string {
+  return randomUUID().replaceAll('-', '').slice(0, 20);
+}
+
+/**
+ * Creates a record from the spec's fields. Its id is the input's id field (`_id`, or `VisitStemID`),
+ * else a new one; an id already taken in the organisation answers `exists` and writes nothing.
+ */
+export async function createRecord(
+  db: Db,
+  orgId: string,
+  kind: RecordKind,
+  input: Record<string, unknown>,
+): Promise<WriteResult<Record<string, unknown>>> {
+  const given = input[kind.idField];
+  const id = typeof given === 'string' && given !== '' ? given : newRecordId();
+  return withOrg(db, orgId, async (tx) => {
+    if (await selectRecordRow(tx, orgId, kind, id)) return { ok: false, error: 'exists' } as const;
+    const values = { ...kind.values({ ...input, [kind.idField]: id }), orgId, [kind.idKey]: id };
+    const [row] = await tx
+      .insert(kind.table)
+      .values(values as never)
+      .returning();
+    return { ok: true, record: kind.toRecord(row as Record<string, unknown>) } as const;
+  });
+}

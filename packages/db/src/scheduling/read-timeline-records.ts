@@ -1,0 +1,85 @@
+import { and, eq, gt, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { type Reader, readableBy } from '../identity/readers.ts';
+import { timelineRecords } from '../schema/scheduling.ts';
+import { withOrg } from '../tenant.ts';
+import type { StoredRecord } from './mapping.ts';
+import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
+import { selectTimelineRecords } from './records.ts';
+
+/** One timeline record the reader may read (readers-list rule); undefined otherwise. */
+export async function getTimelineRecord(
+  db: Db,
+  orgId: string,
+  id: string,
+  reader: Reader,
+): Promise<StoredRecord | undefined> {
+  const [record] = await withOrg(db, orgId, (tx) =>
+    selectTimelineRecords(
+      tx,
+      and(
+        eq(timelineRecords.orgId, orgId),
+        eq(timelineRecords.id, id),
+        readableBy(timelineRecords.readers, reader),
+      ),
+      1,
+    ),
+  );
+  return record;
+}
+
+export type TimelineRecordQuery = {
+  key?: string | undefined;
+  status?: string | undefined;
+  /** Begin in [from, to) (wall-clock seconds). */
+  from?: number | undefined;
+  to?: number | undefined;
+  /** A condition from the dispatcher's master labels (see master-label-filters). */
+  labels?: SQL | undefined;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+};
+
+/** A page of the timeline records the reader may read, by begin then id. Throws InvalidCursorError. */
+export async function listTimelineRecords(
+  db: Db,
+  orgId: string,
+  reader: Reader,
+  query: TimelineRecordQuery,
+): Promise<Page<StoredRecord>> {
+  const limit = pageSize(query.limit);
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 2);
+  if (query.cursor !== undefined && (after === undefined || typeof after[0] !== 'number')) {
+    throw new InvalidCursorError();
+  }
+  const records = await withOrg(db, orgId, (tx) =>
+    selectTimelineRecords(
+      tx,
+      and(
+        eq(timelineRecords.orgId, orgId),
+        readableBy(timelineRecords.readers, reader),
+        query.key === undefined ? undefined : eq(timelineRecords.key, query.key),
+        query.status === undefined ? undefined : eq(timelineRecords.status, query.status),
+        query.from === undefined ? undefined : gte(timelineRecords.beginAt, query.from),
+        query.to === undefined ? undefined : lt(timelineRecords.beginAt, query.to),
+        query.labels,
+        after
+          ? or(
+              gt(timelineRecords.beginAt, after[0] as number),
+              and(
+                eq(timelineRecords.beginAt, after[0] as number),
+                sql`${timelineRecords.id} > ${String(after[1])}`,
+              ),
+            )
+          : undefined,
+      ),
+      limit + 1,
+    ),
+  );
+  return pageOf(
+    records,
+    limit,
+    (r) => [r.utc_begin_plus_tz, r._id],
+    (r) => r,
+  );
+}

@@ -1,0 +1,215 @@
+import { validateConflicts } from '@rostra/core/timeline/conflicts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import { customers, timelineRecords } from '../schema/scheduling.ts';
+import { withOrg } from '../tenant.ts';
+import { newRecordId } from './create-record.ts';
+import { appendLiveEvents } from './live-events.ts';
+import { type StoredRecord, timelineRecordValues } from './mapping.ts';
+import { loadOrgContext, wallClockOf } from './org-context.ts';
+import { selectTimelineRecords } from './records.ts';
+import {
+  addState,
+  lockResources,
+  readersFor,
+  recordChangeEvents,
+  recordsSharingResources,
+  resIdsOf,
+  resourceNames,
+  selectRecordForUpdate,
+  writeAssignments,
+} from './timeline-writes.ts';
+import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from './write-result.ts';
+
+export type SaveContext = {
+  /** Who writes (the state history names them); null for imports and jobs. */
+  uid: string | null;
+  now: Date;
+  /** Import only: readers to keep besides the derived ones (`_uid_r` of the seed system). */
+  extraReaders?: readonly string[];
+};
+
+/** Fields that only change through the rules here, whatever the input says. */
+const OWNED = ['_id', 'version', 'isConflict', 'errors', '_uid_r', '_qa_create_utc', '_qa_update_utc'];
+/** A change to one of these re-runs the overlap validation. */
+const VALIDATED = [
+  'utc_begin_plus_tz',
+  'utc_end_plus_tz',
+  'resIds',
+  'resourceId',
+  'status',
+  '_key',
+  'type',
+  'inactive',
+  'isDeleted',
+];
+
+/**
+ * Creates a timeline record (booking, group event, leave or break) from the spec's fields: its
+ * resources (`resIds`, else `resourceId`) become the assignment relation, the overlap validator
+ * runs with the organisation's buffer and its verdict (`isConflict`, `errors`) is stored, the
+ * readers list is derived (the resources' and the customer's users), the first state is recorded
+ * and the live event is written, all in one transaction. The assigned resources are locked first.
+ */
+export async function createTimelineRecord(
+  db: Db,
+  orgId: string,
+  fields: Record<string, unknown>,
+  ctx: SaveContext,
+): Promise<WriteResult<StoredRecord>> {
+  return withOrg(db, orgId, async (tx) => {
+    const id = typeof fields._id === 'string' && fields._id !== '' ? fields._id : newRecordId();
+    const [taken] = await tx
+      .select({ id: timelineRecords.id })
+      .from(timelineRecords)
+      .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, id)));
+    if (taken) return { ok: false, error: 'exists' } as const;
+    return save(tx, orgId, undefined, { ...strip(fields), _id: id }, ctx);
+  });
+}
+
+/**
+ * Updates a timeline record with the given fields merged over its current ones. Optimistic
+ * concurrency: at another version than `expected`, nothing is written (`stale`). The record row
+ * is locked for the check-and-write; the overlap validation re-runs when times, resources or the
+ * status change (otherwise the stored verdict, e.g. allocation's, stays).
+ */
+export async function updateTimelineRecord(
+  db: Db,
+  orgId: string,
+  id: string,
+  changes: Record<string, unknown>,
+  expected: ExpectedVersion,
+  ctx: SaveContext,
+): Promise<WriteResult<StoredRecord>> {
+  return withOrg(db, orgId, async (tx) => {
+    const before = await selectRecordForUpdate(tx, orgId, id);
+    if (!before) return notFound();
+    if (expected !== undefined && before.version !== expected) return stale(before);
+    return save(tx, orgId, before, { ...before, ...strip(changes), _id: id }, ctx, changes);
+  });
+}
+
+function strip(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([k]) => !OWNED.includes(k)));
+}
+
+async function save(
+  tx: Tx,
+  orgId: string,
+  before: StoredRecord | undefined,
+  merged: Record<string, unknown>,
+  ctx: SaveContext,
+  changes: Record<string, unknown> = merged,
+): Promise<WriteResult<StoredRecord>> {
+  const id = merged._id as string;
+  const begin = merged.utc_begin_plus_tz;
+  const end = merged.utc_end_plus_tz;
+  if (typeof begin !== 'number' || typeof end !== 'number') {
+    return invalid(
+      'invalid_time_range',
+      'utc_begin_plus_tz and utc_end_plus_tz are required',
+      'utc_begin_plus_tz',
+    );
+  }
+  if (end < begin)
+    return invalid(
+      'invalid_time_range',
+      'utc_end_plus_tz must not be before utc_begin_plus_tz',
+      'utc_end_plus_tz',
+    );
+
+  const resIds =
+    'resIds' in changes || 'resourceId' in changes || !before
+      ? resIdsOf({
+          resIds: (changes.resIds as string[] | null | undefined) ?? undefined,
+          resourceId:
+            'resIds' in changes
+              ? undefined
+              : ((changes.resourceId as string | null | undefined) ?? undefined),
+        })
+      : before.resIds;
+  const customerId = typeof merged.customerId === 'string' ? merged.customerId : null;
+  if (customerId) {
+    const [found] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.orgId, orgId), eq(customers.id, customerId)));
+    if (!found)
+      return invalid('unknown_customer', `No customer ${customerId} in this organisation`, 'customerId');
+  }
+  const locked = await lockResources(tx, orgId, resIds);
+  const missing = resIds.filter((r) => !locked.includes(r));
+  if (missing.length) {
+    return invalid('unknown_resource', `No resource ${missing.join(', ')} in this organisation`, 'resIds');
+  }
+
+  const org = await loadOrgContext(tx, orgId);
+  const record: Record<string, unknown> = { ...merged, resIds, resourceId: resIds[0] ?? null };
+  let verdict = {
+    isConflict: before?.isConflict === true,
+    errors: (before?.errors as unknown[] | undefined) ?? [],
+  };
+  if (!before || VALIDATED.some((k) => k in changes)) {
+    const others = await recordsSharingResources(
+      tx,
+      orgId,
+      { _id: id, utc_begin_plus_tz: begin, utc_end_plus_tz: end },
+      resIds,
+    );
+    const result = validateConflicts(
+      {
+        ...(record as unknown as Parameters<typeof validateConflicts>[0]),
+        utc_begin_plus_tz: begin,
+        utc_end_plus_tz: end,
+        resIds,
+        resourceId: resIds[0],
+      },
+      others as Parameters<typeof validateConflicts>[1],
+      { overlap_buffer_minutes: org.overlapBufferMinutes },
+    );
+    verdict = { isConflict: result.isConflict, errors: result.errors };
+  }
+  const resourcesChanged = !before || before.resIds.join() !== resIds.join();
+  if (resourcesChanged) {
+    const names = await resourceNames(tx, orgId, resIds[0]);
+    delete record.resource_first_name;
+    delete record.resource_last_name;
+    if (names) Object.assign(record, names);
+  }
+  const readers = await readersFor(tx, orgId, resIds, customerId, ctx.extraReaders);
+  const values = {
+    ...timelineRecordValues(record),
+    isConflict: verdict.isConflict,
+    conflictErrors: verdict.errors as Record<string, unknown>[],
+    readers,
+  };
+  if (before) {
+    await tx
+      .update(timelineRecords)
+      .set({ ...values, version: sql`${timelineRecords.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, id)));
+  } else {
+    await tx.insert(timelineRecords).values({ ...values, orgId, id });
+  }
+  await writeAssignments(tx, orgId, id, resIds);
+  const [after] = await selectTimelineRecords(
+    tx,
+    and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, id)),
+    1,
+  );
+  if (!after) throw new Error(`timeline record ${id} vanished while being saved`);
+
+  if (!before || before.status !== after.status) {
+    await addState(tx, orgId, {
+      recordId: id,
+      status: after.status ?? 'draft',
+      previousStatus: before?.status ?? null,
+      action: before ? 'update' : 'create',
+      uid: ctx.uid,
+      at: wallClockOf(org, ctx.now),
+    });
+  }
+  await appendLiveEvents(tx, orgId, recordChangeEvents(before, after));
+  return { ok: true, record: after };
+}

@@ -1,0 +1,39 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { withOrg } from '../tenant.ts';
+import { selectRecordRow } from './get-record.ts';
+import type { RecordKind } from './record-kinds.ts';
+import { type ExpectedVersion, notFound, stale, type WriteResult } from './write-result.ts';
+
+/**
+ * Updates a record with the given spec fields merged over its current ones (fields not given stay
+ * as they are; a field given as null is cleared). Optimistic concurrency: when the record is no
+ * longer at `expected` nothing is written and the answer is `stale` with the current record.
+ * The row is locked for the check-and-write, so two writers of one version cannot both win.
+ */
+export async function updateRecord(
+  db: Db,
+  orgId: string,
+  kind: RecordKind,
+  id: string,
+  changes: Record<string, unknown>,
+  expected: ExpectedVersion,
+): Promise<WriteResult<Record<string, unknown>>> {
+  return withOrg(db, orgId, async (tx) => {
+    const row = await selectRecordRow(tx, orgId, kind, id, { forUpdate: true });
+    if (!row) return notFound();
+    const current = kind.toRecord(row);
+    if (expected !== undefined && row.version !== expected) return stale(current);
+    const merged = { ...current, ...changes, [kind.idField]: id };
+    const [updated] = await tx
+      .update(kind.table)
+      .set({
+        ...kind.values(merged),
+        version: sql`${kind.cols.version} + 1`,
+        updatedAt: new Date(),
+      } as never)
+      .where(and(eq(kind.cols.orgId, orgId), eq(kind.cols.id, id)))
+      .returning();
+    return { ok: true, record: kind.toRecord(updated as Record<string, unknown>) } as const;
+  });
+}
