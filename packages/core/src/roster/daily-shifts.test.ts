@@ -44,7 +44,7 @@ describe('daily shifts of a weekly record', () => {
       },
     };
     const monday = dailyShifts(split, ...ALL).filter((d) => d.day === 'mo');
-    expect(monday.map((d) => [d.utc_begin_plus_tz, d.unique_id.slice(-2)])).toEqual([
+    expect(monday.map((d) => [d.utc_begin_plus_tz, String(d.unique_id).slice(-2)])).toEqual([
       [SUN + DAY + 7 * HOUR, '_0'],
       [SUN + DAY + 15 * HOUR, '_1'],
     ]);
