@@ -5,11 +5,13 @@ import { planningRoutes } from './planning-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { shiftRoutes } from './shift-routes.ts';
 import { timelineRecordRoutes } from './timeline-record-routes.ts';
+import { timelineRoutes } from './timeline-routes.ts';
 
 /** Every scheduling route (records, settings, timeline, allocation, actions, …) under /api/v1. */
 export function schedulingRoutes(app: App): void {
   catalogueRoutes(app);
   timelineRecordRoutes(app);
+  timelineRoutes(app);
   shiftRoutes(app);
   blacklistRoutes(app);
   settingsRoutes(app);

@@ -1,0 +1,123 @@
+import { buildRosterGrid } from '@rostra/core/roster/grid';
+import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
+import { DAY } from '@rostra/core/time/calendar';
+import { type MasterLabelFilters, masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
+import { loadTimelineWindow, WINDOW_PADDING_S } from '@rostra/db/scheduling/timeline-window';
+import { getSettings } from '@rostra/db/settings';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { readerOf, requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { ANY_MEMBER } from './access.ts';
+import { queryBoolean, SECONDS } from './http.ts';
+
+/** Longest window served: two months (beyond that it is not a timeline view). */
+const MAX_WINDOW_DAYS = 62;
+
+export const timelineQuery = z.strictObject({
+  from: z.coerce.number().pipe(SECONDS).describe('window start, wall-clock seconds'),
+  to: z.coerce.number().pipe(SECONDS).describe('window end (exclusive), wall-clock seconds'),
+  detail: z
+    .enum(['compact', 'full'])
+    .optional()
+    .describe('compact (default): the fields a timeline bar shows'),
+  fortnight: queryBoolean.optional(),
+  start_hr: z.coerce.number().int().min(0).max(23).optional(),
+  end_hr: z.coerce.number().int().min(1).max(24).optional(),
+  resolution: z.coerce.number().int().min(1).max(60).optional(),
+});
+
+/**
+ * `GET /timeline?from&to`: the records whose begin lies in the window padded by 900 s (at most
+ * 2,000; `truncated` says there were more), the resources in view and the roster grid of the
+ * window from the core. Dispatchers see the organisation's records (narrowed by their published
+ * master labels), everyone else the records whose readers list holds them. Dispatchers and
+ * partners get every resource (inactive ones when show_inactive_res_timeline is on, promoted
+ * dispatchers never); others the resources of the records they see and their own.
+ */
+export function timelineRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+  app.get(
+    `${API}/timeline`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['timeline'],
+        summary: 'The timeline window: records, resources in view and the roster grid',
+        querystring: timelineQuery,
+        // Records and grid are large: described here, not re-validated on the way out.
+        response: {
+          200: z.object({
+            from: z.number(),
+            to: z.number(),
+            window: z.object({ from: z.number(), to: z.number() }),
+            records: z.array(z.unknown()).describe('timeline records (spec names), begin order'),
+            truncated: z.boolean(),
+            resources: z.array(z.unknown()),
+            customers: z.array(z.unknown()),
+            show_inactive_res_timeline: z.boolean(),
+            grid: z.unknown(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query;
+      if (q.to <= q.from) throw new HttpError(400, 'invalid_window', 'to must be after from');
+      if (q.to - q.from > MAX_WINDOW_DAYS * DAY) {
+        throw new HttpError(400, 'invalid_window', `The window is at most ${MAX_WINDOW_DAYS} days`);
+      }
+      const isDispatcher = caller.role === 'dispatcher';
+      const seesAllResources = isDispatcher || caller.duties.includes('partner');
+      const [display, allocation, filters] = await Promise.all([
+        getSettings(db(), caller.orgId, 'display', caller.role),
+        getSettings(db(), caller.orgId, 'allocation'),
+        isDispatcher
+          ? masterLabelFilters(db(), caller.orgId, caller.uid)
+          : Promise.resolve<MasterLabelFilters>({}),
+      ]);
+      const showInactive =
+        typeof display.show_inactive_res_timeline === 'boolean'
+          ? display.show_inactive_res_timeline
+          : DISPLAY_DEFAULTS.show_inactive_res_timeline;
+      const weekStartDay = typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0;
+      const grid = buildRosterGrid({
+        week_start: q.from,
+        no_of_days: Math.max(1, Math.ceil((q.to - q.from) / DAY)),
+        week_start_day: weekStartDay,
+        ...(q.fortnight !== undefined ? { fortnight: q.fortnight } : {}),
+        ...(q.start_hr !== undefined ? { start_hr: q.start_hr } : {}),
+        ...(q.end_hr !== undefined ? { end_hr: q.end_hr } : {}),
+        ...(q.resolution !== undefined ? { resolution: q.resolution } : {}),
+      });
+      if (!grid.ok) {
+        const issue = grid.issues[0];
+        throw new HttpError(
+          400,
+          issue?.code ?? 'invalid_grid',
+          issue?.message ?? 'Invalid grid options',
+          grid.issues,
+        );
+      }
+      const window = await loadTimelineWindow(db(), caller.orgId, {
+        from: q.from,
+        to: q.to,
+        reader: readerOf(caller),
+        labels: filters.bookings,
+        includeInactive: showInactive,
+        resourceScope: seesAllResources ? 'organisation' : 'records',
+        ownResourceId: caller.resourceId,
+        detail: q.detail ?? 'compact',
+      });
+      return {
+        from: q.from,
+        to: q.to,
+        window: { from: q.from - WINDOW_PADDING_S, to: q.to + WINDOW_PADDING_S },
+        ...window,
+        show_inactive_res_timeline: showInactive,
+        grid: grid.grid,
+      };
+    },
+  );
+}

@@ -1,0 +1,145 @@
+import { resources, timelineRecordResources, timelineRecords } from '@rostra/db/schema/scheduling';
+import { putSettings } from '@rostra/db/settings';
+import { withOrg } from '@rostra/db/tenant';
+import { testDatabaseKinds } from '@rostra/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/app.ts';
+import { call, H, MONDAY, ok, type Personas, schedulingOrg } from './testing.ts';
+
+type Rec = Record<string, unknown>;
+type Window = {
+  records: Rec[];
+  truncated: boolean;
+  resources: Rec[];
+  customers: Rec[];
+  window: { from: number; to: number };
+  grid: { set: Record<string, unknown>; time_boundaries: { start_time: number; end_time: number } };
+};
+
+const FROM = MONDAY;
+const TO = MONDAY + 7 * 86_400;
+
+describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
+  let t: TestApp;
+  let p: Personas;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    p = await schedulingOrg(t, 'org-tl');
+    const orgId = p.orgId;
+    // r2 is inactive: shown or not by the display setting.
+    await withOrg(t.db.db, orgId, (tx) =>
+      tx.update(resources).set({ inactive: true }).where(eq(resources.id, 'r2')),
+    );
+    const rec = (id: string, begin: number, resIds: string[], readers: string[]) => ({
+      orgId,
+      id,
+      key: 'booking',
+      status: 'confirmed',
+      customerId: 'c1',
+      beginAt: begin,
+      endAt: begin + H,
+      resourceId: resIds[0] ?? null,
+      readers,
+      data: { customer_first_name: 'Ada', reference: `REF-${id}` },
+    });
+    await withOrg(t.db.db, orgId, async (tx) => {
+      await tx
+        .insert(timelineRecords)
+        .values([
+          rec('edge-before', FROM - 901, [], []),
+          rec('edge-first', FROM - 900, ['r1'], [p.uids.resource1]),
+          rec('mid', FROM + 3 * 86_400, ['r3'], []),
+          rec('edge-last', TO + 899, ['r1'], [p.uids.resource1]),
+          rec('edge-after', TO + 900, ['r1'], [p.uids.resource1]),
+        ]);
+      await tx.insert(timelineRecordResources).values([
+        { orgId, recordId: 'edge-first', resourceId: 'r1', position: 0 },
+        { orgId, recordId: 'mid', resourceId: 'r3', position: 0 },
+        { orgId, recordId: 'edge-last', resourceId: 'r1', position: 0 },
+        { orgId, recordId: 'edge-after', resourceId: 'r1', position: 0 },
+      ]);
+    });
+  });
+  afterAll(() => t?.close());
+
+  const load = async (as = p.dispatcher, query = `from=${FROM}&to=${TO}`) =>
+    ok<Window>(await call(t, as, 'GET', `/timeline?${query}`));
+
+  it('holds the records whose begin lies in the window padded by 900 s, in begin order', async () => {
+    const w = await load();
+    expect(w.records.map((r) => r._id)).toEqual(['edge-first', 'mid', 'edge-last']);
+    expect(w.window).toEqual({ from: FROM - 900, to: TO + 900 });
+    expect(w.records[0]).toMatchObject({
+      _key: 'booking',
+      status: 'confirmed',
+      resIds: ['r1'],
+      customerId: 'c1',
+      customer_first_name: 'Ada',
+      utc_begin_plus_tz: FROM - 900,
+      utc_end_plus_tz: FROM - 900 + H,
+    });
+    expect(w.customers).toEqual([{ _id: 'c1', name: 'Ada Lovelace' }]);
+    const full = await load(p.dispatcher, `from=${FROM}&to=${TO}&detail=full`);
+    expect(full.records[0]).toMatchObject({ reference: 'REF-edge-first', _uid_r: [p.uids.resource1] });
+  });
+
+  it('gives the roster grid of the window from the core', async () => {
+    const w = await load();
+    expect(Object.keys(w.grid.set)).toEqual([
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-14',
+      '2026-03-15',
+    ]);
+    expect(w.grid.time_boundaries).toEqual({ start_time: FROM, end_time: TO });
+  });
+
+  it('shows inactive resources only while show_inactive_res_timeline is on; never promoted dispatchers', async () => {
+    const ids = (w: Window) => w.resources.map((r) => r._id);
+    expect(ids(await load())).toEqual(['r1', 'r2', 'r3']);
+    await putSettings(t.db.db, p.orgId, 'display', { show_inactive_res_timeline: false });
+    expect(ids(await load())).toEqual(['r1', 'r3']);
+    await putSettings(t.db.db, p.orgId, 'display', {});
+  });
+
+  it('readers-list visibility: a resource sees their own records and resources only', async () => {
+    const w = await load(p.resource1);
+    expect(w.records.map((r) => r._id)).toEqual(['edge-first', 'edge-last']);
+    expect(w.resources.map((r) => r._id)).toEqual(['r1']);
+    const other = await load(p.resource2);
+    expect(other.records).toEqual([]);
+    expect(other.resources.map((r) => r._id)).toEqual(['r2']);
+    expect((await load(p.customer)).records).toEqual([]);
+  });
+
+  it('holds at most 2,000 records and says when there were more', async () => {
+    const orgId = p.orgId;
+    await withOrg(t.db.db, orgId, (tx) =>
+      tx.insert(timelineRecords).values(
+        Array.from({ length: 2_000 }, (_, i) => ({
+          orgId,
+          id: `bulk-${String(i).padStart(4, '0')}`,
+          key: 'booking',
+          status: 'draft',
+          beginAt: FROM + 4 * 86_400 + i,
+          endAt: FROM + 4 * 86_400 + i + H,
+        })),
+      ),
+    );
+    const w = await load();
+    expect(w.records).toHaveLength(2_000);
+    expect(w.truncated).toBe(true);
+    expect(w.records.at(-1)?._id).toBe('bulk-1997');
+  });
+
+  it('refuses a window that ends before it begins or spans more than 62 days', async () => {
+    expect((await call(t, p.dispatcher, 'GET', `/timeline?from=${TO}&to=${FROM}`)).statusCode).toBe(400);
+    expect(
+      (await call(t, p.dispatcher, 'GET', `/timeline?from=${FROM}&to=${FROM + 63 * 86_400}`)).statusCode,
+    ).toBe(400);
+  });
+});

@@ -1,0 +1,155 @@
+import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { type Reader, readableBy } from '../identity/readers.ts';
+import { customers, resources, timelineRecords } from '../schema/scheduling.ts';
+import { withOrg } from '../tenant.ts';
+import type { StoredRecord } from './mapping.ts';
+import { selectTimelineRecords } from './records.ts';
+
+/** Spec §9: search windows are padded by 900 s; the flat timeline holds at most 2,000 records. */
+export const WINDOW_PADDING_S = 900;
+export const WINDOW_LIMIT = 2000;
+
+export type WindowQuery = {
+  /** Wall-clock seconds; records whose begin lies in [from − 900, to + 900) are in the window. */
+  from: number;
+  to: number;
+  reader: Reader;
+  /** The dispatcher's master-label condition on bookings, when published. */
+  labels?: SQL | undefined;
+  /** Inactive resources too (the display setting show_inactive_res_timeline). */
+  includeInactive: boolean;
+  /** Every resource of the organisation, or only those of the records in view (and `ownResourceId`). */
+  resourceScope: 'organisation' | 'records';
+  ownResourceId?: string | null | undefined;
+  /** `compact`: the fields a timeline bar shows; `full`: every field of the records. */
+  detail: 'compact' | 'full';
+};
+
+export type WindowResource = {
+  _id: string;
+  name: string;
+  first_name: string;
+  last_name: string;
+  labels: string[];
+  inactive: boolean;
+  InactiveDate: number | null;
+  external: boolean;
+};
+
+export type TimelineWindow = {
+  records: Record<string, unknown>[];
+  /** More records begin in the window than the limit: the window shows the first 2,000. */
+  truncated: boolean;
+  resources: WindowResource[];
+  customers: { _id: string; name: string }[];
+};
+
+const resIdsColumn = sql<string[] | null>`(
+  select array_agg(l.resource_id order by l.position) from timeline_record_resources l
+  where l.org_id = ${timelineRecords.orgId} and l.record_id = ${timelineRecords.id})`;
+
+/**
+ * The timeline window (spec §7 flat_timelines): the records the reader may read whose begin lies
+ * in the padded window, in begin order, at most 2,000; the resources in view (promoted
+ * dispatchers never; inactive ones only when asked) and the customers the records name.
+ * One transaction, four queries whatever the window holds.
+ */
+export async function loadTimelineWindow(db: Db, orgId: string, q: WindowQuery): Promise<TimelineWindow> {
+  return withOrg(db, orgId, async (tx) => {
+    const where = and(
+      eq(timelineRecords.orgId, orgId),
+      gte(timelineRecords.beginAt, q.from - WINDOW_PADDING_S),
+      lt(timelineRecords.beginAt, q.to + WINDOW_PADDING_S),
+      readableBy(timelineRecords.readers, q.reader),
+      q.labels,
+    );
+    let records: Record<string, unknown>[];
+    if (q.detail === 'full') {
+      records = (await selectTimelineRecords(tx, where, WINDOW_LIMIT + 1)) as StoredRecord[];
+    } else {
+      const rows = await tx
+        .select({
+          id: timelineRecords.id,
+          key: timelineRecords.key,
+          status: timelineRecords.status,
+          type: timelineRecords.type,
+          customerId: timelineRecords.customerId,
+          begin: timelineRecords.beginAt,
+          end: timelineRecords.endAt,
+          labels: timelineRecords.labels,
+          inactive: timelineRecords.inactive,
+          isConflict: timelineRecords.isConflict,
+          version: timelineRecords.version,
+          first: sql<string | null>`${timelineRecords.data} ->> 'customer_first_name'`,
+          last: sql<string | null>`${timelineRecords.data} ->> 'customer_last_name'`,
+          resIds: resIdsColumn,
+        })
+        .from(timelineRecords)
+        .where(where)
+        .orderBy(asc(timelineRecords.beginAt), asc(timelineRecords.id))
+        .limit(WINDOW_LIMIT + 1);
+      records = rows.map((r) => {
+        const resIds = r.resIds ?? [];
+        return {
+          _id: r.id,
+          _key: r.key,
+          status: r.status,
+          ...(r.type !== null ? { type: r.type } : {}),
+          resIds,
+          ...(r.customerId !== null ? { customerId: r.customerId } : {}),
+          ...(r.first !== null ? { customer_first_name: r.first } : {}),
+          ...(r.last !== null ? { customer_last_name: r.last } : {}),
+          utc_begin_plus_tz: r.begin,
+          utc_end_plus_tz: r.end,
+          ...(r.labels.length ? { labels: r.labels } : {}),
+          ...(r.inactive ? { inactive: true } : {}),
+          ...(r.isConflict ? { isConflict: true } : {}),
+          version: r.version,
+        };
+      });
+    }
+    const truncated = records.length > WINDOW_LIMIT;
+    if (truncated) records = records.slice(0, WINDOW_LIMIT);
+
+    const inView = new Set<string>();
+    const customerIds = new Set<string>();
+    for (const r of records) {
+      for (const id of (r.resIds as string[] | undefined) ?? []) inView.add(id);
+      if (typeof r.customerId === 'string') customerIds.add(r.customerId);
+    }
+    if (q.ownResourceId) inView.add(q.ownResourceId);
+    const resourceRows =
+      q.resourceScope === 'records' && inView.size === 0
+        ? []
+        : await tx
+            .select({
+              _id: resources.id,
+              name: resources.name,
+              first_name: resources.firstName,
+              last_name: resources.lastName,
+              labels: resources.labels,
+              inactive: resources.inactive,
+              InactiveDate: resources.inactiveDate,
+              external: resources.external,
+            })
+            .from(resources)
+            .where(
+              and(
+                eq(resources.orgId, orgId),
+                eq(resources.promotedDispatcher, false),
+                q.includeInactive ? undefined : eq(resources.inactive, false),
+                q.resourceScope === 'records' ? inArray(resources.id, [...inView]) : undefined,
+              ),
+            )
+            .orderBy(asc(resources.name), asc(resources.id));
+    const customerRows = customerIds.size
+      ? await tx
+          .select({ _id: customers.id, name: customers.name })
+          .from(customers)
+          .where(and(eq(customers.orgId, orgId), inArray(customers.id, [...customerIds])))
+          .orderBy(asc(customers.id))
+      : [];
+    return { records, truncated, resources: resourceRows, customers: customerRows };
+  });
+}
