@@ -1,4 +1,5 @@
 import type { App } from '../app.ts';
+import { allocationRoutes } from './allocation-routes.ts';
 import { blacklistRoutes } from './blacklist-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { planningRoutes } from './planning-routes.ts';
@@ -16,4 +17,5 @@ export function schedulingRoutes(app: App): void {
   blacklistRoutes(app);
   settingsRoutes(app);
   planningRoutes(app);
+  allocationRoutes(app);
 }

@@ -1,7 +1,16 @@
 import type { AllocationMode, AllocationScenario } from '@rostra/core/allocation/scenario';
-import { DAY, FORTNIGHT, fortnightStart, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
-import { and, eq, gte, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Resource } from '@rostra/core/records/resource';
+import {
+  DAY,
+  DAY_CODES,
+  FORTNIGHT,
+  fortnightStart,
+  toYmd,
+  WEEK,
+  weekStart,
+} from '@rostra/core/time/calendar';
+import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
 import { organisations, orgSettings } from '../schema/organisations.ts';
 import {
   blacklists,
@@ -13,7 +22,7 @@ import {
   timelineRecords,
 } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { toBlacklist, toCustomer, toLabel, toResource, toServicePlan, toShift } from './mapping.ts';
+import { type StoredRecord, toBlacklist, toCustomer, toLabel, toServicePlan } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
 
 export type ScenarioRequest = { jobId: string; mode: AllocationMode; candidateIds?: string[] | undefined };
@@ -35,63 +44,218 @@ export async function loadAllocationScenario(
   orgId: string,
   request: ScenarioRequest,
 ): Promise<AllocationScenario | undefined> {
-  return withOrg(db, orgId, async (tx) => {
-    const [job] = await selectTimelineRecords(tx, eq(timelineRecords.id, request.jobId), 1);
-    if (!job) return undefined;
-    const begin = job.utc_begin_plus_tz;
+  return withOrg(db, orgId, (tx) => buildAllocationScenario(tx, orgId, request));
+}
 
-    const [org] = await tx.select().from(organisations).where(eq(organisations.id, orgId));
-    const settings = await tx
-      .select({ key: orgSettings.key, value: orgSettings.value })
-      .from(orgSettings)
-      .where(and(eq(orgSettings.role, ''), sql`${orgSettings.key} in ('allocation', 'display')`));
-    const allocation = settings.find((s) => s.key === 'allocation')?.value ?? {};
-    const weekStartDay = typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0;
-    const switches = (allocation.switches ?? {}) as Record<string, boolean>;
+/** As loadAllocationScenario, inside the caller's transaction (allocation writes re-check with it). */
+export async function buildAllocationScenario(
+  tx: Tx,
+  orgId: string,
+  request: ScenarioRequest,
+): Promise<AllocationScenario | undefined> {
+  const [job] = await selectTimelineRecords(
+    tx,
+    and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, request.jobId)),
+    1,
+  );
+  if (!job) return undefined;
+  const scenario = await scenarioFor(tx, orgId, [job]);
+  return {
+    mode: request.mode,
+    job,
+    ...(request.candidateIds ? { candidateIds: request.candidateIds } : {}),
+    ...scenario,
+  };
+}
 
-    const from = fortnightStart(begin, weekStartDay) - DAY;
-    const to = from + FORTNIGHT + 2 * DAY;
-    const timeline = await selectTimelineRecords(
-      tx,
+/**
+ * A batch scenario (auto mode) for these jobs: the same loads as for one job, over the span of
+ * every job's fortnight. The jobs' own copies are left out of the timeline.
+ */
+export async function buildBatchScenario(
+  tx: Tx,
+  orgId: string,
+  jobs: readonly StoredRecord[],
+): Promise<AllocationScenario> {
+  return { mode: 'auto', jobs: [...jobs], ...(await scenarioFor(tx, orgId, jobs)) };
+}
+
+type Shared = Omit<AllocationScenario, 'mode' | 'job' | 'jobs' | 'candidateIds'>;
+
+async function scenarioFor(tx: Tx, orgId: string, jobs: readonly StoredRecord[]): Promise<Shared> {
+  const [org] = await tx
+    .select({ maxDistance: organisations.maxDistance })
+    .from(organisations)
+    .where(eq(organisations.id, orgId));
+  const settings = await tx
+    .select({ key: orgSettings.key, value: orgSettings.value })
+    .from(orgSettings)
+    .where(and(eq(orgSettings.orgId, orgId), eq(orgSettings.role, ''), eq(orgSettings.key, 'allocation')));
+  const allocation = settings[0]?.value ?? {};
+  const weekStartDay = typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0;
+  const switches = (allocation.switches ?? {}) as Record<string, boolean>;
+
+  const begins = jobs.map((j) => j.utc_begin_plus_tz);
+  const first = Math.min(...begins);
+  const last = Math.max(...begins);
+  const from = fortnightStart(first, weekStartDay) - DAY;
+  const to = fortnightStart(last, weekStartDay) + FORTNIGHT + DAY;
+  const customerIds = [
+    ...new Set(jobs.map((j) => j.customerId).filter((c): c is string => typeof c === 'string')),
+  ];
+  const jobIds = new Set(jobs.map((j) => j._id));
+  const timeline = await selectScenarioRecords(
+    tx,
+    and(
+      eq(timelineRecords.orgId, orgId),
       or(
         and(lt(timelineRecords.beginAt, to), gte(timelineRecords.endAt, from)),
-        job.customerId
-          ? and(eq(timelineRecords.customerId, job.customerId), lt(timelineRecords.beginAt, begin))
+        customerIds.length
+          ? and(inArray(timelineRecords.customerId, customerIds), lt(timelineRecords.beginAt, last))
           : undefined,
       ),
-    );
+    ),
+  );
 
-    const firstWeek = toYmd(weekStart(begin, weekStartDay) - WEEK - DAY);
-    const lastWeek = `${toYmd(begin)}~`;
-    const shiftRows = await tx
-      .select()
+  const firstWeek = toYmd(weekStart(first, weekStartDay) - WEEK - DAY);
+  const lastWeek = `${toYmd(last)}~`;
+  const stems = [
+    ...new Set(
+      jobs
+        .map((j) => j.external_data?.VisitStemID)
+        .filter((s): s is string => typeof s === 'string' && s !== ''),
+    ),
+  ];
+  const [resourceRows, shiftRows, labelRows, customerRows, blacklistRows, planRows] = await Promise.all([
+    selectScenarioResources(tx, orgId),
+    tx
+      .select({
+        id: shifts.id,
+        resourceId: shifts.resourceId,
+        weekId: shifts.weekId,
+        days: shifts.days,
+        beg: shifts.beg,
+        end: shifts.end,
+        timings: shifts.timings,
+      })
       .from(shifts)
-      .where(and(gte(shifts.weekId, firstWeek), lt(shifts.weekId, lastWeek)));
+      .where(and(eq(shifts.orgId, orgId), gte(shifts.weekId, firstWeek), lt(shifts.weekId, lastWeek))),
+    tx.select().from(labels).where(eq(labels.orgId, orgId)),
+    customerIds.length
+      ? tx
+          .select()
+          .from(customers)
+          .where(and(eq(customers.orgId, orgId), inArray(customers.id, customerIds)))
+      : Promise.resolve([]),
+    customerIds.length
+      ? tx
+          .select()
+          .from(blacklists)
+          .where(and(eq(blacklists.orgId, orgId), inArray(blacklists.customerId, customerIds)))
+      : Promise.resolve([]),
+    stems.length
+      ? tx
+          .select()
+          .from(servicePlans)
+          .where(and(eq(servicePlans.orgId, orgId), inArray(servicePlans.visitStemId, stems)))
+      : Promise.resolve([]),
+  ]);
 
-    const customerId = job.customerId ?? undefined;
-    const stem = (job.external_data?.VisitStemID ?? undefined) as string | undefined;
-    const [resourceRows, labelRows, customerRows, blacklistRows, planRows] = await Promise.all([
-      tx.select().from(resources),
-      tx.select().from(labels),
-      customerId ? tx.select().from(customers).where(eq(customers.id, customerId)) : Promise.resolve([]),
-      customerId
-        ? tx.select().from(blacklists).where(eq(blacklists.customerId, customerId))
-        : Promise.resolve([]),
-      stem ? tx.select().from(servicePlans).where(eq(servicePlans.visitStemId, stem)) : Promise.resolve([]),
-    ]);
+  return {
+    resources: resourceRows,
+    labels: labelRows.map(toLabel),
+    customers: customerRows.map(toCustomer),
+    timeline: timeline.filter((r) => !jobIds.has(r._id)),
+    shifts: shiftRows.map((s) => ({
+      _id: s.id,
+      resourceId: s.resourceId,
+      week_id: s.weekId,
+      ...Object.fromEntries(DAY_CODES.map((d) => [d, s.days.includes(d)])),
+      beg: s.beg,
+      end: s.end,
+      timings: s.timings,
+    })),
+    blacklists: blacklistRows.map(toBlacklist),
+    servicePlans: planRows.map(toServicePlan),
+    config: { max_distance: org?.maxDistance ?? 20_000, week_start_day: weekStartDay, switches },
+  };
+}
 
+const resIdsColumn = sql<string[] | null>`(
+  select array_agg(l.resource_id order by l.position) from timeline_record_resources l
+  where l.org_id = ${timelineRecords.orgId} and l.record_id = ${timelineRecords.id})`;
+
+/**
+ * Timeline records as the engine reads them: id, kind, status, type, customer, resources and
+ * times. Other fields play no part in the checks or the score, so they are not loaded.
+ */
+async function selectScenarioRecords(tx: Tx, where: SQL | undefined): Promise<StoredRecord[]> {
+  const rows = await tx
+    .select({
+      id: timelineRecords.id,
+      key: timelineRecords.key,
+      status: timelineRecords.status,
+      type: timelineRecords.type,
+      customerId: timelineRecords.customerId,
+      resourceId: timelineRecords.resourceId,
+      begin: timelineRecords.beginAt,
+      end: timelineRecords.endAt,
+      resIds: resIdsColumn,
+    })
+    .from(timelineRecords)
+    .where(where)
+    .orderBy(timelineRecords.beginAt, timelineRecords.id);
+  return rows.map((r) => {
+    const resIds = r.resIds ?? [];
     return {
-      mode: request.mode,
-      job,
-      ...(request.candidateIds ? { candidateIds: request.candidateIds } : {}),
-      resources: resourceRows.map(toResource),
-      labels: labelRows.map(toLabel),
-      customers: customerRows.map(toCustomer),
-      timeline: timeline.filter((r) => r._id !== job._id),
-      shifts: shiftRows.map(toShift),
-      blacklists: blacklistRows.map(toBlacklist),
-      servicePlans: planRows.map(toServicePlan),
-      config: { max_distance: org?.maxDistance ?? 20_000, week_start_day: weekStartDay, switches },
+      _id: r.id,
+      _key: r.key,
+      status: r.status,
+      ...(r.type !== null ? { type: r.type } : {}),
+      customerId: r.customerId,
+      resourceId: resIds[0] ?? r.resourceId,
+      resIds,
+      utc_begin_plus_tz: r.begin,
+      utc_end_plus_tz: r.end,
     };
   });
+}
+
+/** The resource pool with the fields the checks, the score and the messages read. */
+async function selectScenarioResources(tx: Tx, orgId: string): Promise<Resource[]> {
+  const rows = await tx
+    .select({
+      id: resources.id,
+      name: resources.name,
+      firstName: resources.firstName,
+      lastName: resources.lastName,
+      labels: resources.labels,
+      inactive: resources.inactive,
+      inactiveDate: resources.inactiveDate,
+      promotedDispatcher: resources.promotedDispatcher,
+      external: resources.external,
+      maxHrsDy: resources.maxHrsDy,
+      maxHrsWk: resources.maxHrsWk,
+      maxHrsFn: resources.maxHrsFn,
+      lat: resources.lat,
+      lng: resources.lng,
+    })
+    .from(resources)
+    .where(eq(resources.orgId, orgId))
+    .orderBy(resources.id);
+  return rows.map((r) => ({
+    _id: r.id,
+    name: r.name,
+    first_name: r.firstName,
+    last_name: r.lastName,
+    labels: r.labels,
+    inactive: r.inactive,
+    InactiveDate: r.inactiveDate,
+    promoted_dispatcher: r.promotedDispatcher,
+    external: r.external,
+    max_hrs_dy: r.maxHrsDy,
+    max_hrs_wk: r.maxHrsWk,
+    max_hrs_fn: r.maxHrsFn,
+    ...(r.lat !== null && r.lng !== null ? { _geoloc: { lat: r.lat, lng: r.lng } } : {}),
+  }));
 }

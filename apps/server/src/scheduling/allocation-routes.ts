@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { AllocationOutcome } from '@rostra/core/allocation/modes';
+import { runAllocation } from '@rostra/core/allocation/run';
+import { allocateBooking } from '@rostra/db/scheduling/allocate-booking';
+import { allocateBatch } from '@rostra/db/scheduling/allocation-batch';
+import { loadAllocationScenario } from '@rostra/db/scheduling/allocation-scenario';
+import { isAllocatable } from '@rostra/db/scheduling/allocation-writes';
+import type { StoredRecord } from '@rostra/db/scheduling/mapping';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { DISPATCHER_ONLY, withRecord } from './access.ts';
+import { ID, IDS, idParams, notFound, recordResponse, SECONDS, VERSION, withETag, written } from './http.ts';
+
+const BOOKING = withRecord(DISPATCHER_ONLY, { table: 'timeline_records' });
+
+const candidate = z.looseObject({
+  resourceId: z.string(),
+  name: z.string(),
+  ok: z.boolean(),
+  score: z.number(),
+  weightage_cost: z.number().nullable(),
+  errors: z.array(z.looseObject({ code: z.string(), message: z.string() })),
+});
+const issue = z.looseObject({ code: z.string(), message: z.string() });
+
+export const allocateBody = z.strictObject({
+  mode: z.enum(['check', 'manual', 'auto']),
+  candidateIds: IDS.optional().describe('check and manual: who (default: the booking resIds)'),
+  version: VERSION.optional().describe('the booking version read; a stale one answers 409'),
+});
+
+export const batchBody = z.strictObject({
+  from: SECONDS,
+  to: SECONDS,
+  batch_id: ID.optional().describe('names the progress events; made up when absent'),
+});
+
+/**
+ * Allocation over HTTP: the scenario is built from the database (the organisation's switches,
+ * max distance, the timeline, shifts, blacklists, service plans) and the core's engine decides.
+ */
+export function allocationRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+
+  /** The outcome of check mode for `candidateIds` (all resources when undefined). */
+  const check = async (orgId: string, jobId: string, candidateIds: string[] | undefined) => {
+    const scenario = await loadAllocationScenario(db(), orgId, { jobId, mode: 'check', candidateIds });
+    if (!scenario?.job) throw notFound();
+    if (!isAllocatable(scenario.job as StoredRecord)) {
+      throw new HttpError(400, 'not_allocatable', 'Only bookings and group events are allocated');
+    }
+    const ids = candidateIds ?? (scenario.resources ?? []).map((r) => r._id);
+    const run = runAllocation({ ...scenario, candidateIds: ids }, { allCandidates: true });
+    if (!run.ok) throw new HttpError(400, 'invalid_booking', run.message);
+    return run.outcome as AllocationOutcome;
+  };
+
+  app.get(
+    `${API}/bookings/:id/candidates`,
+    {
+      config: { access: BOOKING },
+      schema: {
+        tags: ['allocation'],
+        summary: 'Every resource checked and scored for the booking, best first (the core check mode)',
+        params: idParams,
+        response: {
+          200: z.object({ _id: z.string(), candidates: z.array(candidate), errors: z.array(issue) }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const outcome = await check(caller.orgId, request.params.id, undefined);
+      // Job-level issues only (the service plan); each candidate carries its own reasons.
+      const errors = outcome.errors.filter(
+        (e) => e.resourceId === undefined && e.code !== 'no_resource_found',
+      );
+      return { _id: request.params.id, candidates: outcome.candidates, errors };
+    },
+  );
+
+  app.post(
+    `${API}/bookings/:id/allocate`,
+    {
+      config: { access: BOOKING },
+      schema: {
+        tags: ['allocation'],
+        summary:
+          'Check, or allocate manually or automatically (assignment and isConflict written in one transaction)',
+        params: idParams,
+        body: allocateBody,
+        response: {
+          200: z.object({
+            record: recordResponse.optional(),
+            assigned: z.array(z.string()),
+            isConflict: z.boolean(),
+            errors: z.array(issue),
+            candidates: z.array(candidate),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const { mode, candidateIds, version } = request.body;
+      if (mode === 'check') {
+        const outcome = await check(
+          caller.orgId,
+          request.params.id,
+          candidateIds ?? (await bookingResIds(caller.orgId, request.params.id)),
+        );
+        return {
+          assigned: outcome.assigned,
+          isConflict: outcome.isConflict,
+          errors: outcome.errors,
+          candidates: outcome.candidates,
+        };
+      }
+      const result = await allocateBooking(db(), caller.orgId, {
+        jobId: request.params.id,
+        mode,
+        candidateIds,
+        expected: version,
+        now: app.identity.now(),
+      });
+      const record = written(result.ok ? { ok: true, record: result.record } : result);
+      const outcome = (result as { outcome: AllocationOutcome }).outcome;
+      withETag(reply, record);
+      return {
+        record,
+        assigned: outcome.assigned,
+        isConflict: outcome.isConflict,
+        errors: outcome.errors,
+        candidates: outcome.candidates,
+      };
+    },
+  );
+
+  const bookingResIds = async (orgId: string, id: string) => {
+    const scenario = await loadAllocationScenario(db(), orgId, { jobId: id, mode: 'check' });
+    if (!scenario?.job) throw notFound();
+    return (scenario.job.resIds ?? []) as string[];
+  };
+
+  app.post(
+    `${API}/allocation/batch`,
+    {
+      config: { access: DISPATCHER_ONLY },
+      schema: {
+        tags: ['allocation'],
+        summary:
+          'Auto-allocate every unassigned, non-draft booking beginning in [from, to); progress on the live allocation topic',
+        body: batchBody,
+        response: {
+          200: z.object({
+            batch_id: z.string(),
+            jobs: z.number(),
+            assigned: z.number(),
+            conflicts: z.number(),
+            skipped: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const { from, to, batch_id } = request.body;
+      if (to <= from) throw new HttpError(400, 'invalid_window', 'to must be after from');
+      if (to - from > 31 * 86_400)
+        throw new HttpError(400, 'invalid_window', 'A batch covers at most 31 days');
+      return allocateBatch(db(), caller.orgId, {
+        from,
+        to,
+        batchId: batch_id ?? randomUUID(),
+        uid: caller.uid,
+        now: () => app.identity.now(),
+      });
+    },
+  );
+}

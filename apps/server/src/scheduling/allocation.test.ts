@@ -1,0 +1,205 @@
+import { selectLiveEventsUnsafe } from '@rostra/db/scheduling/live-events';
+import { notifications } from '@rostra/db/schema/messaging';
+import { putSettings } from '@rostra/db/settings';
+import { withOrg } from '@rostra/db/tenant';
+import { testDatabaseKinds } from '@rostra/db/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/app.ts';
+import { call, H, MONDAY, ok, type Personas, schedulingOrg } from './testing.ts';
+
+type Rec = Record<string, unknown>;
+type Candidate = {
+  resourceId: string;
+  ok: boolean;
+  score: number;
+  errors: { code: string; message: string }[];
+};
+type Allocation = {
+  record: Rec;
+  assigned: string[];
+  isConflict: boolean;
+  errors: { code: string; message: string; resourceId?: string }[];
+};
+
+describe.each(testDatabaseKinds())('allocation through the API on %s', (kind) => {
+  let t: TestApp;
+  let p: Personas;
+  let n = 0;
+  /** A confirmed booking for c1 needing a nurse; each test books its own day. */
+  const booking = async (begin: number, end: number, over: Rec = {}) => {
+    n++;
+    const made = ok(
+      await call(t, p.dispatcher, 'POST', '/timeline-records', {
+        _id: `job-${n}`,
+        status: 'confirmed',
+        customerId: 'c1',
+        labels: ['l-nurse'],
+        utc_begin_plus_tz: begin,
+        utc_end_plus_tz: end,
+        ...over,
+      }),
+      201,
+    );
+    return made._id as string;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    p = await schedulingOrg(t, 'org-alloc');
+    // No shifts in these fixtures: the shift check is switched off, as an organisation may.
+    await putSettings(t.db.db, p.orgId, 'allocation', { switches: { RESOURCE_SHIFT_NOT_CHECK: true } });
+  });
+  afterAll(() => t?.close());
+
+  it('candidates: every resource checked and scored with its reasons, best first', async () => {
+    const id = await booking(MONDAY + 9 * H, MONDAY + 10 * H);
+    const res = ok<{ candidates: Candidate[] }>(
+      await call(t, p.dispatcher, 'GET', `/bookings/${id}/candidates`),
+    );
+    const ids = res.candidates.map((c) => c.resourceId);
+    expect(ids.sort()).toEqual(['r1', 'r2', 'r3', 'r9']);
+    // Ranked by score (contract: passing or not); r1 is the only one passing the label check.
+    expect(res.candidates.filter((c) => c.ok).map((c) => c.resourceId)).toEqual(['r1']);
+    const scores = res.candidates.map((c) => c.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    const r2 = res.candidates.find((c) => c.resourceId === 'r2');
+    expect(r2?.errors.map((e) => e.code)).toEqual(['resource_label_mismatch']);
+    expect(r2?.errors[0]?.message).toContain('Nurse');
+    expect((await call(t, p.resource1, 'GET', `/bookings/${id}/candidates`)).statusCode).toBe(403);
+  });
+
+  it('check mode answers without writing', async () => {
+    const id = await booking(MONDAY + 86_400 + 9 * H, MONDAY + 86_400 + 10 * H);
+    const res = ok<Allocation>(
+      await call(t, p.dispatcher, 'POST', `/bookings/${id}/allocate`, {
+        mode: 'check',
+        candidateIds: ['r2'],
+      }),
+    );
+    expect(res.isConflict).toBe(true);
+    expect(ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${id}`))).toMatchObject({
+      resIds: [],
+      version: 1,
+    });
+  });
+
+  it('manual writes the candidates, autoallocate false and isConflict from the checks, and notifies the resource', async () => {
+    const id = await booking(MONDAY + 2 * 86_400 + 9 * H, MONDAY + 2 * 86_400 + 10 * H);
+    const res = ok<Allocation>(
+      await call(t, p.dispatcher, 'POST', `/bookings/${id}/allocate`, {
+        mode: 'manual',
+        candidateIds: ['r2'],
+        version: 1,
+      }),
+    );
+    expect(res.isConflict).toBe(true);
+    expect(res.record).toMatchObject({
+      resIds: ['r2'],
+      resourceId: 'r2',
+      resource_first_name: 'Bob',
+      autoallocate: false,
+      isConflict: true,
+      version: 2,
+    });
+    expect((res.record.errors as Rec[]).map((e) => e.code)).toEqual(['resource_label_mismatch']);
+    expect(res.record._uid_r).toContain(p.uids.resource2);
+    const sent = await withOrg(t.db.db, p.orgId, (tx) =>
+      tx.select().from(notifications).where(eq(notifications.recordId, id)),
+    );
+    expect(sent.map((s) => [s.uid, s.kind])).toEqual([[p.uids.resource2, 'allocation']]);
+  });
+
+  it('auto assigns the best passing resource: autoallocate true, isConflict false', async () => {
+    const id = await booking(MONDAY + 3 * 86_400 + 9 * H, MONDAY + 3 * 86_400 + 10 * H);
+    const res = ok<Allocation>(
+      await call(t, p.dispatcher, 'POST', `/bookings/${id}/allocate`, { mode: 'auto' }),
+    );
+    expect(res.assigned).toEqual(['r1']);
+    expect(res.record).toMatchObject({ resIds: ['r1'], autoallocate: true, isConflict: false, errors: [] });
+  });
+
+  it('a stale booking version answers 409 and assigns nothing', async () => {
+    const id = await booking(MONDAY + 4 * 86_400 + 9 * H, MONDAY + 4 * 86_400 + 10 * H);
+    const res = await call(t, p.dispatcher, 'POST', `/bookings/${id}/allocate`, { mode: 'auto', version: 7 });
+    expect(res.statusCode).toBe(409);
+    expect(ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${id}`)).resIds).toEqual([]);
+  });
+
+  it('two dispatchers allocating the same resource at the same time never both succeed: the second sees the first', async () => {
+    for (let round = 0; round < 4; round++) {
+      const day = MONDAY + (10 + round) * 86_400;
+      const a = await booking(day + 9 * H, day + 11 * H);
+      const b = await booking(day + 10 * H, day + 12 * H);
+      const [ra, rb] = await Promise.all([
+        call(t, p.dispatcher, 'POST', `/bookings/${a}/allocate`, { mode: 'manual', candidateIds: ['r1'] }),
+        call(t, p.dispatcher, 'POST', `/bookings/${b}/allocate`, { mode: 'manual', candidateIds: ['r1'] }),
+      ]);
+      const results = [ok<Allocation>(ra), ok<Allocation>(rb)];
+      const winners = results.filter((r) => !r.isConflict);
+      const losers = results.filter((r) => r.isConflict);
+      expect(winners).toHaveLength(1);
+      expect(losers).toHaveLength(1);
+      const winner = winners[0]?.record as Rec;
+      const busy = losers[0]?.errors.find((e) => e.code === 'resource_busy');
+      expect(busy?.resourceId).toBe('r1');
+      // The loser's message names the winner's booking time.
+      const hour = (s: unknown) => `${String(Math.floor(((s as number) % 86_400) / H)).padStart(2, '0')}:00`;
+      expect(busy?.message).toContain(hour(winner.utc_begin_plus_tz));
+    }
+  });
+
+  it('two concurrent auto allocations with one suitable resource: one gets it, the other is told no one matches', async () => {
+    const day = MONDAY + 20 * 86_400;
+    const a = await booking(day + 9 * H, day + 11 * H);
+    const b = await booking(day + 10 * H, day + 12 * H);
+    const [ra, rb] = await Promise.all([
+      call(t, p.dispatcher, 'POST', `/bookings/${a}/allocate`, { mode: 'auto' }),
+      call(t, p.dispatcher, 'POST', `/bookings/${b}/allocate`, { mode: 'auto' }),
+    ]);
+    const results = [ok<Allocation>(ra), ok<Allocation>(rb)];
+    expect(results.map((r) => r.assigned.join()).sort()).toEqual(['', 'r1']);
+    expect(results.find((r) => r.assigned.length === 0)?.errors.map((e) => e.code)).toContain(
+      'no_auto_allocation',
+    );
+  });
+
+  it('batch: auto-allocates the unassigned non-draft bookings of the window without double-booking, with progress events', async () => {
+    const day = MONDAY + 24 * 86_400;
+    const ids = [
+      await booking(day + 8 * H, day + 9 * H, { labels: [] }),
+      await booking(day + 8 * H, day + 9 * H, { labels: [] }),
+      await booking(day + 8 * H, day + 9 * H, { labels: [] }),
+      await booking(day + 8 * H, day + 9 * H, { labels: [] }),
+      await booking(day + 12 * H, day + 13 * H, { labels: ['l-nurse'] }),
+    ];
+    const draft = await booking(day + 14 * H, day + 15 * H, { status: 'draft', labels: [] });
+    const before = (await selectLiveEventsUnsafe(t.db.db, 0, 100_000)).at(-1)?.seq ?? 0;
+    const summary = ok(
+      await call(t, p.dispatcher, 'POST', '/allocation/batch', {
+        from: day,
+        to: day + 86_400,
+        batch_id: 'b-1',
+      }),
+    );
+    expect(summary).toEqual({ batch_id: 'b-1', jobs: 5, assigned: 5, conflicts: 0, skipped: 0 });
+    const records = await Promise.all(
+      ids.map(async (id) => ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${id}`))),
+    );
+    const at8 = records.slice(0, 4).map((r) => (r.resIds as string[])[0]);
+    expect(new Set(at8).size).toBe(4);
+    expect(records[4]?.resIds).toEqual(['r1']);
+    expect(records.every((r) => r.autoallocate === true && r.isConflict === false)).toBe(true);
+    expect(ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${draft}`)).resIds).toEqual([]);
+    const events = (await selectLiveEventsUnsafe(t.db.db, before, 1000)).filter(
+      (e) => e.topic === 'allocation',
+    );
+    expect(events.map((e) => e.kind)).toEqual([
+      'allocation.batch.started',
+      'allocation.batch.progress',
+      'allocation.batch.finished',
+    ]);
+    expect(events[1]?.payload).toMatchObject({ batch_id: 'b-1', done: 5, total: 5, assigned: 5 });
+    expect(events.every((e) => e.audience.dispatchers === true && !e.audience.members)).toBe(true);
+  });
+});

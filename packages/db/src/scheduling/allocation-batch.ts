@@ -1,0 +1,154 @@
+import type { BatchOutcome } from '@rostra/core/allocation/batch';
+import { runAllocation } from '@rostra/core/allocation/run';
+import { and, asc, eq, gte, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { resources, timelineRecordResources, timelineRecords } from '../schema/scheduling.ts';
+import { withOrg } from '../tenant.ts';
+import { buildBatchScenario } from './allocation-scenario.ts';
+import { writeAllocation } from './allocation-writes.ts';
+import { appendLiveEvents, type LiveEventInput, publishLiveEvents } from './live-events.ts';
+import { selectTimelineRecords } from './records.ts';
+import { withTransactionRetry } from './transaction-retry.ts';
+
+/** Jobs allocated per transaction: each chunk's commit is a progress step others can see. */
+export const BATCH_CHUNK = 100;
+
+export type BatchRequest = {
+  /** Bookings beginning in [from, to) (wall-clock seconds). */
+  from: number;
+  to: number;
+  batchId: string;
+  /** Who started it (named in the progress events). */
+  uid: string | null;
+  now: () => Date;
+};
+
+export type BatchSummary = {
+  batch_id: string;
+  jobs: number;
+  assigned: number;
+  conflicts: number;
+  skipped: number;
+};
+
+const unassigned = notExists(
+  sql`(select 1 from ${timelineRecordResources} l where l.org_id = ${timelineRecords.orgId} and l.record_id = ${timelineRecords.id})`,
+);
+
+/**
+ * Auto-allocates every unassigned, non-draft booking beginning in the window, in begin order (the
+ * core's batch: each assignment joins the timeline before the next job is ranked, so the batch
+ * never double-books). Works in chunks of 100 jobs, each one transaction that first locks every
+ * resource of the organisation (single allocations wait for it, and it for them), re-reads the
+ * timeline, runs the core on the chunk and writes the assignments; each commit carries a progress
+ * event on the live `allocation` topic. A job someone else allocated meanwhile is skipped.
+ */
+export async function allocateBatch(db: Db, orgId: string, req: BatchRequest): Promise<BatchSummary> {
+  const ids = await withOrg(db, orgId, (tx) =>
+    tx
+      .select({ id: timelineRecords.id })
+      .from(timelineRecords)
+      .where(
+        and(
+          eq(timelineRecords.orgId, orgId),
+          eq(timelineRecords.key, 'booking'),
+          ne(timelineRecords.status, 'draft'),
+          eq(timelineRecords.inactive, false),
+          gte(timelineRecords.beginAt, req.from),
+          lt(timelineRecords.beginAt, req.to),
+          unassigned,
+        ),
+      )
+      .orderBy(asc(timelineRecords.beginAt), asc(timelineRecords.id)),
+  );
+  const total = ids.length;
+  const summary: BatchSummary = { batch_id: req.batchId, jobs: 0, assigned: 0, conflicts: 0, skipped: 0 };
+  const progress = (kind: string, extra: Record<string, unknown> = {}): LiveEventInput => ({
+    topic: 'allocation',
+    kind,
+    audience: { dispatchers: true },
+    payload: { ...summary, total, done: summary.jobs + summary.skipped, started_by: req.uid, ...extra },
+  });
+  await publishLiveEvents(db, orgId, [progress('allocation.batch.started', { from: req.from, to: req.to })]);
+
+  for (let i = 0; i < ids.length; i += BATCH_CHUNK) {
+    const chunk = ids.slice(i, i + BATCH_CHUNK).map((r) => r.id);
+    const step = await withTransactionRetry(() =>
+      withOrg(db, orgId, async (tx) => {
+        const counts = { jobs: 0, assigned: 0, conflicts: 0, skipped: 0 };
+        // The chunk's bookings are locked before they are read: an allocation of one of them by
+        // someone else commits first (and the job is skipped as assigned) or waits for this chunk.
+        await tx
+          .select({ id: timelineRecords.id })
+          .from(timelineRecords)
+          .where(and(eq(timelineRecords.orgId, orgId), inArray(timelineRecords.id, chunk)))
+          .orderBy(asc(timelineRecords.id))
+          .for('update');
+        // Then every resource, in id order (the order every write locks in: booking, then resources).
+        await tx
+          .select({ id: resources.id })
+          .from(resources)
+          .where(eq(resources.orgId, orgId))
+          .orderBy(asc(resources.id))
+          .for('no key update');
+        const jobs = await selectTimelineRecords(
+          tx,
+          and(eq(timelineRecords.orgId, orgId), inArray(timelineRecords.id, chunk), unassigned),
+        );
+        counts.skipped = chunk.length - jobs.length;
+        const events: LiveEventInput[] = [];
+        if (jobs.length) {
+          const run = runAllocation(await buildBatchScenario(tx, orgId, jobs));
+          if (!run.ok) throw new Error(`batch scenario refused: ${run.message}`);
+          const outcome = run.outcome as BatchOutcome;
+          const now = req.now();
+          for (const [k, result] of outcome.results.entries()) {
+            const before = jobs[k];
+            if (!before) continue;
+            counts.jobs++;
+            if (result.assigned.length) counts.assigned++;
+            if (result.isConflict) counts.conflicts++;
+            const written = await writeAllocation(
+              tx,
+              orgId,
+              before,
+              {
+                job: result.job as Record<string, unknown>,
+                isConflict: result.isConflict,
+                errors: result.errors,
+              },
+              now,
+            );
+            events.push(...written.events);
+          }
+        }
+        const next = {
+          jobs: summary.jobs + counts.jobs,
+          assigned: summary.assigned + counts.assigned,
+          conflicts: summary.conflicts + counts.conflicts,
+          skipped: summary.skipped + counts.skipped,
+        };
+        events.push({
+          topic: 'allocation',
+          kind: 'allocation.batch.progress',
+          audience: { dispatchers: true },
+          payload: {
+            batch_id: req.batchId,
+            ...next,
+            total,
+            done: next.jobs + next.skipped,
+            started_by: req.uid,
+          },
+        });
+        await appendLiveEvents(tx, orgId, events);
+        return counts;
+      }),
+    );
+    summary.jobs += step.jobs;
+    summary.assigned += step.assigned;
+    summary.conflicts += step.conflicts;
+    summary.skipped += step.skipped;
+  }
+  await publishLiveEvents(db, orgId, [progress('allocation.batch.finished')]);
+  return summary;
+}

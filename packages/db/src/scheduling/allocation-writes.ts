@@ -1,0 +1,88 @@
+import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import { formatDateTime } from '@rostra/core/time/calendar';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Tx } from '../client.ts';
+import { resources, timelineRecords } from '../schema/scheduling.ts';
+import { addNotifications } from './add-notifications.ts';
+import type { LiveEventInput } from './live-events.ts';
+import { type StoredRecord, timelineRecordValues } from './mapping.ts';
+import { selectTimelineRecords } from './records.ts';
+import { readersFor, recordChangeEvents, writeAssignments } from './timeline-writes.ts';
+
+/** The allocation engine's verdict for one job, as written to it. */
+export type AllocationVerdict = {
+  /** The job as the engine returns it: resIds, resourceId, names, autoallocate, isConflict. */
+  job: Record<string, unknown>;
+  isConflict: boolean;
+  errors: AllocationIssue[];
+};
+
+/**
+ * Writes an allocation to a booking in the caller's transaction (whose assigned resources it has
+ * locked): the assignment relation, resource names, `autoallocate`, `isConflict` and the errors,
+ * the derived readers and a new version. Answers the saved record and the live events: the
+ * change, and a notification to each newly assigned resource's user.
+ */
+export async function writeAllocation(
+  tx: Tx,
+  orgId: string,
+  before: StoredRecord,
+  verdict: AllocationVerdict,
+  now: Date,
+): Promise<{ record: StoredRecord; events: LiveEventInput[] }> {
+  const resIds = Array.isArray(verdict.job.resIds) ? (verdict.job.resIds as string[]) : [];
+  const merged: Record<string, unknown> = { ...before };
+  delete merged.resource_first_name;
+  delete merged.resource_last_name;
+  for (const k of ['resource_first_name', 'resource_last_name', 'autoallocate'] as const) {
+    if (verdict.job[k] !== undefined) merged[k] = verdict.job[k];
+  }
+  const readers = await readersFor(tx, orgId, resIds, before.customerId ?? null);
+  await tx
+    .update(timelineRecords)
+    .set({
+      ...timelineRecordValues({ ...merged, resIds, resourceId: resIds[0] ?? null }),
+      isConflict: verdict.isConflict,
+      conflictErrors: verdict.errors as unknown as Record<string, unknown>[],
+      readers,
+      version: sql`${timelineRecords.version} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, before._id)));
+  await writeAssignments(tx, orgId, before._id, resIds);
+  const [record] = await selectTimelineRecords(
+    tx,
+    and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, before._id)),
+    1,
+  );
+  if (!record) throw new Error(`booking ${before._id} vanished while being allocated`);
+
+  const added = resIds.filter((id) => !before.resIds.includes(id));
+  const addedUsers = added.length
+    ? await tx
+        .select({ uid: resources.uid })
+        .from(resources)
+        .where(and(eq(resources.orgId, orgId), inArray(resources.id, added), isNotNull(resources.uid)))
+    : [];
+  const when = formatDateTime(record.utc_begin_plus_tz);
+  const label = typeof record.reference === 'string' ? record.reference : record._id;
+  const notified = await addNotifications(
+    tx,
+    orgId,
+    addedUsers.map((u) => ({
+      uid: u.uid,
+      kind: 'allocation',
+      title: 'New booking allocated',
+      body: `You have been allocated to booking ${label} on ${when}`,
+      recordId: record._id,
+    })),
+    now,
+  );
+  return { record, events: [...recordChangeEvents(before, record), ...notified] };
+}
+
+/** Bookings and group events can be allocated; leaves and breaks cannot. */
+export function isAllocatable(record: StoredRecord): boolean {
+  const key = record._key ?? 'booking';
+  return (key === 'booking' || key === 'groupevent') && record.status !== 'leave';
+}
