@@ -1,4 +1,5 @@
 import type { App } from '../app.ts';
+import { actionRoutes } from './action-routes.ts';
 import { allocationRoutes } from './allocation-routes.ts';
 import { blacklistRoutes } from './blacklist-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
@@ -18,4 +19,5 @@ export function schedulingRoutes(app: App): void {
   settingsRoutes(app);
   planningRoutes(app);
   allocationRoutes(app);
+  actionRoutes(app);
 }
