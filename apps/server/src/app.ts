@@ -19,11 +19,22 @@ import { installSecurityHeaders } from './identity/hardening.ts';
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts';
 import { identityRoutes } from './identity/routes.ts';
+import { exceptionReportJob, retentionJob } from './jobs/jobs.ts';
+import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { healthRoutes } from './routes/health.ts';
 import { schedulingRoutes } from './scheduling/routes.ts';
 
-/** `identity` defaults to the environment's settings (loadIdentityOptions); tests pass their own. */
-export type Deps = { db: DbHandle; config: ServerConfig; identity?: IdentityOptions };
+/**
+ * `identity` defaults to the environment's settings (loadIdentityOptions); tests pass their own.
+ * `backgroundJobs` starts the scheduler (exception reports, retention): `rostra serve` turns it on;
+ * tests run jobs themselves (`app.jobs`).
+ */
+export type Deps = {
+  db: DbHandle;
+  config: ServerConfig;
+  identity?: IdentityOptions;
+  backgroundJobs?: boolean;
+};
 
 /** The Fastify instance with zod schemas as its type provider; every route module takes this. */
 export type App = FastifyInstance<
@@ -39,6 +50,8 @@ declare module 'fastify' {
     deps: Deps;
     /** Sign-in, sessions and tokens; routes use `request.auth` rather than this. */
     identity: Identity;
+    /** Background jobs, run once across instances (see jobs/scheduler.ts). */
+    jobs: Scheduler;
   }
 }
 
@@ -93,6 +106,17 @@ export async function buildApp(deps: Deps): Promise<App> {
   healthRoutes(app);
   await identityRoutes(app, identity);
   schedulingRoutes(app);
+  app.decorate(
+    'jobs',
+    createScheduler({
+      db: deps.db.db,
+      now: () => identity.now(),
+      jobs: [exceptionReportJob(deps.db.db), retentionJob(deps.db.db)],
+      log: app.log,
+    }),
+  );
+  if (deps.backgroundJobs) app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('onClose', () => app.jobs.stop());
 
   await serveWebApp(app, deps.config.webDist);
   return app;

@@ -7,7 +7,7 @@ export type Running = { app: App; url: string; stop(): Promise<void> };
 /** Opens the database (migrating it), builds the app and listens. */
 export async function startServer(config: ServerConfig = loadConfig()): Promise<Running> {
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ db, config });
+  const app = await buildApp({ db, config, backgroundJobs: true });
   app.addHook('onClose', () => db.close());
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

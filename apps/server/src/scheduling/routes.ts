@@ -3,11 +3,15 @@ import { actionRoutes } from './action-routes.ts';
 import { allocationRoutes } from './allocation-routes.ts';
 import { blacklistRoutes } from './blacklist-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
+import { errorLogRoutes } from './error-log-routes.ts';
+import { exceptionRoutes } from './exception-routes.ts';
+import { notificationRoutes } from './notification-routes.ts';
 import { planningRoutes } from './planning-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { shiftRoutes } from './shift-routes.ts';
 import { timelineRecordRoutes } from './timeline-record-routes.ts';
 import { timelineRoutes } from './timeline-routes.ts';
+import { workspaceRoutes } from './workspace-routes.ts';
 
 /** Every scheduling route (records, settings, timeline, allocation, actions, …) under /api/v1. */
 export function schedulingRoutes(app: App): void {
@@ -20,4 +24,8 @@ export function schedulingRoutes(app: App): void {
   planningRoutes(app);
   allocationRoutes(app);
   actionRoutes(app);
+  exceptionRoutes(app);
+  workspaceRoutes(app);
+  notificationRoutes(app);
+  errorLogRoutes(app);
 }

@@ -126,40 +126,39 @@ async function scenarioFor(tx: Tx, orgId: string, jobs: readonly StoredRecord[])
         .filter((s): s is string => typeof s === 'string' && s !== ''),
     ),
   ];
-  const [resourceRows, shiftRows, labelRows, customerRows, blacklistRows, planRows] = await Promise.all([
-    selectScenarioResources(tx, orgId),
-    tx
-      .select({
-        id: shifts.id,
-        resourceId: shifts.resourceId,
-        weekId: shifts.weekId,
-        days: shifts.days,
-        beg: shifts.beg,
-        end: shifts.end,
-        timings: shifts.timings,
-      })
-      .from(shifts)
-      .where(and(eq(shifts.orgId, orgId), gte(shifts.weekId, firstWeek), lt(shifts.weekId, lastWeek))),
-    tx.select().from(labels).where(eq(labels.orgId, orgId)),
-    customerIds.length
-      ? tx
-          .select()
-          .from(customers)
-          .where(and(eq(customers.orgId, orgId), inArray(customers.id, customerIds)))
-      : Promise.resolve([]),
-    customerIds.length
-      ? tx
-          .select()
-          .from(blacklists)
-          .where(and(eq(blacklists.orgId, orgId), inArray(blacklists.customerId, customerIds)))
-      : Promise.resolve([]),
-    stems.length
-      ? tx
-          .select()
-          .from(servicePlans)
-          .where(and(eq(servicePlans.orgId, orgId), inArray(servicePlans.visitStemId, stems)))
-      : Promise.resolve([]),
-  ]);
+  // One connection runs one query at a time: these run in turn (no Promise.all on a transaction).
+  const resourceRows = await selectScenarioResources(tx, orgId);
+  const shiftRows = await tx
+    .select({
+      id: shifts.id,
+      resourceId: shifts.resourceId,
+      weekId: shifts.weekId,
+      days: shifts.days,
+      beg: shifts.beg,
+      end: shifts.end,
+      timings: shifts.timings,
+    })
+    .from(shifts)
+    .where(and(eq(shifts.orgId, orgId), gte(shifts.weekId, firstWeek), lt(shifts.weekId, lastWeek)));
+  const labelRows = await tx.select().from(labels).where(eq(labels.orgId, orgId));
+  const customerRows = customerIds.length
+    ? await tx
+        .select()
+        .from(customers)
+        .where(and(eq(customers.orgId, orgId), inArray(customers.id, customerIds)))
+    : [];
+  const blacklistRows = customerIds.length
+    ? await tx
+        .select()
+        .from(blacklists)
+        .where(and(eq(blacklists.orgId, orgId), inArray(blacklists.customerId, customerIds)))
+    : [];
+  const planRows = stems.length
+    ? await tx
+        .select()
+        .from(servicePlans)
+        .where(and(eq(servicePlans.orgId, orgId), inArray(servicePlans.visitStemId, stems)))
+    : [];
 
   return {
     resources: resourceRows,

@@ -1,0 +1,220 @@
+import { canSeeWhatsNew } from '@rostra/core/shell/roles';
+import { isOnJobBoard, listBids, placeBid } from '@rostra/db/scheduling/bids';
+import {
+  listNotifications,
+  markNotificationsSeen,
+  notificationState,
+} from '@rostra/db/scheduling/notifications';
+import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
+import { listVersions, markVersionSeen } from '@rostra/db/scheduling/versions';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { type Access, type Caller, readerOf, requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { ANY_MEMBER } from './access.ts';
+import { idParams, notFound, paged, pageOf, recordResponse, written } from './http.ts';
+
+const notification = z.object({
+  _id: z.string(),
+  uid: z.string().nullable(),
+  kind: z.string(),
+  title: z.string(),
+  body: z.string(),
+  record_id: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  _qa_create_utc: z.number(),
+});
+const bid = z.object({
+  _id: z.string(),
+  bk_id: z.string(),
+  uid: z.string(),
+  resourceId: z.string().nullable(),
+  amount: z.number().nullable(),
+  note: z.string().nullable(),
+  _qa_create_utc: z.number(),
+});
+
+/** What's New is for everyone but customers (the core's canSeeWhatsNew), as a route declaration. */
+const WHATS_NEW: Access = {
+  kind: 'signedIn',
+  roles: (['dispatcher', 'scheduler', 'resource', 'customer'] as const).filter(canSeeWhatsNew),
+};
+const BIDDERS: Access = { kind: 'signedIn', roles: ['resource'], record: { table: 'timeline_records' } };
+const BID_READERS: Access = {
+  kind: 'signedIn',
+  roles: ['dispatcher', 'resource'],
+  record: { table: 'timeline_records' },
+};
+
+export const bidBody = z.strictObject({
+  amount: z.number().min(0).max(1e9).optional(),
+  note: z.string().max(2000).optional(),
+});
+
+/**
+ * Notifications (40 per page, newest first; dispatchers also get the organisation's), the dot
+ * (any notification or bid newer than last seen, the core's rule), last seen, bids on job-board
+ * items, and the released versions with what each user has seen (What's New).
+ */
+export function notificationRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+  const who = (c: Caller) => ({ uid: c.uid, isDispatcher: c.role === 'dispatcher' });
+
+  app.get(
+    `${API}/notifications`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['notifications'],
+        summary: "The caller's notifications, newest first, 40 per page",
+        querystring: z.strictObject({ cursor: z.string().max(400).optional() }),
+        response: { 200: pageOf(notification) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      return paged(() => listNotifications(db(), caller.orgId, who(caller), request.query.cursor));
+    },
+  );
+
+  app.post(
+    `${API}/notifications/seen`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Store now as the last time the caller saw their notifications (clears the dot)',
+        response: { 200: z.object({ last_seen: z.number() }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      return { last_seen: await markNotificationsSeen(db(), caller.orgId, caller.uid, app.identity.now()) };
+    },
+  );
+
+  app.get(
+    `${API}/notifications/state`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['notifications'],
+        summary: 'The notification dot: any notification or bid newer than last seen',
+        response: {
+          200: z.object({
+            dot: z.boolean(),
+            last_seen: z.number().nullable(),
+            latest_notification: z.number().nullable(),
+            latest_bid: z.number().nullable(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      return notificationState(db(), caller.orgId, who(caller));
+    },
+  );
+
+  /** The booking a bid route names: 404 unless the caller may see it (dispatcher, reader, or on the job board). */
+  const bidBooking = async (caller: Caller, id: string) => {
+    const readable = await getTimelineRecord(db(), caller.orgId, id, readerOf(caller));
+    if (readable) return;
+    if (caller.role === 'resource' && (await isOnJobBoard(db(), caller.orgId, id))) return;
+    throw notFound();
+  };
+
+  app.get(
+    `${API}/bookings/:id/bids`,
+    {
+      config: { access: BID_READERS },
+      schema: {
+        tags: ['notifications'],
+        summary: "A booking's bids: all of them for dispatchers, the caller's own for resources",
+        params: idParams,
+        response: { 200: z.object({ items: z.array(bid) }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      await bidBooking(caller, request.params.id);
+      const only = caller.role === 'dispatcher' ? undefined : caller.uid;
+      return { items: await listBids(db(), caller.orgId, request.params.id, only) };
+    },
+  );
+
+  app.post(
+    `${API}/bookings/:id/bids`,
+    {
+      config: { access: BIDDERS },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Bid on a job-board item (an unassigned booking)',
+        params: idParams,
+        body: bidBody.nullish(),
+        response: { 201: bid },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const exists = await getTimelineRecord(db(), caller.orgId, request.params.id, {
+        uid: caller.uid,
+        seesAll: true,
+      });
+      if (!exists) throw notFound();
+      const body = request.body ?? {};
+      const saved = written(
+        await placeBid(
+          db(),
+          caller.orgId,
+          {
+            recordId: request.params.id,
+            uid: caller.uid,
+            resourceId: caller.resourceId,
+            amount: body.amount,
+            note: body.note,
+          },
+          app.identity.now(),
+        ),
+      );
+      return reply.status(201).send(saved);
+    },
+  );
+
+  app.get(
+    `${API}/versions`,
+    {
+      config: { access: WHATS_NEW },
+      schema: {
+        tags: ['notifications'],
+        summary: "Released versions, newest first, each with whether the caller has seen it (What's New)",
+        response: { 200: z.object({ items: z.array(recordResponse), unseen: z.number() }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const items = await listVersions(db(), caller.uid);
+      return { items, unseen: items.filter((v) => !v.seen).length };
+    },
+  );
+
+  app.post(
+    `${API}/versions/seen`,
+    {
+      config: { access: WHATS_NEW },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Mark a released version as seen by the caller',
+        body: z.strictObject({ version: z.string().min(1).max(40) }),
+        response: { 200: z.object({ version: z.string(), seen: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      if (!(await markVersionSeen(db(), caller.uid, request.body.version, app.identity.now()))) {
+        throw new HttpError(404, 'not_found', 'No such version');
+      }
+      return { version: request.body.version, seen: true };
+    },
+  );
+}
