@@ -21,6 +21,7 @@ import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts
 import { identityRoutes } from './identity/routes.ts';
 import { exceptionReportJob, retentionJob } from './jobs/jobs.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
+import { liveRoutes } from './live/routes.ts';
 import { healthRoutes } from './routes/health.ts';
 import { schedulingRoutes } from './scheduling/routes.ts';
 
@@ -34,6 +35,8 @@ export type Deps = {
   config: ServerConfig;
   identity?: IdentityOptions;
   backgroundJobs?: boolean;
+  /** How often the live layer also polls the outbox, besides NOTIFY (default 2 s). */
+  livePollMs?: number;
 };
 
 /** The Fastify instance with zod schemas as its type provider; every route module takes this. */
@@ -106,6 +109,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   healthRoutes(app);
   await identityRoutes(app, identity);
   schedulingRoutes(app);
+  await liveRoutes(app, deps.livePollMs === undefined ? {} : { pollMs: deps.livePollMs });
   app.decorate(
     'jobs',
     createScheduler({

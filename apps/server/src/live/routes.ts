@@ -1,0 +1,60 @@
+import fastifyWebsocket from '@fastify/websocket';
+import { API, type App } from '../app.ts';
+import { type Access, requireAuth } from '../http/access.ts';
+import { errorBody } from '../http/errors.ts';
+import { LiveHub } from './hub.ts';
+import { LiveSocket, type WebSocketLike } from './socket.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live layer of this instance (see live/hub.ts). */
+    live: LiveHub;
+  }
+}
+
+const LIVE: Access = { kind: 'signedIn' };
+/** A socket re-checks its session this often; an ended session closes it (4401). */
+const REAUTH_MS = 60_000;
+
+/**
+ * `GET /api/v1/live` (WebSocket): live updates for a signed-in member (cookie or bearer token,
+ * checked by the access hook before the upgrade). See LiveSocket for the protocol.
+ */
+export async function liveRoutes(app: App, options: { pollMs?: number } = {}): Promise<void> {
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  const hub = new LiveHub(app.deps.db, app.log, options.pollMs);
+  app.decorate('live', hub);
+  app.addHook('onReady', () => hub.start());
+  app.addHook('preClose', () => hub.stop());
+
+  app.route({
+    method: 'GET',
+    url: `${API}/live`,
+    config: { access: LIVE },
+    schema: { hide: true },
+    // A plain HTTP request (no upgrade) is told what this is.
+    handler: async (_request, reply) =>
+      reply
+        .status(426)
+        .send(errorBody('upgrade_required', 'This is a WebSocket endpoint: connect with an upgrade')),
+    wsHandler: (socket, request) => {
+      const caller = requireAuth(request);
+      const live = new LiveSocket(socket as unknown as WebSocketLike, hub, caller);
+      const timer = setInterval(async () => {
+        try {
+          const found = await app.identity.authenticate(request);
+          const now = found.status === 'signedIn' ? found.caller : undefined;
+          if (!now || now.uid !== caller.uid || now.orgId !== caller.orgId) {
+            live.close(4401, 'signed out');
+          } else {
+            live.refresh(now);
+          }
+        } catch {
+          // A failed check is not a sign-out: the next one decides.
+        }
+      }, REAUTH_MS);
+      timer.unref();
+      (socket as unknown as WebSocketLike).on('close', () => clearInterval(timer));
+    },
+  });
+}
