@@ -22,6 +22,10 @@ const COMMANDS: Record<string, { description: string; load: () => Promise<Comman
     description: 'Run the allocation engine on a JSON scenario (see shared/contracts/allocation.md)',
     load: async () => (await import('./cli/allocate.ts')).allocateCommand(),
   },
+  import: {
+    description: 'Import records exported from the seed system into an organisation (validated first)',
+    load: async () => (await import('./cli/import.ts')).importCommand(),
+  },
 };
 
 export async function main(argv: string[]): Promise<void> {
