@@ -1,5 +1,6 @@
 import { whatsNewLabel } from '@rostra/core/shell/messages';
 import { checkEmail } from '@rostra/core/shell/validators';
+import { formatDate } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Bell, Megaphone } from 'lucide-react';
@@ -75,15 +76,21 @@ function HelpDrawer() {
   );
 }
 
-type VersionRecord = { version: string; release_date?: string | number; notes?: string[] };
+type VersionRecord = {
+  version: string;
+  release_date?: string | number;
+  notes?: string[] | string;
+  seen?: boolean;
+};
 
-/** Version records (`GET /api/v1/versions`, scheduling issue); none until the server has them. */
+/** Released versions, newest first (`GET /api/v1/versions` answers `{ items, unseen }`). */
 function useVersions() {
   return useQuery({
     queryKey: ['versions'],
     queryFn: async (): Promise<VersionRecord[]> => {
       try {
-        return await api.get<VersionRecord[]>('/versions', { quiet: true, retry: false });
+        const answer = await api.get<{ items: VersionRecord[] }>('/versions', { quiet: true, retry: false });
+        return answer.items;
       } catch (error) {
         if (isApiError(error) && error.status === 404) return [];
         throw error;
@@ -114,11 +121,12 @@ function WhatsNewPanel() {
                 <h3 className="text-sm font-semibold">{SHELL_EXTRA_TEXT.whatsNewVersion(r.version)}</h3>
                 {r.release_date !== undefined ? (
                   <p className="text-xs text-neutral-500">
-                    {SHELL_EXTRA_TEXT.released} {String(r.release_date)}
+                    {SHELL_EXTRA_TEXT.released}{' '}
+                    {typeof r.release_date === 'number' ? formatDate(r.release_date) : r.release_date}
                   </p>
                 ) : null}
                 <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-neutral-700">
-                  {(r.notes ?? []).map((note) => (
+                  {(typeof r.notes === 'string' ? [r.notes] : (r.notes ?? [])).map((note) => (
                     <li key={note}>{note}</li>
                   ))}
                 </ul>
