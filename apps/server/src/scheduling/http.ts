@@ -109,3 +109,9 @@ export async function paged<T>(run: () => Promise<T>): Promise<T> {
 export function nowSeconds(now: Date): number {
   return Math.floor(now.getTime() / 1000);
 }
+
+/**
+ * A serializer for large answers whose shape the route's schema documents but need not check on
+ * the way out (the timeline window, candidate lists): the data is built by our own code.
+ */
+export const plainJson = () => (data: unknown) => JSON.stringify(data);

@@ -9,7 +9,7 @@ import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER } from './access.ts';
-import { queryBoolean, SECONDS } from './http.ts';
+import { plainJson, queryBoolean, SECONDS } from './http.ts';
 
 /** Longest window served: two months (beyond that it is not a timeline view). */
 const MAX_WINDOW_DAYS = 62;
@@ -60,6 +60,7 @@ export function timelineRoutes(app: App): void {
           }),
         },
       },
+      serializerCompiler: plainJson,
     },
     async (request) => {
       const caller = requireAuth(request);

@@ -116,6 +116,30 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
     expect((await load(p.customer)).records).toEqual([]);
   });
 
+  it("a dispatcher's published master labels narrow the window's bookings (strict: all labels, else any)", async () => {
+    const orgId = p.orgId;
+    await withOrg(t.db.db, orgId, (tx) =>
+      tx
+        .update(timelineRecords)
+        .set({ labels: ['l-nurse', 'l-driver'] })
+        .where(eq(timelineRecords.id, 'mid')),
+    );
+    await withOrg(t.db.db, orgId, (tx) =>
+      tx
+        .update(timelineRecords)
+        .set({ labels: ['l-nurse'] })
+        .where(eq(timelineRecords.id, 'edge-first')),
+    );
+    const set = async (body: Rec) =>
+      ok(await call(t, p.dispatcher, 'PUT', `/dispatcher-master-labels/${p.uids.dispatcher}`, body));
+    const v = (await set({ labels: ['l-nurse', 'l-driver'], published: true, version: 0 })).version as number;
+    expect((await load()).records.map((r) => r._id)).toEqual(['edge-first', 'mid']);
+    await set({ strict_boo: true, version: v });
+    expect((await load()).records.map((r) => r._id)).toEqual(['mid']);
+    await set({ published: false, version: v + 1 });
+    expect((await load()).records.map((r) => r._id)).toEqual(['edge-first', 'mid', 'edge-last']);
+  });
+
   it('holds at most 2,000 records and says when there were more', async () => {
     const orgId = p.orgId;
     await withOrg(t.db.db, orgId, (tx) =>

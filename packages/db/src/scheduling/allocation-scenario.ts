@@ -1,26 +1,11 @@
 import type { AllocationMode, AllocationScenario } from '@rostra/core/allocation/scenario';
 import type { Resource } from '@rostra/core/records/resource';
-import {
-  DAY,
-  DAY_CODES,
-  FORTNIGHT,
-  fortnightStart,
-  toYmd,
-  WEEK,
-  weekStart,
-} from '@rostra/core/time/calendar';
-import { and, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Shift } from '@rostra/core/records/shift';
+import { DAY, DAY_CODES, dayStart, FORTNIGHT, fortnightStart, toYmd } from '@rostra/core/time/calendar';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { organisations, orgSettings } from '../schema/organisations.ts';
-import {
-  blacklists,
-  customers,
-  labels,
-  resources,
-  servicePlans,
-  shifts,
-  timelineRecords,
-} from '../schema/scheduling.ts';
+import { blacklists, customers, labels, servicePlans, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { type StoredRecord, toBlacklist, toCustomer, toLabel, toServicePlan } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
@@ -106,19 +91,17 @@ async function scenarioFor(tx: Tx, orgId: string, jobs: readonly StoredRecord[])
   const jobIds = new Set(jobs.map((j) => j._id));
   const timeline = await selectScenarioRecords(
     tx,
-    and(
-      eq(timelineRecords.orgId, orgId),
-      or(
-        and(lt(timelineRecords.beginAt, to), gte(timelineRecords.endAt, from)),
-        customerIds.length
-          ? and(inArray(timelineRecords.customerId, customerIds), lt(timelineRecords.beginAt, last))
-          : undefined,
-      ),
-    ),
+    sql`(r.utc_begin_plus_tz < ${to} and r.utc_end_plus_tz >= ${from})${
+      customerIds.length
+        ? sql` or (r.customer_id in (${sql.join(
+            customerIds.map((c) => sql`${c}`),
+            sql`, `,
+          )}) and r.utc_begin_plus_tz < ${last})`
+        : sql``
+    }`,
+    orgId,
   );
 
-  const firstWeek = toYmd(weekStart(first, weekStartDay) - WEEK - DAY);
-  const lastWeek = `${toYmd(last)}~`;
   const stems = [
     ...new Set(
       jobs
@@ -128,18 +111,7 @@ async function scenarioFor(tx: Tx, orgId: string, jobs: readonly StoredRecord[])
   ];
   // One connection runs one query at a time: these run in turn (no Promise.all on a transaction).
   const resourceRows = await selectScenarioResources(tx, orgId);
-  const shiftRows = await tx
-    .select({
-      id: shifts.id,
-      resourceId: shifts.resourceId,
-      weekId: shifts.weekId,
-      days: shifts.days,
-      beg: shifts.beg,
-      end: shifts.end,
-      timings: shifts.timings,
-    })
-    .from(shifts)
-    .where(and(eq(shifts.orgId, orgId), gte(shifts.weekId, firstWeek), lt(shifts.weekId, lastWeek)));
+  const shiftRows = await selectScenarioShifts(tx, orgId, dayStart(first), dayStart(last));
   const labelRows = await tx.select().from(labels).where(eq(labels.orgId, orgId));
   const customerRows = customerIds.length
     ? await tx
@@ -165,96 +137,122 @@ async function scenarioFor(tx: Tx, orgId: string, jobs: readonly StoredRecord[])
     labels: labelRows.map(toLabel),
     customers: customerRows.map(toCustomer),
     timeline: timeline.filter((r) => !jobIds.has(r._id)),
-    shifts: shiftRows.map((s) => ({
-      _id: s.id,
-      resourceId: s.resourceId,
-      week_id: s.weekId,
-      ...Object.fromEntries(DAY_CODES.map((d) => [d, s.days.includes(d)])),
-      beg: s.beg,
-      end: s.end,
-      timings: s.timings,
-    })),
+    shifts: shiftRows,
     blacklists: blacklistRows.map(toBlacklist),
     servicePlans: planRows.map(toServicePlan),
     config: { max_distance: org?.maxDistance ?? 20_000, week_start_day: weekStartDay, switches },
   };
 }
 
-const resIdsColumn = sql<string[] | null>`(
-  select array_agg(l.resource_id order by l.position) from timeline_record_resources l
-  where l.org_id = ${timelineRecords.orgId} and l.record_id = ${timelineRecords.id})`;
+type Rows<T> = { rows: T[] };
 
 /**
  * Timeline records as the engine reads them: id, kind, status, type, customer, resources and
- * times. Other fields play no part in the checks or the score, so they are not loaded.
+ * times. Other fields play no part in the checks or the score, so they are not loaded. Plain SQL:
+ * on the hot path of every allocation, the rows are read as they come.
  */
-async function selectScenarioRecords(tx: Tx, where: SQL | undefined): Promise<StoredRecord[]> {
-  const rows = await tx
-    .select({
-      id: timelineRecords.id,
-      key: timelineRecords.key,
-      status: timelineRecords.status,
-      type: timelineRecords.type,
-      customerId: timelineRecords.customerId,
-      resourceId: timelineRecords.resourceId,
-      begin: timelineRecords.beginAt,
-      end: timelineRecords.endAt,
-      resIds: resIdsColumn,
-    })
-    .from(timelineRecords)
-    .where(where)
-    .orderBy(timelineRecords.beginAt, timelineRecords.id);
-  return rows.map((r) => {
-    const resIds = r.resIds ?? [];
+async function selectScenarioRecords(tx: Tx, where: SQL, orgId: string): Promise<StoredRecord[]> {
+  const res = (await tx.execute(sql`
+    select r.id, r.key, r.status, r.type, r.customer_id, r.resource_id,
+      r.utc_begin_plus_tz::float8 as b, r.utc_end_plus_tz::float8 as e,
+      (select array_agg(l.resource_id order by l.position) from timeline_record_resources l
+        where l.org_id = r.org_id and l.record_id = r.id) as res
+    from timeline_records r
+    where r.org_id = ${orgId} and (${where})
+    order by r.utc_begin_plus_tz, r.id`)) as unknown as Rows<{
+    id: string;
+    key: string;
+    status: string;
+    type: string | null;
+    customer_id: string | null;
+    resource_id: string | null;
+    b: number;
+    e: number;
+    res: string[] | null;
+  }>;
+  return res.rows.map((r) => {
+    const resIds = r.res ?? [];
     return {
       _id: r.id,
       _key: r.key,
       status: r.status,
       ...(r.type !== null ? { type: r.type } : {}),
-      customerId: r.customerId,
-      resourceId: resIds[0] ?? r.resourceId,
+      customerId: r.customer_id,
+      resourceId: resIds[0] ?? r.resource_id,
       resIds,
-      utc_begin_plus_tz: r.begin,
-      utc_end_plus_tz: r.end,
+      utc_begin_plus_tz: Number(r.b),
+      utc_end_plus_tz: Number(r.e),
     };
   });
 }
 
 /** The resource pool with the fields the checks, the score and the messages read. */
 async function selectScenarioResources(tx: Tx, orgId: string): Promise<Resource[]> {
-  const rows = await tx
-    .select({
-      id: resources.id,
-      name: resources.name,
-      firstName: resources.firstName,
-      lastName: resources.lastName,
-      labels: resources.labels,
-      inactive: resources.inactive,
-      inactiveDate: resources.inactiveDate,
-      promotedDispatcher: resources.promotedDispatcher,
-      external: resources.external,
-      maxHrsDy: resources.maxHrsDy,
-      maxHrsWk: resources.maxHrsWk,
-      maxHrsFn: resources.maxHrsFn,
-      lat: resources.lat,
-      lng: resources.lng,
-    })
-    .from(resources)
-    .where(eq(resources.orgId, orgId))
-    .orderBy(resources.id);
-  return rows.map((r) => ({
+  const res = (await tx.execute(sql`
+    select id, name, first_name, last_name, labels, inactive, inactive_date::float8 as inactive_date,
+      promoted_dispatcher, external, max_hrs_dy, max_hrs_wk, max_hrs_fn, lat, lng
+    from resources where org_id = ${orgId} order by id`)) as unknown as Rows<{
+    id: string;
+    name: string;
+    first_name: string;
+    last_name: string;
+    labels: string[];
+    inactive: boolean;
+    inactive_date: number | null;
+    promoted_dispatcher: boolean;
+    external: boolean;
+    max_hrs_dy: number | null;
+    max_hrs_wk: number | null;
+    max_hrs_fn: number | null;
+    lat: number | null;
+    lng: number | null;
+  }>;
+  return res.rows.map((r) => ({
     _id: r.id,
     name: r.name,
-    first_name: r.firstName,
-    last_name: r.lastName,
+    first_name: r.first_name,
+    last_name: r.last_name,
     labels: r.labels,
     inactive: r.inactive,
-    InactiveDate: r.inactiveDate,
-    promoted_dispatcher: r.promotedDispatcher,
+    InactiveDate: r.inactive_date === null ? null : Number(r.inactive_date),
+    promoted_dispatcher: r.promoted_dispatcher,
     external: r.external,
-    max_hrs_dy: r.maxHrsDy,
-    max_hrs_wk: r.maxHrsWk,
-    max_hrs_fn: r.maxHrsFn,
+    max_hrs_dy: r.max_hrs_dy,
+    max_hrs_wk: r.max_hrs_wk,
+    max_hrs_fn: r.max_hrs_fn,
     ...(r.lat !== null && r.lng !== null ? { _geoloc: { lat: r.lat, lng: r.lng } } : {}),
+  }));
+}
+
+/**
+ * The weekly records whose `week_id` range holds a day from `firstDay` to `lastDay` (00:00 of
+ * each): the engine's shift check only looks at the record covering the job's own day.
+ */
+async function selectScenarioShifts(
+  tx: Tx,
+  orgId: string,
+  firstDay: number,
+  lastDay: number,
+): Promise<Shift[]> {
+  const res = (await tx.execute(sql`
+    select id, resource_id, week_id, days, beg, "end", timings from shifts
+    where org_id = ${orgId} and week_id >= ${toYmd(firstDay - 31 * DAY)} and week_id <= ${`${toYmd(lastDay)}~`}
+      and split_part(week_id, '_', 2) >= ${toYmd(firstDay)}`)) as unknown as Rows<{
+    id: string;
+    resource_id: string;
+    week_id: string;
+    days: string[];
+    beg: number;
+    end: number;
+    timings: Record<string, { beg: number; end: number }[]>;
+  }>;
+  return res.rows.map((s) => ({
+    _id: s.id,
+    resourceId: s.resource_id,
+    week_id: s.week_id,
+    ...Object.fromEntries(DAY_CODES.map((d) => [d, s.days.includes(d)])),
+    beg: s.beg,
+    end: s.end,
+    timings: s.timings,
   }));
 }

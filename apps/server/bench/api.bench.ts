@@ -1,0 +1,204 @@
+/**
+ * `npm run bench:api`: the HTTP API under autocannon on a seeded large organisation, on
+ * PostgreSQL (when DATABASE_URL is set) and on PGlite.
+ *
+ * - timeline window: GET /api/v1/timeline for a week of an organisation with 1,000 resources and
+ *   20,000 bookings (2,000 a week: the window holds the 2,000-record maximum);
+ * - candidates: GET /api/v1/bookings/:id/candidates in an organisation with 2,000 resources and
+ *   20,000 bookings (every resource checked and scored), rotating over 50 bookings.
+ * Latency percentiles are computed from every response's time; the window's JSON is also gzipped
+ * to report its size on the wire. Options: --duration S (per run, default 10), --connections N
+ * (default 1; also run at 4), --only pglite|postgres.
+ */
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
+import { termsWholeVersion } from '@rostra/core/shell/validators';
+import { WEEK, weekStart } from '@rostra/core/time/calendar';
+import { openDatabase } from '@rostra/db/client';
+import { acceptTerms } from '@rostra/db/identity/terms';
+import { account, memberships, user } from '@rostra/db/schema/auth';
+import { createScratchDatabase } from '@rostra/db/testing';
+import autocannon from 'autocannon';
+import { hashPassword } from 'better-auth/crypto';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { loadIdentityOptions } from '../src/identity/options.ts';
+import { seedLargeOrg } from './large-org.ts';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+};
+const DURATION = Number(arg('duration', '10'));
+const CONNECTIONS = [...new Set([Number(arg('connections', '1')), 4])];
+const ONLY = arg('only', '');
+
+const START = Date.parse('2026-03-01T00:00:00Z') / 1000;
+const WINDOW_FROM = weekStart(START) + 4 * WEEK;
+
+type Figures = { p50: number; p95: number; p99: number; rps: number; errors: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i] as number;
+}
+
+async function measure(url: string, paths: string[], cookie: string, connections: number): Promise<Figures> {
+  const times: number[] = [];
+  let k = 0;
+  const instance = autocannon({
+    url,
+    connections,
+    duration: DURATION,
+    headers: { cookie },
+    requests: [{ method: 'GET', path: paths[0] ?? '/', headers: { cookie } }],
+  });
+  // Rotate over the given paths, one per request.
+  instance.on(
+    'response',
+    (
+      client: { setRequest?: (r: { method: string; path: string; headers: Record<string, string> }) => void },
+      _status: number,
+      _bytes: number,
+      ms: number,
+    ) => {
+      times.push(ms);
+      k = (k + 1) % paths.length;
+      client.setRequest?.({ method: 'GET', path: paths[k] as string, headers: { cookie } });
+    },
+  );
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  return {
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    rps: result.requests.average,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+async function benchOn(kind: 'postgres' | 'pglite') {
+  const say = (m: string) => console.log(m);
+  let url: string | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  if (kind === 'postgres') {
+    const scratch = await createScratchDatabase();
+    url = scratch.url;
+    drop = scratch.drop;
+  }
+  const handle = await openDatabase(
+    kind === 'postgres' ? { databaseUrl: url, maxConnections: 10 } : { dataDir: null },
+  );
+  try {
+    say(`\n== ${kind}: seeding`);
+    const t0 = performance.now();
+    await seedLargeOrg(
+      handle.db,
+      { orgId: 'bench-window', resources: 1_000, bookings: 20_000, weeks: 10, seed: 1, start: START },
+      say,
+    );
+    const pool = await seedLargeOrg(
+      handle.db,
+      { orgId: 'bench-pool', resources: 2_000, bookings: 20_000, weeks: 10, seed: 2, start: START },
+      say,
+    );
+    say(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const hash = await hashPassword('bench-password-1');
+    for (const org of ['bench-window', 'bench-pool']) {
+      const id = `${org}-dispatcher`;
+      await handle.db.insert(user).values({ id, name: id, email: `${id}@bench.test`, emailVerified: true });
+      await handle.db
+        .insert(account)
+        .values({ id: `acct-${id}`, accountId: id, providerId: 'credential', userId: id, password: hash });
+      await handle.db
+        .insert(memberships)
+        .values({ id: `mem-${id}`, organizationId: org, userId: id, role: 'dispatcher' });
+      await acceptTerms(
+        handle.db,
+        id,
+        termsWholeVersion(loadIdentityOptions({ NODE_ENV: 'test' }).termsVersion),
+        new Date(),
+      );
+    }
+    const config = {
+      ...loadConfig({}),
+      logLevel: 'silent' as const,
+      port: 0,
+      authSecret: 'bench-secret-that-is-long-enough-0123456789abcdef',
+    };
+    const app = await buildApp({ db: handle, config, identity: loadIdentityOptions({ NODE_ENV: 'test' }) });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const cookieOf = async (org: string) => {
+      const res = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: config.publicUrl },
+        body: JSON.stringify({ email: `${org}-dispatcher@bench.test`, password: 'bench-password-1' }),
+      });
+      if (!res.ok) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+      return res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+    };
+    const windowCookie = await cookieOf('bench-window');
+    const poolCookie = await cookieOf('bench-pool');
+
+    const windowPath = `/api/v1/timeline?from=${WINDOW_FROM}&to=${WINDOW_FROM + WEEK}`;
+    const body = await (await fetch(`${base}${windowPath}`, { headers: { cookie: windowCookie } })).text();
+    const parsed = JSON.parse(body) as { records: unknown[]; resources: unknown[]; truncated: boolean };
+    const gz = gzipSync(body).length;
+    say(
+      `  window: ${parsed.records.length} records (truncated ${parsed.truncated}), ${parsed.resources.length} resources, ${(body.length / 1024).toFixed(0)} KB JSON, ${(gz / 1024).toFixed(1)} KB gzipped`,
+    );
+    const jobs = pool.bookingIds.filter((_, i) => i % 400 === 7).slice(0, 50);
+    const candidatePaths = jobs.map((id) => `/api/v1/bookings/${id}/candidates`);
+    const sample = JSON.parse(
+      await (await fetch(`${base}${candidatePaths[0]}`, { headers: { cookie: poolCookie } })).text(),
+    ) as { candidates: unknown[] };
+    say(`  candidates: ${sample.candidates.length} per booking`);
+
+    // Warm-up (JIT, plan caches), then the measured runs.
+    await measure(base, [windowPath], windowCookie, 1);
+    await measure(base, candidatePaths, poolCookie, 1);
+    const rows: string[] = [];
+    for (const c of CONNECTIONS) {
+      const w = await measure(base, [windowPath], windowCookie, c);
+      const k = await measure(base, candidatePaths, poolCookie, c);
+      for (const [name, f] of [
+        ['timeline window (2,000 records)', w],
+        ['candidates (2,000 resources)', k],
+      ] as const) {
+        rows.push(
+          `| ${kind} | ${name} | ${c} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.rps.toFixed(0)} | ${f.errors} |`,
+        );
+      }
+    }
+    say('\n| database | endpoint | connections | p50 ms | p95 ms | p99 ms | req/s | errors |');
+    say('|---|---|---|---|---|---|---|---|');
+    for (const r of rows) say(r);
+    say(`| ${kind} | timeline window gzipped JSON | | ${(gz / 1024).toFixed(1)} KB | | | | |`);
+    await app.close();
+  } finally {
+    await handle.close();
+    await drop?.();
+  }
+}
+
+const kinds: ('postgres' | 'pglite')[] = [];
+if (ONLY !== 'pglite') {
+  if (process.env.DATABASE_URL) kinds.push('postgres');
+  else
+    console.log(
+      'DATABASE_URL is not set: skipping PostgreSQL (set it to a server the benchmark may create a database on).',
+    );
+}
+if (ONLY !== 'postgres') kinds.push('pglite');
+console.log(
+  `API benchmark: ${DURATION} s per run, connections ${CONNECTIONS.join(' and ')}; ${new Date().toISOString()}`,
+);
+for (const kind of kinds) await benchOn(kind);

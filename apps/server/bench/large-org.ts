@@ -1,0 +1,173 @@
+import { DAY, HOUR, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
+import type { Db } from '@rostra/db/client';
+import { organisations } from '@rostra/db/schema/organisations';
+import {
+  customers,
+  labels,
+  resources,
+  shifts,
+  timelineRecordResources,
+  timelineRecords,
+} from '@rostra/db/schema/scheduling';
+import { withOrg } from '@rostra/db/tenant';
+
+/*
+ * A large organisation for the API benchmark, the same for a seed: `resources` resources with
+ * labels, locations and weekday shifts, 400 customers, and `bookings` bookings spread evenly over
+ * `weeks` weeks (2,000 a week by default, so a week's timeline window holds 2,000 records), 85 %
+ * of them assigned, plus a leave a fortnight for one resource in ten.
+ */
+
+export type LargeOrgPlan = {
+  orgId: string;
+  resources: number;
+  bookings: number;
+  weeks: number;
+  seed: number;
+  start: number;
+};
+
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pad = (n: number, w: number) => String(n).padStart(w, '0');
+
+export async function seedLargeOrg(
+  db: Db,
+  plan: LargeOrgPlan,
+  say: (m: string) => void,
+): Promise<{ bookingIds: string[] }> {
+  const rnd = random(plan.seed);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)] as T;
+  const { orgId } = plan;
+  await db.insert(organisations).values({ id: orgId, name: `Bench ${orgId}`, slug: orgId, timeZone: 'UTC' });
+  const labelRows = Array.from({ length: 40 }, (_, i) => ({
+    orgId,
+    id: `l${pad(i, 2)}`,
+    name: `Label ${i}`,
+    type: i < 10 ? 'certificate' : i < 30 ? 'label' : 'service',
+    unitPrice: 5 + (i % 7) * 5,
+  }));
+  const resourceRows = Array.from({ length: plan.resources }, (_, i) => ({
+    orgId,
+    id: `r${pad(i, 5)}`,
+    name: `Worker ${i}`,
+    firstName: 'Worker',
+    lastName: String(i),
+    labels: Array.from({ length: 3 + Math.floor(rnd() * 4) }, () => pick(labelRows).id),
+    maxHrsWk: pick([38, 38, 30, 24]),
+    maxHrsDy: 10,
+    lat: -33.87 + (rnd() - 0.5) * 0.4,
+    lng: 151.2 + (rnd() - 0.5) * 0.4,
+    external: i % 12 === 11,
+    inactive: i % 50 === 49,
+    data: { employee_type: pick(['full time', 'part time', 'casual']), rate_hr: 30 + Math.floor(rnd() * 30) },
+  }));
+  const customerRows = Array.from({ length: 400 }, (_, i) => ({
+    orgId,
+    id: `c${pad(i, 4)}`,
+    name: `Client ${i}`,
+    firstName: 'Client',
+    lastName: String(i),
+    lat: -33.87 + (rnd() - 0.5) * 0.4,
+    lng: 151.2 + (rnd() - 0.5) * 0.4,
+  }));
+  const first = weekStart(plan.start);
+  const shiftRows = resourceRows.flatMap((r) =>
+    Array.from({ length: plan.weeks + 1 }, (_, w) => {
+      const ws = first + (w - 1) * WEEK;
+      const weekId = `${toYmd(ws)}_${toYmd(ws + 6 * DAY)}`;
+      return {
+        orgId,
+        id: `${r.id}_${weekId}`,
+        resourceId: r.id,
+        weekId,
+        days: ['mo', 'tu', 'we', 'th', 'fr'],
+        beg: 7 * HOUR,
+        end: 19 * HOUR,
+      };
+    }),
+  );
+  type Rec = typeof timelineRecords.$inferInsert;
+  const records: Rec[] = [];
+  const links: (typeof timelineRecordResources.$inferInsert)[] = [];
+  const perWeek = Math.ceil(plan.bookings / plan.weeks);
+  const bookingIds: string[] = [];
+  for (let i = 0; i < plan.bookings; i++) {
+    const week = Math.floor(i / perWeek);
+    const begin =
+      first +
+      week * WEEK +
+      Math.floor(rnd() * 5) * DAY +
+      (7 + Math.floor(rnd() * 10)) * HOUR +
+      pick([0, 900, 1800, 2700]);
+    const customer = pick(customerRows);
+    const assigned = rnd() < 0.85;
+    const resource = pick(resourceRows);
+    const id = `b${pad(i, 6)}`;
+    bookingIds.push(id);
+    records.push({
+      orgId,
+      id,
+      key: 'booking',
+      status: assigned
+        ? pick(['rostered', 'confirmed', 'confirmed', 'dispatched', 'active', 'finished'])
+        : 'confirmed',
+      customerId: customer.id,
+      resourceId: assigned ? resource.id : null,
+      beginAt: begin,
+      endAt: begin + pick([1, 1, 2, 3]) * HOUR,
+      labels: [pick(labelRows).id],
+      lat: customer.lat,
+      lng: customer.lng,
+      readers: [],
+      data: {
+        reference: `REF-${pad(i, 6)}`,
+        customer_first_name: customer.firstName,
+        customer_last_name: customer.lastName,
+        notes: rnd() < 0.3 ? 'Key in lockbox' : undefined,
+        tolerance: 120,
+      },
+    });
+    if (assigned) links.push({ orgId, recordId: id, resourceId: resource.id, position: 0 });
+  }
+  resourceRows.forEach((r, i) => {
+    if (i % 10 !== 0) return;
+    for (let w = 0; w < plan.weeks; w += 2) {
+      const begin = first + w * WEEK + 2 * DAY;
+      const id = `lv${pad(i, 5)}_${w}`;
+      records.push({
+        orgId,
+        id,
+        key: 'leave',
+        status: 'leave',
+        resourceId: r.id,
+        beginAt: begin,
+        endAt: begin + DAY,
+        readers: [],
+      });
+      links.push({ orgId, recordId: id, resourceId: r.id, position: 0 });
+    }
+  });
+  await withOrg(db, orgId, async (tx) => {
+    const chunks = async <T>(label: string, rows: T[], write: (c: T[]) => Promise<unknown>) => {
+      for (let i = 0; i < rows.length; i += 1_000) await write(rows.slice(i, i + 1_000));
+      say(`  ${orgId}: ${rows.length} ${label}`);
+    };
+    await chunks('labels', labelRows, (c) => tx.insert(labels).values(c));
+    await chunks('resources', resourceRows, (c) => tx.insert(resources).values(c));
+    await chunks('customers', customerRows, (c) => tx.insert(customers).values(c));
+    await chunks('shifts', shiftRows, (c) => tx.insert(shifts).values(c));
+    await chunks('timeline records', records, (c) => tx.insert(timelineRecords).values(c));
+    await chunks('assignments', links, (c) => tx.insert(timelineRecordResources).values(c));
+  });
+  return { bookingIds };
+}
