@@ -6,6 +6,7 @@ import { allocateBatch } from '@rostra/db/scheduling/allocation-batch';
 import { loadAllocationScenario } from '@rostra/db/scheduling/allocation-scenario';
 import { isAllocatable } from '@rostra/db/scheduling/allocation-writes';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
+import { ScenarioCache } from '@rostra/db/scheduling/scenario-cache';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
@@ -54,10 +55,12 @@ export const batchBody = z.strictObject({
  */
 export function allocationRoutes(app: App): void {
   const db = () => app.deps.db.db;
+  /** Read-only rankings reuse the pool and shifts while the database says they are unchanged. */
+  const cache = new ScenarioCache();
 
   /** The outcome of check mode for `candidateIds` (all resources when undefined). */
   const check = async (orgId: string, jobId: string, candidateIds: string[] | undefined) => {
-    const scenario = await loadAllocationScenario(db(), orgId, { jobId, mode: 'check', candidateIds });
+    const scenario = await loadAllocationScenario(db(), orgId, { jobId, mode: 'check', candidateIds }, cache);
     if (!scenario?.job) throw notFound();
     if (!isAllocatable(scenario.job as StoredRecord)) {
       throw new HttpError(400, 'not_allocatable', 'Only bookings and group events are allocated');

@@ -58,9 +58,15 @@ describe.each(testDatabaseKinds())('the error log on %s', (kind) => {
     const res = await app.inject({ method: 'GET', url: `${API}/boom?x=1`, headers: p.dispatcher });
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('kaboom');
+    // The entry is written after the answer has gone out: wait for it (a generous limit, no timing).
+    const serverLogs = async () =>
+      (await listErrorLogs(t.db.db, p.orgId)).filter((l) => l.source === 'server');
+    for (let i = 0; i < 200 && (await serverLogs()).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
     await app.close();
-    const logged = (await listErrorLogs(t.db.db, p.orgId)).filter((l) => l.source === 'server');
-    expect(logged).toMatchObject([{ type: 'request', status: 500, method: 'GET', url: `${API}/boom` }]);
+    expect(await serverLogs()).toMatchObject([
+      { type: 'request', status: 500, method: 'GET', url: `${API}/boom` },
+    ]);
   });
 
   it('retention removes request logs after 10 days and errors after 30', async () => {

@@ -1,9 +1,6 @@
 import { buildRosterGrid } from '@rostra/core/roster/grid';
-import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
 import { DAY } from '@rostra/core/time/calendar';
-import { type MasterLabelFilters, masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { loadTimelineWindow, WINDOW_PADDING_S } from '@rostra/db/scheduling/timeline-window';
-import { getSettings } from '@rostra/db/settings';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
@@ -71,22 +68,20 @@ export function timelineRoutes(app: App): void {
       }
       const isDispatcher = caller.role === 'dispatcher';
       const seesAllResources = isDispatcher || caller.duties.includes('partner');
-      const [display, allocation, filters] = await Promise.all([
-        getSettings(db(), caller.orgId, 'display', caller.role),
-        getSettings(db(), caller.orgId, 'allocation'),
-        isDispatcher
-          ? masterLabelFilters(db(), caller.orgId, caller.uid)
-          : Promise.resolve<MasterLabelFilters>({}),
-      ]);
-      const showInactive =
-        typeof display.show_inactive_res_timeline === 'boolean'
-          ? display.show_inactive_res_timeline
-          : DISPLAY_DEFAULTS.show_inactive_res_timeline;
-      const weekStartDay = typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0;
+      const window = await loadTimelineWindow(db(), caller.orgId, {
+        from: q.from,
+        to: q.to,
+        reader: readerOf(caller),
+        role: caller.role,
+        masterLabelsOf: isDispatcher ? caller.uid : undefined,
+        resourceScope: seesAllResources ? 'organisation' : 'records',
+        ownResourceId: caller.resourceId,
+        detail: q.detail ?? 'compact',
+      });
       const grid = buildRosterGrid({
         week_start: q.from,
         no_of_days: Math.max(1, Math.ceil((q.to - q.from) / DAY)),
-        week_start_day: weekStartDay,
+        week_start_day: window.week_start_day,
         ...(q.fortnight !== undefined ? { fortnight: q.fortnight } : {}),
         ...(q.start_hr !== undefined ? { start_hr: q.start_hr } : {}),
         ...(q.end_hr !== undefined ? { end_hr: q.end_hr } : {}),
@@ -101,22 +96,12 @@ export function timelineRoutes(app: App): void {
           grid.issues,
         );
       }
-      const window = await loadTimelineWindow(db(), caller.orgId, {
-        from: q.from,
-        to: q.to,
-        reader: readerOf(caller),
-        labels: filters.bookings,
-        includeInactive: showInactive,
-        resourceScope: seesAllResources ? 'organisation' : 'records',
-        ownResourceId: caller.resourceId,
-        detail: q.detail ?? 'compact',
-      });
+      const { week_start_day: _weekStart, ...content } = window;
       return {
         from: q.from,
         to: q.to,
         window: { from: q.from - WINDOW_PADDING_S, to: q.to + WINDOW_PADDING_S },
-        ...window,
-        show_inactive_res_timeline: showInactive,
+        ...content,
         grid: grid.grid,
       };
     },

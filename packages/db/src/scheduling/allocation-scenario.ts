@@ -1,7 +1,21 @@
-import type { AllocationMode, AllocationScenario } from '@rostra/core/allocation/scenario';
+import {
+  type AllocationMode,
+  type AllocationScenario,
+  DEFAULT_SWITCHES,
+} from '@rostra/core/allocation/scenario';
+import type { Label } from '@rostra/core/records/label';
 import type { Resource } from '@rostra/core/records/resource';
 import type { Shift } from '@rostra/core/records/shift';
-import { DAY, DAY_CODES, dayStart, FORTNIGHT, fortnightStart, toYmd } from '@rostra/core/time/calendar';
+import {
+  DAY,
+  DAY_CODES,
+  dayStart,
+  FORTNIGHT,
+  fortnightStart,
+  toYmd,
+  WEEK,
+  weekStart,
+} from '@rostra/core/time/calendar';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { organisations, orgSettings } from '../schema/organisations.ts';
@@ -9,6 +23,7 @@ import { blacklists, customers, labels, servicePlans, timelineRecords } from '..
 import { withOrg } from '../tenant.ts';
 import { type StoredRecord, toBlacklist, toCustomer, toLabel, toServicePlan } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
+import type { ScenarioCache } from './scenario-cache.ts';
 
 export type ScenarioRequest = { jobId: string; mode: AllocationMode; candidateIds?: string[] | undefined };
 
@@ -28,8 +43,9 @@ export async function loadAllocationScenario(
   db: Db,
   orgId: string,
   request: ScenarioRequest,
+  cache?: ScenarioCache,
 ): Promise<AllocationScenario | undefined> {
-  return withOrg(db, orgId, (tx) => buildAllocationScenario(tx, orgId, request));
+  return withOrg(db, orgId, (tx) => buildAllocationScenario(tx, orgId, request, cache));
 }
 
 /** As loadAllocationScenario, inside the caller's transaction (allocation writes re-check with it). */
@@ -37,6 +53,7 @@ export async function buildAllocationScenario(
   tx: Tx,
   orgId: string,
   request: ScenarioRequest,
+  cache?: ScenarioCache,
 ): Promise<AllocationScenario | undefined> {
   const [job] = await selectTimelineRecords(
     tx,
@@ -44,7 +61,7 @@ export async function buildAllocationScenario(
     1,
   );
   if (!job) return undefined;
-  const scenario = await scenarioFor(tx, orgId, [job]);
+  const scenario = await scenarioFor(tx, orgId, [job], cache);
   return {
     mode: request.mode,
     job,
@@ -67,7 +84,12 @@ export async function buildBatchScenario(
 
 type Shared = Omit<AllocationScenario, 'mode' | 'job' | 'jobs' | 'candidateIds'>;
 
-async function scenarioFor(tx: Tx, orgId: string, jobs: readonly StoredRecord[]): Promise<Shared> {
+async function scenarioFor(
+  tx: Tx,
+  orgId: string,
+  jobs: readonly StoredRecord[],
+  cache?: ScenarioCache,
+): Promise<Shared> {
   const [org] = await tx
     .select({ maxDistance: organisations.maxDistance })
     .from(organisations)
@@ -83,8 +105,18 @@ async function scenarioFor(tx: Tx, orgId: string, jobs: readonly StoredRecord[])
   const begins = jobs.map((j) => j.utc_begin_plus_tz);
   const first = Math.min(...begins);
   const last = Math.max(...begins);
-  const from = fortnightStart(first, weekStartDay) - DAY;
-  const to = fortnightStart(last, weekStartDay) + FORTNIGHT + DAY;
+  const lastEnd = Math.max(...jobs.map((j) => j.utc_end_plus_tz));
+  // Hours are summed per day, week and fortnight; the fortnight only matters while its check is on
+  // (off by default): otherwise the jobs' weeks (a day either side) hold everything the checks and
+  // the score read, and the outcome is the same with fewer records read.
+  const fortnight =
+    (switches.MAX_HR_FORTNIGHT_NOT_CHECK ?? DEFAULT_SWITCHES.MAX_HR_FORTNIGHT_NOT_CHECK) === false;
+  const from = (fortnight ? fortnightStart(first, weekStartDay) : weekStart(first, weekStartDay)) - DAY;
+  const to =
+    Math.max(
+      fortnight ? fortnightStart(last, weekStartDay) + FORTNIGHT : weekStart(last, weekStartDay) + WEEK,
+      lastEnd,
+    ) + DAY;
   const customerIds = [
     ...new Set(jobs.map((j) => j.customerId).filter((c): c is string => typeof c === 'string')),
   ];
@@ -110,9 +142,15 @@ async function scenarioFor(tx: Tx, orgId: string, jobs: readonly StoredRecord[])
     ),
   ];
   // One connection runs one query at a time: these run in turn (no Promise.all on a transaction).
-  const resourceRows = await selectScenarioResources(tx, orgId);
-  const shiftRows = await selectScenarioShifts(tx, orgId, dayStart(first), dayStart(last));
-  const labelRows = await tx.select().from(labels).where(eq(labels.orgId, orgId));
+  const { resources: resourceRows, labels: labelList } = cache
+    ? await cache.pool(tx, orgId, () => selectScenarioPool(tx, orgId))
+    : await selectScenarioPool(tx, orgId);
+  const [firstDay, lastDay] = [dayStart(first), dayStart(last)];
+  const shiftRows = cache
+    ? await cache.shifts(tx, orgId, firstDay, lastDay, () =>
+        selectScenarioShifts(tx, orgId, firstDay, lastDay),
+      )
+    : await selectScenarioShifts(tx, orgId, firstDay, lastDay);
   const customerRows = customerIds.length
     ? await tx
         .select()
@@ -134,7 +172,7 @@ async function scenarioFor(tx: Tx, orgId: string, jobs: readonly StoredRecord[])
 
   return {
     resources: resourceRows,
-    labels: labelRows.map(toLabel),
+    labels: labelList,
     customers: customerRows.map(toCustomer),
     timeline: timeline.filter((r) => !jobIds.has(r._id)),
     shifts: shiftRows,
@@ -155,8 +193,7 @@ async function selectScenarioRecords(tx: Tx, where: SQL, orgId: string): Promise
   const res = (await tx.execute(sql`
     select r.id, r.key, r.status, r.type, r.customer_id, r.resource_id,
       r.utc_begin_plus_tz::float8 as b, r.utc_end_plus_tz::float8 as e,
-      (select array_agg(l.resource_id order by l.position) from timeline_record_resources l
-        where l.org_id = r.org_id and l.record_id = r.id) as res
+      r.res_ids as res
     from timeline_records r
     where r.org_id = ${orgId} and (${where})
     order by r.utc_begin_plus_tz, r.id`)) as unknown as Rows<{
@@ -184,6 +221,16 @@ async function selectScenarioRecords(tx: Tx, where: SQL, orgId: string): Promise
       utc_end_plus_tz: Number(r.e),
     };
   });
+}
+
+/** The pool and the label catalogue. */
+async function selectScenarioPool(
+  tx: Tx,
+  orgId: string,
+): Promise<{ resources: Resource[]; labels: Label[] }> {
+  const pool = await selectScenarioResources(tx, orgId);
+  const labelRows = await tx.select().from(labels).where(eq(labels.orgId, orgId));
+  return { resources: pool, labels: labelRows.map(toLabel) };
 }
 
 /** The resource pool with the fields the checks, the score and the messages read. */

@@ -1,5 +1,5 @@
 import { and, arrayContains, arrayOverlaps, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, Tx } from '../client.ts';
 import { memberships } from '../schema/auth.ts';
 import { dispatcherMasterLabels } from '../schema/planning.ts';
 import { customers, resources, timelineRecords } from '../schema/scheduling.ts';
@@ -114,8 +114,17 @@ export type MasterLabelFilters = { resources?: SQL; customers?: SQL; bookings?: 
  * bookings (`strict_boo`); each specific flag falls back to `strict`. An empty list filters
  * nothing. Only a published document applies.
  */
-export async function masterLabelFilters(db: Db, orgId: string, uid: string): Promise<MasterLabelFilters> {
-  const doc = await getMasterLabels(db, orgId, uid);
+export function masterLabelFilters(db: Db, orgId: string, uid: string): Promise<MasterLabelFilters> {
+  return withOrg(db, orgId, (tx) => masterLabelFiltersIn(tx, orgId, uid));
+}
+
+/** As masterLabelFilters, inside the caller's transaction. */
+export async function masterLabelFiltersIn(tx: Tx, orgId: string, uid: string): Promise<MasterLabelFilters> {
+  const [row] = await tx
+    .select()
+    .from(dispatcherMasterLabels)
+    .where(and(eq(dispatcherMasterLabels.orgId, orgId), eq(dispatcherMasterLabels.id, uid)));
+  const doc = row ? toMasterLabels(row) : undefined;
   if (!doc?.published) return {};
   const out: MasterLabelFilters = {};
   if (doc.res_labels.length) {

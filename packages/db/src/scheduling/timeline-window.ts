@@ -1,8 +1,11 @@
-import { and, asc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
-import { customers, resources, timelineRecords } from '../schema/scheduling.ts';
+import { orgSettings } from '../schema/organisations.ts';
+import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { masterLabelFiltersIn } from './dispatcher-master-labels.ts';
 import type { StoredRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
 
@@ -15,10 +18,10 @@ export type WindowQuery = {
   from: number;
   to: number;
   reader: Reader;
-  /** The dispatcher's master-label condition on bookings, when published. */
-  labels?: SQL | undefined;
-  /** Inactive resources too (the display setting show_inactive_res_timeline). */
-  includeInactive: boolean;
+  /** The caller's role: display settings are read as it sees them. */
+  role: string;
+  /** A dispatcher: their published master labels narrow the bookings. */
+  masterLabelsOf?: string | undefined;
   /** Every resource of the organisation, or only those of the records in view (and `ownResourceId`). */
   resourceScope: 'organisation' | 'records';
   ownResourceId?: string | null | undefined;
@@ -38,6 +41,10 @@ export type WindowResource = {
 };
 
 export type TimelineWindow = {
+  /** The display setting that decided whether inactive resources are in view. */
+  show_inactive_res_timeline: boolean;
+  /** The organisation's week start day (allocation settings), for the grid. */
+  week_start_day: number;
   records: Record<string, unknown>[];
   /** More records begin in the window than the limit: the window shows the first 2,000. */
   truncated: boolean;
@@ -53,12 +60,37 @@ export type TimelineWindow = {
  */
 export async function loadTimelineWindow(db: Db, orgId: string, q: WindowQuery): Promise<TimelineWindow> {
   return withOrg(db, orgId, async (tx) => {
+    // Settings and master labels in the same transaction: one round of queries per window.
+    const settings = await tx
+      .select({ key: orgSettings.key, role: orgSettings.role, value: orgSettings.value })
+      .from(orgSettings)
+      .where(
+        and(
+          eq(orgSettings.orgId, orgId),
+          inArray(orgSettings.key, ['display', 'allocation']),
+          inArray(orgSettings.role, ['', q.role]),
+        ),
+      );
+    const setting = (key: string) => ({
+      ...(settings.find((r) => r.key === key && r.role === '')?.value ?? {}),
+      ...(settings.find((r) => r.key === key && r.role === q.role && q.role !== '')?.value ?? {}),
+    });
+    const display = setting('display');
+    const allocation = setting('allocation');
+    const includeInactive =
+      typeof display.show_inactive_res_timeline === 'boolean'
+        ? display.show_inactive_res_timeline
+        : DISPLAY_DEFAULTS.show_inactive_res_timeline;
+    const weekStartDay = typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0;
+    const labels = q.masterLabelsOf
+      ? (await masterLabelFiltersIn(tx, orgId, q.masterLabelsOf)).bookings
+      : undefined;
     const where = and(
       eq(timelineRecords.orgId, orgId),
       gte(timelineRecords.beginAt, q.from - WINDOW_PADDING_S),
       lt(timelineRecords.beginAt, q.to + WINDOW_PADDING_S),
       readableBy(timelineRecords.readers, q.reader),
-      q.labels,
+      labels,
     );
     let records: Record<string, unknown>[];
     if (q.detail === 'full') {
@@ -69,13 +101,12 @@ export async function loadTimelineWindow(db: Db, orgId: string, q: WindowQuery):
         select timeline_records.id, timeline_records.key, timeline_records.status, timeline_records.type, timeline_records.customer_id, timeline_records.labels, timeline_records.inactive, timeline_records.is_conflict, timeline_records.version,
           timeline_records.utc_begin_plus_tz::float8 as b, timeline_records.utc_end_plus_tz::float8 as e,
           timeline_records.data ->> 'customer_first_name' as first, timeline_records.data ->> 'customer_last_name' as last,
-          (select array_agg(l.resource_id order by l.position) from timeline_record_resources l
-            where l.org_id = timeline_records.org_id and l.record_id = timeline_records.id) as res
+          timeline_records.res_ids as res
         from timeline_records
         where timeline_records.org_id = ${orgId} and timeline_records.utc_begin_plus_tz >= ${q.from - WINDOW_PADDING_S}
           and timeline_records.utc_begin_plus_tz < ${q.to + WINDOW_PADDING_S}
           ${q.reader.seesAll ? sql`` : sql`and timeline_records.readers @> array[${q.reader.uid}]::text[]`}
-          ${q.labels ? sql`and ${q.labels}` : sql``}
+          ${labels ? sql`and ${labels}` : sql``}
         order by timeline_records.utc_begin_plus_tz, timeline_records.id
         limit ${WINDOW_LIMIT + 1}`)) as unknown as {
         rows: {
@@ -122,37 +153,41 @@ export async function loadTimelineWindow(db: Db, orgId: string, q: WindowQuery):
       if (typeof r.customerId === 'string') customerIds.add(r.customerId);
     }
     if (q.ownResourceId) inView.add(q.ownResourceId);
+    const idList = (ids: Iterable<string>) =>
+      sql.join(
+        [...ids].map((id) => sql`${id}`),
+        sql`, `,
+      );
+    // Plain SQL: up to a thousand resources and hundreds of customers, read as they come.
     const resourceRows =
       q.resourceScope === 'records' && inView.size === 0
         ? []
-        : await tx
-            .select({
-              _id: resources.id,
-              name: resources.name,
-              first_name: resources.firstName,
-              last_name: resources.lastName,
-              labels: resources.labels,
-              inactive: resources.inactive,
-              InactiveDate: resources.inactiveDate,
-              external: resources.external,
-            })
-            .from(resources)
-            .where(
-              and(
-                eq(resources.orgId, orgId),
-                eq(resources.promotedDispatcher, false),
-                q.includeInactive ? undefined : eq(resources.inactive, false),
-                q.resourceScope === 'records' ? inArray(resources.id, [...inView]) : undefined,
-              ),
-            )
-            .orderBy(asc(resources.name), asc(resources.id));
+        : (
+            (await tx.execute(sql`
+              select id as "_id", name, first_name, last_name, labels, inactive,
+                inactive_date::float8 as "InactiveDate", external
+              from resources
+              where org_id = ${orgId} and promoted_dispatcher = false
+                ${includeInactive ? sql`` : sql`and inactive = false`}
+                ${q.resourceScope === 'records' ? sql`and id in (${idList(inView)})` : sql``}
+              order by name, id`)) as unknown as { rows: WindowResource[] }
+          ).rows;
     const customerRows = customerIds.size
-      ? await tx
-          .select({ _id: customers.id, name: customers.name })
-          .from(customers)
-          .where(and(eq(customers.orgId, orgId), inArray(customers.id, [...customerIds])))
-          .orderBy(asc(customers.id))
+      ? (
+          (await tx.execute(sql`
+            select id as "_id", name from customers
+            where org_id = ${orgId} and id in (${idList(customerIds)}) order by id`)) as unknown as {
+            rows: { _id: string; name: string }[];
+          }
+        ).rows
       : [];
-    return { records, truncated, resources: resourceRows, customers: customerRows };
+    return {
+      show_inactive_res_timeline: includeInactive,
+      week_start_day: weekStartDay,
+      records,
+      truncated,
+      resources: resourceRows,
+      customers: customerRows,
+    };
   });
 }

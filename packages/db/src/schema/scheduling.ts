@@ -124,6 +124,12 @@ export const timelineRecords = pgTable(
     conflictErrors: jsonb('conflict_errors').$type<Record<string, unknown>[]>().notNull().default([]),
     /** User ids allowed to see the record (`_uid_r`). */
     readers: text('readers').array().notNull().default([]),
+    /**
+     * `resIds` as read: a copy of the ordered `timeline_record_resources` rows, kept by triggers on
+     * that table (migration 0006), so hot reads need no per-record sub-select. The relation is
+     * the truth and the only thing written; never write this column.
+     */
+    resIds: text('res_ids').array().notNull().default([]),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     ...stamps,
   },

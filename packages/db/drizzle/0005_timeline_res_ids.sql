@@ -1,0 +1,1 @@
+ALTER TABLE "timeline_records" ADD COLUMN "res_ids" text[] DEFAULT '{}' NOT NULL;

@@ -1,0 +1,80 @@
+import type { Label } from '@rostra/core/records/label';
+import type { Resource } from '@rostra/core/records/resource';
+import type { Shift } from '@rostra/core/records/shift';
+import { toYmd } from '@rostra/core/time/calendar';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../client.ts';
+
+/**
+ * A per-instance cache of the slow-changing parts of an allocation scenario (the resource pool,
+ * the label catalogue, the shifts of a day), for read-only rankings (candidates, check mode).
+ *
+ * Never stale by time: each use first asks the database, in the reading transaction, for a
+ * signature of what it would read (row count, sum of versions, latest update), and reuses the
+ * cached rows only when it is unchanged; every write of these tables bumps `version` and
+ * `updated_at`. Allocations that write never use it (they lock and read afresh). Bounded: the
+ * oldest entries go first.
+ */
+export class ScenarioCache {
+  private readonly pools = new Map<
+    string,
+    { sig: string; value: { resources: Resource[]; labels: Label[] } }
+  >();
+  private readonly shiftDays = new Map<string, { sig: string; value: Shift[] }>();
+
+  constructor(private readonly capacity = 64) {}
+
+  async pool(
+    tx: Tx,
+    orgId: string,
+    load: () => Promise<{ resources: Resource[]; labels: Label[] }>,
+  ): Promise<{ resources: Resource[]; labels: Label[] }> {
+    const sig = await signature(
+      tx,
+      sql`select (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '')
+                  from resources where org_id = ${orgId})
+              || '/' || (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '')
+                  from labels where org_id = ${orgId}) as sig`,
+    );
+    return this.remember(this.pools, orgId, sig, load);
+  }
+
+  async shifts(
+    tx: Tx,
+    orgId: string,
+    firstDay: number,
+    lastDay: number,
+    load: () => Promise<Shift[]>,
+  ): Promise<Shift[]> {
+    const sig = await signature(
+      tx,
+      sql`select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') as sig
+          from shifts where org_id = ${orgId} and week_id >= ${toYmd(firstDay - 31 * 86_400)}
+            and week_id <= ${`${toYmd(lastDay)}~`} and split_part(week_id, '_', 2) >= ${toYmd(firstDay)}`,
+    );
+    return this.remember(this.shiftDays, `${orgId}:${firstDay}:${lastDay}`, sig, load);
+  }
+
+  private async remember<T>(
+    map: Map<string, { sig: string; value: T }>,
+    key: string,
+    sig: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const hit = map.get(key);
+    if (hit && hit.sig === sig) return hit.value;
+    const value = await load();
+    map.delete(key);
+    if (map.size >= this.capacity) {
+      const oldest = map.keys().next().value;
+      if (oldest !== undefined) map.delete(oldest);
+    }
+    map.set(key, { sig, value });
+    return value;
+  }
+}
+
+async function signature(tx: Tx, query: ReturnType<typeof sql>): Promise<string> {
+  const res = (await tx.execute(query)) as unknown as { rows: { sig: string | null }[] };
+  return res.rows[0]?.sig ?? '';
+}
