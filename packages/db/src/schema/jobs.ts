@@ -10,18 +10,13 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { organisations } from './organisations.ts';
+import { orgRef } from './columns.ts';
 import { timelineRecords } from './scheduling.ts';
 
 /*
  * What happens to a job after it is booked: its status history and the bids resources place on
  * job-board items. Both hang off a timeline record of the same organisation.
  */
-
-const orgRef = () =>
-  text('org_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' });
 
 /** A job's status history (the spec's `states` sub-collection); the latest row is the current state. */
 export const jobStates = pgTable(

@@ -1,31 +1,10 @@
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { organisations } from './organisations.ts';
+import { bigint, boolean, index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { orgRef, stamps } from './columns.ts';
 
 /*
  * The dispatcher's planning aids: quick views, master labels, the timeline workspace and the
  * exception report; and the simple job-like records (project tasks, calendar events).
  */
-
-const orgRef = () =>
-  text('org_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' });
-
-const stamps = {
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 /** A saved view of a dispatcher (`_key` quicviews): name, id, uid, cus_view. */
 export const quickViews = pgTable(

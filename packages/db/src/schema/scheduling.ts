@@ -11,9 +11,8 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
-import { organisations } from './organisations.ts';
+import { orgRef, stamps } from './columns.ts';
 
 /*
  * Scheduling records. Every table is a tenant table: `org_id` leads every primary key and every
@@ -23,17 +22,6 @@ import { organisations } from './organisations.ts';
  * (addresses, notes, external_data, …) live in `data` under their spec names, so records from the
  * seed system round-trip unchanged. Times are the spec's wall-clock seconds (`utc_*_plus_tz`).
  */
-
-const orgRef = () =>
-  text('org_id')
-    .notNull()
-    .references(() => organisations.id, { onDelete: 'cascade' });
-
-const stamps = {
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
 
 export const labels = pgTable(
   'labels',
