@@ -10,15 +10,27 @@ import {
   Outlet,
   redirect,
 } from '@tanstack/react-router';
+import type { ReactElement } from 'react';
+
 import { queryOf } from '../lib/route-actions.ts';
 import { meQuery, signOut } from '../lib/session.ts';
 import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
+import { BidBoardScreen } from '../screens/boards/bid-board-screen.tsx';
+import { BoardScreen } from '../screens/boards/board-screen.tsx';
+import { JobBoardScreen } from '../screens/boards/job-board-screen.tsx';
+import { RosteredBoardScreen } from '../screens/boards/rostered-board-screen.tsx';
+import { BookingsScreen } from '../screens/bookings/bookings-screen.tsx';
 import { ComingLater } from '../screens/coming-later.tsx';
 import { ErrorPage } from '../screens/error-page.tsx';
 import { ExceptionDetail } from '../screens/exception-detail.tsx';
 import { ResetScreen, type ResetSearch } from '../screens/reset.tsx';
+import { MasterRosterScreen } from '../screens/roster/master-roster-screen.tsx';
+import { ShiftsScreen } from '../screens/shifts/shifts-screen.tsx';
 import { SignInScreen, type SignInSearch } from '../screens/sign-in/sign-in-screen.tsx';
 import { TermsScreen } from '../screens/terms.tsx';
+import { TimelineScreen } from '../screens/timeline/timeline-screen.tsx';
+import { SchedulerScreen } from '../screens/week/scheduler-screen.tsx';
+import { WeekScreen } from '../screens/week/week-screen.tsx';
 import { AppToaster, ConfirmHost, WaitHost } from '../shell/overlays.tsx';
 import { ShellLayout } from '../shell/shell-layout.tsx';
 
@@ -183,8 +195,25 @@ const SHELL_PATHS = [
   ]),
 ];
 
+/** Screens built so far, by path; every other menu path shows the 'coming later' state. */
+const SCREENS: Readonly<Record<string, () => ReactElement>> = {
+  '/week2timelinev2': TimelineScreen,
+  '/week2timeline': TimelineScreen,
+  '/week2custimeline': TimelineScreen,
+  '/bookings': BookingsScreen,
+  '/board': BoardScreen,
+  '/job_board': JobBoardScreen,
+  '/bid_board': BidBoardScreen,
+  '/rostered_board': RosteredBoardScreen,
+  '/masterroster': MasterRosterScreen,
+  '/mascustomer': MasterRosterScreen,
+  '/week2': WeekScreen,
+  '/week2scheduler': SchedulerScreen,
+  '/resource_shifts': ShiftsScreen,
+};
+
 const menuRoutes = SHELL_PATHS.map((path) =>
-  createRoute({ getParentRoute: () => shellRoute, path, component: ComingLater }),
+  createRoute({ getParentRoute: () => shellRoute, path, component: SCREENS[path] ?? ComingLater }),
 );
 
 const exceptionDetailRoute = createRoute({
