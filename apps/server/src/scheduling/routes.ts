@@ -2,6 +2,7 @@ import type { App } from '../app.ts';
 import { actionRoutes } from './action-routes.ts';
 import { allocationRoutes } from './allocation-routes.ts';
 import { blacklistRoutes } from './blacklist-routes.ts';
+import { bookingListRoutes } from './booking-list-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { errorLogRoutes } from './error-log-routes.ts';
 import { exceptionRoutes } from './exception-routes.ts';
@@ -17,6 +18,7 @@ import { workspaceRoutes } from './workspace-routes.ts';
 export function schedulingRoutes(app: App): void {
   catalogueRoutes(app);
   timelineRecordRoutes(app);
+  bookingListRoutes(app);
   timelineRoutes(app);
   shiftRoutes(app);
   blacklistRoutes(app);

@@ -1,0 +1,196 @@
+import { inventoryTotals } from '@rostra/core/catalogue/inventory';
+import { readableBy } from '@rostra/db/identity/readers';
+import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
+import { toTimelineRecord } from '@rostra/db/scheduling/mapping';
+import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
+import { updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
+import { timelineRecords } from '@rostra/db/schema/scheduling';
+import { withOrg } from '@rostra/db/tenant';
+import { and, arrayContains, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { readerOf, requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from './access.ts';
+import {
+  expectedVersion,
+  ID,
+  idParams,
+  notFound,
+  recordResponse,
+  SECONDS,
+  VERSION,
+  withETag,
+  written,
+} from './http.ts';
+import { RECORD_STATUSES } from './schemas.ts';
+
+/** A comma-separated list in a query string (`status=draft,confirmed`), each value checked. */
+function commaList<T extends z.ZodType<string, string>>(item: T, max: number) {
+  return z
+    .string()
+    .max(2000)
+    .transform((s) => s.split(',').filter((v) => v !== ''))
+    .pipe(z.array(item).max(max));
+}
+
+export const bookingListQuery = z.strictObject({
+  q: z.string().max(100).optional().describe('text in the id, reference, customer, resource or address'),
+  status: commaList(z.enum(RECORD_STATUSES), RECORD_STATUSES.length).optional().describe('any of these'),
+  from: z.coerce.number().pipe(SECONDS).optional().describe('begin at or after (wall-clock seconds)'),
+  to: z.coerce.number().pipe(SECONDS).optional().describe('begin before (wall-clock seconds)'),
+  resource: ID.optional().describe('assigned to this resource (any position of resIds)'),
+  customer: ID.optional().describe("this customer's bookings"),
+  labels: commaList(ID, 50).optional().describe('carrying every one of these labels'),
+  order: z.enum(['asc', 'desc']).optional().describe('by begin time; default asc (soonest first)'),
+  page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based; default 1'),
+  limit: z.coerce.number().int().min(1).max(250).optional().describe('page size, default 40, at most 250'),
+});
+
+export type BookingListQuery = z.infer<typeof bookingListQuery>;
+
+const DEFAULT_LIMIT = 40;
+
+/** `%text%` for ILIKE with the pattern characters of the text taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Where the search text may appear: id, reference, customer and resource names, address. */
+function searchCondition(q: string): SQL | undefined {
+  const text = q.trim();
+  if (text === '') return undefined;
+  const pattern = containsPattern(text);
+  const d = timelineRecords.data;
+  return sql`(${timelineRecords.id} ilike ${pattern}
+    or coalesce(${d}->>'reference', '') ilike ${pattern}
+    or concat_ws(' ', ${d}->>'customer_first_name', ${d}->>'customer_last_name') ilike ${pattern}
+    or concat_ws(' ', ${d}->>'resource_first_name', ${d}->>'resource_last_name') ilike ${pattern}
+    or coalesce(${d}->>'all_location', '') ilike ${pattern}
+    or coalesce(${timelineRecords.customerId}, '') ilike ${pattern})`;
+}
+
+const inventoryBody = z.strictObject({
+  inventory: z
+    .array(
+      z.strictObject({ id: z.number().int().min(0).max(100_000), qty: z.number().int().min(0).max(10_000) }),
+    )
+    .max(500),
+  version: VERSION.optional().describe('the booking version read; or send If-Match'),
+});
+
+/**
+ * The bookings list (issue 7, point 4): `GET /api/v1/bookings` — the bookings the caller may read
+ * (dispatchers: the organisation's, narrowed by their published master labels; everyone else: by
+ * the readers list), searched and filtered, a numbered page at a time with the total, so that the
+ * screen can say "41–80 of 400". Offset paging is fine here: a person pages a few pages deep, and
+ * the total needs the same count anyway.
+ *
+ * `PUT /api/v1/bookings/:id/inventory`: a moving job's inventory (`{ id, qty }` lines of the core
+ * catalogue), checked with the core's `inventoryTotals`; stale version → 409.
+ */
+export function bookingListRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+
+  app.get(
+    `${API}/bookings`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['records'],
+        summary: 'Bookings the caller may read: search, filters, numbered pages with the total',
+        querystring: bookingListQuery,
+        response: {
+          200: z.object({
+            items: z.array(recordResponse),
+            total: z.number(),
+            page: z.number(),
+            limit: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query;
+      const limit = q.limit ?? DEFAULT_LIMIT;
+      const page = q.page ?? 1;
+      const masterLabels =
+        caller.role === 'dispatcher'
+          ? (await masterLabelFilters(db(), caller.orgId, caller.uid)).bookings
+          : undefined;
+      const where = and(
+        eq(timelineRecords.orgId, caller.orgId),
+        eq(timelineRecords.key, 'booking'),
+        readableBy(timelineRecords.readers, readerOf(caller)),
+        q.status && q.status.length > 0 ? inArray(timelineRecords.status, q.status) : undefined,
+        q.from === undefined ? undefined : gte(timelineRecords.beginAt, q.from),
+        q.to === undefined ? undefined : lt(timelineRecords.beginAt, q.to),
+        q.resource === undefined ? undefined : arrayContains(timelineRecords.resIds, [q.resource]),
+        q.customer === undefined ? undefined : eq(timelineRecords.customerId, q.customer),
+        q.labels && q.labels.length > 0 ? arrayContains(timelineRecords.labels, q.labels) : undefined,
+        q.q === undefined ? undefined : searchCondition(q.q),
+        masterLabels,
+      );
+      const order = q.order === 'desc' ? desc : asc;
+      return withOrg(db(), caller.orgId, async (tx) => {
+        const [counted] = await tx.select({ n: count() }).from(timelineRecords).where(where);
+        const rows = await tx
+          .select()
+          .from(timelineRecords)
+          .where(where)
+          .orderBy(order(timelineRecords.beginAt), order(timelineRecords.id))
+          .limit(limit)
+          .offset((page - 1) * limit);
+        return {
+          items: rows.map((r) => toTimelineRecord(r, r.resIds)),
+          total: Number(counted?.n ?? 0),
+          page,
+          limit,
+        };
+      });
+    },
+  );
+
+  app.put(
+    `${API}/bookings/:id/inventory`,
+    {
+      config: { access: withRecord(DISPATCHER_ONLY, { table: 'timeline_records' }) },
+      schema: {
+        tags: ['records'],
+        summary: "Set a moving job's inventory (catalogue items and quantities; stale version → 409)",
+        params: idParams,
+        body: inventoryBody,
+        response: {
+          200: z.object({
+            record: recordResponse,
+            totals: z.object({ volume: z.number(), price: z.number(), items: z.number() }),
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const { version, inventory } = request.body;
+      if (!(await getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller))))
+        throw notFound();
+      const totals = inventoryTotals(inventory);
+      if (!totals.ok) {
+        throw new HttpError(400, 'invalid_inventory', totals.issues[0]?.message ?? 'Invalid inventory', {
+          issues: totals.issues,
+        });
+      }
+      const expected = expectedVersion(request, version);
+      // Lines of quantity 0 add nothing: they are not kept.
+      const kept = inventory.filter((line) => line.qty > 0);
+      const record = written(
+        await updateTimelineRecord(db(), caller.orgId, request.params.id, { inventory: kept }, expected, {
+          uid: caller.uid,
+          now: app.identity.now(),
+        }),
+      );
+      withETag(reply, record);
+      return { record, totals: totals.totals };
+    },
+  );
+}
