@@ -36,7 +36,7 @@ export const checkResourceBlacklisted: Check = (ctx, r) =>
 
 /** 4. A leave of the resource overlaps the job (plain overlap, no tolerance); names the earliest. */
 export const checkResourceOnLeave: Check = (ctx, r) => {
-  const leave = ctx.ix.leaves.first(r, ctx.begin, ctx.end);
+  const leave = ctx.leaves.first(r, ctx.begin, ctx.end);
   return leave
     ? { code: 'resource_on_leave', message: messages.resourceOnLeave(leave[0], leave[1]) }
     : undefined;
@@ -44,7 +44,7 @@ export const checkResourceOnLeave: Check = (ctx, r) => {
 
 /** 5. A break of the resource overlaps the job (plain overlap, no tolerance); names the earliest. */
 export const checkResourceBreakTime: Check = (ctx, r) => {
-  const brk = ctx.ix.breaks.first(r, ctx.begin, ctx.end);
+  const brk = ctx.breaks.first(r, ctx.begin, ctx.end);
   return brk
     ? { code: 'resource_break_time', message: messages.resourceBreakTime(brk[0], brk[1]) }
     : undefined;
@@ -108,7 +108,7 @@ export const checkResourceShift: Check = (ctx, r) => {
 
 /** 9. Another counted job of the resource overlaps by more than 900 s; names the earliest. */
 export const checkResourceBusy: Check = (ctx, r) => {
-  const other = ctx.ix.busy.first(r, ctx.begin, ctx.end);
+  const other = ctx.busy.first(r, ctx.begin, ctx.end);
   return other ? { code: 'resource_busy', message: messages.resourceBusy(other[0], other[1]) } : undefined;
 };
 

@@ -125,6 +125,20 @@ export class ResourceIntervals {
   }
 
   /**
+   * Resource r's intervals as [begin, end, begin, end, …]: the built ones in order (by begin,
+   * ties in insertion order), then the pending ones in insertion order. A fresh array.
+   */
+  intervalsOf(r: number): number[] {
+    const out: number[] = [];
+    for (let i = this.start[r] as number; i < (this.start[r + 1] as number); i++) {
+      out.push(this.begins[i] as number, this.ends[i] as number);
+    }
+    const p = this.pending[r];
+    if (p !== undefined) out.push(...p);
+    return out;
+  }
+
+  /**
    * The overlapping interval of resource r that begins first (ties: the one added first), as
    * [begin, end], or undefined.
    */
@@ -146,6 +160,57 @@ export class ResourceIntervals {
         const e = p[j + 1] as number;
         if (b < endT && begin < e - t && (best === undefined || b < best[0])) best = [b, e];
       }
+    }
+    return best;
+  }
+}
+
+/** What the checks ask of a resource's intervals. */
+export type IntervalQuery = Pick<ResourceIntervals, 'overlaps' | 'first'>;
+
+/**
+ * `base` with one occurrence of each `removed` interval left out of its resource: what a
+ * structure built without those records answers (a job's own copy in a prepared index). The few
+ * resources concerned are answered from short copied lists; every other one goes to `base`.
+ */
+export class IntervalsWithout implements IntervalQuery {
+  private readonly lists = new Map<number, number[]>();
+
+  constructor(
+    private readonly base: ResourceIntervals,
+    removed: readonly (readonly [r: number, begin: number, end: number])[],
+  ) {
+    for (const [r, b, e] of removed) {
+      const list = this.lists.get(r) ?? base.intervalsOf(r);
+      for (let j = 0; j < list.length; j += 2) {
+        if (list[j] === b && list[j + 1] === e) {
+          list.splice(j, 2);
+          break;
+        }
+      }
+      this.lists.set(r, list);
+    }
+  }
+
+  overlaps(r: number, begin: number, end: number): boolean {
+    const list = this.lists.get(r);
+    if (list === undefined) return this.base.overlaps(r, begin, end);
+    const t = this.base.tolerance;
+    for (let j = 0; j < list.length; j += 2) {
+      if ((list[j] as number) < end - t && begin < (list[j + 1] as number) - t) return true;
+    }
+    return false;
+  }
+
+  first(r: number, begin: number, end: number): [number, number] | undefined {
+    const list = this.lists.get(r);
+    if (list === undefined) return this.base.first(r, begin, end);
+    const t = this.base.tolerance;
+    let best: [number, number] | undefined;
+    for (let j = 0; j < list.length; j += 2) {
+      const b = list[j] as number;
+      const e = list[j + 1] as number;
+      if (b < end - t && begin < e - t && (best === undefined || b < best[0])) best = [b, e];
     }
     return best;
   }

@@ -1,20 +1,45 @@
+import { type IntervalQuery, IntervalsWithout } from './intervals.ts';
 import { type AllocationIssue, messages, TITLE_SERVICE_PLANS_INVALID } from './messages.ts';
-import type { AllocationJob } from './scenario.ts';
+import type { AllocationJob, AllocationRecord, AllocationScenario } from './scenario.ts';
 import {
+  classifyRecord,
+  customerDisplayName,
   type GeoTerms,
   geoTerms,
   PERIOD_DAY,
   PERIOD_FORTNIGHT,
   PERIOD_WEEK,
   type PeriodSums,
+  pastByResource,
+  recordResourceIds,
   type ScenarioIndex,
   type ShiftDay,
 } from './scenario-index.ts';
+
+/**
+ * What one job needs beyond a prepared index (built once for a window without any job, reused
+ * for every job of that window; see `rankCandidates`): the job customer's records, blacklist and
+ * service plans, and its earlier jobs at any time for the score's past jobs. When given, these
+ * replace what the index holds for the customer.
+ */
+type ServicePlan = NonNullable<AllocationScenario['servicePlans']>[number];
+
+export type JobData = {
+  customers?: AllocationScenario['customers'];
+  blacklists?: AllocationScenario['blacklists'];
+  servicePlans?: AllocationScenario['servicePlans'];
+  /** The customer's timeline records that begin before the job (others do not count). */
+  customerJobs?: readonly AllocationRecord[];
+};
 
 /** Everything about one job that every candidate evaluation reads, computed once per job. */
 export type JobContext = {
   ix: ScenarioIndex;
   job: AllocationJob;
+  /** The index's intervals, without the job's own copy when the index holds one. */
+  busy: IntervalQuery;
+  leaves: IntervalQuery;
+  breaks: IntervalQuery;
   /** Seconds (wall clock as UTC); the job covers [begin, end). */
   begin: number;
   end: number;
@@ -53,10 +78,14 @@ export type JobContext = {
  * The service plan of `external_data.VisitStemID` blocks the job when it is `Inactive`, or
  * `Ended` with an `EndDate` before the job begins. The first blocking plan (input order) is named.
  */
-export function servicePlanIssue(ix: ScenarioIndex, job: AllocationJob): AllocationIssue | undefined {
+export function servicePlanIssue(
+  plansOf: (visitStemId: string) => readonly ServicePlan[],
+  job: AllocationJob,
+): AllocationIssue | undefined {
   const id = job.external_data?.VisitStemID;
   if (id == null) return undefined;
-  for (const p of ix.servicePlans.get(id) ?? []) {
+  const list = plansOf(id);
+  for (const p of list) {
     if (p.UpdateType === 'Inactive') {
       return {
         code: 'service_plans_invalid',
@@ -80,10 +109,16 @@ export function preferredList(job: AllocationJob): readonly string[] {
   return job.rs_preferred != null && job.rs_preferred.length > 0 ? job.rs_preferred : (job.preferred ?? []);
 }
 
-export function createJobContext(ix: ScenarioIndex, job: AllocationJob): JobContext {
+/**
+ * The job's context over `ix`. When the index holds the job's own copy (a prepared index built
+ * without the job), that copy is left out of every answer, exactly as if the index had been built
+ * for this job; `data` supplies the customer's part (see `JobData`).
+ */
+export function createJobContext(ix: ScenarioIndex, job: AllocationJob, data?: JobData): JobContext {
   const begin = job.utc_begin_plus_tz;
   const end = job.utc_end_plus_tz;
   const [day, week, fortnight] = ix.periodKeys(begin);
+  const own = ix.ownRecords(job._id);
   const labelLower: string[] = [];
   const labelNames: string[] = [];
   const known: number[] = [];
@@ -97,26 +132,108 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob): JobCont
   }
   const geo = job._geoloc;
   const customerId = job.customerId ?? undefined;
+  const sums = (kind: typeof PERIOD_DAY | typeof PERIOD_WEEK | typeof PERIOD_FORTNIGHT, key: number) =>
+    own.length > 0 ? ix.periodSumsWithout(kind, key, own) : ix.periodSums(kind, key);
+  const intervals = own.length > 0 ? ownIntervals(ix, own) : undefined;
   return {
     ix,
     job,
+    busy: intervals?.busy ?? ix.busy,
+    leaves: intervals?.leaves ?? ix.leaves,
+    breaks: intervals?.breaks ?? ix.breaks,
     begin,
     end,
     duration: end - begin,
     day,
-    daySums: ix.periodSums(PERIOD_DAY, day),
-    weekSums: ix.periodSums(PERIOD_WEEK, week),
-    fortnightSums: ix.periodSums(PERIOD_FORTNIGHT, fortnight),
+    daySums: sums(PERIOD_DAY, day),
+    weekSums: sums(PERIOD_WEEK, week),
+    fortnightSums: sums(PERIOD_FORTNIGHT, fortnight),
     shifts: ix.shiftDay(day),
     labelLower,
     labelNames,
     knownLabelIds: Int32Array.from(known),
     isExternal: Boolean(job.external_data?.IsExternalBooking),
     geo: geo ? geoTerms(geo.lat, geo.lng) : undefined,
-    customerName: customerId === undefined ? '' : ix.customerNames.get(customerId) || customerId,
-    blacklist: customerId === undefined ? undefined : ix.blacklistMask(customerId),
-    past: customerId === undefined ? undefined : ix.pastBegins(customerId),
+    customerName: customerId === undefined ? '' : customerNameOf(ix, customerId, data),
+    blacklist: customerId === undefined ? undefined : blacklistOf(ix, customerId, data),
+    past: customerId === undefined ? undefined : pastOf(ix, job, customerId, own, data),
     preferred: preferredList(job),
-    servicePlanIssue: servicePlanIssue(ix, job),
+    servicePlanIssue: servicePlanIssue(
+      data
+        ? (id) => (data.servicePlans ?? []).filter((p) => p.VisitStemID === id)
+        : (id) => ix.servicePlans.get(id) ?? [],
+      job,
+    ),
+  };
+}
+
+function customerNameOf(ix: ScenarioIndex, customerId: string, data: JobData | undefined): string {
+  if (!data) return ix.customerNames.get(customerId) || customerId;
+  const c = data.customers?.find((x) => x._id === customerId);
+  return (c && customerDisplayName(c)) || customerId;
+}
+
+function blacklistOf(
+  ix: ScenarioIndex,
+  customerId: string,
+  data: JobData | undefined,
+): Uint8Array | undefined {
+  if (!data) return ix.blacklistMask(customerId);
+  let mask: Uint8Array | undefined;
+  for (const b of data.blacklists ?? []) {
+    if (b._id !== customerId) continue;
+    mask ??= new Uint8Array(ix.n);
+    for (const id of b.resIds) {
+      const r = ix.indexOf.get(id);
+      if (r !== undefined) mask[r] = 1;
+    }
+  }
+  return mask;
+}
+
+function pastOf(
+  ix: ScenarioIndex,
+  job: AllocationJob,
+  customerId: string,
+  own: readonly number[],
+  data: JobData | undefined,
+): (number[] | undefined)[] | undefined {
+  if (!data) return own.length > 0 ? ix.pastBeginsWithout(customerId, own) : ix.pastBegins(customerId);
+  const res: number[] = [];
+  const begins: number[] = [];
+  for (const rec of data.customerJobs ?? []) {
+    if (rec.customerId !== customerId || (job._id != null && rec._id === job._id)) continue;
+    if (!classifyRecord(rec).isPastJob) continue;
+    for (const id of recordResourceIds(rec)) {
+      const r = ix.indexOf.get(id);
+      if (r === undefined) continue;
+      res.push(r);
+      begins.push(rec.utc_begin_plus_tz);
+    }
+  }
+  return res.length === 0 ? undefined : pastByResource(ix.n, res, begins);
+}
+
+/** The index's busy, leave and break intervals without the job's own copy. */
+function ownIntervals(ix: ScenarioIndex, own: readonly number[]) {
+  const busy: [number, number, number][] = [];
+  const leaves: [number, number, number][] = [];
+  const breaks: [number, number, number][] = [];
+  for (const ord of own) {
+    const rec = ix.record(ord);
+    const cls = classifyRecord(rec);
+    for (const id of recordResourceIds(rec)) {
+      const r = ix.indexOf.get(id);
+      if (r === undefined) continue;
+      const entry: [number, number, number] = [r, rec.utc_begin_plus_tz, rec.utc_end_plus_tz];
+      if (cls.isOverlapJob) busy.push(entry);
+      if (cls.isLeave) leaves.push(entry);
+      if (cls.isBreak) breaks.push(entry);
+    }
+  }
+  return {
+    busy: busy.length > 0 ? new IntervalsWithout(ix.busy, busy) : ix.busy,
+    leaves: leaves.length > 0 ? new IntervalsWithout(ix.leaves, leaves) : ix.leaves,
+    breaks: breaks.length > 0 ? new IntervalsWithout(ix.breaks, breaks) : ix.breaks,
   };
 }

@@ -1,5 +1,5 @@
 import { candidateIssues } from './checks.ts';
-import { createJobContext, type JobContext } from './job-context.ts';
+import { createJobContext, type JobContext, type JobData } from './job-context.ts';
 import { type AllocationIssue, messages, noResourceFoundIssue, somethingWentWrongIssue } from './messages.ts';
 import type { AllocationJob, AllocationMode } from './scenario.ts';
 import { costParts, type ScenarioIndex } from './scenario-index.ts';
@@ -45,8 +45,9 @@ export function rankJob(
   scores: Float64Array = new Float64Array(cands.length),
   ok: Uint8Array = new Uint8Array(cands.length),
   pruning?: Pruning,
+  data?: JobData,
 ): Ranking {
-  const ctx = createJobContext(ix, job);
+  const ctx = createJobContext(ix, job, data);
   evaluateCandidates(ctx, cands, costPart, scores, ok, pruning);
   return { ctx, cands, scores, ok };
 }
@@ -117,11 +118,7 @@ export function checkOrManualOutcome(
   mode: 'check' | 'manual',
   candidateIds: readonly string[],
 ): AllocationOutcome {
-  const positions: number[] = [];
-  for (const id of candidateIds) {
-    const r = ix.indexOf.get(id);
-    if (r !== undefined && !positions.includes(r)) positions.push(r);
-  }
+  const positions = poolPositions(ix, candidateIds);
   const ranking = rankJob(ix, job, Int32Array.from(positions));
   // Candidate k is positions[k]: build each once, list them in rank order, report in given order.
   const built = positions.map((_, k) => candidateOutcome(ranking, k));
@@ -142,6 +139,70 @@ export function checkOrManualOutcome(
     isConflict,
     errors,
     candidates: listed,
+  };
+}
+
+/** Pool positions of `ids`, in the order given; unknown ids and repeats dropped. Linear. */
+function poolPositions(ix: ScenarioIndex, ids: readonly string[]): number[] {
+  const positions: number[] = [];
+  const seen = new Uint8Array(ix.n);
+  for (const id of ids) {
+    const r = ix.indexOf.get(id);
+    if (r === undefined || seen[r] === 1) continue;
+    seen[r] = 1;
+    positions.push(r);
+  }
+  return positions;
+}
+
+/** A slice of a ranked list: `limit` entries from `offset` (0-based). */
+export type CandidatePage = { offset: number; limit: number };
+
+/** One page of a job's ranked candidates (check mode), with the counts of the whole list. */
+export type RankedCandidates = {
+  /** Candidates ranked: every pool resource, or the `candidateIds` found in the pool. */
+  total: number;
+  /** How many of them pass every check. */
+  passing: number;
+  /** The page, in rank order, each with its score and failed checks in words. */
+  candidates: CandidateOutcome[];
+  /** Job-level issues: the service plan failure while its check is on. */
+  errors: AllocationIssue[];
+};
+
+/**
+ * Check mode for a candidate panel: ranks every candidate (the whole pool unless `candidateIds`
+ * names some) exactly as `checkOrManualOutcome` lists them, but builds the listed form —
+ * messages included — only for the requested page. With a prepared index (built once for a
+ * window, without any job) pass the job's `data`; the job's own copy in the index is left out.
+ */
+export function rankCandidates(
+  ix: ScenarioIndex,
+  job: AllocationJob,
+  options: { data?: JobData; page?: CandidatePage; candidateIds?: readonly string[] } = {},
+): RankedCandidates {
+  const whole = options.candidateIds === undefined;
+  const cands = whole ? ix.pool : Int32Array.from(poolPositions(ix, options.candidateIds ?? []));
+  const ranking = rankJob(
+    ix,
+    job,
+    cands,
+    whole ? ix.poolCostPart() : costParts(ix.cost, cands),
+    undefined,
+    undefined,
+    undefined,
+    options.data,
+  );
+  const order = sortRanked(ranking.scores, cands, ix.staticRank, whole ? ix.byRank : undefined);
+  let passing = 0;
+  for (let k = 0; k < cands.length; k++) passing += ranking.ok[k] as number;
+  const offset = Math.max(0, options.page?.offset ?? 0);
+  const limit = Math.max(0, options.page?.limit ?? cands.length);
+  return {
+    total: cands.length,
+    passing,
+    candidates: order.slice(offset, offset + limit).map((k) => candidateOutcome(ranking, k)),
+    errors: jobLevelIssues(ranking.ctx),
   };
 }
 

@@ -188,6 +188,35 @@ export function shiftStatus(shifts: ShiftDay, r: number, begin: number, end: num
 
 type ShiftEntry = { first: number; last: number; days: ([number, number][] | undefined)[] };
 
+const NONE: readonly number[] = [];
+
+/** Per pool position, the sorted begins among (`res[i]`, `begin[i]`); undefined for none. */
+export function pastByResource(
+  n: number,
+  res: readonly number[],
+  begins: readonly number[],
+): (number[] | undefined)[] {
+  const out: (number[] | undefined)[] = new Array(n).fill(undefined);
+  for (let i = 0; i < res.length; i++) {
+    const r = res[i] as number;
+    const arr = out[r] ?? [];
+    arr.push(begins[i] as number);
+    out[r] = arr;
+  }
+  for (const arr of out) arr?.sort((a, b) => a - b);
+  return out;
+}
+
+/** A customer's name in messages: `name`, else first and last name ('' falls back to the id at use). */
+export function customerDisplayName(c: {
+  name?: string | null | undefined;
+  first_name?: string | null | undefined;
+  last_name?: string | null | undefined;
+}): string {
+  if (c.name != null && c.name !== '') return c.name;
+  return [c.first_name, c.last_name].filter((s) => s != null && s !== '').join(' ');
+}
+
 /** Number of 32-bit words per label bitset row. */
 function words(count: number): number {
   return Math.max(1, Math.ceil(count / 32));
@@ -299,6 +328,11 @@ export class ScenarioIndex {
   readonly breaks: ResourceIntervals;
   private readonly hourRes: number[] = [];
   private readonly hourDur: number[] = [];
+  /** Timeline ordinal of each hour entry (−1 for a batch assignment). */
+  private readonly hourOrd: number[] = [];
+  /** The timeline records added, by ordinal, and the ordinals of each `_id` (see `ownRecords`). */
+  private readonly records: AllocationRecord[] = [];
+  private readonly ordinalsById = new Map<string, number[]>();
   private readonly hourKeys: [number[], number[], number[]] = [[], [], []];
   private readonly periodCache: [Map<number, PeriodSums>, Map<number, PeriodSums>, Map<number, PeriodSums>] =
     [new Map(), new Map(), new Map()];
@@ -306,7 +340,7 @@ export class ScenarioIndex {
   private readonly cacheCap: number;
   private readonly fortnightOfWeek = new Map<number, number>();
   /** Per customer, the (resource, begin) of every non-cancelled counted job, in timeline order. */
-  private readonly pastByCustomer = new Map<string, { res: number[]; begin: number[] }>();
+  private readonly pastByCustomer = new Map<string, { res: number[]; begin: number[]; ord: number[] }>();
   private readonly pastCache = new Map<string, (number[] | undefined)[]>();
   /** Per customer, the pool positions on its blacklist. */
   private readonly blacklisted = new Map<string, number[]>();
@@ -425,7 +459,14 @@ export class ScenarioIndex {
       if (j._id != null) jobIds.add(j._id);
     for (const rec of scenario.timeline ?? []) {
       if (rec._id != null && jobIds.has(rec._id)) continue;
-      this.addRecord(rec, classifyRecord(rec));
+      const ord = this.records.length;
+      this.records.push(rec);
+      if (rec._id != null) {
+        const list = this.ordinalsById.get(rec._id);
+        if (list) list.push(ord);
+        else this.ordinalsById.set(rec._id, [ord]);
+      }
+      this.addRecord(rec, classifyRecord(rec), ord);
     }
     this.busy.build();
     this.leaves.build();
@@ -465,10 +506,8 @@ export class ScenarioIndex {
       this.blacklisted.set(b._id, list);
     }
     for (const c of scenario.customers ?? []) {
-      if (this.customerNames.has(c._id)) continue;
-      const full = [c.first_name, c.last_name].filter((s) => s != null && s !== '').join(' ');
       // The first record of a customer wins; an empty name falls back to the id at lookup.
-      this.customerNames.set(c._id, c.name != null && c.name !== '' ? c.name : full);
+      if (!this.customerNames.has(c._id)) this.customerNames.set(c._id, customerDisplayName(c));
     }
     for (const p of scenario.servicePlans ?? []) {
       const list = this.servicePlans.get(p.VisitStemID) ?? [];
@@ -478,7 +517,7 @@ export class ScenarioIndex {
   }
 
   /** Adds a record of the timeline (or a batch assignment) to every structure it belongs to. */
-  private addRecord(rec: AllocationRecord, cls: RecordClass): void {
+  private addRecord(rec: AllocationRecord, cls: RecordClass, ord: number): void {
     const begin = rec.utc_begin_plus_tz;
     const end = rec.utc_end_plus_tz;
     let keys: [number, number, number] | undefined;
@@ -493,6 +532,7 @@ export class ScenarioIndex {
         const dur = end - begin;
         this.hourRes.push(r);
         this.hourDur.push(dur);
+        this.hourOrd.push(ord);
         for (let kind = 0; kind < 3; kind++) {
           const key = keys[kind] as number;
           this.hourKeys[kind]?.push(key);
@@ -507,11 +547,12 @@ export class ScenarioIndex {
       if (cls.isPastJob && rec.customerId != null) {
         let group = this.pastByCustomer.get(rec.customerId);
         if (!group) {
-          group = { res: [], begin: [] };
+          group = { res: [], begin: [], ord: [] };
           this.pastByCustomer.set(rec.customerId, group);
         }
         group.res.push(r);
         group.begin.push(begin);
+        group.ord.push(ord);
         const cached = this.pastCache.get(rec.customerId);
         if (cached) {
           const arr = cached[r] ?? [];
@@ -532,6 +573,7 @@ export class ScenarioIndex {
     this.addRecord(
       { ...job, resIds: ids, resourceId: null },
       { isLeave: false, isBreak: false, isOverlapJob: true, isHoursJob: true, isPastJob: true },
+      -1,
     );
   }
 
@@ -577,15 +619,12 @@ export class ScenarioIndex {
     if (hit) return hit;
     const group = this.pastByCustomer.get(customerId);
     if (!group) return undefined;
-    const out: (number[] | undefined)[] = new Array(this.n).fill(undefined);
-    for (let i = 0; i < group.res.length; i++) {
-      const r = group.res[i] as number;
-      const arr = out[r] ?? [];
-      arr.push(group.begin[i] as number);
-      out[r] = arr;
-    }
-    for (const arr of out) arr?.sort((a, b) => a - b);
-    return cacheSet(this.pastCache, this.cacheCap, customerId, out);
+    return cacheSet(
+      this.pastCache,
+      this.cacheCap,
+      customerId,
+      pastByResource(this.n, group.res, group.begin),
+    );
   }
 
   /** 1 for each pool position on the customer's blacklist; undefined when it has none. */
@@ -597,6 +636,64 @@ export class ScenarioIndex {
     const mask = new Uint8Array(this.n);
     for (const r of list) mask[r] = 1;
     return cacheSet(this.blacklistCache, this.cacheCap, customerId, mask);
+  }
+
+  /**
+   * Timeline ordinals of the records whose `_id` is `id`: a job's own copy, when the index was
+   * built without that job (a prepared index reused for many jobs, see `createJobContext`). Empty
+   * when the scenario named the job: the constructor left its copy out.
+   */
+  ownRecords(id: string | null | undefined): readonly number[] {
+    return id == null ? NONE : (this.ordinalsById.get(id) ?? NONE);
+  }
+
+  /** The timeline record at an ordinal of `ownRecords`. */
+  record(ord: number): AllocationRecord {
+    return this.records[ord] as AllocationRecord;
+  }
+
+  /**
+   * `periodSums` as an index built without the records at `excluded` would give them: the
+   * resources those records belong to are summed afresh, in the same order (bit-identical); the
+   * others keep the cached totals. A fresh array, never cached.
+   */
+  periodSumsWithout(kind: PeriodKind, key: number, excluded: readonly number[]): PeriodSums {
+    const base = this.periodSums(kind, key);
+    const affected = new Uint8Array(this.n);
+    for (const ord of excluded) {
+      for (const id of recordResourceIds(this.record(ord))) {
+        const r = this.indexOf.get(id);
+        if (r !== undefined) affected[r] = 1;
+      }
+    }
+    const sums: PeriodSums = { sec: base.sec.slice(), cnt: base.cnt.slice() };
+    for (let r = 0; r < this.n; r++) {
+      if (affected[r] === 1) {
+        sums.sec[r] = 0;
+        sums.cnt[r] = 0;
+      }
+    }
+    const keys = this.hourKeys[kind];
+    for (let i = 0; i < keys.length; i++) {
+      const r = this.hourRes[i] as number;
+      if (keys[i] !== key || affected[r] === 0 || excluded.includes(this.hourOrd[i] as number)) continue;
+      sums.sec[r] = (sums.sec[r] as number) + (this.hourDur[i] as number);
+      sums.cnt[r] = (sums.cnt[r] as number) + 1;
+    }
+    return sums;
+  }
+
+  /** `pastBegins` as an index built without the records at `excluded` would give it (not cached). */
+  pastBeginsWithout(customerId: string, excluded: readonly number[]): (number[] | undefined)[] | undefined {
+    const group = this.pastByCustomer.get(customerId);
+    if (!group || !group.ord.some((o) => excluded.includes(o))) return this.pastBegins(customerId);
+    const kept: { res: number[]; begin: number[] } = { res: [], begin: [] };
+    for (let i = 0; i < group.res.length; i++) {
+      if (excluded.includes(group.ord[i] as number)) continue;
+      kept.res.push(group.res[i] as number);
+      kept.begin.push(group.begin[i] as number);
+    }
+    return kept.res.length === 0 ? undefined : pastByResource(this.n, kept.res, kept.begin);
   }
 
   /** Shift intervals of the day starting at `day` (00:00), built on first use. */

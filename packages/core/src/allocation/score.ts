@@ -113,7 +113,8 @@ export function evaluateCandidates(
   const cDistance = !skip.DISTANCE_NOT_CHECK;
   const cExternal = !skip.EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK && isExternal;
 
-  const { inactive, inactiveDate, external, leaves, breaks, busy, staticRank } = ix;
+  const { inactive, inactiveDate, external, staticRank } = ix;
+  const { leaves, breaks, busy } = ctx;
   const { dayLimit, weekLimit, fortnightLimit, labelBits, labelCount, hasGeo } = ix;
   const { sinHalfLat, cosHalfLat, sinHalfLng, cosHalfLng, cosLat } = ix;
   const words = ix.labelWords;
