@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -126,6 +127,10 @@ export const timelineRecords = pgTable(
     index('timeline_records_begin_idx').on(t.orgId, t.beginAt),
     index('timeline_records_resource_idx').on(t.orgId, t.resourceId, t.beginAt),
     index('timeline_records_customer_idx').on(t.orgId, t.customerId),
+    // Records longer than LONG_RECORD_S (multi-day leaves, long jobs): with it, "overlaps [from,
+    // to)" reads begins from `from − LONG_RECORD_S` on the begin index plus these, instead of
+    // every record that began before `to` (see `overlapsWindow`).
+    index('timeline_records_long_idx').on(t.orgId, t.endAt).where(sql`${t.endAt} - ${t.beginAt} > 172800`),
   ],
 );
 

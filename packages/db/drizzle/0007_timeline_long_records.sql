@@ -1,0 +1,1 @@
+CREATE INDEX "timeline_records_long_idx" ON "timeline_records" USING btree ("org_id","utc_end_plus_tz") WHERE "timeline_records"."utc_end_plus_tz" - "timeline_records"."utc_begin_plus_tz" > 172800;
