@@ -1,4 +1,5 @@
 import type { LiveEvent } from '@rostra/db/scheduling/live-events';
+import { RECORD_EVENT_KINDS, type RecordEventKind } from '@rostra/db/scheduling/record-events';
 import { WINDOW_PADDING_S } from '@rostra/db/scheduling/timeline-window';
 import { z } from 'zod';
 import type { Caller } from '../http/access.ts';
@@ -18,6 +19,7 @@ export const subscriptionSchema = z.discriminatedUnion('topic', [
   z.strictObject({ topic: z.literal('workspace') }),
   z.strictObject({ topic: z.literal('exception_report') }),
   z.strictObject({ topic: z.literal('allocation') }),
+  z.strictObject({ topic: z.literal('records'), kind: z.enum(RECORD_EVENT_KINDS) }),
 ]);
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -28,10 +30,25 @@ export function subscriptionKey(s: Subscription): string {
       return `timeline:${s.from}:${s.to}`;
     case 'booking':
       return `booking:${s.id}`;
+    case 'records':
+      return `records:${s.kind}`;
     default:
       return s.topic;
   }
 }
+
+/**
+ * Record kinds only some may subscribe to, as their read routes allow: service plans, blacklists
+ * and quick views are the dispatchers'; labels the catalogue readers' (dispatchers and partners —
+ * resources and customers do not load labels, spec §6). Resources, customers and shifts are open:
+ * a resource or customer receives only their own record (the event's audience).
+ */
+const RECORD_READERS: Partial<Record<RecordEventKind, (caller: Caller) => boolean>> = {
+  service_plans: (c) => c.role === 'dispatcher',
+  blacklists: (c) => c.role === 'dispatcher',
+  quick_views: (c) => c.role === 'dispatcher',
+  labels: (c) => c.role === 'dispatcher' || c.duties.includes('partner'),
+};
 
 /**
  * Topics some roles may not subscribe to at all: the exception report and allocation progress are
@@ -40,15 +57,20 @@ export function subscriptionKey(s: Subscription): string {
 export function maySubscribe(caller: Caller, s: Subscription): boolean {
   if (s.topic === 'exception_report' || s.topic === 'allocation') return caller.role === 'dispatcher';
   if (s.topic === 'workspace') return caller.role === 'dispatcher' || caller.duties.includes('partner');
+  if (s.topic === 'records') return RECORD_READERS[s.kind]?.(caller) ?? true;
   return true;
 }
 
-/** The audience rule: the caller's organisation, and then every member, the dispatchers, or them by uid. */
+/**
+ * The audience rule: the caller's organisation, and then every member, the dispatchers, the
+ * partners, or them by uid.
+ */
 export function mayReceive(caller: Caller, event: LiveEvent): boolean {
   if (event.orgId !== caller.orgId) return false;
   const a = event.audience;
   if (a.members) return true;
   if (a.dispatchers && caller.role === 'dispatcher') return true;
+  if (a.partners && caller.duties.includes('partner')) return true;
   return a.uids?.includes(caller.uid) ?? false;
 }
 
@@ -66,6 +88,8 @@ export function matches(s: Subscription, event: LiveEvent): boolean {
     }
     case 'booking':
       return event.topic === 'booking' && event.payload._id === s.id;
+    case 'records':
+      return event.topic === 'records' && event.payload.kind === s.kind;
     default:
       return event.topic === s.topic;
   }

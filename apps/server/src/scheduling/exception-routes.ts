@@ -99,7 +99,10 @@ export function exceptionRoutes(app: App): void {
       const { version, ...value } = request.body;
       const expected = expectedVersion(request, version);
       const doc = written(
-        await putSettingsDocument(db(), caller.orgId, EXCEPTION_CONFIG_KEY, value, expected),
+        // Its readers are the dispatchers (GET above): the live event goes to them only.
+        await putSettingsDocument(db(), caller.orgId, EXCEPTION_CONFIG_KEY, value, expected, {
+          dispatchers: true,
+        }),
       );
       return withETag(reply, { _key: EXCEPTION_CONFIG_KEY, ...doc.value, version: doc.version });
     },

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../client.ts';
 import { withOrg } from '../tenant.ts';
 import { selectRecordRow } from './get-record.ts';
-import type { RecordKind } from './record-kinds.ts';
+import { appendLiveEvents } from './live-events.ts';
+import { recordEvents } from './record-events.ts';
+import { type RecordKind, sideOf } from './record-kinds.ts';
 import type { WriteResult } from './write-result.ts';
 
 /** A new record id when the input has none: short, url-safe, unique. */
@@ -29,6 +31,8 @@ export async function createRecord(
       .insert(kind.table)
       .values(values as never)
       .returning();
-    return { ok: true, record: kind.toRecord(row as Record<string, unknown>) } as const;
+    const record = kind.toRecord(row as Record<string, unknown>);
+    await appendLiveEvents(tx, orgId, recordEvents(kind.name, id, undefined, sideOf(kind, record)));
+    return { ok: true, record } as const;
   });
 }

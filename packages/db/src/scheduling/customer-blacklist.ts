@@ -3,8 +3,10 @@ import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { blacklists, customers, resources } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { appendLiveEvents } from './live-events.ts';
 import { toBlacklist } from './mapping.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
+import { recordEvents } from './record-events.ts';
 import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from './write-result.ts';
 
 /*
@@ -84,7 +86,12 @@ export async function putBlacklist(
           .insert(blacklists)
           .values({ orgId, customerId, resIds: ids, updatedAt: new Date() })
           .returning();
-    return { ok: true, record: withVersion(saved as typeof blacklists.$inferSelect) };
+    const record = withVersion(saved as typeof blacklists.$inferSelect);
+    // Blacklists are the dispatchers' alone (spec §6: nobody else loads them).
+    const audience = { dispatchers: true };
+    const before = row ? { record: current, audience } : undefined;
+    await appendLiveEvents(tx, orgId, recordEvents('blacklists', customerId, before, { record, audience }));
+    return { ok: true, record };
   });
 }
 

@@ -2,7 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { withOrg } from '../tenant.ts';
 import { selectRecordRow } from './get-record.ts';
-import type { RecordKind } from './record-kinds.ts';
+import { appendLiveEvents } from './live-events.ts';
+import { recordEvents } from './record-events.ts';
+import { type RecordKind, sideOf } from './record-kinds.ts';
 import { type ExpectedVersion, notFound, stale, type WriteResult } from './write-result.ts';
 
 /** Deletes a record that is still at `expected` (else `stale`, nothing deleted). Answers the deleted record. */
@@ -19,6 +21,7 @@ export async function deleteRecord(
     const current = kind.toRecord(row);
     if (expected !== undefined && row.version !== expected) return stale(current);
     await tx.delete(kind.table).where(and(eq(kind.cols.orgId, orgId), eq(kind.cols.id, id)));
+    await appendLiveEvents(tx, orgId, recordEvents(kind.name, id, sideOf(kind, current), undefined));
     return { ok: true, record: current } as const;
   });
 }

@@ -4,6 +4,7 @@ import { memberships } from '../schema/auth.ts';
 import { dispatcherMasterLabels } from '../schema/planning.ts';
 import { customers, resources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { appendLiveEvents } from './live-events.ts';
 import { type ExpectedVersion, notFound, stale, type WriteResult } from './write-result.ts';
 
 /** A dispatcher's master labels (`_key` dispatcher_master_labels), as the spec names them. */
@@ -101,7 +102,17 @@ export async function putMasterLabels(
           .insert(dispatcherMasterLabels)
           .values({ ...values, orgId, id: uid })
           .returning();
-    return { ok: true, record: toMasterLabels(saved as Row) };
+    const record = toMasterLabels(saved as Row);
+    // Any dispatcher may read any dispatcher's document (GET /dispatcher-master-labels/:uid).
+    await appendLiveEvents(tx, orgId, [
+      {
+        topic: 'settings',
+        kind: 'settings.changed',
+        audience: { dispatchers: true },
+        payload: { _key: record._key, _id: uid, value: record, version: record.version },
+      },
+    ]);
+    return { ok: true, record };
   });
 }
 

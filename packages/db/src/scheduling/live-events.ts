@@ -15,7 +15,7 @@ export const LIVE_CHANNEL = 'rostra_live';
 /** Advisory lock key serialising outbox appends (see above); an arbitrary constant of ours. */
 const OUTBOX_LOCK = 0x726f_7374;
 
-/** Topics a client can subscribe to (plus `allocation` for batch progress). */
+/** Topics of the outbox (what a client subscribes to; `records` carries the catalogue's changes). */
 export const LIVE_TOPICS = [
   'timeline',
   'booking',
@@ -24,14 +24,16 @@ export const LIVE_TOPICS = [
   'workspace',
   'exception_report',
   'allocation',
+  'records',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
 /**
  * Who may receive an event (beyond its organisation): every member, the organisation's
- * dispatchers, and/or these user ids. Nobody else, whatever they subscribe to.
+ * dispatchers, its partners (members with the partner duty), and/or these user ids. Nobody else,
+ * whatever they subscribe to.
  */
-export type Audience = { members?: boolean; dispatchers?: boolean; uids?: string[] };
+export type Audience = { members?: boolean; dispatchers?: boolean; partners?: boolean; uids?: string[] };
 
 export type LiveEventInput = {
   topic: LiveTopic;

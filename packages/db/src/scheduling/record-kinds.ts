@@ -2,6 +2,7 @@ import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { calendarEvents, projectTasks, quickViews } from '../schema/planning.ts';
 import { customers, labels, resources, servicePlans } from '../schema/scheduling.ts';
+import type { Audience } from './live-events.ts';
 import {
   customerValues,
   labelValues,
@@ -12,6 +13,7 @@ import {
   toResource,
   toServicePlan,
 } from './mapping.ts';
+import { audienceWith, CATALOGUE_AUDIENCE, type RecordEventKind, type RecordSide } from './record-events.ts';
 
 /*
  * The record kinds served by the generic list/get/create/update/delete use-cases: each says which
@@ -22,7 +24,8 @@ import {
 type Row = Record<string, unknown>;
 
 export type RecordKind = {
-  name: string;
+  /** Also the `kind` of its live events (topic `records`). */
+  name: RecordEventKind;
   table: PgTable;
   cols: { orgId: PgColumn; id: PgColumn; version: PgColumn; updatedAt: PgColumn; readers?: PgColumn };
   /** The table object's property of the id column (`id`; `visitStemId` for service plans). */
@@ -32,8 +35,17 @@ export type RecordKind = {
   toRecord(row: Row): Record<string, unknown>;
   /** Column values of a whole record (spec names in, column properties out), without ids. */
   values(record: Record<string, unknown>): Record<string, unknown>;
+  /** Who may read the record (its live events go to them only): as the kind's read routes allow. */
+  audience(record: Record<string, unknown>): Audience;
 };
 
+/** A record and who may read it, as its live events need them. */
+export const sideOf = (kind: RecordKind, record: Record<string, unknown>): RecordSide => ({
+  record,
+  audience: kind.audience(record),
+});
+
+const DISPATCHERS: Audience = { dispatchers: true };
 const seconds = (d: unknown) => (d instanceof Date ? Math.floor(d.getTime() / 1000) : undefined);
 
 export const LABELS: RecordKind = {
@@ -44,6 +56,7 @@ export const LABELS: RecordKind = {
   idKey: 'id',
   toRecord: (row) => toLabel(row as typeof labels.$inferSelect),
   values: labelValues,
+  audience: () => CATALOGUE_AUDIENCE,
 };
 
 export const RESOURCES: RecordKind = {
@@ -59,6 +72,8 @@ export const RESOURCES: RecordKind = {
   idKey: 'id',
   toRecord: (row) => toResource(row as typeof resources.$inferSelect),
   values: resourceValues,
+  // Also the resource's own user: their record is theirs to see (and nobody else's resources are).
+  audience: (record) => audienceWith(CATALOGUE_AUDIENCE, [record.uid]),
 };
 
 export const CUSTOMERS: RecordKind = {
@@ -77,6 +92,7 @@ export const CUSTOMERS: RecordKind = {
     return { ...toCustomer(r), _qa_create_utc: seconds(r.createdAt), _qa_update_utc: seconds(r.updatedAt) };
   },
   values: customerValues,
+  audience: (record) => audienceWith(CATALOGUE_AUDIENCE, [record.uid]),
 };
 
 export const SERVICE_PLANS: RecordKind = {
@@ -95,6 +111,7 @@ export const SERVICE_PLANS: RecordKind = {
     return { ...toServicePlan(r), version: r.version, _qa_update_utc: seconds(r.updatedAt) };
   },
   values: servicePlanValues,
+  audience: () => DISPATCHERS,
 };
 
 const str = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
@@ -137,6 +154,7 @@ export const QUICK_VIEWS: RecordKind = {
     cusView: rec.cus_view === true,
     data: others(rec, ['_key', 'id', 'name', 'uid', 'cus_view']),
   }),
+  audience: () => DISPATCHERS,
 };
 
 /** Project tasks: simple records with a readers list (`_uid_r`). */
@@ -171,6 +189,7 @@ export const PROJECT_TASKS: RecordKind = {
     readers: list(rec._uid_r),
     data: others(rec, ['name', 'status', '_uid_r']),
   }),
+  audience: (record) => audienceWith(DISPATCHERS, list(record._uid_r)),
 };
 
 /** Calendar events (`calevent_id`), optionally of a task (`task_id`); readers list. */
@@ -210,6 +229,7 @@ export const CALENDAR_EVENTS: RecordKind = {
     readers: list(rec._uid_r),
     data: others(rec, ['calevent_id', 'task_id', 'name', 'utc_begin_plus_tz', 'utc_end_plus_tz', '_uid_r']),
   }),
+  audience: (record) => audienceWith(DISPATCHERS, list(record._uid_r)),
 };
 
 /** A filter on a list: a condition on the kind's table. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { withOrg } from '../tenant.ts';
-import { appendLiveEvents } from './live-events.ts';
+import { type Audience, appendLiveEvents } from './live-events.ts';
 import { stale, type WriteResult } from './write-result.ts';
 
 /**
@@ -23,8 +23,9 @@ export async function getSettingsDocument(db: Db, orgId: string, key: string): P
 }
 
 /**
- * Replaces a settings document when it is still at `expected` (0: not stored yet), and tells every
- * member's live `settings` topic. Otherwise `stale`, nothing written.
+ * Replaces a settings document when it is still at `expected` (0: not stored yet), and tells the
+ * live `settings` topic of who may read it (`audience`: every member unless the document is
+ * narrower, e.g. the dispatchers' exception report config). Otherwise `stale`, nothing written.
  */
 export async function putSettingsDocument(
   db: Db,
@@ -32,6 +33,7 @@ export async function putSettingsDocument(
   key: string,
   value: Record<string, unknown>,
   expected: number,
+  audience: Audience = { members: true },
 ): Promise<WriteResult<SettingsDocument>> {
   return withOrg(db, orgId, async (tx) => {
     const where = and(eq(orgSettings.orgId, orgId), eq(orgSettings.key, key), eq(orgSettings.role, ''));
@@ -47,7 +49,7 @@ export async function putSettingsDocument(
       : await tx.insert(orgSettings).values({ orgId, key, role: '', value }).returning();
     const doc = { _key: key, value: saved?.value ?? value, version: saved?.version ?? 1 };
     await appendLiveEvents(tx, orgId, [
-      { topic: 'settings', kind: 'settings.changed', audience: { members: true }, payload: doc },
+      { topic: 'settings', kind: 'settings.changed', audience, payload: doc },
     ]);
     return { ok: true, record: doc };
   });

@@ -3,11 +3,13 @@ import { WEEK_ID_PATTERN } from '@rostra/core/records/shift';
 import { dailyShifts } from '@rostra/core/roster/daily-shifts';
 import { DAY, fromYmd, toYmd, WEEK } from '@rostra/core/time/calendar';
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, Tx } from '../client.ts';
 import { resources, shifts } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { type Audience, appendLiveEvents } from './live-events.ts';
 import { shiftValues, toShift } from './mapping.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
+import { audienceWith, CATALOGUE_AUDIENCE, recordEvents } from './record-events.ts';
 import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from './write-result.ts';
 
 /*
@@ -85,6 +87,18 @@ export async function getShift(
 }
 
 /**
+ * Who may read a resource's weekly records: the catalogue's readers and the resource's own user;
+ * undefined when the organisation has no such resource.
+ */
+async function shiftAudience(tx: Tx, orgId: string, resourceId: string): Promise<Audience | undefined> {
+  const [resource] = await tx
+    .select({ uid: resources.uid })
+    .from(resources)
+    .where(and(eq(resources.orgId, orgId), eq(resources.id, resourceId)));
+  return resource && audienceWith(CATALOGUE_AUDIENCE, [resource.uid]);
+}
+
+/**
  * Sets a resource's weekly record for a week (creating it when `expected` is 0 or absent and
  * none exists). At another version than `expected`, nothing is written (`stale`).
  */
@@ -99,11 +113,8 @@ export async function putShift(
   if (!isWeekId(weekId))
     return invalid('invalid_week_id', 'week_id must be YYYY-MM-DD_YYYY-MM-DD (7 days)', 'week_id');
   return withOrg(db, orgId, async (tx) => {
-    const [resource] = await tx
-      .select({ id: resources.id })
-      .from(resources)
-      .where(and(eq(resources.orgId, orgId), eq(resources.id, resourceId)));
-    if (!resource) return notFound();
+    const audience = await shiftAudience(tx, orgId, resourceId);
+    if (!audience) return notFound();
     const id = shiftId(resourceId, weekId);
     const [row] = await tx
       .select()
@@ -123,7 +134,10 @@ export async function putShift(
           .insert(shifts)
           .values({ ...values, orgId, id, resourceId, weekId })
           .returning();
-    return { ok: true, record: toShift(saved as typeof shifts.$inferSelect) };
+    const record = toShift(saved as typeof shifts.$inferSelect);
+    const before = row ? { record: toShift(row), audience } : undefined;
+    await appendLiveEvents(tx, orgId, recordEvents('shifts', id, before, { record, audience }));
+    return { ok: true, record };
   });
 }
 
@@ -142,9 +156,12 @@ export async function deleteShift(
       .where(and(eq(shifts.orgId, orgId), eq(shifts.id, id)))
       .for('update');
     if (!row) return notFound();
-    if (expected !== undefined && row.version !== expected) return stale(toShift(row));
+    const record = toShift(row);
+    if (expected !== undefined && row.version !== expected) return stale(record);
     await tx.delete(shifts).where(and(eq(shifts.orgId, orgId), eq(shifts.id, id)));
-    return { ok: true, record: toShift(row) };
+    const audience = (await shiftAudience(tx, orgId, resourceId)) ?? CATALOGUE_AUDIENCE;
+    await appendLiveEvents(tx, orgId, recordEvents('shifts', id, { record, audience }, undefined));
+    return { ok: true, record };
   });
 }
 

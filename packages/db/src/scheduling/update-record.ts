@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { withOrg } from '../tenant.ts';
 import { selectRecordRow } from './get-record.ts';
-import type { RecordKind } from './record-kinds.ts';
+import { appendLiveEvents } from './live-events.ts';
+import { recordEvents } from './record-events.ts';
+import { type RecordKind, sideOf } from './record-kinds.ts';
 import { type ExpectedVersion, notFound, stale, type WriteResult } from './write-result.ts';
 
 /**
@@ -34,6 +36,12 @@ export async function updateRecord(
       } as never)
       .where(and(eq(kind.cols.orgId, orgId), eq(kind.cols.id, id)))
       .returning();
-    return { ok: true, record: kind.toRecord(updated as Record<string, unknown>) } as const;
+    const record = kind.toRecord(updated as Record<string, unknown>);
+    await appendLiveEvents(
+      tx,
+      orgId,
+      recordEvents(kind.name, id, sideOf(kind, current), sideOf(kind, record)),
+    );
+    return { ok: true, record } as const;
   });
 }

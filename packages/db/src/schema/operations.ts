@@ -53,9 +53,9 @@ export const liveEvents = pgTable(
       .references(() => organisations.id, { onDelete: 'cascade' }),
     topic: text('topic').notNull(),
     kind: text('kind').notNull(),
-    /** Who may receive it: `{ members?, dispatchers?, uids? }`. */
+    /** Who may receive it: `{ members?, dispatchers?, partners?, uids? }`. */
     audience: jsonb('audience')
-      .$type<{ members?: boolean; dispatchers?: boolean; uids?: string[] }>()
+      .$type<{ members?: boolean; dispatchers?: boolean; partners?: boolean; uids?: string[] }>()
       .notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
