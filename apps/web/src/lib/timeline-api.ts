@@ -1,0 +1,190 @@
+/**
+ * The timeline's calls (through the app's one HTTP client) and the browser-side allocation check:
+ * the window, the status colours, the workspace locks, and the data the core's checks read (full
+ * resources, labels, blacklists, the weeks' shifts) turned into an allocation scenario so that the
+ * SAME core functions the server runs decide pass/fail for every row while a bar is dragged. The
+ * server has the last word on drop (it also knows the organisation's switches and distances).
+ */
+import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import type { CandidateOutcome } from '@rostra/core/allocation/modes';
+import { createPoolChecker, type PoolChecker } from '@rostra/core/allocation/pool-check';
+import type { AllocationJob } from '@rostra/core/allocation/scenario';
+import type { Blacklist } from '@rostra/core/records/blacklist';
+import type { Label } from '@rostra/core/records/label';
+import type { Resource } from '@rostra/core/records/resource';
+import type { Shift } from '@rostra/core/records/shift';
+import type { RosterGrid } from '@rostra/core/roster/grid';
+import { STATUS_CONFIG_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
+import { DAY, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
+import { isApiError } from './api.ts';
+import { api } from './client.ts';
+import type { TimelineRecord, TimelineWindow } from './timeline-model.ts';
+
+export type WindowAnswer = TimelineWindow & { grid: RosterGrid };
+
+export const timelineKeys = {
+  all: ['timeline'] as const,
+  window: (from: number, to: number) => ['timeline', 'window', from, to] as const,
+  statusConfig: ['timeline', 'status-config'] as const,
+  workspace: ['timeline', 'workspace'] as const,
+  checkData: (weeks: string) => ['timeline', 'check-data', weeks] as const,
+};
+
+export function fetchWindow(from: number, to: number, signal?: AbortSignal): Promise<WindowAnswer> {
+  return api.get<WindowAnswer>('/timeline', {
+    query: { from, to },
+    quiet: true,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** The organisation's status colours; the standard ones when it has none (or may not read them). */
+export async function fetchStatusConfig(): Promise<readonly StatusDefinition[]> {
+  try {
+    const doc = await api.get<{ statusConfig?: StatusDefinition[] }>('/job-status-config', { quiet: true });
+    return doc.statusConfig?.length ? doc.statusConfig : STATUS_CONFIG_DEFAULTS;
+  } catch {
+    return STATUS_CONFIG_DEFAULTS;
+  }
+}
+
+export type Lock = { uid: string; name?: string | null; _qa_update_utc?: number };
+export type WorkspaceAnswer = { own: Record<string, unknown> | null; locks: Record<string, Lock> };
+
+/** Items other dispatchers hold locked (60 s rule applied by the server). */
+export async function fetchWorkspace(): Promise<WorkspaceAnswer> {
+  try {
+    return await api.get<WorkspaceAnswer>('/timeline-workspace', { quiet: true });
+  } catch (error) {
+    if (isApiError(error) && (error.status === 403 || error.status === 404)) return { own: null, locks: {} };
+    throw error;
+  }
+}
+
+/** Marks the items the caller is editing (selected or being dragged) as locked for the others. */
+export function putWorkspace(lockedIds: string[], window: { start_time: number; end_time: number }) {
+  return api.request('/timeline-workspace', {
+    method: 'PUT',
+    body: { locked_ids: lockedIds, items: [], committed: false, time_boundaries: window },
+    quiet: true,
+  });
+}
+
+type Page<T> = { items: T[]; next_cursor: string | null };
+
+async function allPages<T>(path: string, query: Record<string, string | number> = {}): Promise<T[]> {
+  const out: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Page<T> = await api.get<Page<T>>(path, {
+      query: { ...query, limit: 250, ...(cursor ? { cursor } : {}) },
+      quiet: true,
+    });
+    out.push(...page.items);
+    cursor = page.next_cursor;
+  } while (cursor);
+  return out;
+}
+
+/** `YYYY-MM-DD_YYYY-MM-DD` of every week the window touches (the shift records' `week_id`). */
+export function weekIdsOf(from: number, to: number, weekStartDay: number): string[] {
+  const ids: string[] = [];
+  for (let w = weekStart(from, weekStartDay); w < to; w += WEEK)
+    ids.push(`${toYmd(w)}_${toYmd(w + 6 * DAY)}`);
+  return ids;
+}
+
+export type CheckData = { resources: Resource[]; labels: Label[]; blacklists: Blacklist[]; shifts: Shift[] };
+
+/** What the core's checks read beyond the window: loaded once per set of weeks, in parallel. */
+export async function fetchCheckData(weekIds: readonly string[]): Promise<CheckData> {
+  const optional = <T>(p: Promise<T[]>) => p.catch((): T[] => []);
+  const [resources, labels, blacklists, shifts] = await Promise.all([
+    allPages<Resource>('/resources'),
+    optional(allPages<Label>('/labels')),
+    optional(allPages<Blacklist>('/blacklists')),
+    Promise.all(weekIds.map((week_id) => allPages<Shift>('/shifts', { week_id }))).then((l) => l.flat()),
+  ]);
+  return { resources, labels, blacklists, shifts };
+}
+
+/** One booking with every field (the checks read its place, labels, customer, external flags). */
+export function fetchRecord(id: string): Promise<AllocationJob & { version: number }> {
+  return api.get(`/timeline-records/${encodeURIComponent(id)}`, { quiet: true });
+}
+
+/**
+ * The core's checker for one booking over the loaded window: the engine's check mode with the
+ * booking moved to any [begin, end). Timeline records come from the window (busy, leaves, breaks,
+ * hours, past jobs), the rest from {@link fetchCheckData}.
+ */
+export function createWindowChecker(
+  job: AllocationJob,
+  records: readonly TimelineRecord[],
+  data: CheckData,
+  weekStartDay: number,
+): PoolChecker {
+  return createPoolChecker({
+    job,
+    resources: data.resources,
+    labels: data.labels,
+    blacklists: data.blacklists,
+    shifts: data.shifts,
+    timeline: records as unknown as AllocationJob[],
+    config: { week_start_day: weekStartDay },
+  });
+}
+
+export type CandidatesAnswer = { _id: string; candidates: CandidateOutcome[]; errors: AllocationIssue[] };
+
+export function fetchCandidates(id: string): Promise<CandidatesAnswer> {
+  return api.get<CandidatesAnswer>(`/bookings/${encodeURIComponent(id)}/candidates`, { quiet: true });
+}
+
+export type AllocateAnswer = {
+  record?: TimelineRecord;
+  assigned: string[];
+  isConflict: boolean;
+  errors: AllocationIssue[];
+  candidates: CandidateOutcome[];
+};
+
+export function allocateBooking(
+  id: string,
+  body: { mode: 'manual' | 'auto'; candidateIds?: string[]; version?: number },
+): Promise<AllocateAnswer> {
+  return api.post<AllocateAnswer>(`/bookings/${encodeURIComponent(id)}/allocate`, body, { quiet: true });
+}
+
+export type RecordChange = {
+  utc_begin_plus_tz?: number;
+  utc_end_plus_tz?: number;
+  resIds?: string[];
+  resourceId?: string | null;
+};
+
+export function patchRecord(id: string, change: RecordChange & { version: number }): Promise<TimelineRecord> {
+  return api.request<TimelineRecord>(`/timeline-records/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: change,
+    quiet: true,
+  });
+}
+
+export type BatchAnswer = {
+  batch_id: string;
+  jobs: number;
+  assigned: number;
+  conflicts: number;
+  skipped: number;
+};
+
+export function runBatch(from: number, to: number, batchId: string): Promise<BatchAnswer> {
+  return api.post<BatchAnswer>('/allocation/batch', { from, to, batch_id: batchId }, { quiet: true });
+}
+
+/** The message of a failed call: the API's own words when it answered. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong';
+}

@@ -1,0 +1,127 @@
+import { buildRosterGrid } from '@rostra/core/roster/grid';
+import { describe, expect, it } from 'vitest';
+import {
+  barsInRange,
+  batchCandidates,
+  buildRows,
+  moveFocus,
+  rowHeight,
+  scaleOf,
+  snap,
+  type TimelineRecord,
+  timeToX,
+  UNASSIGNED_ROW,
+  type WindowResource,
+  xToTime,
+} from './timeline-model.ts';
+
+const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
+const rec = (
+  id: string,
+  resIds: string[],
+  b: string,
+  e: string,
+  over: Partial<TimelineRecord> = {},
+): TimelineRecord => ({
+  _id: id,
+  _key: 'booking',
+  status: 'confirmed',
+  resIds,
+  utc_begin_plus_tz: at(b),
+  utc_end_plus_tz: at(e),
+  version: 1,
+  ...over,
+});
+const res = (id: string, name = `R ${id}`): WindowResource => ({
+  _id: id,
+  name,
+  first_name: '',
+  last_name: '',
+  labels: [],
+  inactive: false,
+  InactiveDate: null,
+  external: false,
+});
+
+describe('timeline rows', () => {
+  const rows = buildRows({
+    resources: [res('r1'), res('r2')],
+    records: [
+      rec('b2', ['r1'], '2026-01-05T10:00', '2026-01-05T12:00'),
+      rec('b1', ['r1'], '2026-01-05T09:00', '2026-01-05T11:00'),
+      rec('b3', [], '2026-01-05T09:00', '2026-01-05T10:00'),
+      rec('l1', ['r2'], '2026-01-05T00:00', '2026-01-06T00:00', { _key: 'leave', status: 'leave' }),
+      rec('k1', ['r2'], '2026-01-05T12:00', '2026-01-05T12:30', { _key: 'break' }),
+      rec('m1', ['r1', 'r2'], '2026-01-05T14:00', '2026-01-05T15:00'),
+      rec('x1', ['r1'], '2026-01-05T16:00', '2026-01-05T17:00', { inactive: true }),
+      rec('d1', [], '2026-01-05T16:00', '2026-01-05T17:00', { status: 'draft' }),
+    ],
+  });
+
+  it('puts the unassigned lane first, then each resource in the window order', () => {
+    expect(rows.map((r) => r.id)).toEqual([UNASSIGNED_ROW, 'r1', 'r2']);
+    expect(rows[0]?.bars.map((b) => b.record._id)).toEqual(['b3', 'd1']);
+  });
+
+  it('orders bars by begin, stacks overlapping ones into lanes, and shows a multi-resource job on each row', () => {
+    const r1 = rows[1];
+    expect(r1?.bars.map((b) => [b.record._id, b.lane])).toEqual([
+      ['b1', 0],
+      ['b2', 1],
+      ['m1', 0],
+    ]);
+    expect(r1?.lanes).toBe(2);
+    expect(rowHeight(r1 as { lanes: number })).toBe(56);
+    expect(rows[2]?.bars.map((b) => [b.record._id, b.kind])).toEqual([
+      ['l1', 'leave'],
+      ['k1', 'break'],
+      ['m1', 'booking'],
+    ]);
+  });
+
+  it('leaves inactive records out', () => {
+    expect(rows.flatMap((r) => r.bars.map((b) => b.record._id))).not.toContain('x1');
+  });
+
+  it('finds only the bars overlapping a time range (a long leave that began earlier included)', () => {
+    const r2 = rows[2];
+    if (!r2) throw new Error('row');
+    expect(barsInRange(r2, at('2026-01-05T13:00'), at('2026-01-05T20:00')).map((b) => b.record._id)).toEqual([
+      'l1',
+      'm1',
+    ]);
+    expect(barsInRange(r2, at('2026-01-06T00:00'), at('2026-01-06T05:00'))).toEqual([]);
+  });
+
+  it('moves keyboard focus along a row and to the nearest bar in time on the next row with bars', () => {
+    expect(moveFocus(rows, { row: 1, bar: 0 }, 'right')).toEqual({ row: 1, bar: 1 });
+    expect(moveFocus(rows, { row: 1, bar: 0 }, 'left')).toEqual({ row: 1, bar: 0 });
+    expect(moveFocus(rows, { row: 1, bar: 2 }, 'down')).toEqual({ row: 2, bar: 2 });
+    expect(moveFocus(rows, { row: 1, bar: 0 }, 'up')).toEqual({ row: 0, bar: 0 });
+    expect(moveFocus(rows, { row: 0, bar: 0 }, 'up')).toEqual({ row: 0, bar: 0 });
+  });
+
+  it('a batch takes unassigned, non-draft bookings beginning in the window', () => {
+    const records = rows.flatMap((r) => r.bars.map((b) => b.record));
+    expect(
+      batchCandidates(records, at('2026-01-05T00:00'), at('2026-01-06T00:00')).map((r) => r._id),
+    ).toEqual(['b3']);
+  });
+});
+
+describe('timeline scale', () => {
+  const grid = buildRosterGrid({ week_start: at('2026-01-05T13:00'), no_of_days: 1 });
+  if (!grid.ok) throw new Error('grid');
+  const scale = scaleOf(grid.grid, 'day');
+
+  it('starts at 00:00 of the grid and maps time to pixels both ways', () => {
+    expect(timeToX(scale, at('2026-01-05T00:00'))).toBe(0);
+    expect(timeToX(scale, at('2026-01-05T02:30'))).toBe(240);
+    expect(xToTime(scale, 240)).toBe(at('2026-01-05T02:30'));
+  });
+
+  it('snaps to 15 minutes', () => {
+    expect(snap(at('2026-01-05T09:07'))).toBe(at('2026-01-05T09:00'));
+    expect(snap(at('2026-01-05T09:08'))).toBe(at('2026-01-05T09:15'));
+  });
+});

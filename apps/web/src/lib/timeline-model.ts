@@ -1,0 +1,256 @@
+/**
+ * The timeline's pure model: the window answer of `GET /api/v1/timeline` turned into rows (an
+ * unassigned lane, then one row per resource) holding bars in begin order, stacked into lanes
+ * where they overlap; time ↔ pixel arithmetic over the core's roster grid; the 15-minute snap;
+ * keyboard moves between bars. No React and no IO, so all of it is unit-tested.
+ *
+ * Times are the spec's wall-clock seconds (`utc_*_plus_tz`), as the grid's are.
+ */
+import type { RosterGrid } from '@rostra/core/roster/grid';
+import { DEFAULT_SNAP_TO_GRID } from '@rostra/core/shell/constants';
+import { HOUR, MINUTE } from '@rostra/core/time/calendar';
+
+/** A record as the compact window sends it. */
+export type TimelineRecord = {
+  _id: string;
+  _key?: string;
+  status?: string;
+  type?: string;
+  resIds: string[];
+  customerId?: string;
+  customer_first_name?: string;
+  customer_last_name?: string;
+  utc_begin_plus_tz: number;
+  utc_end_plus_tz: number;
+  labels?: string[];
+  inactive?: boolean;
+  isConflict?: boolean;
+  version: number;
+  [field: string]: unknown;
+};
+
+export type WindowResource = {
+  _id: string;
+  name: string;
+  first_name: string;
+  last_name: string;
+  labels: string[];
+  inactive: boolean;
+  InactiveDate: number | null;
+  external: boolean;
+};
+
+export type TimelineWindow = {
+  from: number;
+  to: number;
+  records: TimelineRecord[];
+  truncated: boolean;
+  resources: WindowResource[];
+  customers: { _id: string; name: string }[];
+  show_inactive_res_timeline: boolean;
+};
+
+export type BarKind = 'booking' | 'leave' | 'break';
+
+export type Bar = {
+  record: TimelineRecord;
+  kind: BarKind;
+  begin: number;
+  end: number;
+  /** Stacking lane within the row (0 = top). */
+  lane: number;
+};
+
+export const UNASSIGNED_ROW = '__unassigned__';
+
+export type Row = {
+  /** Resource id, or {@link UNASSIGNED_ROW}. */
+  id: string;
+  name: string;
+  resource: WindowResource | null;
+  /** Bars in begin order. */
+  bars: Bar[];
+  lanes: number;
+  /** Longest bar of the row, seconds: bounds the search for bars in a time range. */
+  longest: number;
+};
+
+/** Leaves by `_key`/`status`, breaks by `_key`/`type`, as the allocation engine tells them. */
+export function barKind(record: TimelineRecord): BarKind {
+  const key = (record._key ?? 'booking').toLowerCase();
+  if (key === 'leave' || (record.status ?? '').toLowerCase() === 'leave') return 'leave';
+  if (key === 'break' || (record.type ?? '').toLowerCase() === 'break') return 'break';
+  return 'booking';
+}
+
+/** A resource's display name: `name`, else first and last name, else the id. */
+export function resourceName(r: WindowResource): string {
+  if (r.name) return r.name;
+  const full = [r.first_name, r.last_name].filter(Boolean).join(' ');
+  return full === '' ? r._id : full;
+}
+
+/** The customer a bar shows: the window's customer name, else the record's customer names. */
+export function customerName(record: TimelineRecord, customers: ReadonlyMap<string, string>): string {
+  const byId = record.customerId ? customers.get(record.customerId) : undefined;
+  if (byId) return byId;
+  const names = [record.customer_first_name, record.customer_last_name].filter(Boolean).join(' ');
+  return names === '' ? (record.customerId ?? '') : names;
+}
+
+/** Greedy lanes: each bar takes the first lane whose last bar ended by its begin. Sorted input. */
+function stack(bars: Bar[]): number {
+  const laneEnds: number[] = [];
+  for (const bar of bars) {
+    let lane = laneEnds.findIndex((end) => end <= bar.begin);
+    if (lane === -1) {
+      lane = laneEnds.length;
+      laneEnds.push(bar.end);
+    } else laneEnds[lane] = bar.end;
+    bar.lane = lane;
+  }
+  return Math.max(1, laneEnds.length);
+}
+
+const byBegin = (a: Bar, b: Bar) =>
+  a.begin - b.begin || a.end - b.end || (a.record._id < b.record._id ? -1 : 1);
+
+/**
+ * Rows of the window: the unassigned lane (bookings with no resource), then every resource of the
+ * window in its order (the server already leaves inactive ones out unless
+ * `show_inactive_res_timeline` is on). A record with several resources shows on each of their
+ * rows. Inactive records and records of resources not in view are left out.
+ */
+export function buildRows(window: Pick<TimelineWindow, 'records' | 'resources'>): Row[] {
+  const barsOf = new Map<string, Bar[]>();
+  const push = (id: string, bar: Bar) => {
+    const list = barsOf.get(id);
+    if (list) list.push(bar);
+    else barsOf.set(id, [bar]);
+  };
+  for (const record of window.records) {
+    if (record.inactive) continue;
+    const kind = barKind(record);
+    const base = { record, kind, begin: record.utc_begin_plus_tz, end: record.utc_end_plus_tz, lane: 0 };
+    const ids = record.resIds ?? [];
+    if (ids.length === 0) {
+      if (kind === 'booking') push(UNASSIGNED_ROW, { ...base });
+      continue;
+    }
+    for (const id of ids) push(id, { ...base });
+  }
+  const row = (id: string, name: string, resource: WindowResource | null): Row => {
+    const bars = (barsOf.get(id) ?? []).sort(byBegin);
+    let longest = 0;
+    for (const b of bars) longest = Math.max(longest, b.end - b.begin);
+    return { id, name, resource, bars, lanes: stack(bars), longest };
+  };
+  return [
+    row(UNASSIGNED_ROW, 'Unassigned', null),
+    ...window.resources.map((r) => row(r._id, resourceName(r), r)),
+  ];
+}
+
+/**
+ * Bars of a row that overlap [from, to): a binary search for the first bar that could reach
+ * `from` (begin ≥ from − longest), then a scan until begin ≥ to. Only what is visible is rendered.
+ */
+export function barsInRange(row: Row, from: number, to: number): Bar[] {
+  const bars = row.bars;
+  let lo = 0;
+  let hi = bars.length;
+  const earliest = from - row.longest;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((bars[mid] as Bar).begin < earliest) lo = mid + 1;
+    else hi = mid;
+  }
+  const out: Bar[] = [];
+  for (let i = lo; i < bars.length; i++) {
+    const bar = bars[i] as Bar;
+    if (bar.begin >= to) break;
+    if (bar.end > from || (bar.end === bar.begin && bar.begin >= from)) out.push(bar);
+  }
+  return out;
+}
+
+export type ViewKind = 'day' | 'week' | 'fortnight';
+
+/** Pixels per hour of each view: a day reads to the quarter hour, a fortnight to the half day. */
+export const HOUR_WIDTH: Readonly<Record<ViewKind, number>> = { day: 96, week: 28, fortnight: 14 };
+export const VIEW_DAYS: Readonly<Record<ViewKind, number>> = { day: 1, week: 7, fortnight: 14 };
+
+/** The horizontal scale: the grid's first second at x = 0. */
+export type Scale = { start: number; end: number; hourWidth: number };
+
+export function scaleOf(grid: RosterGrid, view: ViewKind): Scale {
+  return {
+    start: grid.time_boundaries.start_time,
+    end: grid.time_boundaries.end_time,
+    hourWidth: HOUR_WIDTH[view],
+  };
+}
+
+export const timeToX = (scale: Scale, t: number): number => ((t - scale.start) / HOUR) * scale.hourWidth;
+export const xToTime = (scale: Scale, x: number): number => scale.start + (x / scale.hourWidth) * HOUR;
+export const totalWidth = (scale: Scale): number => timeToX(scale, scale.end);
+
+/** Nearest multiple of `minutes` (the spec's snap to grid, 15). */
+export function snap(t: number, minutes: number = DEFAULT_SNAP_TO_GRID): number {
+  const step = minutes * MINUTE;
+  return Math.round(t / step) * step;
+}
+
+/** Rows' heights: 24 px per lane plus padding; at least 44 px (a touch target). */
+export const LANE_HEIGHT = 24;
+export function rowHeight(row: Pick<Row, 'lanes'>): number {
+  return Math.max(44, row.lanes * LANE_HEIGHT + 8);
+}
+
+export type BarRef = { row: number; bar: number };
+
+/**
+ * Where the arrow keys move focus from `at`: left/right to the previous/next bar of the row;
+ * up/down to the nearest row above/below that has bars, onto its bar closest in time. Stays put
+ * at an edge.
+ */
+export function moveFocus(rows: readonly Row[], at: BarRef, key: 'left' | 'right' | 'up' | 'down'): BarRef {
+  const row = rows[at.row];
+  const current = row?.bars[at.bar];
+  if (!row || !current) return at;
+  if (key === 'left') return { row: at.row, bar: Math.max(0, at.bar - 1) };
+  if (key === 'right') return { row: at.row, bar: Math.min(row.bars.length - 1, at.bar + 1) };
+  const step = key === 'up' ? -1 : 1;
+  for (let r = at.row + step; r >= 0 && r < rows.length; r += step) {
+    const bars = (rows[r] as Row).bars;
+    if (bars.length === 0) continue;
+    let best = 0;
+    let bestGap = Number.POSITIVE_INFINITY;
+    bars.forEach((bar, i) => {
+      const gap = Math.abs(bar.begin - current.begin);
+      if (gap < bestGap) {
+        best = i;
+        bestGap = gap;
+      }
+    });
+    return { row: r, bar: best };
+  }
+  return at;
+}
+
+/** Bookings a batch would take: unassigned, not draft, not inactive, beginning in [from, to). */
+export function batchCandidates(
+  records: readonly TimelineRecord[],
+  from: number,
+  to: number,
+): TimelineRecord[] {
+  return records.filter(
+    (r) =>
+      barKind(r) === 'booking' &&
+      (r.resIds ?? []).length === 0 &&
+      r.status !== 'draft' &&
+      !r.inactive &&
+      r.utc_begin_plus_tz >= from &&
+      r.utc_begin_plus_tz < to,
+  );
+}

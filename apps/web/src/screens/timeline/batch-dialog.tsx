@@ -1,0 +1,186 @@
+import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import { formatDateTime } from '@rostra/core/time/calendar';
+import { useState } from 'react';
+import { type LiveEvent, useLive } from '../../lib/live.ts';
+import { type BatchAnswer, errorText, fetchRecord, runBatch } from '../../lib/timeline-api.ts';
+import type { TimelineRecord } from '../../lib/timeline-model.ts';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/dialog.tsx';
+import { TL } from './texts.ts';
+
+export type BatchConflict = { id: string; customer: string; begin: number; errors: AllocationIssue[] };
+
+export type BatchResult = BatchAnswer & { conflictList: BatchConflict[] };
+
+type Phase =
+  | { kind: 'ready' }
+  | { kind: 'running'; done: number; total: number }
+  | { kind: 'done'; result: BatchResult }
+  | { kind: 'failed'; message: string };
+
+/**
+ * Auto-allocation of every unassigned booking of the visible period (POST /allocation/batch):
+ * a progress bar fed by the live `allocation` topic (this run's events, by batch id), then the
+ * summary — assigned, conflicts and each conflict's reasons in the spec's words. The caller turns
+ * the run into one undo step (`onFinished` gets the bookings it assigned).
+ */
+export function BatchDialog(props: {
+  from: number;
+  to: number;
+  pending: readonly TimelineRecord[];
+  customerOf: (record: TimelineRecord) => string;
+  /** Refetches the window and returns the records as they are now. */
+  reload: () => Promise<readonly TimelineRecord[]>;
+  onFinished: (assigned: TimelineRecord[]) => void;
+  onClose: () => void;
+}) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
+  const [batchId] = useState(() => crypto.randomUUID());
+  const total = props.pending.length;
+
+  useLive(
+    phase.kind === 'ready' || phase.kind === 'running' ? { topic: 'allocation' } : null,
+    (event: LiveEvent) => {
+      if (event.type !== 'event' || event.data.batch_id !== batchId) return;
+      const done = Number(event.data.done ?? 0);
+      const all = Number(event.data.total ?? total);
+      setPhase((p) =>
+        p.kind === 'running' ? { kind: 'running', done: Math.max(p.done, done), total: all } : p,
+      );
+    },
+  );
+
+  const start = async () => {
+    setPhase({ kind: 'running', done: 0, total });
+    try {
+      const answer = await runBatch(props.from, props.to, batchId);
+      const now = await props.reload();
+      const byId = new Map(now.map((r) => [r._id, r]));
+      const assigned: TimelineRecord[] = [];
+      const conflicts: TimelineRecord[] = [];
+      for (const before of props.pending) {
+        const after = byId.get(before._id);
+        if (!after) continue;
+        if ((after.resIds ?? []).length > 0) assigned.push(after);
+        if (after.isConflict) conflicts.push(after);
+      }
+      // Each conflict's reasons, as the allocation stored them on the booking.
+      const conflictList = await Promise.all(
+        conflicts.map(async (r) => {
+          const full = (await fetchRecord(r._id).catch(() => null)) as { errors?: AllocationIssue[] } | null;
+          return {
+            id: r._id,
+            customer: props.customerOf(r),
+            begin: r.utc_begin_plus_tz,
+            errors: full?.errors ?? [],
+          };
+        }),
+      );
+      setPhase({ kind: 'done', result: { ...answer, conflictList } });
+      if (assigned.length) props.onFinished(assigned);
+    } catch (error) {
+      setPhase({ kind: 'failed', message: errorText(error) });
+    }
+  };
+
+  const percent =
+    phase.kind === 'running'
+      ? phase.total
+        ? Math.round((phase.done / phase.total) * 100)
+        : 0
+      : phase.kind === 'done'
+        ? 100
+        : 0;
+
+  return (
+    <Modal
+      title={TL.batchTitle}
+      onClose={props.onClose}
+      isDismissable={phase.kind !== 'running'}
+      size="md"
+      testId="batch-dialog"
+      footer={
+        phase.kind === 'ready' ? (
+          <>
+            <Button variant="secondary" onClick={props.onClose}>
+              {TL.close}
+            </Button>
+            <Button onClick={() => void start()} disabled={total === 0}>
+              {TL.batchStart}
+            </Button>
+          </>
+        ) : phase.kind === 'running' ? null : (
+          <Button onClick={props.onClose}>{TL.close}</Button>
+        )
+      }
+    >
+      <p className="text-sm text-neutral-700">
+        {formatDateTime(props.from)} – {formatDateTime(props.to)}
+      </p>
+      {phase.kind === 'ready' ? (
+        <p className="mt-2 text-sm text-neutral-700">{total ? TL.batchIntro(total) : TL.batchNone}</p>
+      ) : null}
+      {phase.kind === 'running' || phase.kind === 'done' ? (
+        <div className="mt-3">
+          <div
+            role="progressbar"
+            aria-label={TL.batchRunning}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            className="h-2 overflow-hidden rounded-full bg-neutral-200"
+          >
+            <div
+              className="h-full rounded-full bg-sky-600 transition-[width] duration-300"
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+          {phase.kind === 'running' ? (
+            <p className="mt-1 text-xs text-neutral-600" aria-live="polite">
+              {TL.batchRunning} {TL.batchProgress(phase.done, phase.total)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {phase.kind === 'failed' ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {phase.message}
+        </p>
+      ) : null}
+      {phase.kind === 'done' ? (
+        <section className="mt-4" aria-label={TL.batchSummary} data-testid="batch-summary">
+          <h3 className="text-sm font-semibold text-neutral-900">{TL.batchSummary}</h3>
+          <ul className="mt-1 flex flex-wrap gap-x-4 text-sm">
+            <li className="text-emerald-700">{TL.batchAssigned(phase.result.assigned)}</li>
+            <li className={phase.result.conflicts ? 'text-red-700' : 'text-neutral-600'}>
+              {TL.batchConflicts(phase.result.conflicts)}
+            </li>
+            {phase.result.skipped ? (
+              <li className="text-neutral-600">{TL.batchSkipped(phase.result.skipped)}</li>
+            ) : null}
+          </ul>
+          {phase.result.conflictList.length ? (
+            <ul className="mt-3 max-h-60 space-y-2 overflow-y-auto rounded border border-red-100 bg-red-50/50 p-2 text-xs">
+              {phase.result.conflictList.map((c) => (
+                <li key={c.id}>
+                  <p className="font-medium text-neutral-900">
+                    {c.customer} · {formatDateTime(c.begin)} · {c.id}
+                  </p>
+                  <ul className="ml-3 list-disc text-red-800">
+                    {(c.errors.length
+                      ? c.errors
+                      : [{ code: 'none', message: TL.conflict } as AllocationIssue]
+                    ).map((e) => (
+                      <li key={`${e.code}:${e.resourceId ?? ''}:${e.message}`}>{e.message}</li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {phase.result.assigned ? <p className="mt-3 text-xs text-neutral-500">{TL.batchUndoHint}</p> : null}
+        </section>
+      ) : null}
+    </Modal>
+  );
+}

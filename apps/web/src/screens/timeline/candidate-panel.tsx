@@ -1,0 +1,194 @@
+import type { CandidateOutcome } from '@rostra/core/allocation/modes';
+import { formatDateTime, formatTime } from '@rostra/core/time/calendar';
+import { useQuery } from '@tanstack/react-query';
+import { Check, Sparkles, X } from 'lucide-react';
+import { useState } from 'react';
+import { fetchCandidates, fetchRecord } from '../../lib/timeline-api.ts';
+import type { TimelineRecord } from '../../lib/timeline-model.ts';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { TL } from './texts.ts';
+
+/** How many resources a booking needs: `MasterResourceID` as a list means that many (at least 1). */
+export function resourcesNeeded(record: object): number {
+  const m = (record as { MasterResourceID?: unknown }).MasterResourceID;
+  return Array.isArray(m) ? Math.max(1, m.length) : 1;
+}
+
+const FIRST_SHOWN = 30;
+
+/**
+ * The candidates of a selected booking (GET /bookings/:id/candidates: every resource checked and
+ * scored by the core on the server, best first): score, cost, pass or the failed checks in the
+ * spec's words; assign one (manual) or auto-allocate; a multi-resource job says how many are
+ * still needed.
+ */
+export function CandidatePanel(props: {
+  record: TimelineRecord;
+  customer: string;
+  resourceNames: ReadonlyMap<string, string>;
+  isBusy: boolean;
+  isLocked: string | null;
+  onAssign: (resourceId: string, needed: number) => void;
+  onAuto: () => void;
+  onClose: () => void;
+}) {
+  const { record } = props;
+  const full = useQuery({
+    queryKey: ['timeline', 'record', record._id, record.version],
+    queryFn: () => fetchRecord(record._id),
+  });
+  const candidates = useQuery({
+    queryKey: ['timeline', 'candidates', record._id, record.version],
+    queryFn: () => fetchCandidates(record._id),
+  });
+  const [showAll, setShowAll] = useState(false);
+  const needed = resourcesNeeded(full.data ?? record);
+  const assigned = record.resIds ?? [];
+  const stillNeeded = Math.max(0, needed - assigned.length);
+  const list = candidates.data?.candidates ?? [];
+  const shown = showAll ? list : list.slice(0, FIRST_SHOWN);
+  const disabled = props.isBusy || props.isLocked !== null;
+
+  return (
+    <aside
+      aria-label={TL.panelTitle}
+      data-testid="candidate-panel"
+      className="flex w-full shrink-0 flex-col border-l border-neutral-200 bg-white md:w-96"
+    >
+      <div className="flex items-start justify-between gap-2 border-b border-neutral-200 px-4 py-3">
+        <div className="min-w-0">
+          <h2 className="text-sm font-semibold text-neutral-900">{TL.panelTitle}</h2>
+          <p className="truncate text-sm text-neutral-700">{props.customer}</p>
+          <p className="text-xs text-neutral-500">
+            {formatDateTime(record.utc_begin_plus_tz)}–{formatTime(record.utc_end_plus_tz)} · {record._id}
+          </p>
+          <p className="mt-1 text-xs font-medium" data-testid="still-needed">
+            {stillNeeded > 0 ? (
+              <span className="text-amber-800">{TL.stillNeeded(stillNeeded, needed)}</span>
+            ) : (
+              <span className="text-emerald-700">{TL.allAssigned(needed)}</span>
+            )}
+          </p>
+          {assigned.length ? (
+            <p className="mt-0.5 truncate text-xs text-neutral-600">
+              {TL.assigned}: {assigned.map((id) => props.resourceNames.get(id) ?? id).join(', ')}
+            </p>
+          ) : null}
+          {props.isLocked ? <p className="mt-1 text-xs text-neutral-600">{props.isLocked}</p> : null}
+        </div>
+        <IconButton label={TL.closePanel} onClick={props.onClose} className="-mr-2">
+          <X aria-hidden className="size-4" />
+        </IconButton>
+      </div>
+      <div className="flex gap-2 border-b border-neutral-200 px-4 py-2">
+        <Button onClick={props.onAuto} disabled={disabled} className="flex-1">
+          <Sparkles aria-hidden className="size-4" />
+          {TL.autoAllocate}
+        </Button>
+      </div>
+      {candidates.data?.errors.length ? (
+        <div className="border-b border-red-200 bg-red-50 px-4 py-2 text-xs text-red-800" role="alert">
+          <p className="font-medium">{TL.jobIssues}</p>
+          {candidates.data.errors.map((e) => (
+            <p key={`${e.code}${e.message}`}>{e.message}</p>
+          ))}
+        </div>
+      ) : null}
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {candidates.isPending ? (
+          <div className="space-y-2 p-4" aria-busy="true">
+            <p className="text-xs text-neutral-500">{TL.candidatesLoading}</p>
+            {[0, 1, 2, 3].map((i) => (
+              <div key={i} className="h-12 animate-pulse rounded bg-neutral-100" />
+            ))}
+          </div>
+        ) : candidates.isError ? (
+          <div className="p-4 text-sm text-red-700" role="alert">
+            {TL.candidatesFailed}{' '}
+            <button type="button" className="underline" onClick={() => void candidates.refetch()}>
+              {TL.retry}
+            </button>
+          </div>
+        ) : list.length === 0 ? (
+          <p className="p-4 text-sm text-neutral-500">{TL.noCandidates}</p>
+        ) : (
+          <ol className="divide-y divide-neutral-100" aria-label={TL.panelTitle}>
+            {shown.map((c, i) => (
+              <CandidateItem
+                key={c.resourceId}
+                rank={i + 1}
+                candidate={c}
+                isAssigned={assigned.includes(c.resourceId)}
+                disabled={disabled}
+                onAssign={() => props.onAssign(c.resourceId, needed)}
+              />
+            ))}
+          </ol>
+        )}
+        {!showAll && list.length > FIRST_SHOWN ? (
+          <div className="p-3">
+            <Button variant="secondary" className="w-full" onClick={() => setShowAll(true)}>
+              {TL.showAll(list.length)}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+    </aside>
+  );
+}
+
+function CandidateItem(props: {
+  rank: number;
+  candidate: CandidateOutcome;
+  isAssigned: boolean;
+  disabled: boolean;
+  onAssign: () => void;
+}) {
+  const c = props.candidate;
+  return (
+    <li className="flex items-start gap-3 px-4 py-2.5" data-candidate={c.resourceId} aria-label={c.name}>
+      <span className="w-5 pt-0.5 text-right text-xs tabular-nums text-neutral-400">{props.rank}</span>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center gap-1.5">
+          {c.ok ? (
+            <Check aria-label={TL.passing} className="size-3.5 shrink-0 text-emerald-600" />
+          ) : (
+            <X aria-label={TL.failing} className="size-3.5 shrink-0 text-red-600" />
+          )}
+          <span className="truncate text-sm font-medium text-neutral-900">{c.name}</span>
+        </div>
+        <dl className="mt-0.5 flex gap-3 text-[11px] text-neutral-500">
+          <div className="flex gap-1">
+            <dt>{TL.score}</dt>
+            <dd className="tabular-nums text-neutral-700">
+              {Number.isFinite(c.score) ? Math.round(c.score * 100) / 100 : '—'}
+            </dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>{TL.cost}</dt>
+            <dd className="tabular-nums text-neutral-700">{c.weightage_cost ?? TL.noCost}</dd>
+          </div>
+        </dl>
+        {c.errors.length ? (
+          <ul className="mt-1 space-y-0.5 text-xs text-red-700" aria-label={TL.whyNot}>
+            {c.errors.map((e) => (
+              <li key={e.code}>{e.message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {props.isAssigned ? (
+        <span className="pt-1 text-xs font-medium text-emerald-700">{TL.assigned}</span>
+      ) : (
+        <Button
+          variant="secondary"
+          className="shrink-0 px-3"
+          disabled={props.disabled}
+          onClick={props.onAssign}
+        >
+          {TL.assign}
+        </Button>
+      )}
+    </li>
+  );
+}

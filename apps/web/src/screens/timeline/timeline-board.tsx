@@ -1,0 +1,649 @@
+import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import type { PoolChecker } from '@rostra/core/allocation/pool-check';
+import { buildRosterGrid } from '@rostra/core/roster/grid';
+import { DISPLAY_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
+import {
+  DAY,
+  dayStart,
+  formatDateTime,
+  fortnightStart,
+  fromYmd,
+  toWallClock,
+  toYmd,
+  weekStart,
+} from '@rostra/core/time/calendar';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight, Redo2, Sparkles, Undo2, X } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { type LiveEvent, useLive, useLiveStatus } from '../../lib/live.ts';
+import { askConfirm } from '../../lib/overlays.ts';
+import { applyPlace, droppedResIds, type Place } from '../../lib/timeline-actions.ts';
+import {
+  allocateBooking,
+  type CheckData,
+  createWindowChecker,
+  errorText,
+  fetchCheckData,
+  fetchRecord,
+  fetchStatusConfig,
+  fetchWindow,
+  fetchWorkspace,
+  putWorkspace,
+  timelineKeys,
+  type WindowAnswer,
+  weekIdsOf,
+} from '../../lib/timeline-api.ts';
+import { History } from '../../lib/timeline-history.ts';
+import {
+  type Bar,
+  batchCandidates,
+  buildRows,
+  customerName,
+  resourceName,
+  scaleOf,
+  type TimelineRecord,
+  UNASSIGNED_ROW,
+  VIEW_DAYS,
+  type ViewKind,
+} from '../../lib/timeline-model.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { BatchDialog } from './batch-dialog.tsx';
+import { CandidatePanel } from './candidate-panel.tsx';
+import { TL } from './texts.ts';
+import { type DropTarget, TimelineGrid } from './timeline-grid.tsx';
+
+/** The workspace lock is renewed this often while a booking is selected (locks count for 60 s). */
+const LOCK_RENEW_MS = 30_000;
+/** Others' locks are re-read this often too, so a stale one (over 60 s) disappears by itself. */
+const LOCKS_POLL_MS = 15_000;
+
+const SKELETON_ROWS = ['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'];
+
+type Outcome = { tone: 'ok' | 'warn' | 'error'; text: string; errors?: AllocationIssue[] };
+
+function periodStart(view: ViewKind, anchor: number, weekStartDay: number): number {
+  if (view === 'week') return weekStart(anchor, weekStartDay);
+  if (view === 'fortnight') return fortnightStart(anchor, weekStartDay);
+  return dayStart(anchor);
+}
+
+function readUrlState(): { view: ViewKind; date: number | null } {
+  const q = new URLSearchParams(window.location.search);
+  const view = q.get('view');
+  const date = fromYmd(q.get('date') ?? '');
+  return {
+    view: view === 'week' || view === 'fortnight' ? view : 'day',
+    date: Number.isNaN(date) ? null : date,
+  };
+}
+
+/**
+ * The dispatcher's timeline (and a partner's, read-only): toolbar (period, view, undo/redo,
+ * auto-allocate), the virtualised grid, the candidate panel of the selected booking, the batch
+ * dialog. Live: others' changes refetch the window; others' workspace locks show on their bars.
+ */
+export function TimelineBoard(props: { isEditable: boolean }) {
+  const { me } = useShell();
+  const { isEditable } = props;
+  const queryClient = useQueryClient();
+  const shell = useShell();
+  const ds = { ...DISPLAY_DEFAULTS, ...(shell.settings?.ds ?? {}) } as Record<string, unknown>;
+  const timeZone = me.company?.time_zone ?? 'UTC';
+  const [now, setNow] = useState(() => toWallClock(Date.now(), timeZone));
+  useEffect(() => {
+    const timer = setInterval(() => setNow(toWallClock(Date.now(), timeZone)), 60_000);
+    return () => clearInterval(timer);
+  }, [timeZone]);
+
+  const initial = useMemo(readUrlState, []);
+  const [view, setView] = useState<ViewKind>(initial.view);
+  const [anchor, setAnchor] = useState<number>(initial.date ?? dayStart(now));
+  const [weekStartDay, setWeekStartDay] = useState(0);
+  const from = periodStart(view, anchor, weekStartDay);
+  const to = from + VIEW_DAYS[view] * DAY;
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    url.searchParams.set('view', view);
+    url.searchParams.set('date', toYmd(anchor));
+    window.history.replaceState(window.history.state, '', url);
+  }, [view, anchor]);
+
+  const grid = useMemo(() => {
+    const built = buildRosterGrid({
+      week_start: from,
+      no_of_days: VIEW_DAYS[view],
+      fortnight: view === 'fortnight',
+      week_start_day: weekStartDay,
+    });
+    if (!built.ok) throw new Error(built.issues[0]?.message ?? 'grid');
+    return built.grid;
+  }, [from, view, weekStartDay]);
+  const scale = useMemo(() => scaleOf(grid, view), [grid, view]);
+
+  const windowQuery = useQuery({
+    queryKey: timelineKeys.window(from, to),
+    queryFn: ({ signal }) => fetchWindow(from, to, signal),
+    placeholderData: keepPreviousData,
+  });
+  const data =
+    windowQuery.data && windowQuery.data.from === from && windowQuery.data.to === to
+      ? windowQuery.data
+      : undefined;
+  useEffect(() => {
+    const wsd = windowQuery.data?.grid?.week_start_day;
+    if (typeof wsd === 'number' && wsd !== weekStartDay) setWeekStartDay(wsd);
+  }, [windowQuery.data, weekStartDay]);
+
+  const statusQuery = useQuery({
+    queryKey: timelineKeys.statusConfig,
+    queryFn: fetchStatusConfig,
+    staleTime: 5 * 60_000,
+  });
+  const statusColors = useMemo(
+    () => new Map<string, StatusDefinition>((statusQuery.data ?? []).map((s) => [s._key, s])),
+    [statusQuery.data],
+  );
+  const workspaceQuery = useQuery({
+    queryKey: timelineKeys.workspace,
+    queryFn: fetchWorkspace,
+    enabled: isEditable,
+    refetchInterval: LOCKS_POLL_MS,
+  });
+  const locks = workspaceQuery.data?.locks ?? {};
+
+  const rows = useMemo(() => (data ? buildRows(data) : []), [data]);
+  const customers = useMemo(() => new Map((data?.customers ?? []).map((c) => [c._id, c.name])), [data]);
+  const resourceNames = useMemo(
+    () => new Map((data?.resources ?? []).map((r) => [r._id, resourceName(r)])),
+    [data],
+  );
+  const recordsById = useMemo(() => new Map((data?.records ?? []).map((r) => [r._id, r])), [data]);
+
+  // --- Live ------------------------------------------------------------------------------------
+  const liveStatus = useLiveStatus();
+  const refetchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const refetchSoon = useCallback(() => {
+    if (refetchTimer.current) return;
+    refetchTimer.current = setTimeout(() => {
+      refetchTimer.current = null;
+      void queryClient.invalidateQueries({ queryKey: ['timeline', 'window'] });
+    }, 150);
+  }, [queryClient]);
+  useEffect(
+    () => () => {
+      if (refetchTimer.current) clearTimeout(refetchTimer.current);
+    },
+    [],
+  );
+  useLive({ topic: 'timeline', from, to }, (event: LiveEvent) => {
+    if (event.type === 'error') return;
+    refetchSoon();
+  });
+  useLive(isEditable ? { topic: 'workspace' } : null, (event: LiveEvent) => {
+    if (event.type === 'error') return;
+    void workspaceQuery.refetch();
+  });
+
+  // --- Selection and the caller's own workspace lock -------------------------------------------
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [draggingId, setDraggingId] = useState<string | null>(null);
+  const lockedByMe = draggingId ?? selectedId;
+  useEffect(() => {
+    if (!isEditable) return;
+    const ids = lockedByMe ? [lockedByMe] : [];
+    const send = () =>
+      void putWorkspace(ids, { start_time: from, end_time: to }).catch(() => {
+        // A lock is a courtesy to others; failing to set one does not stop the work.
+      });
+    send();
+    if (!lockedByMe) return;
+    const timer = setInterval(send, LOCK_RENEW_MS);
+    return () => clearInterval(timer);
+  }, [isEditable, lockedByMe, from, to]);
+
+  // --- History ---------------------------------------------------------------------------------
+  const history = useMemo(() => new History(), []);
+  const historyState = useSyncExternalStore(
+    (l) => history.subscribe(l),
+    () => history.state(),
+  );
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: ['timeline'] });
+  }, [queryClient]);
+
+  const undo = useCallback(async () => {
+    try {
+      const step = await history.undo();
+      if (step) setOutcome({ tone: 'ok', text: TL.undone(step.label) });
+    } catch (error) {
+      setOutcome({ tone: 'error', text: errorText(error) });
+    } finally {
+      await refresh();
+    }
+  }, [history, refresh]);
+  const redo = useCallback(async () => {
+    try {
+      const step = await history.redo();
+      if (step) setOutcome({ tone: 'ok', text: TL.redone(step.label) });
+    } catch (error) {
+      setOutcome({ tone: 'error', text: errorText(error) });
+    } finally {
+      await refresh();
+    }
+  }, [history, refresh]);
+  useEffect(() => {
+    if (!isEditable) return;
+    const onKey = (e: KeyboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)))
+        return;
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const key = e.key.toLowerCase();
+      if (key === 'z' && !e.shiftKey) {
+        e.preventDefault();
+        void undo();
+      } else if ((key === 'z' && e.shiftKey) || key === 'y') {
+        e.preventDefault();
+        void redo();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [isEditable, undo, redo]);
+
+  /** Moves a booking and records the step; shows the server's answer (its errors in words). */
+  const move = useCallback(
+    async (record: TimelineRecord, after: Place, label: string) => {
+      const before: Place = {
+        begin: record.utc_begin_plus_tz,
+        end: record.utc_end_plus_tz,
+        resIds: record.resIds ?? [],
+      };
+      setBusy(true);
+      try {
+        const result = await applyPlace(record._id, after);
+        history.push({
+          label,
+          undo: async () => void (await applyPlace(record._id, before)),
+          redo: async () => void (await applyPlace(record._id, after)),
+        });
+        setOutcome(
+          result.errors.length || result.isConflict
+            ? { tone: 'warn', text: `${label}. ${TL.conflictAfterDrop}`, errors: result.errors }
+            : { tone: 'ok', text: label },
+        );
+      } catch (error) {
+        setOutcome({ tone: 'error', text: errorText(error) });
+      } finally {
+        setBusy(false);
+        await refresh();
+      }
+    },
+    [history, refresh],
+  );
+
+  const customerOf = useCallback((r: TimelineRecord) => customerName(r, customers), [customers]);
+
+  const onDrop = useCallback(
+    async (bar: Bar, fromRowId: string, target: DropTarget) => {
+      const record = bar.record;
+      const length = bar.end - bar.begin;
+      const isTimeChange = target.begin !== bar.begin;
+      if (isTimeChange && ds.confirm_time_change_on_drag === true) {
+        const ok = await askConfirm(
+          TL.timeChangeConfirm(formatDateTime(bar.begin), formatDateTime(target.begin)),
+        );
+        if (!ok) return;
+      }
+      const fromRes = fromRowId === UNASSIGNED_ROW ? null : fromRowId;
+      const toRes = target.rowId === UNASSIGNED_ROW ? null : target.rowId;
+      const resIds =
+        fromRowId === target.rowId
+          ? (record.resIds ?? [])
+          : droppedResIds(record.resIds ?? [], fromRes, toRes);
+      const what = customerOf(record) || record._id;
+      const label =
+        fromRowId !== target.rowId
+          ? toRes
+            ? TL.assignedTo(what, resourceNames.get(toRes) ?? toRes)
+            : TL.unassignedNow(what)
+          : TL.moved(what, formatDateTime(target.begin));
+      await move(record, { begin: target.begin, end: target.begin + length, resIds }, label);
+    },
+    [ds.confirm_time_change_on_drag, customerOf, resourceNames, move],
+  );
+
+  // --- The core's checks in the browser while dragging -----------------------------------------
+  const weeks = useMemo(() => weekIdsOf(from, to, weekStartDay), [from, to, weekStartDay]);
+  const checkData = useQuery({
+    queryKey: timelineKeys.checkData(weeks.join(',')),
+    queryFn: () => fetchCheckData(weeks),
+    enabled: isEditable && data !== undefined,
+    staleTime: 60_000,
+  });
+  const [checker, setChecker] = useState<PoolChecker | null>(null);
+  const dragToken = useRef(0);
+  const onDragStart = useCallback(
+    (bar: Bar) => {
+      const token = ++dragToken.current;
+      setDraggingId(bar.record._id);
+      setChecker(null);
+      const records = data?.records ?? [];
+      const build = async () => {
+        const [job, cd] = await Promise.all([
+          fetchRecord(bar.record._id),
+          checkData.data
+            ? Promise.resolve<CheckData>(checkData.data)
+            : checkData.refetch().then((r) => r.data as CheckData),
+        ]);
+        if (token !== dragToken.current) return;
+        setChecker(() => createWindowChecker(job, records, cd, weekStartDay));
+      };
+      void build().catch(() => {
+        // No browser check: the server still decides on drop.
+      });
+    },
+    [data, checkData, weekStartDay],
+  );
+  const onDragEnd = useCallback(() => {
+    dragToken.current++;
+    setDraggingId(null);
+    setChecker(null);
+  }, []);
+
+  // --- Candidate panel -------------------------------------------------------------------------
+  const selected = selectedId ? recordsById.get(selectedId) : undefined;
+  const [panelOpen, setPanelOpen] = useState(false);
+  const lockOf = (id: string) => {
+    const lock = locks[id];
+    return lock ? TL.locked(lock.name ?? TL.anotherDispatcher) : null;
+  };
+  const assign = async (resourceId: string, needed: number) => {
+    if (!selected) return;
+    const current = selected.resIds ?? [];
+    const resIds =
+      needed > 1 ? [...current.filter((id) => id !== resourceId), resourceId].slice(-needed) : [resourceId];
+    const what = customerOf(selected) || selected._id;
+    await move(
+      selected,
+      { begin: selected.utc_begin_plus_tz, end: selected.utc_end_plus_tz, resIds },
+      TL.assignedTo(what, resourceNames.get(resourceId) ?? resourceId),
+    );
+  };
+  const autoAllocate = async () => {
+    if (!selected) return;
+    const record = selected;
+    const before: Place = {
+      begin: record.utc_begin_plus_tz,
+      end: record.utc_end_plus_tz,
+      resIds: record.resIds ?? [],
+    };
+    setBusy(true);
+    try {
+      const answer = await allocateBooking(record._id, { mode: 'auto' });
+      const after: Place = { ...before, resIds: answer.assigned };
+      const what = customerOf(record) || record._id;
+      const label = answer.assigned.length
+        ? TL.assignedTo(what, answer.assigned.map((id) => resourceNames.get(id) ?? id).join(', '))
+        : what;
+      if (answer.assigned.length) {
+        history.push({
+          label,
+          undo: async () => void (await applyPlace(record._id, before)),
+          redo: async () => void (await applyPlace(record._id, after)),
+        });
+      }
+      setOutcome(
+        answer.errors.length || answer.isConflict
+          ? { tone: 'warn', text: label, errors: answer.errors }
+          : { tone: 'ok', text: label },
+      );
+    } catch (error) {
+      setOutcome({ tone: 'error', text: errorText(error) });
+    } finally {
+      setBusy(false);
+      await refresh();
+    }
+  };
+
+  // --- Batch -----------------------------------------------------------------------------------
+  const [batchOpen, setBatchOpen] = useState(false);
+  const pending = useMemo(() => (data ? batchCandidates(data.records, from, to) : []), [data, from, to]);
+  const onBatchFinished = (assigned: TimelineRecord[]) => {
+    const befores = assigned.map((r) => ({
+      id: r._id,
+      place: { begin: r.utc_begin_plus_tz, end: r.utc_end_plus_tz, resIds: [] },
+    }));
+    const afters = assigned.map((r) => ({
+      id: r._id,
+      place: { begin: r.utc_begin_plus_tz, end: r.utc_end_plus_tz, resIds: r.resIds },
+    }));
+    history.push({
+      label: TL.batchLabel(assigned.length),
+      undo: async () => {
+        for (const b of befores) await applyPlace(b.id, b.place);
+      },
+      redo: async () => {
+        for (const a of afters) await applyPlace(a.id, a.place);
+      },
+    });
+  };
+  const reloadRecords = async () => {
+    const fresh = await queryClient.fetchQuery({
+      queryKey: timelineKeys.window(from, to),
+      queryFn: () => fetchWindow(from, to),
+      staleTime: 0,
+    });
+    return (fresh as WindowAnswer).records;
+  };
+
+  // --- Period navigation -----------------------------------------------------------------------
+  const step = (dir: -1 | 1) => setAnchor((a) => a + dir * VIEW_DAYS[view] * DAY);
+  const title =
+    view === 'day'
+      ? (grid.set[toYmd(from)]?.label ?? toYmd(from))
+      : `${Object.values(grid.set)[0]?.label} – ${Object.values(grid.set).at(-1)?.label}`;
+
+  const isLoading = windowQuery.isPending;
+  const isError = windowQuery.isError && !data;
+  const isEmpty = data !== undefined && data.resources.length === 0 && rows[0]?.bars.length === 0;
+
+  return (
+    <div className="flex h-full min-h-96 flex-col">
+      <div className="flex flex-wrap items-center gap-2 border-b border-neutral-200 bg-white px-3 py-2">
+        <h1 className="mr-2 text-base font-semibold text-neutral-900">{TL.title}</h1>
+        <div className="flex items-center">
+          <IconButton label={TL.previous} onClick={() => step(-1)}>
+            <ChevronLeft aria-hidden className="size-4" />
+          </IconButton>
+          <Button variant="secondary" className="px-3" onClick={() => setAnchor(dayStart(now))}>
+            {TL.today}
+          </Button>
+          <IconButton label={TL.next} onClick={() => step(1)}>
+            <ChevronRight aria-hidden className="size-4" />
+          </IconButton>
+        </div>
+        <label className="flex items-center gap-1 text-sm text-neutral-700">
+          <span className="sr-only">{TL.date}</span>
+          <input
+            type="date"
+            className="min-h-9 rounded-md border border-neutral-300 px-2 text-sm"
+            value={toYmd(anchor)}
+            onChange={(e) => {
+              const v = fromYmd(e.target.value);
+              if (!Number.isNaN(v)) setAnchor(v);
+            }}
+          />
+        </label>
+        <span className="text-sm font-medium text-neutral-700" aria-live="polite" data-testid="period-title">
+          {title}
+        </span>
+        <fieldset className="ml-auto flex rounded-md border border-neutral-300 p-0.5">
+          <legend className="sr-only">{TL.viewLabel}</legend>
+          {(['day', 'week', 'fortnight'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+              className={`min-h-8 rounded px-3 text-sm ${view === v ? 'bg-neutral-900 text-white' : 'text-neutral-700 hover:bg-neutral-100'}`}
+            >
+              {TL.views[v]}
+            </button>
+          ))}
+        </fieldset>
+        {isEditable ? (
+          <div className="flex items-center gap-1">
+            <IconButton
+              label={historyState.undoLabel ? `${TL.undo}: ${historyState.undoLabel}` : TL.undo}
+              onClick={() => void undo()}
+              disabled={!historyState.canUndo || busy}
+            >
+              <Undo2 aria-hidden className="size-4" />
+            </IconButton>
+            <IconButton
+              label={historyState.redoLabel ? `${TL.redo}: ${historyState.redoLabel}` : TL.redo}
+              onClick={() => void redo()}
+              disabled={!historyState.canRedo || busy}
+            >
+              <Redo2 aria-hidden className="size-4" />
+            </IconButton>
+            <Button onClick={() => setBatchOpen(true)} disabled={!data}>
+              <Sparkles aria-hidden className="size-4" />
+              {TL.autoAllocateWindow}
+            </Button>
+          </div>
+        ) : null}
+        <span
+          className={`size-2 rounded-full ${liveStatus === 'open' ? 'bg-emerald-500' : 'bg-neutral-300'}`}
+          title={liveStatus === 'open' ? TL.live : TL.offline}
+          role="img"
+          aria-label={liveStatus === 'open' ? TL.live : TL.offline}
+        />
+      </div>
+      {outcome ? (
+        <div
+          role={outcome.tone === 'error' ? 'alert' : 'status'}
+          data-testid="timeline-outcome"
+          className={`flex items-start gap-2 border-b px-4 py-2 text-sm ${
+            outcome.tone === 'error'
+              ? 'border-red-200 bg-red-50 text-red-800'
+              : outcome.tone === 'warn'
+                ? 'border-amber-200 bg-amber-50 text-amber-900'
+                : 'border-emerald-200 bg-emerald-50 text-emerald-900'
+          }`}
+        >
+          <div className="min-w-0 flex-1">
+            <p>{outcome.text}</p>
+            {outcome.errors?.length ? (
+              <ul className="mt-0.5 list-disc pl-5 text-xs">
+                {outcome.errors.map((e) => (
+                  <li key={`${e.code}:${e.resourceId ?? ''}:${e.message}`}>
+                    {e.resourceId ? `${resourceNames.get(e.resourceId) ?? e.resourceId}: ` : ''}
+                    {e.message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <IconButton label={TL.dismiss} onClick={() => setOutcome(null)} className="-my-1">
+            <X aria-hidden className="size-4" />
+          </IconButton>
+        </div>
+      ) : null}
+      {data?.truncated ? (
+        <p className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-900">
+          {TL.truncated}
+        </p>
+      ) : null}
+      <div className="flex min-h-0 flex-1">
+        {isLoading ? (
+          <div className="flex-1 space-y-1 p-3" aria-busy="true" data-testid="timeline-loading">
+            <p className="sr-only">{TL.loading}</p>
+            {SKELETON_ROWS.map((i) => (
+              <div key={i} className="flex gap-2">
+                <div className="h-10 w-48 animate-pulse rounded bg-neutral-100" />
+                <div className="h-10 flex-1 animate-pulse rounded bg-neutral-50" />
+              </div>
+            ))}
+          </div>
+        ) : isError ? (
+          <div className="m-auto max-w-sm p-6 text-center" role="alert">
+            <p className="text-sm text-red-700">{TL.loadFailed}</p>
+            <p className="mt-1 text-xs text-neutral-500">{errorText(windowQuery.error)}</p>
+            <Button className="mt-3" variant="secondary" onClick={() => void windowQuery.refetch()}>
+              {TL.retry}
+            </Button>
+          </div>
+        ) : isEmpty ? (
+          <div className="m-auto max-w-sm p-6 text-center">
+            <p className="text-sm font-medium text-neutral-800">{TL.noResources}</p>
+            <p className="mt-1 text-xs text-neutral-500">{TL.noResourcesHint}</p>
+          </div>
+        ) : (
+          <TimelineGrid
+            rows={rows}
+            scale={scale}
+            grid={grid}
+            view={view}
+            statusColors={statusColors}
+            customers={customers}
+            locks={locks}
+            selectedId={selectedId}
+            isEditable={isEditable && !busy}
+            now={now}
+            checker={checker}
+            showAlternatives={ds.show_alternative_resource_on_drag !== false}
+            onSelect={(bar) => {
+              if (bar.kind !== 'booking') return;
+              setSelectedId(bar.record._id);
+              if (isEditable) setPanelOpen(true);
+            }}
+            onOpen={(bar) => {
+              setSelectedId(bar.record._id);
+              if (isEditable) setPanelOpen(true);
+            }}
+            onDragStart={onDragStart}
+            onDragEnd={onDragEnd}
+            onDrop={(bar, fromRowId, target) => void onDrop(bar, fromRowId, target)}
+          />
+        )}
+        {panelOpen && selected && isEditable ? (
+          <div className="fixed inset-0 z-40 flex bg-white md:static md:z-auto md:flex-none">
+            <CandidatePanel
+              key={selected._id}
+              record={selected}
+              customer={customerOf(selected)}
+              resourceNames={resourceNames}
+              isBusy={busy}
+              isLocked={lockOf(selected._id)}
+              onAssign={(id, needed) => void assign(id, needed)}
+              onAuto={() => void autoAllocate()}
+              onClose={() => {
+                setPanelOpen(false);
+                setSelectedId(null);
+              }}
+            />
+          </div>
+        ) : null}
+      </div>
+      {batchOpen ? (
+        <BatchDialog
+          from={from}
+          to={to}
+          pending={pending}
+          customerOf={customerOf}
+          reload={reloadRecords}
+          onFinished={onBatchFinished}
+          onClose={() => {
+            setBatchOpen(false);
+            void refresh();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
