@@ -2,6 +2,7 @@ import type { App } from '../app.ts';
 import { actionRoutes } from './action-routes.ts';
 import { allocationRoutes } from './allocation-routes.ts';
 import { blacklistRoutes } from './blacklist-routes.ts';
+import { boardRoutes } from './board-routes.ts';
 import { bookingListRoutes } from './booking-list-routes.ts';
 import { catalogueRoutes } from './catalogue-routes.ts';
 import { errorLogRoutes } from './error-log-routes.ts';
@@ -29,5 +30,6 @@ export function schedulingRoutes(app: App): void {
   exceptionRoutes(app);
   workspaceRoutes(app);
   notificationRoutes(app);
+  boardRoutes(app);
   errorLogRoutes(app);
 }
