@@ -295,80 +295,82 @@ export function TimelineGrid(props: GridProps) {
   }
 
   return (
-    <section
-      ref={scrollRef}
-      className="relative min-h-0 flex-1 overflow-auto overscroll-contain bg-white"
-      aria-label={TL.title}
-      data-testid="timeline-scroller"
-    >
-      <div style={{ width, height: totalH }} className="relative">
-        <TimeHeader days={days} cols={cols} scale={scale} view={view} width={width} />
-        {/* Column shading: after hours and weekends, for visible hours only. */}
-        <div
-          aria-hidden
-          className="pointer-events-none absolute left-0"
-          style={{ top: HEADER_H, height: totalH - HEADER_H, width }}
-        >
-          {cols.map((c) => {
-            const t = scale.start + c.index * HOUR;
-            const day = grid.set[new Date(Math.floor(t / DAY) * DAY * 1000).toISOString().slice(0, 10)];
-            const hour = Math.floor((t % DAY) / HOUR);
-            const slot = day?.children.find((h) => h.hour === hour);
-            const isWeekend = day?.weekday === 0 || day?.weekday === 6;
-            const shade = slot?.afterhours ? 'bg-neutral-100/80' : isWeekend ? 'bg-neutral-50' : '';
+    <div className="relative flex min-h-0 min-w-0 flex-1">
+      <section
+        ref={scrollRef}
+        className="relative min-h-0 flex-1 overflow-auto overscroll-contain bg-white"
+        aria-label={TL.title}
+        data-testid="timeline-scroller"
+      >
+        <div style={{ width, height: totalH }} className="relative">
+          <TimeHeader days={days} cols={cols} scale={scale} view={view} width={width} />
+          {/* Column shading: after hours and weekends, for visible hours only. */}
+          <div
+            aria-hidden
+            className="pointer-events-none absolute left-0"
+            style={{ top: HEADER_H, height: totalH - HEADER_H, width }}
+          >
+            {cols.map((c) => {
+              const t = scale.start + c.index * HOUR;
+              const day = grid.set[new Date(Math.floor(t / DAY) * DAY * 1000).toISOString().slice(0, 10)];
+              const hour = Math.floor((t % DAY) / HOUR);
+              const slot = day?.children.find((h) => h.hour === hour);
+              const isWeekend = day?.weekday === 0 || day?.weekday === 6;
+              const shade = slot?.afterhours ? 'bg-neutral-100/80' : isWeekend ? 'bg-neutral-50' : '';
+              return (
+                <div
+                  key={c.key}
+                  className={`absolute top-0 h-full ${shade} ${hour === 0 ? 'border-l border-neutral-300' : 'border-l border-neutral-100'}`}
+                  style={{ left: c.start, width: c.size }}
+                />
+              );
+            })}
+            {nowX !== null ? (
+              <div className="absolute top-0 h-full w-0.5 bg-red-500/70" style={{ left: nowX }} />
+            ) : null}
+          </div>
+          {virtualRows.map((v) => {
+            const row = rows[v.index] as Row;
+            const check = checks?.get(row.id);
+            const isTarget = drag?.target?.rowId === row.id;
             return (
-              <div
-                key={c.key}
-                className={`absolute top-0 h-full ${shade} ${hour === 0 ? 'border-l border-neutral-300' : 'border-l border-neutral-100'}`}
-                style={{ left: c.start, width: c.size }}
+              <TimelineRow
+                key={row.id}
+                row={row}
+                index={v.index}
+                top={v.start}
+                height={v.size}
+                width={width}
+                scale={scale}
+                from={visFrom}
+                to={visTo}
+                statusColors={props.statusColors}
+                customers={props.customers}
+                locks={props.locks}
+                selectedId={props.selectedId}
+                draggingId={drag?.bar.record._id ?? null}
+                tabStop={tabStop}
+                isDragging={drag !== null}
+                check={drag ? (row.resource ? (check ?? 'pending') : 'unassign') : null}
+                isTarget={isTarget}
+                ghost={isTarget && drag?.target ? { begin: drag.target.begin, bar: drag.bar } : null}
+                onPress={startPress}
+                onClick={(bar, at) => {
+                  if (suppressClick.current) return;
+                  setFocus(at);
+                  props.onSelect(bar);
+                }}
+                onOpen={(bar) => props.onOpen(bar)}
+                onKey={onBarKey}
+                onFocusBar={setFocus}
               />
             );
           })}
-          {nowX !== null ? (
-            <div className="absolute top-0 h-full w-0.5 bg-red-500/70" style={{ left: nowX }} />
-          ) : null}
         </div>
-        {virtualRows.map((v) => {
-          const row = rows[v.index] as Row;
-          const check = checks?.get(row.id);
-          const isTarget = drag?.target?.rowId === row.id;
-          return (
-            <TimelineRow
-              key={row.id}
-              row={row}
-              index={v.index}
-              top={v.start}
-              height={v.size}
-              width={width}
-              scale={scale}
-              from={visFrom}
-              to={visTo}
-              statusColors={props.statusColors}
-              customers={props.customers}
-              locks={props.locks}
-              selectedId={props.selectedId}
-              draggingId={drag?.bar.record._id ?? null}
-              tabStop={tabStop}
-              isDragging={drag !== null}
-              check={drag ? (row.resource ? (check ?? 'pending') : 'unassign') : null}
-              isTarget={isTarget}
-              ghost={isTarget && drag?.target ? { begin: drag.target.begin, bar: drag.bar } : null}
-              onPress={startPress}
-              onClick={(bar, at) => {
-                if (suppressClick.current) return;
-                setFocus(at);
-                props.onSelect(bar);
-              }}
-              onOpen={(bar) => props.onOpen(bar)}
-              onKey={onBarKey}
-              onFocusBar={setFocus}
-            />
-          );
-        })}
-      </div>
+      </section>
       {drag && props.showAlternatives ? (
         <div
-          className="pointer-events-none sticky bottom-3 left-3 z-40 ml-3 w-72 rounded-md border border-neutral-200 bg-white/95 p-3 text-xs shadow-lg"
+          className="pointer-events-none absolute right-4 bottom-4 z-40 w-72 rounded-md border border-neutral-200 bg-white/95 p-3 text-xs shadow-lg"
           role="status"
           data-testid="drag-alternatives"
         >
@@ -389,7 +391,7 @@ export function TimelineGrid(props: GridProps) {
           )}
         </div>
       ) : null}
-    </section>
+    </div>
   );
 }
 
@@ -569,7 +571,7 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
         <div
           aria-hidden
           data-testid="drag-ghost"
-          className={`pointer-events-none absolute z-10 rounded border-2 border-dashed ${fails ? 'border-red-500 bg-red-100/60' : 'border-sky-600 bg-sky-100/60'}`}
+          className={`pointer-events-none absolute z-10 rounded border-2 border-dashed ${fails ? 'border-red-500 bg-red-50' : 'border-sky-600 bg-sky-50'}`}
           style={{
             left: NAME_W + timeToX(scale, p.ghost.begin),
             width: Math.max(

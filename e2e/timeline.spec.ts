@@ -1,0 +1,336 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { DAY, dayStart, HOUR, toWallClock, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
+import { acceptTermsByApi, enterApp, signInByApi, USERS, watchPageErrors } from './helpers.ts';
+
+/*
+ * The timeline against the seeded server. Every record these tests move is made here through the
+ * API: a label, two resources ('0TL …', sorted first; A has the label and a shift, B has neither
+ * the label) and bookings 41–44 days ahead, where no other spec and no seeded record lives. The
+ * batch runs over a day holding only this spec's bookings.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shotDir = join(here, '..', 'test-results', 'screenshots');
+
+async function shoot(page: Page, name: string, project: string) {
+  mkdirSync(shotDir, { recursive: true });
+  await page.screenshot({ path: join(shotDir, `${name}-${project}.png`), animations: 'disabled' });
+}
+
+type Json = Record<string, unknown>;
+
+async function call(
+  request: APIRequestContext,
+  origin: string,
+  method: string,
+  path: string,
+  data?: unknown,
+) {
+  const res = await request.fetch(`/api/v1${path}`, {
+    method,
+    headers: { origin },
+    ...(data === undefined ? {} : { data }),
+  });
+  expect(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return (await res.json()) as Json;
+}
+
+type Fixture = {
+  run: string;
+  skill: Json;
+  resA: Json;
+  resB: Json;
+  day: (offset: number) => number;
+  booking: (day: number, hour: number, over?: Json) => Promise<Json>;
+  get: (id: string) => Promise<Json>;
+  api: (method: string, path: string, data?: unknown) => Promise<Json>;
+};
+
+/** Signed in as the dispatcher: the label, the two resources and their shifts for the weeks used. */
+async function setUp(page: Page): Promise<Fixture> {
+  await enterApp(page, USERS.dispatcher, '/');
+  const origin = new URL(page.url()).origin;
+  const api = (method: string, path: string, data?: unknown) =>
+    call(page.request, origin, method, path, data);
+  const me = await api('GET', '/me');
+  const zone = ((me.company as Json | null)?.time_zone as string | undefined) ?? 'Australia/Sydney';
+  const today = dayStart(toWallClock(Date.now(), zone));
+  const day = (offset: number) => today + offset * DAY;
+  // Newer runs sort first ('0TL 0…' before any seeded name): this test's rows are the top ones.
+  const run = String(9_999_999_999_999 - Date.now()).padStart(13, '0');
+  const skill = await api('POST', '/labels', { name: `TL-skill-${run}`, type: 'label' });
+  const resA = await api('POST', '/resources', { name: `0TL ${run} Ana`, labels: [skill._id] });
+  const resB = await api('POST', '/resources', { name: `0TL ${run} Ben`, labels: [] });
+  const days = { su: true, mo: true, tu: true, we: true, th: true, fr: true, sa: true };
+  for (let w = weekStart(day(41)); w < day(46); w += WEEK) {
+    const weekId = `${toYmd(w)}_${toYmd(w + 6 * DAY)}`;
+    for (const r of [resA, resB]) {
+      await api('PUT', `/resources/${r._id}/shifts/${weekId}`, {
+        ...days,
+        beg: 6 * HOUR,
+        end: 22 * HOUR,
+        version: 0,
+      });
+    }
+  }
+  const booking = (d: number, hour: number, over: Json = {}) =>
+    api('POST', '/timeline-records', {
+      _key: 'booking',
+      status: 'confirmed',
+      customer_first_name: 'TL',
+      customer_last_name: `Client ${hour}h ${run}`,
+      utc_begin_plus_tz: d + hour * HOUR,
+      utc_end_plus_tz: d + (hour + 1) * HOUR,
+      labels: [skill._id],
+      resIds: [],
+      ...over,
+    });
+  const get = (id: string) => api('GET', `/timeline-records/${id}`);
+  return { run, skill, resA, resB, day, booking, get, api };
+}
+
+const rowOf = (page: Page, id: unknown): Locator => page.locator(`[data-row="${String(id)}"]`);
+const barOf = (page: Page, id: unknown): Locator => page.locator(`button[data-id="${String(id)}"]`);
+
+async function openDay(page: Page, day: number) {
+  await page.goto(`/week2timelinev2?view=day&date=${toYmd(day)}`);
+  await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+}
+
+async function centre(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not visible');
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
+}
+
+/** Presses on a bar near its left end; returns where (moves keep the time when x stays). */
+async function press(page: Page, bar: Locator) {
+  const { box } = await centre(bar);
+  const x = box.x + 6;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  return { x, y };
+}
+
+/** Moves the pressed pointer onto a row, `dx` px right of where it was pressed. */
+async function moveTo(page: Page, from: { x: number; y: number }, row: Locator, dx = 0) {
+  const target = await centre(row);
+  await page.mouse.move(from.x + 10, from.y + 10, { steps: 2 });
+  await page.mouse.move(from.x + dx, target.y, { steps: 8 });
+}
+
+test.describe('timeline', () => {
+  test('drag onto a failing resource shows why, onto a passing one persists; undo and redo', async ({
+    page,
+  }, info) => {
+    const errors = watchPageErrors(page);
+    const f = await setUp(page);
+    const day = f.day(41);
+    const job = await f.booking(day, 9);
+    await openDay(page, day);
+    const bar = barOf(page, job._id);
+    await expect(rowOf(page, '__unassigned__').locator(`[data-id="${job._id}"]`)).toBeVisible();
+    await shoot(page, 'timeline', info.project.name);
+
+    // Drag towards B: while dragging, every row says whether the core's checks pass there, and why not.
+    const pressed = await press(page, bar);
+    await moveTo(page, pressed, rowOf(page, f.resB._id));
+    await expect(rowOf(page, f.resB._id)).toHaveAttribute('data-check', 'fail');
+    await expect(rowOf(page, f.resB._id)).toContainText(`Labels don't match. Missing: TL-skill-${f.run}`);
+    await expect(rowOf(page, f.resA._id)).toHaveAttribute('data-check', 'pass');
+    await expect(rowOf(page, f.resA._id)).toContainText('Passes every check');
+    await shoot(page, 'timeline-dragging', info.project.name);
+    // Dropped on B anyway: the server allocates with a conflict and says why, in words.
+    await page.mouse.up();
+    const outcome = page.getByTestId('timeline-outcome');
+    await expect(outcome).toContainText(`assigned to 0TL ${f.run} Ben`);
+    await expect(outcome).toContainText(`Labels don't match. Missing: TL-skill-${f.run}`);
+    await expect(rowOf(page, f.resB._id).locator(`[data-id="${job._id}"]`)).toBeVisible();
+    expect((await f.get(String(job._id))).isConflict).toBe(true);
+
+    // From B onto A, which passes.
+    const fromB = await press(page, barOf(page, job._id));
+    await moveTo(page, fromB, rowOf(page, f.resA._id));
+    await expect(rowOf(page, f.resA._id)).toHaveAttribute('data-check', 'pass');
+    await page.mouse.up();
+    await expect(outcome).toContainText(`assigned to 0TL ${f.run} Ana`);
+    await expect(outcome).not.toContainText("Labels don't match");
+
+    // It persists: after a reload the bar is on A, and the server says so.
+    await page.reload();
+    await expect(rowOf(page, f.resA._id).locator(`[data-id="${job._id}"]`)).toBeVisible();
+    const saved = await f.get(String(job._id));
+    expect(saved.resIds).toEqual([f.resA._id]);
+    expect(saved.isConflict).toBe(false);
+
+    // History is per page: move it in time on A (same row), then undo that with Ctrl+Z and redo.
+    // Two hours later on the same row (96 px an hour in the day view).
+    const onA = await press(page, barOf(page, job._id));
+    await moveTo(page, onA, rowOf(page, f.resA._id), 2 * 96);
+    await page.mouse.up();
+    await expect(outcome).toContainText('moved to');
+    await expect.poll(async () => (await f.get(String(job._id))).utc_begin_plus_tz).toBe(day + 11 * HOUR);
+    await page.keyboard.press('Control+z');
+    await expect(outcome).toContainText('Undone');
+    await expect.poll(async () => (await f.get(String(job._id))).utc_begin_plus_tz).toBe(day + 9 * HOUR);
+    await page.keyboard.press('Control+Shift+z');
+    await expect(outcome).toContainText('Redone');
+    await expect.poll(async () => (await f.get(String(job._id))).utc_begin_plus_tz).toBe(day + 11 * HOUR);
+    // And the Undo button takes it back again.
+    await page.getByRole('button', { name: /^Undo/ }).click();
+    await expect.poll(async () => (await f.get(String(job._id))).utc_begin_plus_tz).toBe(day + 9 * HOUR);
+    expect((await f.get(String(job._id))).resIds).toEqual([f.resA._id]);
+    expect(errors).toEqual([]);
+  });
+
+  test('undo of a drop assignment puts the booking back in the unassigned lane', async ({ page }) => {
+    const f = await setUp(page);
+    const day = f.day(42);
+    const job = await f.booking(day, 10);
+    await openDay(page, day);
+    const pressed = await press(page, barOf(page, job._id));
+    await moveTo(page, pressed, rowOf(page, f.resA._id));
+    await page.mouse.up();
+    await expect.poll(async () => (await f.get(String(job._id))).resIds).toEqual([f.resA._id]);
+    await page.getByRole('button', { name: /^Undo/ }).click();
+    await expect.poll(async () => (await f.get(String(job._id))).resIds).toEqual([]);
+    await expect(rowOf(page, '__unassigned__').locator(`[data-id="${job._id}"]`)).toBeVisible();
+  });
+
+  test('candidate panel: ranked candidates with the failed checks in words; assign one', async ({
+    page,
+  }, info) => {
+    const f = await setUp(page);
+    const day = f.day(43);
+    const job = await f.booking(day, 9, { MasterResourceID: ['m1', 'm2'] });
+    await openDay(page, day);
+    await barOf(page, job._id).focus();
+    await page.keyboard.press('Enter');
+    const panel = page.getByTestId('candidate-panel');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByTestId('still-needed')).toHaveText('2 of 2 resources still needed');
+    const ana = panel.locator(`[data-candidate="${f.resA._id}"]`);
+    const ben = panel.locator(`[data-candidate="${f.resB._id}"]`);
+    await expect(ana).toBeVisible();
+    await expect(ana.getByLabel('Passes')).toBeVisible();
+    await shoot(page, 'candidate-panel', info.project.name);
+    // The list shows the best 30 first; every resource is ranked.
+    await panel.getByRole('button', { name: /^Show all \d+/ }).click();
+    await expect(ben).toContainText(`Labels don't match. Missing: TL-skill-${f.run}`);
+    // The best candidate is listed first.
+    await expect(panel.locator('[data-candidate]').first()).toHaveAttribute(
+      'data-candidate',
+      String(f.resA._id),
+    );
+    await ana.getByRole('button', { name: 'Assign' }).click();
+    await expect(page.getByTestId('timeline-outcome')).toContainText(`assigned to 0TL ${f.run} Ana`);
+    await expect(panel.getByTestId('still-needed')).toHaveText('1 of 2 resources still needed');
+    await expect(rowOf(page, f.resA._id).locator(`[data-id="${job._id}"]`)).toBeVisible();
+    expect((await f.get(String(job._id))).resIds).toEqual([f.resA._id]);
+  });
+
+  test('batch auto-allocation of the day: progress, summary with conflict reasons, undone as one step', async ({
+    page,
+  }, info) => {
+    const f = await setUp(page);
+    const day = f.day(44);
+    const one = await f.booking(day, 8);
+    const two = await f.booking(day, 12);
+    // Needs a label no resource has: auto allocation cannot place it.
+    const nobody = await f.api('POST', '/labels', { name: `TL-nobody-${f.run}`, type: 'label' });
+    const three = await f.booking(day, 15, { labels: [nobody._id] });
+    await openDay(page, day);
+    await expect(rowOf(page, '__unassigned__').locator('button[data-id]')).toHaveCount(3);
+    await page.getByRole('button', { name: 'Auto-allocate' }).click();
+    const dialog = page.getByTestId('batch-dialog');
+    await expect(dialog).toContainText('3 unassigned bookings in this period will be allocated.');
+    await dialog.getByRole('button', { name: 'Start' }).click();
+    await expect(dialog.getByRole('progressbar')).toBeVisible();
+    const summary = dialog.getByTestId('batch-summary');
+    await expect(summary).toContainText('2 assigned');
+    await expect(summary).toContainText('1 with conflicts');
+    await expect(summary).toContainText(
+      'Unable to perform auto allocation: No resources match the criteria.',
+    );
+    await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await shoot(page, 'timeline-batch', info.project.name);
+    for (const j of [one, two]) expect((await f.get(String(j._id))).resIds).toEqual([f.resA._id]);
+    expect((await f.get(String(three._id))).isConflict).toBe(true);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await expect(rowOf(page, f.resA._id).locator('button[data-id]')).toHaveCount(2);
+    // One undo step takes the whole run back.
+    await page.getByRole('button', { name: /^Undo: Auto-allocated 2 bookings/ }).click();
+    for (const j of [one, two])
+      await expect.poll(async () => (await f.get(String(j._id))).resIds).toEqual([]);
+    await expect(rowOf(page, '__unassigned__').locator('button[data-id]')).toHaveCount(3);
+  });
+
+  test('a second dispatcher sees changes live and sees the booking being edited as locked', async ({
+    page,
+    browser,
+  }) => {
+    const f = await setUp(page);
+    const day = f.day(45);
+    const job = await f.booking(day, 9);
+    const other = await f.booking(day, 13);
+    await openDay(page, day);
+    const second = await browser.newContext({ baseURL: String(test.info().project.use.baseURL) });
+    const page2 = await second.newPage();
+    // multi@rostra.test acts as Harbour Care's dispatcher here (another spec switches it away).
+    await signInByApi(page2, USERS.multi);
+    const origin = new URL(page2.url()).origin;
+    await call(page2.request, origin, 'POST', '/switch_org_by_uid', {
+      org_id: 'harbour-care',
+      role: 'dispatcher',
+      uid: 'user-multi',
+    });
+    await acceptTermsByApi(page2);
+    await page2.goto(`/week2timelinev2?view=day&date=${toYmd(day)}`);
+    await expect(page2.getByRole('img', { name: 'Live' })).toBeVisible();
+    await expect(rowOf(page2, '__unassigned__').locator(`[data-id="${job._id}"]`)).toBeVisible();
+
+    // The first dispatcher assigns through the candidate panel; the second sees it without reloading.
+    await barOf(page, job._id).click();
+    const panel = page.getByTestId('candidate-panel');
+    await panel.locator(`[data-candidate="${f.resA._id}"]`).getByRole('button', { name: 'Assign' }).click();
+    await expect(rowOf(page2, f.resA._id).locator(`[data-id="${job._id}"]`)).toBeVisible();
+
+    // Selecting a booking locks it for the others (workspace, 60 s rule): the second sees the lock.
+    await barOf(page, other._id).click();
+    await expect(barOf(page2, other._id)).toHaveAttribute('data-locked', 'true');
+    await expect(barOf(page2, other._id)).toHaveAttribute('aria-label', /Locked by/);
+    await second.close();
+  });
+
+  test('a resource sees their own day as a list on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await enterApp(page, USERS.resource, '/week2timelinev2');
+    await expect(page.getByRole('heading', { name: 'My day' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Timeline' })).toHaveCount(0);
+    const list = page.getByRole('list', { name: 'My day' });
+    const empty = page.getByText('Nothing scheduled for this day.');
+    await expect(list.or(empty)).toBeVisible();
+    const width = await page.evaluate('document.documentElement.scrollWidth');
+    expect(Number(width)).toBeLessThanOrEqual(375);
+  });
+
+  test('keyboard: arrows move between bars and the timeline shows only what is visible', async ({ page }) => {
+    const f = await setUp(page);
+    const day = f.day(41);
+    const first = await f.booking(day, 7, { resIds: [f.resA._id] });
+    const second = await f.booking(day, 8, { resIds: [f.resA._id] });
+    await openDay(page, day);
+    await barOf(page, first._id).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(barOf(page, second._id)).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(barOf(page, first._id)).toBeFocused();
+    // Virtualised: far fewer rows in the DOM than resources in the organisation.
+    const rendered = await page.locator('[data-row]').count();
+    expect(rendered).toBeLessThan(40);
+  });
+});
