@@ -1,66 +1,189 @@
+import {
+  compareEntries,
+  type ExceptionEntry,
+  type ExceptionSeverity,
+  elapsedMinutes,
+  exceptionSeverity,
+} from '@rostra/core/exceptions/report';
+import { formatDateTime, toWallClock } from '@rostra/core/time/calendar';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { AlertTriangle, Clock } from 'lucide-react';
+import { api } from '../lib/client.ts';
 import { useExceptionReport } from '../lib/exception-report.ts';
 import { useShell } from '../shell/shell-context.tsx';
 import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../texts.ts';
+import { StateMessage, StatusBadge, useStatusConfig } from './bookings/parts.tsx';
+import { BOOKINGS_TEXT as T } from './bookings/texts.ts';
 
-const formatWallClock = (seconds: number | null) =>
-  seconds === null
-    ? '—'
-    : new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(
-        new Date(seconds * 1000),
-      );
+type ExceptionConfigDoc = { configs?: { action_status: string; exception_min_amber: number }[] };
 
-/** /exception-detail (spec §2): the current exception report, reached from the urgent banner. */
+const exceptionConfigQuery = {
+  queryKey: ['exception-report', 'config'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<ExceptionConfigDoc>('/exception-report/config', { quiet: true, signal }),
+  staleTime: 60_000,
+};
+
+const SKELETON_ROWS = ['s1', 's2', 's3'] as const;
+/** A plain string: the menu paths are routes made from a list, not typed one by one. */
+const BOOKINGS_PATH: string = '/bookings';
+
+const SEVERITY_STYLE: Record<Exclude<ExceptionSeverity, 'none'>, string> = {
+  amber: 'bg-amber-100 text-amber-900 ring-amber-300',
+  red: 'bg-red-100 text-red-900 ring-red-300',
+};
+
+/**
+ * /exception-detail (spec §2, §4): the current exception report, reached from the urgent banner.
+ * Entries in the core's order (`compareEntries`: the most advanced current state first, then the
+ * longest overdue), each linking to its booking, amber or red by the core's `exceptionSeverity`
+ * against its config's threshold. Dispatchers only (spec §6).
+ */
 export function ExceptionDetail() {
-  const { role } = useShell();
-  const report = useExceptionReport(role === 'dispatcher');
-  const entries = report.data?.entries ?? [];
+  const { role, me } = useShell();
+  const isDispatcher = role === 'dispatcher';
+  const report = useExceptionReport(isDispatcher);
+  const config = useQuery({ ...exceptionConfigQuery, enabled: isDispatcher });
+  const statusConfig = useStatusConfig();
+  const entries = [...(report.data?.entries ?? [])].sort(compareEntries);
+  const minAmber = new Map((config.data?.configs ?? []).map((c) => [c.action_status, c.exception_min_amber]));
+  const timeZone = me.company?.time_zone ?? 'UTC';
+  const computedFor = (report.data as { computed_for?: number } | null | undefined)?.computed_for;
+  const now = Math.max(toWallClock(Date.now(), timeZone), computedFor ?? 0);
+
+  const severityOf = (e: ExceptionEntry): ExceptionSeverity => {
+    const threshold = minAmber.get(e.action_status);
+    if (e.curr_state_date === null || threshold === undefined) return 'amber';
+    const s = exceptionSeverity(e.curr_state_date, now, threshold);
+    // In the report means overdue: at least amber, whatever a clock skew says.
+    return s === 'none' ? 'amber' : s;
+  };
+
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
       <h1 className="text-xl font-semibold text-neutral-900">{SHELL_TEXT.exceptionDetail}</h1>
+      <p className="mt-1 text-sm text-neutral-600">{T.exceptionsCaption}</p>
       <div className="mt-4">
-        {report.isPending && role === 'dispatcher' ? (
+        {!isDispatcher ? (
+          <StateMessage title={X.exceptionUnavailable} />
+        ) : report.isPending ? (
           <div className="space-y-2" aria-busy="true">
-            {[0, 1, 2].map((i) => (
-              <div key={i} className="h-10 animate-pulse rounded bg-neutral-100" />
+            {SKELETON_ROWS.map((k) => (
+              <div key={k} className="h-12 animate-pulse rounded bg-neutral-100" />
             ))}
           </div>
-        ) : report.data === null || role !== 'dispatcher' ? (
-          <p className="text-sm text-neutral-500">{X.exceptionUnavailable}</p>
+        ) : report.isError ? (
+          <StateMessage tone="error" title={X.exceptionUnavailable} hint={report.error.message} />
+        ) : report.data === null ? (
+          <StateMessage title={X.exceptionUnavailable} />
         ) : entries.length === 0 ? (
-          <p className="text-sm text-neutral-500">{SHELL_TEXT.noExceptions}</p>
+          <StateMessage title={SHELL_TEXT.noExceptions} />
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {X.booking}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {X.expected}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {X.currentState}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {X.since}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-neutral-100">
-                {entries.map((e) => (
-                  <tr key={`${e._id}|${e.action_status}`}>
-                    <td className="px-3 py-2 font-medium">{e._id}</td>
-                    <td className="px-3 py-2">{e.action_status}</td>
-                    <td className="px-3 py-2">{e.curr_state}</td>
-                    <td className="px-3 py-2 text-neutral-600">{formatWallClock(e.curr_state_date)}</td>
+          <>
+            <div className="hidden overflow-hidden rounded-lg border border-neutral-200 bg-white md:block">
+              <table className="w-full text-left text-sm">
+                <thead className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-600">
+                  <tr>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {X.booking}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {X.currentState}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {X.expected}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {X.since}
+                    </th>
+                    <th scope="col" className="px-3 py-2 font-medium">
+                      {T.overdue}
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody className="divide-y divide-neutral-100">
+                  {entries.map((e) => {
+                    const severity = severityOf(e);
+                    return (
+                      <tr key={`${e._id}|${e.action_status}`} data-exception={e._id} data-severity={severity}>
+                        <td className="px-3 py-2">
+                          <Link
+                            to={BOOKINGS_PATH}
+                            search={{ job_id: e._id } as never}
+                            aria-label={T.openBooking(e._id)}
+                            className="font-medium text-sky-800 underline-offset-2 hover:underline"
+                          >
+                            {e._id}
+                          </Link>
+                        </td>
+                        <td className="px-3 py-2">
+                          <StatusBadge status={e.curr_state} config={statusConfig} />
+                        </td>
+                        <td className="px-3 py-2">
+                          <StatusBadge status={e.action_status} config={statusConfig} />
+                        </td>
+                        <td className="px-3 py-2 text-neutral-600 tabular-nums">
+                          {e.curr_state_date === null ? '—' : formatDateTime(e.curr_state_date)}
+                        </td>
+                        <td className="px-3 py-2">
+                          <Severity severity={severity} minutes={overdueMinutes(e, now)} />
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <ul className="space-y-2 md:hidden">
+              {entries.map((e) => {
+                const severity = severityOf(e);
+                return (
+                  <li
+                    key={`${e._id}|${e.action_status}`}
+                    className="relative rounded-lg border border-neutral-200 bg-white p-3"
+                    data-severity={severity}
+                  >
+                    <div className="flex items-center justify-between gap-2">
+                      <Link
+                        to={BOOKINGS_PATH}
+                        search={{ job_id: e._id } as never}
+                        aria-label={T.openBooking(e._id)}
+                        className="font-medium text-sky-800 after:absolute after:inset-0 after:content-['']"
+                      >
+                        {e._id}
+                      </Link>
+                      <Severity severity={severity} minutes={overdueMinutes(e, now)} />
+                    </div>
+                    <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-neutral-600">
+                      <StatusBadge status={e.curr_state} config={statusConfig} />→
+                      <StatusBadge status={e.action_status} config={statusConfig} />
+                    </p>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
         )}
       </div>
     </div>
+  );
+}
+
+function overdueMinutes(e: ExceptionEntry, now: number): number | undefined {
+  return e.curr_state_date === null ? undefined : Math.max(0, elapsedMinutes(e.curr_state_date, now));
+}
+
+function Severity({ severity, minutes }: { severity: ExceptionSeverity; minutes: number | undefined }) {
+  if (severity === 'none') return null;
+  const Icon = severity === 'red' ? AlertTriangle : Clock;
+  return (
+    <span
+      className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${SEVERITY_STYLE[severity]}`}
+    >
+      <Icon aria-hidden className="size-3.5" />
+      {severity === 'red' ? T.red : T.amber}
+      {minutes !== undefined ? <span className="tabular-nums">· {T.minutesOverdue(minutes)}</span> : null}
+    </span>
   );
 }

@@ -1,6 +1,594 @@
-import { ComingLater } from '../coming-later.tsx';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { AlertTriangle, ChevronLeft, ChevronRight, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import {
+  type Booking,
+  bookingSearchQuery,
+  type NamedRecord,
+  personName,
+  recordName,
+  useLookups,
+} from '../../lib/bookings.ts';
+import {
+  activeFilterCount,
+  type BookingFilters,
+  EMPTY_FILTERS,
+  filtersFromSearch,
+  pageRange,
+  searchFromFilters,
+  selectedBookingId,
+  toBookingSearch,
+} from '../../lib/bookings-filters.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button } from '../../ui/button.tsx';
+import { BookingDetail } from './booking-detail.tsx';
+import { BookingForm } from './booking-form.tsx';
+import { formatSpan, StateMessage, StatusBadge, useStatusConfig } from './parts.tsx';
+import { BOOKINGS_TEXT as T } from './texts.ts';
 
-/** Bookings (/bookings): list, filters, detail — built by issue 7; until then the shell's honest empty state. */
+/** Statuses a booking can be filtered by, in workflow order. */
+const FILTER_STATUSES = [
+  'draft',
+  'rostered',
+  'confirmed',
+  'dispatched',
+  'active',
+  'finished',
+  'reviewed',
+  'feedback',
+  'parked',
+  'cancelled',
+] as const;
+
+const SEARCH_DEBOUNCE_MS = 300;
+const SKELETON_ROWS = ['s1', 's2', 's3', 's4', 's5', 's6'] as const;
+
+/**
+ * Bookings (/bookings, issue 7 point 4): search, filters (status, dates, resource, customer,
+ * labels), numbered pages; a table from the `md` breakpoint, cards below it; `?job_id=` / `?id=`
+ * opens the detail panel. Everything the list shows is in the URL.
+ */
 export function BookingsScreen() {
-  return <ComingLater />;
+  const { role } = useShell();
+  const isDispatcher = role === 'dispatcher';
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const filters = filtersFromSearch(search);
+  const selected = selectedBookingId(search);
+  const [isCreating, setCreating] = useState(false);
+
+  const setFilters = (next: BookingFilters) => {
+    void navigate({ to: '.', search: searchFromFilters(next, search) as never, replace: true });
+  };
+  const open = (id: string | undefined) => {
+    const { job_id: _j, id: _i, ...rest } = search;
+    void navigate({ to: '.', search: (id ? { ...rest, job_id: id } : rest) as never });
+  };
+
+  const page = useQuery(bookingSearchQuery(toBookingSearch(filters)));
+  const lookups = useLookups(isDispatcher);
+  const statusConfig = useStatusConfig();
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-5 sm:px-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-xl font-semibold text-neutral-900">{T.title}</h1>
+        {isDispatcher ? (
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden className="size-4" />
+            {T.newBooking}
+          </Button>
+        ) : null}
+      </div>
+
+      <FilterBar
+        filters={filters}
+        onChange={setFilters}
+        isDispatcher={isDispatcher}
+        resources={lookups.resources.data ?? []}
+        customers={lookups.customers.data ?? []}
+        labels={lookups.labels.data ?? []}
+        statusName={(s) => statusConfig.find((d) => d._key === s)?._value ?? s}
+      />
+
+      <section aria-label={T.bookingsList} className="mt-4">
+        {page.isPending ? (
+          <div className="space-y-2" aria-busy="true">
+            {SKELETON_ROWS.map((k) => (
+              <div key={k} className="h-12 animate-pulse rounded-md bg-neutral-100" />
+            ))}
+          </div>
+        ) : page.isError && !page.data ? (
+          <StateMessage
+            tone="error"
+            title={T.loadFailed}
+            hint={page.error.message}
+            action={
+              <Button variant="secondary" onClick={() => void page.refetch()}>
+                {T.retry}
+              </Button>
+            }
+          />
+        ) : page.data.items.length === 0 ? (
+          <StateMessage
+            title={filters.q || activeFilterCount(filters) ? T.empty : T.emptyNone}
+            hint={filters.q || activeFilterCount(filters) ? T.emptyHint : undefined}
+            action={
+              filters.q || activeFilterCount(filters) ? (
+                <Button variant="secondary" onClick={() => setFilters(EMPTY_FILTERS)}>
+                  {T.clearFilters}
+                </Button>
+              ) : null
+            }
+          />
+        ) : (
+          <>
+            <BookingTable items={page.data.items} selected={selected} statusConfig={statusConfig} />
+            <BookingCards items={page.data.items} selected={selected} statusConfig={statusConfig} />
+            <Pager
+              page={filters.page}
+              limit={page.data.limit}
+              total={page.data.total}
+              isFetching={page.isFetching}
+              onPage={(p) => setFilters({ ...filters, page: p })}
+            />
+          </>
+        )}
+      </section>
+
+      {selected ? (
+        <BookingDetail
+          key={selected}
+          id={selected}
+          onClose={() => open(undefined)}
+          resources={lookups.resources.data}
+          customers={lookups.customers.data}
+          labels={lookups.labels.data}
+        />
+      ) : null}
+      {isCreating ? (
+        <BookingForm
+          resources={lookups.resources.data ?? []}
+          customers={lookups.customers.data ?? []}
+          labels={lookups.labels.data ?? []}
+          onClose={() => setCreating(false)}
+          onSaved={(b) => {
+            setCreating(false);
+            open(b._id);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function bookingTitle(b: Booking): string {
+  return typeof b.reference === 'string' && b.reference !== '' ? b.reference : b._id;
+}
+
+function customerOf(b: Booking): string {
+  return personName(b.customer_first_name, b.customer_last_name, b.customerId ?? T.noCustomer);
+}
+
+function resourceOf(b: Booking): string {
+  if (b.resIds.length === 0) return T.unassigned;
+  const first = personName(b.resource_first_name, b.resource_last_name, b.resIds[0] ?? '');
+  return b.resIds.length > 1 ? `${first} +${b.resIds.length - 1}` : first;
+}
+
+/** The link that opens a booking's detail, keeping the list's filters. */
+function OpenLink({ booking, className }: { booking: Booking; className?: string }) {
+  return (
+    <Link
+      to="."
+      search={
+        ((prev: Record<string, unknown>) => {
+          const { id: _i, ...rest } = prev;
+          return { ...rest, job_id: booking._id };
+        }) as never
+      }
+      className={className}
+    >
+      {bookingTitle(booking)}
+    </Link>
+  );
+}
+
+function ConflictMark({ booking }: { booking: Booking }) {
+  if (!booking.isConflict) return null;
+  return (
+    <span className="inline-flex items-center gap-1 text-xs font-medium text-red-700" title={T.conflict}>
+      <AlertTriangle aria-hidden className="size-3.5" />
+      {T.conflict}
+    </span>
+  );
+}
+
+function BookingTable({
+  items,
+  selected,
+  statusConfig,
+}: {
+  items: Booking[];
+  selected: string | undefined;
+  statusConfig: ReturnType<typeof useStatusConfig>;
+}) {
+  return (
+    <div className="hidden overflow-hidden rounded-lg border border-neutral-200 bg-white md:block">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-600">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {T.reference}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {T.when}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {T.customer}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {T.resource}
+            </th>
+            <th scope="col" className="px-3 py-2 font-medium">
+              {T.status}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-neutral-100">
+          {items.map((b) => (
+            <tr
+              key={b._id}
+              data-booking={b._id}
+              aria-current={selected === b._id ? 'true' : undefined}
+              className={selected === b._id ? 'bg-sky-50' : 'hover:bg-neutral-50'}
+            >
+              <td className="px-3 py-2">
+                <OpenLink
+                  booking={b}
+                  className="font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:underline"
+                />
+                <div className="text-xs text-neutral-500">{b._id}</div>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap text-neutral-700 tabular-nums">
+                {formatSpan(b.utc_begin_plus_tz, b.utc_end_plus_tz)}
+              </td>
+              <td className="px-3 py-2 text-neutral-800">
+                {customerOf(b)}
+                {b.all_location ? (
+                  <div className="max-w-64 truncate text-xs text-neutral-500">{b.all_location}</div>
+                ) : null}
+              </td>
+              <td className={`px-3 py-2 ${b.resIds.length ? 'text-neutral-800' : 'text-neutral-500 italic'}`}>
+                {resourceOf(b)}
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <StatusBadge status={b.status ?? 'draft'} config={statusConfig} />
+                  <ConflictMark booking={b} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function BookingCards({
+  items,
+  selected,
+  statusConfig,
+}: {
+  items: Booking[];
+  selected: string | undefined;
+  statusConfig: ReturnType<typeof useStatusConfig>;
+}) {
+  return (
+    <ul className="space-y-2 md:hidden">
+      {items.map((b) => (
+        <li
+          key={b._id}
+          data-booking={b._id}
+          className={`relative rounded-lg border bg-white p-3 ${selected === b._id ? 'border-sky-400' : 'border-neutral-200'}`}
+        >
+          <div className="flex items-start justify-between gap-2">
+            {/* The link covers the card: the whole card is one large touch target. */}
+            <OpenLink
+              booking={b}
+              className="font-medium text-sky-800 after:absolute after:inset-0 after:content-['']"
+            />
+            <StatusBadge status={b.status ?? 'draft'} config={statusConfig} />
+          </div>
+          <p className="mt-1 text-sm text-neutral-700 tabular-nums">
+            {formatSpan(b.utc_begin_plus_tz, b.utc_end_plus_tz)}
+          </p>
+          <p className="mt-0.5 text-sm text-neutral-600">
+            {customerOf(b)} · {resourceOf(b)}
+          </p>
+          <ConflictMark booking={b} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Pager({
+  page,
+  limit,
+  total,
+  isFetching,
+  onPage,
+}: {
+  page: number;
+  limit: number;
+  total: number;
+  isFetching: boolean;
+  onPage: (page: number) => void;
+}) {
+  const range = pageRange(page, limit, total);
+  return (
+    <nav aria-label={T.pageOf(page, range.pages)} className="mt-3 flex items-center justify-between gap-3">
+      <p className="text-sm text-neutral-600" aria-live="polite" aria-busy={isFetching}>
+        {T.results(range.first, range.last, total)}
+      </p>
+      <div className="flex items-center gap-1">
+        <Button
+          variant="secondary"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          aria-label={T.previousPage}
+        >
+          <ChevronLeft aria-hidden className="size-4" />
+        </Button>
+        <span className="px-2 text-sm text-neutral-700 tabular-nums">{T.pageOf(page, range.pages)}</span>
+        <Button
+          variant="secondary"
+          disabled={page >= range.pages}
+          onClick={() => onPage(page + 1)}
+          aria-label={T.nextPage}
+        >
+          <ChevronRight aria-hidden className="size-4" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+const selectClass =
+  'mt-1 block min-h-11 w-full rounded-md border border-neutral-300 bg-white px-2 text-base sm:min-h-9 sm:text-sm';
+
+function FilterBar({
+  filters,
+  onChange,
+  isDispatcher,
+  resources,
+  customers,
+  labels,
+  statusName,
+}: {
+  filters: BookingFilters;
+  onChange: (f: BookingFilters) => void;
+  isDispatcher: boolean;
+  resources: NamedRecord[];
+  customers: NamedRecord[];
+  labels: NamedRecord[];
+  statusName: (status: string) => string;
+}) {
+  const id = useId();
+  const [text, setText] = useState(filters.q);
+  const [isOpen, setOpen] = useState(false);
+  const count = activeFilterCount(filters);
+  const set = (patch: Partial<BookingFilters>) => onChange({ ...filters, ...patch, page: 1 });
+
+  // The URL may change under us (back/forward, Clear filters): the box follows it.
+  useEffect(() => setText(filters.q), [filters.q]);
+  useEffect(() => {
+    if (text === filters.q) return;
+    const timer = setTimeout(() => onChange({ ...filters, q: text, page: 1 }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, filters, onChange]);
+
+  const toggleStatus = (s: string) =>
+    set({
+      status: filters.status.includes(s) ? filters.status.filter((x) => x !== s) : [...filters.status, s],
+    });
+  const labelName = (lid: string) => labels.find((l) => l._id === lid)?.name ?? lid;
+
+  return (
+    <div className="mt-4 rounded-lg border border-neutral-200 bg-white p-3">
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 basis-64">
+          <label htmlFor={`${id}-q`} className="sr-only">
+            {T.search}
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
+            />
+            <input
+              id={`${id}-q`}
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') onChange({ ...filters, q: text, page: 1 });
+              }}
+              placeholder={T.searchPlaceholder}
+              maxLength={100}
+              className="block min-h-11 w-full rounded-md border border-neutral-300 bg-white pr-3 pl-9 text-base sm:min-h-9 sm:text-sm"
+            />
+          </div>
+        </div>
+        <Button
+          variant="secondary"
+          aria-expanded={isOpen}
+          aria-controls={`${id}-panel`}
+          onClick={() => setOpen((o) => !o)}
+          className="lg:hidden"
+        >
+          <SlidersHorizontal aria-hidden className="size-4" />
+          {T.filters}
+          {count ? <span className="rounded-full bg-sky-700 px-1.5 text-xs text-white">{count}</span> : null}
+        </Button>
+        <div className="w-40">
+          <label htmlFor={`${id}-order`} className="sr-only">
+            {T.order}
+          </label>
+          <select
+            id={`${id}-order`}
+            value={filters.order}
+            onChange={(e) => set({ order: e.target.value === 'desc' ? 'desc' : 'asc' })}
+            className={`${selectClass} mt-0`}
+          >
+            <option value="asc">{T.soonestFirst}</option>
+            <option value="desc">{T.latestFirst}</option>
+          </select>
+        </div>
+        {count || filters.q ? (
+          <Button variant="ghost" onClick={() => onChange(EMPTY_FILTERS)}>
+            <X aria-hidden className="size-4" />
+            {T.clearFilters}
+          </Button>
+        ) : null}
+      </div>
+
+      <div id={`${id}-panel`} className={`${isOpen ? 'block' : 'hidden'} mt-3 space-y-3 lg:block`}>
+        <fieldset>
+          <legend className="text-xs font-medium text-neutral-600">{T.status}</legend>
+          <div className="mt-1 flex flex-wrap gap-1.5">
+            {FILTER_STATUSES.map((s) => {
+              const isOn = filters.status.includes(s);
+              return (
+                <button
+                  key={s}
+                  type="button"
+                  aria-pressed={isOn}
+                  onClick={() => toggleStatus(s)}
+                  className={`min-h-9 rounded-full border px-3 text-sm sm:min-h-7 sm:text-xs ${
+                    isOn
+                      ? 'border-sky-700 bg-sky-700 text-white'
+                      : 'border-neutral-300 bg-white text-neutral-700 hover:bg-neutral-50'
+                  }`}
+                >
+                  {statusName(s)}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+          <div>
+            <label htmlFor={`${id}-from`} className="text-xs font-medium text-neutral-600">
+              {T.from}
+            </label>
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={filters.from}
+              max={filters.to || undefined}
+              onChange={(e) => set({ from: e.target.value })}
+              className={selectClass}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-to`} className="text-xs font-medium text-neutral-600">
+              {T.to}
+            </label>
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={filters.to}
+              min={filters.from || undefined}
+              onChange={(e) => set({ to: e.target.value })}
+              className={selectClass}
+            />
+          </div>
+          {isDispatcher ? (
+            <>
+              <div>
+                <label htmlFor={`${id}-resource`} className="text-xs font-medium text-neutral-600">
+                  {T.resource}
+                </label>
+                <select
+                  id={`${id}-resource`}
+                  value={filters.resource}
+                  onChange={(e) => set({ resource: e.target.value })}
+                  className={selectClass}
+                >
+                  <option value="">{T.anyResource}</option>
+                  {resources.map((r) => (
+                    <option key={r._id} value={r._id}>
+                      {recordName(r, r._id)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={`${id}-customer`} className="text-xs font-medium text-neutral-600">
+                  {T.customer}
+                </label>
+                <select
+                  id={`${id}-customer`}
+                  value={filters.customer}
+                  onChange={(e) => set({ customer: e.target.value })}
+                  className={selectClass}
+                >
+                  <option value="">{T.anyCustomer}</option>
+                  {customers.map((c) => (
+                    <option key={c._id} value={c._id}>
+                      {recordName(c, c._id)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div>
+                <label htmlFor={`${id}-labels`} className="text-xs font-medium text-neutral-600">
+                  {T.labels}
+                </label>
+                <select
+                  id={`${id}-labels`}
+                  value=""
+                  onChange={(e) => {
+                    const v = e.target.value;
+                    if (v && !filters.labels.includes(v)) set({ labels: [...filters.labels, v] });
+                  }}
+                  className={selectClass}
+                >
+                  <option value="">{filters.labels.length ? `+ ${T.labels}` : `— ${T.labels} —`}</option>
+                  {labels
+                    .filter((l) => !filters.labels.includes(l._id))
+                    .map((l) => (
+                      <option key={l._id} value={l._id}>
+                        {l.name ?? l._id}
+                      </option>
+                    ))}
+                </select>
+              </div>
+            </>
+          ) : null}
+        </div>
+        {filters.labels.length ? (
+          <ul aria-label={T.labels} className="flex flex-wrap gap-1.5">
+            {filters.labels.map((l) => (
+              <li key={l}>
+                <button
+                  type="button"
+                  onClick={() => set({ labels: filters.labels.filter((x) => x !== l) })}
+                  className="inline-flex min-h-7 items-center gap-1 rounded-full bg-neutral-100 px-2.5 text-xs text-neutral-800 hover:bg-neutral-200"
+                  aria-label={`${T.labels}: ${labelName(l)} — remove`}
+                >
+                  {labelName(l)}
+                  <X aria-hidden className="size-3" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,478 @@
+import {
+  chatFeedButtons,
+  type JobAction,
+  type JobTab,
+  jobDetailTabs,
+  recordActions,
+} from '@rostra/core/shell/roles';
+import { formatDateTime } from '@rostra/core/time/calendar';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Pencil, X } from 'lucide-react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { isApiError } from '../../lib/api.ts';
+import {
+  BOOKINGS_KEY,
+  type Booking,
+  bookingQuery,
+  bookingStatesQuery,
+  type NamedRecord,
+  personName,
+  recordName,
+  takeAction,
+} from '../../lib/bookings.ts';
+import { useLive } from '../../lib/live.ts';
+import { notify } from '../../lib/toast.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { BookingForm } from './booking-form.tsx';
+import { InventoryPicker } from './inventory-picker.tsx';
+import {
+  ConflictList,
+  formatSpan,
+  StateMessage,
+  StatusBadge,
+  statusName,
+  useStatusConfig,
+} from './parts.tsx';
+import { ACTION_LABELS, CHAT_BUTTON_LABELS, BOOKINGS_TEXT as T, TAB_LABELS } from './texts.ts';
+
+type Lookups = {
+  resources: NamedRecord[] | undefined;
+  customers: NamedRecord[] | undefined;
+  labels: NamedRecord[] | undefined;
+};
+
+/**
+ * A booking's detail (issue 7 point 4): a panel beside the list (the whole screen on a phone),
+ * with the role's actions of spec §6 and the tabs of the booking's stage (§2, the core's
+ * `jobDetailTabs`). It follows the booking live; Escape or Close closes it.
+ */
+export function BookingDetail({ id, onClose, ...lookups }: { id: string; onClose: () => void } & Lookups) {
+  const { role } = useShell();
+  const queryClient = useQueryClient();
+  const booking = useQuery(bookingQuery(id));
+  const statusConfig = useStatusConfig();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [isEditing, setEditing] = useState(false);
+
+  useLive({ topic: 'booking', id }, (event) => {
+    if (event.type !== 'error') void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+  });
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && !isEditing) {
+      event.stopPropagation();
+      onClose();
+    }
+  };
+
+  const b = booking.data;
+  const title = b ? (typeof b.reference === 'string' && b.reference ? b.reference : b._id) : id;
+
+  return (
+    <aside
+      aria-labelledby={`${id}-detail-title`}
+      data-testid="booking-detail"
+      onKeyDown={onKeyDown}
+      className="fixed inset-0 z-30 flex flex-col bg-white shadow-2xl sm:inset-y-0 sm:right-0 sm:left-auto sm:w-[34rem] sm:border-l sm:border-neutral-200"
+    >
+      <header className="flex items-start justify-between gap-3 border-b border-neutral-200 px-4 py-3">
+        <div className="min-w-0">
+          <p className="text-xs text-neutral-500">{T.detail}</p>
+          <h2
+            id={`${id}-detail-title`}
+            ref={headingRef}
+            tabIndex={-1}
+            className="truncate text-lg font-semibold text-neutral-900 outline-none"
+          >
+            {title}
+          </h2>
+          {b ? (
+            <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-neutral-700">
+              <StatusBadge status={b.status ?? 'draft'} config={statusConfig} />
+              <span className="tabular-nums">{formatSpan(b.utc_begin_plus_tz, b.utc_end_plus_tz)}</span>
+            </div>
+          ) : null}
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          {b && role === 'dispatcher' ? (
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden className="size-4" />
+              {T.edit}
+            </Button>
+          ) : null}
+          <IconButton label={T.close} onClick={onClose}>
+            <X aria-hidden className="size-5" />
+          </IconButton>
+        </div>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
+        {booking.isPending ? (
+          <div className="space-y-3" aria-busy="true">
+            <div className="h-8 animate-pulse rounded bg-neutral-100" />
+            <div className="h-24 animate-pulse rounded bg-neutral-100" />
+          </div>
+        ) : booking.isError ? (
+          <StateMessage
+            tone="error"
+            title={isApiError(booking.error) && booking.error.status === 404 ? T.notFound : T.detailFailed}
+            hint={
+              isApiError(booking.error) && booking.error.status === 404 ? undefined : booking.error.message
+            }
+            action={
+              isApiError(booking.error) && booking.error.status === 404 ? null : (
+                <Button variant="secondary" onClick={() => void booking.refetch()}>
+                  {T.retry}
+                </Button>
+              )
+            }
+          />
+        ) : (
+          <div className="space-y-4">
+            {booking.data.isConflict ? <ConflictList errors={booking.data.errors ?? []} /> : null}
+            <ActionBar booking={booking.data} />
+            <DetailTabs booking={booking.data} {...lookups} />
+          </div>
+        )}
+      </div>
+      {isEditing && b ? (
+        <BookingForm
+          booking={b}
+          resources={lookups.resources ?? []}
+          customers={lookups.customers ?? []}
+          labels={lookups.labels ?? []}
+          onClose={() => setEditing(false)}
+          onSaved={() => setEditing(false)}
+        />
+      ) : null}
+    </aside>
+  );
+}
+
+/** The role's actions (customer none; resource options, dispatch, start, finish; dispatcher all). */
+function ActionBar({ booking }: { booking: Booking }) {
+  const { role } = useShell();
+  const queryClient = useQueryClient();
+  const actions = recordActions(role, 'booking');
+  const [busy, setBusy] = useState<JobAction | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const [isChoosing, setChoosing] = useState(false);
+  const [option, setOption] = useState('');
+  const optionId = useId();
+
+  const run = async (action: JobAction, chosen?: string) => {
+    setBusy(action);
+    setError(undefined);
+    try {
+      await takeAction(booking._id, action, booking.version, chosen);
+      notify.success(T.actionDone(ACTION_LABELS[action]));
+      setChoosing(false);
+      setOption('');
+    } catch (e) {
+      if (isApiError(e) && e.status === 409) setError(T.staleAction);
+      else setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(null);
+      await queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+    }
+  };
+
+  return (
+    <section aria-label={T.actions}>
+      {actions.length === 0 ? (
+        <p className="text-sm text-neutral-500">{T.noActions}</p>
+      ) : (
+        <div role="toolbar" aria-label={T.actions} className="flex flex-wrap gap-1.5">
+          {actions.map((a) => (
+            <Button
+              key={a}
+              variant={a === 'cancel' ? 'ghost' : 'secondary'}
+              disabled={busy !== null}
+              aria-busy={busy === a}
+              aria-expanded={a === 'options' ? isChoosing : undefined}
+              onClick={() => (a === 'options' ? setChoosing((c) => !c) : void run(a))}
+              className={a === 'cancel' ? 'text-red-700 hover:bg-red-50' : ''}
+            >
+              {ACTION_LABELS[a]}
+            </Button>
+          ))}
+        </div>
+      )}
+      {isChoosing ? (
+        <form
+          className="mt-2 flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (option.trim() === '') {
+              setError(T.optionRequired);
+              return;
+            }
+            void run('options', option.trim());
+          }}
+        >
+          <div className="min-w-0 flex-1">
+            <label htmlFor={optionId} className="text-xs font-medium text-neutral-600">
+              {T.option}
+            </label>
+            <input
+              id={optionId}
+              value={option}
+              maxLength={200}
+              onChange={(e) => setOption(e.target.value)}
+              placeholder={T.optionPlaceholder}
+              className="mt-1 block min-h-11 w-full rounded-md border border-neutral-300 px-3 text-base sm:min-h-9 sm:text-sm"
+            />
+          </div>
+          <Button type="submit" disabled={busy !== null}>
+            {T.send}
+          </Button>
+        </form>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The stage's tabs, as an ARIA tab list (arrow keys, Home and End move between tabs). */
+function DetailTabs({ booking, ...lookups }: { booking: Booking } & Lookups) {
+  const { role } = useShell();
+  const tabs = jobDetailTabs(booking.status ?? 'draft', role);
+  const [chosen, setChosen] = useState<JobTab>(tabs.includes('details') ? 'details' : (tabs[0] ?? 'details'));
+  const active = tabs.includes(chosen) ? chosen : (tabs[0] ?? 'details');
+  const baseId = useId();
+  const refs = useRef<Partial<Record<JobTab, HTMLButtonElement | null>>>({});
+
+  const move = (event: KeyboardEvent, index: number) => {
+    const next =
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : undefined;
+    if (next === undefined) return;
+    event.preventDefault();
+    const tab = tabs[next] as JobTab;
+    setChosen(tab);
+    refs.current[tab]?.focus();
+  };
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label={T.detail}
+        className="flex gap-1 overflow-x-auto border-b border-neutral-200"
+      >
+        {tabs.map((tab, i) => (
+          <button
+            key={tab}
+            ref={(el) => {
+              refs.current[tab] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-tab-${tab}`}
+            aria-controls={`${baseId}-panel-${tab}`}
+            aria-selected={active === tab}
+            tabIndex={active === tab ? 0 : -1}
+            onClick={() => setChosen(tab)}
+            onKeyDown={(e) => move(e, i)}
+            className={`-mb-px min-h-11 shrink-0 border-b-2 px-3 text-sm font-medium whitespace-nowrap sm:min-h-9 ${
+              active === tab
+                ? 'border-sky-700 text-sky-800'
+                : 'border-transparent text-neutral-600 hover:text-neutral-900'
+            }`}
+          >
+            {TAB_LABELS[tab]}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${active}`}
+        aria-labelledby={`${baseId}-tab-${active}`}
+        className="pt-4"
+      >
+        {active === 'details' ? (
+          <DetailsTab booking={booking} {...lookups} />
+        ) : active === 'resource' ? (
+          <ResourceTab booking={booking} resources={lookups.resources} />
+        ) : active === 'chats' ? (
+          <ChatsTab />
+        ) : active === 'notes' ? (
+          <NotesTab booking={booking} />
+        ) : (
+          <LaterState text={active === 'review' ? T.reviewLater : T.quotesLater} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function LaterState({ text }: { text: string }) {
+  return (
+    <p className="rounded-md border border-dashed border-neutral-300 px-3 py-6 text-center text-sm text-neutral-600">
+      {text}
+    </p>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-neutral-500">{label}</dt>
+      <dd className="min-w-0 break-words text-neutral-900">{children}</dd>
+    </div>
+  );
+}
+
+function DetailsTab({ booking, customers, labels }: { booking: Booking } & Lookups) {
+  const { role } = useShell();
+  const statusConfig = useStatusConfig();
+  const states = useQuery(bookingStatesQuery(booking._id));
+  const customer = customers?.find((c) => c._id === booking.customerId);
+  const labelNames = (booking.labels ?? []).map((l) => labels?.find((x) => x._id === l)?.name ?? l);
+  const [showInventory, setShowInventory] = useState(false);
+  const hasInventory = Array.isArray(booking.inventory) && booking.inventory.length > 0;
+
+  return (
+    <div className="space-y-5">
+      <dl className="divide-y divide-neutral-100">
+        <Row label={T.reference}>{booking.reference || '—'}</Row>
+        <Row label={T.times}>{formatSpan(booking.utc_begin_plus_tz, booking.utc_end_plus_tz)}</Row>
+        <Row label={T.customer}>
+          {customer
+            ? recordName(customer, booking.customerId ?? '')
+            : personName(booking.customer_first_name, booking.customer_last_name, booking.customerId ?? '—')}
+        </Row>
+        <Row label={T.address}>{booking.all_location || '—'}</Row>
+        <Row label={T.labels}>
+          {labelNames.length ? (
+            <ul className="flex flex-wrap gap-1">
+              {labelNames.map((l) => (
+                <li key={l} className="rounded bg-neutral-100 px-1.5 py-0.5 text-xs">
+                  {l}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            '—'
+          )}
+        </Row>
+        <Row label={T.notes}>{booking.notes || '—'}</Row>
+      </dl>
+
+      {hasInventory || showInventory ? (
+        <InventoryPicker booking={booking} isEditable={role === 'dispatcher'} />
+      ) : role === 'dispatcher' ? (
+        <Button variant="secondary" onClick={() => setShowInventory(true)}>
+          {T.addInventory}
+        </Button>
+      ) : null}
+
+      <section aria-labelledby={`${booking._id}-history`}>
+        <h3 id={`${booking._id}-history`} className="text-sm font-semibold text-neutral-900">
+          {T.history}
+        </h3>
+        {states.isPending ? (
+          <div className="mt-2 h-10 animate-pulse rounded bg-neutral-100" />
+        ) : states.isError ? (
+          <p role="alert" className="mt-2 text-sm text-red-800">
+            {states.error.message}
+          </p>
+        ) : states.data.items.length === 0 ? (
+          <p className="mt-2 text-sm text-neutral-500">{T.noHistory}</p>
+        ) : (
+          <ol className="mt-2 space-y-1.5">
+            {states.data.items.map((s, i) => (
+              <li key={s._id ?? i} className="flex flex-wrap items-center gap-2 text-sm">
+                <StatusBadge status={s.status ?? ''} config={statusConfig} />
+                <span className="text-neutral-600">
+                  {s.action
+                    ? (ACTION_LABELS[s.action as JobAction] ?? s.action)
+                    : statusName(statusConfig, s.status ?? '')}
+                </span>
+                {typeof s.utc_plus_tz === 'number' ? (
+                  <span className="text-xs text-neutral-500 tabular-nums">
+                    {formatDateTime(s.utc_plus_tz)}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function ResourceTab({ booking, resources }: { booking: Booking; resources: NamedRecord[] | undefined }) {
+  const needed = Array.isArray(booking.MasterResourceID) ? booking.MasterResourceID.length : 1;
+  return (
+    <div className="space-y-2">
+      {needed > 1 ? <p className="text-sm text-neutral-600">{T.resourcesNeeded(needed)}</p> : null}
+      {booking.resIds.length === 0 ? (
+        <p className="text-sm text-neutral-500">{T.noResources}</p>
+      ) : (
+        <ul className="divide-y divide-neutral-100 rounded-md border border-neutral-200">
+          {booking.resIds.map((rid, i) => {
+            const known = resources?.find((r) => r._id === rid);
+            const name = known
+              ? recordName(known, rid)
+              : i === 0
+                ? personName(booking.resource_first_name, booking.resource_last_name, rid)
+                : rid;
+            return (
+              <li key={rid} className="flex items-center justify-between px-3 py-2 text-sm">
+                <span className="font-medium text-neutral-900">{name}</span>
+                <span className="text-xs text-neutral-500">{rid}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The chat feed buttons of the role (spec §6); the feed itself comes with issue 9. */
+function ChatsTab() {
+  const { role } = useShell();
+  const buttons = chatFeedButtons(role);
+  return (
+    <div className="space-y-3">
+      {buttons.length ? (
+        <fieldset className="flex flex-wrap gap-1.5">
+          <legend className="sr-only">{T.chatButtons}</legend>
+          {buttons.map((b) => (
+            <Button key={b} variant="secondary" disabled title={T.laterWithJob}>
+              {CHAT_BUTTON_LABELS[b]}
+            </Button>
+          ))}
+        </fieldset>
+      ) : null}
+      <LaterState text={T.chatsLater} />
+    </div>
+  );
+}
+
+function NotesTab({ booking }: { booking: Booking }) {
+  return (
+    <section>
+      <h3 className="text-sm font-semibold text-neutral-900">{T.dispatcherNotes}</h3>
+      <p className="mt-2 text-sm whitespace-pre-wrap text-neutral-800">{booking.bk_notes || T.noNotes}</p>
+    </section>
+  );
+}

@@ -1,0 +1,422 @@
+import { DAY, fromYmd, toYmd } from '@rostra/core/time/calendar';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { isApiError } from '../../lib/api.ts';
+import {
+  BOOKINGS_KEY,
+  type Booking,
+  type BookingInput,
+  bookingQuery,
+  createBooking,
+  type NamedRecord,
+  recordName,
+  updateBooking,
+} from '../../lib/bookings.ts';
+import { notify } from '../../lib/toast.ts';
+import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/dialog.tsx';
+import { Field, FormMessage } from '../../ui/field.tsx';
+import { BOOKINGS_TEXT as T } from './texts.ts';
+
+/** Statuses a new booking may start in; later ones are reached by the actions. */
+const CREATE_STATUSES = ['draft', 'rostered', 'confirmed'] as const;
+
+type Values = {
+  reference: string;
+  status: string;
+  customerId: string;
+  resIds: string[];
+  labels: string[];
+  date: string;
+  begin: string;
+  end: string;
+  all_location: string;
+  notes: string;
+};
+
+type Errors = Partial<Record<keyof Values | 'form', string>>;
+
+const hhmm = (sec: number) => new Date(sec * 1000).toISOString().slice(11, 16);
+
+function valuesOf(b: Booking | undefined): Values {
+  if (!b) {
+    return {
+      reference: '',
+      status: 'draft',
+      customerId: '',
+      resIds: [],
+      labels: [],
+      date: '',
+      begin: '09:00',
+      end: '10:00',
+      all_location: '',
+      notes: '',
+    };
+  }
+  return {
+    reference: typeof b.reference === 'string' ? b.reference : '',
+    status: b.status ?? 'draft',
+    customerId: b.customerId ?? '',
+    resIds: [...b.resIds],
+    labels: [...(b.labels ?? [])],
+    date: toYmd(b.utc_begin_plus_tz),
+    begin: hhmm(b.utc_begin_plus_tz),
+    end: hhmm(b.utc_end_plus_tz),
+    all_location: typeof b.all_location === 'string' ? b.all_location : '',
+    notes: typeof b.notes === 'string' ? b.notes : '',
+  };
+}
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const minutes = (t: string) => {
+  const m = TIME.exec(t);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
+};
+
+/** The form's checks (spec §5 texts for dates and times); the overlap check is the server's. */
+export function validate(v: Values): { errors: Errors; begin: number; end: number } {
+  const errors: Errors = {};
+  const day = v.date ? fromYmd(v.date) : Number.NaN;
+  if (!Number.isFinite(day)) errors.date = T.invalidDate;
+  const b = minutes(v.begin);
+  const e = minutes(v.end);
+  if (!Number.isFinite(b)) errors.begin = T.invalidTime;
+  if (!Number.isFinite(e)) errors.end = T.invalidTime;
+  // An end at or before the beginning means the next day only when it is earlier: a job
+  // overnight (22:00–06:00) is common; the same time twice is a mistake.
+  if (Number.isFinite(b) && Number.isFinite(e) && e === b) errors.end = T.endAfterBegin;
+  const begin = day + b * 60;
+  const end = day + e * 60 + (e < b ? DAY : 0);
+  return { errors, begin, end };
+}
+
+function splitName(record: NamedRecord | undefined): { first: string | null; last: string | null } {
+  if (!record) return { first: null, last: null };
+  if (record.first_name || record.last_name)
+    return { first: record.first_name ?? null, last: record.last_name ?? null };
+  const [first = '', ...rest] = (record.name ?? '').split(' ');
+  return { first: first || null, last: rest.join(' ') || null };
+}
+
+/**
+ * Create or edit a booking (dispatchers). Bad input is named at its field and nothing typed is
+ * lost; a save that overlaps another booking is kept with the validator's conflicts (shown in
+ * the detail); a stale version says someone else changed it and offers a reload. Leaving with
+ * unsaved changes asks first.
+ */
+export function BookingForm({
+  booking,
+  resources,
+  customers,
+  labels,
+  onClose,
+  onSaved,
+}: {
+  booking?: Booking;
+  resources: NamedRecord[];
+  customers: NamedRecord[];
+  labels: NamedRecord[];
+  onClose: () => void;
+  onSaved: (b: Booking) => void;
+}) {
+  const queryClient = useQueryClient();
+  const formId = useId();
+  const [base, setBase] = useState<Booking | undefined>(booking);
+  const [initial, setInitial] = useState(() => valuesOf(booking));
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [isStale, setStale] = useState(false);
+  const [isSaving, setSaving] = useState(false);
+  const isDirty = JSON.stringify(values) !== JSON.stringify(initial);
+  useUnsavedChanges(isDirty);
+
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const close = async () => {
+    if (await confirmLeave()) onClose();
+  };
+
+  const reload = async () => {
+    if (!base) return;
+    const fresh = await queryClient.fetchQuery({ ...bookingQuery(base._id), staleTime: 0 });
+    const next = valuesOf(fresh);
+    setBase(fresh);
+    setInitial(next);
+    setValues(next);
+    setStale(false);
+    setErrors({});
+    void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validate(values);
+    if (Object.values(checked.errors).some(Boolean)) {
+      setErrors(checked.errors);
+      return;
+    }
+    const customer = splitName(customers.find((c) => c._id === values.customerId));
+    const firstResource = splitName(resources.find((r) => r._id === values.resIds[0]));
+    const input: BookingInput = {
+      reference: values.reference.trim() || null,
+      customerId: values.customerId || null,
+      customer_first_name: customer.first,
+      customer_last_name: customer.last,
+      resIds: values.resIds,
+      resource_first_name: firstResource.first,
+      resource_last_name: firstResource.last,
+      labels: values.labels,
+      utc_begin_plus_tz: checked.begin,
+      utc_end_plus_tz: checked.end,
+      all_location: values.all_location.trim() || null,
+      notes: values.notes.trim() || null,
+      ...(base ? {} : { status: values.status }),
+    };
+    setSaving(true);
+    setErrors({});
+    try {
+      const saved = base ? await updateBooking(base._id, base.version, input) : await createBooking(input);
+      setInitial(values);
+      queryClient.setQueryData(bookingQuery(saved._id).queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+      if (saved.isConflict) notify.error(T.savedWithConflicts);
+      else notify.success(T.saved);
+      onSaved(saved);
+    } catch (e) {
+      if (isApiError(e) && e.status === 409 && e.code === 'version_conflict') setStale(true);
+      else if (isApiError(e)) {
+        const field = (e.details as { field?: string } | undefined)?.field;
+        const known: Record<string, keyof Values> = {
+          utc_begin_plus_tz: 'begin',
+          utc_end_plus_tz: 'end',
+          reference: 'reference',
+          customerId: 'customerId',
+          resIds: 'resIds',
+          labels: 'labels',
+          all_location: 'all_location',
+          notes: 'notes',
+        };
+        const key = field ? known[field] : undefined;
+        setErrors(key ? { [key]: e.message } : { form: e.message });
+      } else setErrors({ form: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const selectClass = (hasError: boolean) =>
+    `mt-1 block w-full rounded-md border bg-white px-2 text-base sm:text-sm ${hasError ? 'border-red-600' : 'border-neutral-300'}`;
+  const multiple = (e: React.ChangeEvent<HTMLSelectElement>) =>
+    [...e.target.selectedOptions].map((o) => o.value);
+
+  return (
+    <Modal
+      title={
+        base
+          ? T.editTitle(typeof base.reference === 'string' && base.reference ? base.reference : base._id)
+          : T.createTitle
+      }
+      onClose={() => void close()}
+      size="lg"
+      testId="booking-form"
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => void close()}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" form={formId} disabled={isSaving || isStale}>
+            {isSaving ? T.saving : T.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+        {isStale ? (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+          >
+            <span>{T.staleEdit}</span>
+            <Button variant="secondary" onClick={() => void reload()}>
+              {T.reload}
+            </Button>
+          </div>
+        ) : null}
+        <FormMessage message={errors.form} />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field
+            label={T.reference}
+            value={values.reference}
+            maxLength={200}
+            onChange={(e) => set('reference', e.target.value)}
+            error={errors.reference}
+          />
+          {base ? null : (
+            <SelectField label={T.status} error={errors.status}>
+              {(id, describedBy) => (
+                <select
+                  id={id}
+                  aria-describedby={describedBy}
+                  value={values.status}
+                  onChange={(e) => set('status', e.target.value)}
+                  className={`${selectClass(false)} min-h-11 sm:min-h-9`}
+                >
+                  {CREATE_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {s.charAt(0).toUpperCase() + s.slice(1)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </SelectField>
+          )}
+        </div>
+        <div className="grid gap-3 sm:grid-cols-3">
+          <Field
+            label={T.date}
+            type="date"
+            required
+            value={values.date}
+            onChange={(e) => set('date', e.target.value)}
+            error={errors.date}
+          />
+          <Field
+            label={T.begin}
+            type="time"
+            step={900}
+            required
+            value={values.begin}
+            onChange={(e) => set('begin', e.target.value)}
+            error={errors.begin}
+          />
+          <Field
+            label={T.end}
+            type="time"
+            step={900}
+            required
+            value={values.end}
+            onChange={(e) => set('end', e.target.value)}
+            error={errors.end}
+          />
+        </div>
+        <SelectField label={T.customer} error={errors.customerId}>
+          {(id, describedBy) => (
+            <select
+              id={id}
+              aria-describedby={describedBy}
+              value={values.customerId}
+              onChange={(e) => set('customerId', e.target.value)}
+              className={`${selectClass(Boolean(errors.customerId))} min-h-11 sm:min-h-9`}
+            >
+              <option value="">{T.noCustomer}</option>
+              {customers.map((c) => (
+                <option key={c._id} value={c._id}>
+                  {recordName(c, c._id)}
+                </option>
+              ))}
+            </select>
+          )}
+        </SelectField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectField label={T.resource} error={errors.resIds} hint={T.resourcesHint}>
+            {(id, describedBy) => (
+              <select
+                id={id}
+                multiple
+                size={6}
+                aria-describedby={describedBy}
+                value={values.resIds}
+                onChange={(e) => set('resIds', multiple(e))}
+                className={`${selectClass(Boolean(errors.resIds))} py-1`}
+              >
+                {resources.map((r) => (
+                  <option key={r._id} value={r._id}>
+                    {recordName(r, r._id)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </SelectField>
+          <SelectField label={T.labels} error={errors.labels} hint={T.resourcesHint}>
+            {(id, describedBy) => (
+              <select
+                id={id}
+                multiple
+                size={6}
+                aria-describedby={describedBy}
+                value={values.labels}
+                onChange={(e) => set('labels', multiple(e))}
+                className={`${selectClass(Boolean(errors.labels))} py-1`}
+              >
+                {labels.map((l) => (
+                  <option key={l._id} value={l._id}>
+                    {l.name ?? l._id}
+                  </option>
+                ))}
+              </select>
+            )}
+          </SelectField>
+        </div>
+        <Field
+          label={T.address}
+          value={values.all_location}
+          maxLength={1000}
+          onChange={(e) => set('all_location', e.target.value)}
+          error={errors.all_location}
+        />
+        <SelectField label={T.notes} error={errors.notes}>
+          {(id, describedBy) => (
+            <textarea
+              id={id}
+              aria-describedby={describedBy}
+              rows={3}
+              maxLength={5000}
+              value={values.notes}
+              onChange={(e) => set('notes', e.target.value)}
+              className={`${selectClass(Boolean(errors.notes))} py-2`}
+            />
+          )}
+        </SelectField>
+      </form>
+    </Modal>
+  );
+}
+
+/** A label, a control and its message (for controls that are not a plain input). */
+function SelectField({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string;
+  children: (id: string, describedBy: string | undefined) => React.ReactNode;
+}) {
+  const id = useId();
+  const describedBy =
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
+        {label}
+      </label>
+      {children(id, describedBy)}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
