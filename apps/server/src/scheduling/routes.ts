@@ -9,6 +9,7 @@ import { errorLogRoutes } from './error-log-routes.ts';
 import { exceptionRoutes } from './exception-routes.ts';
 import { notificationRoutes } from './notification-routes.ts';
 import { planningRoutes } from './planning-routes.ts';
+import { rosterRoutes } from './roster-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { shiftRoutes } from './shift-routes.ts';
 import { timelineRecordRoutes } from './timeline-record-routes.ts';
@@ -31,5 +32,6 @@ export function schedulingRoutes(app: App): void {
   workspaceRoutes(app);
   notificationRoutes(app);
   boardRoutes(app);
+  rosterRoutes(app);
   errorLogRoutes(app);
 }

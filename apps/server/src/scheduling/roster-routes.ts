@@ -1,0 +1,245 @@
+import { templateStart } from '@rostra/core/roster/grid';
+import { rolloutTemplate, type TemplateItem } from '@rostra/core/roster/template';
+import { FORTNIGHT, toYmd } from '@rostra/core/time/calendar';
+import type { Db } from '@rostra/db/client';
+import type { StoredRecord } from '@rostra/db/scheduling/mapping';
+import { selectTimelineRecords } from '@rostra/db/scheduling/records';
+import { createTimelineRecord, updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
+import { orgSettings } from '@rostra/db/schema/organisations';
+import { timelineRecords } from '@rostra/db/schema/scheduling';
+import { withOrg } from '@rostra/db/tenant';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { DISPATCHER_ONLY } from './access.ts';
+import { ID, SECONDS } from './http.ts';
+
+/*
+ * The master roster (spec §2, §3, §4). Template items are timeline records of type `roster` drawn
+ * on the template fortnight — the 14 days from the core's `templateStart` (1970 dates that mean
+ * nothing but weekday and week 1 / week 2) — carrying the spec's template fields (`day_num`,
+ * `day_n`, `startAt`, `endAt`, `week`, `fortnight_time_boundaries`, `template_id`,
+ * `template_name`). They are drafts, so no real-time rule (overlaps, job board, exception report,
+ * batch allocation) ever counts them; the screen writes them through the timeline-record routes.
+ *
+ * Rollout places every item on the real weeks of a period with the core's `rolloutTemplate`
+ * (week 1 items on week-1 weeks, by parity) and writes the bookings in one transaction. Each
+ * booking is validated like any other; per the spec a conflicting roster item becomes a draft with
+ * no resources, the others are rostered. A booking's id is the item's id and the day, so rolling a
+ * period out again adds only what is missing.
+ */
+
+/** At most this long a period per rollout, and this many bookings. */
+const MAX_PERIOD = 62 * 86_400;
+const MAX_PLACEMENTS = 5_000;
+
+/** Template fields that stay on the template item: the rolled-out booking has real times. */
+const TEMPLATE_ONLY = [
+  '_id',
+  'version',
+  'status',
+  'errors',
+  'isConflict',
+  '_uid_r',
+  '_qa_create_utc',
+  '_qa_update_utc',
+  'utc_begin_plus_tz',
+  'utc_end_plus_tz',
+  'day_num',
+  'day_n',
+  'startAt',
+  'endAt',
+  'week',
+  'fortnight_time_boundaries',
+  'resource_first_name',
+  'resource_last_name',
+];
+
+export const rolloutBody = z.strictObject({
+  from: SECONDS.describe('first moment of the period (wall-clock seconds)'),
+  to: SECONDS.describe('end of the period, exclusive (wall-clock seconds)'),
+  template_id: ID.optional().describe('only the items of this template (default: every item)'),
+  dry_run: z.boolean().optional().describe('count what would be written, write nothing'),
+});
+
+const conflictOut = z.object({
+  _id: z.string(),
+  template_item_id: z.string(),
+  utc_begin_plus_tz: z.number(),
+  utc_end_plus_tz: z.number(),
+  errors: z.array(z.looseObject({})),
+});
+
+export const rolloutAnswer = z.object({
+  from: z.number(),
+  to: z.number(),
+  dry_run: z.boolean(),
+  /** Template items considered. */
+  items: z.number(),
+  /** Bookings the period gets from them. */
+  placements: z.number(),
+  /** Written now: rostered + drafts (always 0 on a dry run). */
+  created: z.number(),
+  rostered: z.number(),
+  drafts: z.number(),
+  /** Placements whose booking an earlier rollout already wrote. */
+  existing: z.number(),
+  conflicts: z.array(conflictOut),
+  issues: z.array(z.looseObject({ code: z.string(), message: z.string() })),
+});
+type RolloutAnswer = z.infer<typeof rolloutAnswer>;
+
+/** The id of the booking a template item gives on a day. */
+export function rolloutId(itemId: string, begin: number): string {
+  return `${itemId}-${toYmd(begin).replaceAll('-', '')}`;
+}
+
+export function rosterRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+
+  app.post(
+    `${API}/master-roster/rollout`,
+    {
+      config: { access: DISPATCHER_ONLY },
+      schema: {
+        tags: ['roster'],
+        summary:
+          'Roll the master roster out to real bookings for [from, to) in one transaction (rostered, or draft without resources when in conflict); dry_run counts only',
+        body: rolloutBody,
+        response: { 200: rolloutAnswer },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const { from, to, template_id, dry_run = false } = request.body;
+      if (to <= from) throw new HttpError(400, 'invalid_period', 'to must be after from');
+      if (to - from > MAX_PERIOD) {
+        throw new HttpError(400, 'invalid_period', 'A rollout covers at most 62 days');
+      }
+      const now = app.identity.now();
+      return withOrg(db(), caller.orgId, async (tx): Promise<RolloutAnswer> => {
+        const [allocation] = await tx
+          .select({ value: orgSettings.value })
+          .from(orgSettings)
+          .where(
+            and(
+              eq(orgSettings.orgId, caller.orgId),
+              eq(orgSettings.key, 'allocation'),
+              eq(orgSettings.role, ''),
+            ),
+          );
+        const wsd = allocation?.value.week_start_day;
+        const weekStartDay =
+          typeof wsd === 'number' && Number.isInteger(wsd) && wsd >= 0 && wsd <= 6 ? wsd : 0;
+        const first = templateStart(weekStartDay);
+        // The template may have been drawn with another week start day: take both 1970 fortnights' worth.
+        const items = (
+          await selectTimelineRecords(
+            tx,
+            and(
+              eq(timelineRecords.orgId, caller.orgId),
+              gte(timelineRecords.beginAt, first - 7 * 86_400),
+              lt(timelineRecords.beginAt, first + FORTNIGHT + 7 * 86_400),
+              eq(timelineRecords.type, 'roster'),
+              eq(timelineRecords.inactive, false),
+            ),
+          )
+        ).filter((r) => template_id === undefined || r.template_id === template_id);
+
+        const { placements, issues } = rolloutTemplate(items as (StoredRecord & TemplateItem)[], {
+          from,
+          to,
+          week_start_day: weekStartDay,
+          fortnight: true,
+        });
+        if (placements.length > MAX_PLACEMENTS) {
+          throw new HttpError(
+            400,
+            'rollout_too_large',
+            `The period gives ${placements.length} bookings; roll out at most ${MAX_PLACEMENTS} at a time`,
+          );
+        }
+        const ids = placements.map((p) => rolloutId(p.item._id, p.utc_begin_plus_tz));
+        const taken = new Set<string>();
+        for (let i = 0; i < ids.length; i += 500) {
+          const rows = await tx
+            .select({ id: timelineRecords.id })
+            .from(timelineRecords)
+            .where(
+              and(
+                eq(timelineRecords.orgId, caller.orgId),
+                inArray(timelineRecords.id, ids.slice(i, i + 500)),
+              ),
+            );
+          for (const r of rows) taken.add(r.id);
+        }
+        const answer: RolloutAnswer = {
+          from,
+          to,
+          dry_run,
+          items: items.length,
+          placements: placements.length,
+          created: 0,
+          rostered: 0,
+          drafts: 0,
+          existing: taken.size,
+          conflicts: [],
+          issues: issues.map((i) => ({ ...i })),
+        };
+        if (dry_run) return answer;
+
+        const ctx = { uid: caller.uid, now };
+        // Nested writes run in savepoints of this one transaction: all of the rollout or none of it.
+        const inTx = tx as unknown as Db;
+        for (const [n, p] of placements.entries()) {
+          const id = ids[n] as string;
+          if (taken.has(id)) continue;
+          const fields = Object.fromEntries(
+            Object.entries(p.item).filter(([k, v]) => !TEMPLATE_ONLY.includes(k) && v !== null),
+          );
+          const created = await createTimelineRecord(
+            inTx,
+            caller.orgId,
+            {
+              ...fields,
+              _id: id,
+              _key: 'booking',
+              type: 'roster',
+              status: 'rostered',
+              template_id: p.item.template_id ?? p.item._id,
+              utc_begin_plus_tz: p.utc_begin_plus_tz,
+              utc_end_plus_tz: p.utc_end_plus_tz,
+              fortnight_time_boundaries: p.fortnight_time_boundaries,
+              week: p.week,
+            },
+            ctx,
+          );
+          if (!created.ok) throw new HttpError(400, 'rollout_failed', `Booking ${id} could not be written`);
+          answer.created += 1;
+          if (created.record.isConflict) {
+            answer.conflicts.push({
+              _id: id,
+              template_item_id: p.item._id,
+              utc_begin_plus_tz: p.utc_begin_plus_tz,
+              utc_end_plus_tz: p.utc_end_plus_tz,
+              errors: (created.record.errors as Record<string, unknown>[] | undefined) ?? [],
+            });
+            const drafted = await updateTimelineRecord(
+              inTx,
+              caller.orgId,
+              id,
+              { status: 'draft', resIds: [] },
+              created.record.version as number,
+              ctx,
+            );
+            if (!drafted.ok) throw new HttpError(400, 'rollout_failed', `Booking ${id} could not be written`);
+            answer.drafts += 1;
+          } else answer.rostered += 1;
+        }
+        return answer;
+      });
+    },
+  );
+}
