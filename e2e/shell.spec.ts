@@ -10,7 +10,15 @@ import {
   whatsNewLabel,
 } from '@rostra/core/shell/messages';
 import type { Role } from '@rostra/core/shell/roles';
-import { enterApp, menuEntries, orgSettings, screenshot, USERS, watchPageErrors } from './helpers.ts';
+import {
+  DEMO_PASSWORD,
+  enterApp,
+  menuEntries,
+  orgSettings,
+  screenshot,
+  USERS,
+  watchPageErrors,
+} from './helpers.ts';
 
 /**
  * The menu a user should see, by core's rule, from the organisation's settings as the server
@@ -397,115 +405,163 @@ test.describe('unsaved changes', () => {
 });
 
 test.describe('notifications', () => {
-  test('the dot shows when something is newer than last seen; opening the drawer clears it and stores last seen', async ({
+  test('a new notification lights the dot live; opening the drawer clears it and stores last seen', async ({
     page,
+    request,
   }) => {
-    const now = Math.floor(Date.now() / 1000);
-    let lastSeen = now - 600;
-    const seenBodies: unknown[] = [];
-    // The notification calls arrive with the scheduling API: until then they are answered here.
-    await page.route(
-      (url) => url.pathname === '/api/v1/notifications',
-      (route) =>
-        route.fulfill({
-          json: {
-            notifications: [{ id: 'n1', title: 'Booking B-1 was allocated', created_at: now - 60 }],
-            bids: [],
-            last_seen: lastSeen,
-          },
-        }),
-    );
-    await page.route('**/api/v1/notifications/seen', async (route) => {
-      const body = route.request().postDataJSON() as { seen_at: number };
-      seenBodies.push(body);
-      lastSeen = body.seen_at;
-      await route.fulfill({ json: { last_seen: lastSeen } });
-    });
     await enterApp(page, USERS.dispatcher, '/customers');
+    const origin = new URL(page.url()).origin;
     const bell = page.getByTestId('notifications-bell');
-    await expect(page.getByTestId('notification-dot')).toBeVisible();
-    await expect(bell).toHaveAccessibleName('Notifications, new items');
-
+    // Start from "everything seen" (earlier specs may have left notifications for dispatchers).
     await bell.click();
     const drawer = page.getByRole('dialog', { name: 'Notifications' });
-    await expect(drawer.getByText('Booking B-1 was allocated')).toBeVisible();
+    await expect(drawer).toBeVisible();
     await expect(page.getByTestId('notification-dot')).toHaveCount(0);
-    await expect.poll(() => seenBodies.length).toBe(1);
-    expect((seenBodies[0] as { seen_at: number }).seen_at).toBeGreaterThanOrEqual(now - 60);
     await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(bell).toHaveAccessibleName('Notifications');
+
+    // A booking this test alone uses (its own id, far ahead, so no other spec's data moves), for
+    // r001; the resource (another browser's session: the `request` fixture) says it is on the way,
+    // which notifies the dispatchers.
+    const reference = `E2E-NOTE-${Date.now().toString(36)}`;
+    const begin = Math.floor(Date.now() / 1000) + 400 * 86_400;
+    const created = await page.request.post('/api/v1/timeline-records', {
+      headers: { origin },
+      data: {
+        _id: reference.toLowerCase(),
+        status: 'confirmed',
+        customerId: 'c001',
+        resIds: ['r001'],
+        reference,
+        utc_begin_plus_tz: begin,
+        utc_end_plus_tz: begin + 3600,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const signIn = await request.post('/api/auth/sign-in/email', {
+      headers: { origin },
+      data: { email: USERS.resource, password: DEMO_PASSWORD },
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+    expect((await request.post('/api/v1/terms/accept', { headers: { origin }, data: {} })).status()).toBe(
+      200,
+    );
+    const acted = await request.post(`/api/v1/bookings/${reference.toLowerCase()}/actions/dispatch`, {
+      headers: { origin },
+      data: {},
+    });
+    expect(acted.status(), await acted.text()).toBe(200);
+
+    // No reload: the live socket brings it.
+    await expect(page.getByTestId('notification-dot')).toBeVisible();
+    await expect(bell).toHaveAccessibleName('Notifications, new items');
+    await screenshot(page, 'notification-dot-1280', test.info().project.name);
+
+    const seen = page.waitForRequest(
+      (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/notifications/seen',
+    );
+    await bell.click();
+    await expect(drawer.getByText(reference, { exact: false })).toBeVisible();
+    await expect(drawer.getByText('Resource on the way').first()).toBeVisible();
+    await expect(page.getByTestId('notification-dot')).toHaveCount(0);
+    await seen;
+    await screenshot(page, 'notification-drawer-1280', test.info().project.name);
+    await page.keyboard.press('Escape');
+
+    // Stored on the server: a new page load has no dot.
+    const state = await page.request.get('/api/v1/notifications/state');
+    expect(((await state.json()) as { dot: boolean }).dot).toBe(false);
     await page.reload();
+    await expect(page.getByRole('banner')).toBeVisible();
     await expect(bell).toHaveAccessibleName('Notifications');
     await expect(page.getByTestId('notification-dot')).toHaveCount(0);
   });
+
+  test('the drawer at 375 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 780 });
+    await enterApp(page, USERS.dispatcher, '/customers');
+    await page.getByTestId('notifications-bell').click();
+    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+    await screenshot(page, 'notification-drawer-375', test.info().project.name);
+  });
 });
 
+/** The exception report config, as a dispatcher page's session writes it. */
+async function putExceptionConfig(page: Page, configs: Record<string, unknown>[]): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const current = (await (await page.request.get('/api/v1/exception-report/config')).json()) as {
+    version: number;
+  };
+  const res = await page.request.put('/api/v1/exception-report/config', {
+    headers: { origin },
+    data: { configs, version: current.version },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const reportEntries = async (page: Page) =>
+  ((await (await page.request.get('/api/v1/exception-report')).json()) as { entries: unknown[] }).entries
+    .length;
+
 test.describe('exception banner', () => {
-  test('appears for a dispatcher when the report has entries, opens the detail, hides after 120 s', async ({
+  // The server recomputes the report once a minute: waiting for it (twice) takes time.
+  test.setTimeout(240_000);
+
+  test('appears live when the report changes, hides after 120 s, Close and View Details; never for customers', async ({
     page,
+    browser,
   }) => {
-    // The exception report call arrives with the scheduling API: until then it is answered here.
-    await page.route('**/api/v1/exception-report', (route) =>
-      route.fulfill({
-        json: {
-          entries: [
-            {
-              _id: 'booking-7',
-              action_status: 'active',
-              curr_state: 'dispatched',
-              curr_state_date: 1_767_225_600,
-              labels: [],
-              matched: false,
-            },
-          ],
-          matched: [],
-        },
-      }),
-    );
+    // The organisation's exception report config is shared: this test sets one ("every current job
+    // past its end should be finished") and puts the empty config back, waiting until the report
+    // is empty again, so no other spec sees the banner.
     await page.clock.install();
     await enterApp(page, USERS.dispatcher, '/customers');
     const banner = page.getByRole('alert').filter({ hasText: EXCEPTION_BANNER_TEXT.body });
-    await expect(banner).toBeVisible();
-    await screenshot(page, 'exception-banner-1280', test.info().project.name);
-    await banner.getByRole('button', { name: EXCEPTION_BANNER_TEXT.viewDetails }).click();
-    await expect(page).toHaveURL(/\/exception-detail$/);
-    await expect(page.getByRole('cell', { name: 'booking-7' })).toBeVisible();
+    expect(await reportEntries(page)).toBe(0);
     await expect(banner).toHaveCount(0);
+    try {
+      await putExceptionConfig(page, [{ action_status: 'finished', exception_min_amber: 0 }]);
+      // No reload: the server's next computation announces the change on the live socket.
+      await expect(banner).toBeVisible({ timeout: 120_000 });
+      await screenshot(page, 'exception-banner-1280', test.info().project.name);
+      expect(await reportEntries(page)).toBeGreaterThan(0);
 
-    await page.reload();
-    await expect(banner).toBeVisible();
-    const pageNow = await page.evaluate(() => Date.now());
-    await page.clock.pauseAt(pageNow + 1_000);
-    await page.clock.runFor(110_000);
-    await expect(banner).toBeVisible();
-    await page.clock.runFor(10_000);
-    await expect(banner).toHaveCount(0);
-  });
+      const pageNow = await page.evaluate(() => Date.now());
+      await page.clock.pauseAt(pageNow + 1_000);
+      await page.clock.runFor(110_000);
+      await expect(banner).toBeVisible();
+      await page.clock.runFor(10_000);
+      await expect(banner).toHaveCount(0);
+      await page.clock.resume();
 
-  test('Close dismisses it; customers never get it', async ({ page }) => {
-    await page.route('**/api/v1/exception-report', (route) =>
-      route.fulfill({
-        json: {
-          entries: [
-            {
-              _id: 'b',
-              action_status: 'active',
-              curr_state: 'dispatched',
-              curr_state_date: 1,
-              labels: [],
-              matched: false,
-            },
-          ],
-        },
-      }),
-    );
-    await enterApp(page, USERS.dispatcher, '/customers');
-    const banner = page.getByRole('alert').filter({ hasText: EXCEPTION_BANNER_TEXT.body });
-    await banner.getByRole('button', { name: EXCEPTION_BANNER_TEXT.close }).click();
-    await expect(banner).toHaveCount(0);
+      // A page load with a report that has entries shows it again; Close dismisses it.
+      await page.reload();
+      await expect(banner).toBeVisible();
+      await banner.getByRole('button', { name: EXCEPTION_BANNER_TEXT.close }).click();
+      await expect(banner).toHaveCount(0);
 
-    await page.context().clearCookies();
-    await enterApp(page, USERS.customer, '/customers');
-    await expect(page.getByText(EXCEPTION_BANNER_TEXT.body)).toHaveCount(0);
+      await page.setViewportSize({ width: 375, height: 780 });
+      await page.reload();
+      await expect(banner).toBeVisible();
+      await screenshot(page, 'exception-banner-375', test.info().project.name);
+      await banner.getByRole('button', { name: EXCEPTION_BANNER_TEXT.viewDetails }).click();
+      await expect(page).toHaveURL(/\/exception-detail$/);
+      await expect(banner).toHaveCount(0);
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+
+      // Customers never get it, whatever the report says.
+      const customer = await browser.newPage();
+      try {
+        await enterApp(customer, USERS.customer, '/customers');
+        await expect(customer.getByText(EXCEPTION_BANNER_TEXT.body)).toHaveCount(0);
+      } finally {
+        await customer.close();
+      }
+    } finally {
+      await putExceptionConfig(page, []);
+      await expect.poll(() => reportEntries(page), { timeout: 120_000, intervals: [2_000] }).toBe(0);
+    }
   });
 });
 

@@ -74,8 +74,8 @@ describe('exception banner', () => {
 
 describe('report signature', () => {
   it('ignores when the report was generated, not what it says', () => {
-    expect(reportSignature({ entries: [entry('b1')], generated_at: 1 })).toBe(
-      reportSignature({ entries: [entry('b1')], generated_at: 2 }),
+    expect(reportSignature({ entries: [entry('b1')], computed_for: 1 })).toBe(
+      reportSignature({ entries: [entry('b1')], computed_for: 2 }),
     );
     expect(reportSignature(report(entry('b1')))).not.toBe(reportSignature(report(entry('b2'))));
   });

@@ -1,20 +1,22 @@
 import type { ExceptionEntry } from '@rostra/core/exceptions/report';
 import { EXCEPTION_BANNER_MS } from '@rostra/core/shell/constants';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
+import { useLive, useLiveStatus } from './live.ts';
 
 /**
- * The dispatcher's exception report (scheduling API, issue 5): `GET /api/v1/exception-report`
- * → the core's report `{ entries, matched }`. Until the server has it (404) there is no report
- * and polling stops. The report is recomputed every minute, so it is read every minute until the
- * live socket pushes its change event.
+ * The dispatcher's exception report (scheduling API): `GET /api/v1/exception-report` → the stored
+ * report `{ entries, configs_map_ids, computed_for, version, … }`, recomputed by the server every
+ * minute. A change arrives on the live `exception_report` topic and the report is read again; while
+ * the socket is down it is read every minute. 403 or 404 (not a dispatcher) means no report.
  */
 export type ExceptionReportAnswer = {
   entries: ExceptionEntry[];
-  matched?: ExceptionEntry[];
-  generated_at?: number;
+  configs_map_ids?: Record<string, string[]>;
+  computed_for?: number;
+  version?: number;
 };
 
 export const EXCEPTION_REPORT_KEY = ['exception-report'] as const;
@@ -30,18 +32,23 @@ export async function fetchExceptionReport(): Promise<ExceptionReportAnswer | nu
 }
 
 export function useExceptionReport(isEnabled: boolean) {
+  const queryClient = useQueryClient();
+  const liveStatus = useLiveStatus();
+  useLive(isEnabled ? { topic: 'exception_report' } : null, (event) => {
+    if (event.type !== 'error') void queryClient.invalidateQueries({ queryKey: EXCEPTION_REPORT_KEY });
+  });
   return useQuery({
     queryKey: EXCEPTION_REPORT_KEY,
     queryFn: fetchExceptionReport,
     enabled: isEnabled,
-    refetchInterval: (query) => (query.state.data === null ? false : REPORT_POLL_MS),
+    refetchInterval: (query) => (query.state.data === null || liveStatus === 'open' ? false : REPORT_POLL_MS),
     retry: false,
   });
 }
 
 /**
  * What identifies a report's content: its entries (job, action status, current state). A new
- * `generated_at` with the same entries is not a change.
+ * `computed_for` with the same entries is not a change.
  */
 export function reportSignature(report: ExceptionReportAnswer | null | undefined): string {
   if (!report || report.entries.length === 0) return '';

@@ -1,38 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { feedHasDot, type NotificationFeed, seenTime } from './notifications.ts';
+import type { LiveEvent } from './live.ts';
+import { applyNotificationEvent, type NotificationState } from './notifications.ts';
 
-const feed = (times: number[], bids: number[], lastSeen: number | undefined): NotificationFeed => ({
-  notifications: times.map((t, i) => ({ id: `n${i}`, title: 't', created_at: t })),
-  bidTimes: bids,
-  lastSeen,
-  isAvailable: true,
+const state = (over: Partial<NotificationState> = {}): NotificationState => ({
+  dot: true,
+  last_seen: 100,
+  latest_notification: 200,
+  latest_bid: null,
+  ...over,
 });
 
-describe('notification dot', () => {
-  it('shows for a notification or a bid newer than last seen', () => {
-    expect(feedHasDot(feed([100], [], 99))).toBe(true);
-    expect(feedHasDot(feed([], [100], 99))).toBe(true);
+/** Applies one live event to a cached state; says what it became and whether it asked to refetch. */
+function apply(event: LiveEvent, cached: NotificationState | undefined) {
+  let next = cached;
+  let refetched = false;
+  applyNotificationEvent(event, {
+    setState: (update) => {
+      next = update(next);
+    },
+    refetch: () => {
+      refetched = true;
+    },
   });
+  return { next, refetched };
+}
 
-  it('does not show for items seen (same second counts as seen) or with no items', () => {
-    expect(feedHasDot(feed([100], [100], 100))).toBe(false);
-    expect(feedHasDot(feed([], [], undefined))).toBe(false);
-    expect(feedHasDot(undefined)).toBe(false);
-  });
-
-  it('shows for any item when never seen', () => {
-    expect(feedHasDot(feed([1], [], undefined))).toBe(true);
-  });
+const change = (kind: string, data: Record<string, unknown> = {}): LiveEvent => ({
+  type: 'event',
+  seq: 1,
+  topic: 'notifications',
+  kind,
+  data,
 });
 
-describe('last seen to store', () => {
-  it('is now, in whole seconds', () => {
-    expect(seenTime(feed([100], [], 50), 200.7)).toBe(200);
+describe('live notification events', () => {
+  it('last seen moved (another tab opened the drawer): the dot clears without a round trip', () => {
+    expect(apply(change('notifications.seen', { last_seen: 300 }), state())).toEqual({
+      next: state({ dot: false, last_seen: 300 }),
+      refetched: false,
+    });
   });
 
-  it('is the newest item when the browser clock is behind, so the dot really clears', () => {
-    const f = feed([300], [400], 50);
-    expect(seenTime(f, 200)).toBe(400);
-    expect(feedHasDot({ ...f, lastSeen: seenTime(f, 200) })).toBe(false);
+  it('last seen moved but a bid is newer still: the dot stays', () => {
+    const { next } = apply(change('notifications.seen', { last_seen: 300 }), state({ latest_bid: 301 }));
+    expect(next?.dot).toBe(true);
+  });
+
+  it('a new notification, a bid or a reload reads the state and list again', () => {
+    expect(apply(change('notification.created', { _id: 'n1' }), state({ dot: false })).refetched).toBe(true);
+    expect(apply(change('bid.created'), state()).refetched).toBe(true);
+    expect(apply({ type: 'reload' }, state()).refetched).toBe(true);
+  });
+
+  it('a refused subscription changes nothing', () => {
+    expect(apply({ type: 'error', code: 'forbidden_topic', message: '' }, state())).toEqual({
+      next: state(),
+      refetched: false,
+    });
   });
 });

@@ -1,64 +1,53 @@
 import { NOTIFICATION_SETUP_DELAY_MS, NOTIFICATION_TICK_MS } from '@rostra/core/shell/constants';
-import { hasNotificationDot, type Role } from '@rostra/core/shell/roles';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Role } from '@rostra/core/shell/roles';
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isApiError } from './api.ts';
 import { api } from './client.ts';
+import { type LiveEvent, useLive, useLiveStatus } from './live.ts';
 
 /**
- * Notifications (spec §3, §4) against the scheduling API's calls (issue 5):
- * `GET /api/v1/notifications` → `{ notifications: [{ id, title, body?, created_at }], bids:
- * [{ created_at }], last_seen }` (times in epoch seconds) and `POST /api/v1/notifications/seen`
- * `{ seen_at }`. Until the server has them (404) the feed is empty and polling stops.
- * Live updates: a 5 s tick (the spec's notification timer) until the live socket carries them.
+ * Notifications (spec §3, §4) on the scheduling API:
+ * - `GET /api/v1/notifications/state` → the bell's dot (any notification or bid newer than last
+ *   seen: the core's rule, applied by the server on its own clock), last seen, the newest times;
+ * - `GET /api/v1/notifications[?cursor]` → `{ items, next_cursor }`, newest first, 40 per page;
+ * - `POST /api/v1/notifications/seen` → `{ last_seen }`: the server stores now as last seen.
+ * The live `notifications` topic says when a notification or bid arrives or last seen moves (in
+ * another tab too); while the socket is down the state is read every 5 s (the spec's timer).
  */
-export type NotificationItem = { id: string; title: string; body?: string | null; created_at: number };
-
-export type NotificationFeed = {
-  notifications: NotificationItem[];
-  bidTimes: number[];
-  lastSeen: number | undefined;
-  /** False when the server does not offer notifications yet. */
-  isAvailable: boolean;
+export type NotificationState = {
+  dot: boolean;
+  last_seen: number | null;
+  latest_notification: number | null;
+  latest_bid: number | null;
 };
 
-type FeedAnswer = {
-  notifications?: NotificationItem[];
-  bids?: { created_at: number }[];
-  last_seen?: number | null;
+export type NotificationItem = {
+  _id: string;
+  kind: string;
+  title: string;
+  body: string;
+  record_id: string | null;
+  /** Epoch seconds. */
+  _qa_create_utc: number;
 };
+
+type NotificationPage = { items: NotificationItem[]; next_cursor: string | null };
 
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
+export const NOTIFICATION_STATE_KEY = ['notifications', 'state'] as const;
+export const NOTIFICATION_LIST_KEY = ['notifications', 'list'] as const;
 
-export async function fetchNotificationFeed(): Promise<NotificationFeed> {
-  try {
-    const answer = await api.get<FeedAnswer>('/notifications', { quiet: true, retry: false });
-    return {
-      notifications: answer.notifications ?? [],
-      bidTimes: (answer.bids ?? []).map((b) => b.created_at),
-      lastSeen: typeof answer.last_seen === 'number' ? answer.last_seen : undefined,
-      isAvailable: true,
-    };
-  } catch (error) {
-    if (isApiError(error) && error.status === 404) {
-      return { notifications: [], bidTimes: [], lastSeen: undefined, isAvailable: false };
-    }
-    throw error;
-  }
-}
+export const fetchNotificationState = () =>
+  api.get<NotificationState>('/notifications/state', { quiet: true, retry: false });
 
-/** The bell's dot: anything newer than last seen (core rule). */
-export function feedHasDot(feed: NotificationFeed | undefined): boolean {
-  if (!feed) return false;
-  return hasNotificationDot({
-    notificationTimes: feed.notifications.map((n) => n.created_at),
-    bidTimes: feed.bidTimes,
-    lastSeen: feed.lastSeen,
-  });
-}
-
-/** Subscribes after the spec's delay: 100 ms for dispatchers, 120 s for everyone else. */
-export function useNotificationFeed(role: Role | undefined) {
+/** Whether the shell should subscribe yet: after 100 ms for dispatchers, 120 s for everyone else. */
+function useSetupDelay(role: Role | undefined): boolean {
   const [isReady, setReady] = useState(false);
   useEffect(() => {
     if (!role) return;
@@ -67,43 +56,89 @@ export function useNotificationFeed(role: Role | undefined) {
     const timer = setTimeout(() => setReady(true), delay);
     return () => clearTimeout(timer);
   }, [role]);
+  return isReady;
+}
+
+/** What a live `notifications` event does to the cached state and list. */
+export function applyNotificationEvent(
+  event: LiveEvent,
+  cache: {
+    setState: (update: (state: NotificationState | undefined) => NotificationState | undefined) => void;
+    refetch: () => void;
+  },
+): void {
+  if (event.type === 'error') return;
+  if (event.type === 'event' && event.kind === 'notifications.seen') {
+    const seen = event.data.last_seen;
+    if (typeof seen === 'number') {
+      cache.setState((state) =>
+        state
+          ? {
+              ...state,
+              last_seen: seen,
+              dot: [state.latest_notification, state.latest_bid].some((t) => t !== null && t > seen),
+            }
+          : state,
+      );
+      return;
+    }
+  }
+  // A new notification or bid, or a reload: read again.
+  cache.refetch();
+}
+
+/** The bell's state: the dot, live. */
+export function useNotificationState(role: Role | undefined) {
+  const isReady = useSetupDelay(role);
+  const liveStatus = useLiveStatus();
+  const queryClient = useQueryClient();
+  useLive(isReady ? { topic: 'notifications' } : null, (event) =>
+    applyNotificationEvent(event, {
+      setState: (update) => queryClient.setQueryData<NotificationState>(NOTIFICATION_STATE_KEY, update),
+      refetch: () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+    }),
+  );
   return useQuery({
-    queryKey: NOTIFICATIONS_KEY,
-    queryFn: fetchNotificationFeed,
+    queryKey: NOTIFICATION_STATE_KEY,
+    queryFn: fetchNotificationState,
     enabled: isReady,
-    refetchInterval: (query) => (query.state.data?.isAvailable === false ? false : NOTIFICATION_TICK_MS),
+    refetchInterval: liveStatus === 'open' ? false : NOTIFICATION_TICK_MS,
     retry: false,
   });
 }
 
+/** The drawer's list, 40 at a time. */
+export function useNotificationList() {
+  return useInfiniteQuery({
+    queryKey: NOTIFICATION_LIST_KEY,
+    queryFn: ({ pageParam }) =>
+      api.get<NotificationPage>('/notifications', {
+        ...(pageParam ? { query: { cursor: pageParam } } : {}),
+        quiet: true,
+      }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
+    select: (data: InfiniteData<NotificationPage, string>) => data.pages.flatMap((p) => p.items),
+  });
+}
+
 /**
- * Opening the drawer clears the dot and stores last seen (spec §4): the cached feed takes the new
- * last-seen time at once, and the server is told.
+ * Opening the drawer clears the dot and stores last seen (spec §4): the dot goes at once, and the
+ * server stores its own now (so a browser clock behind the server's cannot leave it lit).
  */
 export function useMarkNotificationsSeen() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (seenAt: number) => {
-      await api
-        .post('/notifications/seen', { seen_at: seenAt }, { quiet: true, retry: false })
-        .catch((error) => {
-          if (!(isApiError(error) && error.status === 404)) throw error;
-        });
+    mutationFn: () => api.post<{ last_seen: number }>('/notifications/seen', undefined, { quiet: true }),
+    onMutate: () => {
+      queryClient.setQueryData<NotificationState>(NOTIFICATION_STATE_KEY, (state) =>
+        state ? { ...state, dot: false } : state,
+      );
     },
-    onMutate: (seenAt) => {
-      queryClient.setQueryData<NotificationFeed>(NOTIFICATIONS_KEY, (feed) =>
-        feed ? { ...feed, lastSeen: seenAt } : feed,
+    onSuccess: ({ last_seen }) => {
+      queryClient.setQueryData<NotificationState>(NOTIFICATION_STATE_KEY, (state) =>
+        state ? { ...state, dot: false, last_seen } : state,
       );
     },
   });
-}
-
-/** The last-seen time to store: now, or the newest item when the clock is behind the server's. */
-export function seenTime(feed: NotificationFeed | undefined, nowSeconds: number): number {
-  const newest = Math.max(
-    0,
-    ...(feed?.notifications.map((n) => n.created_at) ?? []),
-    ...(feed?.bidTimes ?? []),
-  );
-  return Math.max(Math.floor(nowSeconds), newest);
 }

@@ -2,6 +2,7 @@ import { parseRole, type Role, type ShellUser } from '@rostra/core/shell/roles';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
+import { restartLive } from './live.ts';
 
 /** The company document of shell spec §3, as `GET /api/v1/me` answers it. */
 export type Company = {
@@ -94,6 +95,8 @@ export const meQuery = queryOptions({
 /** Drops everything cached for the previous person or organisation. */
 export function resetSessionCaches(queryClient: QueryClient): void {
   api.tokens.clear();
+  // The live socket belongs to the session it was opened with.
+  restartLive();
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
 }
 
@@ -111,6 +114,7 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     .post('/sign_out', undefined, { auth: 'cookie', retry: false, quiet: true })
     .catch(() => undefined);
   api.tokens.clear();
+  restartLive();
   queryClient.setQueryData(ME_KEY, null);
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
 }

@@ -7,7 +7,7 @@ import { Bell, Megaphone } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../lib/api.ts';
 import { api } from '../lib/client.ts';
-import { type NotificationFeed, seenTime, useMarkNotificationsSeen } from '../lib/notifications.ts';
+import { useMarkNotificationsSeen, useNotificationList } from '../lib/notifications.ts';
 import { closePanel, panelStore, withWait } from '../lib/overlays.ts';
 import { type Me, switchOrganisation } from '../lib/session.ts';
 import { landingPath } from '../lib/sign-in-flow.ts';
@@ -24,32 +24,60 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 const formatSeconds = (seconds: number) => timeFormat.format(new Date(seconds * 1000));
 
 /** The notification drawer: opening it clears the dot and stores last seen (spec §4). */
-function NotificationDrawer({ feed }: { feed: NotificationFeed | undefined }) {
+function NotificationDrawer() {
   const markSeen = useMarkNotificationsSeen();
+  const list = useNotificationList();
   const hasMarked = useRef(false);
   useEffect(() => {
     if (hasMarked.current) return;
     hasMarked.current = true;
-    markSeen.mutate(seenTime(feed, Date.now() / 1000));
-  }, [feed, markSeen]);
-  const items = feed?.notifications ?? [];
+    markSeen.mutate();
+  }, [markSeen]);
+  const items = list.data ?? [];
   return (
     <Drawer title={SHELL_TEXT.notifications} onClose={closePanel} testId="notification-drawer">
-      {items.length === 0 ? (
+      {list.isPending ? (
+        <div className="space-y-3 px-4 py-4" aria-busy="true">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-10 animate-pulse rounded bg-neutral-100" />
+          ))}
+        </div>
+      ) : list.isError && items.length === 0 ? (
+        <div className="grid place-items-center gap-3 px-6 py-16 text-center text-sm text-neutral-600">
+          <p role="alert">{SHELL_TEXT.notificationsFailed}</p>
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            {SHELL_TEXT.tryAgain}
+          </Button>
+        </div>
+      ) : items.length === 0 ? (
         <div className="grid place-items-center gap-2 px-6 py-16 text-center text-sm text-neutral-500">
           <Bell aria-hidden className="size-6 text-neutral-400" />
           {SHELL_TEXT.noNotifications}
         </div>
       ) : (
-        <ul className="divide-y divide-neutral-100">
-          {items.map((n) => (
-            <li key={n.id} className="px-4 py-3">
-              <p className="text-sm font-medium text-neutral-900">{n.title}</p>
-              {n.body ? <p className="mt-0.5 text-sm text-neutral-600">{n.body}</p> : null}
-              <p className="mt-1 text-xs text-neutral-500">{formatSeconds(n.created_at)}</p>
-            </li>
-          ))}
-        </ul>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <ul className="divide-y divide-neutral-100">
+            {items.map((n) => (
+              <li key={n._id} className="px-4 py-3">
+                <p className="text-sm font-medium text-neutral-900">{n.title}</p>
+                {n.body ? <p className="mt-0.5 text-sm text-neutral-600">{n.body}</p> : null}
+                <p className="mt-1 text-xs text-neutral-500">{formatSeconds(n._qa_create_utc)}</p>
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <div className="px-4 py-3">
+              <Button
+                variant="secondary"
+                className="w-full"
+                disabled={list.isFetchingNextPage}
+                onClick={() => void list.fetchNextPage()}
+              >
+                {SHELL_TEXT.loadMore}
+              </Button>
+            </div>
+          ) : null}
+        </div>
       )}
     </Drawer>
   );
@@ -265,12 +293,12 @@ function SwitchDialog({ me }: { me: Me }) {
 }
 
 /** Whichever side panel or shell dialog is open (one at a time). */
-export function PanelHost({ feed }: { feed: NotificationFeed | undefined }) {
+export function PanelHost() {
   const panel = useStore(panelStore);
   const { me } = useShell();
   switch (panel) {
     case 'notifications':
-      return <NotificationDrawer feed={feed} />;
+      return <NotificationDrawer />;
     case 'help':
       return <HelpDrawer />;
     case 'whats-new':

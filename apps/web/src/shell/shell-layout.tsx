@@ -16,7 +16,7 @@ import {
 } from '../lib/connectivity.ts';
 import { useExceptionBanner, useExceptionReport } from '../lib/exception-report.ts';
 import { useIsNarrow, useMediaQuery } from '../lib/media.ts';
-import { feedHasDot, useNotificationFeed } from '../lib/notifications.ts';
+import { useNotificationState } from '../lib/notifications.ts';
 import { queryOf, runRouteActions, withoutOneShotParams } from '../lib/route-actions.ts';
 import { searchStore } from '../lib/search.ts';
 import { activeUser, type Me, meQuery } from '../lib/session.ts';
@@ -138,7 +138,7 @@ function Shell({ me }: { me: Me }) {
   const isCollapsed = collapsedChoice ?? !isWide;
   const [isMenuOpen, setMenuOpen] = useState(false);
   const connectivity = useConnectivity();
-  const feed = useNotificationFeed(user.role);
+  const notificationState = useNotificationState(user.role);
   useUnsavedGuard();
   useRouteActions();
 
@@ -199,7 +199,7 @@ function Shell({ me }: { me: Me }) {
             isCollapsed={isCollapsed}
             onOpenMenu={() => setMenuOpen(true)}
             onToggleCollapsed={toggleCollapsed}
-            hasDot={feedHasDot(feed.data)}
+            hasDot={notificationState.data?.dot === true}
             isOnline={connectivity.isOnline}
           />
           <ExceptionBanner isEnabled={watchesExceptions} />
@@ -208,7 +208,7 @@ function Shell({ me }: { me: Me }) {
           </main>
         </div>
       </div>
-      <PanelHost feed={feed.data} />
+      <PanelHost />
       <OfflineHandOff isEnabled={settings?.ds.offline_app === true} connectivity={connectivity} />
     </ShellContext.Provider>
   );
