@@ -80,90 +80,60 @@ export function ExceptionDetail() {
         ) : entries.length === 0 ? (
           <StateMessage title={SHELL_TEXT.noExceptions} />
         ) : (
-          <>
-            <div className="hidden overflow-hidden rounded-lg border border-neutral-200 bg-white md:block">
-              <table className="w-full text-left text-sm">
-                <thead className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-600">
-                  <tr>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {X.booking}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {X.currentState}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {X.expected}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {X.since}
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      {T.overdue}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-neutral-100">
-                  {entries.map((e) => {
-                    const severity = severityOf(e);
-                    return (
-                      <tr key={`${e._id}|${e.action_status}`} data-exception={e._id} data-severity={severity}>
-                        <td className="px-3 py-2">
-                          <Link
-                            to={BOOKINGS_PATH}
-                            search={{ job_id: e._id } as never}
-                            aria-label={T.openBooking(e._id)}
-                            className="font-medium text-sky-800 underline-offset-2 hover:underline"
-                          >
-                            {e._id}
-                          </Link>
-                        </td>
-                        <td className="px-3 py-2">
-                          <StatusBadge status={e.curr_state} config={statusConfig} />
-                        </td>
-                        <td className="px-3 py-2">
-                          <StatusBadge status={e.action_status} config={statusConfig} />
-                        </td>
-                        <td className="px-3 py-2 text-neutral-600 tabular-nums">
-                          {e.curr_state_date === null ? '—' : formatDateTime(e.curr_state_date)}
-                        </td>
-                        <td className="px-3 py-2">
-                          <Severity severity={severity} minutes={overdueMinutes(e, now)} />
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <ul className="space-y-2 md:hidden">
-              {entries.map((e) => {
-                const severity = severityOf(e);
-                return (
-                  <li
-                    key={`${e._id}|${e.action_status}`}
-                    className="relative rounded-lg border border-neutral-200 bg-white p-3"
-                    data-severity={severity}
-                  >
-                    <div className="flex items-center justify-between gap-2">
-                      <Link
-                        to={BOOKINGS_PATH}
-                        search={{ job_id: e._id } as never}
-                        aria-label={T.openBooking(e._id)}
-                        className="font-medium text-sky-800 after:absolute after:inset-0 after:content-['']"
-                      >
-                        {e._id}
-                      </Link>
-                      <Severity severity={severity} minutes={overdueMinutes(e, now)} />
-                    </div>
-                    <p className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-neutral-600">
-                      <StatusBadge status={e.curr_state} config={statusConfig} />→
-                      <StatusBadge status={e.action_status} config={statusConfig} />
-                    </p>
-                  </li>
-                );
-              })}
-            </ul>
-          </>
+          <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-600">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {X.booking}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {X.currentState}
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+                    {X.expected}
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
+                    {X.since}
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    {T.overdue}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-neutral-100">
+                {entries.map((e) => {
+                  const severity = severityOf(e);
+                  return (
+                    <tr key={`${e._id}|${e.action_status}`} data-exception={e._id} data-severity={severity}>
+                      <td className="px-3 py-2">
+                        <Link
+                          to={BOOKINGS_PATH}
+                          search={{ job_id: e._id } as never}
+                          aria-label={T.openBooking(e._id)}
+                          className="font-medium text-sky-800 underline-offset-2 hover:underline"
+                        >
+                          {e._id}
+                        </Link>
+                      </td>
+                      <td className="px-3 py-2">
+                        <StatusBadge status={e.curr_state} config={statusConfig} />
+                      </td>
+                      <td className="hidden px-3 py-2 sm:table-cell">
+                        <StatusBadge status={e.action_status} config={statusConfig} />
+                      </td>
+                      <td className="hidden px-3 py-2 text-neutral-600 tabular-nums sm:table-cell">
+                        {e.curr_state_date === null ? '—' : formatDateTime(e.curr_state_date)}
+                      </td>
+                      <td className="px-3 py-2">
+                        <Severity severity={severity} minutes={overdueMinutes(e, now)} />
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         )}
       </div>
     </div>
