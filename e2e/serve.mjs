@@ -18,6 +18,8 @@ const env = {
   SIGNIN_LIMIT_PER_IP: '100000',
   // Browser tests read sign-in links and codes through GET /api/v1/dev/outbox.
   ROSTRA_DEV_OUTBOX: '1',
+  // Short enough for sign-in.spec.ts to see a phone code expire; long enough to type one in.
+  PHONE_CODE_LIFETIME_SECONDS: '25',
 };
 let cleanup = async () => {};
 

@@ -73,3 +73,15 @@ describe('the per-IP sign-in limit', () => {
     }
   });
 });
+
+describe('the phone code lifetime', () => {
+  it('is 300 s unless PHONE_CODE_LIFETIME_SECONDS says otherwise; nonsense is refused', () => {
+    expect(loadIdentityOptions({}).phoneCodeLifetimeSeconds).toBe(300);
+    expect(loadIdentityOptions({ PHONE_CODE_LIFETIME_SECONDS: '20' }).phoneCodeLifetimeSeconds).toBe(20);
+    for (const bad of ['0', '-1', '1.5', 'soon']) {
+      expect(() => loadIdentityOptions({ PHONE_CODE_LIFETIME_SECONDS: bad })).toThrow(
+        /PHONE_CODE_LIFETIME_SECONDS/,
+      );
+    }
+  });
+});

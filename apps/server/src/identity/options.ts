@@ -77,24 +77,34 @@ export function loadIdentityOptions(env: NodeJS.ProcessEnv = process.env): Ident
     accessTokenLifetimeSeconds: ACCESS_TOKEN_DEFAULT_LIFETIME_SECONDS,
     signInTokenLifetimeSeconds: 3600,
     magicLinkLifetimeSeconds: 900,
-    phoneCodeLifetimeSeconds: 300,
+    phoneCodeLifetimeSeconds: wholeNumber(
+      'PHONE_CODE_LIFETIME_SECONDS',
+      env.PHONE_CODE_LIFETIME_SECONDS,
+      300,
+    ),
     limits: {
       ...DEFAULT_LIMITS,
-      perIp: { ...DEFAULT_LIMITS.perIp, max: perIpLimit(env.SIGNIN_LIMIT_PER_IP) },
+      perIp: {
+        ...DEFAULT_LIMITS.perIp,
+        max: wholeNumber('SIGNIN_LIMIT_PER_IP', env.SIGNIN_LIMIT_PER_IP, DEFAULT_LIMITS.perIp.max),
+      },
     },
   };
 }
 
 /**
- * SIGNIN_LIMIT_PER_IP: account requests one address may make per 10 minutes (default 100). Raise it
- * where many people share one address (an office NAT, or the browser tests, which all come from
- * 127.0.0.1).
+ * A whole number above 0 from the environment, or the default when unset:
+ * - SIGNIN_LIMIT_PER_IP: account requests one address may make per 10 minutes (default 100). Raise
+ *   it where many people share one address (an office NAT, or the browser tests, which all come
+ *   from 127.0.0.1).
+ * - PHONE_CODE_LIFETIME_SECONDS: how long a phone sign-in code stays valid (default 300). The
+ *   browser tests shorten it to see a code expire.
  */
-function perIpLimit(value: string | undefined): number {
-  if (value === undefined || value === '') return DEFAULT_LIMITS.perIp.max;
+function wholeNumber(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 1)
-    throw new Error(`SIGNIN_LIMIT_PER_IP must be a whole number above 0, got "${value}"`);
+    throw new Error(`${name} must be a whole number above 0, got "${value}"`);
   return n;
 }
 
