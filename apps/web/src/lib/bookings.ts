@@ -66,7 +66,7 @@ export type StateRecord = {
   previous_status?: string | null;
   action?: string;
   uid?: string;
-  utc_plus_tz?: number;
+  _utc_plus_tz?: number;
   [field: string]: unknown;
 };
 

@@ -34,7 +34,13 @@ import {
   statusName,
   useStatusConfig,
 } from './parts.tsx';
-import { ACTION_LABELS, CHAT_BUTTON_LABELS, BOOKINGS_TEXT as T, TAB_LABELS } from './texts.ts';
+import {
+  ACTION_LABELS,
+  CHAT_BUTTON_LABELS,
+  HISTORY_LABELS,
+  BOOKINGS_TEXT as T,
+  TAB_LABELS,
+} from './texts.ts';
 
 type Lookups = {
   resources: NamedRecord[] | undefined;
@@ -78,7 +84,7 @@ export function BookingDetail({ id, onClose, ...lookups }: { id: string; onClose
       aria-labelledby={`${id}-detail-title`}
       data-testid="booking-detail"
       onKeyDown={onKeyDown}
-      className="fixed inset-0 z-30 flex flex-col bg-white shadow-2xl sm:inset-y-0 sm:right-0 sm:left-auto sm:w-[34rem] sm:border-l sm:border-neutral-200"
+      className="fixed inset-0 z-30 flex flex-col bg-white sm:inset-y-0 sm:right-0 sm:left-auto sm:w-[36rem] sm:border-l sm:border-neutral-300 sm:shadow-[-12px_0_32px_-8px_rgba(0,0,0,0.18)]"
     >
       <header className="flex items-start justify-between gap-3 border-b border-neutral-200 px-4 py-3">
         <div className="min-w-0">
@@ -195,7 +201,7 @@ function ActionBar({ booking }: { booking: Booking }) {
               aria-busy={busy === a}
               aria-expanded={a === 'options' ? isChoosing : undefined}
               onClick={() => (a === 'options' ? setChoosing((c) => !c) : void run(a))}
-              className={a === 'cancel' ? 'text-red-700 hover:bg-red-50' : ''}
+              className={`px-3 sm:min-h-8 ${a === 'cancel' ? 'text-red-700 hover:bg-red-50' : ''}`}
             >
               {ACTION_LABELS[a]}
             </Button>
@@ -400,13 +406,12 @@ function DetailsTab({ booking, customers, labels }: { booking: Booking } & Looku
               <li key={s._id ?? i} className="flex flex-wrap items-center gap-2 text-sm">
                 <StatusBadge status={s.status ?? ''} config={statusConfig} />
                 <span className="text-neutral-600">
-                  {s.action
-                    ? (ACTION_LABELS[s.action as JobAction] ?? s.action)
-                    : statusName(statusConfig, s.status ?? '')}
+                  {historyLabel(s.action) ?? statusName(statusConfig, s.status ?? '')}
+                  {typeof s.option === 'string' ? ` · ${s.option}` : ''}
                 </span>
-                {typeof s.utc_plus_tz === 'number' ? (
+                {typeof s._utc_plus_tz === 'number' ? (
                   <span className="text-xs text-neutral-500 tabular-nums">
-                    {formatDateTime(s.utc_plus_tz)}
+                    {formatDateTime(s._utc_plus_tz)}
                   </span>
                 ) : null}
               </li>
@@ -416,6 +421,13 @@ function DetailsTab({ booking, customers, labels }: { booking: Booking } & Looku
       </section>
     </div>
   );
+}
+
+/** What a state record says happened: an action's name, or the record's creation or edit. */
+function historyLabel(action: string | undefined): string | undefined {
+  if (!action) return undefined;
+  if (action in ACTION_LABELS) return ACTION_LABELS[action as JobAction];
+  return HISTORY_LABELS[action] ?? action;
 }
 
 function ResourceTab({ booking, resources }: { booking: Booking; resources: NamedRecord[] | undefined }) {

@@ -1,10 +1,14 @@
 import { STATUS_CONFIG_DEFAULTS } from '@rostra/core/settings/defaults';
 import { formatDate, formatTime } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type ConflictError, type StatusDefinition, statusConfigQuery } from '../../lib/bookings.ts';
 import { BOOKINGS_TEXT as T } from './texts.ts';
+
+/** A plain string: the menu paths are routes made from a list, not typed one by one. */
+export const BOOKINGS_PATH: string = '/bookings';
 
 /** The organisation's job status config (colours and names), the defaults until it loads. */
 export function useStatusConfig(): readonly StatusDefinition[] {
@@ -52,6 +56,19 @@ export function ConflictList({ errors }: { errors: readonly ConflictError[] }) {
           <li key={`${e.code}-${e.conflictId ?? i}`}>
             {e.title && e.title !== e.message ? <span className="font-medium">{e.title}: </span> : null}
             {e.message}
+            {e.resourceId ? <span className="text-red-800"> ({e.resourceId})</span> : null}
+            {e.conflictId ? (
+              <>
+                {' · '}
+                <Link
+                  to={BOOKINGS_PATH}
+                  search={{ job_id: e.conflictId } as never}
+                  className="font-medium underline underline-offset-2"
+                >
+                  {T.openBooking(e.conflictId)}
+                </Link>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -127,6 +127,13 @@ export const ACTION_LABELS: Record<JobAction, string> = {
   review: 'Review',
 };
 
+/** State records that are not actions: made, edited, allocated from the timeline. */
+export const HISTORY_LABELS: Readonly<Record<string, string>> = {
+  create: 'Created',
+  update: 'Edited',
+  allocation: 'Allocated',
+};
+
 export const CHAT_BUTTON_LABELS = {
   employee: 'Employee',
   call_customer: 'Call customer',

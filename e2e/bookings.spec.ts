@@ -1,0 +1,292 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { OVERLAY_TEXT } from '@rostra/core/shell/messages';
+import { enterApp, USERS } from './helpers.ts';
+
+/*
+ * Bookings (issue 7, point 4). Seeded records are only read here; every booking this spec changes
+ * it creates itself through the API, 200+ days ahead (no other spec looks there), with references
+ * E2E-BK-…, assigned to r001 (resource@harbourcare.test) and for c001 (customer@harbourcare.test)
+ * so that those users may read them.
+ */
+
+const DAY = 86_400;
+const H = 3_600;
+/** A wall-clock midnight far ahead, a different day per test run and per database project. */
+const BASE_DAY = Math.floor(Date.now() / 1000 / DAY) * DAY + 200 * DAY;
+let serial = 0;
+
+type Rec = Record<string, unknown> & { _id: string; version: number };
+
+async function api(page: Page, method: 'POST' | 'PATCH', path: string, data: unknown): Promise<Rec> {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.fetch(`/api/v1${path}`, { method, data, headers: { origin } });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as Rec;
+}
+
+/** A booking of this spec on its own day slot; the caller says its status and more. */
+async function createBooking(page: Page, fields: Record<string, unknown> = {}): Promise<Rec> {
+  serial++;
+  const day = BASE_DAY + (test.info().project.name === 'postgres' ? 100 * DAY : 0) + serial * DAY;
+  return api(page, 'POST', '/timeline-records', {
+    _key: 'booking',
+    status: 'confirmed',
+    reference: `E2E-BK-${serial}-${Math.floor(Math.random() * 1e6)}`,
+    customerId: 'c001',
+    resIds: ['r001'],
+    utc_begin_plus_tz: day + 9 * H,
+    utc_end_plus_tz: day + 10 * H,
+    ...fields,
+  });
+}
+
+const SHOTS = join(dirname(fileURLToPath(import.meta.url)), '..', 'test-results', 'screenshots');
+
+/** Saves a screenshot to test-results/screenshots/, per database project. */
+async function screenshot(page: Page, name: string, project: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}-${project}.png`), animations: 'disabled' });
+}
+
+const detail = (page: Page) => page.getByTestId('booking-detail');
+const tabNames = (page: Page) => detail(page).getByRole('tab').allTextContents();
+const actionNames = (page: Page) =>
+  detail(page).getByRole('toolbar', { name: 'Actions' }).getByRole('button').allTextContents();
+
+const ALL_ACTIONS = ['Options', 'Park', 'Cancel', 'Allocate', 'Dispatch', 'Start', 'Finish', 'Review'];
+
+test.describe('bookings list', () => {
+  test('searches, filters by status and pages through the seeded bookings; 1280 px table', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(rows).toHaveCount(40);
+    await expect(page.getByText(/^1–40 of \d+$/)).toBeVisible();
+    await screenshot(page, 'bookings-list-1280', test.info().project.name);
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await expect(page.getByText(/^41–80 of \d+$/)).toBeVisible();
+    await expect(page).toHaveURL(/page=2/);
+
+    // Search by the seeded reference: exactly that booking, and the page goes back to 1.
+    await page.getByLabel('Search bookings').fill('HC-00007');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('HC-00007');
+    await expect(page).not.toHaveURL(/page=2/);
+
+    // A search that matches nothing says so and offers to clear.
+    await page.getByLabel('Search bookings').fill('no-such-booking-anywhere');
+    await expect(page.getByText('No bookings match')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(rows).toHaveCount(40);
+
+    // Status filter: every row shown has the chosen status.
+    await page.getByRole('button', { name: 'Draft', exact: true }).click();
+    await expect(page).toHaveURL(/status=draft/);
+    await expect(rows.first().locator('[data-status]')).toHaveAttribute('data-status', 'draft');
+    const statuses = await rows
+      .locator('[data-status]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+    expect(new Set(statuses)).toEqual(new Set(['draft']));
+
+    // The filters live in the URL: a reload keeps them.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Draft', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  test('a resource sees only their own bookings; at 375 px as cards that open the detail', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 780 });
+    await enterApp(page, USERS.resource, '/bookings');
+    const cards = page.getByRole('region', { name: 'Bookings list' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await expect(page.getByRole('table')).toBeHidden();
+    // r001's bookings only: the resource filter is not offered (it is always them).
+    await expect(page.getByLabel('Resource', { exact: true })).toHaveCount(0);
+    await screenshot(page, 'bookings-list-375', test.info().project.name);
+    await cards.first().getByRole('link').click();
+    await expect(detail(page)).toBeVisible();
+    await expect(page).toHaveURL(/job_id=/);
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(detail(page)).toHaveCount(0);
+  });
+});
+
+test.describe('booking detail', () => {
+  test('?job_id= and ?id= open a booking; Escape closes it', async ({ page }) => {
+    await enterApp(page, USERS.dispatcher, '/bookings?job_id=b0001');
+    await expect(detail(page).getByRole('heading', { level: 2 })).toHaveText('HC-00001');
+    await page.keyboard.press('Escape');
+    await expect(detail(page)).toHaveCount(0);
+    await expect(page).not.toHaveURL(/job_id/);
+    await page.goto('/bookings?id=b0002');
+    await expect(detail(page).getByRole('heading', { level: 2 })).toHaveText('HC-00002');
+    await page.goto('/bookings?job_id=does-not-exist');
+    await expect(detail(page).getByText('This booking does not exist or you may not see it.')).toBeVisible();
+  });
+
+  test('tabs by stage for the dispatcher, Notes only at reviewed; 1280 px screenshot', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    const expected: Record<string, string[]> = {
+      draft: ['Details'],
+      confirmed: ['Resource', 'Chats', 'Details'],
+      dispatched: ['Resource', 'Chats', 'Details'],
+      active: ['Resource', 'Chats', 'Details', 'Quotes And Invoices'],
+      finished: ['Resource', 'Review', 'Chats', 'Details', 'Quotes And Invoices'],
+      reviewed: ['Resource', 'Review', 'Chats', 'Details', 'Quotes And Invoices', 'Notes'],
+    };
+    for (const [status, tabs] of Object.entries(expected)) {
+      const b = await createBooking(page, { status });
+      await page.goto(`/bookings?job_id=${b._id}`);
+      await expect(detail(page).getByRole('heading', { level: 2 })).toHaveText(b.reference as string);
+      await expect.poll(() => tabNames(page), { message: status }).toEqual(tabs);
+      if (status === 'active') {
+        await detail(page).getByRole('tab', { name: 'Chats' }).click();
+        await expect(detail(page).getByRole('tabpanel')).toContainText('comes with the job’s life');
+        await expect(detail(page).getByRole('button', { name: 'Call customer' })).toBeDisabled();
+        await detail(page).getByRole('tab', { name: 'Details' }).click();
+        await screenshot(page, 'booking-detail-1280', test.info().project.name);
+      }
+    }
+  });
+
+  test('actions per role: customer none, resource its four, dispatcher all eight; an action moves the status', async ({
+    page,
+    browser,
+  }) => {
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    const b = await createBooking(page, { status: 'finished' });
+    await page.goto(`/bookings?job_id=${b._id}`);
+    await expect.poll(() => actionNames(page)).toEqual(ALL_ACTIONS);
+
+    const resource = await browser.newPage();
+    const customer = await browser.newPage();
+    try {
+      await enterApp(resource, USERS.resource, `/bookings?job_id=${b._id}`);
+      await expect.poll(() => actionNames(resource)).toEqual(['Options', 'Dispatch', 'Start', 'Finish']);
+      // Same tabs for every role at finished (Notes is the dispatcher's, at reviewed only).
+      await expect
+        .poll(() => tabNames(resource))
+        .toEqual(['Resource', 'Review', 'Chats', 'Details', 'Quotes And Invoices']);
+
+      await enterApp(customer, USERS.customer, `/bookings?job_id=${b._id}`);
+      await expect(detail(customer).getByText('No actions for your role.')).toBeVisible();
+      await expect(detail(customer).getByRole('toolbar', { name: 'Actions' })).toHaveCount(0);
+      await expect
+        .poll(() => tabNames(customer))
+        .toEqual(['Resource', 'Review', 'Chats', 'Details', 'Quotes And Invoices']);
+
+      // The resource chooses an option (it needs one), then the dispatcher reviews: Notes appears.
+      await detail(resource).getByRole('button', { name: 'Options' }).click();
+      await detail(resource).getByRole('button', { name: 'Send' }).click();
+      await expect(detail(resource).getByRole('alert')).toHaveText('Say which option you chose');
+      await detail(resource).getByLabel('Option').fill('running late');
+      await detail(resource).getByRole('button', { name: 'Send' }).click();
+      await expect(detail(resource).getByRole('alert')).toHaveCount(0);
+
+      await detail(page).getByRole('button', { name: 'Review' }).click();
+      await expect(detail(page).locator('header [data-status]')).toHaveAttribute('data-status', 'reviewed');
+      await expect.poll(() => tabNames(page)).toContain('Notes');
+      await expect(detail(page).getByRole('tabpanel')).toContainText('Review');
+    } finally {
+      await resource.close();
+      await customer.close();
+    }
+  });
+});
+
+test.describe('create and edit', () => {
+  test('create: field messages, then a booking that overlaps shows the validator conflicts', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    const existing = await createBooking(page, { resIds: ['r060'], status: 'confirmed' });
+    const begin = existing.utc_begin_plus_tz as number;
+    const ymd = new Date(begin * 1000).toISOString().slice(0, 10);
+
+    await page.getByRole('button', { name: 'New booking' }).click();
+    const form = page.getByTestId('booking-form');
+    await expect(form).toBeVisible();
+    await form.getByLabel('Reference').fill(`E2E-BK-CONFLICT-${Date.now()}`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('you must enter a valid date')).toBeVisible();
+    // Nothing typed was lost.
+    await expect(form.getByLabel('Reference')).toHaveValue(/E2E-BK-CONFLICT/);
+
+    await form.getByLabel('Date').fill(ymd);
+    await form.getByLabel('Begins').fill('09:30');
+    await form.getByLabel('Ends').fill('10:30');
+    await form.getByLabel('Status').selectOption('confirmed');
+    await form.getByLabel('Customer').selectOption('c001');
+    await form.getByLabel('Resource').selectOption(['r060']);
+    await form.getByRole('button', { name: 'Save' }).click();
+
+    await expect(form).toHaveCount(0);
+    const conflicts = detail(page).getByRole('alert').filter({ hasText: 'Conflicts' });
+    await expect(conflicts).toBeVisible();
+    await expect(conflicts).toContainText(existing._id);
+    await screenshot(page, 'booking-create-conflict-1280', test.info().project.name);
+  });
+
+  test('edit: unsaved changes ask before closing; a stale version says so and reloads', async ({ page }) => {
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    const b = await createBooking(page, { notes: 'first' });
+    await page.goto(`/bookings?job_id=${b._id}`);
+    await detail(page).getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByTestId('booking-form');
+    await form.getByLabel('Notes').fill('mine');
+
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    const ask = page.getByRole('alertdialog', { name: OVERLAY_TEXT.unsavedChanges });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: OVERLAY_TEXT.no }).click();
+    await expect(form.getByLabel('Notes')).toHaveValue('mine');
+
+    // Someone else changes the booking meanwhile.
+    await api(page, 'PATCH', `/timeline-records/${b._id}`, { notes: 'theirs', version: b.version });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByRole('alert')).toContainText('changed by someone else');
+    await expect(form.getByLabel('Notes')).toHaveValue('mine');
+    await form.getByRole('button', { name: 'Reload' }).click();
+    await expect(form.getByLabel('Notes')).toHaveValue('theirs');
+    await form.getByLabel('Notes').fill('mine again');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(detail(page).getByRole('tabpanel')).toContainText('mine again');
+  });
+
+  test('moving inventory: quantities give the total volume in m³ and price, saved with the booking', async ({
+    page,
+  }) => {
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    const b = await createBooking(page);
+    await page.goto(`/bookings?job_id=${b._id}`);
+    await detail(page).getByRole('button', { name: 'Add moving inventory' }).click();
+    const picker = detail(page).getByRole('region', { name: 'Moving inventory' });
+    await picker.getByLabel('Room', { exact: true }).selectOption('lounge');
+    await picker.getByRole('button', { name: '+ Armchair' }).click();
+    await picker.getByRole('button', { name: '+ Armchair' }).click();
+    // Armchair: 0.612 m³ at 10 (spec §3).
+    await expect(picker.getByTestId('inventory-totals')).toHaveText(
+      'Pieces 2 · Total volume 1.224 m³ · Price 20.00',
+    );
+    await picker.getByRole('button', { name: 'Save inventory' }).click();
+    await expect(page.getByText('Inventory saved')).toBeVisible();
+    await page.reload();
+    await expect(detail(page).getByTestId('inventory-totals')).toHaveText(
+      'Pieces 2 · Total volume 1.224 m³ · Price 20.00',
+    );
+  });
+});
