@@ -63,7 +63,7 @@ export function shiftRoutes(app: App): void {
           week_id: z
             .string()
             .regex(WEEK_ID, 'expected YYYY-MM-DD_YYYY-MM-DD')
-            .describe('YYYY-MM-DD_YYYY-MM-DD'),
+            .meta({ description: 'YYYY-MM-DD_YYYY-MM-DD', examples: ['2026-03-09_2026-03-15'] }),
         }),
         response: { 200: pageOf(recordResponse) },
       },
