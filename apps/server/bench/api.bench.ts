@@ -156,22 +156,29 @@ async function benchOn(kind: 'postgres' | 'pglite') {
       `  window: ${parsed.records.length} records (truncated ${parsed.truncated}), ${parsed.resources.length} resources, ${(body.length / 1024).toFixed(0)} KB JSON, ${(gz / 1024).toFixed(1)} KB gzipped`,
     );
     const jobs = pool.bookingIds.filter((_, i) => i % 400 === 7).slice(0, 50);
+    // The candidate panel's request (the first page: 50 of the ranked 2,000) and the whole list.
     const candidatePaths = jobs.map((id) => `/api/v1/bookings/${id}/candidates`);
+    const allCandidatePaths = jobs.map((id) => `/api/v1/bookings/${id}/candidates?limit=2000`);
     const sample = JSON.parse(
       await (await fetch(`${base}${candidatePaths[0]}`, { headers: { cookie: poolCookie } })).text(),
-    ) as { candidates: unknown[] };
-    say(`  candidates: ${sample.candidates.length} per booking`);
+    ) as { candidates: unknown[]; total: number };
+    say(
+      `  candidates: ${sample.total} ranked per booking, ${sample.candidates.length} listed on the first page`,
+    );
 
     // Warm-up (JIT, plan caches), then the measured runs.
     await measure(base, [windowPath], windowCookie, 1);
     await measure(base, candidatePaths, poolCookie, 1);
+    await measure(base, allCandidatePaths, poolCookie, 1);
     const rows: string[] = [];
     for (const c of CONNECTIONS) {
       const w = await measure(base, [windowPath], windowCookie, c);
       const k = await measure(base, candidatePaths, poolCookie, c);
+      const all = await measure(base, allCandidatePaths, poolCookie, c);
       for (const [name, f] of [
         ['timeline window (2,000 records)', w],
-        ['candidates (2,000 resources)', k],
+        ['candidates (2,000 resources ranked, first page of 50)', k],
+        ['candidates (2,000 resources ranked, all 2,000 listed)', all],
       ] as const) {
         rows.push(
           `| ${kind} | ${name} | ${c} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.rps.toFixed(0)} | ${f.errors} |`,

@@ -5,6 +5,7 @@ import { allocateBooking } from '@rostra/db/scheduling/allocate-booking';
 import { allocateBatch } from '@rostra/db/scheduling/allocation-batch';
 import { loadAllocationScenario } from '@rostra/db/scheduling/allocation-scenario';
 import { isAllocatable } from '@rostra/db/scheduling/allocation-writes';
+import { loadCandidates } from '@rostra/db/scheduling/candidates';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { ScenarioCache } from '@rostra/db/scheduling/scenario-cache';
 import { z } from 'zod';
@@ -43,6 +44,17 @@ export const allocateBody = z.strictObject({
   version: VERSION.optional().describe('the booking version read; a stale one answers 409'),
 });
 
+export const candidatesQuery = z.strictObject({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('candidates to skip'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2_000)
+    .default(50)
+    .describe('candidates to list (at most 2,000: a whole large pool)'),
+});
+
 export const batchBody = z.strictObject({
   from: SECONDS,
   to: SECONDS,
@@ -77,23 +89,37 @@ export function allocationRoutes(app: App): void {
       config: { access: BOOKING },
       schema: {
         tags: ['allocation'],
-        summary: 'Every resource checked and scored for the booking, best first (the core check mode)',
+        summary:
+          'Every resource checked and scored for the booking, best first (the core check mode), one page at a time',
         params: idParams,
+        querystring: candidatesQuery,
         response: {
-          200: z.object({ _id: z.string(), candidates: z.array(candidate), errors: z.array(issue) }),
+          200: z.object({
+            _id: z.string(),
+            total: z.number().int().describe('resources ranked (the whole pool)'),
+            passing: z.number().int().describe('how many of them pass every check'),
+            offset: z.number().int(),
+            limit: z.number().int(),
+            candidates: z
+              .array(candidate)
+              .describe('the page, best first, each with its failed checks in words'),
+            errors: z.array(issue).describe('job-level issues (the service plan)'),
+          }),
         },
       },
-      // The schema documents the answer; 2,000 candidates are not re-validated on the way out.
+      // The schema documents the answer; a page of up to 2,000 is not re-validated on the way out.
       serializerCompiler: plainJson,
     },
     async (request) => {
       const caller = requireAuth(request);
-      const outcome = await check(caller.orgId, request.params.id, undefined);
-      // Job-level issues only (the service plan); each candidate carries its own reasons.
-      const errors = outcome.errors.filter(
-        (e) => e.resourceId === undefined && e.code !== 'no_resource_found',
-      );
-      return { _id: request.params.id, candidates: outcome.candidates, errors };
+      const { offset, limit } = request.query;
+      const result = await loadCandidates(db(), caller.orgId, request.params.id, { offset, limit }, cache);
+      if (result.kind === 'not_found') throw notFound();
+      if (result.kind === 'not_allocatable') {
+        throw new HttpError(400, 'not_allocatable', 'Only bookings and group events are allocated');
+      }
+      const { total, passing, candidates, errors } = result.ranked;
+      return { _id: request.params.id, total, passing, offset, limit, candidates, errors };
     },
   );
 

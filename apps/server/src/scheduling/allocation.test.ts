@@ -69,6 +69,69 @@ describe.each(testDatabaseKinds())('allocation through the API on %s', (kind) =>
     expect((await call(t, p.resource1, 'GET', `/bookings/${id}/candidates`)).statusCode).toBe(403);
   });
 
+  it('candidates come a page at a time with the whole list counted', async () => {
+    const id = await booking(MONDAY + 5 * 86_400 + 9 * H, MONDAY + 5 * 86_400 + 10 * H);
+    type Page = { total: number; passing: number; offset: number; limit: number; candidates: Candidate[] };
+    const all = ok<Page>(await call(t, p.dispatcher, 'GET', `/bookings/${id}/candidates`));
+    expect(all).toMatchObject({ total: 4, passing: 1, offset: 0, limit: 50 });
+    const first = ok<Page>(await call(t, p.dispatcher, 'GET', `/bookings/${id}/candidates?limit=2`));
+    const next = ok<Page>(await call(t, p.dispatcher, 'GET', `/bookings/${id}/candidates?offset=2&limit=2`));
+    expect(first).toMatchObject({ total: 4, passing: 1, limit: 2 });
+    expect([...first.candidates, ...next.candidates]).toEqual(all.candidates);
+    const bad = await call(t, p.dispatcher, 'GET', `/bookings/${id}/candidates?limit=0`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('candidates follow every change under them at once (a leave, an assignment, a resource edit)', async () => {
+    const day = MONDAY + 6 * 86_400;
+    const id = await booking(day + 9 * H, day + 10 * H);
+    const candidates = async () =>
+      ok<{ candidates: Candidate[] }>(await call(t, p.dispatcher, 'GET', `/bookings/${id}/candidates`))
+        .candidates;
+    const r1 = async () => (await candidates()).find((c) => c.resourceId === 'r1');
+    expect((await r1())?.ok).toBe(true);
+    // A leave for r1 across the booking: the next answer names it.
+    const leave = ok(
+      await call(t, p.dispatcher, 'POST', '/timeline-records', {
+        _key: 'leave',
+        status: 'leave',
+        resIds: ['r1'],
+        utc_begin_plus_tz: day + 8 * H,
+        utc_end_plus_tz: day + 12 * H,
+      }),
+      201,
+    );
+    expect((await r1())?.errors.map((e) => e.code)).toEqual(['resource_on_leave']);
+    ok(
+      await call(t, p.dispatcher, 'DELETE', `/timeline-records/${leave._id}`, undefined, {
+        'if-match': `"${leave.version}"`,
+      }),
+    );
+    expect((await r1())?.ok).toBe(true);
+    // Another booking assigned to r1 at the same time makes r1 busy.
+    const other = await booking(day + 9 * H, day + 10 * H);
+    ok(
+      await call(t, p.dispatcher, 'POST', `/bookings/${other}/allocate`, {
+        mode: 'manual',
+        candidateIds: ['r1'],
+      }),
+    );
+    expect((await r1())?.errors.map((e) => e.code)).toContain('resource_busy');
+    // The booking's own assignment never makes its resource busy with itself.
+    ok(await call(t, p.dispatcher, 'POST', `/bookings/${other}/actions/cancel`, {}));
+    ok(
+      await call(t, p.dispatcher, 'POST', `/bookings/${id}/allocate`, {
+        mode: 'manual',
+        candidateIds: ['r1'],
+      }),
+    );
+    expect((await r1())?.ok).toBe(true);
+    // A resource edit (r3 gets the label) shows in the next answer.
+    const r3 = ok(await call(t, p.dispatcher, 'GET', '/resources/r3'));
+    ok(await call(t, p.dispatcher, 'PATCH', '/resources/r3', { labels: ['l-nurse'], version: r3.version }));
+    expect((await candidates()).find((c) => c.resourceId === 'r3')?.ok).toBe(true);
+  });
+
   it('check mode answers without writing', async () => {
     const id = await booking(MONDAY + 86_400 + 9 * H, MONDAY + 86_400 + 10 * H);
     const res = ok<Allocation>(

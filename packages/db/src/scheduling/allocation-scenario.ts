@@ -18,7 +18,6 @@ import {
 } from '@rostra/core/time/calendar';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { organisations, orgSettings } from '../schema/organisations.ts';
 import { blacklists, customers, labels, servicePlans, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { type StoredRecord, toBlacklist, toCustomer, toLabel, toServicePlan } from './mapping.ts';
@@ -90,40 +89,15 @@ async function scenarioFor(
   jobs: readonly StoredRecord[],
   cache?: ScenarioCache,
 ): Promise<Shared> {
-  const [org] = await tx
-    .select({ maxDistance: organisations.maxDistance })
-    .from(organisations)
-    .where(eq(organisations.id, orgId));
-  const settings = await tx
-    .select({ key: orgSettings.key, value: orgSettings.value })
-    .from(orgSettings)
-    .where(and(eq(orgSettings.orgId, orgId), eq(orgSettings.role, ''), eq(orgSettings.key, 'allocation')));
-  const allocation = settings[0]?.value ?? {};
-  const weekStartDay = typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0;
-  const switches = (allocation.switches ?? {}) as Record<string, boolean>;
-
-  const begins = jobs.map((j) => j.utc_begin_plus_tz);
-  const first = Math.min(...begins);
-  const last = Math.max(...begins);
-  const lastEnd = Math.max(...jobs.map((j) => j.utc_end_plus_tz));
-  // Hours are summed per day, week and fortnight; the fortnight only matters while its check is on
-  // (off by default): otherwise the jobs' weeks (a day either side) hold everything the checks and
-  // the score read, and the outcome is the same with fewer records read.
-  const fortnight =
-    (switches.MAX_HR_FORTNIGHT_NOT_CHECK ?? DEFAULT_SWITCHES.MAX_HR_FORTNIGHT_NOT_CHECK) === false;
-  const from = (fortnight ? fortnightStart(first, weekStartDay) : weekStart(first, weekStartDay)) - DAY;
-  const to =
-    Math.max(
-      fortnight ? fortnightStart(last, weekStartDay) + FORTNIGHT : weekStart(last, weekStartDay) + WEEK,
-      lastEnd,
-    ) + DAY;
+  const config = await selectAllocationConfig(tx, orgId);
+  const { from, to, first, last } = scenarioWindow(jobs, config);
   const customerIds = [
     ...new Set(jobs.map((j) => j.customerId).filter((c): c is string => typeof c === 'string')),
   ];
   const jobIds = new Set(jobs.map((j) => j._id));
   const timeline = await selectScenarioRecords(
     tx,
-    sql`(r.utc_begin_plus_tz < ${to} and r.utc_end_plus_tz >= ${from})${
+    sql`${overlapsWindow(from, to)}${
       customerIds.length
         ? sql` or (r.customer_id in (${sql.join(
             customerIds.map((c) => sql`${c}`),
@@ -178,18 +152,79 @@ async function scenarioFor(
     shifts: shiftRows,
     blacklists: blacklistRows.map(toBlacklist),
     servicePlans: planRows.map(toServicePlan),
-    config: { max_distance: org?.maxDistance ?? 20_000, week_start_day: weekStartDay, switches },
+    config,
   };
 }
 
+/** The organisation's allocation config: max distance, week start day and switches. */
+export async function selectAllocationConfig(tx: Tx, orgId: string): Promise<AllocationConfig> {
+  const res = (await tx.execute(sql`
+    select o.max_distance, s.value from organisations o
+    left join org_settings s on s.org_id = o.id and s.role = '' and s.key = 'allocation'
+    where o.id = ${orgId}`)) as unknown as Rows<{
+    max_distance: number | null;
+    value: Record<string, unknown> | null;
+  }>;
+  const row = res.rows[0];
+  const allocation = row?.value ?? {};
+  return {
+    max_distance: row?.max_distance ?? 20_000,
+    week_start_day: typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0,
+    switches: (allocation.switches ?? {}) as Record<string, boolean>,
+  };
+}
+
+export type AllocationConfig = {
+  max_distance: number;
+  week_start_day: number;
+  switches: Record<string, boolean>;
+};
+
+/**
+ * The span of timeline the jobs' checks and score read (besides their customers' earlier jobs):
+ * hours are summed per day, week and fortnight; the fortnight only matters while its check is on
+ * (off by default): otherwise the jobs' weeks (a day either side) hold everything the checks and
+ * the score read, and the outcome is the same with fewer records read.
+ */
+export function scenarioWindow(
+  jobs: readonly Pick<StoredRecord, 'utc_begin_plus_tz' | 'utc_end_plus_tz'>[],
+  config: AllocationConfig,
+): { from: number; to: number; first: number; last: number } {
+  const begins = jobs.map((j) => j.utc_begin_plus_tz);
+  const first = Math.min(...begins);
+  const last = Math.max(...begins);
+  const lastEnd = Math.max(...jobs.map((j) => j.utc_end_plus_tz));
+  const wsd = config.week_start_day;
+  const fortnight =
+    (config.switches.MAX_HR_FORTNIGHT_NOT_CHECK ?? DEFAULT_SWITCHES.MAX_HR_FORTNIGHT_NOT_CHECK) === false;
+  const from = (fortnight ? fortnightStart(first, wsd) : weekStart(first, wsd)) - DAY;
+  const to =
+    Math.max(fortnight ? fortnightStart(last, wsd) + FORTNIGHT : weekStart(last, wsd) + WEEK, lastEnd) + DAY;
+  return { from, to, first, last };
+}
+
 type Rows<T> = { rows: T[] };
+
+/** Length above which a record is "long" (the partial index `timeline_records_long_idx`). */
+const LONG_RECORD_S = 172_800;
+
+/**
+ * Records `r` with begin < `to` and end ≥ `from`, in a form both indexes serve: a record no
+ * longer than LONG_RECORD_S that ends at or after `from` began at `from − LONG_RECORD_S` or later
+ * (a bounded range of the begin index); longer ones come from the partial index. The predicate
+ * must stay textually the partial index's for the planner to use it.
+ */
+export function overlapsWindow(from: number, to: number): SQL {
+  return sql`((r.utc_begin_plus_tz >= ${from - LONG_RECORD_S} and r.utc_begin_plus_tz < ${to} and r.utc_end_plus_tz >= ${from})
+    or (r.utc_end_plus_tz - r.utc_begin_plus_tz > ${sql.raw(String(LONG_RECORD_S))} and r.utc_end_plus_tz >= ${from} and r.utc_begin_plus_tz < ${to}))`;
+}
 
 /**
  * Timeline records as the engine reads them: id, kind, status, type, customer, resources and
  * times. Other fields play no part in the checks or the score, so they are not loaded. Plain SQL:
  * on the hot path of every allocation, the rows are read as they come.
  */
-async function selectScenarioRecords(tx: Tx, where: SQL, orgId: string): Promise<StoredRecord[]> {
+export async function selectScenarioRecords(tx: Tx, where: SQL, orgId: string): Promise<StoredRecord[]> {
   const res = (await tx.execute(sql`
     select r.id, r.key, r.status, r.type, r.customer_id, r.resource_id,
       r.utc_begin_plus_tz::float8 as b, r.utc_end_plus_tz::float8 as e,
@@ -224,7 +259,7 @@ async function selectScenarioRecords(tx: Tx, where: SQL, orgId: string): Promise
 }
 
 /** The pool and the label catalogue. */
-async function selectScenarioPool(
+export async function selectScenarioPool(
   tx: Tx,
   orgId: string,
 ): Promise<{ resources: Resource[]; labels: Label[] }> {
@@ -275,7 +310,7 @@ async function selectScenarioResources(tx: Tx, orgId: string): Promise<Resource[
  * The weekly records whose `week_id` range holds a day from `firstDay` to `lastDay` (00:00 of
  * each): the engine's shift check only looks at the record covering the job's own day.
  */
-async function selectScenarioShifts(
+export async function selectScenarioShifts(
   tx: Tx,
   orgId: string,
   firstDay: number,
