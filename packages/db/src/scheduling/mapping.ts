@@ -221,15 +221,9 @@ export function resourceValues(record: Input) {
     '_geoloc',
     'uid',
   ];
-  const first = str(record.first_name) ?? '';
-  const last = str(record.last_name) ?? '';
   return {
-    name: str(record.name) ?? (`${first} ${last}`.trim() || String(record._id ?? '')),
-    firstName: first,
-    lastName: last,
-    email: str(record.email),
+    ...personValues(record),
     mobile: str(record.mobile),
-    phone: str(record.phone),
     labels: has(record, 'labels') && record.labels !== null ? list(record.labels) : list(record.lbls),
     inactive: bool(record.inactive),
     inactiveDate: num(record.InactiveDate),
@@ -238,14 +232,17 @@ export function resourceValues(record: Input) {
     maxHrsDy: num(record.max_hrs_dy),
     maxHrsWk: num(record.max_hrs_wk),
     maxHrsFn: num(record.max_hrs_fn),
-    ...point(record._geoloc),
-    uid: str(record.uid),
     data: rest(record, taken),
   };
 }
 
 export function customerValues(record: Input) {
   const taken = ['name', 'first_name', 'last_name', 'email', 'phone', '_geoloc', 'uid', 'inactive'];
+  return { ...personValues(record), inactive: bool(record.inactive), data: rest(record, taken) };
+}
+
+/** The name, contact, place and user columns of a resource or a customer. */
+function personValues(record: Input) {
   const first = str(record.first_name) ?? '';
   const last = str(record.last_name) ?? '';
   return {
@@ -256,8 +253,6 @@ export function customerValues(record: Input) {
     phone: str(record.phone),
     ...point(record._geoloc),
     uid: str(record.uid),
-    inactive: bool(record.inactive),
-    data: rest(record, taken),
   };
 }
 

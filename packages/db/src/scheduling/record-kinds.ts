@@ -1,4 +1,3 @@
-import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { calendarEvents, projectTasks, quickViews } from '../schema/planning.ts';
 import { customers, labels, resources, servicePlans } from '../schema/scheduling.ts';
@@ -45,74 +44,84 @@ export const sideOf = (kind: RecordKind, record: Record<string, unknown>): Recor
   audience: kind.audience(record),
 });
 
+/** A tenant table with the shared columns (`orgRef()` and `stamps`, schema/columns.ts). */
+type TenantTable = PgTable & { orgId: PgColumn; version: PgColumn; updatedAt: PgColumn };
+
+/**
+ * A kind of a tenant table: its columns are the shared ones, the id column `id` (spec field
+ * `_id`) unless `id` says otherwise, and `readers` (`_uid_r`) when the kind has a readers list.
+ */
+function recordKind<T extends TenantTable>(spec: {
+  name: RecordEventKind;
+  table: T;
+  id?: { key: string; field: string };
+  readers?: boolean;
+  toRecord(row: T['$inferSelect']): Record<string, unknown>;
+  values: RecordKind['values'];
+  audience: RecordKind['audience'];
+}): RecordKind {
+  const column = (key: string) => (spec.table as unknown as Record<string, PgColumn>)[key] as PgColumn;
+  const idKey = spec.id?.key ?? 'id';
+  return {
+    name: spec.name,
+    table: spec.table,
+    cols: {
+      orgId: spec.table.orgId,
+      id: column(idKey),
+      version: spec.table.version,
+      updatedAt: spec.table.updatedAt,
+      ...(spec.readers ? { readers: column('readers') } : {}),
+    },
+    idKey,
+    idField: spec.id?.field ?? '_id',
+    toRecord: (row) => spec.toRecord(row as T['$inferSelect']),
+    values: spec.values,
+    audience: spec.audience,
+  };
+}
+
 const DISPATCHERS: Audience = { dispatchers: true };
 const seconds = (d: unknown) => (d instanceof Date ? Math.floor(d.getTime() / 1000) : undefined);
+/** `version`, `_qa_create_utc` and `_qa_update_utc` of a row. */
+const stampsOf = (r: { version: number; createdAt: Date; updatedAt: Date }) => ({
+  version: r.version,
+  _qa_create_utc: seconds(r.createdAt),
+  _qa_update_utc: seconds(r.updatedAt),
+});
 
-export const LABELS: RecordKind = {
+export const LABELS = recordKind({
   name: 'labels',
   table: labels,
-  cols: { orgId: labels.orgId, id: labels.id, version: labels.version, updatedAt: labels.updatedAt },
-  idField: '_id',
-  idKey: 'id',
-  toRecord: (row) => toLabel(row as typeof labels.$inferSelect),
+  toRecord: toLabel,
   values: labelValues,
   audience: () => CATALOGUE_AUDIENCE,
-};
+});
 
-export const RESOURCES: RecordKind = {
+export const RESOURCES = recordKind({
   name: 'resources',
   table: resources,
-  cols: {
-    orgId: resources.orgId,
-    id: resources.id,
-    version: resources.version,
-    updatedAt: resources.updatedAt,
-  },
-  idField: '_id',
-  idKey: 'id',
-  toRecord: (row) => toResource(row as typeof resources.$inferSelect),
+  toRecord: toResource,
   values: resourceValues,
   // Also the resource's own user: their record is theirs to see (and nobody else's resources are).
   audience: (record) => audienceWith(CATALOGUE_AUDIENCE, [record.uid]),
-};
+});
 
-export const CUSTOMERS: RecordKind = {
+export const CUSTOMERS = recordKind({
   name: 'customers',
   table: customers,
-  cols: {
-    orgId: customers.orgId,
-    id: customers.id,
-    version: customers.version,
-    updatedAt: customers.updatedAt,
-  },
-  idField: '_id',
-  idKey: 'id',
-  toRecord: (row) => {
-    const r = row as typeof customers.$inferSelect;
-    return { ...toCustomer(r), _qa_create_utc: seconds(r.createdAt), _qa_update_utc: seconds(r.updatedAt) };
-  },
+  toRecord: (r) => ({ ...toCustomer(r), ...stampsOf(r) }),
   values: customerValues,
   audience: (record) => audienceWith(CATALOGUE_AUDIENCE, [record.uid]),
-};
+});
 
-export const SERVICE_PLANS: RecordKind = {
+export const SERVICE_PLANS = recordKind({
   name: 'service_plans',
   table: servicePlans,
-  cols: {
-    orgId: servicePlans.orgId,
-    id: servicePlans.visitStemId,
-    version: servicePlans.version,
-    updatedAt: servicePlans.updatedAt,
-  },
-  idField: 'VisitStemID',
-  idKey: 'visitStemId',
-  toRecord: (row) => {
-    const r = row as typeof servicePlans.$inferSelect;
-    return { ...toServicePlan(r), version: r.version, _qa_update_utc: seconds(r.updatedAt) };
-  },
+  id: { key: 'visitStemId', field: 'VisitStemID' },
+  toRecord: (r) => ({ ...toServicePlan(r), version: r.version, _qa_update_utc: seconds(r.updatedAt) }),
   values: servicePlanValues,
   audience: () => DISPATCHERS,
-};
+});
 
 const str = (v: unknown, fallback = '') => (typeof v === 'string' ? v : fallback);
 const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
@@ -121,33 +130,24 @@ function others(record: Record<string, unknown>, taken: readonly string[]): Reco
   const skip = new Set([...taken, '_id', 'version', '_qa_create_utc', '_qa_update_utc']);
   return Object.fromEntries(Object.entries(record).filter(([k, v]) => !skip.has(k) && v !== undefined));
 }
+/** Dispatchers and the record's readers list. */
+const readersAudience = (record: Record<string, unknown>) => audienceWith(DISPATCHERS, list(record._uid_r));
 
 /** Quick views (`_key` quicviews): name, id, uid, cus_view. */
-export const QUICK_VIEWS: RecordKind = {
+export const QUICK_VIEWS = recordKind({
   name: 'quick_views',
   table: quickViews,
-  cols: {
-    orgId: quickViews.orgId,
-    id: quickViews.id,
-    version: quickViews.version,
-    updatedAt: quickViews.updatedAt,
-  },
-  idField: '_id',
-  idKey: 'id',
-  toRecord: (row) => {
-    const r = row as typeof quickViews.$inferSelect;
-    return {
-      ...r.data,
-      _id: r.id,
-      _key: 'quicviews',
-      id: r.id,
-      name: r.name,
-      uid: r.uid,
-      cus_view: r.cusView,
-      version: r.version,
-      _qa_update_utc: seconds(r.updatedAt),
-    };
-  },
+  toRecord: (r) => ({
+    ...r.data,
+    _id: r.id,
+    _key: 'quicviews',
+    id: r.id,
+    name: r.name,
+    uid: r.uid,
+    cus_view: r.cusView,
+    version: r.version,
+    _qa_update_utc: seconds(r.updatedAt),
+  }),
   values: (rec) => ({
     name: str(rec.name),
     uid: str(rec.uid),
@@ -155,72 +155,46 @@ export const QUICK_VIEWS: RecordKind = {
     data: others(rec, ['_key', 'id', 'name', 'uid', 'cus_view']),
   }),
   audience: () => DISPATCHERS,
-};
+});
 
 /** Project tasks: simple records with a readers list (`_uid_r`). */
-export const PROJECT_TASKS: RecordKind = {
+export const PROJECT_TASKS = recordKind({
   name: 'project_tasks',
   table: projectTasks,
-  cols: {
-    orgId: projectTasks.orgId,
-    id: projectTasks.id,
-    version: projectTasks.version,
-    updatedAt: projectTasks.updatedAt,
-    readers: projectTasks.readers,
-  },
-  idField: '_id',
-  idKey: 'id',
-  toRecord: (row) => {
-    const r = row as typeof projectTasks.$inferSelect;
-    return {
-      ...r.data,
-      _id: r.id,
-      name: r.name,
-      status: r.status,
-      _uid_r: r.readers,
-      version: r.version,
-      _qa_create_utc: seconds(r.createdAt),
-      _qa_update_utc: seconds(r.updatedAt),
-    };
-  },
+  readers: true,
+  toRecord: (r) => ({
+    ...r.data,
+    _id: r.id,
+    name: r.name,
+    status: r.status,
+    _uid_r: r.readers,
+    ...stampsOf(r),
+  }),
   values: (rec) => ({
     name: str(rec.name),
     status: typeof rec.status === 'string' ? rec.status : null,
     readers: list(rec._uid_r),
     data: others(rec, ['name', 'status', '_uid_r']),
   }),
-  audience: (record) => audienceWith(DISPATCHERS, list(record._uid_r)),
-};
+  audience: readersAudience,
+});
 
 /** Calendar events (`calevent_id`), optionally of a task (`task_id`); readers list. */
-export const CALENDAR_EVENTS: RecordKind = {
+export const CALENDAR_EVENTS = recordKind({
   name: 'calendar_events',
   table: calendarEvents,
-  cols: {
-    orgId: calendarEvents.orgId,
-    id: calendarEvents.id,
-    version: calendarEvents.version,
-    updatedAt: calendarEvents.updatedAt,
-    readers: calendarEvents.readers,
-  },
-  idField: '_id',
-  idKey: 'id',
-  toRecord: (row) => {
-    const r = row as typeof calendarEvents.$inferSelect;
-    return {
-      ...r.data,
-      _id: r.id,
-      calevent_id: r.id,
-      task_id: r.taskId,
-      name: r.name,
-      utc_begin_plus_tz: r.beginAt,
-      utc_end_plus_tz: r.endAt,
-      _uid_r: r.readers,
-      version: r.version,
-      _qa_create_utc: seconds(r.createdAt),
-      _qa_update_utc: seconds(r.updatedAt),
-    };
-  },
+  readers: true,
+  toRecord: (r) => ({
+    ...r.data,
+    _id: r.id,
+    calevent_id: r.id,
+    task_id: r.taskId,
+    name: r.name,
+    utc_begin_plus_tz: r.beginAt,
+    utc_end_plus_tz: r.endAt,
+    _uid_r: r.readers,
+    ...stampsOf(r),
+  }),
   values: (rec) => ({
     taskId: typeof rec.task_id === 'string' ? rec.task_id : null,
     name: str(rec.name),
@@ -229,13 +203,5 @@ export const CALENDAR_EVENTS: RecordKind = {
     readers: list(rec._uid_r),
     data: others(rec, ['calevent_id', 'task_id', 'name', 'utc_begin_plus_tz', 'utc_end_plus_tz', '_uid_r']),
   }),
-  audience: (record) => audienceWith(DISPATCHERS, list(record._uid_r)),
-};
-
-/** A filter on a list: a condition on the kind's table. */
-export type ListFilter = SQL | undefined;
-
-/** `column = value` for a column of a kind's table, or no condition when `value` is undefined. */
-export function equals(column: Column, value: unknown): ListFilter {
-  return value === undefined ? undefined : sql`${column} = ${value}`;
-}
+  audience: readersAudience,
+});

@@ -1,11 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { withOrg } from '../tenant.ts';
-import { selectRecordRow } from './get-record.ts';
+import { lockAtVersion, whereId } from './get-record.ts';
 import { appendLiveEvents } from './live-events.ts';
 import { recordEvents } from './record-events.ts';
 import { type RecordKind, sideOf } from './record-kinds.ts';
-import { type ExpectedVersion, notFound, stale, type WriteResult } from './write-result.ts';
+import type { ExpectedVersion, WriteResult } from './write-result.ts';
 
 /**
  * Updates a record with the given spec fields merged over its current ones (fields not given stay
@@ -22,10 +22,9 @@ export async function updateRecord(
   expected: ExpectedVersion,
 ): Promise<WriteResult<Record<string, unknown>>> {
   return withOrg(db, orgId, async (tx) => {
-    const row = await selectRecordRow(tx, orgId, kind, id, { forUpdate: true });
-    if (!row) return notFound();
-    const current = kind.toRecord(row);
-    if (expected !== undefined && row.version !== expected) return stale(current);
+    const locked = await lockAtVersion(tx, orgId, kind, id, expected);
+    if (!locked.ok) return locked;
+    const current = locked.record;
     const merged = { ...current, ...changes, [kind.idField]: id };
     const [updated] = await tx
       .update(kind.table)
@@ -34,7 +33,7 @@ export async function updateRecord(
         version: sql`${kind.cols.version} + 1`,
         updatedAt: new Date(),
       } as never)
-      .where(and(eq(kind.cols.orgId, orgId), eq(kind.cols.id, id)))
+      .where(whereId(kind, orgId, id))
       .returning();
     const record = kind.toRecord(updated as Record<string, unknown>);
     await appendLiveEvents(
