@@ -1,6 +1,152 @@
-import { ComingLater } from '../coming-later.tsx';
+import { WEEK, weekStart } from '@rostra/core/time/calendar';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import {
+  BOARD_STATUSES,
+  type BoardStatus,
+  moveAction,
+  moveTargets,
+  statusLabel,
+  useStatusStyles,
+} from '../../lib/boards.ts';
+import { errorText, fetchRecords, type TimelineRecord, wallNow } from '../../lib/roster.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { BOARDS_TEXT as T } from './boards-text.ts';
+import { BookingCard } from './booking-card.tsx';
+import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from './parts.tsx';
+import { useBoardMove } from './use-board-move.ts';
 
-/** Status board (/board) — built by issue 7; until then the shell's honest empty state. */
+/**
+ * Status board (/board): the week's bookings in a column per status. Dragging a card to another
+ * column — or choosing the column from the card's move menu, by keyboard — takes the status action
+ * that leads there when the role may (spec §6); the server's answer decides and its errors show.
+ */
 export function BoardScreen() {
-  return <ComingLater />;
+  const { role, me } = useShell();
+  const [from, setFrom] = useState(() => weekStart(wallNow(me.company?.time_zone)));
+  const to = from + WEEK;
+  const key = ['board', 'bookings', from];
+  const list = useQuery({ queryKey: key, queryFn: () => fetchRecords(from, to, 'booking') });
+  const styles = useStatusStyles().data;
+  const { busyId, error, move } = useBoardMove(key, styles);
+  const [dragged, setDragged] = useState<TimelineRecord | null>(null);
+  const [over, setOver] = useState<BoardStatus | null>(null);
+
+  const columns = useMemo(() => {
+    const by = new Map<string, TimelineRecord[]>(BOARD_STATUSES.map((s) => [s, []]));
+    for (const r of list.data ?? []) by.get(r.status ?? 'draft')?.push(r);
+    return by;
+  }, [list.data]);
+
+  const drop = (status: BoardStatus) => {
+    setOver(null);
+    const record = dragged;
+    setDragged(null);
+    if (!record) return;
+    const action = moveAction(role, record.status ?? 'draft', status);
+    if (action) void move(record, { status, action });
+  };
+
+  return (
+    <Page
+      title={T.board}
+      wide
+      actions={
+        <PeriodNav
+          from={from}
+          to={to}
+          unit={T.week}
+          onPrevious={() => setFrom((f) => f - WEEK)}
+          onNext={() => setFrom((f) => f + WEEK)}
+          onToday={() => setFrom(weekStart(wallNow(me.company?.time_zone)))}
+        />
+      }
+    >
+      {error ? (
+        <div className="mb-3">
+          <ErrorState message={error} />
+        </div>
+      ) : null}
+      {list.isError ? (
+        <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
+      ) : !list.isPending && list.data.length === 0 ? (
+        <EmptyState title={T.noBookings} hint={T.noBookingsHint} />
+      ) : (
+        <>
+          <p className="mb-2 text-xs text-neutral-500">{T.keyboardHint}</p>
+          <div className="-mx-3 flex snap-x snap-mandatory gap-3 overflow-x-auto px-3 pb-3 sm:mx-0 sm:h-[calc(100dvh-12rem)] sm:min-h-96 sm:snap-none sm:px-0">
+            {BOARD_STATUSES.map((status) => {
+              const cards = columns.get(status) ?? [];
+              const label = statusLabel(styles, status);
+              const canDrop =
+                dragged !== null && moveAction(role, dragged.status ?? 'draft', status) !== null;
+              const style = styles?.get(status);
+              return (
+                <section
+                  key={status}
+                  aria-label={T.bookingsIn(label, cards.length)}
+                  data-column={status}
+                  onDragOver={(e) => {
+                    if (!canDrop) return;
+                    e.preventDefault();
+                    e.dataTransfer.dropEffect = 'move';
+                    if (over !== status) setOver(status);
+                  }}
+                  onDragLeave={() => setOver((o) => (o === status ? null : o))}
+                  onDrop={(e) => {
+                    e.preventDefault();
+                    drop(status);
+                  }}
+                  className={`flex w-[85vw] shrink-0 snap-start flex-col rounded-lg border sm:w-52 ${
+                    over === status && canDrop
+                      ? 'border-sky-500 bg-sky-50'
+                      : canDrop
+                        ? 'border-dashed border-sky-300 bg-neutral-50'
+                        : 'border-neutral-200 bg-neutral-50'
+                  }`}
+                >
+                  <h2 className="flex items-center gap-2 border-b border-neutral-200 px-3 py-2 text-sm font-semibold text-neutral-800">
+                    <span
+                      aria-hidden
+                      className="size-2.5 rounded-full ring-1 ring-black/10"
+                      style={{ backgroundColor: style?.bg }}
+                    />
+                    {label}
+                    <span className="ml-auto rounded-full bg-white px-2 text-xs font-medium text-neutral-600 tabular-nums ring-1 ring-neutral-200">
+                      {T.count(cards.length)}
+                    </span>
+                  </h2>
+                  <div className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto p-2">
+                    {list.isPending ? (
+                      <Skeleton rows={3} className="h-16" />
+                    ) : cards.length === 0 ? (
+                      <p className="py-4 text-center text-xs text-neutral-400">
+                        {canDrop ? T.dropHere : T.emptyColumn}
+                      </p>
+                    ) : (
+                      cards.map((r) => (
+                        <BookingCard
+                          key={r._id}
+                          record={r}
+                          styles={styles}
+                          targets={moveTargets(role, r.status ?? 'draft')}
+                          isBusy={busyId === r._id}
+                          onMove={(t) => void move(r, t)}
+                          onDragStart={() => setDragged(r)}
+                          onDragEnd={() => {
+                            setDragged(null);
+                            setOver(null);
+                          }}
+                        />
+                      ))
+                    )}
+                  </div>
+                </section>
+              );
+            })}
+          </div>
+        </>
+      )}
+    </Page>
+  );
 }

@@ -1,6 +1,227 @@
-import { ComingLater } from '../coming-later.tsx';
+import { dayStart, FORTNIGHT, formatDayLabel } from '@rostra/core/time/calendar';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Gavel, MapPin } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  type BoardJob,
+  fetchJobBoard,
+  jobCustomer,
+  placeBid,
+  statusLabel,
+  useStatusStyles,
+} from '../../lib/boards.ts';
+import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
+import { notify } from '../../lib/toast.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Modal } from '../../ui/dialog.tsx';
+import { FormMessage } from '../../ui/field.tsx';
+import { BOARDS_TEXT as T } from './boards-text.ts';
+import { EmptyState, ErrorState, Page, PeriodNav, Skeleton, StatusPill } from './parts.tsx';
 
-/** Job board (/job_board) — built by issue 7; until then the shell's honest empty state. */
+/** The bid board's menu path (the menu's routes are built at run time, so the path is a plain string). */
+const BID_BOARD_PATH: string = '/bid_board';
+
+/** Jobs grouped by the day they begin, in time order. */
+export function byDay<T extends { utc_begin_plus_tz: number }>(jobs: readonly T[]): [number, T[]][] {
+  const days = new Map<number, T[]>();
+  for (const j of jobs) {
+    const d = dayStart(j.utc_begin_plus_tz);
+    days.set(d, [...(days.get(d) ?? []), j]);
+  }
+  return [...days.entries()].sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * Job board (/job_board): the open jobs of a fortnight — bookings nobody is assigned to — that
+ * resources may take. A resource bids on one (amount and note optional) and sees their bid;
+ * a dispatcher sees how many bids each job has and goes to the bid board to accept one.
+ */
 export function JobBoardScreen() {
-  return <ComingLater />;
+  const { role, me } = useShell();
+  const [from, setFrom] = useState(() => dayStart(wallNow(me.company?.time_zone)));
+  const to = from + FORTNIGHT;
+  const board = useQuery({ queryKey: ['board', 'jobs', from], queryFn: () => fetchJobBoard(from, to) });
+  const styles = useStatusStyles().data;
+  const [bidding, setBidding] = useState<BoardJob | null>(null);
+  const isResource = role === 'resource';
+
+  return (
+    <Page
+      title={T.jobBoard}
+      actions={
+        <PeriodNav
+          from={from}
+          to={to}
+          unit={T.fortnight}
+          onPrevious={() => setFrom((f) => f - FORTNIGHT)}
+          onNext={() => setFrom((f) => f + FORTNIGHT)}
+          onToday={() => setFrom(dayStart(wallNow(me.company?.time_zone)))}
+        />
+      }
+    >
+      {board.isPending ? (
+        <Skeleton rows={5} className="h-16" />
+      ) : board.isError ? (
+        <ErrorState message={errorText(board.error)} onRetry={() => void board.refetch()} />
+      ) : board.data.items.length === 0 ? (
+        <EmptyState title={T.noOpenJobs} hint={T.noOpenJobsHint} />
+      ) : (
+        <div className="space-y-5">
+          {board.data.truncated ? <FormMessage tone="info" message={T.truncated} /> : null}
+          {byDay(board.data.items).map(([day, jobs]) => (
+            <section key={day} aria-label={formatDayLabel(day)}>
+              <h2 className="mb-2 text-sm font-semibold text-neutral-700">{formatDayLabel(day)}</h2>
+              <ul className="divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
+                {jobs.map((job) => (
+                  <li
+                    key={job._id}
+                    data-job={job._id}
+                    className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm"
+                  >
+                    <span className="w-28 shrink-0 font-medium text-neutral-900 tabular-nums">
+                      {timeRange(job.utc_begin_plus_tz, job.utc_end_plus_tz)}
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-medium text-neutral-900">{jobCustomer(job)}</p>
+                      {job.suburb || job.all_location ? (
+                        <p className="flex items-center gap-1 truncate text-xs text-neutral-500">
+                          <MapPin aria-hidden className="size-3.5 shrink-0" />
+                          {job.suburb ?? job.all_location}
+                        </p>
+                      ) : null}
+                    </div>
+                    <StatusPill status={statusLabel(styles, job.status)} color={styles?.get(job.status)} />
+                    {isResource ? (
+                      job.my_bid ? (
+                        <span className="rounded-md bg-sky-50 px-2 py-1 text-xs font-medium text-sky-900">
+                          {T.yourBid}
+                          {job.my_bid.amount !== null ? `: $${job.my_bid.amount.toFixed(2)}` : ''}
+                        </span>
+                      ) : (
+                        <Button
+                          variant="secondary"
+                          aria-label={T.bidOn(`${jobCustomer(job)}, ${formatDayLabel(day)}`)}
+                          onClick={() => setBidding(job)}
+                        >
+                          <Gavel aria-hidden className="size-4" />
+                          {T.bid}
+                        </Button>
+                      )
+                    ) : job.bid_count > 0 ? (
+                      <Link
+                        to={BID_BOARD_PATH}
+                        className="rounded-md px-2 py-1 text-xs font-medium text-sky-700 underline underline-offset-4 hover:text-sky-900"
+                      >
+                        {T.bids(job.bid_count)}
+                      </Link>
+                    ) : (
+                      <span className="text-xs text-neutral-400">{T.bids(0)}</span>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+      {bidding ? (
+        <BidDialog
+          job={bidding}
+          onClose={() => setBidding(null)}
+          onPlaced={() => {
+            setBidding(null);
+            void board.refetch();
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}
+
+function BidDialog({ job, onClose, onPlaced }: { job: BoardJob; onClose: () => void; onPlaced: () => void }) {
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [message, setMessage] = useState<string | undefined>();
+  const [isBusy, setIsBusy] = useState(false);
+  const amountId = useId();
+  const noteId = useId();
+  const formId = useId();
+  const submit = async () => {
+    const value = amount.trim() === '' ? undefined : Number(amount);
+    if (value !== undefined && (!Number.isFinite(value) || value < 0)) return setMessage(T.invalidAmount);
+    setIsBusy(true);
+    setMessage(undefined);
+    try {
+      await placeBid(job._id, {
+        ...(value !== undefined ? { amount: value } : {}),
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      notify.success(T.bidPlaced);
+      onPlaced();
+    } catch (error) {
+      setMessage(errorText(error));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return (
+    <Modal
+      title={T.bidOn(jobCustomer(job))}
+      description={`${formatDayLabel(job.utc_begin_plus_tz)} · ${timeRange(job.utc_begin_plus_tz, job.utc_end_plus_tz)}`}
+      onClose={onClose}
+      size="sm"
+      footer={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" form={formId} disabled={isBusy} aria-busy={isBusy}>
+            {T.placeBid}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        className="space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div>
+          <label htmlFor={amountId} className="block text-sm font-medium text-neutral-700">
+            {T.amount}
+          </label>
+          <input
+            id={amountId}
+            type="number"
+            min={0}
+            step="0.01"
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            className="mt-1 block min-h-11 w-full rounded-md border border-neutral-300 px-3 text-base sm:min-h-9 sm:text-sm"
+          />
+        </div>
+        <div>
+          <label htmlFor={noteId} className="block text-sm font-medium text-neutral-700">
+            {T.note}
+          </label>
+          <textarea
+            id={noteId}
+            maxLength={2000}
+            rows={3}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            className="mt-1 block w-full rounded-md border border-neutral-300 px-3 py-2 text-base sm:text-sm"
+          />
+        </div>
+        <FormMessage message={message} />
+      </form>
+    </Modal>
+  );
 }

@@ -367,7 +367,7 @@ function DayRow({
     });
   const dayIssue = issues.find((i) => i.index === -1);
   return (
-    <li className="grid gap-2 px-4 py-2.5 sm:grid-cols-[11rem_1fr] sm:items-start" data-day={label}>
+    <li className="grid gap-2 px-4 py-2.5 sm:grid-cols-[13rem_1fr] sm:items-start" data-day={label}>
       <div className="flex min-h-9 items-center gap-2">
         <input
           id={checkId}
@@ -384,7 +384,7 @@ function DayRow({
           aria-label={T.worked(label)}
           className="size-5 accent-sky-700 sm:size-4"
         />
-        <label htmlFor={checkId} className="text-sm">
+        <label htmlFor={checkId} className="text-sm whitespace-nowrap">
           <span className="font-medium text-neutral-900">{label}</span>{' '}
           <span className="text-neutral-500 tabular-nums">{date}</span>
         </label>

@@ -1,0 +1,143 @@
+import type { JobAction } from '@rostra/core/shell/roles';
+import { formatDayLabel } from '@rostra/core/time/calendar';
+import { AlertTriangle, ArrowRightLeft, UserRound } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { type BoardStatus, type StatusStyle, statusLabel } from '../../lib/boards.ts';
+import { customerName, resourceName, type TimelineRecord, timeRange } from '../../lib/roster.ts';
+import { useDismiss } from '../../ui/dialog.tsx';
+import { BOARDS_TEXT as T } from './boards-text.ts';
+
+export type MoveTarget = { status: BoardStatus; action: JobAction };
+
+/**
+ * A booking on a board: customer, day and time, the resource (or Unassigned) and a conflict mark.
+ * It can be dragged; its move button opens the same moves as a menu (the keyboard way).
+ */
+export function BookingCard({
+  record,
+  styles,
+  targets,
+  isBusy,
+  onMove,
+  onDragStart,
+  onDragEnd,
+  showDay = true,
+}: {
+  record: TimelineRecord;
+  styles: Map<string, StatusStyle> | undefined;
+  targets: MoveTarget[];
+  isBusy: boolean;
+  onMove: (target: MoveTarget) => void;
+  onDragStart?: () => void;
+  onDragEnd?: () => void;
+  showDay?: boolean;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useDismiss(isOpen, () => setIsOpen(false), [menuRef, buttonRef], buttonRef);
+  // The first item takes focus when the menu opens (arrows move, Escape closes and returns).
+  useEffect(() => {
+    if (isOpen) menuRef.current?.querySelector<HTMLButtonElement>('[role=menuitem]')?.focus();
+  }, [isOpen]);
+  const name = customerName(record);
+  const resource = resourceName(record);
+  const canDrag = targets.length > 0 && !isBusy && onDragStart !== undefined;
+  return (
+    <article
+      draggable={canDrag}
+      onDragStart={(e) => {
+        e.dataTransfer.setData('text/plain', record._id);
+        e.dataTransfer.effectAllowed = 'move';
+        onDragStart?.();
+      }}
+      onDragEnd={onDragEnd}
+      data-booking={record._id}
+      aria-label={name}
+      aria-busy={isBusy || undefined}
+      className={`group relative rounded-md border bg-white p-2.5 text-sm shadow-xs transition-opacity ${
+        record.isConflict ? 'border-red-300' : 'border-neutral-200'
+      } ${isBusy ? 'opacity-50' : ''} ${canDrag ? 'cursor-grab active:cursor-grabbing' : ''}`}
+    >
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate font-medium text-neutral-900">{name}</p>
+          <p className="text-xs text-neutral-600 tabular-nums">
+            {showDay ? `${formatDayLabel(record.utc_begin_plus_tz)} · ` : ''}
+            {timeRange(record.utc_begin_plus_tz, record.utc_end_plus_tz)}
+          </p>
+        </div>
+        {targets.length > 0 ? (
+          <button
+            ref={buttonRef}
+            type="button"
+            aria-label={T.moveMenu(name)}
+            aria-haspopup="menu"
+            aria-expanded={isOpen}
+            title={T.moveMenu(name)}
+            disabled={isBusy}
+            onClick={() => setIsOpen((v) => !v)}
+            className="-m-1 inline-flex size-9 shrink-0 items-center justify-center rounded text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 sm:size-7"
+          >
+            <ArrowRightLeft aria-hidden className="size-4" />
+          </button>
+        ) : null}
+      </div>
+      <div className="mt-1.5 flex items-center gap-2 text-xs">
+        <span
+          className={`inline-flex min-w-0 items-center gap-1 ${resource ? 'text-neutral-700' : 'text-amber-700'}`}
+        >
+          <UserRound aria-hidden className="size-3.5 shrink-0" />
+          <span className="truncate">{resource ?? T.unassigned}</span>
+        </span>
+        {record.isConflict ? (
+          <span
+            className="ml-auto inline-flex items-center gap-1 rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-700"
+            title={(record.errors ?? []).map((e) => e.message ?? e.title).join('; ')}
+          >
+            <AlertTriangle aria-hidden className="size-3" />
+            {T.conflict}
+          </span>
+        ) : null}
+      </div>
+      {isOpen ? (
+        <div
+          ref={menuRef}
+          role="menu"
+          aria-label={T.moveMenu(name)}
+          className="absolute top-9 right-1 z-20 min-w-44 rounded-md border border-neutral-200 bg-white p-1 shadow-lg"
+        >
+          {targets.map((t) => (
+            <button
+              key={t.status}
+              type="button"
+              role="menuitem"
+              onClick={() => {
+                setIsOpen(false);
+                onMove(t);
+              }}
+              onKeyDown={(e) => {
+                const items = [
+                  ...(menuRef.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]') ?? []),
+                ];
+                const at = items.indexOf(e.currentTarget);
+                if (e.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
+                else if (e.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
+                else return;
+                e.preventDefault();
+              }}
+              className="flex min-h-11 w-full items-center gap-2 rounded px-2 text-left text-sm text-neutral-800 hover:bg-neutral-100 focus:bg-neutral-100 sm:min-h-8"
+            >
+              <span
+                aria-hidden
+                className="size-2.5 rounded-full"
+                style={{ backgroundColor: styles?.get(t.status)?.bg ?? '#e5e5e5' }}
+              />
+              {T.moveTo(statusLabel(styles, t.status))}
+            </button>
+          ))}
+        </div>
+      ) : null}
+    </article>
+  );
+}
