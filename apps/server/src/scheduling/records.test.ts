@@ -141,6 +141,89 @@ describe.each(testDatabaseKinds())('scheduling records on %s', (kind) => {
     });
   });
 
+  describe('customers and service plans', () => {
+    it('customers: create with every spec field, read, list by inactive, update with the version read, 409 when stale, delete', async () => {
+      const made = ok(
+        await call(t, p.dispatcher, 'POST', '/customers', {
+          _id: 'c-new',
+          first_name: 'Gus',
+          last_name: 'Hale',
+          email: 'gus@example.test',
+          _geoloc: { lat: -33.8, lng: 151.1 },
+          labels: ['l-lift'],
+          suburb: 'Glebe',
+          postcode: '2037',
+          inactive: true,
+        }),
+        201,
+      );
+      expect(made).toMatchObject({
+        _id: 'c-new',
+        name: 'Gus Hale',
+        email: 'gus@example.test',
+        _geoloc: { lat: -33.8, lng: 151.1 },
+        labels: ['l-lift'],
+        suburb: 'Glebe',
+        postcode: '2037',
+        inactive: true,
+        version: 1,
+      });
+      expect(typeof made._qa_create_utc).toBe('number');
+      expect(ok(await call(t, p.dispatcher, 'GET', '/customers/c-new'))).toMatchObject({ suburb: 'Glebe' });
+      const inactive = ok<Page>(await call(t, p.dispatcher, 'GET', '/customers?inactive=true'));
+      expect(inactive.items.map((c) => c._id)).toEqual(['c-new']);
+      ok(await call(t, p.dispatcher, 'PATCH', '/customers/c-new', { suburb: 'Newtown', version: 1 }));
+      const stale = await call(t, p.dispatcher, 'PATCH', '/customers/c-new', { suburb: 'Lost', version: 1 });
+      expect(stale.statusCode).toBe(409);
+      expect(ok(await call(t, p.dispatcher, 'GET', '/customers/c-new'))).toMatchObject({
+        suburb: 'Newtown',
+        postcode: '2037',
+        version: 2,
+      });
+      ok(await call(t, p.dispatcher, 'DELETE', '/customers/c-new', undefined, { 'if-match': '"2"' }));
+      expect((await call(t, p.dispatcher, 'GET', '/customers/c-new')).statusCode).toBe(404);
+    });
+
+    it('service plans: addressed by VisitStemID, listed by UpdateType, versioned; dispatchers only', async () => {
+      const made = ok(
+        await call(t, p.dispatcher, 'POST', '/service-plans', {
+          VisitStemID: 'vs-1',
+          UpdateType: 'Inactive',
+          EndDate: MONDAY,
+        }),
+        201,
+      );
+      expect(made).toMatchObject({
+        VisitStemID: 'vs-1',
+        UpdateType: 'Inactive',
+        EndDate: MONDAY,
+        version: 1,
+      });
+      ok(
+        await call(t, p.dispatcher, 'POST', '/service-plans', { VisitStemID: 'vs-2', UpdateType: 'Ended' }),
+        201,
+      );
+      const ended = ok<Page>(await call(t, p.dispatcher, 'GET', '/service-plans?UpdateType=Ended'));
+      expect(ended.items.map((x) => x.VisitStemID)).toEqual(['vs-2']);
+      const updated = ok(
+        await call(t, p.dispatcher, 'PATCH', '/service-plans/vs-1', { UpdateType: 'Ended', version: 1 }),
+      );
+      expect(updated).toMatchObject({
+        VisitStemID: 'vs-1',
+        UpdateType: 'Ended',
+        EndDate: MONDAY,
+        version: 2,
+      });
+      const stale = await call(t, p.dispatcher, 'DELETE', '/service-plans/vs-1', undefined, {
+        'if-match': '"1"',
+      });
+      expect(stale.statusCode).toBe(409);
+      expect((await call(t, p.resource1, 'GET', '/service-plans/vs-1')).statusCode).toBe(403);
+      ok(await call(t, p.dispatcher, 'DELETE', '/service-plans/vs-1', undefined, { 'if-match': '"2"' }));
+      expect((await call(t, p.dispatcher, 'GET', '/service-plans/vs-1')).statusCode).toBe(404);
+    });
+  });
+
   describe("dispatcher master labels narrow the dispatcher's lists", () => {
     it('strict requires every label, otherwise any; only once published', async () => {
       const ids = async () =>
