@@ -1,6 +1,6 @@
 import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { DAY } from '@rostra/core/time/calendar';
-import { loadTimelineWindow, WINDOW_PADDING_S } from '@rostra/db/scheduling/timeline-window';
+import { loadTimelineWindow, WINDOW_PADDING_S, WindowCache } from '@rostra/db/scheduling/timeline-window';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
@@ -34,6 +34,8 @@ export const timelineQuery = z.strictObject({
  */
 export function timelineRoutes(app: App): void {
   const db = () => app.deps.db.db;
+  /** Dispatchers' windows, reused while their rows are unchanged (signature-checked per request). */
+  const cache = new WindowCache();
   app.get(
     `${API}/timeline`,
     {
@@ -68,16 +70,21 @@ export function timelineRoutes(app: App): void {
       }
       const isDispatcher = caller.role === 'dispatcher';
       const seesAllResources = isDispatcher || caller.duties.includes('partner');
-      const window = await loadTimelineWindow(db(), caller.orgId, {
-        from: q.from,
-        to: q.to,
-        reader: readerOf(caller),
-        role: caller.role,
-        masterLabelsOf: isDispatcher ? caller.uid : undefined,
-        resourceScope: seesAllResources ? 'organisation' : 'records',
-        ownResourceId: caller.resourceId,
-        detail: q.detail ?? 'compact',
-      });
+      const window = await loadTimelineWindow(
+        db(),
+        caller.orgId,
+        {
+          from: q.from,
+          to: q.to,
+          reader: readerOf(caller),
+          role: caller.role,
+          masterLabelsOf: isDispatcher ? caller.uid : undefined,
+          resourceScope: seesAllResources ? 'organisation' : 'records',
+          ownResourceId: caller.resourceId,
+          detail: q.detail ?? 'compact',
+        },
+        cache,
+      );
       const grid = buildRosterGrid({
         week_start: q.from,
         no_of_days: Math.max(1, Math.ceil((q.to - q.from) / DAY)),

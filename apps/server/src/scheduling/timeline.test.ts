@@ -106,6 +106,50 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
     await putSettings(t.db.db, p.orgId, 'display', {});
   });
 
+  it("a dispatcher's window follows every change at once, through the API or not", async () => {
+    const made = ok(
+      await call(t, p.dispatcher, 'POST', '/timeline-records', {
+        _id: 'probe',
+        status: 'confirmed',
+        resIds: ['r3'],
+        utc_begin_plus_tz: FROM + 4 * 86_400,
+        utc_end_plus_tz: FROM + 4 * 86_400 + H,
+      }),
+      201,
+    );
+    const probe = async () => (await load()).records.find((r) => r._id === 'probe');
+    expect(await probe()).toMatchObject({ resIds: ['r3'] });
+    // An assignment (the trigger-kept copy changes) and a resource renamed, in SQL.
+    await withOrg(t.db.db, p.orgId, async (tx) => {
+      await tx
+        .insert(timelineRecordResources)
+        .values({ orgId: p.orgId, recordId: 'probe', resourceId: 'r1', position: 1 });
+      await tx.update(resources).set({ name: 'Cid Renamed' }).where(eq(resources.id, 'r3'));
+    });
+    expect(await probe()).toMatchObject({ resIds: ['r3', 'r1'] });
+    expect((await load()).resources.find((r) => r._id === 'r3')).toMatchObject({ name: 'Cid Renamed' });
+    await withOrg(t.db.db, p.orgId, (tx) =>
+      tx.update(resources).set({ name: 'Cid Roe' }).where(eq(resources.id, 'r3')),
+    );
+    // Moved out of the window through the API, then deleted: gone from the next answer.
+    const stored = ok(await call(t, p.dispatcher, 'GET', '/timeline-records/probe'));
+    const movedOut = ok(
+      await call(t, p.dispatcher, 'PATCH', '/timeline-records/probe', {
+        utc_begin_plus_tz: TO + 2 * 86_400,
+        utc_end_plus_tz: TO + 2 * 86_400 + H,
+        version: stored.version,
+      }),
+    );
+    expect(movedOut.version).toBeGreaterThan(made.version as number);
+    expect(await probe()).toBeUndefined();
+    ok(
+      await call(t, p.dispatcher, 'DELETE', '/timeline-records/probe', undefined, {
+        'if-match': `"${movedOut.version}"`,
+      }),
+    );
+    expect((await load()).records.map((r) => r._id)).toEqual(['edge-first', 'mid', 'edge-last']);
+  });
+
   it('readers-list visibility: a resource sees their own records and resources only', async () => {
     const w = await load(p.resource1);
     expect(w.records.map((r) => r._id)).toEqual(['edge-first', 'edge-last']);

@@ -1,6 +1,6 @@
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
@@ -58,46 +58,113 @@ export type TimelineWindow = {
  * dispatchers never; inactive ones only when asked) and the customers the records name.
  * One transaction, four queries whatever the window holds.
  */
-export async function loadTimelineWindow(db: Db, orgId: string, q: WindowQuery): Promise<TimelineWindow> {
+export async function loadTimelineWindow(
+  db: Db,
+  orgId: string,
+  q: WindowQuery,
+  cache?: WindowCache,
+): Promise<TimelineWindow> {
   return withOrg(db, orgId, async (tx) => {
-    // Settings and master labels in the same transaction: one round of queries per window.
-    const settings = await tx
-      .select({ key: orgSettings.key, role: orgSettings.role, value: orgSettings.value })
-      .from(orgSettings)
-      .where(
-        and(
-          eq(orgSettings.orgId, orgId),
-          inArray(orgSettings.key, ['display', 'allocation']),
-          inArray(orgSettings.role, ['', q.role]),
-        ),
-      );
-    const setting = (key: string) => ({
-      ...(settings.find((r) => r.key === key && r.role === '')?.value ?? {}),
-      ...(settings.find((r) => r.key === key && r.role === q.role && q.role !== '')?.value ?? {}),
-    });
-    const display = setting('display');
-    const allocation = setting('allocation');
-    const includeInactive =
-      typeof display.show_inactive_res_timeline === 'boolean'
-        ? display.show_inactive_res_timeline
-        : DISPLAY_DEFAULTS.show_inactive_res_timeline;
-    const weekStartDay = typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0;
-    const labels = q.masterLabelsOf
-      ? (await masterLabelFiltersIn(tx, orgId, q.masterLabelsOf)).bookings
-      : undefined;
-    const where = and(
-      eq(timelineRecords.orgId, orgId),
-      gte(timelineRecords.beginAt, q.from - WINDOW_PADDING_S),
-      lt(timelineRecords.beginAt, q.to + WINDOW_PADDING_S),
-      readableBy(timelineRecords.readers, q.reader),
-      labels,
+    if (!cache || !q.reader.seesAll) return readWindow(tx, orgId, q);
+    // Whoever sees the whole organisation sees the same window: one answer per window, reused
+    // while the rows it was read from are unchanged (see WindowCache).
+    const sig = await windowSignature(tx, orgId, q);
+    const key = JSON.stringify([
+      orgId,
+      q.from,
+      q.to,
+      q.role,
+      q.masterLabelsOf ?? '',
+      q.resourceScope,
+      q.ownResourceId ?? '',
+      q.detail,
+    ]);
+    const hit = cache.get(key);
+    if (hit && hit.sig === sig) return hit.value;
+    const value = await readWindow(tx, orgId, q);
+    cache.set(key, { sig, value });
+    return value;
+  });
+}
+
+/**
+ * Answers of `loadTimelineWindow` for callers who see every record (dispatchers), per instance.
+ * Never stale: each use first reads, in the request's transaction, a signature of every row the
+ * answer is made of — the window's records, the resources, the customers, the organisation's
+ * settings and master labels — as count and sum of `xmin` (every insert, update or delete of a
+ * row changes it, trigger-kept columns included), and reuses the answer only when it is equal.
+ * Bounded: the oldest of 16 windows goes first.
+ */
+export class WindowCache {
+  private readonly entries = new Map<string, { sig: string; value: TimelineWindow }>();
+  constructor(private readonly capacity = 16) {}
+  get(key: string) {
+    return this.entries.get(key);
+  }
+  set(key: string, entry: { sig: string; value: TimelineWindow }) {
+    this.entries.delete(key);
+    if (this.entries.size >= this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, entry);
+  }
+}
+
+async function windowSignature(tx: Tx, orgId: string, q: WindowQuery): Promise<string> {
+  const part = (table: SQL, where: SQL = sql``) =>
+    sql`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${table} where org_id = ${orgId} ${where})`;
+  const res = (await tx.execute(
+    sql`select ${part(
+      sql`timeline_records`,
+      sql`and utc_begin_plus_tz >= ${q.from - WINDOW_PADDING_S} and utc_begin_plus_tz < ${q.to + WINDOW_PADDING_S}`,
+    )} || '/' || ${part(sql`resources`)} || '/' || ${part(sql`customers`)} || '/' || ${part(
+      sql`org_settings`,
+    )} || '/' || ${part(sql`dispatcher_master_labels`)} as sig`,
+  )) as unknown as { rows: { sig: string }[] };
+  return res.rows[0]?.sig ?? '';
+}
+
+/** The window as read from the database (one transaction, four queries whatever it holds). */
+async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<TimelineWindow> {
+  // Settings and master labels in the same transaction: one round of queries per window.
+  const settings = await tx
+    .select({ key: orgSettings.key, role: orgSettings.role, value: orgSettings.value })
+    .from(orgSettings)
+    .where(
+      and(
+        eq(orgSettings.orgId, orgId),
+        inArray(orgSettings.key, ['display', 'allocation']),
+        inArray(orgSettings.role, ['', q.role]),
+      ),
     );
-    let records: Record<string, unknown>[];
-    if (q.detail === 'full') {
-      records = (await selectTimelineRecords(tx, where, WINDOW_LIMIT + 1)) as StoredRecord[];
-    } else {
-      // Plain SQL on the hot path: only the bar's fields, rows read as they come.
-      const res = (await tx.execute(sql`
+  const setting = (key: string) => ({
+    ...(settings.find((r) => r.key === key && r.role === '')?.value ?? {}),
+    ...(settings.find((r) => r.key === key && r.role === q.role && q.role !== '')?.value ?? {}),
+  });
+  const display = setting('display');
+  const allocation = setting('allocation');
+  const includeInactive =
+    typeof display.show_inactive_res_timeline === 'boolean'
+      ? display.show_inactive_res_timeline
+      : DISPLAY_DEFAULTS.show_inactive_res_timeline;
+  const weekStartDay = typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0;
+  const labels = q.masterLabelsOf
+    ? (await masterLabelFiltersIn(tx, orgId, q.masterLabelsOf)).bookings
+    : undefined;
+  const where = and(
+    eq(timelineRecords.orgId, orgId),
+    gte(timelineRecords.beginAt, q.from - WINDOW_PADDING_S),
+    lt(timelineRecords.beginAt, q.to + WINDOW_PADDING_S),
+    readableBy(timelineRecords.readers, q.reader),
+    labels,
+  );
+  let records: Record<string, unknown>[];
+  if (q.detail === 'full') {
+    records = (await selectTimelineRecords(tx, where, WINDOW_LIMIT + 1)) as StoredRecord[];
+  } else {
+    // Plain SQL on the hot path: only the bar's fields, rows read as they come.
+    const res = (await tx.execute(sql`
         select timeline_records.id, timeline_records.key, timeline_records.status, timeline_records.type, timeline_records.customer_id, timeline_records.labels, timeline_records.inactive, timeline_records.is_conflict, timeline_records.version,
           timeline_records.utc_begin_plus_tz::float8 as b, timeline_records.utc_end_plus_tz::float8 as e,
           timeline_records.data ->> 'customer_first_name' as first, timeline_records.data ->> 'customer_last_name' as last,
@@ -109,61 +176,61 @@ export async function loadTimelineWindow(db: Db, orgId: string, q: WindowQuery):
           ${labels ? sql`and ${labels}` : sql``}
         order by timeline_records.utc_begin_plus_tz, timeline_records.id
         limit ${WINDOW_LIMIT + 1}`)) as unknown as {
-        rows: {
-          id: string;
-          key: string;
-          status: string;
-          type: string | null;
-          customer_id: string | null;
-          labels: string[];
-          inactive: boolean;
-          is_conflict: boolean;
-          version: number;
-          b: number;
-          e: number;
-          first: string | null;
-          last: string | null;
-          res: string[] | null;
-        }[];
-      };
-      records = res.rows.map((r) => ({
-        _id: r.id,
-        _key: r.key,
-        status: r.status,
-        ...(r.type !== null ? { type: r.type } : {}),
-        resIds: r.res ?? [],
-        ...(r.customer_id !== null ? { customerId: r.customer_id } : {}),
-        ...(r.first !== null ? { customer_first_name: r.first } : {}),
-        ...(r.last !== null ? { customer_last_name: r.last } : {}),
-        utc_begin_plus_tz: Number(r.b),
-        utc_end_plus_tz: Number(r.e),
-        ...(r.labels.length ? { labels: r.labels } : {}),
-        ...(r.inactive ? { inactive: true } : {}),
-        ...(r.is_conflict ? { isConflict: true } : {}),
-        version: r.version,
-      }));
-    }
-    const truncated = records.length > WINDOW_LIMIT;
-    if (truncated) records = records.slice(0, WINDOW_LIMIT);
+      rows: {
+        id: string;
+        key: string;
+        status: string;
+        type: string | null;
+        customer_id: string | null;
+        labels: string[];
+        inactive: boolean;
+        is_conflict: boolean;
+        version: number;
+        b: number;
+        e: number;
+        first: string | null;
+        last: string | null;
+        res: string[] | null;
+      }[];
+    };
+    records = res.rows.map((r) => ({
+      _id: r.id,
+      _key: r.key,
+      status: r.status,
+      ...(r.type !== null ? { type: r.type } : {}),
+      resIds: r.res ?? [],
+      ...(r.customer_id !== null ? { customerId: r.customer_id } : {}),
+      ...(r.first !== null ? { customer_first_name: r.first } : {}),
+      ...(r.last !== null ? { customer_last_name: r.last } : {}),
+      utc_begin_plus_tz: Number(r.b),
+      utc_end_plus_tz: Number(r.e),
+      ...(r.labels.length ? { labels: r.labels } : {}),
+      ...(r.inactive ? { inactive: true } : {}),
+      ...(r.is_conflict ? { isConflict: true } : {}),
+      version: r.version,
+    }));
+  }
+  const truncated = records.length > WINDOW_LIMIT;
+  if (truncated) records = records.slice(0, WINDOW_LIMIT);
 
-    const inView = new Set<string>();
-    const customerIds = new Set<string>();
-    for (const r of records) {
-      for (const id of (r.resIds as string[] | undefined) ?? []) inView.add(id);
-      if (typeof r.customerId === 'string') customerIds.add(r.customerId);
-    }
-    if (q.ownResourceId) inView.add(q.ownResourceId);
-    const idList = (ids: Iterable<string>) =>
-      sql.join(
-        [...ids].map((id) => sql`${id}`),
-        sql`, `,
-      );
-    // Plain SQL: up to a thousand resources and hundreds of customers, read as they come.
-    const resourceRows =
-      q.resourceScope === 'records' && inView.size === 0
-        ? []
-        : (
-            (await tx.execute(sql`
+  const inView = new Set<string>();
+  const customerIds = new Set<string>();
+  for (const r of records) {
+    for (const id of (r.resIds as string[] | undefined) ?? []) inView.add(id);
+    if (typeof r.customerId === 'string') customerIds.add(r.customerId);
+  }
+  if (q.ownResourceId) inView.add(q.ownResourceId);
+  const idList = (ids: Iterable<string>) =>
+    sql.join(
+      [...ids].map((id) => sql`${id}`),
+      sql`, `,
+    );
+  // Plain SQL: up to a thousand resources and hundreds of customers, read as they come.
+  const resourceRows =
+    q.resourceScope === 'records' && inView.size === 0
+      ? []
+      : (
+          (await tx.execute(sql`
               select id as "_id", name, first_name, last_name, labels, inactive,
                 inactive_date::float8 as "InactiveDate", external
               from resources
@@ -171,23 +238,22 @@ export async function loadTimelineWindow(db: Db, orgId: string, q: WindowQuery):
                 ${includeInactive ? sql`` : sql`and inactive = false`}
                 ${q.resourceScope === 'records' ? sql`and id in (${idList(inView)})` : sql``}
               order by name, id`)) as unknown as { rows: WindowResource[] }
-          ).rows;
-    const customerRows = customerIds.size
-      ? (
-          (await tx.execute(sql`
+        ).rows;
+  const customerRows = customerIds.size
+    ? (
+        (await tx.execute(sql`
             select id as "_id", name from customers
             where org_id = ${orgId} and id in (${idList(customerIds)}) order by id`)) as unknown as {
-            rows: { _id: string; name: string }[];
-          }
-        ).rows
-      : [];
-    return {
-      show_inactive_res_timeline: includeInactive,
-      week_start_day: weekStartDay,
-      records,
-      truncated,
-      resources: resourceRows,
-      customers: customerRows,
-    };
-  });
+          rows: { _id: string; name: string }[];
+        }
+      ).rows
+    : [];
+  return {
+    show_inactive_res_timeline: includeInactive,
+    week_start_day: weekStartDay,
+    records,
+    truncated,
+    resources: resourceRows,
+    customers: customerRows,
+  };
 }
