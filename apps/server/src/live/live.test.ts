@@ -219,5 +219,22 @@ describe.runIf(Boolean(process.env.DATABASE_URL))(
       expect(r1.events().map((m) => m.data?._id)).toEqual([mine._id]);
       r1.close();
     });
+
+    it("a resource record changed through one instance reaches the other's sockets: the dispatcher's, and only its own user's", async () => {
+      const resources = { topic: 'records', kind: 'resources' };
+      const d = await LiveClient.connect(b.app, p.dispatcher);
+      const r1 = await LiveClient.connect(b.app, await signIn(b, 'resource1@org-two.test'));
+      await d.subscribe(resources);
+      await r1.subscribe(resources);
+      ok(await call(a, p.dispatcher, 'PATCH', '/resources/r2', { phone: '02 9000 0002', version: 1 }));
+      ok(await call(a, p.dispatcher, 'PATCH', '/resources/r1', { phone: '02 9000 0001', version: 1 }));
+      const own = await r1.next((m) => m.kind === 'record.changed' && m.data?._id === 'r1');
+      expect(own.data?.record).toMatchObject({ phone: '02 9000 0001' });
+      await d.next((m) => m.kind === 'record.changed' && m.data?._id === 'r1');
+      expect(d.events().map((m) => m.data?._id)).toEqual(['r2', 'r1']);
+      expect(r1.events().map((m) => m.data?._id)).toEqual(['r1']);
+      d.close();
+      r1.close();
+    });
   },
 );
