@@ -1,9 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { OVERLAY_TEXT } from '@rostra/core/shell/messages';
 import { enterApp, USERS } from './helpers.ts';
+
+/** The machine is shared and slow at times: screens get 15 s to show what they should. */
+const expect = baseExpect.configure({ timeout: 15_000 });
 
 /*
  * Bookings (issue 7, point 4). Seeded records are only read here; every booking this spec changes
