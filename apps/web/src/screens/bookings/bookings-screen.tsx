@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, ChevronLeft, ChevronRight, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   type Booking,
   bookingSearchQuery,
@@ -383,13 +383,26 @@ function FilterBar({
   const count = activeFilterCount(filters);
   const set = (patch: Partial<BookingFilters>) => onChange({ ...filters, ...patch, page: 1 });
 
-  // The URL may change under us (back/forward, Clear filters): the box follows it.
-  useEffect(() => setText(filters.q), [filters.q]);
+  // The URL may change under us (back/forward, Clear filters): the box follows it, but not when
+  // the change is the text this box sent (the person may have typed on meanwhile).
+  const sent = useRef(filters.q);
   useEffect(() => {
-    if (text === filters.q) return;
-    const timer = setTimeout(() => onChange({ ...filters, q: text, page: 1 }), SEARCH_DEBOUNCE_MS);
+    if (filters.q === sent.current) return;
+    sent.current = filters.q;
+    setText(filters.q);
+  }, [filters.q]);
+  const latest = useRef({ filters, onChange });
+  latest.current = { filters, onChange };
+  const submitText = (value: string) => {
+    sent.current = value.trim();
+    latest.current.onChange({ ...latest.current.filters, q: value, page: 1 });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: submitText reads the latest filters through a ref
+  useEffect(() => {
+    if (text.trim() === sent.current) return;
+    const timer = setTimeout(() => submitText(text), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, filters, onChange]);
+  }, [text]);
 
   const toggleStatus = (s: string) =>
     set({
@@ -415,7 +428,7 @@ function FilterBar({
               value={text}
               onChange={(e) => setText(e.target.value)}
               onKeyDown={(e) => {
-                if (e.key === 'Enter') onChange({ ...filters, q: text, page: 1 });
+                if (e.key === 'Enter') submitText(text);
               }}
               placeholder={T.searchPlaceholder}
               maxLength={100}
