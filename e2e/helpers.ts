@@ -85,10 +85,7 @@ export type OrgSettings = {
   captions?: Record<string, unknown>;
 };
 
-/**
- * The organisation's settings as the server gives them to the signed-in role. The settings call
- * arrives with the settings issue; until then (404) the spec's defaults apply, as in the app.
- */
+/** The organisation's shell settings (display, menu, captions) as the server gives them to the signed-in role. */
 export async function orgSettings(page: Page): Promise<OrgSettings> {
   const res = await page.request.get('/api/v1/settings?keys=display,menu,captions');
   return res.ok() ? ((await res.json()) as OrgSettings) : {};

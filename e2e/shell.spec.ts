@@ -20,11 +20,7 @@ import {
   watchPageErrors,
 } from './helpers.ts';
 
-/**
- * The menu a user should see, by core's rule, from the organisation's settings as the server
- * gives them to this role (the settings call arrives with the settings issue; until then the
- * spec's defaults apply, as in the app).
- */
+/** The menu a user should see, by core's rule, from the organisation's settings as the server gives them to this role. */
 async function expectedMenu(page: Page, user: { role: Role; duties?: string[] }): Promise<string[]> {
   const settings = await orgSettings(page);
   return buildMenu({ user, menu: settings.menu, cf: settings.captions, ds: settings.display }).map(
@@ -61,6 +57,53 @@ test.describe('menu', () => {
       await expect(nav(page).locator(`[data-menu-key="${key}"]`)).toHaveCount(1);
     }
     await expect(nav(page).locator('[data-menu-key="timeline"]')).toHaveAttribute('href', '/week2timelinev2');
+  });
+});
+
+test.describe('settings-driven menu', () => {
+  test('a dispatcher turning a menu flag on shows the entry to members at once; a caption renames it', async ({
+    page,
+  }) => {
+    // Turns the organisation's `projecttasks` menu flag on (off in the seed, and no other spec
+    // uses it) with a caption, then puts the menu and captions documents back as they were.
+    await enterApp(page, USERS.dispatcher, '/customers');
+    const origin = new URL(page.url()).origin;
+    const read = async () =>
+      (await (await page.request.get('/api/v1/settings?keys=menu,captions')).json()) as {
+        menu: Record<string, boolean>;
+        captions: Record<string, string>;
+        versions: { menu: number; captions: number };
+      };
+    const put = async (key: string, value: Record<string, unknown>, version: number) => {
+      const res = await page.request.put('/api/v1/settings', {
+        headers: { origin },
+        data: { key, value, version },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    const before = await read();
+    expect(before.menu.projecttasks).not.toBe(true);
+    const entry = nav(page).locator('[data-menu-key="projecttasks"]');
+    await menuEntries(page);
+    await expect(entry).toHaveCount(0);
+    try {
+      await put('menu', { ...before.menu, projecttasks: true }, before.versions.menu);
+      // No reload: the live settings event brings the new menu.
+      await expect(entry).toHaveCount(1);
+      await expect(entry).toHaveAccessibleName('projecttasks');
+      await put(
+        'captions',
+        { ...before.captions, m_projecttasks: 'Project tasks' },
+        before.versions.captions,
+      );
+      await expect(entry).toHaveAccessibleName('Project tasks');
+      expect(await menuEntries(page)).toEqual(await expectedMenu(page, { role: 'dispatcher' }));
+    } finally {
+      const now = await read();
+      await put('menu', before.menu, now.versions.menu);
+      await put('captions', before.captions, now.versions.captions);
+    }
+    await expect(entry).toHaveCount(0);
   });
 });
 

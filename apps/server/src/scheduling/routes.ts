@@ -11,6 +11,7 @@ import { notificationRoutes } from './notification-routes.ts';
 import { planningRoutes } from './planning-routes.ts';
 import { rosterRoutes } from './roster-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
+import { shellSettingsRoutes } from './shell-settings-routes.ts';
 import { shiftRoutes } from './shift-routes.ts';
 import { timelineRecordRoutes } from './timeline-record-routes.ts';
 import { timelineRoutes } from './timeline-routes.ts';
@@ -25,6 +26,7 @@ export function schedulingRoutes(app: App): void {
   shiftRoutes(app);
   blacklistRoutes(app);
   settingsRoutes(app);
+  shellSettingsRoutes(app);
   planningRoutes(app);
   allocationRoutes(app);
   actionRoutes(app);

@@ -98,12 +98,13 @@ describe('live connection', () => {
     expect(latest().ofType('subscribe')).toHaveLength(3);
   });
 
-  it('gives each event to the subscriptions it answers: booking by id, timeline by padded window', () => {
-    const got: Record<string, LiveEvent[]> = { b1: [], b2: [], window: [], notes: [] };
+  it('gives each event to the subscriptions it answers: booking by id, timeline by padded window, records by kind', () => {
+    const got: Record<string, LiveEvent[]> = { b1: [], b2: [], window: [], notes: [], resources: [] };
     connection.subscribe({ topic: 'booking', id: 'b1' }, (e) => got.b1?.push(e));
     connection.subscribe({ topic: 'booking', id: 'b2' }, (e) => got.b2?.push(e));
     connection.subscribe({ topic: 'timeline', from: 10_000, to: 20_000 }, (e) => got.window?.push(e));
     connection.subscribe({ topic: 'notifications' }, (e) => got.notes?.push(e));
+    connection.subscribe({ topic: 'records', kind: 'resources' }, (e) => got.resources?.push(e));
     latest().hello(0);
     latest().push(booking(1, { _id: 'b1', utc_begin_plus_tz: 15_000 }));
     // Begins 900 s before the window: inside the padding.
@@ -112,12 +113,27 @@ describe('live connection', () => {
     latest().push(booking(3, { _id: 'b9', utc_begin_plus_tz: 90_000, previous_begin: 12_000 }));
     latest().push(booking(4, { _id: 'b9', utc_begin_plus_tz: 90_000 }));
     latest().push({ type: 'event', seq: 5, topic: 'notifications', kind: 'notification.new', data: {} });
+    latest().push({
+      type: 'event',
+      seq: 6,
+      topic: 'records',
+      kind: 'record.changed',
+      data: { kind: 'labels' },
+    });
+    latest().push({
+      type: 'event',
+      seq: 7,
+      topic: 'records',
+      kind: 'record.changed',
+      data: { kind: 'resources' },
+    });
     expect(got.b1?.map((e) => (e.type === 'event' ? e.seq : e.type))).toEqual([1]);
     expect(got.b2?.map((e) => (e.type === 'event' ? e.seq : e.type))).toEqual([2]);
     expect(got.window?.map((e) => (e.type === 'event' ? e.seq : e.type))).toEqual([1, 2, 3]);
     expect(got.notes).toEqual([
       { type: 'event', seq: 5, topic: 'notifications', kind: 'notification.new', data: {} },
     ]);
+    expect(got.resources?.map((e) => (e.type === 'event' ? e.seq : e.type))).toEqual([7]);
   });
 
   it('after a drop it reconnects with backoff, subscribes again and resumes from the last event seen', () => {

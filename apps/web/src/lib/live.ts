@@ -19,7 +19,20 @@ export type LiveSubscription =
   | { topic: 'settings' }
   | { topic: 'workspace' }
   | { topic: 'exception_report' }
-  | { topic: 'allocation' };
+  | { topic: 'allocation' }
+  | { topic: 'records'; kind: LiveRecordKind };
+
+/** Catalogue records whose changes the `records` topic carries (server: db/scheduling/record-events.ts). */
+export type LiveRecordKind =
+  | 'labels'
+  | 'resources'
+  | 'customers'
+  | 'service_plans'
+  | 'shifts'
+  | 'blacklists'
+  | 'quick_views'
+  | 'project_tasks'
+  | 'calendar_events';
 
 /** A change the server pushed (`data` is the event's payload: for bookings the changed fields). */
 export type LiveChange = {
@@ -64,6 +77,8 @@ export function subscriptionKey(s: LiveSubscription): string {
       return `timeline:${s.from}:${s.to}`;
     case 'booking':
       return `booking:${s.id}`;
+    case 'records':
+      return `records:${s.kind}`;
     default:
       return s.topic;
   }
@@ -84,6 +99,8 @@ export function matchesSubscription(s: LiveSubscription, event: LiveChange): boo
     }
     case 'booking':
       return event.topic === 'booking' && event.data._id === s.id;
+    case 'records':
+      return event.topic === 'records' && event.data.kind === s.kind;
     default:
       return event.topic === s.topic;
   }

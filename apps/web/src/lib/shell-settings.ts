@@ -1,9 +1,10 @@
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
 import { DEFAULTS_AFTER_MS } from '@rostra/core/shell/constants';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
+import { type LiveEvent, useLive } from './live.ts';
 
 /** The settings the shell reads: display flags (ds), menu flags and captions (cf). */
 export type ShellSettings = {
@@ -29,9 +30,13 @@ export function toShellSettings(answer: SettingsAnswer | null): ShellSettings {
   };
 }
 
+/** The settings documents the shell reads. */
+const SHELL_KEYS = ['display', 'menu', 'captions'];
+
 /**
  * `GET /api/v1/settings?keys=display,menu,captions` → the organisation's settings as the caller's
- * role sees them. Not on the server yet (settings issue): a 404 means the standard settings.
+ * role sees them (what is not stored is the spec's default). A 404 (an older server) means the
+ * standard settings.
  */
 export const shellSettingsQuery = (orgId: string, role: string) =>
   queryOptions({
@@ -59,6 +64,13 @@ export const shellSettingsQuery = (orgId: string, role: string) =>
  */
 export function useShellSettings(orgId: string, role: string): ShellSettings | undefined {
   const query = useQuery(shellSettingsQuery(orgId, role));
+  const queryClient = useQueryClient();
+  // A dispatcher's change (here or anywhere) reaches every member's menu and flags at once.
+  useLive({ topic: 'settings' }, (event) => {
+    if (isShellSettingsChange(event)) {
+      void queryClient.invalidateQueries({ queryKey: shellSettingsQuery(orgId, role).queryKey });
+    }
+  });
   const [isLate, setLate] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => setLate(true), DEFAULTS_AFTER_MS);
@@ -66,4 +78,11 @@ export function useShellSettings(orgId: string, role: string): ShellSettings | u
   }, []);
   if (query.data) return query.data;
   return isLate || query.isError ? STANDARD_SETTINGS : undefined;
+}
+
+/** Whether a live `settings` event concerns the shell's documents (or asks for a reload). */
+export function isShellSettingsChange(event: LiveEvent): boolean {
+  if (event.type === 'reload') return true;
+  if (event.type !== 'event') return false;
+  return SHELL_KEYS.includes(String(event.data._key));
 }
