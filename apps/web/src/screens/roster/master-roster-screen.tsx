@@ -1,6 +1,280 @@
-import { ComingLater } from '../coming-later.tsx';
+import { DAY, MINUTE, WEEK, weekdayLongName, weekStart } from '@rostra/core/time/calendar';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useLocation } from '@tanstack/react-router';
+import { Plus } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import {
+  byId,
+  customerName,
+  errorText,
+  resourceName,
+  type TimelineRecord,
+  timeRange,
+  useCustomers,
+  useResources,
+  wallNow,
+} from '../../lib/roster.ts';
+import { fetchTemplateItems, slotOf, TEMPLATE_START } from '../../lib/roster-template.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button } from '../../ui/button.tsx';
+import { EmptyState, ErrorState, Page, Skeleton } from '../boards/parts.tsx';
+import { ItemDialog, type ItemDialogState } from './item-dialog.tsx';
+import { RolloutPanel } from './rollout-panel.tsx';
+import { ROSTER_TEXT as T } from './roster-text.ts';
 
-/** Master roster (/masterroster, /mascustomer) — built by issue 7; until then the shell's honest empty state. */
+const MASCUSTOMER: string = '/mascustomer';
+const MASTERROSTER: string = '/masterroster';
+const WEEKS = [1, 2] as const;
+const DAYS = [0, 1, 2, 3, 4, 5, 6];
+const dayName = (d: number) => weekdayLongName(TEMPLATE_START + d * DAY);
+const shortDay = (d: number) => dayName(d).slice(0, 3);
+
+type Row = { id: string; label: string };
+
+/** The row an item sits in: its first resource, or its customer on /mascustomer ('' for none). */
+const rowKey = (item: TimelineRecord, byCustomer: boolean) =>
+  byCustomer ? (item.customerId ?? '') : (item.resIds[0] ?? '');
+
+/**
+ * Master roster (/masterroster; /mascustomer shows it by customer): the template fortnight —
+ * week 1 and week 2, by weekday — with a row per resource (or customer) holding its template
+ * items. Items are added from a cell or the Add button and edited from their chip; the rollout
+ * panel turns them into real bookings for a period and says what it did.
+ */
 export function MasterRosterScreen() {
-  return <ComingLater />;
+  const { role, me } = useShell();
+  const location = useLocation();
+  const byCustomer = location.pathname.startsWith(MASCUSTOMER);
+  const isDispatcher = role === 'dispatcher';
+  const items = useQuery({
+    queryKey: ['roster', 'template'],
+    queryFn: fetchTemplateItems,
+    enabled: isDispatcher,
+  });
+  const resources = useResources(isDispatcher);
+  const customers = useCustomers(isDispatcher);
+  const resourceMap = useMemo(() => byId(resources.data), [resources.data]);
+  const customerMap = useMemo(() => byId(customers.data), [customers.data]);
+  const [showAll, setShowAll] = useState(false);
+  const [dialog, setDialog] = useState<ItemDialogState | null>(null);
+
+  const placed = useMemo(
+    () =>
+      (items.data ?? []).flatMap((item) => {
+        const slot = slotOf(item);
+        return slot ? [{ item, slot }] : [];
+      }),
+    [items.data],
+  );
+  const rowOf = (item: TimelineRecord) => rowKey(item, byCustomer);
+  const rows: Row[] = useMemo(() => {
+    const used = new Set(placed.map((p) => rowKey(p.item, byCustomer)));
+    const all: Row[] = byCustomer
+      ? (customers.data ?? []).map((c) => ({ id: c._id, label: c.name }))
+      : (resources.data ?? []).map((r) => ({ id: r._id, label: r.name }));
+    const shown = showAll ? all : all.filter((r) => used.has(r.id));
+    return [{ id: '', label: byCustomer ? T.noCustomer : T.unassigned }, ...shown];
+  }, [placed, byCustomer, showAll, customers.data, resources.data]);
+
+  if (!isDispatcher) {
+    return (
+      <Page title={T.title}>
+        <EmptyState title={T.title} hint="Only dispatchers keep the master roster." />
+      </Page>
+    );
+  }
+  const isPending = items.isPending || resources.isPending || customers.isPending;
+  const failure = items.error ?? resources.error ?? customers.error;
+
+  const rowKind = byCustomer ? 'customer' : 'resource';
+  const chipText = (item: TimelineRecord) =>
+    byCustomer ? (resourceName(item, resourceMap) ?? T.unassigned) : customerName(item, customerMap);
+
+  return (
+    <Page
+      title={T.title}
+      wide
+      actions={
+        <>
+          <nav
+            aria-label={T.title}
+            className="flex rounded-md border border-neutral-300 bg-white p-0.5 text-sm"
+          >
+            <Link
+              to={MASTERROSTER}
+              aria-current={byCustomer ? undefined : 'page'}
+              className={`rounded px-3 py-1.5 ${byCustomer ? 'text-neutral-600 hover:bg-neutral-50' : 'bg-sky-50 font-medium text-sky-900'}`}
+            >
+              {T.byResource}
+            </Link>
+            <Link
+              to={MASCUSTOMER}
+              aria-current={byCustomer ? 'page' : undefined}
+              className={`rounded px-3 py-1.5 ${byCustomer ? 'bg-sky-50 font-medium text-sky-900' : 'text-neutral-600 hover:bg-neutral-50'}`}
+            >
+              {T.byCustomer}
+            </Link>
+          </nav>
+          <Button onClick={() => setDialog({ kind: 'new', week: 1, dayNum: 1, rowId: '', byCustomer })}>
+            <Plus aria-hidden className="size-4" />
+            {T.addItem}
+          </Button>
+        </>
+      }
+    >
+      {failure ? (
+        <ErrorState
+          message={errorText(failure)}
+          onRetry={() => {
+            void items.refetch();
+            void resources.refetch();
+            void customers.refetch();
+          }}
+        />
+      ) : isPending ? (
+        <Skeleton rows={6} />
+      ) : (
+        <div className="space-y-6">
+          {placed.length === 0 ? <EmptyState title={T.empty} hint={T.emptyHint} /> : null}
+          <div>
+            <label className="mb-2 inline-flex items-center gap-2 text-sm text-neutral-700">
+              <input
+                type="checkbox"
+                checked={showAll}
+                onChange={(e) => setShowAll(e.target.checked)}
+                className="size-4 accent-sky-700"
+              />
+              {T.showAll}
+            </label>
+            <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
+              <table
+                className="w-full min-w-[61rem] table-fixed border-collapse text-xs"
+                data-testid="master-roster"
+              >
+                <colgroup>
+                  <col className="w-32" />
+                  {WEEKS.flatMap((w) => DAYS.map((d) => <col key={`${w}-${d}`} />))}
+                </colgroup>
+                <thead>
+                  <tr className="border-b border-neutral-200 bg-neutral-50 text-neutral-700">
+                    <th
+                      scope="col"
+                      rowSpan={2}
+                      className="sticky left-0 z-10 bg-neutral-50 px-3 py-2 text-left font-medium"
+                    >
+                      {T.rowHeader[rowKind]}
+                    </th>
+                    {WEEKS.map((w) => (
+                      <th
+                        key={w}
+                        scope="colgroup"
+                        colSpan={7}
+                        className={`px-2 py-1.5 text-center text-sm font-semibold ${w === 2 ? 'border-l-2 border-neutral-300 bg-sky-50/60' : ''}`}
+                      >
+                        {T.week(w)}
+                      </th>
+                    ))}
+                  </tr>
+                  <tr className="border-b border-neutral-200 bg-neutral-50 text-neutral-600">
+                    {WEEKS.flatMap((w) =>
+                      DAYS.map((d) => (
+                        <th
+                          key={`${w}-${d}`}
+                          scope="col"
+                          abbr={`${dayName(d)}, ${T.week(w)}`}
+                          className={`px-1 py-1 text-center font-medium ${d === 0 && w === 2 ? 'border-l-2 border-neutral-300' : 'border-l border-neutral-100'} ${d === 0 || d === 6 ? 'bg-neutral-100/70' : ''}`}
+                        >
+                          {shortDay(d)}
+                        </th>
+                      )),
+                    )}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-neutral-100">
+                  {rows.map((row) => (
+                    <tr key={row.id || 'none'} data-row={row.id || 'none'}>
+                      <th
+                        scope="row"
+                        className="sticky left-0 z-10 truncate bg-white px-3 py-1.5 text-left text-sm font-medium text-neutral-800"
+                      >
+                        <span className={row.id ? '' : 'text-neutral-500 italic'}>{row.label}</span>
+                      </th>
+                      {WEEKS.flatMap((w) =>
+                        DAYS.map((d) => {
+                          const here = placed
+                            .filter(
+                              (p) => p.slot.week === w && p.slot.weekday === d && rowOf(p.item) === row.id,
+                            )
+                            .sort((a, b) => a.slot.startMinute - b.slot.startMinute);
+                          return (
+                            <td
+                              key={`${w}-${d}`}
+                              className={`group h-12 px-1 py-1 align-top ${d === 0 && w === 2 ? 'border-l-2 border-neutral-300' : 'border-l border-neutral-100'} ${d === 0 || d === 6 ? 'bg-neutral-50' : ''}`}
+                            >
+                              <div className="flex flex-col gap-1">
+                                {here.map(({ item, slot }) => {
+                                  const begin = slot.startMinute * MINUTE;
+                                  const range = timeRange(begin, begin + slot.durationMinutes * MINUTE);
+                                  return (
+                                    <button
+                                      key={item._id}
+                                      type="button"
+                                      data-item={item._id}
+                                      aria-label={T.editItem(
+                                        `${range} ${chipText(item)}, ${dayName(d)} ${T.week(w)}`,
+                                      )}
+                                      title={`${range} · ${chipText(item)}`}
+                                      onClick={() => setDialog({ kind: 'edit', item, slot, byCustomer })}
+                                      className={`w-full rounded border px-1 py-1 text-left text-[11px] leading-tight tracking-tight hover:brightness-95 ${
+                                        item.resIds.length === 0
+                                          ? 'border-amber-200 bg-amber-50 text-amber-900'
+                                          : 'border-sky-200 bg-sky-50 text-sky-900'
+                                      }`}
+                                    >
+                                      <span className="block font-medium whitespace-nowrap tabular-nums">
+                                        {range}
+                                      </span>
+                                      <span className="block truncate">{chipText(item)}</span>
+                                    </button>
+                                  );
+                                })}
+                                <button
+                                  type="button"
+                                  aria-label={T.addAt(row.label, dayName(d), w)}
+                                  title={T.addAt(row.label, dayName(d), w)}
+                                  onClick={() =>
+                                    setDialog({ kind: 'new', week: w, dayNum: d, rowId: row.id, byCustomer })
+                                  }
+                                  className="flex h-6 w-full items-center justify-center rounded text-neutral-400 opacity-0 group-hover:opacity-100 hover:bg-neutral-100 hover:text-neutral-700 focus:opacity-100"
+                                >
+                                  <Plus aria-hidden className="size-3.5" />
+                                </button>
+                              </div>
+                            </td>
+                          );
+                        }),
+                      )}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </div>
+          <RolloutPanel defaultFrom={weekStart(wallNow(me.company?.time_zone)) + WEEK} />
+        </div>
+      )}
+      {dialog ? (
+        <ItemDialog
+          state={dialog}
+          resources={resources.data ?? []}
+          customers={customers.data ?? []}
+          onClose={() => setDialog(null)}
+          onSaved={() => {
+            setDialog(null);
+            void items.refetch();
+          }}
+        />
+      ) : null}
+    </Page>
+  );
 }
