@@ -1,5 +1,6 @@
 import { termsWholeVersion } from '@rostra/core/shell/validators';
 import { acceptTerms } from '@rostra/db/identity/terms';
+import { importRecords } from '@rostra/db/scheduling/import-records';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type Browser, FIXTURE_PASSWORD, signIn } from '../identity/testing.ts';
@@ -169,6 +170,56 @@ describe.each(testDatabaseKinds())('live record events on %s', (kind) => {
     await r1.next(about('resources', 'r1', 'record.changed'));
     expect(JSON.stringify(r1.messages)).not.toContain('Secret');
     expect(r1.events().filter(about('resources', 'r-second', 'record.changed'))).toHaveLength(0);
+    r1.close();
+  });
+
+  it('an import sends one reload hint per kind it wrote, with no record in it, to who may read the kind', async () => {
+    const d = await LiveClient.connect(t.app, p.dispatcher);
+    const r1 = await LiveClient.connect(t.app, p.resource1);
+    await d.subscribe(records('labels'));
+    await d.subscribe(records('resources'));
+    await d.subscribe({ topic: 'timeline', from: 0, to: 86_400 });
+    await r1.subscribe(records('resources'));
+    await r1.subscribe({ topic: 'timeline', from: 0, to: 86_400 });
+    await importRecords(t.db.db, p.orgId, {
+      labels: [{ _id: 'l-imported', name: 'Imported', type: 'label' }],
+      resources: [{ _id: 'r-imported', name: 'Ivy Import' }],
+      customers: [],
+      servicePlans: [],
+      shifts: [],
+      timeline: [],
+      blacklists: [],
+    });
+    const reload = (kind: string) => (m: LiveMessage) =>
+      m.kind === 'records.reloaded' && m.data?.kind === kind;
+    expect((await d.next(reload('labels'))).data).toEqual({ kind: 'labels' });
+    await d.next(reload('resources'));
+    expect((await r1.next(reload('resources'))).data).toEqual({ kind: 'resources' });
+    // No bookings were imported: no window is asked to reload.
+    expect(d.events().filter((m) => m.topic === 'booking')).toEqual([]);
+    expect(r1.events().filter((m) => m.data?.kind === 'labels')).toEqual([]);
+    // Bookings imported: every timeline window reloads.
+    await importRecords(t.db.db, p.orgId, {
+      labels: [],
+      resources: [],
+      customers: [],
+      servicePlans: [],
+      shifts: [],
+      timeline: [
+        {
+          _id: 'b-imported',
+          _key: 'booking',
+          resIds: ['r1'],
+          utc_begin_plus_tz: 3600,
+          utc_end_plus_tz: 7200,
+        },
+      ],
+      blacklists: [],
+    });
+    const windowReload = (m: LiveMessage) => m.topic === 'booking' && m.kind === 'records.reloaded';
+    expect((await d.next(windowReload)).data).toEqual({ reload: true });
+    await r1.next(windowReload);
+    d.close();
     r1.close();
   });
 

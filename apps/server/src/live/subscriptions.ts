@@ -81,13 +81,15 @@ export function matches(s: Subscription, event: LiveEvent): boolean {
   switch (s.topic) {
     case 'timeline': {
       if (event.topic !== 'booking') return false;
+      // A bulk change (an import) asks every window to reload.
+      if (event.payload.reload === true) return true;
       const lo = s.from - WINDOW_PADDING_S;
       const hi = s.to + WINDOW_PADDING_S;
       const inside = (v: number | undefined) => v !== undefined && v >= lo && v < hi;
       return inside(num(event.payload.utc_begin_plus_tz)) || inside(num(event.payload.previous_begin));
     }
     case 'booking':
-      return event.topic === 'booking' && event.payload._id === s.id;
+      return event.topic === 'booking' && (event.payload._id === s.id || event.payload.reload === true);
     case 'records':
       return event.topic === 'records' && event.payload.kind === s.kind;
     default:

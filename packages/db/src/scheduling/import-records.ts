@@ -20,6 +20,7 @@ import {
   timelineRecords,
 } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { type Audience, appendLiveEvents, type LiveEventInput } from './live-events.ts';
 import {
   customerValues,
   labelValues,
@@ -28,6 +29,7 @@ import {
   shiftValues,
   timelineRecordValues,
 } from './mapping.ts';
+import { CATALOGUE_AUDIENCE, type RecordEventKind } from './record-events.ts';
 import { resIdsOf } from './timeline-writes.ts';
 
 /** Validated records of one import, by kind, in the spec's field names. */
@@ -233,8 +235,36 @@ export async function importRecords(
           },
         }),
     );
+    await appendLiveEvents(tx, orgId, reloadEvents(counts));
     return counts;
   });
+}
+
+/**
+ * What an import tells the live layer: one `records.reloaded` hint per kind it wrote (not an event
+ * per record), carrying no record, so the sockets of that kind reload what they show. Each hint
+ * goes to who could read some record of the kind: a resource or customer may have their own
+ * record among resources, customers, shifts or bookings; labels are the catalogue readers';
+ * service plans and blacklists the dispatchers'.
+ */
+function reloadEvents(counts: Record<ImportKind, number>): LiveEventInput[] {
+  const events: LiveEventInput[] = [];
+  const hint = (kind: RecordEventKind, audience: Audience) =>
+    events.push({ topic: 'records', kind: 'records.reloaded', audience, payload: { kind } });
+  if (counts.labels) hint('labels', CATALOGUE_AUDIENCE);
+  if (counts.resources) hint('resources', { members: true });
+  if (counts.customers) hint('customers', { members: true });
+  if (counts.servicePlans) hint('service_plans', { dispatchers: true });
+  if (counts.shifts) hint('shifts', { members: true });
+  if (counts.blacklists) hint('blacklists', { dispatchers: true });
+  if (counts.timeline)
+    events.push({
+      topic: 'booking',
+      kind: 'records.reloaded',
+      audience: { members: true },
+      payload: { reload: true },
+    });
+  return events;
 }
 
 async function writeTimeline(
