@@ -103,7 +103,12 @@ export const BOOKINGS_TEXT = {
   overdue: 'Overdue',
   amber: 'Amber',
   red: 'Red',
-  minutesOverdue: (m: number) => (m < 60 ? `${m} min` : `${Math.floor(m / 60)} h ${m % 60} min`),
+  minutesOverdue: (m: number) =>
+    m < 60
+      ? `${m} min`
+      : m < 24 * 60
+        ? `${Math.floor(m / 60)} h ${m % 60} min`
+        : `${Math.floor(m / 1440)} d ${Math.floor((m % 1440) / 60)} h`,
   openBooking: (id: string) => `Open booking ${id}`,
 } as const;
 
