@@ -97,7 +97,8 @@ const barOf = (page: Page, id: unknown): Locator => page.locator(`button[data-id
 
 async function openDay(page: Page, day: number) {
   await page.goto(`/week2timelinev2?view=day&date=${toYmd(day)}`);
-  await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible();
+  // The first load of a day also warms the server's caches; the machine may be busy.
+  await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible({ timeout: 20_000 });
 }
 
 async function centre(locator: Locator) {
@@ -218,7 +219,7 @@ test.describe('timeline', () => {
     await expect(ana).toBeVisible();
     await expect(ana.getByLabel('Passes')).toBeVisible();
     await shoot(page, 'candidate-panel', info.project.name);
-    // The list shows the best 30 first; every resource is ranked.
+    // The list shows the best 50 first (one page of the API); every resource is ranked.
     await panel.getByRole('button', { name: /^Show all \d+/ }).click();
     await expect(ben).toContainText(`Labels don't match. Missing: TL-skill-${f.run}`);
     // The best candidate is listed first.

@@ -2,13 +2,13 @@
  * The timeline's calls (through the app's one HTTP client) and the browser-side allocation check:
  * the window, the status colours, the workspace locks, and the data the core's checks read (full
  * resources, labels, blacklists, the weeks' shifts) turned into an allocation scenario so that the
- * SAME core functions the server runs decide pass/fail for every row while a bar is dragged. The
- * server has the last word on drop (it also knows the organisation's switches and distances).
+ * SAME core functions the server runs (in a worker: timeline-check-worker.ts) decide pass/fail for
+ * every row while a bar is dragged. The server has the last word on drop (it also knows the
+ * organisation's check switches, which it does not publish to the browser).
  */
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
 import type { CandidateOutcome } from '@rostra/core/allocation/modes';
-import { createPoolChecker, type PoolChecker } from '@rostra/core/allocation/pool-check';
-import type { AllocationJob } from '@rostra/core/allocation/scenario';
+import type { AllocationJob, AllocationScenario } from '@rostra/core/allocation/scenario';
 import type { Blacklist } from '@rostra/core/records/blacklist';
 import type { Label } from '@rostra/core/records/label';
 import type { Resource } from '@rostra/core/records/resource';
@@ -114,31 +114,42 @@ export function fetchRecord(id: string): Promise<AllocationJob & { version: numb
 }
 
 /**
- * The core's checker for one booking over the loaded window: the engine's check mode with the
- * booking moved to any [begin, end). Timeline records come from the window (busy, leaves, breaks,
- * hours, past jobs), the rest from {@link fetchCheckData}.
+ * The allocation scenario of the loaded window, without the job (the check worker adds the
+ * dragged booking): timeline records from the window (busy, leaves, breaks, hours, past jobs),
+ * the rest from {@link fetchCheckData}.
  */
-export function createWindowChecker(
-  job: AllocationJob,
+export function windowScenario(
   records: readonly TimelineRecord[],
   data: CheckData,
   weekStartDay: number,
-): PoolChecker {
-  return createPoolChecker({
-    job,
+): Omit<AllocationScenario, 'job' | 'jobs'> {
+  return {
     resources: data.resources,
     labels: data.labels,
     blacklists: data.blacklists,
     shifts: data.shifts,
     timeline: records as unknown as AllocationJob[],
     config: { week_start_day: weekStartDay },
-  });
+  };
 }
 
-export type CandidatesAnswer = { _id: string; candidates: CandidateOutcome[]; errors: AllocationIssue[] };
+/** One page of the ranked candidates; `total` and `passing` count the whole pool. */
+export type CandidatesAnswer = {
+  _id: string;
+  candidates: CandidateOutcome[];
+  errors: AllocationIssue[];
+  total?: number;
+  passing?: number;
+  offset?: number;
+  limit?: number;
+};
 
-export function fetchCandidates(id: string): Promise<CandidatesAnswer> {
-  return api.get<CandidatesAnswer>(`/bookings/${encodeURIComponent(id)}/candidates`, { quiet: true });
+/** The best `limit` candidates (the API's pages; it ranks the whole pool either way). */
+export function fetchCandidates(id: string, limit = 50): Promise<CandidatesAnswer> {
+  return api.get<CandidatesAnswer>(`/bookings/${encodeURIComponent(id)}/candidates`, {
+    query: { offset: 0, limit },
+    quiet: true,
+  });
 }
 
 export type AllocateAnswer = {

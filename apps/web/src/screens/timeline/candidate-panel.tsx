@@ -1,6 +1,6 @@
 import type { CandidateOutcome } from '@rostra/core/allocation/modes';
 import { formatDateTime, formatTime } from '@rostra/core/time/calendar';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { fetchCandidates, fetchRecord } from '../../lib/timeline-api.ts';
@@ -14,7 +14,9 @@ export function resourcesNeeded(record: object): number {
   return Array.isArray(m) ? Math.max(1, m.length) : 1;
 }
 
-const FIRST_SHOWN = 30;
+/** The first page of candidates, and the most the API lists at once. */
+const FIRST_SHOWN = 50;
+const MAX_LISTED = 2000;
 
 /**
  * The candidates of a selected booking (GET /bookings/:id/candidates: every resource checked and
@@ -37,16 +39,18 @@ export function CandidatePanel(props: {
     queryKey: ['timeline', 'record', record._id, record.version],
     queryFn: () => fetchRecord(record._id),
   });
+  const [limit, setLimit] = useState(FIRST_SHOWN);
   const candidates = useQuery({
-    queryKey: ['timeline', 'candidates', record._id, record.version],
-    queryFn: () => fetchCandidates(record._id),
+    queryKey: ['timeline', 'candidates', record._id, record.version, limit],
+    queryFn: () => fetchCandidates(record._id, limit),
+    placeholderData: keepPreviousData,
   });
-  const [showAll, setShowAll] = useState(false);
   const needed = resourcesNeeded(full.data ?? record);
   const assigned = record.resIds ?? [];
   const stillNeeded = Math.max(0, needed - assigned.length);
   const list = candidates.data?.candidates ?? [];
-  const shown = showAll ? list : list.slice(0, FIRST_SHOWN);
+  const total = candidates.data?.total ?? list.length;
+  const passing = candidates.data?.passing;
   const disabled = props.isBusy || props.isLocked !== null;
 
   return (
@@ -80,7 +84,12 @@ export function CandidatePanel(props: {
           <X aria-hidden className="size-4" />
         </IconButton>
       </div>
-      <div className="flex gap-2 border-b border-neutral-200 px-4 py-2">
+      <div className="flex items-center gap-3 border-b border-neutral-200 px-4 py-2">
+        {passing !== undefined ? (
+          <p className="text-xs text-neutral-600" data-testid="passing-count">
+            {TL.passingCount(passing, total)}
+          </p>
+        ) : null}
         <Button onClick={props.onAuto} disabled={disabled} className="flex-1">
           <Sparkles aria-hidden className="size-4" />
           {TL.autoAllocate}
@@ -113,7 +122,7 @@ export function CandidatePanel(props: {
           <p className="p-4 text-sm text-neutral-500">{TL.noCandidates}</p>
         ) : (
           <ol className="divide-y divide-neutral-100" aria-label={TL.panelTitle}>
-            {shown.map((c, i) => (
+            {list.map((c, i) => (
               <CandidateItem
                 key={c.resourceId}
                 rank={i + 1}
@@ -125,10 +134,15 @@ export function CandidatePanel(props: {
             ))}
           </ol>
         )}
-        {!showAll && list.length > FIRST_SHOWN ? (
+        {total > list.length ? (
           <div className="p-3">
-            <Button variant="secondary" className="w-full" onClick={() => setShowAll(true)}>
-              {TL.showAll(list.length)}
+            <Button
+              variant="secondary"
+              className="w-full"
+              disabled={candidates.isFetching}
+              onClick={() => setLimit(Math.min(total, MAX_LISTED))}
+            >
+              {TL.showAll(total)}
             </Button>
           </div>
         ) : null}

@@ -53,6 +53,7 @@ export const TL = {
   candidatesFailed: 'The candidates could not be loaded.',
   noCandidates: 'No resources to rank.',
   showAll: (n: number) => `Show all ${n}`,
+  passingCount: (passing: number, total: number) => `${passing} of ${total} pass`,
   assigned: 'Assigned',
   passing: 'Passes',
   failing: 'Fails',

@@ -1,5 +1,4 @@
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
-import type { PoolChecker } from '@rostra/core/allocation/pool-check';
 import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { DISPLAY_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
 import {
@@ -20,8 +19,6 @@ import { askConfirm } from '../../lib/overlays.ts';
 import { applyPlace, droppedResIds, type Place } from '../../lib/timeline-actions.ts';
 import {
   allocateBooking,
-  type CheckData,
-  createWindowChecker,
   errorText,
   fetchCheckData,
   fetchRecord,
@@ -32,7 +29,9 @@ import {
   timelineKeys,
   type WindowAnswer,
   weekIdsOf,
+  windowScenario,
 } from '../../lib/timeline-api.ts';
+import { type AsyncChecker, CheckWorker } from '../../lib/timeline-checker.ts';
 import { History } from '../../lib/timeline-history.ts';
 import {
   type Bar,
@@ -58,6 +57,7 @@ const LOCK_RENEW_MS = 30_000;
 /** Others' locks are re-read this often too, so a stale one (over 60 s) disappears by itself. */
 const LOCKS_POLL_MS = 15_000;
 
+const NO_LOCKS: Readonly<Record<string, never>> = {};
 const SKELETON_ROWS = ['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9'];
 
 type Outcome = { tone: 'ok' | 'warn' | 'error'; text: string; errors?: AllocationIssue[] };
@@ -150,7 +150,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     enabled: isEditable,
     refetchInterval: LOCKS_POLL_MS,
   });
-  const locks = workspaceQuery.data?.locks ?? {};
+  const locks = workspaceQuery.data?.locks ?? NO_LOCKS;
 
   const rows = useMemo(() => (data ? buildRows(data) : []), [data]);
   const customers = useMemo(() => new Map((data?.customers ?? []).map((c) => [c._id, c.name])), [data]);
@@ -324,35 +324,48 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     enabled: isEditable && data !== undefined,
     staleTime: 60_000,
   });
-  const [checker, setChecker] = useState<PoolChecker | null>(null);
+  const [checker, setChecker] = useState<AsyncChecker | null>(null);
+  const [worker, setWorker] = useState<CheckWorker | null>(null);
+  useEffect(() => {
+    if (!isEditable || typeof Worker === 'undefined') return;
+    const w = new CheckWorker();
+    setWorker(w);
+    return () => w.terminate();
+  }, [isEditable]);
+  // The worker gets the window's data whenever it changes (not on the drag's critical path).
+  useEffect(() => {
+    if (worker && data && checkData.data)
+      worker.setData(windowScenario(data.records, checkData.data, weekStartDay));
+  }, [worker, data, checkData.data, weekStartDay]);
   const dragToken = useRef(0);
   const onDragStart = useCallback(
     (bar: Bar) => {
       const token = ++dragToken.current;
       setDraggingId(bar.record._id);
       setChecker(null);
-      const records = data?.records ?? [];
+      if (!worker) return;
       const build = async () => {
-        const [job, cd] = await Promise.all([
-          fetchRecord(bar.record._id),
-          checkData.data
-            ? Promise.resolve<CheckData>(checkData.data)
-            : checkData.refetch().then((r) => r.data as CheckData),
-        ]);
+        if (!checkData.data) {
+          const fresh = await checkData.refetch();
+          if (fresh.data && data) worker.setData(windowScenario(data.records, fresh.data, weekStartDay));
+        }
+        const job = await fetchRecord(bar.record._id);
         if (token !== dragToken.current) return;
-        setChecker(() => createWindowChecker(job, records, cd, weekStartDay));
+        const ready = await worker.startJob(job);
+        if (token === dragToken.current) setChecker(ready);
       };
       void build().catch(() => {
         // No browser check: the server still decides on drop.
       });
     },
-    [data, checkData, weekStartDay],
+    [worker, data, checkData, weekStartDay],
   );
   const onDragEnd = useCallback(() => {
     dragToken.current++;
+    worker?.endJob();
     setDraggingId(null);
     setChecker(null);
-  }, []);
+  }, [worker]);
 
   // --- Candidate panel -------------------------------------------------------------------------
   const selected = selectedId ? recordsById.get(selectedId) : undefined;

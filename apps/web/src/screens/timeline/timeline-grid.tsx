@@ -1,12 +1,21 @@
 import type { CandidateOutcome } from '@rostra/core/allocation/modes';
-import type { PoolChecker } from '@rostra/core/allocation/pool-check';
 import type { GridDay, RosterGrid } from '@rostra/core/roster/grid';
 import type { StatusDefinition } from '@rostra/core/settings/defaults';
 import { DAY, formatTime, HOUR } from '@rostra/core/time/calendar';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Check, Lock as LockIcon, TriangleAlert, X } from 'lucide-react';
-import { type KeyboardEvent, memo, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  type PointerEvent,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { Lock } from '../../lib/timeline-api.ts';
+import type { AsyncChecker } from '../../lib/timeline-checker.ts';
 import {
   type Bar,
   type BarRef,
@@ -48,8 +57,8 @@ export type GridProps = {
   isEditable: boolean;
   /** Wall-clock seconds now (the today line). */
   now: number;
-  /** The core's checker for the bar being dragged; null while it loads. */
-  checker: PoolChecker | null;
+  /** The core's checker (in a worker) for the bar being dragged; null while it loads. */
+  checker: AsyncChecker | null;
   showAlternatives: boolean;
   onSelect: (bar: Bar) => void;
   onOpen: (bar: Bar) => void;
@@ -224,19 +233,72 @@ export function TimelineGrid(props: GridProps) {
   const resourceIds = useMemo(() => rows.filter((r) => r.resource).map((r) => r.id), [rows]);
   const dragBegin = drag?.target?.begin ?? drag?.bar.begin;
   const dragLength = drag ? drag.bar.end - drag.bar.begin : 0;
-  const checks = useMemo(() => {
-    if (dragBegin === undefined || !props.checker) return null;
-    const map = new Map<string, CandidateOutcome>();
-    for (const c of props.checker(dragBegin, dragBegin + dragLength, resourceIds)) map.set(c.resourceId, c);
-    return map;
-  }, [props.checker, dragBegin, dragLength, resourceIds]);
-  const alternatives = useMemo(() => {
-    if (!checks || !drag) return [];
-    return [...checks.values()]
-      .filter((c) => c.ok && !drag.bar.record.resIds.includes(c.resourceId))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, 3);
-  }, [checks, drag]);
+  const dragId = drag?.bar.record._id;
+  // The core's answers by drag time, for the rows on screen only (the worker checks ~20
+  // resources a request, not the whole pool); scrolling during a drag asks for the new rows.
+  const checkCache = useRef<{
+    checker: AsyncChecker | null;
+    length: number;
+    byBegin: Map<number, Map<string, CandidateOutcome>>;
+    asked: Set<string>;
+  }>({ checker: null, length: 0, byBegin: new Map(), asked: new Set() });
+  if (checkCache.current.checker !== props.checker || checkCache.current.length !== dragLength) {
+    checkCache.current = { checker: props.checker, length: dragLength, byBegin: new Map(), asked: new Set() };
+  }
+  const [, setAnswers] = useState(0);
+  const visibleIds = rowV
+    .getVirtualItems()
+    .map((v) => rows[v.index]?.id)
+    .filter((id): id is string => id !== undefined && id !== UNASSIGNED_ROW);
+  const checks =
+    dragBegin !== undefined && props.checker ? (checkCache.current.byBegin.get(dragBegin) ?? null) : null;
+  const missingKey =
+    dragBegin !== undefined && props.checker
+      ? visibleIds.filter((id) => !checkCache.current.asked.has(`${dragBegin}:${id}`)).join(',')
+      : '';
+  useEffect(() => {
+    const cache = checkCache.current;
+    if (!missingKey || dragBegin === undefined || !cache.checker) return;
+    const ids = missingKey.split(',');
+    for (const id of ids) cache.asked.add(`${dragBegin}:${id}`);
+    void cache.checker.check(dragBegin, dragBegin + dragLength, ids).then((results) => {
+      if (checkCache.current !== cache) return;
+      let map = cache.byBegin.get(dragBegin);
+      if (!map) {
+        map = new Map();
+        cache.byBegin.set(dragBegin, map);
+      }
+      for (const c of results) map.set(c.resourceId, c);
+      setAnswers((n) => n + 1);
+    });
+  }, [missingKey, dragBegin, dragLength]);
+  // The best other resources that pass, over the whole pool, once the pointer rests a moment.
+  const [alternatives, setAlternatives] = useState<CandidateOutcome[] | null>(null);
+  const showAlternatives = props.showAlternatives;
+  const checker = props.checker;
+  useEffect(() => {
+    if (!showAlternatives || dragBegin === undefined || !checker || !dragId) {
+      setAlternatives(null);
+      return;
+    }
+    let isCurrent = true;
+    const timer = setTimeout(() => {
+      void checker.check(dragBegin, dragBegin + dragLength, resourceIds).then((all) => {
+        if (!isCurrent) return;
+        const current = dragRef.current?.bar.record.resIds ?? [];
+        setAlternatives(
+          all
+            .filter((c) => c.ok && !current.includes(c.resourceId))
+            .sort((x, y) => y.score - x.score)
+            .slice(0, 3),
+        );
+      });
+    }, 150);
+    return () => {
+      isCurrent = false;
+      clearTimeout(timer);
+    };
+  }, [showAlternatives, checker, dragBegin, dragLength, dragId, resourceIds]);
 
   // --- Keyboard focus --------------------------------------------------------------------------
   const [focus, setFocus] = useState<BarRef | null>(null);
@@ -279,6 +341,24 @@ export function TimelineGrid(props: GridProps) {
   };
   // The tab stop: the focused bar, else the first bar rendered.
   let tabStop = focus ? focusKey(focus) : null;
+
+  // Stable handlers for the memoised rows (a scroll re-renders the grid, not every row).
+  const latest = useRef({ startPress, onBarKey });
+  latest.current = { startPress, onBarKey };
+  const onPress = useCallback(
+    (e: PointerEvent, bar: Bar, row: Row) => latest.current.startPress(e, bar, row),
+    [],
+  );
+  const onKey = useCallback(
+    (e: KeyboardEvent, at: BarRef, bar: Bar) => latest.current.onBarKey(e, at, bar),
+    [],
+  );
+  const onClick = useCallback((bar: Bar, at: BarRef) => {
+    if (suppressClick.current) return;
+    setFocus(at);
+    propsRef.current.onSelect(bar);
+  }, []);
+  const onOpen = useCallback((bar: Bar) => propsRef.current.onOpen(bar), []);
 
   const nowX = props.now >= scale.start && props.now < scale.end ? NAME_W + timeToX(scale, props.now) : null;
   const totalH = rowV.getTotalSize();
@@ -354,14 +434,10 @@ export function TimelineGrid(props: GridProps) {
                 check={drag ? (row.resource ? (check ?? 'pending') : 'unassign') : null}
                 isTarget={isTarget}
                 ghost={isTarget && drag?.target ? { begin: drag.target.begin, bar: drag.bar } : null}
-                onPress={startPress}
-                onClick={(bar, at) => {
-                  if (suppressClick.current) return;
-                  setFocus(at);
-                  props.onSelect(bar);
-                }}
-                onOpen={(bar) => props.onOpen(bar)}
-                onKey={onBarKey}
+                onPress={onPress}
+                onClick={onClick}
+                onOpen={onOpen}
+                onKey={onKey}
                 onFocusBar={setFocus}
               />
             );
@@ -375,7 +451,7 @@ export function TimelineGrid(props: GridProps) {
           data-testid="drag-alternatives"
         >
           <p className="font-medium text-neutral-800">{TL.alternatives}</p>
-          {!checks ? (
+          {!alternatives ? (
             <p className="mt-1 text-neutral-500">{TL.checking}</p>
           ) : alternatives.length === 0 ? (
             <p className="mt-1 text-neutral-500">{TL.noAlternative}</p>

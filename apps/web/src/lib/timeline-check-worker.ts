@@ -1,0 +1,60 @@
+/**
+ * The core's allocation checks off the main thread: the timeline posts the window's data once
+ * (`data`), the dragged booking when a drag starts (`job`: the core indexes the scenario), then
+ * asks for rows at a time (`check`). Indexing a large window takes a noticeable fraction of a
+ * second and checking the whole pool tens of milliseconds: here they never hold up a frame.
+ */
+import type { CandidateOutcome } from '@rostra/core/allocation/modes';
+import { createPoolChecker, type PoolChecker } from '@rostra/core/allocation/pool-check';
+import type { AllocationJob, AllocationScenario } from '@rostra/core/allocation/scenario';
+
+export type CheckWorkerRequest =
+  | { type: 'data'; scenario: Omit<AllocationScenario, 'job' | 'jobs'> }
+  | { type: 'job'; token: number; job: AllocationJob }
+  | { type: 'check'; token: number; id: number; begin: number; end: number; resourceIds: string[] };
+
+export type CheckWorkerAnswer =
+  | { type: 'ready'; token: number }
+  | { type: 'checked'; token: number; id: number; begin: number; results: CandidateOutcome[] }
+  | { type: 'failed'; token: number; message: string };
+
+type Scope = {
+  onmessage: ((event: MessageEvent<CheckWorkerRequest>) => void) | null;
+  postMessage: (m: CheckWorkerAnswer) => void;
+};
+const scope = self as unknown as Scope;
+
+let data: Omit<AllocationScenario, 'job' | 'jobs'> = {};
+let checker: PoolChecker | null = null;
+let current = -1;
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  try {
+    if (message.type === 'data') {
+      data = message.scenario;
+      checker = null;
+      current = -1;
+    } else if (message.type === 'job') {
+      current = message.token;
+      checker = createPoolChecker({ ...data, job: message.job });
+      scope.postMessage({ type: 'ready', token: message.token });
+    } else if (message.type === 'check' && checker && message.token === current) {
+      const results = checker(message.begin, message.end, message.resourceIds);
+      scope.postMessage({
+        type: 'checked',
+        token: message.token,
+        id: message.id,
+        begin: message.begin,
+        results,
+      });
+    }
+  } catch (error) {
+    const token = 'token' in message ? message.token : -1;
+    scope.postMessage({
+      type: 'failed',
+      token,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  }
+};

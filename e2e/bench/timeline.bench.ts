@@ -1,0 +1,331 @@
+/**
+ * `npm run bench:timeline`: the timeline screen in Debian's Chromium (Playwright) against the real
+ * server on a seeded large organisation — 1,000 resources and 5,000 bookings in the benchmark
+ * week (apps/server/bench/large-org.ts), PGlite in memory, the built web app.
+ *
+ * Two loads of the week view:
+ * - `server`: the window as the server answers it (at most 2,000 records, the spec's flat
+ *   timeline limit; the rest are flagged truncated);
+ * - `5,000`: the same screen fed the whole week (each day's window from the same server, merged,
+ *   answered in place of the week's), to measure the client at 5,000 bookings.
+ * For each: data arrival (the timeline response's responseEnd, Resource Timing) → first paint of
+ * the bars (the first frame after they are in the DOM: rAF, then a message after that frame);
+ * DOM nodes; then frame times (rAF intervals, Performance API) while scrolling down and across
+ * with the mouse wheel and while dragging a bar across rows and hours (cancelled with Escape,
+ * nothing is written); long tasks (PerformanceObserver). Options: --headed.
+ */
+import { performance as nodePerf } from 'node:perf_hooks';
+import { type CDPSession, chromium, type Page } from '@playwright/test';
+import { DEFAULT_TERMS_VERSION } from '@rostra/core/shell/constants';
+import { termsWholeVersion } from '@rostra/core/shell/validators';
+import { DAY, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
+import { openDatabase } from '@rostra/db/client';
+import { acceptTerms } from '@rostra/db/identity/terms';
+import { memberships } from '@rostra/db/schema/auth';
+import { seedLargeOrg } from '../../apps/server/bench/large-org.ts';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { loadIdentityOptions } from '../../apps/server/src/identity/options.ts';
+
+const START = Date.parse('2026-03-01T00:00:00Z') / 1000;
+const WEEK_FROM = weekStart(START);
+const ORG = 'bench-timeline';
+const EMAIL = `${ORG}-dispatcher@bench.test`;
+const PASSWORD = 'bench-password-1';
+const VIEWPORT = { width: 1280, height: 800 };
+
+const say = (m: string) => console.log(m);
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
+/** Installed before the app loads: frame recorder, long-task observer, first-paint probe. */
+const PROBE = `
+(() => {
+  const w = window;
+  w.__bench = { frames: [], recording: false, longTasks: [], painted: null };
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__bench.longTasks.push(e.duration);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => { if (w.__bench.painted === null) w.__bench.painted = performance.now(); };
+  const watch = () => {
+    const obs = new MutationObserver(() => {
+      if (w.__bench.painted !== null || !document.querySelector('button[data-id]')) return;
+      obs.disconnect();
+      requestAnimationFrame(() => channel.port2.postMessage(0));
+    });
+    obs.observe(document.documentElement, { childList: true, subtree: true });
+  };
+  if (document.documentElement) watch(); else document.addEventListener('DOMContentLoaded', watch);
+  let last = 0;
+  const tick = (t) => {
+    if (!w.__bench.recording) { last = 0; return; }
+    if (last) w.__bench.frames.push(t - last);
+    last = t;
+    requestAnimationFrame(tick);
+  };
+  w.__benchStart = () => { w.__bench.frames = []; w.__bench.longTasks = []; w.__bench.recording = true; requestAnimationFrame(tick); };
+  w.__benchStop = () => { w.__bench.recording = false; return { frames: w.__bench.frames, longTasks: w.__bench.longTasks }; };
+})();
+`;
+
+type FrameFigures = {
+  frames: number;
+  p50: number;
+  p95: number;
+  max: number;
+  over: number;
+  longTasks: number;
+  /** Main-thread time per frame (CDP Performance.getMetrics): script, style + layout, all tasks. */
+  script: number;
+  layout: number;
+  task: number;
+};
+
+/** One CDP session per page: enabling the domain again would restart its counters. */
+const sessions = new WeakMap<Page, CDPSession>();
+
+async function metrics(page: Page): Promise<Record<string, number>> {
+  let cdp = sessions.get(page);
+  if (!cdp) {
+    cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    sessions.set(page, cdp);
+  }
+  const { metrics: list } = await cdp.send('Performance.getMetrics');
+  return Object.fromEntries(list.map((m) => [m.name, m.value]));
+}
+
+async function recordFrames(page: Page, action: () => Promise<void>): Promise<FrameFigures> {
+  const before = await metrics(page);
+  await page.evaluate('window.__benchStart()');
+  await action();
+  const out = (await page.evaluate('window.__benchStop()')) as { frames: number[]; longTasks: number[] };
+  const after = await metrics(page);
+  const per = (name: string) =>
+    (((after[name] ?? 0) - (before[name] ?? 0)) * 1000) / Math.max(1, out.frames.length);
+  return {
+    frames: out.frames.length,
+    p50: percentile(out.frames, 50),
+    p95: percentile(out.frames, 95),
+    max: Math.max(...out.frames),
+    over: out.frames.filter((f) => f > 16.7 * 1.5).length,
+    longTasks: out.longTasks.length,
+    script: per('ScriptDuration'),
+    layout: per('LayoutDuration') + per('RecalcStyleDuration'),
+    task: per('TaskDuration'),
+  };
+}
+
+const domNodes = (page: Page) => page.evaluate('document.querySelectorAll("*").length') as Promise<number>;
+
+async function main() {
+  const headed = process.argv.includes('--headed');
+  say('== seeding (PGlite in memory): 1,000 resources, 10,000 bookings over two weeks');
+  const handle = await openDatabase({ dataDir: null });
+  const t0 = nodePerf.now();
+  await seedLargeOrg(
+    handle.db,
+    { orgId: ORG, resources: 1_000, bookings: 10_000, weeks: 2, seed: 7, start: START },
+    () => {},
+  );
+  say(`  seeded in ${((nodePerf.now() - t0) / 1000).toFixed(1)} s`);
+
+  // The identity layer trusts writes from its public origin only: listen where it says.
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const base = `http://127.0.0.1:${port}`;
+  const config = {
+    ...loadConfig({}),
+    logLevel: 'silent' as const,
+    port,
+    publicUrl: base,
+    authSecret: 'bench-secret-that-is-long-enough-0123456789abcdef',
+  };
+  const app = await buildApp({ db: handle, config, identity: loadIdentityOptions({ NODE_ENV: 'test' }) });
+  await app.listen({ port, host: '127.0.0.1' });
+  // The dispatcher signs up through the identity API (its password hashing), then joins the org.
+  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD, name: 'Bench Dispatcher' }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
+  const uid = ((await signUp.json()) as { user: { id: string } }).user.id;
+  await handle.db
+    .insert(memberships)
+    .values({ id: `mem-${uid}`, organizationId: ORG, userId: uid, role: 'dispatcher' });
+  await acceptTerms(handle.db, uid, termsWholeVersion(DEFAULT_TERMS_VERSION), new Date());
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: !headed,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const rows: string[] = [];
+  try {
+    const context = await browser.newContext({ viewport: VIEWPORT, baseURL: base });
+    const page = await context.newPage();
+    await page.goto('/healthz');
+    const signIn = await page.request.post('/api/auth/sign-in/email', {
+      data: { email: EMAIL, password: PASSWORD },
+      headers: { origin: base },
+    });
+    if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()} ${await signIn.text()}`);
+    await page.addInitScript(PROBE);
+
+    // The whole week, from each day's window (each well under the 2,000 limit), merged.
+    const week = { from: WEEK_FROM, to: WEEK_FROM + WEEK };
+    const days = await Promise.all(
+      Array.from({ length: 7 }, async (_, d) => {
+        const res = await page.request.get(
+          `/api/v1/timeline?from=${week.from + d * DAY}&to=${week.from + (d + 1) * DAY}`,
+        );
+        return (await res.json()) as {
+          records: { _id: string; utc_begin_plus_tz: number }[];
+          customers: { _id: string }[];
+        };
+      }),
+    );
+    const whole = (await (
+      await page.request.get(`/api/v1/timeline?from=${week.from}&to=${week.to}`)
+    ).json()) as Record<string, unknown> & { records: unknown[]; resources: unknown[]; truncated: boolean };
+    const records = new Map<string, { _id: string; utc_begin_plus_tz: number }>();
+    const customers = new Map<string, { _id: string }>();
+    for (const day of days) {
+      for (const r of day.records)
+        if (r.utc_begin_plus_tz >= week.from && r.utc_begin_plus_tz < week.to) records.set(r._id, r);
+      for (const c of day.customers) customers.set(c._id, c);
+    }
+    const merged = {
+      ...whole,
+      records: [...records.values()].sort((a, b) => a.utc_begin_plus_tz - b.utc_begin_plus_tz),
+      customers: [...customers.values()],
+      truncated: false,
+    };
+    const mergedBody = JSON.stringify(merged);
+    say(
+      `  week window from the server: ${whole.records.length} records (truncated ${whole.truncated}), ${whole.resources.length} resources; whole week: ${merged.records.length} bookings`,
+    );
+
+    for (const variant of ['server', '5,000'] as const) {
+      await page.unrouteAll();
+      if (variant === '5,000') {
+        await page.route(
+          (url) => url.pathname === '/api/v1/timeline' && url.searchParams.get('from') === String(week.from),
+          (route) => route.fulfill({ status: 200, contentType: 'application/json', body: mergedBody }),
+        );
+      }
+      const n = variant === 'server' ? whole.records.length : merged.records.length;
+      const paints: number[] = [];
+      let nodes = 0;
+      let scroll: FrameFigures | undefined;
+      let across: FrameFigures | undefined;
+      let drag: FrameFigures | undefined;
+      let nodesAfter = 0;
+      // Six loads: the first warms the caches (JIT, HTTP); the figure is the median of the other five.
+      for (let run = 0; run < 6; run++) {
+        await page.goto(`/week2timelinev2?view=week&date=${toYmd(week.from + 2 * DAY)}`);
+        await page.locator('button[data-id]').first().waitFor();
+        await page.waitForFunction('window.__bench.painted !== null');
+        const firstPaint = (await page.evaluate(`(() => {
+          const e = performance.getEntriesByType('resource').filter((x) => x.name.includes('/api/v1/timeline?')).at(-1);
+          return window.__bench.painted - e.responseEnd;
+        })()`)) as number;
+        if (run > 0) paints.push(firstPaint);
+      }
+      await page.waitForTimeout(500);
+      nodes = await domNodes(page);
+      const scroller = page.getByTestId('timeline-scroller');
+      const box = await scroller.boundingBox();
+      if (!box) throw new Error('no scroller');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      scroll = await recordFrames(page, async () => {
+        for (let i = 0; i < 60; i++) {
+          await page.mouse.wheel(0, 240);
+          await page.waitForTimeout(16);
+        }
+      });
+      across = await recordFrames(page, async () => {
+        for (let i = 0; i < 60; i++) {
+          await page.mouse.wheel(40, 0);
+          await page.waitForTimeout(16);
+        }
+      });
+      nodesAfter = await domNodes(page);
+      const renderedRows = await page.locator('[data-row]').count();
+      const renderedBars = await page.locator('button[data-id]').count();
+      // Drag a visible bar down across rows and along the hours, then cancel. Monday 09:00 first.
+      await scroller.evaluate((el) => {
+        el.scrollLeft = (24 + 9) * 28;
+      });
+      await page.waitForTimeout(300);
+      const visible = await page.locator('[data-row]:not([data-row="__unassigned__"]) button[data-id]').all();
+      let b: { x: number; y: number; width: number; height: number } | null = null;
+      for (const candidate of visible) {
+        const cb = await candidate.boundingBox();
+        if (
+          cb &&
+          cb.x > box.x + 220 &&
+          cb.x < box.x + box.width - 400 &&
+          cb.y > box.y + 60 &&
+          cb.y < box.y + 300
+        ) {
+          b = cb;
+          break;
+        }
+      }
+      if (!b) throw new Error('no bar in view');
+      await page.mouse.move(b.x + 4, b.y + b.height / 2);
+      await page.mouse.down();
+      drag = await recordFrames(page, async () => {
+        for (let i = 0; i < 60; i++) {
+          await page.mouse.move(b.x + 4 + i * 6, b.y + b.height / 2 + i * 7);
+          await page.waitForTimeout(16);
+        }
+      });
+      await page.keyboard.press('Escape');
+      await page.mouse.up();
+
+      const fp = percentile(paints, 50);
+      say(`\n-- ${variant}: ${n} bookings, ${whole.resources.length} resources`);
+      say(
+        `  data arrival → first paint: ${paints.map((p) => p.toFixed(0)).join(', ')} ms (median ${fp.toFixed(0)})`,
+      );
+      say(
+        `  DOM nodes: ${nodes} at rest, ${nodesAfter} after scrolling (${renderedRows} rows, ${renderedBars} bars rendered)`,
+      );
+      rows.push(
+        `| ${variant} | ${n} | data arrival → first paint (median of 5 loads) | ${fp.toFixed(0)} ms | ≤ 1,000 ms |`,
+      );
+      for (const [name, f] of [
+        ['scrolling down (wheel)', scroll],
+        ['scrolling across (wheel)', across],
+        ['dragging a bar', drag],
+      ] as const) {
+        say(
+          `  ${name}: ${f.frames} frames, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, ${f.over} over 25 ms, ${f.longTasks} long tasks; per frame: script ${f.script.toFixed(1)} ms, style+layout ${f.layout.toFixed(1)} ms, all main-thread tasks ${f.task.toFixed(1)} ms`,
+        );
+        rows.push(
+          `| ${variant} | ${n} | frame time, ${name} (p95 / max; long tasks) | ${f.p95.toFixed(1)} / ${f.max.toFixed(1)} ms; ${f.longTasks} | p95 ≤ 16.7 ms |`,
+        );
+      }
+      rows.push(
+        `| ${variant} | ${n} | DOM nodes at rest / after scrolling | ${nodes} / ${nodesAfter} | bounded by the viewport |`,
+      );
+    }
+    say('\n| window | bookings | measure | result | goal |');
+    say('|---|---|---|---|---|');
+    for (const r of rows) say(r);
+  } finally {
+    await browser.close();
+    await app.close();
+    await handle.close();
+  }
+}
+
+await main();
