@@ -36,6 +36,7 @@ export function timelineRoutes(app: App): void {
   const db = () => app.deps.db.db;
   /** Dispatchers' windows, reused while their rows are unchanged (signature-checked per request). */
   const cache = new WindowCache();
+  const answers = new WeakMap<object, Map<string, Buffer>>();
   app.get(
     `${API}/timeline`,
     {
@@ -61,7 +62,7 @@ export function timelineRoutes(app: App): void {
       },
       serializerCompiler: plainJson,
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = requireAuth(request);
       const q = request.query;
       if (q.to <= q.from) throw new HttpError(400, 'invalid_window', 'to must be after from');
@@ -104,13 +105,26 @@ export function timelineRoutes(app: App): void {
         );
       }
       const { week_start_day: _weekStart, ...content } = window;
-      return {
-        from: q.from,
-        to: q.to,
-        window: { from: q.from - WINDOW_PADDING_S, to: q.to + WINDOW_PADDING_S },
-        ...content,
-        grid: grid.grid,
-      };
+      // A cached window is the same object while its rows are unchanged: its JSON is kept beside
+      // it (per grid query), so a repeated answer is not serialised again. The schema above
+      // documents the bytes (typed as the answer object, hence the casts).
+      const key = JSON.stringify(q);
+      const sent = answers.get(window)?.get(key);
+      if (sent) return reply.type('application/json; charset=utf-8').send(sent as never);
+      const body = Buffer.from(
+        JSON.stringify({
+          from: q.from,
+          to: q.to,
+          window: { from: q.from - WINDOW_PADDING_S, to: q.to + WINDOW_PADDING_S },
+          ...content,
+          grid: grid.grid,
+        }),
+      );
+      const byQuery = answers.get(window) ?? new Map<string, Buffer>();
+      if (byQuery.size >= 8) byQuery.clear();
+      byQuery.set(key, body);
+      answers.set(window, byQuery);
+      return reply.type('application/json; charset=utf-8').send(body as never);
     },
   );
 }
