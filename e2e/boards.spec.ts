@@ -199,3 +199,47 @@ test('rostered board lists the week’s rostered bookings by day; boards are usa
     expect(width, path).toBeLessThanOrEqual(375);
   }
 });
+
+test('week views: the week by resource and day, the scheduler by day, and a resource’s own week as a list', async ({
+  page,
+}, info) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await enterApp(page, USERS.dispatcher, '/week2');
+  const day = dayStart(now()) + 54 * DAY;
+  const weeks = (weekStart(day) - weekStart(now())) / WEEK;
+  const id = `e2e-board-week-${run}`;
+  await createBooking(page, {
+    _id: id,
+    status: 'confirmed',
+    resIds: ['r048'],
+    customer_first_name: 'Week',
+    customer_last_name: `View ${run}`,
+    utc_begin_plus_tz: day + 7 * HOUR,
+    utc_end_plus_tz: day + 8 * HOUR + 30 * 60,
+  });
+  await page.goto('/week2');
+  await expect(page.getByTestId('week-grid')).toBeVisible();
+  await shot(page, 'week-seeded', info.project.name);
+  await clickTimes(page, 'Next week', weeks);
+  const row = page.locator('[data-row="r048"]');
+  await expect(row.locator(`[data-booking="${id}"]`)).toContainText('07:00–08:30');
+  await expect(row.locator(`[data-booking="${id}"]`)).toContainText(`Week View ${run}`);
+  await shot(page, 'week', info.project.name);
+
+  await page.goto('/week2scheduler');
+  await expect(page.locator('[data-day]').first()).toBeVisible();
+  await shot(page, 'scheduler-seeded', info.project.name);
+  await clickTimes(page, 'Next week', weeks);
+  const column = page.locator(`[data-day="${day}"]`);
+  await expect(column.locator(`[data-booking="${id}"]`)).toContainText(`Week View ${run}`);
+  await shot(page, 'scheduler', info.project.name);
+  await column.locator(`[data-booking="${id}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings\\?id=${id}$`));
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const worker = page;
+  await worker.context().clearCookies();
+  await enterApp(worker, USERS.resource, '/week2');
+  await expect(worker.getByRole('heading', { name: 'My week' })).toBeVisible();
+  expect(await worker.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+});
