@@ -11,6 +11,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from './parts.tsx';
+import { useLiveRefetch } from './use-live-refetch.ts';
 
 const OUTCOME_STYLE = {
   open: 'bg-sky-50 text-sky-900',
@@ -29,6 +30,8 @@ export function BidBoardScreen() {
   const [from, setFrom] = useState(() => dayStart(wallNow(me.company?.time_zone)));
   const to = from + FORTNIGHT;
   const board = useQuery({ queryKey: ['board', 'bids', from], queryFn: () => fetchBidBoard(from, to) });
+  useLiveRefetch({ topic: 'notifications' }, () => void board.refetch());
+  useLiveRefetch({ topic: 'timeline', from, to }, () => void board.refetch());
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<string | undefined>();
   const isDispatcher = role === 'dispatcher';

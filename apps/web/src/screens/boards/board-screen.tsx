@@ -15,6 +15,7 @@ import { BOARDS_TEXT as T } from './boards-text.ts';
 import { BookingCard } from './booking-card.tsx';
 import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from './parts.tsx';
 import { useBoardMove } from './use-board-move.ts';
+import { useLiveRefetch } from './use-live-refetch.ts';
 
 /**
  * Status board (/board): the week's bookings in a column per status. Dragging a card to another
@@ -27,6 +28,7 @@ export function BoardScreen() {
   const to = from + WEEK;
   const key = ['board', 'bookings', from];
   const list = useQuery({ queryKey: key, queryFn: () => fetchRecords(from, to, 'booking') });
+  useLiveRefetch({ topic: 'timeline', from, to }, () => void list.refetch());
   const styles = useStatusStyles().data;
   const { busyId, error, move } = useBoardMove(key, styles);
   const [dragged, setDragged] = useState<TimelineRecord | null>(null);

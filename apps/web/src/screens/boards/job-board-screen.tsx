@@ -19,6 +19,7 @@ import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 import { EmptyState, ErrorState, Page, PeriodNav, Skeleton, StatusPill } from './parts.tsx';
+import { useLiveRefetch } from './use-live-refetch.ts';
 
 /** The bid board's menu path (the menu's routes are built at run time, so the path is a plain string). */
 const BID_BOARD_PATH: string = '/bid_board';
@@ -43,6 +44,7 @@ export function JobBoardScreen() {
   const [from, setFrom] = useState(() => dayStart(wallNow(me.company?.time_zone)));
   const to = from + FORTNIGHT;
   const board = useQuery({ queryKey: ['board', 'jobs', from], queryFn: () => fetchJobBoard(from, to) });
+  useLiveRefetch({ topic: 'timeline', from, to }, () => void board.refetch());
   const styles = useStatusStyles().data;
   const [bidding, setBidding] = useState<BoardJob | null>(null);
   const isResource = role === 'resource';

@@ -8,6 +8,7 @@ import { BOARDS_TEXT as T } from './boards-text.ts';
 import { BookingCard } from './booking-card.tsx';
 import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from './parts.tsx';
 import { useBoardMove } from './use-board-move.ts';
+import { useLiveRefetch } from './use-live-refetch.ts';
 
 /**
  * Rostered board (/rostered_board): the week's rostered bookings (what the master roster rolled
@@ -24,6 +25,7 @@ export function RosteredBoardScreen() {
     queryFn: async () => (await fetchRecords(from, to, 'booking')).filter((r) => r.status === 'rostered'),
   });
   const styles = useStatusStyles().data;
+  useLiveRefetch({ topic: 'timeline', from, to }, () => void list.refetch());
   const { busyId, error, move } = useBoardMove(key, styles);
   const days = Array.from({ length: 7 }, (_, i) => from + i * DAY);
   const rostered = (list.data ?? []).filter((r) => r.status === 'rostered');

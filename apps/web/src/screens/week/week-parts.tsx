@@ -13,6 +13,7 @@ import {
   wallNow,
 } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
+import { useLiveRefetch } from '../boards/use-live-refetch.ts';
 
 /** Texts of the week and scheduler screens, in one place. */
 export const WEEK_TEXT = {
@@ -47,6 +48,7 @@ export function useWeekBookings() {
         (r) => r.status !== 'cancelled' && r.inactive !== true,
       ),
   });
+  useLiveRefetch({ topic: 'timeline', from, to }, () => void list.refetch());
   const days = Array.from({ length: 7 }, (_, i) => from + i * DAY);
   return {
     from,
