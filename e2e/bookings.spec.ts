@@ -160,6 +160,19 @@ test.describe('booking detail', () => {
         await expect(detail(page).getByRole('button', { name: 'Call customer' })).toBeDisabled();
         await detail(page).getByRole('tab', { name: 'Details' }).click();
         await screenshot(page, 'booking-detail-1280', test.info().project.name);
+        // The tabs work by keyboard: arrows move, Home and End jump.
+        await detail(page).getByRole('tab', { name: 'Details' }).focus();
+        await page.keyboard.press('ArrowRight');
+        await expect(detail(page).getByRole('tab', { name: 'Quotes And Invoices' })).toBeFocused();
+        await expect(detail(page).getByRole('tab', { name: 'Quotes And Invoices' })).toHaveAttribute(
+          'aria-selected',
+          'true',
+        );
+        await page.keyboard.press('Home');
+        await expect(detail(page).getByRole('tab', { name: 'Resource' })).toHaveAttribute(
+          'aria-selected',
+          'true',
+        );
       }
     }
   });
@@ -257,8 +270,9 @@ test.describe('create and edit', () => {
     await ask.getByRole('button', { name: OVERLAY_TEXT.no }).click();
     await expect(form.getByLabel('Notes')).toHaveValue('mine');
 
-    // Someone else changes the booking meanwhile.
+    // Someone else changes the booking meanwhile: the detail behind the form follows it live.
     await api(page, 'PATCH', `/timeline-records/${b._id}`, { notes: 'theirs', version: b.version });
+    await expect(detail(page).locator('[role=tabpanel]')).toContainText('theirs');
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.getByRole('alert')).toContainText('changed by someone else');
     await expect(form.getByLabel('Notes')).toHaveValue('mine');
