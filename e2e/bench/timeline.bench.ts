@@ -14,6 +14,7 @@
  * with the mouse wheel and while dragging a bar across rows and hours (cancelled with Escape,
  * nothing is written); long tasks (PerformanceObserver). Options: --headed.
  */
+import { cpus, loadavg } from 'node:os';
 import { performance as nodePerf } from 'node:perf_hooks';
 import { type CDPSession, chromium, type Page } from '@playwright/test';
 import { DEFAULT_TERMS_VERSION } from '@rostra/core/shell/constants';
@@ -238,7 +239,9 @@ async function main() {
         })()`)) as number;
         if (run > 0) paints.push(firstPaint);
       }
-      await page.waitForTimeout(500);
+      // Steady state: the check data (1,000 resources, shifts) loaded and handed to the worker.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1000);
       nodes = await domNodes(page);
       const scroller = page.getByTestId('timeline-scroller');
       const box = await scroller.boundingBox();
@@ -318,6 +321,10 @@ async function main() {
         `| ${variant} | ${n} | DOM nodes at rest / after scrolling | ${nodes} / ${nodesAfter} | bounded by the viewport |`,
       );
     }
+    const [one, five] = loadavg();
+    say(
+      `\nmachine: ${cpus().length} CPUs, load average ${one?.toFixed(1)} (1 min), ${five?.toFixed(1)} (5 min) at the end`,
+    );
     say('\n| window | bookings | measure | result | goal |');
     say('|---|---|---|---|---|');
     for (const r of rows) say(r);

@@ -385,30 +385,15 @@ export function TimelineGrid(props: GridProps) {
         <div style={{ width, height: totalH }} className="relative">
           <TimeHeader days={days} cols={cols} scale={scale} view={view} width={width} />
           {/* Column shading: after hours and weekends, for visible hours only. */}
-          <div
-            aria-hidden
-            className="pointer-events-none absolute left-0"
-            style={{ top: HEADER_H, height: totalH - HEADER_H, width }}
-          >
-            {cols.map((c) => {
-              const t = scale.start + c.index * HOUR;
-              const day = grid.set[new Date(Math.floor(t / DAY) * DAY * 1000).toISOString().slice(0, 10)];
-              const hour = Math.floor((t % DAY) / HOUR);
-              const slot = day?.children.find((h) => h.hour === hour);
-              const isWeekend = day?.weekday === 0 || day?.weekday === 6;
-              const shade = slot?.afterhours ? 'bg-neutral-100/80' : isWeekend ? 'bg-neutral-50' : '';
-              return (
-                <div
-                  key={c.key}
-                  className={`absolute top-0 h-full ${shade} ${hour === 0 ? 'border-l border-neutral-300' : 'border-l border-neutral-100'}`}
-                  style={{ left: c.start, width: c.size }}
-                />
-              );
-            })}
-            {nowX !== null ? (
-              <div className="absolute top-0 h-full w-0.5 bg-red-500/70" style={{ left: nowX }} />
-            ) : null}
-          </div>
+          <Shading
+            cols={cols}
+            scale={scale}
+            grid={grid}
+            top={HEADER_H}
+            height={totalH - HEADER_H}
+            width={width}
+            nowX={nowX}
+          />
           {virtualRows.map((v) => {
             const row = rows[v.index] as Row;
             const check = checks?.get(row.id);
@@ -471,9 +456,50 @@ export function TimelineGrid(props: GridProps) {
   );
 }
 
-function TimeHeader(props: {
+type VirtualCol = { index: number; start: number; size: number; key: string | number | bigint };
+
+/** Background columns; memoised: a vertical scroll does not change them. */
+const Shading = memo(function Shading(props: {
+  cols: VirtualCol[];
+  scale: Scale;
+  grid: RosterGrid;
+  top: number;
+  height: number;
+  width: number;
+  nowX: number | null;
+}) {
+  const { cols, scale, grid } = props;
+  return (
+    <div
+      aria-hidden
+      className="pointer-events-none absolute left-0"
+      style={{ top: props.top, height: props.height, width: props.width }}
+    >
+      {cols.map((c) => {
+        const t = scale.start + c.index * HOUR;
+        const day = grid.set[new Date(Math.floor(t / DAY) * DAY * 1000).toISOString().slice(0, 10)];
+        const hour = Math.floor((t % DAY) / HOUR);
+        const slot = day?.children.find((h) => h.hour === hour);
+        const isWeekend = day?.weekday === 0 || day?.weekday === 6;
+        const shade = slot?.afterhours ? 'bg-neutral-100/80' : isWeekend ? 'bg-neutral-50' : '';
+        return (
+          <div
+            key={c.key}
+            className={`absolute top-0 h-full ${shade} ${hour === 0 ? 'border-l border-neutral-300' : 'border-l border-neutral-100'}`}
+            style={{ left: c.start, width: c.size }}
+          />
+        );
+      })}
+      {props.nowX !== null ? (
+        <div className="absolute top-0 h-full w-0.5 bg-red-500/70" style={{ left: props.nowX }} />
+      ) : null}
+    </div>
+  );
+});
+
+const TimeHeader = memo(function TimeHeader(props: {
   days: GridDay[];
-  cols: { index: number; start: number; size: number; key: string | number | bigint }[];
+  cols: VirtualCol[];
   scale: Scale;
   view: ViewKind;
   width: number;
@@ -521,7 +547,7 @@ function TimeHeader(props: {
         ))}
     </div>
   );
-}
+});
 
 type RowProps = {
   row: Row;
