@@ -120,6 +120,8 @@ test.describe('bookings list', () => {
     await cards.first().getByRole('link').click();
     await expect(detail(page)).toBeVisible();
     await expect(page).toHaveURL(/job_id=/);
+    await expect(detail(page).getByRole('tab').first()).toBeVisible();
+    await screenshot(page, 'booking-detail-375', test.info().project.name);
     await page.getByRole('button', { name: 'Close' }).click();
     await expect(detail(page)).toHaveCount(0);
   });
