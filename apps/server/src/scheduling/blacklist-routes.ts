@@ -4,7 +4,6 @@ import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
 import { DISPATCHER_ONLY, withRecord } from './access.ts';
 import {
-  expectedVersion,
   idParams,
   notFound,
   paged,
@@ -12,6 +11,7 @@ import {
   pageQuery,
   recordResponse,
   SECONDS,
+  versionToWrite,
   withETag,
   written,
 } from './http.ts';
@@ -85,8 +85,11 @@ export function blacklistRoutes(app: App): void {
     },
     async (request, reply) => {
       const caller = requireAuth(request);
-      if (!(await getBlacklist(db(), caller.orgId, request.params.id))) throw notFound();
-      const expected = expectedVersion(request, request.body.version);
+      const expected = await versionToWrite(
+        request,
+        request.body.version,
+        getBlacklist(db(), caller.orgId, request.params.id),
+      );
       return withETag(
         reply,
         written(await putBlacklist(db(), caller.orgId, request.params.id, request.body.resIds, expected)),

@@ -57,6 +57,19 @@ export function expectedVersion(request: FastifyRequest, bodyVersion: number | u
   );
 }
 
+/**
+ * The version a write of one record names, asked only once the record is known to exist for the
+ * caller (`found`): a missing record answers 404 (as if absent) before a missing version 428.
+ */
+export async function versionToWrite(
+  request: FastifyRequest,
+  bodyVersion: number | undefined,
+  found: Promise<unknown>,
+): Promise<number> {
+  if (!(await found)) throw notFound();
+  return expectedVersion(request, bodyVersion);
+}
+
 /** Sets the ETag of a versioned record answer. */
 export function withETag<T extends object>(reply: FastifyReply, record: T): T {
   const version = (record as { version?: unknown }).version;

@@ -12,13 +12,13 @@ import { API, type App } from '../app.ts';
 import { type Access, type Caller, readerOf, requireAuth } from '../http/access.ts';
 import { withRecord } from './access.ts';
 import {
-  expectedVersion,
   idParams,
   notFound,
   paged,
   pageOf,
   pageQuery,
   recordResponse,
+  versionToWrite,
   withETag,
   written,
 } from './http.ts';
@@ -150,9 +150,11 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
     async (request, reply) => {
       const caller = requireAuth(request);
       const { version, ...changes } = request.body as Rec & { version?: number };
-      // The record must exist (404) before its version is asked for (428).
-      if (!(await getRecord(db(), caller.orgId, spec.kind, request.params.id))) throw notFound();
-      const expected = expectedVersion(request as FastifyRequest, version);
+      const expected = await versionToWrite(
+        request as FastifyRequest,
+        version,
+        getRecord(db(), caller.orgId, spec.kind, request.params.id),
+      );
       const record = written(
         await updateRecord(db(), caller.orgId, spec.kind, request.params.id, changes, expected),
       );
@@ -173,8 +175,11 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
     },
     async (request) => {
       const caller = requireAuth(request);
-      if (!(await getRecord(db(), caller.orgId, spec.kind, request.params.id))) throw notFound();
-      const expected = expectedVersion(request as FastifyRequest, undefined);
+      const expected = await versionToWrite(
+        request as FastifyRequest,
+        undefined,
+        getRecord(db(), caller.orgId, spec.kind, request.params.id),
+      );
       return written(await deleteRecord(db(), caller.orgId, spec.kind, request.params.id, expected));
     },
   );

@@ -20,6 +20,7 @@ import {
   pageQuery,
   recordResponse,
   SECONDS,
+  versionToWrite,
   withETag,
   written,
 } from './http.ts';
@@ -186,8 +187,11 @@ export function shiftRoutes(app: App): void {
     async (request) => {
       const caller = requireAuth(request);
       await resourceWeek(caller, request.params.id, request.params.week_id);
-      if (!(await getShift(db(), caller.orgId, request.params.id, request.params.week_id))) throw notFound();
-      const expected = expectedVersion(request, undefined);
+      const expected = await versionToWrite(
+        request,
+        undefined,
+        getShift(db(), caller.orgId, request.params.id, request.params.week_id),
+      );
       return written(
         await deleteShift(db(), caller.orgId, request.params.id, request.params.week_id, expected),
       );

@@ -8,7 +8,6 @@ import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from './access.ts';
 import {
-  expectedVersion,
   idParams,
   notFound,
   paged,
@@ -16,6 +15,7 @@ import {
   pageQuery,
   recordResponse,
   SECONDS,
+  versionToWrite,
   withETag,
   written,
 } from './http.ts';
@@ -131,9 +131,11 @@ export function timelineRecordRoutes(app: App): void {
     async (request, reply) => {
       const caller = requireAuth(request);
       const { version, ...changes } = request.body;
-      if (!(await getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller))))
-        throw notFound();
-      const expected = expectedVersion(request, version);
+      const expected = await versionToWrite(
+        request,
+        version,
+        getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller)),
+      );
       const result = await updateTimelineRecord(db(), caller.orgId, request.params.id, changes, expected, {
         uid: caller.uid,
         now: app.identity.now(),
@@ -155,9 +157,11 @@ export function timelineRecordRoutes(app: App): void {
     },
     async (request) => {
       const caller = requireAuth(request);
-      if (!(await getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller))))
-        throw notFound();
-      const expected = expectedVersion(request, undefined);
+      const expected = await versionToWrite(
+        request,
+        undefined,
+        getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller)),
+      );
       return written(await deleteTimelineRecord(db(), caller.orgId, request.params.id, expected));
     },
   );
