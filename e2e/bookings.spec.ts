@@ -106,6 +106,16 @@ test.describe('bookings list', () => {
     );
   });
 
+  test("the list follows someone else's change live", async ({ page }) => {
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    const b = await createBooking(page, { status: 'confirmed' });
+    await page.goto(`/bookings?q=${b.reference as string}`);
+    const row = page.getByRole('table').locator(`tbody tr[data-booking="${b._id}"]`);
+    await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'confirmed');
+    await api(page, 'POST', `/bookings/${b._id}/actions/dispatch`, { version: b.version });
+    await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'dispatched');
+  });
+
   test('a resource sees only their own bookings; at 375 px as cards that open the detail', async ({
     page,
   }) => {

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, ChevronLeft, ChevronRight, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
+  BOOKINGS_KEY,
   type Booking,
   bookingSearchQuery,
   type NamedRecord,
@@ -20,6 +21,7 @@ import {
   selectedBookingId,
   toBookingSearch,
 } from '../../lib/bookings-filters.ts';
+import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { BookingDetail } from './booking-detail.tsx';
@@ -68,6 +70,18 @@ export function BookingsScreen() {
 
   const page = useQuery(bookingSearchQuery(toBookingSearch(filters)));
   const lookups = useLookups(isDispatcher);
+  const queryClient = useQueryClient();
+  // Changes by others to the bookings on this page (the span of their times) refresh the list.
+  const shown = page.data?.items ?? [];
+  const span = shown.length
+    ? {
+        from: Math.min(...shown.map((b) => b.utc_begin_plus_tz)),
+        to: Math.max(...shown.map((b) => b.utc_end_plus_tz)),
+      }
+    : null;
+  useLive(span ? { topic: 'timeline', ...span } : null, (event) => {
+    if (event.type !== 'error') void queryClient.invalidateQueries({ queryKey: [...BOOKINGS_KEY, 'search'] });
+  });
   const statusConfig = useStatusConfig();
 
   return (
