@@ -99,6 +99,8 @@ export function TimelineGrid(props: GridProps) {
     estimateSize: (i) => rowHeight(rows[i] as Row),
     paddingStart: HEADER_H,
     overscan: 4,
+    // Scroll updates render with React's batching, not synchronously inside the scroll event.
+    useFlushSync: false,
   });
   const colV = useVirtualizer({
     horizontal: true,
@@ -107,6 +109,7 @@ export function TimelineGrid(props: GridProps) {
     estimateSize: () => scale.hourWidth,
     paddingStart: NAME_W,
     overscan: 3,
+    useFlushSync: false,
   });
   // Row heights change with the data; the virtualizer measures by estimate only.
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure when the rows or scale change
