@@ -128,8 +128,13 @@ describe.each(testDatabaseKinds())('allocation through the API on %s', (kind) =>
     expect((await r1())?.ok).toBe(true);
     // A resource edit (r3 gets the label) shows in the next answer.
     const r3 = ok(await call(t, p.dispatcher, 'GET', '/resources/r3'));
-    ok(await call(t, p.dispatcher, 'PATCH', '/resources/r3', { labels: ['l-nurse'], version: r3.version }));
+    const edited = ok(
+      await call(t, p.dispatcher, 'PATCH', '/resources/r3', { labels: ['l-nurse'], version: r3.version }),
+    );
     expect((await candidates()).find((c) => c.resourceId === 'r3')?.ok).toBe(true);
+    // Put back: the tests after this one expect r1 to be the only nurse.
+    ok(await call(t, p.dispatcher, 'PATCH', '/resources/r3', { labels: r3.labels, version: edited.version }));
+    expect((await candidates()).find((c) => c.resourceId === 'r3')?.ok).toBe(false);
   });
 
   it('check mode answers without writing', async () => {
