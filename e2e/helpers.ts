@@ -65,9 +65,9 @@ export async function menuEntries(page: Page): Promise<string[]> {
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-/** Saves a screenshot to e2e/screenshots/ (git-ignored), per project so both runs keep theirs. */
+/** Saves a screenshot to test-results/screenshots/ (git-ignored), per project so both runs keep theirs. */
 export async function screenshot(page: Page, name: string, project: string): Promise<void> {
-  const path = join(here, 'screenshots', `${name}-${project}.png`);
+  const path = join(here, '..', 'test-results', 'screenshots', `${name}-${project}.png`);
   mkdirSync(dirname(path), { recursive: true });
   await page.screenshot({ path, fullPage: false, animations: 'disabled' });
 }

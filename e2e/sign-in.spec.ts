@@ -71,6 +71,9 @@ test.describe('email and password', () => {
   });
 
   test('a wrong password says so under the password field', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/login');
+    await screenshot(page, 'sign-in-1280', test.info().project.name);
     await enterEmail(page, USERS.scheduler);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText(SIGN_IN_TEXT.passwordRequired)).toBeVisible();
@@ -126,22 +129,21 @@ test.describe('email link', () => {
   test('opening the emailed link in the same browser signs in and lands on the default page', async ({
     page,
   }) => {
-    // The scheduler's terms are accepted first (the terms gate is its own spec).
-    await signInByApi(page, USERS.scheduler);
+    await signInByApi(page, USERS.dispatcher);
     await acceptTermsByApi(page);
     await page.context().clearCookies();
     const since = Date.now();
-    await enterEmail(page, USERS.scheduler);
+    await enterEmail(page, USERS.dispatcher);
     await page.getByRole('button', { name: 'Email me a sign-in link instead' }).click();
     await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
-    const mail = await sentSince(page, USERS.scheduler, 'magic-link', since);
+    const mail = await sentSince(page, USERS.dispatcher, 'magic-link', since);
     expect(mail.link).toBeTruthy();
     await page.goto(mail.link as string);
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-    const landing = await expectedLanding(page, 'scheduler');
+    const landing = await expectedLanding(page, 'dispatcher');
     await expect(page).toHaveURL((url) => url.pathname === landing);
     const me = (await (await page.request.get('/api/v1/me')).json()) as { user_details: { email: string } };
-    expect(me.user_details.email).toBe(USERS.scheduler);
+    expect(me.user_details.email).toBe(USERS.dispatcher);
   });
 
   test('an unusable link comes back to sign-in with the spec message', async ({ page }) => {

@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, screenshot, signInByApi, USERS } from './helpers.ts';
 
 test('a non-customer accepts the current terms once, then goes on to the app', async ({ page }) => {
+  // The scheduler: no other spec accepts their terms (every spec may use the other demo users).
   await page.goto('/login');
-  await page.getByLabel('Email').fill(USERS.resource);
+  await page.getByLabel('Email').fill(USERS.scheduler);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -75,18 +75,30 @@ export const signInWithPassword = (email: string, password: string) =>
 export const createAccount = (input: { email: string; password: string; name: string }) =>
   auth('/sign-up/email', input);
 
-/** Sends the sign-in link; opening it comes back to `/`, or to /login with `?error=`. */
+/**
+ * Where the server sends the browser after an email link or a federated sign-in: the sign-in
+ * page, whose guard does what every sign-in ends with (spec §2): with an organisation → the
+ * default landing page; without → signed out with the not-a-member alert.
+ */
+const AFTER_REDIRECT_SIGN_IN = '/login';
+
+/** Sends the sign-in link; opening it comes back to /login (see above), or with `?error=`. */
 export const sendEmailLink = (email: string) =>
   auth('/sign-in/magic-link', {
     email,
-    callbackURL: '/',
-    newUserCallbackURL: '/',
+    callbackURL: AFTER_REDIRECT_SIGN_IN,
+    newUserCallbackURL: AFTER_REDIRECT_SIGN_IN,
     errorCallbackURL: '/login',
   });
 
 /** Finishes an email link opened in another browser: the person confirms the address. */
 export function emailLinkConfirmUrl(token: string, email: string): string {
-  const params = new URLSearchParams({ token, email, callbackURL: '/', errorCallbackURL: '/login' });
+  const params = new URLSearchParams({
+    token,
+    email,
+    callbackURL: AFTER_REDIRECT_SIGN_IN,
+    errorCallbackURL: '/login',
+  });
   return `${AUTH_BASE}/magic-link/verify?${params.toString()}`;
 }
 
@@ -108,7 +120,8 @@ export const signInAsGuest = () => auth('/sign-in/anonymous');
 export async function startFederatedSignIn(providerId: string): Promise<void> {
   const answer = await auth<{ url?: string }>('/sign-in/oauth2', {
     providerId,
-    callbackURL: '/',
+    callbackURL: AFTER_REDIRECT_SIGN_IN,
+    newUserCallbackURL: AFTER_REDIRECT_SIGN_IN,
     errorCallbackURL: '/login',
   });
   if (answer.url) window.location.assign(answer.url);

@@ -31,6 +31,11 @@ import { DesktopSidebar, NarrowSidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 const COLLAPSED_KEY = 'rostra.menu.collapsed';
+/**
+ * The payment provider named in `complete_registration` (spec §7: "a card payment provider"; the
+ * spec names none, so this is the one the app onboards with).
+ */
+const PAYMENT_PROVIDER = 'stripe';
 
 function readCollapsed(): boolean | undefined {
   try {
@@ -112,7 +117,7 @@ function useRouteActions() {
       completeRegistration: async (code, state) => {
         await api.post(
           '/api/v2/complete_registration',
-          { code, state, provider: 'stripe' },
+          { code, state, provider: PAYMENT_PROVIDER },
           {
             headers: { authorization: `Bearer ${state}` },
             quiet: true,
