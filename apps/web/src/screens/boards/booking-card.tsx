@@ -62,7 +62,7 @@ export function BookingCard({
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate font-medium text-neutral-900">{name}</p>
-          <p className="text-xs text-neutral-600 tabular-nums">
+          <p className="truncate text-xs whitespace-nowrap text-neutral-600 tabular-nums">
             {showDay ? `${formatDayLabel(record.utc_begin_plus_tz)} · ` : ''}
             {timeRange(record.utc_begin_plus_tz, record.utc_end_plus_tz)}
           </p>
