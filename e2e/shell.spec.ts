@@ -182,6 +182,7 @@ test.describe('layout', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const errors = watchPageErrors(page);
     await enterApp(page, USERS.dispatcher, '/customers');
+    await menuEntries(page);
     await screenshot(page, 'shell-1280', test.info().project.name);
     await page.getByRole('button', { name: 'Profile' }).click();
     const profile = page.getByRole('region', { name: 'Profile' });
@@ -540,7 +541,9 @@ test.describe('notifications', () => {
     await page.setViewportSize({ width: 375, height: 780 });
     await enterApp(page, USERS.dispatcher, '/customers');
     await page.getByTestId('notifications-bell').click();
-    await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+    const drawer = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(drawer).toBeVisible();
+    await expect(drawer.locator('[aria-busy="true"]')).toHaveCount(0);
     await screenshot(page, 'notification-drawer-375', test.info().project.name);
   });
 });
