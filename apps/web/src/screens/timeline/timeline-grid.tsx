@@ -5,10 +5,12 @@ import { DAY, formatTime, HOUR } from '@rostra/core/time/calendar';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Check, Lock as LockIcon, TriangleAlert, X } from 'lucide-react';
 import {
+  createContext,
   type KeyboardEvent,
   memo,
   type PointerEvent,
   useCallback,
+  useContext,
   useEffect,
   useMemo,
   useRef,
@@ -37,6 +39,24 @@ import { TL } from './texts.ts';
 
 /** Width of the sticky resource column and height of the sticky time header, px. */
 export const NAME_W = 208;
+/** On phones the resource column is narrower, leaving room for the hours. */
+export const NAME_W_NARROW = 120;
+const NameWidth = createContext(NAME_W);
+
+function useNameWidth(): number {
+  const query = '(max-width: 639px)';
+  const [isNarrow, setNarrow] = useState(
+    () => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true,
+  );
+  useEffect(() => {
+    const media = window.matchMedia?.(query);
+    if (!media) return;
+    const change = () => setNarrow(media.matches);
+    media.addEventListener('change', change);
+    return () => media.removeEventListener('change', change);
+  }, []);
+  return isNarrow ? NAME_W_NARROW : NAME_W;
+}
 export const HEADER_H = 52;
 /** Pointer travel before a press becomes a drag, px. */
 const DRAG_THRESHOLD = 4;
@@ -85,6 +105,7 @@ function lockLabel(lock: Lock): string {
  * checks pass for the dragged booking there, and why not.
  */
 export function TimelineGrid(props: GridProps) {
+  const nameW = useNameWidth();
   const { rows, scale, grid, view } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const offsets = useMemo(() => {
@@ -107,7 +128,7 @@ export function TimelineGrid(props: GridProps) {
     count: hours,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => scale.hourWidth,
-    paddingStart: NAME_W,
+    paddingStart: nameW,
     overscan: 3,
     useFlushSync: false,
   });
@@ -137,7 +158,7 @@ export function TimelineGrid(props: GridProps) {
   const lastCol = cols.at(-1);
   const visFrom = firstCol ? scale.start + firstCol.index * HOUR : scale.start;
   const visTo = lastCol ? scale.start + (lastCol.index + 1) * HOUR : scale.end;
-  const width = NAME_W + totalWidth(scale);
+  const width = nameW + totalWidth(scale);
   const days = useMemo(() => Object.values(grid.set), [grid]);
 
   // --- Drag ------------------------------------------------------------------------------------
@@ -152,7 +173,7 @@ export function TimelineGrid(props: GridProps) {
     const el = scrollRef.current;
     if (!el) return null;
     const rect = el.getBoundingClientRect();
-    const x = clientX - rect.left + el.scrollLeft - NAME_W;
+    const x = clientX - rect.left + el.scrollLeft - nameW;
     const y = clientY - rect.top + el.scrollTop - HEADER_H;
     if (y < 0) return null;
     let lo = 0;
@@ -175,7 +196,7 @@ export function TimelineGrid(props: GridProps) {
     const el = scrollRef.current;
     if (!el) return;
     const rect = el.getBoundingClientRect();
-    const grab = xToTime(scale, event.clientX - rect.left + el.scrollLeft - NAME_W) - bar.begin;
+    const grab = xToTime(scale, event.clientX - rect.left + el.scrollLeft - nameW) - bar.begin;
     const x0 = event.clientX;
     const y0 = event.clientY;
     let started = false;
@@ -187,7 +208,7 @@ export function TimelineGrid(props: GridProps) {
         propsRef.current.onDragStart(bar);
       }
       const r = el.getBoundingClientRect();
-      if (e.clientX < r.left + NAME_W + EDGE) el.scrollLeft -= 16;
+      if (e.clientX < r.left + nameW + EDGE) el.scrollLeft -= 16;
       else if (e.clientX > r.right - EDGE) el.scrollLeft += 16;
       if (e.clientY < r.top + HEADER_H + EDGE) el.scrollTop -= 12;
       else if (e.clientY > r.bottom - EDGE) el.scrollTop += 12;
@@ -332,9 +353,9 @@ export function TimelineGrid(props: GridProps) {
       rowV.scrollToIndex(next.row, { align: 'auto' });
       const el = scrollRef.current;
       if (el && target) {
-        const x = NAME_W + timeToX(scale, target.begin);
-        if (x < el.scrollLeft + NAME_W || x > el.scrollLeft + el.clientWidth - 40) {
-          el.scrollLeft = Math.max(0, x - NAME_W - 2 * scale.hourWidth);
+        const x = nameW + timeToX(scale, target.begin);
+        if (x < el.scrollLeft + nameW || x > el.scrollLeft + el.clientWidth - 40) {
+          el.scrollLeft = Math.max(0, x - nameW - 2 * scale.hourWidth);
         }
       }
     } else if (event.key === 'Enter' || event.key === ' ') {
@@ -363,7 +384,7 @@ export function TimelineGrid(props: GridProps) {
   }, []);
   const onOpen = useCallback((bar: Bar) => propsRef.current.onOpen(bar), []);
 
-  const nowX = props.now >= scale.start && props.now < scale.end ? NAME_W + timeToX(scale, props.now) : null;
+  const nowX = props.now >= scale.start && props.now < scale.end ? nameW + timeToX(scale, props.now) : null;
   const totalH = rowV.getTotalSize();
   const virtualRows = rowV.getVirtualItems();
   if (!tabStop || !virtualRows.some((v) => tabStop?.startsWith(`${v.index}:`))) {
@@ -378,84 +399,86 @@ export function TimelineGrid(props: GridProps) {
   }
 
   return (
-    <div className="relative flex min-h-0 min-w-0 flex-1">
-      <section
-        ref={scrollRef}
-        className="relative min-h-0 flex-1 overflow-auto overscroll-contain bg-white"
-        aria-label={TL.title}
-        data-testid="timeline-scroller"
-      >
-        <div style={{ width, height: totalH }} className="relative">
-          <TimeHeader days={days} cols={cols} scale={scale} view={view} width={width} />
-          {/* Column shading: after hours and weekends, for visible hours only. */}
-          <Shading
-            cols={cols}
-            scale={scale}
-            grid={grid}
-            top={HEADER_H}
-            height={totalH - HEADER_H}
-            width={width}
-            nowX={nowX}
-          />
-          {virtualRows.map((v) => {
-            const row = rows[v.index] as Row;
-            const check = checks?.get(row.id);
-            const isTarget = drag?.target?.rowId === row.id;
-            return (
-              <TimelineRow
-                key={row.id}
-                row={row}
-                index={v.index}
-                top={v.start}
-                height={v.size}
-                width={width}
-                scale={scale}
-                from={visFrom}
-                to={visTo}
-                statusColors={props.statusColors}
-                customers={props.customers}
-                locks={props.locks}
-                selectedId={props.selectedId}
-                draggingId={drag?.bar.record._id ?? null}
-                tabStop={tabStop}
-                isDragging={drag !== null}
-                check={drag ? (row.resource ? (check ?? 'pending') : 'unassign') : null}
-                isTarget={isTarget}
-                ghost={isTarget && drag?.target ? { begin: drag.target.begin, bar: drag.bar } : null}
-                onPress={onPress}
-                onClick={onClick}
-                onOpen={onOpen}
-                onKey={onKey}
-                onFocusBar={setFocus}
-              />
-            );
-          })}
-        </div>
-      </section>
-      {drag && props.showAlternatives ? (
-        <div
-          className="pointer-events-none absolute right-4 bottom-4 z-40 w-72 rounded-md border border-neutral-200 bg-white/95 p-3 text-xs shadow-lg"
-          role="status"
-          data-testid="drag-alternatives"
+    <NameWidth.Provider value={nameW}>
+      <div className="relative flex min-h-0 min-w-0 flex-1">
+        <section
+          ref={scrollRef}
+          className="relative min-h-0 flex-1 overflow-auto overscroll-contain bg-white"
+          aria-label={TL.title}
+          data-testid="timeline-scroller"
         >
-          <p className="font-medium text-neutral-800">{TL.alternatives}</p>
-          {!alternatives ? (
-            <p className="mt-1 text-neutral-500">{TL.checking}</p>
-          ) : alternatives.length === 0 ? (
-            <p className="mt-1 text-neutral-500">{TL.noAlternative}</p>
-          ) : (
-            <ul className="mt-1 space-y-0.5">
-              {alternatives.map((c) => (
-                <li key={c.resourceId} className="flex justify-between gap-2 text-neutral-700">
-                  <span className="truncate">{c.name}</span>
-                  <span className="tabular-nums text-neutral-500">{Math.round(c.score)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      ) : null}
-    </div>
+          <div style={{ width, height: totalH }} className="relative">
+            <TimeHeader days={days} cols={cols} scale={scale} view={view} width={width} />
+            {/* Column shading: after hours and weekends, for visible hours only. */}
+            <Shading
+              cols={cols}
+              scale={scale}
+              grid={grid}
+              top={HEADER_H}
+              height={totalH - HEADER_H}
+              width={width}
+              nowX={nowX}
+            />
+            {virtualRows.map((v) => {
+              const row = rows[v.index] as Row;
+              const check = checks?.get(row.id);
+              const isTarget = drag?.target?.rowId === row.id;
+              return (
+                <TimelineRow
+                  key={row.id}
+                  row={row}
+                  index={v.index}
+                  top={v.start}
+                  height={v.size}
+                  width={width}
+                  scale={scale}
+                  from={visFrom}
+                  to={visTo}
+                  statusColors={props.statusColors}
+                  customers={props.customers}
+                  locks={props.locks}
+                  selectedId={props.selectedId}
+                  draggingId={drag?.bar.record._id ?? null}
+                  tabStop={tabStop}
+                  isDragging={drag !== null}
+                  check={drag ? (row.resource ? (check ?? 'pending') : 'unassign') : null}
+                  isTarget={isTarget}
+                  ghost={isTarget && drag?.target ? { begin: drag.target.begin, bar: drag.bar } : null}
+                  onPress={onPress}
+                  onClick={onClick}
+                  onOpen={onOpen}
+                  onKey={onKey}
+                  onFocusBar={setFocus}
+                />
+              );
+            })}
+          </div>
+        </section>
+        {drag && props.showAlternatives ? (
+          <div
+            className="pointer-events-none absolute right-4 bottom-4 z-40 w-72 rounded-md border border-neutral-200 bg-white/95 p-3 text-xs shadow-lg"
+            role="status"
+            data-testid="drag-alternatives"
+          >
+            <p className="font-medium text-neutral-800">{TL.alternatives}</p>
+            {!alternatives ? (
+              <p className="mt-1 text-neutral-500">{TL.checking}</p>
+            ) : alternatives.length === 0 ? (
+              <p className="mt-1 text-neutral-500">{TL.noAlternative}</p>
+            ) : (
+              <ul className="mt-1 space-y-0.5">
+                {alternatives.map((c) => (
+                  <li key={c.resourceId} className="flex justify-between gap-2 text-neutral-700">
+                    <span className="truncate">{c.name}</span>
+                    <span className="tabular-nums text-neutral-500">{Math.round(c.score)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        ) : null}
+      </div>
+    </NameWidth.Provider>
   );
 }
 
@@ -508,6 +531,7 @@ const TimeHeader = memo(function TimeHeader(props: {
   width: number;
 }) {
   const { cols, scale, view } = props;
+  const nameW = useContext(NameWidth);
   const step = LABEL_STEP[view];
   const visibleDays = new Set(cols.map((c) => Math.floor(c.index / 24)));
   return (
@@ -517,7 +541,7 @@ const TimeHeader = memo(function TimeHeader(props: {
     >
       <div
         className="sticky left-0 z-10 flex h-full items-end border-r border-neutral-200 bg-white px-3 pb-1.5 text-xs font-medium text-neutral-500"
-        style={{ width: NAME_W }}
+        style={{ width: nameW }}
       >
         {TL.resources}
       </div>
@@ -529,9 +553,9 @@ const TimeHeader = memo(function TimeHeader(props: {
           <div
             key={day.date}
             className={`absolute top-0 h-6 border-l border-neutral-300 pt-1 text-xs font-semibold ${isWeekend ? 'text-neutral-500' : 'text-neutral-800'}`}
-            style={{ left: NAME_W + d * 24 * scale.hourWidth, width: 24 * scale.hourWidth }}
+            style={{ left: nameW + d * 24 * scale.hourWidth, width: 24 * scale.hourWidth }}
           >
-            <span className="sticky inline-block px-2 whitespace-nowrap" style={{ left: NAME_W }}>
+            <span className="sticky inline-block px-2 whitespace-nowrap" style={{ left: nameW }}>
               {day.label}
             </span>
           </div>
@@ -581,6 +605,7 @@ type RowProps = {
 
 const TimelineRow = memo(function TimelineRow(p: RowProps) {
   const { row, scale } = p;
+  const nameW = useContext(NameWidth);
   const bars = barsInRange(row, p.from, p.to);
   const check = p.check;
   const fails = check !== null && typeof check === 'object' && !check.ok;
@@ -608,7 +633,7 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
     >
       <div
         className={`sticky left-0 z-20 flex h-full flex-col justify-center border-r border-neutral-200 px-3 ${isUnassigned ? 'bg-amber-50' : 'bg-white'} ${p.isTarget ? 'shadow-[inset_3px_0_0] shadow-sky-600' : ''}`}
-        style={{ width: NAME_W }}
+        style={{ width: nameW }}
       >
         <div className="flex items-center gap-1.5">
           <span
@@ -678,7 +703,7 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
           data-testid="drag-ghost"
           className={`pointer-events-none absolute z-10 rounded border-2 border-dashed ${fails ? 'border-red-500 bg-red-50' : 'border-sky-600 bg-sky-50'}`}
           style={{
-            left: NAME_W + timeToX(scale, p.ghost.begin),
+            left: nameW + timeToX(scale, p.ghost.begin),
             width: Math.max(
               8,
               timeToX(scale, p.ghost.begin + p.ghost.bar.end - p.ghost.bar.begin) -
@@ -718,7 +743,8 @@ type BarProps = {
 
 function BarButton(p: BarProps) {
   const { bar, scale } = p;
-  const left = NAME_W + timeToX(scale, bar.begin);
+  const nameW = useContext(NameWidth);
+  const left = nameW + timeToX(scale, bar.begin);
   const width = Math.max(6, timeToX(scale, bar.end) - timeToX(scale, bar.begin) - 1);
   const record = bar.record;
   const time = `${formatTime(bar.begin)}–${formatTime(bar.end)}`;
