@@ -225,14 +225,15 @@ export function MasterRosterScreen() {
                                       )}
                                       title={`${range} · ${chipText(item)}`}
                                       onClick={() => setDialog({ kind: 'edit', item, slot, byCustomer })}
-                                      className={`w-full rounded border px-1 py-1 text-left text-[11px] leading-tight tracking-tight hover:brightness-95 ${
+                                      className={`w-full overflow-hidden rounded border px-1 py-1 text-left text-[11px] leading-tight tracking-tight hover:brightness-95 ${
                                         item.resIds.length === 0
                                           ? 'border-amber-200 bg-amber-50 text-amber-900'
                                           : 'border-sky-200 bg-sky-50 text-sky-900'
                                       }`}
                                     >
-                                      <span className="block font-medium whitespace-nowrap tabular-nums">
-                                        {range}
+                                      {/* A fortnight of columns has room for the begin time; the title and name carry the range. */}
+                                      <span className="block font-medium tabular-nums">
+                                        {range.slice(0, 5)}
                                       </span>
                                       <span className="block truncate">{chipText(item)}</span>
                                     </button>
