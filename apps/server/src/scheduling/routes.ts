@@ -10,6 +10,7 @@ import { exceptionRoutes } from './exception-routes.ts';
 import { notificationRoutes } from './notification-routes.ts';
 import { planningRoutes } from './planning-routes.ts';
 import { rosterRoutes } from './roster-routes.ts';
+import { searchRoutes } from './search-routes.ts';
 import { settingsRoutes } from './settings-routes.ts';
 import { shellSettingsRoutes } from './shell-settings-routes.ts';
 import { shiftRoutes } from './shift-routes.ts';
@@ -36,4 +37,5 @@ export function schedulingRoutes(app: App): void {
   boardRoutes(app);
   rosterRoutes(app);
   errorLogRoutes(app);
+  searchRoutes(app);
 }
