@@ -50,9 +50,16 @@ function percentile(sorted: number[], p: number): number {
 
 type Figures = { n: number; p50: number; p95: number; p99: number; rps: number; errors: number };
 
-async function measure(url: string, bodies: string[], cookie: string, connections: number): Promise<Figures> {
+async function measure(
+  url: string,
+  bodies: string[],
+  cookie: string,
+  origin: string,
+  connections: number,
+): Promise<Figures> {
   const times: number[] = [];
-  const headers = { cookie, 'content-type': 'application/json' };
+  // A cookie-authenticated write must come from the app's origin (CSRF), a search POST too.
+  const headers = { cookie, origin, 'content-type': 'application/json' };
   const request = (body: string) => ({ method: 'POST' as const, path: '/api/v1/search', headers, body });
   let k = 0;
   const instance = autocannon({
@@ -122,6 +129,7 @@ async function benchOn(kind: 'postgres' | 'pglite') {
       termsWholeVersion(loadIdentityOptions({ NODE_ENV: 'test' }).termsVersion),
       new Date(),
     );
+    say('  user ready; starting the server');
     const config = {
       ...loadConfig({}),
       logLevel: 'silent' as const,
@@ -142,14 +150,16 @@ async function benchOn(kind: 'postgres' | 'pglite') {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
+    say('  signed in');
     const bodies = QUERIES.map((query) => JSON.stringify({ query }));
     // What each query finds (so that the figures can be read against the work done).
     for (const body of bodies) {
       const answer = (await (
         await fetch(`${base}/api/v1/search`, {
           method: 'POST',
-          headers: { cookie, 'content-type': 'application/json' },
+          headers: { cookie, origin: config.publicUrl, 'content-type': 'application/json' },
           body,
+          signal: AbortSignal.timeout(20_000),
         })
       ).json()) as { query: string; results: Record<string, { nbHits: number }> };
       const counts = Object.entries(answer.results)
@@ -157,11 +167,11 @@ async function benchOn(kind: 'postgres' | 'pglite') {
         .join(', ');
       say(`  "${answer.query}": ${counts}`);
     }
-    await measure(base, bodies, cookie, 1); // warm-up
+    await measure(base, bodies, cookie, config.publicUrl, 1); // warm-up
     const rows: string[] = [];
     for (const c of [1, 4]) {
       const before = loadavg()[0] ?? 0;
-      const f = await measure(base, bodies, cookie, c);
+      const f = await measure(base, bodies, cookie, config.publicUrl, c);
       const after = loadavg()[0] ?? 0;
       rows.push(
         `| ${kind} | ${c} | ${f.n} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.rps.toFixed(0)} | ${f.errors} | ${before.toFixed(1)} → ${after.toFixed(1)} |`,
