@@ -73,7 +73,7 @@ export type KindResult = {
 };
 
 /** pg_trgm word-similarity threshold: "Lovelase" finds "Lovelace" (0.67), "Ann Lea" finds "Ann Lee". */
-export const WORD_SIMILARITY = 0.5;
+export const WORD_SIMILARITY = 0.6;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
