@@ -64,7 +64,9 @@ describe('shift week plans', () => {
       from,
       from + 7 * 86_400,
     );
-    expect(shifts.map((s) => [s.startDate, s.utc_begin_plus_tz - from, s.utc_end_plus_tz - from])).toEqual([
+    expect(
+      shifts.map((s) => [s.startDate, Number(s.utc_begin_plus_tz) - from, Number(s.utc_end_plus_tz) - from]),
+    ).toEqual([
       ['2026-01-05', 86_400 + 8 * HOUR, 86_400 + 12 * HOUR],
       ['2026-01-05', 86_400 + 13 * HOUR, 86_400 + 17 * HOUR],
       // Friday 22:00 to Saturday 06:00.
