@@ -4,8 +4,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Provider from 'oidc-provider';
 import pg from 'pg';
 
 const [kind, port] = process.argv.slice(2);
@@ -22,6 +24,38 @@ const env = {
   PHONE_CODE_LIFETIME_SECONDS: '25',
 };
 let cleanup = async () => {};
+
+// A local OpenID Connect provider (the `oidc-provider` package, as in the server's oidc.test.ts) on
+// 127.0.0.1, so that federated sign-in runs in the browser without any outside network. Its login
+// page takes any login; the account's email is that login.
+const idp = createServer();
+await new Promise((resolve) => idp.listen(0, '127.0.0.1', resolve));
+const issuer = `http://127.0.0.1:${idp.address().port}`;
+const oidc = new Provider(issuer, {
+  clients: [
+    {
+      client_id: 'rostra-e2e',
+      client_secret: 'rostra-e2e-secret',
+      redirect_uris: [`${process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`}/api/auth/callback/oidc`],
+      token_endpoint_auth_method: 'client_secret_post',
+    },
+  ],
+  claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+  findAccount: async (_ctx, id) => ({
+    accountId: id,
+    claims: async () => ({ sub: id, email: id, email_verified: true, name: `Federated ${id}` }),
+  }),
+  cookies: { keys: [randomBytes(16).toString('hex')] },
+  features: { devInteractions: { enabled: true } },
+});
+idp.on('request', oidc.callback());
+idp.unref();
+Object.assign(env, {
+  OIDC_ISSUER: issuer,
+  OIDC_CLIENT_ID: 'rostra-e2e',
+  OIDC_CLIENT_SECRET: 'rostra-e2e-secret',
+  OIDC_NAME: 'Test IdP',
+});
 
 if (kind === 'postgres') {
   const base = process.env.DATABASE_URL;

@@ -7,7 +7,7 @@ test('a non-customer accepts the current terms once, then goes on to the app', a
   await page.getByLabel('Email').fill(USERS.scheduler);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/terms$/);
   await expect(page.getByRole('heading', { name: 'Terms of use' })).toBeVisible();
   await expect(page.getByText('version 3')).toBeVisible();

@@ -116,10 +116,14 @@ export const verifyPhoneCode = (phoneNumber: string, code: string) =>
 
 export const signInAsGuest = () => auth('/sign-in/anonymous');
 
-/** Starts federated sign-in: the server answers the provider's address, the browser goes there. */
+/**
+ * Starts federated sign-in: the server answers the provider's address, the browser goes there.
+ * The identity library serves its generic OpenID Connect providers on `/sign-in/social` (as the
+ * server's oidc.test.ts does).
+ */
 export async function startFederatedSignIn(providerId: string): Promise<void> {
-  const answer = await auth<{ url?: string }>('/sign-in/oauth2', {
-    providerId,
+  const answer = await auth<{ url?: string }>('/sign-in/social', {
+    provider: providerId,
     callbackURL: AFTER_REDIRECT_SIGN_IN,
     newUserCallbackURL: AFTER_REDIRECT_SIGN_IN,
     errorCallbackURL: '/login',
