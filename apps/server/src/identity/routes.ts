@@ -2,6 +2,7 @@ import type { App } from '../app.ts';
 import type { Identity } from './identity.ts';
 import { mountAuth } from './mount.ts';
 import { accessTokenRoute } from './routes/access-token.ts';
+import { completeRegistrationRoute } from './routes/complete-registration.ts';
 import { devOutboxRoute } from './routes/dev-outbox.ts';
 import { meRoute } from './routes/me.ts';
 import { shortLinkRoutes } from './routes/short-links.ts';
@@ -25,4 +26,5 @@ export async function identityRoutes(app: App, identity: Identity): Promise<void
   signOutRoute(app, identity);
   signInMethodRoutes(app, identity);
   devOutboxRoute(app, identity);
+  completeRegistrationRoute(app, identity);
 }
