@@ -101,19 +101,20 @@ export async function notificationState(db: Db, orgId: string, who: Recipient): 
           .from(bids)
           .where(and(eq(bids.orgId, orgId), ne(bids.uid, who.uid)))
       : [{ at: null }];
-    const sec = (d: Date | string | null | undefined) =>
-      d === null || d === undefined ? null : Math.floor(new Date(d).getTime() / 1000);
-    const state = {
-      last_seen: sec(seen?.at),
-      latest_notification: sec(latest?.at),
-      latest_bid: sec(bid?.at),
-    };
+    const ms = (d: Date | string | null | undefined) =>
+      d === null || d === undefined ? null : new Date(d).getTime();
+    const sec = (t: number | null) => (t === null ? null : Math.floor(t / 1000));
+    const at = { seen: ms(seen?.at), notification: ms(latest?.at), bid: ms(bid?.at) };
     return {
-      ...state,
+      last_seen: sec(at.seen),
+      latest_notification: sec(at.notification),
+      latest_bid: sec(at.bid),
+      // Compared to the millisecond: a notification in the same second as "seen", but after it,
+      // still lights the dot (whole seconds would hide it).
       dot: hasNotificationDot({
-        notificationTimes: state.latest_notification === null ? [] : [state.latest_notification],
-        bidTimes: state.latest_bid === null ? [] : [state.latest_bid],
-        lastSeen: state.last_seen ?? undefined,
+        notificationTimes: at.notification === null ? [] : [at.notification],
+        bidTimes: at.bid === null ? [] : [at.bid],
+        lastSeen: at.seen ?? undefined,
       }),
     };
   });
