@@ -32,13 +32,7 @@ export class ScenarioCache {
     orgId: string,
     load: () => Promise<{ resources: Resource[]; labels: Label[] }>,
   ): Promise<{ resources: Resource[]; labels: Label[] }> {
-    const sig = await signature(
-      tx,
-      sql`select (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '')
-                  from resources where org_id = ${orgId})
-              || '/' || (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '')
-                  from labels where org_id = ${orgId}) as sig`,
-    );
+    const sig = await signature(tx, sql`select ${poolPart(orgId)} as sig`);
     return this.remember(this.pools, orgId, sig, load);
   }
 
@@ -49,12 +43,7 @@ export class ScenarioCache {
     lastDay: number,
     load: () => Promise<Shift[]>,
   ): Promise<Shift[]> {
-    const sig = await signature(
-      tx,
-      sql`select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '') as sig
-          from shifts where org_id = ${orgId} and week_id >= ${toYmd(firstDay - 31 * 86_400)}
-            and week_id <= ${`${toYmd(lastDay)}~`} and split_part(week_id, '_', 2) >= ${toYmd(firstDay)}`,
-    );
+    const sig = await signature(tx, sql`select ${shiftsPart(orgId, firstDay, lastDay)} as sig`);
     return this.remember(this.shiftDays, `${orgId}:${firstDay}:${lastDay}`, sig, load);
   }
 
@@ -73,18 +62,12 @@ export class ScenarioCache {
     const { from, to, firstDay, lastDay } = window;
     const sig = await signature(
       tx,
-      sql`select (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '')
-                  from resources where org_id = ${orgId})
-              || '/' || (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '')
-                  from labels where org_id = ${orgId})
-              || '/' || (select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '')
-                  from shifts where org_id = ${orgId} and week_id >= ${toYmd(firstDay - 31 * 86_400)}
-                    and week_id <= ${`${toYmd(lastDay)}~`} and split_part(week_id, '_', 2) >= ${toYmd(firstDay)})
+      sql`select ${poolPart(orgId)} || '/' || ${shiftsPart(orgId, firstDay, lastDay)}
               || '/' || (select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0)
                   from timeline_records r where r.org_id = ${orgId} and ${overlapsWindow(from, to)}) as sig`,
     );
-    // A prepared index is a few megabytes for thousands of resources: keep the last 24 windows
-    // (a dispatcher moves between a few weeks; 10 weeks of a 2,000-resource pool measured ≈ N MB).
+    // A prepared index holds arrays over the pool and the window's records (a few megabytes for
+    // thousands of resources): keep the last 24 windows, a dispatcher moves between a few weeks.
     return this.remember(this.indexes, `${orgId}:${from}:${to}:${window.config}`, sig, load, 24);
   }
 
@@ -107,6 +90,22 @@ export class ScenarioCache {
     return value;
   }
 }
+
+/** Row count, sum of versions and latest update of a table's rows (every write bumps them). */
+const versionsOf = (table: ReturnType<typeof sql>, where: ReturnType<typeof sql>) =>
+  sql`(select count(*) || ':' || coalesce(sum(version), 0) || ':' || coalesce(max(updated_at)::text, '')
+       from ${table} where ${where})`;
+
+const poolPart = (orgId: string) =>
+  sql`${versionsOf(sql`resources`, sql`org_id = ${orgId}`)} || '/' || ${versionsOf(sql`labels`, sql`org_id = ${orgId}`)}`;
+
+/** The weekly records whose `week_id` range can hold a day from `firstDay` to `lastDay`. */
+const shiftsPart = (orgId: string, firstDay: number, lastDay: number) =>
+  versionsOf(
+    sql`shifts`,
+    sql`org_id = ${orgId} and week_id >= ${toYmd(firstDay - 31 * 86_400)}
+      and week_id <= ${`${toYmd(lastDay)}~`} and split_part(week_id, '_', 2) >= ${toYmd(firstDay)}`,
+  );
 
 async function signature(tx: Tx, query: ReturnType<typeof sql>): Promise<string> {
   const res = (await tx.execute(query)) as unknown as { rows: { sig: string | null }[] };
