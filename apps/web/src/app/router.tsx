@@ -21,10 +21,31 @@ import { JobBoardScreen } from '../screens/boards/job-board-screen.tsx';
 import { RosteredBoardScreen } from '../screens/boards/rostered-board-screen.tsx';
 import { BookingsScreen } from '../screens/bookings/bookings-screen.tsx';
 import { ComingLater } from '../screens/coming-later.tsx';
+import { AnnouncementsScreen } from '../screens/directory/announcements-screen.tsx';
+import { CalendarEventsScreen } from '../screens/directory/calendar-events-screen.tsx';
+import { CalendarScreen } from '../screens/directory/calendar-screen.tsx';
+import { CustomersScreen } from '../screens/directory/customers-screen.tsx';
+import { EventsScreen } from '../screens/directory/events-screen.tsx';
+import { GroupEventsScreen } from '../screens/directory/group-events-screen.tsx';
+import { ProjectTasksScreen } from '../screens/directory/project-tasks-screen.tsx';
+import { ResourcesScreen } from '../screens/directory/resources-screen.tsx';
 import { ErrorPage } from '../screens/error-page.tsx';
 import { ExceptionDetail } from '../screens/exception-detail.tsx';
+import { HomeScreen } from '../screens/home/home-screen.tsx';
+import { AnalyticsScreen } from '../screens/operations/analytics-screen.tsx';
+import { EquipmentsScreen } from '../screens/operations/equipments-screen.tsx';
+import { FormsScreen } from '../screens/operations/forms-screen.tsx';
+import { InvoicesScreen } from '../screens/operations/invoices-screen.tsx';
+import { MapsScreen } from '../screens/operations/maps-screen.tsx';
+import { PodsScreen } from '../screens/operations/pods-screen.tsx';
+import { QuotesScreen } from '../screens/operations/quotes-screen.tsx';
+import { ReportsScreen } from '../screens/operations/reports-screen.tsx';
+import { TimesheetsScreen } from '../screens/operations/timesheets-screen.tsx';
+import { UploadsScreen } from '../screens/operations/uploads-screen.tsx';
+import { VehicleRoutesScreen } from '../screens/operations/vehicle-routes-screen.tsx';
 import { ResetScreen, type ResetSearch } from '../screens/reset.tsx';
 import { MasterRosterScreen } from '../screens/roster/master-roster-screen.tsx';
+import { SettingsScreen } from '../screens/settings/settings-screen.tsx';
 import { ShiftsScreen } from '../screens/shifts/shifts-screen.tsx';
 import { SignInScreen, type SignInSearch } from '../screens/sign-in/sign-in-screen.tsx';
 import { TermsScreen } from '../screens/terms.tsx';
@@ -210,6 +231,27 @@ const SCREENS: Readonly<Record<string, () => ReactElement>> = {
   '/week2': WeekScreen,
   '/week2scheduler': SchedulerScreen,
   '/resource_shifts': ShiftsScreen,
+  '/settings': SettingsScreen,
+  '/': HomeScreen,
+  '/customers': CustomersScreen,
+  '/resources': ResourcesScreen,
+  '/groupevents': GroupEventsScreen,
+  '/announcements': AnnouncementsScreen,
+  '/events': EventsScreen,
+  '/projecttasks': ProjectTasksScreen,
+  '/calevents': CalendarEventsScreen,
+  '/calendar': CalendarScreen,
+  '/vehicleroutes': VehicleRoutesScreen,
+  '/maps': MapsScreen,
+  '/forms': FormsScreen,
+  '/timesheets': TimesheetsScreen,
+  '/reports': ReportsScreen,
+  '/equipments': EquipmentsScreen,
+  '/pods': PodsScreen,
+  '/quotes': QuotesScreen,
+  '/invoices': InvoicesScreen,
+  '/uploads': UploadsScreen,
+  '/analytics': AnalyticsScreen,
 };
 
 const menuRoutes = SHELL_PATHS.map((path) =>

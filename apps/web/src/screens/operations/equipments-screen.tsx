@@ -1,0 +1,6 @@
+import { ComingLater } from '../coming-later.tsx';
+
+/** /equipments: not built yet (issue #8). */
+export function EquipmentsScreen() {
+  return <ComingLater />;
+}
