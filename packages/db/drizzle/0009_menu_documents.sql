@@ -35,7 +35,7 @@ CREATE TABLE "uploads" (
 	"name" text NOT NULL,
 	"mime_type" text NOT NULL,
 	"size" integer NOT NULL,
-	"content" "bytea" NOT NULL,
+	"storage_key" text NOT NULL,
 	"owner" text,
 	"created_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

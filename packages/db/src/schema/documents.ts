@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { orgRef, stamps } from './columns.ts';
 
 /*
@@ -56,13 +46,10 @@ export const orgDocuments = pgTable(
   ],
 );
 
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-});
-
 /**
- * An uploaded file (logos, photos, chat images, the uploads screen): kept in the database so both
- * engines and every instance serve it without shared disk. Size is bounded by the routes.
+ * An uploaded file's record (logos, photos, chat images, the uploads screen). The bytes live in
+ * the file store (DESIGN.md: local disk under the data folder by default, S3-compatible when
+ * configured) at `storage_key`; the type is sniffed from the content, not trusted from the name.
  */
 export const uploads = pgTable(
   'uploads',
@@ -72,7 +59,7 @@ export const uploads = pgTable(
     name: text('name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    content: bytea('content').notNull(),
+    storageKey: text('storage_key').notNull(),
     /** What it belongs to, e.g. `booking:<id>` or `feed:<id>`; null for the uploads screen. */
     owner: text('owner'),
     createdBy: text('created_by'),
