@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
+import { createDiskFileStore, type FileStore } from './files/file-store.ts';
 import { installAccessControl, requireAccessDeclarations } from './http/access.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
 import { installSecurityHeaders } from './identity/hardening.ts';
@@ -55,6 +56,8 @@ declare module 'fastify' {
     identity: Identity;
     /** Background jobs, run once across instances (see jobs/scheduler.ts). */
     jobs: Scheduler;
+    /** Uploaded bytes (the `uploads` table keeps their records): `DATA_DIR/files` on local disk. */
+    files: FileStore;
   }
 }
 
@@ -84,6 +87,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     trustProxy: trustProxyOption(deps.config.trustProxy),
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
+  app.decorate('files', createDiskFileStore(join(deps.config.dataDir, 'files')));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

@@ -51,6 +51,7 @@ export async function createTestApp(
     ...loadConfig({}),
     logLevel: 'silent',
     webDist: fakeWebDist(),
+    dataDir: mkdtempSync(join(tmpdir(), 'rostra-data-')),
     authSecret: 'test-secret-that-is-long-enough-for-signing-0123456789',
     ...overrides,
   };
