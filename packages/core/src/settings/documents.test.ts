@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkAllocationSettings,
+  checkCaptions,
+  checkDisplayFlags,
+  checkMenuFlags,
+  DOCUMENT_TEXT,
+  effectiveSwitches,
+} from './documents.ts';
+
+describe('menu flags', () => {
+  it('take menu keys with on or off', () => {
+    expect(checkMenuFlags({ bookings: true, planner: false })).toEqual({
+      ok: true,
+      value: { bookings: true, planner: false },
+    });
+  });
+  it('refuse unknown keys and non-boolean values, by field', () => {
+    expect(checkMenuFlags({ nowhere: true, board: 'yes' })).toEqual({
+      ok: false,
+      issues: [
+        { field: 'nowhere', code: 'unknown_key', message: DOCUMENT_TEXT.unknownMenuKey },
+        { field: 'board', code: 'invalid', message: DOCUMENT_TEXT.flagNotBoolean },
+      ],
+    });
+    expect(checkMenuFlags([]).ok).toBe(false);
+  });
+});
+
+describe('display and feature flags', () => {
+  it('take the known flags only', () => {
+    expect(checkDisplayFlags({ fortnight_calendar: false }).ok).toBe(true);
+    expect(checkDisplayFlags({ made_up: true }).ok).toBe(false);
+  });
+});
+
+describe('captions', () => {
+  it('are trimmed; an empty caption falls back (dropped)', () => {
+    expect(checkCaptions({ m_bookings: ' Visits ', m_home: '  ' })).toEqual({
+      ok: true,
+      value: { m_bookings: 'Visits' },
+    });
+  });
+  it('refuse bad names and long or non-text values', () => {
+    const checked = checkCaptions({ 'm-x': 'a', m_board: 'x'.repeat(81), m_pods: 3 });
+    expect(checked.ok).toBe(false);
+    if (!checked.ok) expect(checked.issues.map((i) => i.field)).toEqual(['m-x', 'm_board', 'm_pods']);
+    expect(checkCaptions({ m_board: 'x'.repeat(80) }).ok).toBe(true);
+  });
+});
+
+describe('allocation settings', () => {
+  it('take the contract switches and a week start day 0 to 6', () => {
+    expect(checkAllocationSettings({ week_start_day: 1, switches: { DISTANCE_NOT_CHECK: true } })).toEqual({
+      ok: true,
+      value: { week_start_day: 1, switches: { DISTANCE_NOT_CHECK: true } },
+    });
+    expect(checkAllocationSettings({ week_start_day: 7 }).ok).toBe(false);
+    const bad = checkAllocationSettings({ switches: { NO_SUCH_CHECK: true } });
+    expect(bad.ok ? [] : bad.issues).toEqual([
+      { field: 'switches.NO_SUCH_CHECK', code: 'unknown_key', message: DOCUMENT_TEXT.unknownSwitch },
+    ]);
+  });
+  it('effective switches are the contract defaults (daily and fortnight limits skipped) with changes on top', () => {
+    const s = effectiveSwitches({ MAX_HR_DAY_NOT_CHECK: false, LEAVE_NOT_CHECK: 'yes' });
+    expect(s.MAX_HR_DAY_NOT_CHECK).toBe(false);
+    expect(s.MAX_HR_FORTNIGHT_NOT_CHECK).toBe(true);
+    expect(s.LEAVE_NOT_CHECK).toBe(false);
+  });
+});

@@ -1,0 +1,127 @@
+import { DEFAULT_SWITCHES, SWITCH_NAMES, type SwitchName } from '../allocation/scenario.ts';
+import { GENERIC_MENU_KEYS, MENU_ORDER } from '../shell/menu.ts';
+import { ROLES } from '../shell/roles.ts';
+import { DISPLAY_DEFAULTS } from './defaults.ts';
+import type { Checked, SettingsIssue } from './issues.ts';
+
+/**
+ * The settings documents a dispatcher edits on /settings besides the company profile: menu flags
+ * (organisation-wide or per role), captions (`m_{key}` menu labels and other overrides), display
+ * and feature flags (`ds`), and the allocation switches of the allocation contract.
+ */
+
+/** Menu flags are kept organisation-wide ('') and per role (a role's value overrides). */
+export const MENU_SCOPES = ['', ...ROLES] as const;
+export type MenuScope = (typeof MENU_SCOPES)[number];
+
+/** Every key the menu knows: its fixed order, then the generic keys. */
+export const MENU_FLAG_KEYS: readonly string[] = [...MENU_ORDER, ...GENERIC_MENU_KEYS];
+
+/** Most captions a document may hold, and the longest caption. */
+export const MAX_CAPTIONS = 200;
+export const MAX_CAPTION_LENGTH = 80;
+const CAPTION_KEY = /^[A-Za-z0-9_]{1,60}$/;
+
+export const DOCUMENT_TEXT = {
+  unknownMenuKey: 'Not a menu entry',
+  flagNotBoolean: 'Must be on or off (true or false)',
+  unknownDisplayFlag: 'Not a display or feature flag',
+  captionKey: 'A caption name is 1 to 60 letters, digits or _',
+  captionText: `A caption is text of at most ${MAX_CAPTION_LENGTH} characters`,
+  tooManyCaptions: `At most ${MAX_CAPTIONS} captions`,
+  unknownSwitch: 'Not an allocation switch',
+  weekStartDay: 'The week starts on a day from 0 (Sunday) to 6 (Saturday)',
+  notAnObject: 'Must be an object of names and values',
+} as const;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function booleansOf(
+  input: unknown,
+  allowed: readonly string[],
+  unknownMessage: string,
+  prefix: string,
+): Checked<Record<string, boolean>> {
+  if (!isObject(input))
+    return { ok: false, issues: [{ field: prefix, code: 'invalid', message: DOCUMENT_TEXT.notAnObject }] };
+  const issues: SettingsIssue[] = [];
+  const value: Record<string, boolean> = {};
+  for (const [key, flag] of Object.entries(input)) {
+    const field = prefix ? `${prefix}.${key}` : key;
+    if (!allowed.includes(key)) issues.push({ field, code: 'unknown_key', message: unknownMessage });
+    else if (typeof flag !== 'boolean')
+      issues.push({ field, code: 'invalid', message: DOCUMENT_TEXT.flagNotBoolean });
+    else value[key] = flag;
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
+}
+
+/** Menu flags: keys of the menu only, each on or off. */
+export function checkMenuFlags(input: unknown): Checked<Record<string, boolean>> {
+  return booleansOf(input, MENU_FLAG_KEYS, DOCUMENT_TEXT.unknownMenuKey, '');
+}
+
+/** Display and feature flags (`ds`): the known flags only, each on or off. */
+export function checkDisplayFlags(input: unknown): Checked<Record<string, boolean>> {
+  return booleansOf(input, Object.keys(DISPLAY_DEFAULTS), DOCUMENT_TEXT.unknownDisplayFlag, '');
+}
+
+/**
+ * Captions (`cf`): names of letters, digits and _, texts of at most 80 characters. Texts are
+ * trimmed; an empty text is dropped (the caption falls back to its default).
+ */
+export function checkCaptions(input: unknown): Checked<Record<string, string>> {
+  if (!isObject(input))
+    return { ok: false, issues: [{ field: '', code: 'invalid', message: DOCUMENT_TEXT.notAnObject }] };
+  const issues: SettingsIssue[] = [];
+  const value: Record<string, string> = {};
+  const entries = Object.entries(input);
+  if (entries.length > MAX_CAPTIONS)
+    issues.push({ field: '', code: 'too_many', message: DOCUMENT_TEXT.tooManyCaptions });
+  for (const [key, text] of entries) {
+    if (!CAPTION_KEY.test(key))
+      issues.push({ field: key, code: 'invalid_key', message: DOCUMENT_TEXT.captionKey });
+    else if (typeof text !== 'string' || text.trim().length > MAX_CAPTION_LENGTH) {
+      issues.push({ field: key, code: 'invalid', message: DOCUMENT_TEXT.captionText });
+    } else if (text.trim() !== '') value[key] = text.trim();
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
+}
+
+/** The allocation settings document: the week's first day and the contract's switches. */
+export type AllocationSettings = { week_start_day?: number; switches?: Partial<Record<SwitchName, boolean>> };
+
+/** The switches in effect: the contract's defaults with the organisation's choices on top. */
+export function effectiveSwitches(stored: unknown): Record<SwitchName, boolean> {
+  const out = { ...DEFAULT_SWITCHES };
+  if (isObject(stored)) {
+    for (const name of SWITCH_NAMES) {
+      const v = stored[name];
+      if (typeof v === 'boolean') out[name] = v;
+    }
+  }
+  return out;
+}
+
+/** Allocation settings: `week_start_day` 0–6 and switches by the contract's names (true = skip). */
+export function checkAllocationSettings(input: unknown): Checked<AllocationSettings> {
+  if (!isObject(input))
+    return { ok: false, issues: [{ field: '', code: 'invalid', message: DOCUMENT_TEXT.notAnObject }] };
+  const issues: SettingsIssue[] = [];
+  const value: AllocationSettings = {};
+  for (const [key, raw] of Object.entries(input)) {
+    if (key === 'week_start_day') {
+      if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 0 && raw <= 6)
+        value.week_start_day = raw;
+      else issues.push({ field: key, code: 'invalid', message: DOCUMENT_TEXT.weekStartDay });
+    } else if (key === 'switches') {
+      const switches = booleansOf(raw, SWITCH_NAMES, DOCUMENT_TEXT.unknownSwitch, 'switches');
+      if (switches.ok) value.switches = switches.value;
+      else issues.push(...switches.issues);
+    } else {
+      issues.push({ field: key, code: 'unknown_field', message: `${key} is not an allocation setting` });
+    }
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
+}
