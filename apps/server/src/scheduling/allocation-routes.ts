@@ -36,6 +36,25 @@ const candidate = z.looseObject({
   weightage_cost: z.number().nullable(),
   errors: z.array(z.looseObject({ code: z.string(), message: z.string() })),
 });
+/** The parts of a listed candidate's score (contract §Score), in the table's order; they add up to it. */
+const rankedCandidate = candidate.extend({
+  score_parts: z
+    .object({
+      preferred: z.number(),
+      internal: z.number(),
+      external: z.number(),
+      cost: z.number(),
+      past_jobs: z.number(),
+      distance: z.number(),
+      matching_labels: z.number(),
+      free_week_hours: z.number(),
+      free_day_hours: z.number(),
+      same_day_load: z.number(),
+      overlap: z.number(),
+      outside_shift: z.number(),
+    })
+    .describe('the score in parts, in the contract table order'),
+});
 const issue = z.looseObject({ code: z.string(), message: z.string() });
 
 export const allocateBody = z.strictObject({
@@ -101,8 +120,8 @@ export function allocationRoutes(app: App): void {
             offset: z.number().int(),
             limit: z.number().int(),
             candidates: z
-              .array(candidate)
-              .describe('the page, best first, each with its failed checks in words'),
+              .array(rankedCandidate)
+              .describe('the page, best first, each with its score parts and failed checks in words'),
             errors: z.array(issue).describe('job-level issues (the service plan)'),
           }),
         },

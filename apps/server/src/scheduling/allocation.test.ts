@@ -69,6 +69,39 @@ describe.each(testDatabaseKinds())('allocation through the API on %s', (kind) =>
     expect((await call(t, p.resource1, 'GET', `/bookings/${id}/candidates`)).statusCode).toBe(403);
   });
 
+  it('candidates: each score comes with its parts (contract §Score), which add up to it', async () => {
+    const id = await booking(MONDAY + 13 * H, MONDAY + 14 * H);
+    type Parts = Record<string, number>;
+    const res = ok<{ candidates: (Candidate & { score_parts: Parts })[] }>(
+      await call(t, p.dispatcher, 'GET', `/bookings/${id}/candidates`),
+    );
+    const names = [
+      'preferred',
+      'internal',
+      'external',
+      'cost',
+      'past_jobs',
+      'distance',
+      'matching_labels',
+      'free_week_hours',
+      'free_day_hours',
+      'same_day_load',
+      'overlap',
+      'outside_shift',
+    ];
+    for (const c of res.candidates) {
+      expect(Object.keys(c.score_parts)).toEqual(names);
+      expect(names.reduce((sum, name) => sum + (c.score_parts[name] as number), 0)).toBe(c.score);
+      // An internal booking: every internal resource gets the internal part.
+      expect(c.score_parts.internal).toBe(10_000);
+    }
+    const parts = (rid: string) => res.candidates.find((c) => c.resourceId === rid)?.score_parts;
+    // r1 holds the booking's one label (Nurse), r2 does not.
+    expect(parts('r1')?.matching_labels).toBe(40);
+    expect(parts('r2')?.matching_labels).toBe(0);
+    expect(parts('r1')?.overlap).toBe(0);
+  });
+
   it('candidates come a page at a time with the whole list counted', async () => {
     const id = await booking(MONDAY + 5 * 86_400 + 9 * H, MONDAY + 5 * 86_400 + 10 * H);
     type Page = { total: number; passing: number; offset: number; limit: number; candidates: Candidate[] };

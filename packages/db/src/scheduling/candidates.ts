@@ -1,5 +1,12 @@
-import { type CandidatePage, type RankedCandidates, rankCandidates } from '@rostra/core/allocation/modes';
+import { createJobContext } from '@rostra/core/allocation/job-context';
+import {
+  type CandidateOutcome,
+  type CandidatePage,
+  type RankedCandidates,
+  rankCandidates,
+} from '@rostra/core/allocation/modes';
 import { ScenarioIndex } from '@rostra/core/allocation/scenario-index';
+import { type ScoreParts, scoreParts } from '@rostra/core/allocation/score-parts';
 import { dayStart } from '@rostra/core/time/calendar';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -21,7 +28,10 @@ import type { ScenarioCache } from './scenario-cache.ts';
 export type CandidatesResult =
   | { kind: 'not_found' }
   | { kind: 'not_allocatable'; job: StoredRecord }
-  | { kind: 'ranked'; job: StoredRecord; ranked: RankedCandidates };
+  | { kind: 'ranked'; job: StoredRecord; ranked: RankedCandidates & { candidates: RankedCandidate[] } };
+
+/** A listed candidate with the parts of its score (contract §Score), named as `ScoreParts`. */
+export type RankedCandidate = CandidateOutcome & { score_parts: ScoreParts };
 
 /**
  * A booking's candidates, ranked over the whole pool by the engine's check mode, one page at a
@@ -92,15 +102,19 @@ export async function loadCandidates(
           orgId,
         )
       : [];
-    const ranked = rankCandidates(ix, job, {
-      page,
-      data: {
-        customers: customerRows.map(toCustomer),
-        blacklists: blacklistRows.map(toBlacklist),
-        servicePlans: planRows.map(toServicePlan),
-        customerJobs,
-      },
-    });
-    return { kind: 'ranked', job, ranked };
+    const data = {
+      customers: customerRows.map(toCustomer),
+      blacklists: blacklistRows.map(toBlacklist),
+      servicePlans: planRows.map(toServicePlan),
+      customerJobs,
+    };
+    const ranked = rankCandidates(ix, job, { page, data });
+    // The page's score parts (the panel explains each score), ranked over the whole pool.
+    const ctx = createJobContext(ix, job, data);
+    const candidates = ranked.candidates.map((c) => ({
+      ...c,
+      score_parts: scoreParts(ctx, ix.indexOf.get(c.resourceId) as number, ix.poolCostPart()),
+    }));
+    return { kind: 'ranked', job, ranked: { ...ranked, candidates } };
   });
 }
