@@ -1,0 +1,398 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './client.ts';
+import type { QueuedTimerEvent, TimerAction } from './job-life-queue.ts';
+
+/*
+ * The job's life after allocation (issue 9), the browser's side of the contract in
+ * docs/job-life-api.md: a job's chat feed and contacts, timers and time entries, pings, review
+ * and notes, quotes and invoices, promote/demote and cancellation requests. Times are ms epoch
+ * (real instants) unless a field says `utc_*_plus_tz`.
+ */
+
+const job = (id: string) => `/bookings/${encodeURIComponent(id)}`;
+
+export const JOB_LIFE_KEY = ['job-life'] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Chat feed
+
+export type FeedAuthor = { uid: string; name: string; role: string };
+export type FeedItem = {
+  _id: string;
+  client_id: string;
+  kind: 'text' | 'image';
+  text?: string | null;
+  image_url?: string | null;
+  author: FeedAuthor;
+  created_at: number;
+};
+export type FeedPage = { items: FeedItem[]; next_cursor: string | null };
+
+/** One page of the feed, newest first (20 a page, spec core §9). */
+export const fetchFeedPage = (jobId: string, before: string | undefined, signal?: AbortSignal) =>
+  api.get<FeedPage>(`${job(jobId)}/feeds`, {
+    query: { before },
+    quiet: true,
+    ...(signal ? { signal } : {}),
+  });
+
+export type FeedInput = { client_id: string; text?: string; image?: string };
+
+/** Never retried by the client itself: the screen keeps the message and offers a retry. */
+export const postFeed = (jobId: string, input: FeedInput) =>
+  api.post<FeedItem>(`${job(jobId)}/feeds`, input, { quiet: true, retry: false });
+
+export type ChatButton = 'employee' | 'call_customer' | 'call_service_provider' | 'tasks';
+export type Contacts = {
+  buttons: ChatButton[];
+  customer_phone?: string | null;
+  service_provider_phone?: string | null;
+  resources: { _id: string; name: string; phone?: string | null }[];
+};
+
+export const contactsQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: [...JOB_LIFE_KEY, 'contacts', jobId] as const,
+    queryFn: ({ signal }) => api.get<Contacts>(`${job(jobId)}/contacts`, { quiet: true, signal }),
+    staleTime: 60_000,
+  });
+
+/** A `tel:` link of a phone number as the records hold it (spaces and dashes dropped). */
+export function telLink(phone: string | null | undefined): string | undefined {
+  if (!phone) return undefined;
+  const cleaned = phone.replace(/[^\d+]/g, '');
+  return cleaned === '' ? undefined : `tel:${cleaned}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Timers and time entries
+
+export type TimerState = 'idle' | 'running' | 'paused' | 'stopped';
+
+export type TimeEntry = {
+  _id: string;
+  resource_id: string;
+  action: TimerAction | 'mileage';
+  at: number;
+  client_id: string;
+  corrected?: boolean;
+  km?: number | null;
+};
+
+export type Aggregate = {
+  worked_seconds: number;
+  break_seconds: number;
+  laps: number[];
+  state: TimerState;
+  running_since: number | null;
+  mileage_km: number;
+};
+
+export type Correction = {
+  _id?: string;
+  entry_id: string;
+  by?: string;
+  by_name?: string;
+  at: number;
+  old_at?: number | null;
+  new_at?: number | null;
+  reason: string;
+  [field: string]: unknown;
+};
+
+export type TimeEntries = {
+  entries: TimeEntry[];
+  aggregate: Aggregate & { by_resource?: Record<string, Aggregate> };
+  log?: Correction[];
+};
+
+export const timeEntriesQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: [...JOB_LIFE_KEY, 'time', jobId] as const,
+    queryFn: ({ signal }) =>
+      api.get<TimeEntries>(`${job(jobId)}/time-entries`, { quiet: true, signal, retry: false }),
+  });
+
+/** Sends one queued timer event (the queue sets `sent_at` at the moment of sending). */
+export const postTimerEvent = (event: QueuedTimerEvent & { sent_at: number }) =>
+  api.post<{ entries: TimeEntry[]; aggregate: Aggregate }>(
+    `${job(event.job_id)}/timer`,
+    {
+      action: event.action,
+      client_id: event.client_id,
+      client_at: event.client_at,
+      sent_at: event.sent_at,
+      ...(event.resource_id !== undefined ? { resource_id: event.resource_id } : {}),
+    },
+    { quiet: true, retry: false },
+  );
+
+export const correctEntry = (entryId: string, at: number, reason: string) =>
+  api.request<TimeEntry>(`/time-entries/${encodeURIComponent(entryId)}`, {
+    method: 'PATCH',
+    body: { at, reason },
+    quiet: true,
+    retry: false,
+  });
+
+export const postMileage = (jobId: string, clientId: string, km: number) =>
+  api.post<unknown>(`${job(jobId)}/mileage`, { client_id: clientId, km }, { quiet: true, retry: false });
+
+/** A timer as a clock: what the screen shows and counts on from. */
+export type TimerView = {
+  state: TimerState;
+  worked_seconds: number;
+  break_seconds: number;
+  /** When the current run or pause began (ms), to count on live. */
+  running_since: number | null;
+  paused_since: number | null;
+  laps: number[];
+};
+
+const IDLE: TimerView = {
+  state: 'idle',
+  worked_seconds: 0,
+  break_seconds: 0,
+  running_since: null,
+  paused_since: null,
+  laps: [],
+};
+
+/**
+ * One resource's timer from its events in time order: start runs it (from idle, paused or
+ * stopped), pause and stop end a run (stop also ends a pause), lap notes the worked seconds
+ * since the previous lap (or the start). An event the state does not allow is skipped, as the
+ * server refuses it. Worked time counts running spans only; break time counts paused spans.
+ * This is what the device shows while events wait in its queue; the server's aggregate wins
+ * once it has them.
+ */
+export function replayTimer(events: readonly { action: string; at: number }[]): TimerView {
+  let v: TimerView = { ...IDLE, laps: [] };
+  let lapFrom = 0;
+  for (const e of events) {
+    const secs = (from: number | null) => (from === null ? 0 : Math.max(0, (e.at - from) / 1000));
+    if (e.action === 'start' && v.state !== 'running') {
+      v = {
+        ...v,
+        state: 'running',
+        break_seconds: v.break_seconds + (v.state === 'paused' ? secs(v.paused_since) : 0),
+        running_since: e.at,
+        paused_since: null,
+      };
+    } else if (e.action === 'pause' && v.state === 'running') {
+      v = {
+        ...v,
+        state: 'paused',
+        worked_seconds: v.worked_seconds + secs(v.running_since),
+        running_since: null,
+        paused_since: e.at,
+      };
+    } else if (e.action === 'stop' && (v.state === 'running' || v.state === 'paused')) {
+      v = {
+        ...v,
+        state: 'stopped',
+        worked_seconds: v.worked_seconds + (v.state === 'running' ? secs(v.running_since) : 0),
+        break_seconds: v.break_seconds + (v.state === 'paused' ? secs(v.paused_since) : 0),
+        running_since: null,
+        paused_since: null,
+      };
+    } else if (e.action === 'lap' && v.state === 'running') {
+      const worked = v.worked_seconds + secs(v.running_since);
+      v = { ...v, laps: [...v.laps, Math.round(worked - lapFrom)] };
+      lapFrom = worked;
+    }
+  }
+  return v;
+}
+
+/** Worked and break seconds at `now` (ms), counting the current run or pause. */
+export function liveSeconds(view: TimerView, now: number): { worked: number; breaks: number } {
+  const since = (t: number | null) => (t === null ? 0 : Math.max(0, (now - t) / 1000));
+  return {
+    worked: Math.floor(view.worked_seconds + (view.state === 'running' ? since(view.running_since) : 0)),
+    breaks: Math.floor(view.break_seconds + (view.state === 'paused' ? since(view.paused_since) : 0)),
+  };
+}
+
+/**
+ * The timer of one resource as the device should show it: the server's entries of that resource
+ * followed by the events still in the device's queue (their device times), replayed.
+ */
+export function timerOf(
+  entries: readonly TimeEntry[] | undefined,
+  pending: readonly QueuedTimerEvent[],
+  resourceId: string | undefined,
+): TimerView {
+  const own = (entries ?? [])
+    .filter((e) => e.action !== 'mileage' && (resourceId === undefined || e.resource_id === resourceId))
+    .sort((a, b) => a.at - b.at);
+  const queued = pending.map((p) => ({ action: p.action, at: p.client_at }));
+  return replayTimer([...own, ...queued]);
+}
+
+/** `1:05:09` — a running clock's face (hours, minutes, seconds). */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  return `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** Hours as the spec writes them (core §7): hours plus minutes/100, two decimals — 7 h 30 min is "7.30". */
+export function formatHoursHmm(seconds: number): string {
+  const minutes = Math.max(0, Math.floor(seconds / 60));
+  return `${Math.floor(minutes / 60)}.${String(minutes % 60).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pings
+
+export type PingKind = 'start' | 'finish' | 'on_demand';
+export type Ping = {
+  _id: string;
+  kind: PingKind;
+  lat: number;
+  lng: number;
+  accuracy?: number | null;
+  at: number;
+  resource_id?: string | null;
+  inside_geofence: boolean | null;
+  near_job: boolean | null;
+  distance_m: number | null;
+};
+
+export const pingsQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: [...JOB_LIFE_KEY, 'pings', jobId] as const,
+    queryFn: ({ signal }) => api.get<{ items: Ping[] }>(`${job(jobId)}/pings`, { quiet: true, signal }),
+  });
+
+export const postPing = (
+  jobId: string,
+  input: { client_id: string; kind: PingKind; lat: number; lng: number; accuracy?: number },
+) => api.post<Ping>(`${job(jobId)}/pings`, input, { quiet: true, retry: false });
+
+export type Position = { lat: number; lng: number; accuracy?: number };
+export type PositionFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
+
+/** The browser's position once (geolocation); a refusal or failure is a reason, not a throw. */
+export function currentPosition(
+  geolocation: Geolocation | undefined = globalThis.navigator?.geolocation,
+): Promise<{ ok: true; position: Position } | { ok: false; reason: PositionFailure }> {
+  if (!geolocation) return Promise.resolve({ ok: false, reason: 'unsupported' });
+  return new Promise((resolve) => {
+    geolocation.getCurrentPosition(
+      (p) =>
+        resolve({
+          ok: true,
+          position: { lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy },
+        }),
+      (e) =>
+        resolve({
+          ok: false,
+          reason:
+            e.code === e.PERMISSION_DENIED ? 'denied' : e.code === e.TIMEOUT ? 'timeout' : 'unavailable',
+        }),
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Review and notes
+
+export type Review = {
+  rating?: number | null;
+  comment?: string | null;
+  notes?: string | null;
+  [field: string]: unknown;
+};
+
+export const reviewQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: [...JOB_LIFE_KEY, 'review', jobId] as const,
+    queryFn: ({ signal }) => api.get<Review | null>(`${job(jobId)}/review`, { quiet: true, signal }),
+  });
+
+export const putReview = (jobId: string, rating: number, comment: string) =>
+  api.request<Review>(`${job(jobId)}/review`, {
+    method: 'PUT',
+    body: { rating, comment },
+    quiet: true,
+    retry: false,
+  });
+
+export const putNotes = (jobId: string, notes: string) =>
+  api.request<Review>(`${job(jobId)}/notes`, { method: 'PUT', body: { notes }, quiet: true, retry: false });
+
+// ---------------------------------------------------------------------------------------------
+// Quotes and invoices
+
+export type LedgerLine = { description: string; quantity: number; unit_price: number; amount: number };
+export type LedgerStatus = 'draft' | 'sent' | 'paid';
+export type LedgerEntry = {
+  _id: string;
+  job_id: string;
+  type: 'quote' | 'invoice';
+  status: LedgerStatus;
+  number: string | number;
+  lines: LedgerLine[];
+  subtotal: number;
+  gst_rate: number;
+  gst: number;
+  total: number;
+  currency: string;
+  created_at: number;
+  version: number;
+};
+
+export const ledgerQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: [...JOB_LIFE_KEY, 'ledger', jobId] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ items: LedgerEntry[] }>(`${job(jobId)}/ledger`, { quiet: true, signal }),
+  });
+
+export const createLedgerEntry = (jobId: string, type: 'quote' | 'invoice') =>
+  api.post<LedgerEntry>(`${job(jobId)}/ledger`, { type }, { quiet: true, retry: false });
+
+export const setLedgerStatus = (entryId: string, status: LedgerStatus, version: number) =>
+  api.request<LedgerEntry>(`/ledger/${encodeURIComponent(entryId)}`, {
+    method: 'PATCH',
+    body: { status, version },
+    quiet: true,
+    retry: false,
+  });
+
+/** The next status of an entry (draft → sent → paid), none after paid. */
+export function nextLedgerStatus(status: LedgerStatus): LedgerStatus | undefined {
+  return status === 'draft' ? 'sent' : status === 'sent' ? 'paid' : undefined;
+}
+
+/** Cents as a decimal amount with the currency: `$1,234.50` (money is cents inside, spec contract). */
+export function formatMoney(cents: number, currency = 'AUD'): string {
+  try {
+    return new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    return `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Promote/demote, cancellation requests
+
+export const promoteResource = (resourceId: string, labels: string[]) =>
+  api.post<unknown>(
+    `/resources/${encodeURIComponent(resourceId)}/promote`,
+    { labels },
+    { quiet: true, retry: false },
+  );
+
+export const demoteResource = (resourceId: string) =>
+  api.post<unknown>(`/resources/${encodeURIComponent(resourceId)}/demote`, {}, { quiet: true, retry: false });
+
+export const requestCancellation = (jobId: string, reason: string) =>
+  api.post<unknown>(`${job(jobId)}/cancellation-request`, { reason }, { quiet: true, retry: false });
+
+export const answerCancellation = (jobId: string, answer: 'approve' | 'refuse') =>
+  api.post<unknown>(`${job(jobId)}/cancellation-request/${answer}`, {}, { quiet: true, retry: false });
