@@ -19,7 +19,6 @@ import { BidBoardScreen } from '../screens/boards/bid-board-screen.tsx';
 import { BoardScreen } from '../screens/boards/board-screen.tsx';
 import { JobBoardScreen } from '../screens/boards/job-board-screen.tsx';
 import { RosteredBoardScreen } from '../screens/boards/rostered-board-screen.tsx';
-import { BookingsScreen } from '../screens/bookings/bookings-screen.tsx';
 import { ComingLater } from '../screens/coming-later.tsx';
 import { AnnouncementsScreen } from '../screens/directory/announcements-screen.tsx';
 import { CalendarEventsScreen } from '../screens/directory/calendar-events-screen.tsx';
@@ -32,6 +31,7 @@ import { ResourcesScreen } from '../screens/directory/resources-screen.tsx';
 import { ErrorPage } from '../screens/error-page.tsx';
 import { ExceptionDetail } from '../screens/exception-detail.tsx';
 import { HomeScreen } from '../screens/home/home-screen.tsx';
+import { BookingsEntry } from '../screens/my-day/bookings-entry.tsx';
 import { AnalyticsScreen } from '../screens/operations/analytics-screen.tsx';
 import { EquipmentsScreen } from '../screens/operations/equipments-screen.tsx';
 import { FormsScreen } from '../screens/operations/forms-screen.tsx';
@@ -221,7 +221,7 @@ const SCREENS: Readonly<Record<string, () => ReactElement>> = {
   '/week2timelinev2': TimelineScreen,
   '/week2timeline': TimelineScreen,
   '/week2custimeline': TimelineScreen,
-  '/bookings': BookingsScreen,
+  '/bookings': BookingsEntry,
   '/board': BoardScreen,
   '/job_board': JobBoardScreen,
   '/bid_board': BidBoardScreen,

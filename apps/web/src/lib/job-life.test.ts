@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  directionsLink,
   formatClock,
   formatHoursHmm,
   liveSeconds,
@@ -89,5 +90,17 @@ describe('formats', () => {
     expect(nextLedgerStatus('draft')).toBe('sent');
     expect(nextLedgerStatus('sent')).toBe('paid');
     expect(nextLedgerStatus('paid')).toBeUndefined();
+  });
+});
+
+describe('directions to a job', () => {
+  it('by address, else by position, else none', () => {
+    expect(directionsLink({ all_location: '12 King St, Newtown NSW 2042' })).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=12%20King%20St%2C%20Newtown%20NSW%202042',
+    );
+    expect(directionsLink({ all_location: ' ', _geoloc: { lat: -33.9, lng: 151.18 } })).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=-33.9%2C151.18',
+    );
+    expect(directionsLink({})).toBeUndefined();
   });
 });

@@ -396,3 +396,24 @@ export const requestCancellation = (jobId: string, reason: string) =>
 
 export const answerCancellation = (jobId: string, answer: 'approve' | 'refuse') =>
   api.post<unknown>(`${job(jobId)}/cancellation-request/${answer}`, {}, { quiet: true, retry: false });
+
+// ---------------------------------------------------------------------------------------------
+// The way there
+
+/**
+ * Directions to a job in the phone's maps (Google Maps' universal link): its address when it has
+ * one, else its position (`_geoloc`), else nothing to navigate to.
+ */
+export function directionsLink(job: { all_location?: string | null; _geoloc?: unknown }): string | undefined {
+  const address = typeof job.all_location === 'string' ? job.all_location.trim() : '';
+  const geo = job._geoloc as { lat?: unknown; lng?: unknown } | null | undefined;
+  const destination =
+    address !== ''
+      ? address
+      : typeof geo?.lat === 'number' && typeof geo?.lng === 'number'
+        ? `${geo.lat},${geo.lng}`
+        : undefined;
+  return destination === undefined
+    ? undefined
+    : `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}

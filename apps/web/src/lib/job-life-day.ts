@@ -1,0 +1,60 @@
+import type { Booking } from './bookings.ts';
+
+/*
+ * The resource's list of jobs kept on the device (issue 9 point 6): the last list the server gave
+ * is stored, so that a phone without a connection still shows today's jobs, with when it was
+ * loaded. One copy per person and organisation.
+ */
+
+export type DayCopy = { saved_at: number; items: Booking[] };
+
+export const dayCopyKey = (uid: string, orgId: string) => `rostra.my-day.v1:${orgId}:${uid}`;
+
+export function saveDayCopy(
+  storage: Pick<Storage, 'setItem'>,
+  key: string,
+  items: readonly Booking[],
+  now: number,
+): void {
+  try {
+    storage.setItem(key, JSON.stringify({ saved_at: now, items }));
+  } catch {
+    // Full or refused storage: the list is simply not available offline.
+  }
+}
+
+export function loadDayCopy(storage: Pick<Storage, 'getItem'>, key: string): DayCopy | undefined {
+  try {
+    const raw = storage.getItem(key);
+    if (!raw) return undefined;
+    const parsed = JSON.parse(raw) as Partial<DayCopy>;
+    if (typeof parsed.saved_at !== 'number' || !Array.isArray(parsed.items)) return undefined;
+    const items = parsed.items.filter(
+      (b): b is Booking =>
+        typeof b === 'object' &&
+        b !== null &&
+        typeof (b as Booking)._id === 'string' &&
+        typeof (b as Booking).utc_begin_plus_tz === 'number' &&
+        typeof (b as Booking).utc_end_plus_tz === 'number',
+    );
+    return { saved_at: parsed.saved_at, items };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Today's jobs and the upcoming ones, each in begin order. `today` is the start of today in
+ * wall-clock seconds; a job belongs to today when it overlaps it.
+ */
+export function splitDay(
+  items: readonly Booking[],
+  today: number,
+): { today: Booking[]; upcoming: Booking[] } {
+  const end = today + 86_400;
+  const sorted = [...items].sort((a, b) => a.utc_begin_plus_tz - b.utc_begin_plus_tz);
+  return {
+    today: sorted.filter((b) => b.utc_begin_plus_tz < end && b.utc_end_plus_tz > today),
+    upcoming: sorted.filter((b) => b.utc_begin_plus_tz >= end),
+  };
+}

@@ -1,0 +1,270 @@
+import {
+  DAY,
+  dayStart,
+  formatDateTime,
+  formatDayLabel,
+  formatTime,
+  toWallClock,
+} from '@rostra/core/time/calendar';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { ChevronRight, Clock, MapPin, Navigation, WifiOff } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  BOOKINGS_KEY,
+  type Booking,
+  bookingQuery,
+  bookingSearchQuery,
+  personName,
+} from '../../lib/bookings.ts';
+import { selectedBookingId } from '../../lib/bookings-filters.ts';
+import { directionsLink } from '../../lib/job-life.ts';
+import { dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from '../../lib/job-life-day.ts';
+import { useTimerQueue } from '../../lib/job-life-timer.ts';
+import { useLive } from '../../lib/live.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button } from '../../ui/button.tsx';
+import { BookingDetail } from '../bookings/booking-detail.tsx';
+import { StatusBadge, useStatusConfig } from '../bookings/parts.tsx';
+import { MY_DAY_TEXT as T } from './texts.ts';
+
+/** Days ahead the list shows after today. */
+const UPCOMING_DAYS = 7;
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The resource's day on a phone (issue 9 point 6): today's jobs and the next week's as a list
+ * with large touch targets; a job opens its detail (timer, chat, form) over the list. The last
+ * list loaded is kept on the device and shown, with an offline note, when the server cannot be
+ * reached; timer taps made offline wait in the device's queue (see lib/job-life-queue.ts).
+ */
+export function MyDayScreen() {
+  const { me } = useShell();
+  const orgId = me.org_id ?? '';
+  const timeZone = me.company?.time_zone ?? 'UTC';
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const selected = selectedBookingId(search);
+  const queryClient = useQueryClient();
+  const [today, setToday] = useState(() => dayStart(toWallClock(Date.now(), timeZone)));
+  const key = dayCopyKey(me.uid, orgId);
+  const [copy, setCopy] = useState(() => {
+    const s = storage();
+    return s ? loadDayCopy(s, key) : undefined;
+  });
+  const { state: queue } = useTimerQueue(me.uid, orgId);
+
+  // A phone left open overnight moves on to the new day.
+  useEffect(() => {
+    const timer = setInterval(() => setToday(dayStart(toWallClock(Date.now(), timeZone))), 60_000);
+    return () => clearInterval(timer);
+  }, [timeZone]);
+
+  const list = useQuery(
+    bookingSearchQuery({ from: today, to: today + (UPCOMING_DAYS + 1) * DAY, order: 'asc', limit: 250 }),
+  );
+  useEffect(() => {
+    const s = storage();
+    if (!list.data || !s) return;
+    const now = Date.now();
+    saveDayCopy(s, key, list.data.items, now);
+    setCopy({ saved_at: now, items: list.data.items });
+  }, [list.data, key]);
+
+  useLive({ topic: 'timeline', from: today, to: today + (UPCOMING_DAYS + 1) * DAY }, (event) => {
+    if (event.type !== 'error') void queryClient.invalidateQueries({ queryKey: [...BOOKINGS_KEY, 'search'] });
+  });
+
+  const isUnreachable = list.fetchStatus === 'paused' || list.isError;
+  const isFromCopy = !list.data && copy !== undefined && isUnreachable;
+  const items = list.data?.items ?? (isFromCopy ? copy?.items : undefined);
+  const shownAt = list.data ? list.dataUpdatedAt : copy?.saved_at;
+
+  // Opening a job offline shows what the list knows of it instead of waiting for the server.
+  useEffect(() => {
+    for (const b of items ?? []) {
+      const k = bookingQuery(b._id).queryKey;
+      if (queryClient.getQueryData(k) === undefined) queryClient.setQueryData(k, b);
+    }
+  }, [items, queryClient]);
+  const parts = useMemo(() => (items ? splitDay(items, today) : undefined), [items, today]);
+  const statusConfig = useStatusConfig();
+
+  const close = () => {
+    const { job_id: _j, id: _i, ...rest } = search;
+    void navigate({ to: '.', search: rest as never });
+  };
+
+  return (
+    <div className="mx-auto max-w-2xl px-3 py-4 sm:px-6">
+      <h1 className="text-lg font-semibold text-neutral-900">{T.title}</h1>
+      <p className="text-sm text-neutral-600">{formatDayLabel(today)}</p>
+
+      {isUnreachable && items && shownAt !== undefined ? (
+        <p
+          role="status"
+          className="mt-3 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <WifiOff aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {T.offline(formatDateTime(toWallClock(shownAt, timeZone)))}
+        </p>
+      ) : null}
+      {queue.pending.length > 0 ? (
+        <p role="status" className="mt-3 text-sm text-neutral-700" data-testid="timer-queue-waiting">
+          {T.waiting(queue.pending.length)}
+        </p>
+      ) : null}
+
+      <div className="mt-4">
+        {!parts ? (
+          list.isError || list.fetchStatus === 'paused' ? (
+            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+              <p>{list.fetchStatus === 'paused' ? T.offlineNoCopy : T.loadFailed}</p>
+              {list.error ? <p className="mt-1 text-xs">{list.error.message}</p> : null}
+              <Button variant="secondary" className="mt-2" onClick={() => void list.refetch()}>
+                {T.retry}
+              </Button>
+            </div>
+          ) : (
+            <div className="space-y-2" aria-busy="true">
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="h-20 animate-pulse rounded-lg bg-neutral-100" />
+              ))}
+            </div>
+          )
+        ) : (
+          <>
+            <JobSection
+              title={T.today}
+              empty={T.nothingToday}
+              items={parts.today}
+              statusConfig={statusConfig}
+              withDate={false}
+            />
+            <JobSection
+              title={T.upcoming}
+              empty={T.nothingUpcoming}
+              items={parts.upcoming}
+              statusConfig={statusConfig}
+              withDate
+            />
+          </>
+        )}
+      </div>
+
+      {selected ? (
+        <BookingDetail
+          key={selected}
+          id={selected}
+          onClose={close}
+          resources={undefined}
+          customers={undefined}
+          labels={undefined}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function JobSection({
+  title,
+  empty,
+  items,
+  statusConfig,
+  withDate,
+}: {
+  title: string;
+  empty: string;
+  items: Booking[];
+  statusConfig: ReturnType<typeof useStatusConfig>;
+  withDate: boolean;
+}) {
+  const id = `my-day-${title.toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="mb-6">
+      <h2 id={id} className="mb-2 text-sm font-semibold tracking-wide text-neutral-500 uppercase">
+        {title}
+      </h2>
+      {items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-neutral-300 p-5 text-center text-sm text-neutral-500">
+          {empty}
+        </p>
+      ) : (
+        <ul className="space-y-2" aria-label={title}>
+          {items.map((b) => (
+            <JobCard key={b._id} booking={b} statusConfig={statusConfig} withDate={withDate} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function JobCard({
+  booking: b,
+  statusConfig,
+  withDate,
+}: {
+  booking: Booking;
+  statusConfig: ReturnType<typeof useStatusConfig>;
+  withDate: boolean;
+}) {
+  const who = personName(b.customer_first_name, b.customer_last_name, b.customerId ?? '');
+  const title = typeof b.reference === 'string' && b.reference !== '' ? b.reference : b._id;
+  const map = directionsLink(b);
+  return (
+    <li
+      data-booking={b._id}
+      className="overflow-hidden rounded-lg border border-neutral-200 bg-white shadow-xs"
+    >
+      <Link
+        to="."
+        search={
+          ((prev: Record<string, unknown>) => {
+            const { id: _i, ...rest } = prev;
+            return { ...rest, job_id: b._id };
+          }) as never
+        }
+        aria-label={T.open(`${title} ${who}`.trim())}
+        className="flex min-h-16 items-center gap-3 px-3 py-2.5 hover:bg-neutral-50 focus-visible:bg-neutral-50"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="flex items-center gap-1.5 text-sm text-neutral-600 tabular-nums">
+            <Clock aria-hidden className="size-3.5" />
+            {withDate ? `${formatDayLabel(b.utc_begin_plus_tz)} · ` : ''}
+            {formatTime(b.utc_begin_plus_tz)} – {formatTime(b.utc_end_plus_tz)}
+          </p>
+          <p className="truncate text-base font-medium text-neutral-900">{who || title}</p>
+          <p className="flex items-center gap-1 truncate text-sm text-neutral-600">
+            <MapPin aria-hidden className="size-3.5 shrink-0" />
+            <span className="truncate">{b.all_location || T.noAddress}</span>
+          </p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          <StatusBadge status={b.status ?? 'draft'} config={statusConfig} />
+          <span className="text-xs text-neutral-500">{title}</span>
+        </div>
+        <ChevronRight aria-hidden className="size-5 shrink-0 text-neutral-400" />
+      </Link>
+      {map ? (
+        <a
+          href={map}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={T.navigateTo(b.all_location || title)}
+          className="flex min-h-11 items-center justify-center gap-2 border-t border-neutral-100 text-sm font-medium text-sky-800 hover:bg-sky-50"
+        >
+          <Navigation aria-hidden className="size-4" />
+          {T.navigate}
+        </a>
+      ) : null}
+    </li>
+  );
+}
