@@ -3,67 +3,51 @@ import {
   directionsLink,
   formatClock,
   formatHoursHmm,
-  liveSeconds,
   nextLedgerStatus,
-  replayTimer,
   type TimeEntry,
   telLink,
-  timerOf,
+  timerAt,
+  timerEvents,
 } from './job-life.ts';
 
 const at = (s: number) => s * 1000;
-const ev = (action: string, s: number) => ({ action, at: at(s) });
 
 describe('the timer as the device shows it', () => {
-  it('start → pause → start → stop counts running spans as worked and the pause as a break', () => {
-    const v = replayTimer([ev('start', 0), ev('pause', 600), ev('start', 900), ev('stop', 1500)]);
-    expect(v).toMatchObject({ state: 'stopped', worked_seconds: 1200, break_seconds: 300 });
-  });
-
-  it('a stop while paused ends the pause as a break', () => {
-    const v = replayTimer([ev('start', 0), ev('pause', 60), ev('stop', 100)]);
-    expect(v).toMatchObject({ state: 'stopped', worked_seconds: 60, break_seconds: 40 });
-  });
-
-  it('skips what the state does not allow (a second start, a pause while paused, a lap while paused)', () => {
-    const v = replayTimer([
-      ev('start', 0),
-      ev('start', 50),
-      ev('pause', 100),
-      ev('pause', 200),
-      ev('lap', 250),
-    ]);
-    expect(v).toMatchObject({ state: 'paused', worked_seconds: 100, laps: [] });
-  });
-
-  it('laps note worked seconds since the previous lap', () => {
-    const v = replayTimer([
-      ev('start', 0),
-      ev('lap', 100),
-      ev('pause', 150),
-      ev('start', 250),
-      ev('lap', 300),
-    ]);
-    expect(v.laps).toEqual([100, 100]);
-  });
-
-  it('counts on live from the current run or pause', () => {
-    const running = replayTimer([ev('start', 0)]);
-    expect(liveSeconds(running, at(90))).toEqual({ worked: 90, breaks: 0 });
-    const paused = replayTimer([ev('start', 0), ev('pause', 30)]);
-    expect(liveSeconds(paused, at(90))).toEqual({ worked: 30, breaks: 60 });
-    expect(liveSeconds(replayTimer([]), at(90))).toEqual({ worked: 0, breaks: 0 });
-  });
+  const entries: TimeEntry[] = [
+    { _id: 'e1', resource_id: 'r1', action: 'start', at: at(0), client_id: 'a' },
+    { _id: 'e2', resource_id: 'r2', action: 'start', at: at(10), client_id: 'b' },
+    { _id: 'e3', resource_id: 'r1', action: 'mileage', at: at(20), client_id: 'c', km: 4 },
+  ];
 
   it('the server’s entries of that resource, then the taps still waiting on the device', () => {
-    const entries: TimeEntry[] = [
-      { _id: 'e1', resource_id: 'r1', action: 'start', at: at(0), client_id: 'a' },
-      { _id: 'e2', resource_id: 'r2', action: 'start', at: at(10), client_id: 'b' },
-      { _id: 'e3', resource_id: 'r1', action: 'mileage', at: at(20), client_id: 'c', km: 4 },
+    const pending = [
+      { client_id: 'd', job_id: 'b1', action: 'pause' as const, client_at: at(120) },
+      { client_id: 'e', job_id: 'b1', action: 'stop' as const, client_at: at(150) },
     ];
-    const pending = [{ client_id: 'd', job_id: 'b1', action: 'pause' as const, client_at: at(120) }];
-    expect(timerOf(entries, pending, 'r1')).toMatchObject({ state: 'paused', worked_seconds: 120 });
-    expect(timerOf(entries, [], 'r2')).toMatchObject({ state: 'running', running_since: at(10) });
+    const view = timerAt(timerEvents(entries, pending, 'r1'), at(1000));
+    expect(view).toMatchObject({ state: 'stopped', worked_seconds: 120, break_seconds: 30 });
+  });
+
+  it('counts the open stretch up to now', () => {
+    expect(timerAt(timerEvents(entries, [], 'r2'), at(70))).toMatchObject({
+      state: 'running',
+      worked_seconds: 60,
+      running_since: at(10),
+    });
+    const paused = [{ client_id: 'd', job_id: 'b1', action: 'pause' as const, client_at: at(30) }];
+    expect(timerAt(timerEvents(entries, paused, 'r1'), at(90))).toMatchObject({
+      state: 'paused',
+      worked_seconds: 30,
+      break_seconds: 60,
+    });
+  });
+
+  it('a tap whose device clock lags the server still comes after what the server has', () => {
+    const lagging = [{ client_id: 'd', job_id: 'b1', action: 'stop' as const, client_at: at(-50) }];
+    expect(timerAt(timerEvents(entries, lagging, 'r1'), at(500))).toMatchObject({
+      state: 'stopped',
+      worked_seconds: 0,
+    });
   });
 });
 

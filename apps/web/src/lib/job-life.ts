@@ -1,3 +1,5 @@
+import { formatHoursHmm } from '@rostra/core/job-life/hours';
+import { aggregateResource, type ResourceAggregate, type TimerEntry } from '@rostra/core/job-life/timer';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client.ts';
 import type { QueuedTimerEvent, TimerAction } from './job-life-queue.ts';
@@ -138,97 +140,41 @@ export const correctEntry = (entryId: string, at: number, reason: string) =>
 export const postMileage = (jobId: string, clientId: string, km: number) =>
   api.post<unknown>(`${job(jobId)}/mileage`, { client_id: clientId, km }, { quiet: true, retry: false });
 
-/** A timer as a clock: what the screen shows and counts on from. */
-export type TimerView = {
-  state: TimerState;
-  worked_seconds: number;
-  break_seconds: number;
-  /** When the current run or pause began (ms), to count on live. */
-  running_since: number | null;
-  paused_since: number | null;
-  laps: number[];
-};
-
-const IDLE: TimerView = {
-  state: 'idle',
-  worked_seconds: 0,
-  break_seconds: 0,
-  running_since: null,
-  paused_since: null,
-  laps: [],
-};
-
 /**
- * One resource's timer from its events in time order: start runs it (from idle, paused or
- * stopped), pause and stop end a run (stop also ends a pause), lap notes the worked seconds
- * since the previous lap (or the start). An event the state does not allow is skipped, as the
- * server refuses it. Worked time counts running spans only; break time counts paused spans.
- * This is what the device shows while events wait in its queue; the server's aggregate wins
- * once it has them.
+ * One resource's timer events as the device should count them: the server's entries of that
+ * resource, then the taps still waiting in the device's queue (at their device times). Rolled up
+ * with the core's `aggregateResource` (the server's own rule) at the device's `now`, the screen
+ * shows the same worked and break time the server will, before the server has the taps.
  */
-export function replayTimer(events: readonly { action: string; at: number }[]): TimerView {
-  let v: TimerView = { ...IDLE, laps: [] };
-  let lapFrom = 0;
-  for (const e of events) {
-    const secs = (from: number | null) => (from === null ? 0 : Math.max(0, (e.at - from) / 1000));
-    if (e.action === 'start' && v.state !== 'running') {
-      v = {
-        ...v,
-        state: 'running',
-        break_seconds: v.break_seconds + (v.state === 'paused' ? secs(v.paused_since) : 0),
-        running_since: e.at,
-        paused_since: null,
-      };
-    } else if (e.action === 'pause' && v.state === 'running') {
-      v = {
-        ...v,
-        state: 'paused',
-        worked_seconds: v.worked_seconds + secs(v.running_since),
-        running_since: null,
-        paused_since: e.at,
-      };
-    } else if (e.action === 'stop' && (v.state === 'running' || v.state === 'paused')) {
-      v = {
-        ...v,
-        state: 'stopped',
-        worked_seconds: v.worked_seconds + (v.state === 'running' ? secs(v.running_since) : 0),
-        break_seconds: v.break_seconds + (v.state === 'paused' ? secs(v.paused_since) : 0),
-        running_since: null,
-        paused_since: null,
-      };
-    } else if (e.action === 'lap' && v.state === 'running') {
-      const worked = v.worked_seconds + secs(v.running_since);
-      v = { ...v, laps: [...v.laps, Math.round(worked - lapFrom)] };
-      lapFrom = worked;
-    }
-  }
-  return v;
-}
-
-/** Worked and break seconds at `now` (ms), counting the current run or pause. */
-export function liveSeconds(view: TimerView, now: number): { worked: number; breaks: number } {
-  const since = (t: number | null) => (t === null ? 0 : Math.max(0, (now - t) / 1000));
-  return {
-    worked: Math.floor(view.worked_seconds + (view.state === 'running' ? since(view.running_since) : 0)),
-    breaks: Math.floor(view.break_seconds + (view.state === 'paused' ? since(view.paused_since) : 0)),
-  };
-}
-
-/**
- * The timer of one resource as the device should show it: the server's entries of that resource
- * followed by the events still in the device's queue (their device times), replayed.
- */
-export function timerOf(
+export function timerEvents(
   entries: readonly TimeEntry[] | undefined,
   pending: readonly QueuedTimerEvent[],
   resourceId: string | undefined,
-): TimerView {
-  const own = (entries ?? [])
-    .filter((e) => e.action !== 'mileage' && (resourceId === undefined || e.resource_id === resourceId))
-    .sort((a, b) => a.at - b.at);
-  const queued = pending.map((p) => ({ action: p.action, at: p.client_at }));
-  return replayTimer([...own, ...queued]);
+): TimerEntry[] {
+  const own: TimerEntry[] = [];
+  for (const e of entries ?? []) {
+    if (e.action === 'mileage' || (resourceId !== undefined && e.resource_id !== resourceId)) continue;
+    own.push({ resource_id: e.resource_id, action: e.action, at: e.at, seq: own.length });
+  }
+  const lastAt = own.reduce((m, e) => Math.max(m, e.at), Number.NEGATIVE_INFINITY);
+  const queued = pending
+    .filter((p) => resourceId === undefined || p.resource_id === undefined || p.resource_id === resourceId)
+    .map((p, i) => ({
+      resource_id: resourceId ?? '',
+      action: p.action,
+      // A tap always follows what the server has: the device clock may lag behind the server's.
+      at: Math.max(p.client_at, lastAt),
+      seq: own.length + i,
+    }));
+  return [...own, ...queued];
 }
+
+/** The timer at `now` (ms): state, worked and break seconds (open stretches counted), laps. */
+export function timerAt(events: readonly TimerEntry[], now: number): ResourceAggregate {
+  return aggregateResource(events, now);
+}
+
+export { formatHoursHmm };
 
 /** `1:05:09` — a running clock's face (hours, minutes, seconds). */
 export function formatClock(seconds: number): string {
@@ -236,12 +182,6 @@ export function formatClock(seconds: number): string {
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
   return `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
-/** Hours as the spec writes them (core §7): hours plus minutes/100, two decimals — 7 h 30 min is "7.30". */
-export function formatHoursHmm(seconds: number): string {
-  const minutes = Math.max(0, Math.floor(seconds / 60));
-  return `${Math.floor(minutes / 60)}.${String(minutes % 60).padStart(2, '0')}`;
 }
 
 // ---------------------------------------------------------------------------------------------
