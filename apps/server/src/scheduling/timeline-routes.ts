@@ -56,6 +56,14 @@ export function timelineRoutes(app: App): void {
             resources: z.array(z.unknown()),
             customers: z.array(z.unknown()),
             show_inactive_res_timeline: z.boolean(),
+            allocation_config: z
+              .object({
+                max_distance: z.number(),
+                week_start_day: z.number(),
+                switches: z.record(z.string(), z.boolean()),
+              })
+              .optional()
+              .describe('dispatchers: the allocation config the drag-time check in the browser runs with'),
             grid: z.unknown(),
           }),
         },
@@ -104,7 +112,7 @@ export function timelineRoutes(app: App): void {
           grid.issues,
         );
       }
-      const { week_start_day: _weekStart, ...content } = window;
+      const { week_start_day: _weekStart, allocation_config, ...content } = window;
       // A cached window is the same object while its rows are unchanged: its JSON is kept beside
       // it (per grid query), so a repeated answer is not serialised again. The schema above
       // documents the bytes (typed as the answer object, hence the casts).
@@ -117,6 +125,7 @@ export function timelineRoutes(app: App): void {
           to: q.to,
           window: { from: q.from - WINDOW_PADDING_S, to: q.to + WINDOW_PADDING_S },
           ...content,
+          ...(isDispatcher ? { allocation_config } : {}),
           grid: grid.grid,
         }),
       );

@@ -1,3 +1,4 @@
+import { organisations } from '@rostra/db/schema/organisations';
 import { resources, timelineRecordResources, timelineRecords } from '@rostra/db/schema/scheduling';
 import { putSettings } from '@rostra/db/settings';
 import { withOrg } from '@rostra/db/tenant';
@@ -104,6 +105,29 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
     await putSettings(t.db.db, p.orgId, 'display', { show_inactive_res_timeline: false });
     expect(ids(await load())).toEqual(['r1', 'r3']);
     await putSettings(t.db.db, p.orgId, 'display', {});
+  });
+
+  it("gives dispatchers the organisation's allocation config (switches, max distance) for the drag check, at once when it changes", async () => {
+    type Config = { max_distance: number; week_start_day: number; switches: Record<string, boolean> };
+    const config = async (as = p.dispatcher) =>
+      ok<Window & { allocation_config?: Config }>(await call(t, as, 'GET', `/timeline?from=${FROM}&to=${TO}`))
+        .allocation_config;
+    expect(await config()).toEqual({ max_distance: 20_000, week_start_day: 0, switches: {} });
+    await putSettings(t.db.db, p.orgId, 'allocation', { switches: { LABEL_MATCH_NOT_CHECK: true } });
+    await withOrg(t.db.db, p.orgId, (tx) =>
+      tx.update(organisations).set({ maxDistance: 5_000 }).where(eq(organisations.id, p.orgId)),
+    );
+    expect(await config()).toEqual({
+      max_distance: 5_000,
+      week_start_day: 0,
+      switches: { LABEL_MATCH_NOT_CHECK: true },
+    });
+    // Only dispatchers drag: a resource's window does not carry it.
+    expect(await config(p.resource1)).toBeUndefined();
+    await putSettings(t.db.db, p.orgId, 'allocation', {});
+    await withOrg(t.db.db, p.orgId, (tx) =>
+      tx.update(organisations).set({ maxDistance: 20_000 }).where(eq(organisations.id, p.orgId)),
+    );
   });
 
   it("a dispatcher's window follows every change at once, through the API or not", async () => {

@@ -3,12 +3,14 @@
  * the window, the status colours, the workspace locks, and the data the core's checks read (full
  * resources, labels, blacklists, the weeks' shifts) turned into an allocation scenario so that the
  * SAME core functions the server runs (in a worker: timeline-check-worker.ts) decide pass/fail for
- * every row while a bar is dragged. The server has the last word on drop (it also knows the
- * organisation's check switches, which it does not publish to the browser).
+ * every row while a bar is dragged, with the organisation's allocation config (its check switches
+ * and max distance, which the window answer carries for dispatchers). The server has the last word
+ * on drop.
  */
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
 import type { CandidateOutcome } from '@rostra/core/allocation/modes';
 import type { AllocationJob, AllocationScenario } from '@rostra/core/allocation/scenario';
+import type { ScoreParts } from '@rostra/core/allocation/score-parts';
 import type { Blacklist } from '@rostra/core/records/blacklist';
 import type { Label } from '@rostra/core/records/label';
 import type { Resource } from '@rostra/core/records/resource';
@@ -18,7 +20,7 @@ import { STATUS_CONFIG_DEFAULTS, type StatusDefinition } from '@rostra/core/sett
 import { DAY, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
-import type { TimelineRecord, TimelineWindow } from './timeline-model.ts';
+import type { AllocationConfig, TimelineRecord, TimelineWindow } from './timeline-model.ts';
 
 export type WindowAnswer = TimelineWindow & { grid: RosterGrid };
 
@@ -116,12 +118,15 @@ export function fetchRecord(id: string): Promise<AllocationJob & { version: numb
 /**
  * The allocation scenario of the loaded window, without the job (the check worker adds the
  * dragged booking): timeline records from the window (busy, leaves, breaks, hours, past jobs),
- * the rest from {@link fetchCheckData}.
+ * the rest from {@link fetchCheckData}; `config` is the organisation's (the window answer's
+ * `allocation_config`: switches, max distance), so that a check the organisation switched off does
+ * not fail a row in the browser either. Without it the contract's defaults apply.
  */
 export function windowScenario(
   records: readonly TimelineRecord[],
   data: CheckData,
   weekStartDay: number,
+  config?: AllocationConfig,
 ): Omit<AllocationScenario, 'job' | 'jobs'> {
   return {
     resources: data.resources,
@@ -129,14 +134,19 @@ export function windowScenario(
     blacklists: data.blacklists,
     shifts: data.shifts,
     timeline: records as unknown as AllocationJob[],
-    config: { week_start_day: weekStartDay },
+    config: config
+      ? { max_distance: config.max_distance, week_start_day: weekStartDay, switches: config.switches }
+      : { week_start_day: weekStartDay },
   };
 }
+
+/** A listed candidate with the parts of its score (contract §Score). */
+export type RankedCandidate = CandidateOutcome & { score_parts?: ScoreParts };
 
 /** One page of the ranked candidates; `total` and `passing` count the whole pool. */
 export type CandidatesAnswer = {
   _id: string;
-  candidates: CandidateOutcome[];
+  candidates: RankedCandidate[];
   errors: AllocationIssue[];
   total?: number;
   passing?: number;

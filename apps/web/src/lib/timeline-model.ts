@@ -48,6 +48,15 @@ export type TimelineWindow = {
   resources: WindowResource[];
   customers: { _id: string; name: string }[];
   show_inactive_res_timeline: boolean;
+  /** Dispatchers: the organisation's allocation config (the drag-time check runs with it). */
+  allocation_config?: AllocationConfig;
+};
+
+/** The allocation config as the server's engine reads it (contract §Scenario `config`). */
+export type AllocationConfig = {
+  max_distance: number;
+  week_start_day: number;
+  switches: Record<string, boolean>;
 };
 
 export type BarKind = 'booking' | 'leave' | 'break';

@@ -5,6 +5,7 @@ import { type Reader, readableBy } from '../identity/readers.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { type AllocationConfig, selectAllocationConfig } from './allocation-scenario.ts';
 import { masterLabelFiltersIn } from './dispatcher-master-labels.ts';
 import type { StoredRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
@@ -45,6 +46,11 @@ export type TimelineWindow = {
   show_inactive_res_timeline: boolean;
   /** The organisation's week start day (allocation settings), for the grid. */
   week_start_day: number;
+  /**
+   * The organisation's allocation config as the server's engine reads it (max distance, week start
+   * day, check switches): the browser's drag-time check runs with the same switches.
+   */
+  allocation_config: AllocationConfig;
   records: Record<string, unknown>[];
   /** More records begin in the window than the limit: the window shows the first 2,000. */
   truncated: boolean;
@@ -91,7 +97,7 @@ export async function loadTimelineWindow(
  * Answers of `loadTimelineWindow` for callers who see every record (dispatchers), per instance.
  * Never stale: each use first reads, in the request's transaction, a signature of every row the
  * answer is made of — the window's records, the resources, the customers, the organisation's
- * settings and master labels — as count and sum of `xmin` (every insert, update or delete of a
+ * settings and master labels, its own row (max distance) — as count and sum of `xmin` (every insert, update or delete of a
  * row changes it, trigger-kept columns included), and reuses the answer only when it is equal.
  * Bounded: the oldest of 16 windows goes first.
  */
@@ -120,7 +126,7 @@ async function windowSignature(tx: Tx, orgId: string, q: WindowQuery): Promise<s
       sql`and utc_begin_plus_tz >= ${q.from - WINDOW_PADDING_S} and utc_begin_plus_tz < ${q.to + WINDOW_PADDING_S}`,
     )} || '/' || ${part(sql`resources`)} || '/' || ${part(sql`customers`)} || '/' || ${part(
       sql`org_settings`,
-    )} || '/' || ${part(sql`dispatcher_master_labels`)} as sig`,
+    )} || '/' || ${part(sql`dispatcher_master_labels`)} || '/' || (select coalesce(xmin::text, '') from organisations where id = ${orgId}) as sig`,
   )) as unknown as { rows: { sig: string }[] };
   return res.rows[0]?.sig ?? '';
 }
@@ -149,6 +155,7 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
       ? display.show_inactive_res_timeline
       : DISPLAY_DEFAULTS.show_inactive_res_timeline;
   const weekStartDay = typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0;
+  const allocationConfig = await selectAllocationConfig(tx, orgId);
   const labels = q.masterLabelsOf
     ? (await masterLabelFiltersIn(tx, orgId, q.masterLabelsOf)).bookings
     : undefined;
@@ -251,6 +258,7 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
   return {
     show_inactive_res_timeline: includeInactive,
     week_start_day: weekStartDay,
+    allocation_config: allocationConfig,
     records,
     truncated,
     resources: resourceRows,

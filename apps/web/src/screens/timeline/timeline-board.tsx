@@ -335,7 +335,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
   // The worker gets the window's data whenever it changes (not on the drag's critical path).
   useEffect(() => {
     if (worker && data && checkData.data)
-      worker.setData(windowScenario(data.records, checkData.data, weekStartDay));
+      worker.setData(windowScenario(data.records, checkData.data, weekStartDay, data.allocation_config));
   }, [worker, data, checkData.data, weekStartDay]);
   const dragToken = useRef(0);
   const onDragStart = useCallback(
@@ -347,7 +347,8 @@ export function TimelineBoard(props: { isEditable: boolean }) {
       const build = async () => {
         if (!checkData.data) {
           const fresh = await checkData.refetch();
-          if (fresh.data && data) worker.setData(windowScenario(data.records, fresh.data, weekStartDay));
+          if (fresh.data && data)
+            worker.setData(windowScenario(data.records, fresh.data, weekStartDay, data.allocation_config));
         }
         const job = await fetchRecord(bar.record._id);
         if (token !== dragToken.current) return;

@@ -1,0 +1,72 @@
+import { createPoolChecker } from '@rostra/core/allocation/pool-check';
+import { describe, expect, it } from 'vitest';
+import { type CheckData, windowScenario } from './timeline-api.ts';
+import type { AllocationConfig, TimelineRecord } from './timeline-model.ts';
+
+const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
+const WEEK = '2026-01-04_2026-01-10';
+const allWeek = (resourceId: string) => ({
+  resourceId,
+  week_id: WEEK,
+  su: true,
+  mo: true,
+  tu: true,
+  we: true,
+  th: true,
+  fr: true,
+  sa: true,
+  beg: 0,
+  end: 0,
+});
+
+/** Two resources working all week: 'near' holds the booking's label, 'far' has none and lives 50 km away. */
+const data: CheckData = {
+  resources: [
+    { _id: 'near', name: 'Near', labels: ['l-nurse'], _geoloc: { lat: -33.87, lng: 151.21 } },
+    { _id: 'far', name: 'Far', labels: [], _geoloc: { lat: -33.42, lng: 151.21 } },
+  ],
+  labels: [{ _id: 'l-nurse', name: 'Nurse', type: 'label', unit_price: 0 }],
+  blacklists: [],
+  shifts: [allWeek('near'), allWeek('far')],
+};
+const records: TimelineRecord[] = [];
+const job = {
+  _id: 'j1',
+  status: 'confirmed',
+  labels: ['l-nurse'],
+  _geoloc: { lat: -33.87, lng: 151.2 },
+  utc_begin_plus_tz: at('2026-01-05T09:00'),
+  utc_end_plus_tz: at('2026-01-05T10:00'),
+};
+
+/** The drag-time check as the worker runs it: the window's scenario, the dragged booking, some rows. */
+function dragVerdict(config?: AllocationConfig) {
+  const check = createPoolChecker({ ...windowScenario(records, data, 0, config), job });
+  return Object.fromEntries(
+    check(job.utc_begin_plus_tz, job.utc_end_plus_tz, ['near', 'far']).map((c) => [
+      c.resourceId,
+      c.errors.map((e) => e.code),
+    ]),
+  );
+}
+
+describe("the browser's drag check runs with the organisation's allocation config", () => {
+  it('without one, the contract defaults fail a row on labels and distance', () => {
+    expect(dragVerdict()).toEqual({
+      near: [],
+      far: ['resource_label_mismatch', 'resource_distance_exceeds_limit'],
+    });
+  });
+
+  it('a switch the organisation turned off no longer fails the row; its max distance counts', () => {
+    const org = { max_distance: 20_000, week_start_day: 0, switches: {} };
+    expect(dragVerdict({ ...org, switches: { LABEL_MATCH_NOT_CHECK: true } }).far).toEqual([
+      'resource_distance_exceeds_limit',
+    ]);
+    expect(
+      dragVerdict({ ...org, switches: { LABEL_MATCH_NOT_CHECK: true, DISTANCE_NOT_CHECK: true } }).far,
+    ).toEqual([]);
+    // A wider max distance (metres) lets the far resource pass the distance check.
+    expect(dragVerdict({ ...org, max_distance: 100_000 }).far).toEqual(['resource_label_mismatch']);
+  });
+});
