@@ -1,4 +1,309 @@
-import type { App } from '../app.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  ANNOUNCEMENT_ROLES,
+  createAnnouncement,
+  listAnnouncements,
+} from '@rostra/db/directory/announcements';
+import { calendarWindow } from '@rostra/db/directory/calendar';
+import { listGroupEvents } from '@rostra/db/directory/group-events';
+import { activityFeed, todayNumbers } from '@rostra/db/directory/home';
+import { listDirectoryCustomers, listDirectoryResources } from '@rostra/db/directory/lists';
+import { customerOverview, resourceOverview } from '@rostra/db/directory/overviews';
+import { type MasterLabelFilters, masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
+import { getRecord } from '@rostra/db/scheduling/get-record';
+import { CUSTOMERS, RESOURCES } from '@rostra/db/scheduling/record-kinds';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { type Caller, readerOf, requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { ANY_MEMBER, CATALOGUE_READERS, DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
+import {
+  ID,
+  idParams,
+  LONG_TEXT,
+  notFound,
+  queryBoolean,
+  recordResponse,
+  SECONDS,
+} from '../scheduling/http.ts';
 
-/** Routes of home, customers, resources, group events, announcements, events, tasks, calendar (issue #8). */
-export function directoryRoutes(_app: App): void {}
+/*
+ * Routes of the directory screens (issue 8): numbered, searchable lists of customers, resources
+ * and group events; what a customer's and a resource's detail shows beside the record; the home
+ * page's numbers and feed; the calendar's month; announcements. Records themselves are read and
+ * written through the scheduling collections (`/customers`, `/resources`, `/timeline-records`, …).
+ */
+
+/** Page sizes the screens use (spec §9: 10 default pages, 40, 50 group lists); at most 250. */
+const numbered = {
+  page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based; default 1'),
+  limit: z.coerce.number().int().min(1).max(250).optional().describe('page size, default 40'),
+};
+const DEFAULT_LIMIT = 40;
+const Q = z.string().max(100).optional().describe('text in the id, names, email, phone or address');
+const numberedPage = z.object({
+  items: z.array(recordResponse),
+  total: z.number(),
+  page: z.number(),
+  limit: z.number(),
+});
+const MAX_WINDOW_S = 62 * 86_400;
+
+async function masterFilter(app: App, caller: Caller): Promise<MasterLabelFilters> {
+  return caller.role === 'dispatcher' ? masterLabelFilters(app.deps.db.db, caller.orgId, caller.uid) : {};
+}
+
+export const announcementBody = z.strictObject({
+  title: z.string().trim().min(1, 'Enter a title').max(200),
+  body: LONG_TEXT,
+  roles: z
+    .array(z.enum(ANNOUNCEMENT_ROLES))
+    .max(ANNOUNCEMENT_ROLES.length)
+    .optional()
+    .describe('the roles told; empty or absent: every member'),
+});
+
+export function directoryRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+
+  app.get(
+    `${API}/directory/customers`,
+    {
+      config: { access: CATALOGUE_READERS },
+      schema: {
+        tags: ['directory'],
+        summary: 'Customers: search, filters, numbered pages with the total',
+        querystring: z.strictObject({
+          q: Q,
+          inactive: queryBoolean.optional(),
+          label: ID.optional().describe('carrying this label'),
+          ...numbered,
+        }),
+        response: { 200: numberedPage },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query;
+      return listDirectoryCustomers(db(), caller.orgId, {
+        q: q.q,
+        inactive: q.inactive,
+        label: q.label,
+        page: q.page ?? 1,
+        limit: q.limit ?? DEFAULT_LIMIT,
+        where: (await masterFilter(app, caller)).customers,
+      });
+    },
+  );
+
+  app.get(
+    `${API}/directory/customers/:id/overview`,
+    {
+      config: { access: withRecord(CATALOGUE_READERS, { table: 'customers' }) },
+      schema: {
+        tags: ['directory'],
+        summary: "A customer's blacklisted resources, service plans and booking counts",
+        params: idParams,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      if (!(await getRecord(db(), caller.orgId, CUSTOMERS, request.params.id))) throw notFound();
+      return customerOverview(db(), caller.orgId, request.params.id, app.identity.now());
+    },
+  );
+
+  app.get(
+    `${API}/directory/resources`,
+    {
+      config: { access: CATALOGUE_READERS },
+      schema: {
+        tags: ['directory'],
+        summary: 'Resources (never promoted dispatchers): search, filters, numbered pages with the total',
+        querystring: z.strictObject({
+          q: Q,
+          inactive: queryBoolean.optional(),
+          external: queryBoolean.optional(),
+          label: ID.optional().describe('carrying this label'),
+          ...numbered,
+        }),
+        response: { 200: numberedPage },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query;
+      return listDirectoryResources(db(), caller.orgId, {
+        q: q.q,
+        inactive: q.inactive,
+        external: q.external,
+        label: q.label,
+        page: q.page ?? 1,
+        limit: q.limit ?? DEFAULT_LIMIT,
+        where: (await masterFilter(app, caller)).resources,
+      });
+    },
+  );
+
+  app.get(
+    `${API}/directory/resources/:id/overview`,
+    {
+      config: { access: withRecord(CATALOGUE_READERS, { table: 'resources' }) },
+      schema: {
+        tags: ['directory'],
+        summary: "A resource's blacklisting customers, leaves and this week's shifts",
+        params: idParams,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const found = await getRecord(db(), caller.orgId, RESOURCES, request.params.id);
+      if (!found || found.promoted_dispatcher === true) throw notFound();
+      return resourceOverview(db(), caller.orgId, request.params.id, app.identity.now());
+    },
+  );
+
+  app.get(
+    `${API}/directory/group-events`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['directory'],
+        summary: 'Group events the caller may read: search, window, numbered pages with the total',
+        querystring: z.strictObject({
+          q: Q,
+          from: z.coerce.number().pipe(SECONDS).optional().describe('begin at or after (wall-clock s)'),
+          to: z.coerce.number().pipe(SECONDS).optional().describe('begin before (wall-clock s)'),
+          order: z.enum(['asc', 'desc']).optional(),
+          ...numbered,
+        }),
+        response: { 200: numberedPage },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query;
+      return listGroupEvents(db(), caller.orgId, readerOf(caller), {
+        q: q.q,
+        from: q.from,
+        to: q.to,
+        order: q.order,
+        page: q.page ?? 1,
+        limit: q.limit ?? DEFAULT_LIMIT,
+      });
+    },
+  );
+
+  app.get(
+    `${API}/directory/home/today`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['directory'],
+        summary: "Today's numbers: bookings by status, unassigned, conflicts, resources on shift and leave",
+        response: { 200: recordResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const withShifts = caller.role === 'dispatcher' || caller.duties.includes('partner');
+      return todayNumbers(db(), caller.orgId, readerOf(caller), app.identity.now(), { withShifts });
+    },
+  );
+
+  app.get(
+    `${API}/directory/home/feed`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['directory'],
+        summary: 'Recent activity, newest first: state changes, new bookings, notifications',
+        querystring: z.strictObject({
+          before: z.coerce.number().int().min(0).max(8.64e15).optional().describe('epoch ms: older than'),
+          limit: z.coerce.number().int().min(1).max(50).optional().describe('default 10, at most 50'),
+        }),
+        response: { 200: z.object({ items: z.array(recordResponse), now: z.number() }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const items = await activityFeed(db(), caller.orgId, readerOf(caller), {
+        before: request.query.before,
+        limit: request.query.limit ?? 10,
+      });
+      return { items, now: app.identity.now().getTime() };
+    },
+  );
+
+  app.get(
+    `${API}/directory/calendar`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['directory'],
+        summary: 'Bookings, group events and calendar events overlapping [from, to) (at most 62 days)',
+        querystring: z.strictObject({
+          from: z.coerce.number().pipe(SECONDS),
+          to: z.coerce.number().pipe(SECONDS),
+        }),
+        response: { 200: z.object({ items: z.array(recordResponse), truncated: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const { from, to } = request.query;
+      if (to <= from) throw new HttpError(400, 'invalid_window', 'to must be after from');
+      if (to - from > MAX_WINDOW_S)
+        throw new HttpError(400, 'invalid_window', 'the window is at most 62 days');
+      return calendarWindow(db(), caller.orgId, readerOf(caller), from, to);
+    },
+  );
+
+  app.get(
+    `${API}/announcements`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['directory'],
+        summary: "Announcements to the caller's role (dispatchers: all), newest first",
+        querystring: z.strictObject(numbered),
+        response: { 200: numberedPage },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      return listAnnouncements(db(), caller.orgId, {
+        role: caller.role,
+        page: request.query.page ?? 1,
+        limit: request.query.limit ?? 10,
+      });
+    },
+  );
+
+  app.post(
+    `${API}/announcements`,
+    {
+      config: { access: DISPATCHER_ONLY },
+      schema: {
+        tags: ['directory'],
+        summary: 'Post an announcement: stored and broadcast live to its audience',
+        body: announcementBody,
+        response: { 201: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const b = request.body;
+      const announcement = await createAnnouncement(db(), caller.orgId, {
+        id: randomUUID(),
+        title: b.title,
+        body: b.body,
+        roles: b.roles ?? [],
+        uid: caller.uid,
+      });
+      return reply.status(201).send(announcement);
+    },
+  );
+}
