@@ -86,6 +86,7 @@ describe.each(testDatabaseKinds())('access to every route on %s', (kind) => {
     for (const route of routes) {
       if (route.access.kind === 'signedIn' && route.access.record) {
         await ensureRecord(t.db.db, ORG_A, route.access.record, fixtureId(route));
+        await setFixtureColumns(t.db.db, ORG_A, route.access.record, fixtureId(route));
       }
     }
     // Make sure a signing key exists, so the secret scan has one to look for.
@@ -198,8 +199,21 @@ function pathParams(url: string): string[] {
 
 /** The id of the fixture record of an id-addressed route (unique to ORG_A and to its table). */
 function fixtureId(route: DeclaredRoute): string {
-  const table = route.access.kind === 'signedIn' ? route.access.record?.table : undefined;
-  return `access-fixture-${table ?? 'none'}`;
+  const record = route.access.kind === 'signedIn' ? route.access.record : undefined;
+  const where = record?.where ? `-${Object.values(record.where).join('-')}` : '';
+  return `access-fixture-${record?.table ?? 'none'}${where}`;
+}
+
+/** Gives the fixture record the column values its route requires (RecordRef `where`). */
+async function setFixtureColumns(db: Db, orgId: string, ref: RecordRef, id: string): Promise<void> {
+  if (!ref.where) return;
+  await withOrg(db, orgId, async (tx) => {
+    for (const [column, value] of Object.entries(ref.where ?? {}))
+      await tx.execute(
+        sql`update ${sql.identifier(ref.table)} set ${sql.identifier(column)} = ${value}
+            where org_id = ${orgId} and ${sql.identifier(ref.idColumn ?? 'id')} = ${id}`,
+      );
+  });
 }
 
 function fillParams(url: string, recordId: string): string {

@@ -12,9 +12,15 @@ export type Role = (typeof ROLES)[number];
  * The tenant table an id-addressed route reads or writes, so that the generated access test can
  * make a record of that kind in one organisation and prove another organisation cannot reach it.
  * `param` is the path parameter holding the id (default 'id'); `idColumn` the table's id column
- * (default 'id').
+ * (default 'id'). `where`: column values the record must have for the route to address it (a
+ * table shared by several kinds, e.g. `org_documents` `{ kind: 'equipment' }`).
  */
-export type RecordRef = { table: string; param?: string; idColumn?: string };
+export type RecordRef = {
+  table: string;
+  param?: string;
+  idColumn?: string;
+  where?: Readonly<Record<string, string>>;
+};
 
 /**
  * Who may call a route. Every `/api` route declares it in `config.access`; a route without one

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto';
+import { checkTemplate } from '@rostra/core/forms/form-template';
+import {
+  createDocument,
+  type DocumentFields,
+  deleteDocument,
+  getDocument,
+  listDocuments,
+  type OperationsKind,
+  updateDocument,
+} from '@rostra/db/documents/documents';
+import { jobExists } from '@rostra/db/documents/form-submissions';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import type { Access } from '../http/access.ts';
+import { requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
+import {
+  ID,
+  idParams,
+  notFound,
+  paged,
+  pageOf,
+  pageQuery,
+  recordResponse,
+  versionToWrite,
+  withETag,
+  written,
+} from '../scheduling/http.ts';
+import {
+  CODE,
+  EQUIPMENT_STATUSES,
+  equipmentBody,
+  equipmentUpdateBody,
+  formBody,
+  formUpdateBody,
+  POD_STATUSES,
+  podBody,
+  podUpdateBody,
+} from './schemas.ts';
+
+/*
+ * Form templates, equipments and pods (issue #8): lists with search and paging, one record, create,
+ * change (with the version read), delete. Dispatchers write; resources read equipments and pods
+ * (spec §2's older layout: equipments and pods for resource and dispatcher), and every role that
+ * fills forms on its jobs reads the templates.
+ */
+
+export const FORM_READERS: Access = { kind: 'signedIn', roles: ['dispatcher', 'resource', 'customer'] };
+export const STOCK_READERS: Access = { kind: 'signedIn', roles: ['dispatcher', 'resource'] };
+
+const docRef = (kind: OperationsKind) => ({ table: 'org_documents', where: { kind } });
+
+const listQuery = {
+  ...pageQuery,
+  q: z.string().max(100).optional().describe('text in the name or code'),
+};
+
+type Kind<B, U> = {
+  kind: OperationsKind;
+  path: string;
+  readers: Access;
+  label: string;
+  body: z.ZodType<B>;
+  updateBody: z.ZodType<U>;
+  extraQuery?: z.ZodRawShape;
+  /** Column values and data of a new document, or throws a 400. */
+  fields: (body: B, request: FastifyRequest) => Promise<DocumentFields>;
+  /** Column values and data of a change, given the current document. */
+  patch: (body: U, current: Record<string, unknown>, request: FastifyRequest) => Promise<DocumentFields>;
+  filters?: (query: Record<string, unknown>) => { code?: string; status?: string; jobId?: string };
+};
+
+function documentRoutes<B, U extends { version?: number | undefined }>(app: App, k: Kind<B, U>): void {
+  const db = () => app.deps.db.db;
+  const base = `${API}/${k.path}`;
+  const one = withRecord(k.readers, docRef(k.kind));
+  const write = withRecord(DISPATCHER_ONLY, docRef(k.kind));
+
+  app.get(
+    base,
+    {
+      config: { access: k.readers },
+      schema: {
+        tags: ['operations'],
+        summary: `${k.label}: a page, A→Z by name`,
+        querystring: z.strictObject({ ...listQuery, ...(k.extraQuery ?? {}) }),
+        response: { 200: pageOf(recordResponse) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query as Record<string, unknown> & { q?: string; cursor?: string; limit?: number };
+      return paged(() =>
+        listDocuments(db(), caller.orgId, k.kind, {
+          q: q.q,
+          cursor: q.cursor,
+          limit: q.limit,
+          ...(k.filters ? k.filters(q) : {}),
+        }),
+      );
+    },
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access: one },
+      schema: {
+        tags: ['operations'],
+        summary: `One ${k.label}`,
+        params: idParams,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const doc = await getDocument(db(), caller.orgId, k.kind, request.params.id);
+      if (!doc) throw notFound();
+      return withETag(reply, doc);
+    },
+  );
+
+  app.post(
+    base,
+    {
+      config: { access: DISPATCHER_ONLY },
+      schema: {
+        tags: ['operations'],
+        summary: `Add ${k.label}`,
+        body: k.body,
+        response: { 201: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const fields = await k.fields(request.body as B, request);
+      const saved = written(
+        await createDocument(db(), caller.orgId, k.kind, {
+          ...fields,
+          id: randomUUID(),
+          createdBy: caller.uid,
+        }),
+      );
+      return reply.status(201).send(withETag(reply, saved));
+    },
+  );
+
+  app.patch(
+    `${base}/:id`,
+    {
+      config: { access: write },
+      schema: {
+        tags: ['operations'],
+        summary: `Change ${k.label} (the version read in the body or If-Match; stale → 409)`,
+        params: idParams,
+        body: k.updateBody,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const body = request.body as U;
+      const current = await getDocument(db(), caller.orgId, k.kind, request.params.id);
+      const expected = await versionToWrite(request, body.version, Promise.resolve(current));
+      const patch = await k.patch(body, current as Record<string, unknown>, request);
+      return withETag(
+        reply,
+        written(await updateDocument(db(), caller.orgId, k.kind, request.params.id, patch, expected)),
+      );
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      config: { access: write },
+      schema: {
+        tags: ['operations'],
+        summary: `Delete ${k.label} (the version read in If-Match; stale → 409)`,
+        params: idParams,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const expected = await versionToWrite(
+        request,
+        undefined,
+        getDocument(db(), caller.orgId, k.kind, request.params.id),
+      );
+      return written(await deleteDocument(db(), caller.orgId, k.kind, request.params.id, expected));
+    },
+  );
+}
+
+/** A 400 naming the field, in the API's error shape. */
+const refused = (code: string, message: string, field: string) =>
+  new HttpError(400, code, message, { field });
+
+function checkedTemplate(body: { name: string; fields: z.infer<typeof formBody>['fields'] }) {
+  const issues = checkTemplate({ name: body.name, fields: body.fields });
+  const first = issues[0];
+  if (first) throw refused(first.code, `${first.field}: ${first.message}`, first.field);
+}
+
+const withoutUndefined = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+export function operationsDocumentRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+
+  documentRoutes(app, {
+    kind: 'form',
+    path: 'forms',
+    readers: FORM_READERS,
+    label: 'form template',
+    body: formBody,
+    updateBody: formUpdateBody,
+    fields: async (body) => {
+      checkedTemplate(body);
+      return {
+        name: body.name.trim(),
+        data: withoutUndefined({ description: body.description, fields: body.fields }),
+      };
+    },
+    patch: async (body) => {
+      checkedTemplate(body);
+      return {
+        name: body.name.trim(),
+        data: withoutUndefined({ description: body.description, fields: body.fields }),
+      };
+    },
+  });
+
+  documentRoutes(app, {
+    kind: 'equipment',
+    path: 'equipments',
+    readers: STOCK_READERS,
+    label: 'equipment',
+    body: equipmentBody,
+    updateBody: equipmentUpdateBody,
+    extraQuery: {
+      code: CODE.optional().describe('exactly this code (a scanned barcode)'),
+      status: z.enum(EQUIPMENT_STATUSES).optional(),
+    },
+    filters: (q) => withoutUndefined({ code: q.code, status: q.status }),
+    fields: async (body) => ({
+      name: body.name,
+      code: body.code,
+      status: body.status ?? 'available',
+      data: withoutUndefined({ notes: body.notes }),
+    }),
+    patch: async (body, current) => ({
+      name: body.name,
+      code: body.code,
+      status: body.status,
+      ...(body.notes !== undefined ? { data: { ...dataOf(current), notes: body.notes } } : {}),
+    }),
+  });
+
+  /** A pod booked, loaded or delivered is on a job of the organisation; an available one on none. */
+  const podPlace = async (
+    request: FastifyRequest,
+    status: (typeof POD_STATUSES)[number],
+    jobId: string | null | undefined,
+  ): Promise<string | null> => {
+    if (status === 'available') return null;
+    if (!jobId) throw refused('job_required', `A ${status} pod needs the job it is on`, 'job_id');
+    const caller = requireAuth(request);
+    if (!(await jobExists(db(), caller.orgId, jobId)))
+      throw refused('unknown_job', `No job ${jobId} in this organisation`, 'job_id');
+    return jobId;
+  };
+
+  documentRoutes(app, {
+    kind: 'pod',
+    path: 'pods',
+    readers: STOCK_READERS,
+    label: 'pod',
+    body: podBody,
+    updateBody: podUpdateBody,
+    extraQuery: {
+      code: CODE.optional().describe('exactly this code (a scanned barcode)'),
+      status: z.enum(POD_STATUSES).optional(),
+      job_id: ID.optional().describe('pods booked or loaded on this job'),
+    },
+    filters: (q) => withoutUndefined({ code: q.code, status: q.status, jobId: q.job_id }),
+    fields: async (body, request) => {
+      const status = body.status ?? (body.job_id ? 'booked' : 'available');
+      return {
+        name: body.name,
+        code: body.code,
+        status,
+        jobId: await podPlace(request, status, body.job_id),
+        data: withoutUndefined({ notes: body.notes }),
+      };
+    },
+    patch: async (body, current, request) => {
+      const status =
+        body.status ?? (current.status as (typeof POD_STATUSES)[number] | undefined) ?? 'available';
+      const jobId = body.job_id !== undefined ? body.job_id : (current.job_id as string | undefined);
+      return {
+        name: body.name,
+        code: body.code,
+        status,
+        jobId: await podPlace(request, status, jobId),
+        ...(body.notes !== undefined ? { data: { ...dataOf(current), notes: body.notes } } : {}),
+      };
+    },
+  });
+}
+
+/** The stored data fields of a document as answered (the column fields left out). */
+function dataOf(doc: Record<string, unknown>): Record<string, unknown> {
+  const {
+    _id: _i,
+    name: _n,
+    code: _c,
+    status: _s,
+    job_id: _j,
+    parent_id: _p,
+    created_by: _b,
+    version: _v,
+    _qa_create_utc: _qc,
+    _qa_update_utc: _qu,
+    ...data
+  } = doc;
+  return data;
+}

@@ -1,0 +1,228 @@
+import { testDatabaseKinds } from '@rostra/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, H, MONDAY, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';
+import { createTestApp, type TestApp } from '../testing/app.ts';
+
+type Rec = Record<string, unknown>;
+type Page = { items: Rec[]; next_cursor: string | null };
+
+const FIELDS = [
+  { key: 'arrived', label: 'Arrived', type: 'checkbox', required: true },
+  { key: 'km', label: 'Kilometres', type: 'number' },
+  { key: 'mood', label: 'Mood', type: 'select', options: ['good', 'poor'], required: true },
+  { key: 'signature', label: 'Signature', type: 'signature', required: true },
+];
+
+describe.each(testDatabaseKinds())('forms, equipments and pods on %s', (kind) => {
+  let t: TestApp;
+  let p: Personas;
+  let other: Personas;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    p = await schedulingOrg(t, 'org-ops');
+    other = await schedulingOrg(t, 'org-ops-other');
+    const add = (fields: Rec) => call(t, p.dispatcher, 'POST', '/timeline-records', fields);
+    ok(
+      await add({
+        _id: 'job-r1',
+        status: 'confirmed',
+        resIds: ['r1'],
+        customerId: 'c2',
+        utc_begin_plus_tz: MONDAY + 9 * H,
+        utc_end_plus_tz: MONDAY + 10 * H,
+      }),
+      201,
+    );
+    ok(
+      await add({
+        _id: 'job-r2',
+        status: 'confirmed',
+        resIds: ['r2'],
+        utc_begin_plus_tz: MONDAY + 11 * H,
+        utc_end_plus_tz: MONDAY + 12 * H,
+      }),
+      201,
+    );
+  });
+  afterAll(() => t?.close());
+
+  const newForm = async (name = 'Visit check') =>
+    ok<Rec & { _id: string; version: number }>(
+      await call(t, p.dispatcher, 'POST', '/forms', { name, fields: FIELDS }),
+      201,
+    );
+
+  it('a dispatcher creates a form template; members read it; its fields come back as saved', async () => {
+    const form = await newForm();
+    expect(form).toMatchObject({ name: 'Visit check', fields: FIELDS, version: 1 });
+    const read = ok(await call(t, p.resource1, 'GET', `/forms/${form._id}`));
+    expect(read.fields).toEqual(FIELDS);
+    const list = ok<Page>(await call(t, p.customer, 'GET', '/forms?q=visit'));
+    expect(list.items.map((f) => f._id)).toContain(form._id);
+  });
+
+  it('a template with a broken field is refused naming the field; only dispatchers write templates', async () => {
+    const bad = await call(t, p.dispatcher, 'POST', '/forms', {
+      name: 'Bad',
+      fields: [{ key: 'pick', label: 'Pick', type: 'select', options: [] }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({
+      code: 'options_required',
+      details: { field: 'fields.0.options' },
+    });
+    expect(bad.json().error.message).toContain('A choice field needs at least one option');
+    const asResource = await call(t, p.resource1, 'POST', '/forms', { name: 'X', fields: FIELDS });
+    expect(asResource.statusCode).toBe(403);
+  });
+
+  it('changing a template needs the version read: a stale one is refused with 409 and nothing changes', async () => {
+    const form = await newForm('Versioned');
+    const changed = ok(
+      await call(t, p.dispatcher, 'PATCH', `/forms/${form._id}`, {
+        name: 'Versioned 2',
+        fields: FIELDS.slice(0, 2),
+        version: 1,
+      }),
+    );
+    expect(changed).toMatchObject({ name: 'Versioned 2', version: 2 });
+    const stale = await call(t, p.dispatcher, 'PATCH', `/forms/${form._id}`, {
+      name: 'Lost',
+      fields: FIELDS,
+      version: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(ok(await call(t, p.dispatcher, 'GET', `/forms/${form._id}`)).name).toBe('Versioned 2');
+  });
+
+  it("a resource fills a form for their own job; the job's forms list it with the answers", async () => {
+    const form = await newForm('Arrival');
+    const answers = { arrived: true, km: 12.5, mood: 'good', signature: 'Ann Lee' };
+    const saved = ok(
+      await call(t, p.resource1, 'POST', '/bookings/job-r1/forms', { form_id: form._id, answers }),
+      201,
+    );
+    expect(saved).toMatchObject({ job_id: 'job-r1', form_id: form._id, form_name: 'Arrival', answers });
+    const list = ok<Page>(await call(t, p.dispatcher, 'GET', '/bookings/job-r1/forms'));
+    expect(list.items[0]).toMatchObject({ _id: saved._id, answers });
+    const all = ok<Page>(await call(t, p.dispatcher, 'GET', `/form-submissions?form_id=${form._id}`));
+    expect(all.items.map((s) => s._id)).toEqual([saved._id]);
+  });
+
+  it('answers that do not fit the form are refused with the field named and nothing is stored', async () => {
+    const form = await newForm('Strict');
+    const res = await call(t, p.dispatcher, 'POST', '/bookings/job-r2/forms', {
+      form_id: form._id,
+      answers: { arrived: false, mood: 'great', signature: 'Dee' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_answers');
+    expect(res.json().error.message).toContain('Arrived is required');
+    expect(res.json().error.message).toContain('Mood must be one of its options');
+    expect(res.json().error.details).toEqual({ field: 'answers.arrived' });
+    const unknown = await call(t, p.dispatcher, 'POST', '/bookings/job-r2/forms', {
+      form_id: 'nope',
+      answers: {},
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.details).toEqual({ field: 'form_id' });
+    const list = ok<Page>(await call(t, p.dispatcher, 'GET', '/bookings/job-r2/forms'));
+    expect(list.items).toEqual([]);
+  });
+
+  it("a resource cannot see or fill forms of another resource's job, nor another organisation any", async () => {
+    const form = await newForm('Private');
+    const answers = { arrived: true, mood: 'good', signature: 'Bob' };
+    expect((await call(t, p.resource1, 'GET', '/bookings/job-r2/forms')).statusCode).toBe(404);
+    expect(
+      (await call(t, p.resource1, 'POST', '/bookings/job-r2/forms', { form_id: form._id, answers }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call(t, other.dispatcher, 'GET', '/bookings/job-r1/forms')).statusCode).toBe(404);
+    expect((await call(t, other.dispatcher, 'GET', `/forms/${form._id}`)).statusCode).toBe(404);
+    const theirs = ok<Page>(await call(t, other.dispatcher, 'GET', '/forms'));
+    expect(theirs.items).toEqual([]);
+  });
+
+  it('equipments: create, find by the exact scanned code or by text, change with the version, delete', async () => {
+    const drill = ok<Rec & { _id: string }>(
+      await call(t, p.dispatcher, 'POST', '/equipments', { name: 'Hoist', code: 'EQ-0042', notes: 'Bay 2' }),
+      201,
+    );
+    expect(drill).toMatchObject({ name: 'Hoist', code: 'EQ-0042', status: 'available', notes: 'Bay 2' });
+    ok(await call(t, p.dispatcher, 'POST', '/equipments', { name: 'Trolley', code: 'EQ-0420' }), 201);
+    const byCode = ok<Page>(await call(t, p.resource1, 'GET', '/equipments?code=EQ-0042'));
+    expect(byCode.items.map((e) => e.name)).toEqual(['Hoist']);
+    const byText = ok<Page>(await call(t, p.dispatcher, 'GET', '/equipments?q=042'));
+    expect(byText.items.map((e) => e.name)).toEqual(['Hoist', 'Trolley']);
+    const moved = ok(
+      await call(t, p.dispatcher, 'PATCH', `/equipments/${drill._id}`, { status: 'maintenance', version: 1 }),
+    );
+    expect(moved).toMatchObject({ status: 'maintenance', notes: 'Bay 2', version: 2 });
+    const dup = await call(t, p.dispatcher, 'POST', '/equipments', { name: 'Copy', code: 'EQ-0420' });
+    expect(dup.statusCode).toBe(400);
+    expect(dup.json().error).toMatchObject({ code: 'duplicate_code', details: { field: 'code' } });
+    expect((await call(t, p.resource1, 'POST', '/equipments', { name: 'X', code: 'R-1' })).statusCode).toBe(
+      403,
+    );
+    expect((await call(t, p.customer, 'GET', '/equipments')).statusCode).toBe(403);
+    const del = await call(t, p.dispatcher, 'DELETE', `/equipments/${drill._id}`, undefined, {
+      'if-match': '2',
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await call(t, p.dispatcher, 'GET', `/equipments/${drill._id}`)).statusCode).toBe(404);
+  });
+
+  it('equipment lists page by name with a cursor and no repeats', async () => {
+    for (const n of ['P-a', 'P-b', 'P-c', 'P-d', 'P-e'])
+      ok(await call(t, p.dispatcher, 'POST', '/equipments', { name: `Page ${n}`, code: n }), 201);
+    const first = ok<Page>(await call(t, p.dispatcher, 'GET', '/equipments?q=page&limit=2'));
+    const second = ok<Page>(
+      await call(t, p.dispatcher, 'GET', `/equipments?q=page&limit=2&cursor=${first.next_cursor}`),
+    );
+    const third = ok<Page>(
+      await call(t, p.dispatcher, 'GET', `/equipments?q=page&limit=2&cursor=${second.next_cursor}`),
+    );
+    expect([...first.items, ...second.items, ...third.items].map((e) => e.code)).toEqual([
+      'P-a',
+      'P-b',
+      'P-c',
+      'P-d',
+      'P-e',
+    ]);
+    expect(third.next_cursor).toBeNull();
+    expect((await call(t, p.dispatcher, 'GET', '/equipments?cursor=bogus')).statusCode).toBe(400);
+  });
+
+  it('pods are booked and loaded on real jobs; the job lists its pods; a booked pod without a job is refused', async () => {
+    const pod = ok<Rec & { _id: string }>(
+      await call(t, p.dispatcher, 'POST', '/pods', { name: 'Pod 7', code: 'POD-7', job_id: 'job-r1' }),
+      201,
+    );
+    expect(pod).toMatchObject({ status: 'booked', job_id: 'job-r1' });
+    const loaded = ok(
+      await call(t, p.dispatcher, 'PATCH', `/pods/${pod._id}`, { status: 'loaded', version: 1 }),
+    );
+    expect(loaded).toMatchObject({ status: 'loaded', job_id: 'job-r1' });
+    const onJob = ok<Page>(await call(t, p.resource1, 'GET', '/pods?job_id=job-r1'));
+    expect(onJob.items.map((x) => x.code)).toEqual(['POD-7']);
+    const noJob = await call(t, p.dispatcher, 'POST', '/pods', {
+      name: 'Pod 8',
+      code: 'POD-8',
+      status: 'booked',
+    });
+    expect(noJob.statusCode).toBe(400);
+    expect(noJob.json().error.details).toEqual({ field: 'job_id' });
+    const ghost = await call(t, p.dispatcher, 'POST', '/pods', {
+      name: 'Pod 9',
+      code: 'POD-9',
+      job_id: 'nope',
+    });
+    expect(ghost.json().error).toMatchObject({ code: 'unknown_job' });
+    const freed = ok(
+      await call(t, p.dispatcher, 'PATCH', `/pods/${pod._id}`, { status: 'available', version: 2 }),
+    );
+    expect(freed.job_id).toBeUndefined();
+  });
+});
