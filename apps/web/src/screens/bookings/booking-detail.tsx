@@ -1,10 +1,4 @@
-import {
-  chatFeedButtons,
-  type JobAction,
-  type JobTab,
-  jobDetailTabs,
-  recordActions,
-} from '@rostra/core/shell/roles';
+import { type JobAction, type JobTab, jobDetailTabs, recordActions } from '@rostra/core/shell/roles';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, X } from 'lucide-react';
@@ -26,6 +20,8 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { BookingForm } from './booking-form.tsx';
 import { InventoryPicker } from './inventory-picker.tsx';
+import { ChatsTab } from './job/chats-tab.tsx';
+import { ResourceTab } from './job/resource-tab.tsx';
 import {
   ConflictList,
   formatSpan,
@@ -34,13 +30,7 @@ import {
   statusName,
   useStatusConfig,
 } from './parts.tsx';
-import {
-  ACTION_LABELS,
-  CHAT_BUTTON_LABELS,
-  HISTORY_LABELS,
-  BOOKINGS_TEXT as T,
-  TAB_LABELS,
-} from './texts.ts';
+import { ACTION_LABELS, HISTORY_LABELS, BOOKINGS_TEXT as T, TAB_LABELS } from './texts.ts';
 
 type Lookups = {
   resources: NamedRecord[] | undefined;
@@ -316,7 +306,7 @@ function DetailTabs({ booking, ...lookups }: { booking: Booking } & Lookups) {
         ) : active === 'resource' ? (
           <ResourceTab booking={booking} resources={lookups.resources} />
         ) : active === 'chats' ? (
-          <ChatsTab />
+          <ChatsTab jobId={booking._id} />
         ) : active === 'notes' ? (
           <NotesTab booking={booking} />
         ) : (
@@ -428,56 +418,6 @@ function historyLabel(action: string | undefined): string | undefined {
   if (!action) return undefined;
   if (action in ACTION_LABELS) return ACTION_LABELS[action as JobAction];
   return HISTORY_LABELS[action] ?? action;
-}
-
-function ResourceTab({ booking, resources }: { booking: Booking; resources: NamedRecord[] | undefined }) {
-  const needed = Array.isArray(booking.MasterResourceID) ? booking.MasterResourceID.length : 1;
-  return (
-    <div className="space-y-2">
-      {needed > 1 ? <p className="text-sm text-neutral-600">{T.resourcesNeeded(needed)}</p> : null}
-      {booking.resIds.length === 0 ? (
-        <p className="text-sm text-neutral-500">{T.noResources}</p>
-      ) : (
-        <ul className="divide-y divide-neutral-100 rounded-md border border-neutral-200">
-          {booking.resIds.map((rid, i) => {
-            const known = resources?.find((r) => r._id === rid);
-            const name = known
-              ? recordName(known, rid)
-              : i === 0
-                ? personName(booking.resource_first_name, booking.resource_last_name, rid)
-                : rid;
-            return (
-              <li key={rid} className="flex items-center justify-between px-3 py-2 text-sm">
-                <span className="font-medium text-neutral-900">{name}</span>
-                <span className="text-xs text-neutral-500">{rid}</span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-    </div>
-  );
-}
-
-/** The chat feed buttons of the role (spec §6); the feed itself comes with issue 9. */
-function ChatsTab() {
-  const { role } = useShell();
-  const buttons = chatFeedButtons(role);
-  return (
-    <div className="space-y-3">
-      {buttons.length ? (
-        <fieldset className="flex flex-wrap gap-1.5">
-          <legend className="sr-only">{T.chatButtons}</legend>
-          {buttons.map((b) => (
-            <Button key={b} variant="secondary" disabled title={T.laterWithJob}>
-              {CHAT_BUTTON_LABELS[b]}
-            </Button>
-          ))}
-        </fieldset>
-      ) : null}
-      <LaterState text={T.chatsLater} />
-    </div>
-  );
 }
 
 function NotesTab({ booking }: { booking: Booking }) {
