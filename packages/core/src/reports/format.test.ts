@@ -6,14 +6,13 @@ describe('formatHoursHmm (hours plus minutes/100, 2 decimals)', () => {
   it('keeps minutes below 10 two digits wide', () =>
     expect(formatHoursHmm(10 * 3600 + 5 * 60)).toBe('10.05'));
   it('writes less than an hour as 0.mm', () => expect(formatHoursHmm(45 * 60)).toBe('0.45'));
-  it('rounds seconds to the nearest minute, 30 s up', () => {
-    expect(formatHoursHmm(59 * 60 + 29)).toBe('0.59');
-    expect(formatHoursHmm(59 * 60 + 30)).toBe('1.00');
+  it("drops seconds (the same rule as a job's own hours)", () => {
+    expect(formatHoursHmm(59 * 60 + 59)).toBe('0.59');
+    expect(formatHoursHmm(60 * 60)).toBe('1.00');
   });
-  it('shows nothing worked, negative and non-numbers as 0.00', () => {
+  it('shows nothing worked and negative amounts as 0.00', () => {
     expect(formatHoursHmm(0)).toBe('0.00');
     expect(formatHoursHmm(-60)).toBe('0.00');
-    expect(formatHoursHmm(Number.NaN)).toBe('0.00');
   });
   it('goes past 24 hours (weekly totals)', () => expect(formatHoursHmm(38 * 3600 + 15 * 60)).toBe('38.15'));
 });

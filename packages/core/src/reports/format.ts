@@ -3,16 +3,10 @@
  */
 
 /**
- * Hours in the spec's h.mm form: whole hours, then the minutes as hundredths, two decimals
- * (7 h 30 min → "7.30", 45 min → "0.45", 10 h 5 min → "10.05"). Seconds are rounded to the nearest
- * minute (30 s rounds up); a negative or non-finite amount shows as "0.00".
+ * Hours in the spec's h.mm form (7 h 30 min → "7.30"): the job-life module's rule, so timesheets,
+ * reports and a job's own hours always agree (seconds are dropped).
  */
-export function formatHoursHmm(seconds: number): string {
-  const minutes = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds / 60) : 0;
-  const h = Math.floor(minutes / 60);
-  const m = minutes % 60;
-  return `${h}.${String(m).padStart(2, '0')}`;
-}
+export { formatHoursHmm } from '../job-life/hours.ts';
 
 export type CsvCell = string | number | null | undefined;
 
