@@ -1,4 +1,11 @@
 import type { App } from '../app.ts';
+import { companyRoutes } from './company-routes.ts';
+import { settingsAdminRoutes } from './settings-admin-routes.ts';
+import { userRoutes } from './user-routes.ts';
 
 /** Routes of settings and administration (issue #8): users and invitations, the settings screens' writes. */
-export function adminRoutes(_app: App): void {}
+export function adminRoutes(app: App): void {
+  companyRoutes(app);
+  settingsAdminRoutes(app);
+  userRoutes(app);
+}

@@ -1,7 +1,10 @@
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
+import { checkCaptions, checkDisplayFlags, checkMenuFlags } from '@rostra/core/settings/documents';
+import type { Checked } from '@rostra/core/settings/issues';
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import { getSettings } from '@rostra/db/settings';
 import { z } from 'zod';
+import { refused } from '../admin/http.ts';
 import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
@@ -25,6 +28,12 @@ const VALUES: Record<ShellKey, z.ZodType<Record<string, unknown>>> = {
   captions: z
     .record(FLAG_KEY, z.string().max(80))
     .refine((v) => Object.keys(v).length <= 200, 'at most 200 captions'),
+};
+
+const CORE_RULES: Record<ShellKey, (value: unknown) => Checked<Record<string, unknown>>> = {
+  display: checkDisplayFlags,
+  menu: checkMenuFlags,
+  captions: checkCaptions,
 };
 
 const keysQuery = z.strictObject({
@@ -112,8 +121,11 @@ export function shellSettingsRoutes(app: App): void {
           `${key}${issue?.path.length ? `.${issue.path.join('.')}` : ''}: ${issue?.message ?? 'invalid'}`,
         );
       }
+      // The core's rules of each document (issue #8): menu keys, display flags, captions trimmed.
+      const ruled = CORE_RULES[key](checked.data);
+      if (!ruled.ok) throw refused(ruled.issues, key);
       const expected = expectedVersion(request, version);
-      const doc = written(await putSettingsDocument(db(), caller.orgId, key, checked.data, expected));
+      const doc = written(await putSettingsDocument(db(), caller.orgId, key, ruled.value, expected));
       return withETag(reply, { _key: key, ...doc.value, version: doc.version });
     },
   );

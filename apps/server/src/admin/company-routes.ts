@@ -1,0 +1,109 @@
+import { checkCompanyChange } from '@rostra/core/settings/company';
+import { updateCompany } from '@rostra/db/admin/company';
+import { getCompany } from '@rostra/db/identity/company';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { ANY_MEMBER, DISPATCHER_ONLY } from '../scheduling/access.ts';
+import { recordResponse } from '../scheduling/http.ts';
+import { refused } from './http.ts';
+
+const TEXT = z.string().max(200);
+const ID = z.string().max(60);
+const NUMBER_OR_TEXT = z.union([z.number(), z.string().max(40), z.null()]);
+const GEOFENCE = z.strictObject({ lat: z.number(), lng: z.number(), radius: z.number() });
+
+/** A change of the company profile: the fields it changes (the core checks their values). */
+export const companyChangeBody = z.strictObject({
+  name: TEXT.optional(),
+  gst_value: z.number().optional(),
+  default_country: z.strictObject({ name: TEXT, code: z.string().max(20) }).optional(),
+  date_format: z.string().max(40).optional(),
+  time_zone: z.string().max(80).optional(),
+  overlap_buffer_minutes: NUMBER_OR_TEXT.optional().describe('minutes; rounded; empty → 5'),
+  max_distance: z.number().optional().describe('metres'),
+  careplan_type: z.array(TEXT).max(100).optional(),
+  event_label_types: z
+    .array(z.union([ID, z.strictObject({ id: ID })]))
+    .max(100)
+    .optional(),
+  doc_statuses: z
+    .record(
+      z.string().max(100),
+      z.union([z.number(), z.strictObject({ order: z.number(), secondary_label: TEXT.optional() })]),
+    )
+    .optional(),
+  geofence: GEOFENCE.nullable().optional(),
+});
+
+/**
+ * The company profile (shell spec §3): every member reads it (`GET /company`, as in `/me`);
+ * dispatchers change it (`PUT /company`, the fields named; the core's rules check and normalise
+ * them, e.g. the overlap buffer rounded, default 5, non-numeric refused). Each change reaches
+ * every member on the live `settings` topic (`_key: 'company'`).
+ */
+export function companyRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+
+  app.get(
+    `${API}/company`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: { tags: ['settings'], summary: 'The company profile', response: { 200: recordResponse } },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const doc = await getCompany(db(), caller.orgId);
+      if (!doc) throw new HttpError(404, 'not_found', 'Not found');
+      return doc;
+    },
+  );
+
+  const change = async (orgId: string, body: unknown) => {
+    const checked = checkCompanyChange(body);
+    if (!checked.ok) throw refused(checked.issues);
+    const doc = await updateCompany(db(), orgId, checked.value);
+    if (!doc) throw new HttpError(404, 'not_found', 'Not found');
+    return doc;
+  };
+
+  app.put(
+    `${API}/company`,
+    {
+      config: { access: DISPATCHER_ONLY },
+      schema: {
+        tags: ['settings'],
+        summary: 'Change fields of the company profile (the fields sent; the others stay)',
+        body: companyChangeBody,
+        response: { 200: recordResponse },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      return change(caller.orgId, request.body);
+    },
+  );
+
+  // The shell's geofence dialog (spec §7): `{ org_id, geofence }` → `{ status }`.
+  app.post(
+    `${API}/company/geofence`,
+    {
+      config: { access: DISPATCHER_ONLY },
+      schema: {
+        tags: ['settings'],
+        summary: "Set the company's geofence (centre in degrees, radius in metres)",
+        body: z.strictObject({ org_id: ID, geofence: GEOFENCE.nullable() }),
+        response: { 200: z.object({ status: z.boolean(), message: z.string().optional() }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      if (request.body.org_id !== caller.orgId) {
+        throw new HttpError(403, 'forbidden', 'You can only change your own organisation');
+      }
+      await change(caller.orgId, { geofence: request.body.geofence });
+      return { status: true };
+    },
+  );
+}
