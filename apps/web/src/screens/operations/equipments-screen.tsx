@@ -1,6 +1,6 @@
-import { ComingLater } from '../coming-later.tsx';
+import { StockScreen } from './equipment-stock.tsx';
 
-/** /equipments: not built yet (issue #8). */
+/** /equipments: equipment with barcode codes, found by scanning (issue #8). */
 export function EquipmentsScreen() {
-  return <ComingLater />;
+  return <StockScreen kind="equipments" />;
 }

@@ -1,6 +1,6 @@
-import { ComingLater } from '../coming-later.tsx';
+import { StockScreen } from './equipment-stock.tsx';
 
-/** /pods: not built yet (issue #8). */
+/** /pods: pods with barcode codes, booked and loaded on jobs (issue #8). */
 export function PodsScreen() {
-  return <ComingLater />;
+  return <StockScreen kind="pods" />;
 }
