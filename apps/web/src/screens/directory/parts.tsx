@@ -1,0 +1,282 @@
+import { DAY, formatDate, formatTime, fromYmd, toYmd } from '@rostra/core/time/calendar';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { type ReactNode, useId, useState } from 'react';
+import { isApiError } from '../../lib/api.ts';
+import { DIRECTORY_KEY, deleteRecord, type Label, type Rec } from '../../lib/directory.ts';
+import { askConfirm } from '../../lib/overlays.ts';
+import { notify } from '../../lib/toast.ts';
+import { Button } from '../../ui/button.tsx';
+import { DIRECTORY_TEXT as T } from './texts.ts';
+
+export const selectClass = (hasError = false) =>
+  `mt-1 block min-h-11 w-full rounded-md border bg-white px-2 text-base sm:min-h-9 sm:text-sm ${hasError ? 'border-red-600' : 'border-neutral-300'}`;
+
+/** A label, a control and its message (for controls that are not a plain input). */
+export function ControlField({
+  label,
+  error,
+  hint,
+  children,
+  className,
+}: {
+  label: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  children: (id: string, describedBy: string | undefined) => ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  const describedBy =
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
+        {label}
+      </label>
+      {children(id, describedBy)}
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A screen's title row with its main action. */
+export function ScreenHeader({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-xl font-semibold text-neutral-900">{title}</h1>
+      {action}
+    </div>
+  );
+}
+
+/** A section of a detail panel. */
+export function Section({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
+  return (
+    <section className="border-t border-neutral-200 px-4 py-3">
+      <div className="flex items-center justify-between gap-2">
+        <h3 className="text-xs font-semibold tracking-wide text-neutral-500 uppercase">{title}</h3>
+        {action}
+      </div>
+      <div className="mt-2 text-sm text-neutral-800">{children}</div>
+    </section>
+  );
+}
+
+/** Term and value pairs. */
+export function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 gap-y-1">
+      {rows.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-neutral-500">{term}</dt>
+          <dd className="min-w-0 break-words">{value === '' || value == null ? T.none : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function LabelChips({ ids, labels }: { ids: readonly string[]; labels: readonly Label[] }) {
+  if (ids.length === 0) return <span className="text-neutral-500">{T.noLabels}</span>;
+  return (
+    <ul className="flex flex-wrap gap-1">
+      {ids.map((id) => (
+        <li key={id} className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-800">
+          {labels.find((l) => l._id === id)?.name ?? id}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ActiveBadge({ isInactive }: { isInactive: boolean }) {
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ${isInactive ? 'bg-neutral-100 text-neutral-600' : 'bg-emerald-50 text-emerald-800'}`}
+    >
+      {isInactive ? T.inactive : T.active}
+    </span>
+  );
+}
+
+/** `05/Jan/2026 · 09:30 AM – 11:00 AM` (the end's date too when it is another day). */
+export function formatSpan(begin: number, end: number): string {
+  return formatDate(begin) === formatDate(end)
+    ? `${formatDate(begin)} · ${formatTime(begin)} – ${formatTime(end)}`
+    : `${formatDate(begin)} ${formatTime(begin)} – ${formatDate(end)} ${formatTime(end)}`;
+}
+
+export const hhmm = (sec: number) => new Date(sec * 1000).toISOString().slice(11, 16);
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * A date and two times typed in a form → wall-clock seconds (spec §5 messages). An end earlier
+ * than the beginning is the next day (overnight work); the same time twice is a mistake.
+ */
+export function spanFrom(
+  date: string,
+  begin: string,
+  end: string,
+): { begin: number; end: number; errors: { date?: string; begin?: string; end?: string } } {
+  const errors: { date?: string; begin?: string; end?: string } = {};
+  const day = date ? fromYmd(date) : Number.NaN;
+  if (!Number.isFinite(day)) errors.date = T.invalidDate;
+  const b = TIME.exec(begin);
+  const e = TIME.exec(end);
+  if (!b) errors.begin = T.invalidTime;
+  if (!e) errors.end = T.invalidTime;
+  const bm = b ? Number(b[1]) * 60 + Number(b[2]) : 0;
+  const em = e ? Number(e[1]) * 60 + Number(e[2]) : 0;
+  if (b && e && bm === em) errors.end = T.endAfterBegin;
+  return { begin: day + bm * 60, end: day + em * 60 + (em < bm ? DAY : 0), errors };
+}
+
+export const ymd = (sec: number | undefined) => (sec === undefined ? '' : toYmd(sec));
+
+/** Opens and closes a record by a query parameter (`?id=`, `?task_id=`, …), keeping the rest. */
+export function useSelected(key: string): [string | undefined, (id: string | undefined) => void] {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const value = typeof search[key] === 'string' && search[key] !== '' ? (search[key] as string) : undefined;
+  const set = (id: string | undefined) => {
+    const { [key]: _drop, ...rest } = search;
+    void navigate({ to: '.', search: (id ? { ...rest, [key]: id } : rest) as never });
+  };
+  return [value, set];
+}
+
+/** Sets some query parameters (and page back to 1 unless given), replacing the history entry. */
+export function useSearchParams(): [Record<string, unknown>, (patch: Record<string, unknown>) => void] {
+  const search = useSearch({ strict: false }) as Record<string, unknown>;
+  const navigate = useNavigate();
+  const set = (patch: Record<string, unknown>) => {
+    const next: Record<string, unknown> = { ...search, page: undefined, ...patch };
+    for (const k of Object.keys(next)) if (next[k] === '' || next[k] === undefined) delete next[k];
+    void navigate({ to: '.', search: next as never, replace: true });
+  };
+  return [search, set];
+}
+
+/** A Delete button that asks first and sends the version read (409 → reload message). */
+export function DeleteButton({
+  collection,
+  record,
+  what,
+  onDeleted,
+}: {
+  collection: string;
+  record: Rec;
+  what: string;
+  onDeleted: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [isBusy, setBusy] = useState(false);
+  const run = async () => {
+    if (!(await askConfirm(T.confirmDelete(what)))) return;
+    setBusy(true);
+    try {
+      await deleteRecord(collection, record._id, record.version ?? 0);
+      notify.success(T.deleted);
+      await queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
+      onDeleted();
+    } catch (e) {
+      notify.error(
+        isApiError(e) && e.code === 'version_conflict'
+          ? T.staleEdit
+          : e instanceof Error
+            ? e.message
+            : String(e),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="danger" disabled={isBusy} onClick={() => void run()}>
+      {T.delete}
+    </Button>
+  );
+}
+
+/** The message of a failed save, at its field when the server names one the form has. */
+export function saveErrors<K extends string>(
+  error: unknown,
+  fields: Readonly<Record<string, K>>,
+): { stale: boolean; errors: Partial<Record<K | 'form', string>> } {
+  if (isApiError(error) && error.status === 409 && error.code === 'version_conflict')
+    return { stale: true, errors: {} };
+  const message = error instanceof Error ? error.message : String(error);
+  if (isApiError(error)) {
+    const details = error.details as { field?: string } | undefined;
+    const path = details?.field ?? /body\.([A-Za-z_]+)/.exec(error.message)?.[1];
+    const key = path ? fields[path] : undefined;
+    if (key) return { stale: false, errors: { [key]: message } as Partial<Record<K | 'form', string>> };
+  }
+  return { stale: false, errors: { form: message } as Partial<Record<K | 'form', string>> };
+}
+
+/** The "someone else changed it" notice with Reload. */
+export function StaleNotice({ onReload }: { onReload: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+    >
+      <span>{T.staleEdit}</span>
+      <Button variant="secondary" onClick={onReload}>
+        {T.reload}
+      </Button>
+    </div>
+  );
+}
+
+/** The chosen values of a multiple select. */
+export const chosen = (e: React.ChangeEvent<HTMLSelectElement>) =>
+  [...e.target.selectedOptions].map((o) => o.value);
+
+/** A labelled select of a filter bar. */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+}) {
+  const id = useId();
+  return (
+    <div className="w-40">
+      <label htmlFor={id} className="text-xs font-medium text-neutral-600">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={selectClass()}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
