@@ -65,7 +65,7 @@ async function setUp(page: Page): Promise<Fixture> {
   const resA = await api('POST', '/resources', { name: `0TL ${run} Ana`, labels: [skill._id] });
   const resB = await api('POST', '/resources', { name: `0TL ${run} Ben`, labels: [] });
   const days = { su: true, mo: true, tu: true, we: true, th: true, fr: true, sa: true };
-  for (let w = weekStart(day(41)); w < day(46); w += WEEK) {
+  for (let w = weekStart(day(41)); w < day(49); w += WEEK) {
     const weekId = `${toYmd(w)}_${toYmd(w + 6 * DAY)}`;
     for (const r of [resA, resB]) {
       await api('PUT', `/resources/${r._id}/shifts/${weekId}`, {
@@ -90,6 +90,30 @@ async function setUp(page: Page): Promise<Fixture> {
     });
   const get = (id: string) => api('GET', `/timeline-records/${id}`);
   return { run, skill, resA, resB, day, booking, get, api };
+}
+
+/**
+ * Sets display flags of the organisation through the settings API (PUT /settings, dispatchers);
+ * returns what puts the document back as it was.
+ */
+async function setDisplayFlags(f: Fixture, flags: Record<string, boolean>): Promise<() => Promise<void>> {
+  const read = async () => {
+    const answer = await f.api('GET', '/settings?keys=display');
+    return {
+      value: (answer.display ?? {}) as Json,
+      version: ((answer.versions as Json | undefined)?.display as number | undefined) ?? 0,
+    };
+  };
+  const before = await read();
+  await f.api('PUT', '/settings', {
+    key: 'display',
+    value: { ...before.value, ...flags },
+    version: before.version,
+  });
+  return async () => {
+    const now = await read();
+    await f.api('PUT', '/settings', { key: 'display', value: before.value, version: now.version });
+  };
 }
 
 const rowOf = (page: Page, id: unknown): Locator => page.locator(`[data-row="${String(id)}"]`);
@@ -222,6 +246,13 @@ test.describe('timeline', () => {
     // The list shows the best 50 first (one page of the API); every resource is ranked.
     await panel.getByRole('button', { name: /^Show all \d+/ }).click();
     await expect(ben).toContainText(`Labels don't match. Missing: TL-skill-${f.run}`);
+    // Each score in parts (contract §Score): Ana holds the booking's one label, Ben does not.
+    await ana.getByLabel(`Score parts of 0TL ${f.run} Ana`).click();
+    await expect(ana.locator('[data-part="matching_labels"]')).toContainText('Labels+40');
+    await expect(ana.locator('[data-part="internal"]')).toContainText('Internal+10000');
+    await ben.getByLabel(`Score parts of 0TL ${f.run} Ben`).click();
+    await expect(ben.locator('[data-part="internal"]')).toBeVisible();
+    await expect(ben.locator('[data-part="matching_labels"]')).toHaveCount(0);
     // The best candidate is listed first.
     await expect(panel.locator('[data-candidate]').first()).toHaveAttribute(
       'data-candidate',
@@ -305,6 +336,132 @@ test.describe('timeline', () => {
     await expect(barOf(page2, other._id)).toHaveAttribute('data-locked', 'true');
     await expect(barOf(page2, other._id)).toHaveAttribute('aria-label', /Locked by/);
     await second.close();
+  });
+
+  test("resize: a bar's end handle or Shift+Arrow changes the end (15 min steps); the server's answer shows; undo and redo", async ({
+    page,
+  }) => {
+    const f = await setUp(page);
+    const day = f.day(46);
+    const job = await f.booking(day, 9, { resIds: [f.resA._id] });
+    await f.booking(day, 12, { resIds: [f.resA._id] });
+    const end = async () => (await f.get(String(job._id))).utc_end_plus_tz;
+    await openDay(page, day);
+    const outcome = page.getByTestId('timeline-outcome');
+
+    // Drag the end handle one hour (96 px) right: 10:00 becomes 11:00, the ghost shows the new span.
+    const handle = page.locator(`[data-resize="${job._id}"]`);
+    const h = await centre(handle);
+    await page.mouse.move(h.x, h.y);
+    await page.mouse.down();
+    await page.mouse.move(h.x + 40, h.y, { steps: 4 });
+    await page.mouse.move(h.x + 96, h.y, { steps: 6 });
+    await expect(rowOf(page, f.resA._id).getByTestId('drag-ghost')).toContainText('11:00');
+    await page.mouse.up();
+    await expect(outcome).toContainText('now ends at');
+    await expect.poll(end).toBe(day + 11 * HOUR);
+
+    // The keyboard: Shift+ArrowRight on the focused bar, 15 minutes later.
+    await barOf(page, job._id).focus();
+    await page.keyboard.press('Shift+ArrowRight');
+    await expect.poll(end).toBe(day + 11 * HOUR + 15 * 60);
+    await expect(barOf(page, job._id)).toBeFocused();
+
+    // Undo and redo a resize.
+    await page.keyboard.press('Control+z');
+    await expect(outcome).toContainText('Undone');
+    await expect.poll(end).toBe(day + 11 * HOUR);
+    await page.keyboard.press('Control+Shift+z');
+    await expect.poll(end).toBe(day + 11 * HOUR + 15 * 60);
+
+    // Into the 12:00 booking of the same resource: the server's validator answers with the conflict.
+    await expect(barOf(page, job._id)).toHaveAttribute('aria-label', /–11:15/);
+    const again = await centre(handle);
+    await page.mouse.move(again.x, again.y);
+    await page.mouse.down();
+    await page.mouse.move(again.x + 40, again.y, { steps: 4 });
+    await page.mouse.move(again.x + 96 + 24, again.y, { steps: 6 });
+    await page.mouse.up();
+    await expect(outcome).toContainText('Saved with a conflict');
+    await expect(outcome).toContainText('already assigned from');
+    await expect.poll(end).toBe(day + 12 * HOUR + 30 * 60);
+    expect((await f.get(String(job._id))).isConflict).toBe(true);
+    await page.getByRole('button', { name: /^Undo/ }).click();
+    await expect.poll(end).toBe(day + 11 * HOUR + 15 * 60);
+    expect((await f.get(String(job._id))).isConflict).toBe(false);
+  });
+
+  test("the 'show alternative resource on drag' flag: on, a drag lists the resources that pass; off, it does not", async ({
+    page,
+  }) => {
+    const f = await setUp(page);
+    const day = f.day(47);
+    const job = await f.booking(day, 9);
+    const restore = await setDisplayFlags(f, { show_alternative_resource_on_drag: true });
+    try {
+      await openDay(page, day);
+      let pressed = await press(page, barOf(page, job._id));
+      await moveTo(page, pressed, rowOf(page, f.resB._id));
+      const alternatives = page.getByTestId('drag-alternatives');
+      await expect(alternatives).toContainText('Alternative resources');
+      await expect(alternatives).toContainText(`0TL ${f.run} Ana`);
+      await page.keyboard.press('Escape');
+      await page.mouse.up();
+
+      await setDisplayFlags(f, { show_alternative_resource_on_drag: false });
+      await openDay(page, day);
+      pressed = await press(page, barOf(page, job._id));
+      await moveTo(page, pressed, rowOf(page, f.resB._id));
+      // The drag and its checks run as before; only the list of alternatives is gone.
+      await expect(rowOf(page, f.resB._id)).toHaveAttribute('data-check', 'fail');
+      await expect(rowOf(page, f.resA._id)).toHaveAttribute('data-check', 'pass');
+      await expect(alternatives).toHaveCount(0);
+      await page.keyboard.press('Escape');
+      await page.mouse.up();
+      expect((await f.get(String(job._id))).resIds).toEqual([]);
+    } finally {
+      await restore();
+    }
+  });
+
+  test("the 'confirmation of a time change on drag' flag: on, a move in time asks first (No keeps the time); off, it moves at once", async ({
+    page,
+  }) => {
+    const f = await setUp(page);
+    const day = f.day(48);
+    const job = await f.booking(day, 9, { resIds: [f.resA._id] });
+    const begin = async () => (await f.get(String(job._id))).utc_begin_plus_tz;
+    const restore = await setDisplayFlags(f, { confirm_time_change_on_drag: true });
+    try {
+      await openDay(page, day);
+      const dialog = page.getByRole('alertdialog');
+      let pressed = await press(page, barOf(page, job._id));
+      await moveTo(page, pressed, rowOf(page, f.resA._id), 2 * 96);
+      await page.mouse.up();
+      await expect(dialog).toContainText('Change the time of this booking from');
+      await dialog.getByRole('button', { name: 'No' }).click();
+      await expect(dialog).toHaveCount(0);
+      expect(await begin()).toBe(day + 9 * HOUR);
+      await expect(page.getByTestId('timeline-outcome')).toHaveCount(0);
+      // Asked again, Yes moves it.
+      pressed = await press(page, barOf(page, job._id));
+      await moveTo(page, pressed, rowOf(page, f.resA._id), 2 * 96);
+      await page.mouse.up();
+      await dialog.getByRole('button', { name: 'Yes' }).click();
+      await expect.poll(begin).toBe(day + 11 * HOUR);
+
+      // Off: the same move happens at once, nothing asked.
+      await setDisplayFlags(f, { confirm_time_change_on_drag: false });
+      await openDay(page, day);
+      pressed = await press(page, barOf(page, job._id));
+      await moveTo(page, pressed, rowOf(page, f.resA._id), -2 * 96);
+      await page.mouse.up();
+      await expect(page.getByTestId('timeline-outcome')).toContainText('moved to');
+      await expect.poll(begin).toBe(day + 9 * HOUR);
+      await expect(dialog).toHaveCount(0);
+    } finally {
+      await restore();
+    }
   });
 
   test('a resource sees their own day as a list on a phone', async ({ page }) => {

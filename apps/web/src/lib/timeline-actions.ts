@@ -26,6 +26,8 @@ const sameIds = (a: readonly string[], b: readonly string[]) =>
 /** Moves a booking to `place`, changing only what differs from what the server holds now. */
 export async function applyPlace(id: string, place: Place): Promise<PlaceResult> {
   let current = await fetchRecord(id);
+  /** The validator's answer to new times (its conflicts in words), when the times changed. */
+  let validated: AllocationIssue[] = [];
   if (current.utc_begin_plus_tz !== place.begin || current.utc_end_plus_tz !== place.end) {
     const saved = await patchRecord(id, {
       utc_begin_plus_tz: place.begin,
@@ -33,10 +35,12 @@ export async function applyPlace(id: string, place: Place): Promise<PlaceResult>
       version: current.version,
     });
     current = { ...current, ...(saved as object), version: saved.version } as typeof current;
+    const errors = (saved as { errors?: unknown }).errors;
+    validated = Array.isArray(errors) ? (errors as AllocationIssue[]) : [];
   }
   const resIds = [...place.resIds];
   if (sameIds((current.resIds ?? []) as string[], resIds)) {
-    return { errors: [], isConflict: Boolean(current.isConflict) };
+    return { errors: current.isConflict ? validated : [], isConflict: Boolean(current.isConflict) };
   }
   if (resIds.length === 0) {
     const saved = await patchRecord(id, { resIds: [], version: current.version });

@@ -1,9 +1,9 @@
-import type { CandidateOutcome } from '@rostra/core/allocation/modes';
+import { SCORE_PART_NAMES, type ScoreParts } from '@rostra/core/allocation/score-parts';
 import { formatDateTime, formatTime } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
-import { fetchCandidates, fetchRecord } from '../../lib/timeline-api.ts';
+import { fetchCandidates, fetchRecord, type RankedCandidate } from '../../lib/timeline-api.ts';
 import type { TimelineRecord } from '../../lib/timeline-model.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { TL } from './texts.ts';
@@ -153,7 +153,7 @@ export function CandidatePanel(props: {
 
 function CandidateItem(props: {
   rank: number;
-  candidate: CandidateOutcome;
+  candidate: RankedCandidate;
   isAssigned: boolean;
   disabled: boolean;
   onAssign: () => void;
@@ -183,6 +183,7 @@ function CandidateItem(props: {
             <dd className="tabular-nums text-neutral-700">{c.weightage_cost ?? TL.noCost}</dd>
           </div>
         </dl>
+        {c.score_parts ? <ScorePartsList name={c.name} parts={c.score_parts} /> : null}
         {c.errors.length ? (
           <ul className="mt-1 space-y-0.5 text-xs text-red-700" aria-label={TL.whyNot}>
             {c.errors.map((e) => (
@@ -204,5 +205,42 @@ function CandidateItem(props: {
         </Button>
       )}
     </li>
+  );
+}
+
+/** Rounded to two decimals, with a sign: the parts read as additions to the score. */
+function signed(n: number): string {
+  const r = Math.round(n * 100) / 100;
+  return r > 0 ? `+${r}` : `${r}`;
+}
+
+/**
+ * A candidate's score in parts (the contract's table, in its order): collapsed under a
+ * 'Score parts' toggle (a native disclosure: keyboard and screen readers work), listing the parts
+ * that are not zero.
+ */
+function ScorePartsList(props: { name: string; parts: ScoreParts }) {
+  const shown = SCORE_PART_NAMES.filter((n) => Math.round(props.parts[n] * 100) !== 0);
+  return (
+    <details className="group mt-1 text-[11px]" data-testid="score-parts">
+      <summary
+        className="w-fit cursor-pointer rounded text-neutral-600 underline decoration-dotted underline-offset-2 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-blue-600"
+        aria-label={TL.showParts(props.name)}
+      >
+        {TL.scoreParts}
+      </summary>
+      <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-3 gap-y-0.5 rounded bg-neutral-50 px-2 py-1">
+        {shown.map((n) => (
+          <div key={n} className="contents" data-part={n}>
+            <dt className="text-neutral-600">{TL.partNames[n]}</dt>
+            <dd
+              className={`text-right tabular-nums ${props.parts[n] < 0 ? 'text-red-700' : 'text-neutral-800'}`}
+            >
+              {signed(props.parts[n])}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

@@ -316,6 +316,27 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     [ds.confirm_time_change_on_drag, customerOf, resourceNames, move],
   );
 
+  /**
+   * A bar's end moved (its handle dragged, or Shift+Arrow): the booking keeps its begin and
+   * resources; the server validates the new times and its answer shows; undo restores the end.
+   */
+  const onResize = useCallback(
+    async (bar: Bar, end: number, byPointer: boolean) => {
+      const record = bar.record;
+      if (byPointer && ds.confirm_time_change_on_drag === true) {
+        const ok = await askConfirm(TL.endChangeConfirm(formatDateTime(bar.end), formatDateTime(end)));
+        if (!ok) return;
+      }
+      const what = customerOf(record) || record._id;
+      await move(
+        record,
+        { begin: record.utc_begin_plus_tz, end, resIds: record.resIds ?? [] },
+        TL.resized(what, formatDateTime(end)),
+      );
+    },
+    [ds.confirm_time_change_on_drag, customerOf, move],
+  );
+
   // --- The core's checks in the browser while dragging -----------------------------------------
   const weeks = useMemo(() => weekIdsOf(from, to, weekStartDay), [from, to, weekStartDay]);
   const checkData = useQuery({
@@ -623,6 +644,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             onDragStart={onDragStart}
             onDragEnd={onDragEnd}
             onDrop={(bar, fromRowId, target) => void onDrop(bar, fromRowId, target)}
+            onResize={(bar, end, byPointer) => void onResize(bar, end, byPointer)}
           />
         )}
         {panelOpen && selected && isEditable ? (

@@ -1,7 +1,7 @@
 import type { CandidateOutcome } from '@rostra/core/allocation/modes';
 import type { GridDay, RosterGrid } from '@rostra/core/roster/grid';
 import type { StatusDefinition } from '@rostra/core/settings/defaults';
-import { DAY, formatTime, HOUR } from '@rostra/core/time/calendar';
+import { DAY, formatTime, HOUR, MINUTE } from '@rostra/core/time/calendar';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Check, Lock as LockIcon, TriangleAlert, X } from 'lucide-react';
 import {
@@ -63,7 +63,10 @@ const DRAG_THRESHOLD = 4;
 /** Distance from the scroller's edge at which a drag scrolls it, px. */
 const EDGE = 40;
 
-export type DropTarget = { rowId: string; begin: number };
+/** Where a dragged bar would land; `end` only while resizing (the new end; the begin stays). */
+export type DropTarget = { rowId: string; begin: number; end?: number };
+/** A resize moves the end by the snap step (15 min), never below one step of length. */
+const RESIZE_STEP = 15 * MINUTE;
 
 export type GridProps = {
   rows: readonly Row[];
@@ -85,9 +88,11 @@ export type GridProps = {
   onDragStart: (bar: Bar) => void;
   onDragEnd: () => void;
   onDrop: (bar: Bar, fromRowId: string, target: DropTarget) => void;
+  /** A bar's end handle dragged (or Shift+Arrow on a focused bar): the booking's new end. */
+  onResize: (bar: Bar, end: number, byPointer: boolean) => void;
 };
 
-type DragState = { bar: Bar; fromRowId: string; grab: number; target: DropTarget | null };
+type DragState = { bar: Bar; fromRowId: string; grab: number; target: DropTarget | null; isResize?: boolean };
 
 /** Hour-label step of each view (hours). */
 const LABEL_STEP: Readonly<Record<ViewKind, number>> = { day: 1, week: 6, fortnight: 12 };
@@ -253,10 +258,72 @@ export function TimelineGrid(props: GridProps) {
     window.addEventListener('keydown', onEscape);
   };
 
+  /** Drags a bar's end handle: the end follows the pointer, snapped to 15 min; the begin stays. */
+  const startResize = (event: PointerEvent, bar: Bar, row: Row) => {
+    if (event.button !== 0 || !props.isEditable || bar.kind !== 'booking' || props.locks[bar.record._id])
+      return;
+    event.preventDefault();
+    event.stopPropagation();
+    const el = scrollRef.current;
+    if (!el) return;
+    const endAt = (clientX: number) => {
+      const rect = el.getBoundingClientRect();
+      const x = clientX - rect.left + el.scrollLeft - nameW;
+      return Math.min(Math.max(snap(xToTime(scale, x)), bar.begin + RESIZE_STEP), scale.end);
+    };
+    const x0 = event.clientX;
+    let started = false;
+    const move = (e: globalThis.PointerEvent) => {
+      if (!started) {
+        if (Math.abs(e.clientX - x0) < DRAG_THRESHOLD) return;
+        started = true;
+        suppressClick.current = true;
+        propsRef.current.onDragStart(bar);
+      }
+      const r = el.getBoundingClientRect();
+      if (e.clientX < r.left + nameW + EDGE) el.scrollLeft -= 16;
+      else if (e.clientX > r.right - EDGE) el.scrollLeft += 16;
+      const end = endAt(e.clientX);
+      if (dragRef.current?.target?.end === end) return;
+      setDrag({
+        bar,
+        fromRowId: row.id,
+        grab: 0,
+        target: { rowId: row.id, begin: bar.begin, end },
+        isResize: true,
+      });
+    };
+    const stop = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', cancel);
+      window.removeEventListener('keydown', onEscape);
+    };
+    const finish = (end: number | null) => {
+      stop();
+      if (!started) return;
+      setDrag(null);
+      propsRef.current.onDragEnd();
+      if (end !== null && end !== bar.end) propsRef.current.onResize(bar, end, true);
+      setTimeout(() => {
+        suppressClick.current = false;
+      }, 0);
+    };
+    const up = (e: globalThis.PointerEvent) => finish(endAt(e.clientX));
+    const cancel = () => finish(null);
+    const onEscape = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape') finish(null);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', cancel);
+    window.addEventListener('keydown', onEscape);
+  };
+
   // The core's answer for every resource row at the drag's current time.
   const resourceIds = useMemo(() => rows.filter((r) => r.resource).map((r) => r.id), [rows]);
   const dragBegin = drag?.target?.begin ?? drag?.bar.begin;
-  const dragLength = drag ? drag.bar.end - drag.bar.begin : 0;
+  const dragLength = drag ? (drag.target?.end ?? drag.bar.end) - (drag.target?.begin ?? drag.bar.begin) : 0;
   const dragId = drag?.bar.record._id;
   // The core's answers by drag time, for the rows on screen only (the worker checks ~20
   // resources a request, not the whole pool); scrolling during a drag asks for the new rows.
@@ -300,8 +367,9 @@ export function TimelineGrid(props: GridProps) {
   const [alternatives, setAlternatives] = useState<CandidateOutcome[] | null>(null);
   const showAlternatives = props.showAlternatives;
   const checker = props.checker;
+  const isResizing = drag?.isResize === true;
   useEffect(() => {
-    if (!showAlternatives || dragBegin === undefined || !checker || !dragId) {
+    if (!showAlternatives || dragBegin === undefined || !checker || !dragId || isResizing) {
       setAlternatives(null);
       return;
     }
@@ -322,7 +390,7 @@ export function TimelineGrid(props: GridProps) {
       isCurrent = false;
       clearTimeout(timer);
     };
-  }, [showAlternatives, checker, dragBegin, dragLength, dragId, resourceIds]);
+  }, [showAlternatives, checker, dragBegin, dragLength, dragId, resourceIds, isResizing]);
 
   // --- Keyboard focus --------------------------------------------------------------------------
   const [focus, setFocus] = useState<BarRef | null>(null);
@@ -344,7 +412,14 @@ export function TimelineGrid(props: GridProps) {
       ArrowDown: 'down',
     };
     const dir = keys[event.key];
-    if (dir) {
+    if (event.shiftKey && (dir === 'left' || dir === 'right') && bar.kind === 'booking') {
+      // Shift+Arrow: the end 15 min earlier or later (the begin stays; at least 15 min long).
+      event.preventDefault();
+      if (!props.isEditable || props.locks[bar.record._id]) return;
+      const end = snap(bar.end) + (dir === 'right' ? RESIZE_STEP : -RESIZE_STEP);
+      if (end - bar.begin < RESIZE_STEP || end > scale.end) return;
+      props.onResize(bar, end, false);
+    } else if (dir) {
       event.preventDefault();
       const next = moveFocus(rows, at, dir);
       setFocus(next);
@@ -367,10 +442,14 @@ export function TimelineGrid(props: GridProps) {
   let tabStop = focus ? focusKey(focus) : null;
 
   // Stable handlers for the memoised rows (a scroll re-renders the grid, not every row).
-  const latest = useRef({ startPress, onBarKey });
-  latest.current = { startPress, onBarKey };
+  const latest = useRef({ startPress, startResize, onBarKey });
+  latest.current = { startPress, startResize, onBarKey };
   const onPress = useCallback(
     (e: PointerEvent, bar: Bar, row: Row) => latest.current.startPress(e, bar, row),
+    [],
+  );
+  const onResizePress = useCallback(
+    (e: PointerEvent, bar: Bar, row: Row) => latest.current.startResize(e, bar, row),
     [],
   );
   const onKey = useCallback(
@@ -441,10 +520,29 @@ export function TimelineGrid(props: GridProps) {
                   draggingId={drag?.bar.record._id ?? null}
                   tabStop={tabStop}
                   isDragging={drag !== null}
-                  check={drag ? (row.resource ? (check ?? 'pending') : 'unassign') : null}
+                  check={
+                    !drag
+                      ? null
+                      : drag.isResize
+                        ? row.id === drag.fromRowId && row.resource
+                          ? (check ?? 'pending')
+                          : null
+                        : row.resource
+                          ? (check ?? 'pending')
+                          : 'unassign'
+                  }
                   isTarget={isTarget}
-                  ghost={isTarget && drag?.target ? { begin: drag.target.begin, bar: drag.bar } : null}
+                  ghost={
+                    isTarget && drag?.target
+                      ? {
+                          begin: drag.target.begin,
+                          end: drag.target.end ?? drag.target.begin + drag.bar.end - drag.bar.begin,
+                        }
+                      : null
+                  }
+                  canEdit={props.isEditable}
                   onPress={onPress}
+                  onResizePress={onResizePress}
                   onClick={onClick}
                   onOpen={onOpen}
                   onKey={onKey}
@@ -454,7 +552,7 @@ export function TimelineGrid(props: GridProps) {
             })}
           </div>
         </section>
-        {drag && props.showAlternatives ? (
+        {drag && !drag.isResize && props.showAlternatives ? (
           <div
             className="pointer-events-none absolute right-4 bottom-4 z-40 w-72 rounded-md border border-neutral-200 bg-white/95 p-3 text-xs shadow-lg"
             role="status"
@@ -595,8 +693,11 @@ type RowProps = {
   /** While dragging: this row's check, 'pending' until the core answers, 'unassign' for the lane. */
   check: CandidateOutcome | 'pending' | 'unassign' | null;
   isTarget: boolean;
-  ghost: { begin: number; bar: Bar } | null;
+  ghost: { begin: number; end: number } | null;
+  /** Bookings can be dragged and resized (not while a change is on its way). */
+  canEdit: boolean;
   onPress: (event: PointerEvent, bar: Bar, row: Row) => void;
+  onResizePress: (event: PointerEvent, bar: Bar, row: Row) => void;
   onClick: (bar: Bar, at: BarRef) => void;
   onOpen: (bar: Bar) => void;
   onKey: (event: KeyboardEvent, at: BarRef, bar: Bar) => void;
@@ -689,7 +790,9 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
             isSelected={p.selectedId === bar.record._id}
             isDragged={p.draggingId === bar.record._id}
             isTabStop={p.tabStop === key}
+            canResize={p.canEdit && !p.isDragging && !p.locks[bar.record._id]}
             onPress={p.onPress}
+            onResizePress={p.onResizePress}
             onClick={p.onClick}
             onOpen={p.onOpen}
             onKey={p.onKey}
@@ -704,17 +807,13 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
           className={`pointer-events-none absolute z-10 rounded border-2 border-dashed ${fails ? 'border-red-500 bg-red-50' : 'border-sky-600 bg-sky-50'}`}
           style={{
             left: nameW + timeToX(scale, p.ghost.begin),
-            width: Math.max(
-              8,
-              timeToX(scale, p.ghost.begin + p.ghost.bar.end - p.ghost.bar.begin) -
-                timeToX(scale, p.ghost.begin),
-            ),
+            width: Math.max(8, timeToX(scale, p.ghost.end) - timeToX(scale, p.ghost.begin)),
             top: 4,
             height: LANE_HEIGHT - 2,
           }}
         >
           <span className="block truncate px-1 text-[11px] leading-5 text-neutral-800">
-            {formatTime(p.ghost.begin)}
+            {formatTime(p.ghost.begin)}–{formatTime(p.ghost.end)}
           </span>
         </div>
       ) : null}
@@ -734,7 +833,9 @@ type BarProps = {
   isSelected: boolean;
   isDragged: boolean;
   isTabStop: boolean;
+  canResize: boolean;
   onPress: RowProps['onPress'];
+  onResizePress: RowProps['onResizePress'];
   onClick: RowProps['onClick'];
   onOpen: RowProps['onOpen'];
   onKey: RowProps['onKey'];
@@ -775,33 +876,46 @@ function BarButton(p: BarProps) {
     .filter(Boolean)
     .join(' · ');
   return (
-    <button
-      type="button"
-      data-bar={p.dataKey}
-      data-id={record._id}
-      data-locked={lock ? 'true' : undefined}
-      tabIndex={p.isTabStop ? 0 : -1}
-      aria-label={title}
-      aria-pressed={p.isSelected}
-      title={title}
-      className={`absolute flex touch-none items-center gap-1 overflow-hidden rounded-sm px-1.5 text-left text-[11px] leading-5 shadow-sm outline-none select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-1 ${
-        record.isConflict ? 'border-l-[3px] border-red-600' : ''
-      } ${p.isSelected ? 'ring-2 ring-neutral-900' : ''} ${p.isDragged ? 'opacity-40' : ''} ${lock ? 'cursor-not-allowed outline-dashed outline-1 outline-neutral-500' : 'cursor-grab'}`}
-      style={{ ...style, background: status?.color ?? '#e5e7eb', color: status?.textColor ?? '#1f2937' }}
-      onPointerDown={(e) => p.onPress(e, bar, p.row)}
-      onClick={() => p.onClick(bar, p.at)}
-      onDoubleClick={() => p.onOpen(bar)}
-      onKeyDown={(e) => p.onKey(e, p.at, bar)}
-      onFocus={() => p.onFocusBar(p.at)}
-    >
-      {lock ? <LockIcon aria-hidden className="size-3 shrink-0" /> : null}
-      {record.isConflict ? <TriangleAlert aria-hidden className="size-3 shrink-0 text-red-700" /> : null}
-      <span className="min-w-8 truncate font-medium">{customer}</span>
-      {width > 120 ? (
-        <span className="min-w-0 truncate opacity-75" style={{ flexShrink: 4 }}>
-          {time}
-        </span>
+    <>
+      <button
+        type="button"
+        data-bar={p.dataKey}
+        data-id={record._id}
+        data-locked={lock ? 'true' : undefined}
+        tabIndex={p.isTabStop ? 0 : -1}
+        aria-label={title}
+        aria-pressed={p.isSelected}
+        aria-keyshortcuts={p.canResize ? 'Shift+ArrowLeft Shift+ArrowRight' : undefined}
+        title={title}
+        className={`absolute flex touch-none items-center gap-1 overflow-hidden rounded-sm px-1.5 text-left text-[11px] leading-5 shadow-sm outline-none select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-1 ${
+          record.isConflict ? 'border-l-[3px] border-red-600' : ''
+        } ${p.isSelected ? 'ring-2 ring-neutral-900' : ''} ${p.isDragged ? 'opacity-40' : ''} ${lock ? 'cursor-not-allowed outline-dashed outline-1 outline-neutral-500' : 'cursor-grab'}`}
+        style={{ ...style, background: status?.color ?? '#e5e7eb', color: status?.textColor ?? '#1f2937' }}
+        onPointerDown={(e) => p.onPress(e, bar, p.row)}
+        onClick={() => p.onClick(bar, p.at)}
+        onDoubleClick={() => p.onOpen(bar)}
+        onKeyDown={(e) => p.onKey(e, p.at, bar)}
+        onFocus={() => p.onFocusBar(p.at)}
+      >
+        {lock ? <LockIcon aria-hidden className="size-3 shrink-0" /> : null}
+        {record.isConflict ? <TriangleAlert aria-hidden className="size-3 shrink-0 text-red-700" /> : null}
+        <span className="min-w-8 truncate font-medium">{customer}</span>
+        {width > 120 ? (
+          <span className="min-w-0 truncate opacity-75" style={{ flexShrink: 4 }}>
+            {time}
+          </span>
+        ) : null}
+      </button>
+      {p.canResize ? (
+        // The end handle (pointer only; the keyboard resizes with Shift+Arrow on the bar itself).
+        <div
+          aria-hidden
+          data-resize={record._id}
+          className="absolute z-[5] cursor-ew-resize touch-none rounded-r-sm hover:bg-neutral-900/25"
+          style={{ left: left + width - 6, width: 8, top: style.top, height: style.height }}
+          onPointerDown={(e) => p.onResizePress(e, bar, p.row)}
+        />
       ) : null}
-    </button>
+    </>
   );
 }
