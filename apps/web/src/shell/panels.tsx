@@ -7,6 +7,7 @@ import { Bell, Megaphone } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../lib/api.ts';
 import { api } from '../lib/client.ts';
+import { useAnnouncementBroadcasts } from '../lib/directory-announcements.ts';
 import { useMarkNotificationsSeen, useNotificationList } from '../lib/notifications.ts';
 import { closePanel, panelStore, withWait } from '../lib/overlays.ts';
 import { type Me, switchOrganisation } from '../lib/session.ts';
@@ -296,6 +297,8 @@ function SwitchDialog({ me }: { me: Me }) {
 export function PanelHost() {
   const panel = useStore(panelStore);
   const { me } = useShell();
+  // Announcements (issue 8) fill the broadcast slide-over, live.
+  useAnnouncementBroadcasts(broadcastStore);
   switch (panel) {
     case 'notifications':
       return <NotificationDrawer />;

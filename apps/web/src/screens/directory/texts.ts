@@ -159,6 +159,12 @@ export const ANNOUNCEMENTS_TEXT = {
   showBroadcasts: 'Show in the slide-over',
   to: (who: string) => `To ${who}`,
   onlyDispatchers: 'Only dispatchers can send announcements.',
+  roleNames: {
+    dispatcher: 'Dispatchers',
+    scheduler: 'Schedulers',
+    resource: 'Resources',
+    customer: 'Customers',
+  },
 };
 
 export const EVENTS_TEXT = {
