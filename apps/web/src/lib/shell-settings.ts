@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
 import { type LiveEvent, useLive } from './live.ts';
+import { ME_KEY } from './session.ts';
 
 /** The settings the shell reads: display flags (ds), menu flags and captions (cf). */
 export type ShellSettings = {
@@ -69,6 +70,10 @@ export function useShellSettings(orgId: string, role: string): ShellSettings | u
   useLive({ topic: 'settings' }, (event) => {
     if (isShellSettingsChange(event)) {
       void queryClient.invalidateQueries({ queryKey: shellSettingsQuery(orgId, role).queryKey });
+    }
+    // The company profile and one's own membership are in /me (issue #8: changes apply live).
+    if (event.type === 'event' && (event.data._key === 'company' || event.data._key === 'members')) {
+      void queryClient.invalidateQueries({ queryKey: ME_KEY });
     }
   });
   const [isLate, setLate] = useState(false);

@@ -1,0 +1,190 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plus, Save, Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../lib/client.ts';
+import { askConfirm } from '../../lib/overlays.ts';
+import { errorText } from '../../lib/roster.ts';
+import { notify } from '../../lib/toast.ts';
+import { useUnsavedChanges } from '../../lib/unsaved.ts';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { Field, FormMessage } from '../../ui/field.tsx';
+import { EmptyState } from '../boards/parts.tsx';
+import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
+import { fieldErrors, type Label, labelsQuery, send } from './settings-api.ts';
+import { SETTINGS_TEXT as T } from './settings-text.ts';
+
+/** Label kinds (scheduling spec §3: the four, and the kinds its data also shows). */
+const KINDS = [
+  'group',
+  'service',
+  'certificate',
+  'label',
+  'site',
+  'taskstatus',
+  'option_1',
+  'eventstate',
+  'announcement',
+  'category',
+] as const;
+
+/** Labels of every kind: list one kind, add, rename, price, deactivate, delete. */
+export function LabelsSection() {
+  const [kind, setKind] = useState<string>('label');
+  const labels = useQuery(labelsQuery(kind));
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-settings', 'labels'] });
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') return setError(T.labelNameRequired);
+    try {
+      await send('POST', '/labels', { name: name.trim(), type: kind });
+      setName('');
+      setError(undefined);
+      notify.success(T.labelSaved);
+      await refresh();
+    } catch (e) {
+      const byField = fieldErrors(e);
+      setError(byField.name ?? byField[''] ?? errorText(e));
+    }
+  };
+
+  return (
+    <section aria-labelledby="labels-heading">
+      <div id="labels-heading">
+        <SectionHeader title={T.labels} intro={T.labelsIntro} />
+      </div>
+      <div className="flex flex-wrap items-end gap-3">
+        <SelectField
+          className="w-48"
+          label={T.labelKind}
+          value={kind}
+          onChange={setKind}
+          options={KINDS.map((k) => ({ value: k, label: k }))}
+        />
+        <form onSubmit={add} className="flex flex-1 flex-wrap items-end gap-2" noValidate>
+          <Field
+            className="min-w-48 flex-1"
+            label={T.newLabelName}
+            value={name}
+            maxLength={200}
+            error={error}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Button type="submit" variant="secondary">
+            <Plus aria-hidden className="size-4" />
+            {T.addLabel}
+          </Button>
+        </form>
+      </div>
+      <div className="mt-4">
+        <Loaded query={labels}>
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyState title={T.noLabels} />
+            ) : (
+              <ul className="divide-y divide-neutral-100">
+                {list.map((label) => (
+                  <LabelRow key={`${label._id}-${label.version}`} label={label} onChanged={refresh} />
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
+      </div>
+    </section>
+  );
+}
+
+function LabelRow({ label, onChanged }: { label: Label; onChanged: () => Promise<unknown> }) {
+  const [name, setName] = useState(label.name);
+  const [price, setPrice] = useState(label.unit_price == null ? '' : String(label.unit_price));
+  const [inactive, setInactive] = useState(Boolean(label.inactive));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const isDirty =
+    name !== label.name ||
+    price !== (label.unit_price == null ? '' : String(label.unit_price)) ||
+    inactive !== Boolean(label.inactive);
+  useUnsavedChanges(isDirty);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const local: Record<string, string> = {};
+    if (name.trim() === '') local.name = T.labelNameRequired;
+    const n = price.trim() === '' ? null : Number(price);
+    if (n !== null && (!Number.isFinite(n) || n < 0)) local.unit_price = T.notANumber(T.labelPrice);
+    if (Object.keys(local).length > 0) return setErrors(local);
+    try {
+      await send('PATCH', `/labels/${encodeURIComponent(label._id)}`, {
+        name: name.trim(),
+        unit_price: n,
+        inactive,
+        version: label.version,
+      });
+      setErrors({});
+      notify.success(T.labelSaved);
+      await onChanged();
+    } catch (e) {
+      setErrors(fieldErrors(e));
+    }
+  };
+
+  const remove = async () => {
+    if (!(await askConfirm(T.confirmDeleteLabel(label.name)))) return;
+    try {
+      await api.request(`/labels/${encodeURIComponent(label._id)}`, {
+        method: 'DELETE',
+        headers: { 'If-Match': String(label.version) },
+        quiet: true,
+        retry: false,
+      });
+      notify.success(T.labelDeleted);
+      await onChanged();
+    } catch (e) {
+      setErrors({ '': errorText(e) });
+    }
+  };
+
+  return (
+    <li className="py-2">
+      <form
+        onSubmit={save}
+        className="grid items-end gap-2 sm:grid-cols-[1fr_8rem_auto_auto_auto]"
+        noValidate
+      >
+        <Field
+          label={T.labelName}
+          value={name}
+          maxLength={200}
+          error={errors.name}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <Field
+          label={T.labelPrice}
+          inputMode="decimal"
+          value={price}
+          error={errors.unit_price}
+          onChange={(e) => setPrice(e.target.value)}
+        />
+        <label className="flex min-h-11 items-center gap-2 text-sm text-neutral-700 sm:min-h-9">
+          <input
+            type="checkbox"
+            className="size-4 accent-sky-700"
+            checked={inactive}
+            onChange={(e) => setInactive(e.target.checked)}
+          />
+          {T.labelInactive}
+        </label>
+        <IconButton type="submit" label={T.saveLabel(label.name)} disabled={!isDirty}>
+          <Save aria-hidden className="size-4" />
+        </IconButton>
+        <IconButton label={T.deleteLabel(label.name)} onClick={remove}>
+          <Trash2 aria-hidden className="size-4" />
+        </IconButton>
+      </form>
+      <FormMessage message={errors['']} />
+    </li>
+  );
+}

@@ -1,0 +1,182 @@
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { isApiError } from '../../lib/api.ts';
+import { api } from '../../lib/client.ts';
+import { useLive } from '../../lib/live.ts';
+import { useUnsavedChanges } from '../../lib/unsaved.ts';
+
+/*
+ * The calls of the settings screen (server: apps/server/src/admin/*, the shell settings and the
+ * settings documents). Every query key starts with 'admin-settings', so a live `settings` event
+ * (anyone's change) refetches them all.
+ */
+
+type Rec = Record<string, unknown>;
+const ROOT = 'admin-settings';
+
+export type CompanyDoc = {
+  id: string;
+  name: string;
+  logo: string | null;
+  gst_value: number;
+  default_country: { name: string; code: string };
+  date_format: string;
+  time_zone: string;
+  overlap_buffer_minutes: number;
+  max_distance: number;
+  careplan_type: unknown;
+  event_label_types: unknown[];
+  doc_statuses: Record<string, unknown>;
+  geofence: unknown;
+};
+
+export type Scope = { role: string; value: Record<string, boolean>; version: number };
+export type ShellDocs = { display: Rec; menu: Rec; captions: Rec; versions: Record<string, number> };
+export type AllocationDoc = {
+  week_start_day: number;
+  switches: Record<string, boolean>;
+  switch_names: string[];
+  version: number;
+};
+export type StatusDefinition = { _key: string; _value: string; color: string; textColor: string };
+export type StatusDoc = { statusConfig: StatusDefinition[]; version: number };
+export type ExceptionRule = { action_status: string; action_attr?: string; exception_min_amber: number };
+export type ExceptionDoc = { configs: ExceptionRule[]; version: number };
+export type Label = {
+  _id: string;
+  name: string;
+  type?: string;
+  unit_price?: number | null;
+  inactive?: boolean;
+  version: number;
+};
+export type Member = {
+  id: string;
+  uid: string;
+  name: string;
+  email: string | null;
+  role: string;
+  duties: string[];
+};
+export type Invitation = {
+  id: string;
+  email: string;
+  role: string;
+  duties: string[];
+  status: string;
+  expires_at: string;
+};
+
+export const companyQuery = queryOptions({
+  queryKey: [ROOT, 'company'],
+  queryFn: () => api.get<CompanyDoc>('/company', { quiet: true }),
+});
+export const menuScopesQuery = queryOptions({
+  queryKey: [ROOT, 'menu-flags'],
+  queryFn: async () => (await api.get<{ scopes: Scope[] }>('/menu-flags', { quiet: true })).scopes,
+});
+export const shellDocsQuery = queryOptions({
+  queryKey: [ROOT, 'shell'],
+  queryFn: () => api.get<ShellDocs>('/settings', { query: { keys: 'display,menu,captions' }, quiet: true }),
+});
+export const allocationQuery = queryOptions({
+  queryKey: [ROOT, 'allocation'],
+  queryFn: () => api.get<AllocationDoc>('/allocation-settings', { quiet: true }),
+});
+export const statusQuery = queryOptions({
+  queryKey: [ROOT, 'job-status-config'],
+  queryFn: () => api.get<StatusDoc>('/job-status-config', { quiet: true }),
+});
+export const exceptionQuery = queryOptions({
+  queryKey: [ROOT, 'exception-config'],
+  queryFn: () => api.get<ExceptionDoc>('/exception-report/config', { quiet: true }),
+});
+export const labelsQuery = (type: string) =>
+  queryOptions({
+    queryKey: [ROOT, 'labels', type],
+    queryFn: async () =>
+      (await api.get<{ items: Label[] }>('/labels', { query: { type, limit: 250 }, quiet: true })).items,
+  });
+export const membersQuery = queryOptions({
+  queryKey: [ROOT, 'users'],
+  queryFn: async () => (await api.get<{ items: Member[] }>('/users', { quiet: true })).items,
+});
+export const invitationsQuery = queryOptions({
+  queryKey: [ROOT, 'invitations'],
+  queryFn: async () => (await api.get<{ items: Invitation[] }>('/invitations', { quiet: true })).items,
+});
+
+/** A write of the settings screen: JSON, no retry, failures shown in place. */
+export function send<T>(
+  method: 'PUT' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  return api.request<T>(path, { method, ...(body === undefined ? {} : { body }), quiet: true, retry: false });
+}
+
+/** Refetches every settings query whenever a settings change (anyone's) or a label change arrives. */
+export function useSettingsLive(): void {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: [ROOT] });
+  useLive({ topic: 'settings' }, refresh);
+  useLive({ topic: 'records', kind: 'labels' }, refresh);
+}
+
+/**
+ * Field messages of a refused write: the settings rules' `details.issues` ({ field, message }) or
+ * the request validation's `details` ([{ path: 'body.x', message }]); `''` holds a message that
+ * names no field.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!isApiError(error)) return {};
+  const out: Record<string, string> = {};
+  const details = error.details as { issues?: unknown; field?: unknown } | unknown[] | undefined;
+  const list = Array.isArray(details) ? details : Array.isArray(details?.issues) ? details.issues : [];
+  for (const item of list as { field?: string; path?: string; message?: string }[]) {
+    const field = item.field ?? item.path?.replace(/^body\.?/, '') ?? '';
+    if (item.message && !(field in out)) out[field] = item.message;
+  }
+  if (!Array.isArray(details) && typeof details?.field === 'string' && !(details.field in out)) {
+    out[details.field] = error.message;
+  }
+  if (Object.keys(out).length === 0) out[''] = error.message;
+  return out;
+}
+
+/**
+ * A form's draft of server data: follows the server while untouched (another dispatcher's change
+ * shows at once), keeps the person's edits once touched, and marks the screen as having unsaved
+ * changes while it differs from what was loaded.
+ */
+export function useDraft<T, D>(server: T | undefined, toDraft: (value: T) => D) {
+  const serverJson = server === undefined ? undefined : JSON.stringify(toDraft(server));
+  const [draft, setDraftState] = useState<D | undefined>(() =>
+    server === undefined ? undefined : toDraft(server),
+  );
+  const [touched, setTouched] = useState(false);
+  const [base, setBase] = useState(serverJson);
+  useEffect(() => {
+    if (serverJson === undefined || touched) return;
+    setDraftState(JSON.parse(serverJson) as D);
+    setBase(serverJson);
+  }, [serverJson, touched]);
+  const isDirty = touched && JSON.stringify(draft) !== base;
+  useUnsavedChanges(isDirty);
+  return {
+    draft,
+    isDirty,
+    setDraft: (next: D) => {
+      setTouched(true);
+      setDraftState(next);
+    },
+    /** Back to the server's current value (Cancel, or after a save). */
+    reset: () => {
+      setTouched(false);
+      if (serverJson !== undefined) {
+        setDraftState(JSON.parse(serverJson) as D);
+        setBase(serverJson);
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Field } from '../../ui/field.tsx';
+import { Loaded, SectionForm } from './form-parts.tsx';
+import { type StatusDoc, send, statusQuery, useDraft } from './settings-api.ts';
+import { SETTINGS_TEXT as T } from './settings-text.ts';
+
+/** Job status config (`statusConfig`): each status's label, background and text colour. */
+export function StatusesSection() {
+  const doc = useQuery(statusQuery);
+  return <Loaded query={doc}>{(d) => <StatusesForm doc={d} />}</Loaded>;
+}
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+const colourInput = (c: string) => (HEX.test(c) ? c : '#000000');
+
+function StatusesForm({ doc }: { doc: StatusDoc }) {
+  const queryClient = useQueryClient();
+  const { draft, setDraft, isDirty, reset } = useDraft(doc, (d) => d.statusConfig);
+  const list = draft ?? [];
+  const localErrors: Record<string, string> = {};
+  list.forEach((s, i) => {
+    if (s._value.trim() === '') localErrors[`statusConfig.${i}._value`] = T.statusLabelRequired;
+  });
+
+  const save = async () => {
+    await send('PUT', '/job-status-config', {
+      statusConfig: list.map((s) => ({ ...s, _value: s._value.trim() })),
+      version: doc.version,
+    });
+    reset();
+    await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
+  };
+
+  const change = (i: number, patch: Partial<(typeof list)[number]>) =>
+    setDraft(list.map((s, j) => (j === i ? { ...s, ...patch } : s)));
+
+  return (
+    <SectionForm
+      title={T.statuses}
+      intro={T.statusesIntro}
+      isDirty={isDirty}
+      onSave={save}
+      onCancel={reset}
+      localErrors={localErrors}
+    >
+      {(errors) => (
+        <ul className="divide-y divide-neutral-100">
+          {list.map((s, i) => (
+            <li key={s._key} className="grid items-end gap-3 py-3 sm:grid-cols-[8rem_1fr_auto_auto_8rem]">
+              <span className="text-sm font-medium text-neutral-700">{s._key}</span>
+              <Field
+                label={T.statusLabelFor(s._key)}
+                value={s._value}
+                maxLength={200}
+                error={errors[`statusConfig.${i}._value`]}
+                onChange={(e) => change(i, { _value: e.target.value })}
+              />
+              <label className="text-sm text-neutral-700">
+                {T.statusColor}
+                <input
+                  type="color"
+                  aria-label={T.statusColorFor(s._key)}
+                  className="mt-1 block h-9 w-14 rounded border border-neutral-300"
+                  value={colourInput(s.color)}
+                  onChange={(e) => change(i, { color: e.target.value })}
+                />
+              </label>
+              <label className="text-sm text-neutral-700">
+                {T.statusTextColor}
+                <input
+                  type="color"
+                  aria-label={T.statusTextColorFor(s._key)}
+                  className="mt-1 block h-9 w-14 rounded border border-neutral-300"
+                  value={colourInput(s.textColor)}
+                  onChange={(e) => change(i, { textColor: e.target.value })}
+                />
+              </label>
+              <span
+                className="inline-flex h-9 items-center justify-center rounded-full px-3 text-sm"
+                style={{ background: s.color, color: s.textColor }}
+                title={T.statusPreview}
+              >
+                {s._value || s._key}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </SectionForm>
+  );
+}

@@ -1,0 +1,217 @@
+import { ROLES } from '@rostra/core/shell/roles';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Send, Trash2, UserMinus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { askConfirm } from '../../lib/overlays.ts';
+import { errorText } from '../../lib/roster.ts';
+import { notify } from '../../lib/toast.ts';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { Field, FormMessage } from '../../ui/field.tsx';
+import { EmptyState } from '../boards/parts.tsx';
+import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
+import {
+  fieldErrors,
+  type Invitation,
+  invitationsQuery,
+  type Member,
+  membersQuery,
+  send,
+} from './settings-api.ts';
+import { SETTINGS_TEXT as T } from './settings-text.ts';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const roleOptions = ROLES.map((r) => ({ value: r, label: r }));
+
+/** Users and invitations: members with their role and partner duty, invite by email, withdraw, remove. */
+export function UsersSection() {
+  const members = useQuery(membersQuery);
+  const invitations = useQuery(invitationsQuery);
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
+  const [message, setMessage] = useState<string | undefined>();
+
+  const change = async (m: Member, role: string, duties: string[]) => {
+    setMessage(undefined);
+    try {
+      await send('POST', '/users/change', { id: m.id, role, duties });
+      notify.success(T.memberChanged);
+    } catch (e) {
+      setMessage(errorText(e));
+    }
+    await refresh();
+  };
+  const remove = async (m: Member) => {
+    if (!(await askConfirm(T.confirmRemove(m.name)))) return;
+    setMessage(undefined);
+    try {
+      await send('POST', '/users/remove', { id: m.id });
+      notify.success(T.memberRemoved);
+    } catch (e) {
+      setMessage(errorText(e));
+    }
+    await refresh();
+  };
+
+  return (
+    <section aria-labelledby="users-heading" className="space-y-6">
+      <div id="users-heading">
+        <SectionHeader title={T.users} intro={T.usersIntro} />
+      </div>
+      <InviteForm onInvited={refresh} />
+      <div>
+        <h3 className="mb-2 text-sm font-semibold text-neutral-800">{T.members}</h3>
+        <FormMessage message={message} />
+        <Loaded query={members}>
+          {(list) => (
+            <ul className="divide-y divide-neutral-100">
+              {list.map((m) => (
+                <li key={m.id} className="grid items-center gap-2 py-2 sm:grid-cols-[1fr_10rem_auto_auto]">
+                  <div className="min-w-0">
+                    <p className="truncate text-sm font-medium text-neutral-900">{m.name}</p>
+                    <p className="truncate text-xs text-neutral-500">{m.email}</p>
+                  </div>
+                  <SelectField
+                    label={T.roleOf(m.name)}
+                    value={m.role}
+                    onChange={(role) => void change(m, role, m.duties)}
+                    options={roleOptions}
+                  />
+                  <label className="flex min-h-11 items-center gap-2 text-sm text-neutral-700 sm:min-h-9">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-sky-700"
+                      aria-label={T.partnerOf(m.name)}
+                      checked={m.duties.includes('partner')}
+                      onChange={(e) => void change(m, m.role, e.target.checked ? ['partner'] : [])}
+                    />
+                    {T.memberDuties}
+                  </label>
+                  <IconButton label={T.removeMember(m.name)} onClick={() => void remove(m)}>
+                    <UserMinus aria-hidden className="size-4" />
+                  </IconButton>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
+      </div>
+      <div>
+        <h3 className="mb-2 text-sm font-semibold text-neutral-800">{T.invitations}</h3>
+        <Loaded query={invitations}>
+          {(list) =>
+            list.length === 0 ? (
+              <EmptyState title={T.noInvitations} />
+            ) : (
+              <ul className="divide-y divide-neutral-100">
+                {list.map((i) => (
+                  <InvitationRow key={i.id} invitation={i} onChanged={refresh} />
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
+      </div>
+    </section>
+  );
+}
+
+function InvitationRow({
+  invitation: i,
+  onChanged,
+}: {
+  invitation: Invitation;
+  onChanged: () => Promise<unknown>;
+}) {
+  const [error, setError] = useState<string | undefined>();
+  const revoke = async () => {
+    try {
+      await send('POST', '/invitations/revoke', { id: i.id });
+      notify.success(T.revoked);
+      await onChanged();
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-2 text-sm">
+      <span className="min-w-0 flex-1 truncate font-medium text-neutral-900">{i.email}</span>
+      <span className="text-neutral-600">
+        {i.role}
+        {i.duties.length ? ` + ${i.duties.join(', ')}` : ''}
+      </span>
+      <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700">
+        {T.invitationStatus[i.status] ?? i.status}
+        {i.status === 'pending' ? ` ${T.expires(new Date(i.expires_at).toLocaleDateString())}` : ''}
+      </span>
+      {i.status === 'pending' ? (
+        <IconButton label={T.revoke(i.email)} onClick={() => void revoke()}>
+          <Trash2 aria-hidden className="size-4" />
+        </IconButton>
+      ) : null}
+      <FormMessage message={error} />
+    </li>
+  );
+}
+
+function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState('resource');
+  const [isPartner, setPartner] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!EMAIL.test(email.trim())) return setErrors({ email: T.emailInvalid });
+    setSending(true);
+    try {
+      const sent = await send<Invitation>('POST', '/invitations', {
+        email: email.trim(),
+        role,
+        duties: isPartner ? ['partner'] : [],
+      });
+      notify.success(T.invited(sent.email));
+      setEmail('');
+      setPartner(false);
+      setErrors({});
+      await onInvited();
+    } catch (e) {
+      const byField = fieldErrors(e);
+      setErrors(byField.email ? { email: byField.email } : byField);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="rounded-lg border border-neutral-200 p-3">
+      <h3 className="mb-2 text-sm font-semibold text-neutral-800">{T.inviteTitle}</h3>
+      <div className="grid items-end gap-3 sm:grid-cols-[1fr_10rem_auto_auto]">
+        <Field
+          label={T.inviteEmail}
+          type="email"
+          autoComplete="off"
+          value={email}
+          maxLength={254}
+          error={errors.email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <SelectField label={T.inviteRole} value={role} onChange={setRole} options={roleOptions} />
+        <label className="flex min-h-11 items-center gap-2 text-sm text-neutral-700 sm:min-h-9">
+          <input
+            type="checkbox"
+            className="size-4 accent-sky-700"
+            checked={isPartner}
+            onChange={(e) => setPartner(e.target.checked)}
+          />
+          {T.invitePartner}
+        </label>
+        <Button type="submit" disabled={isSending}>
+          <Send aria-hidden className="size-4" />
+          {T.invite}
+        </Button>
+      </div>
+      <FormMessage message={errors['']} />
+    </form>
+  );
+}

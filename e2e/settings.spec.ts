@@ -1,0 +1,119 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { enterApp, USERS, watchPageErrors } from './helpers.ts';
+
+/*
+ * /settings: a dispatcher changes a menu flag and a caption; a resource signed in in another
+ * browser context sees the sidebar change live, without a reload. What the test changes is put
+ * back afterwards (other specs share the seeded server).
+ */
+
+type Scopes = { scopes: { role: string; value: Record<string, boolean>; version: number }[] };
+type Shell = { captions: Record<string, unknown>; versions: Record<string, number> };
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+async function restore(
+  request: APIRequestContext,
+  origin: string,
+  menu: Record<string, boolean>,
+  captions: Record<string, unknown>,
+): Promise<void> {
+  const scopes = (await (await request.get('/api/v1/menu-flags')).json()) as Scopes;
+  const org = scopes.scopes.find((s) => s.role === '');
+  const menuRes = await request.put('/api/v1/menu-flags', {
+    data: { role: '', value: menu, version: org?.version ?? 0 },
+    headers: { origin },
+  });
+  expect(menuRes.status(), await menuRes.text()).toBe(200);
+  const shell = (await (await request.get('/api/v1/settings?keys=captions')).json()) as Shell;
+  const capRes = await request.put('/api/v1/settings', {
+    data: { key: 'captions', value: captions, version: shell.versions.captions ?? 0 },
+    headers: { origin },
+  });
+  expect(capRes.status(), await capRes.text()).toBe(200);
+}
+
+test('a menu flag and a caption changed in /settings reach another signed-in browser live', async ({
+  browser,
+  baseURL,
+}) => {
+  const dispatcherContext = await browser.newContext();
+  const resourceContext = await browser.newContext();
+  const dispatcher = await dispatcherContext.newPage();
+  const resource = await resourceContext.newPage();
+  const errors = watchPageErrors(dispatcher);
+  const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+
+  await enterApp(dispatcher, USERS.dispatcher, '/settings#menu');
+  const before = (await (await dispatcher.request.get('/api/v1/menu-flags')).json()) as Scopes;
+  const originalMenu = before.scopes.find((s) => s.role === '')?.value ?? {};
+  const originalCaptions = (
+    (await (await dispatcher.request.get('/api/v1/settings?keys=captions')).json()) as Shell
+  ).captions;
+  expect(originalMenu.pods ?? false).toBe(false);
+
+  try {
+    await enterApp(resource, USERS.resource, '/');
+    await expect(nav(resource).getByRole('link').first()).toBeVisible();
+    await expect(nav(resource).getByRole('link', { name: 'pods', exact: true })).toHaveCount(0);
+    // A marker that a reload would wipe.
+    await resource.evaluate(() => {
+      (window as unknown as { settingsMarker: string }).settingsMarker = 'still here';
+    });
+
+    // The menu flag: pods on for everyone.
+    await expect(dispatcher.getByRole('heading', { name: 'Menu', level: 2 })).toBeVisible();
+    const pods = dispatcher.getByRole('checkbox', { name: 'pods', exact: true });
+    await expect(pods).not.toBeChecked();
+    await pods.check();
+    await dispatcher.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dispatcher.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+    await expect(nav(resource).getByRole('link', { name: 'pods', exact: true })).toBeVisible();
+
+    // The caption: the pods entry renamed.
+    await dispatcher.getByRole('tab', { name: 'Captions' }).click();
+    const caption = dispatcher.getByLabel('pods (m_pods)');
+    await caption.fill('Proofs of delivery e2e');
+    await dispatcher.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(nav(resource).getByRole('link', { name: 'Proofs of delivery e2e' })).toBeVisible();
+    await expect(nav(resource).getByRole('link', { name: 'pods', exact: true })).toHaveCount(0);
+
+    expect(
+      await resource.evaluate(() => (window as unknown as { settingsMarker?: string }).settingsMarker),
+    ).toBe('still here');
+    expect(errors).toEqual([]);
+  } finally {
+    await restore(dispatcher.request, origin, originalMenu, originalCaptions);
+    await dispatcherContext.close();
+    await resourceContext.close();
+  }
+});
+
+test('the overlap buffer refuses what is not a number, by the field, and keeps the edits', async ({
+  page,
+}) => {
+  await enterApp(page, USERS.dispatcher, '/settings#company');
+  const buffer = page.getByLabel('Overlap buffer (minutes)');
+  await expect(buffer).toBeVisible();
+  const original = await buffer.inputValue();
+  await buffer.fill('ten');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('The overlap buffer must be a number of minutes')).toBeVisible();
+  await expect(buffer).toHaveValue('ten');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(buffer).toHaveValue(original);
+});
+
+test('the sections are reached by keyboard, and a phone gets a select', async ({ page }) => {
+  await enterApp(page, USERS.dispatcher, '/settings');
+  await page.getByRole('tab', { name: 'Company profile' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('tab', { name: 'Menu' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Menu', level: 2 })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Calendar feeds' })).toHaveAttribute('aria-selected', 'true');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByLabel('Section', { exact: true }).selectOption({ label: 'Feature flags' });
+  await expect(page.getByRole('heading', { name: 'Feature flags', level: 2 })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Fortnight calendar' })).toBeVisible();
+});
