@@ -1,6 +1,55 @@
-import { ComingLater } from '../coming-later.tsx';
+import { menuLabel } from '@rostra/core/shell/menu';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type DateRange, fetchAnalytics, REPORT_KEYS, weekOf } from '../../lib/reports.ts';
+import { errorText, wallNow } from '../../lib/roster.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { ErrorState, Page, Skeleton } from '../boards/parts.tsx';
+import {
+  ConflictsByReason,
+  HoursAgainstLimits,
+  JobsOverTime,
+  UtilisationByLabel,
+  UtilisationByResource,
+} from './analytics-charts.tsx';
+import { PeriodPicker } from './report-parts.tsx';
+import { REPORT_TEXT as T } from './report-text.ts';
 
-/** /analytics: not built yet (issue #8). */
+/**
+ * Analytics (/analytics, dispatchers and resources; a resource sees only their own numbers):
+ * utilisation per resource and per label, jobs by status over time, allocation conflicts by reason
+ * and hours against limits, for a period. Titled with the report label text (spec §2).
+ */
 export function AnalyticsScreen() {
-  return <ComingLater />;
+  const { me, settings, role } = useShell();
+  const thisWeek = () => weekOf(wallNow(me.company?.time_zone));
+  const [range, setRange] = useState<DateRange>(thisWeek);
+  const analytics = useQuery({
+    queryKey: REPORT_KEYS.analytics(range),
+    queryFn: () => fetchAnalytics(range),
+  });
+
+  return (
+    <Page
+      title={menuLabel('analytics', settings?.cf)}
+      actions={<PeriodPicker value={range} onChange={setRange} onThisWeek={() => setRange(thisWeek())} />}
+    >
+      {role !== 'dispatcher' ? <p className="mb-3 text-sm text-neutral-600">{T.ownNumbers}</p> : null}
+      {analytics.isPending ? (
+        <Skeleton rows={4} className="h-48" />
+      ) : analytics.isError ? (
+        <ErrorState message={errorText(analytics.error)} onRetry={() => void analytics.refetch()} />
+      ) : (
+        <div className="grid gap-5 xl:grid-cols-2">
+          <UtilisationByResource data={analytics.data} />
+          <UtilisationByLabel data={analytics.data} />
+          <JobsOverTime data={analytics.data} />
+          <ConflictsByReason data={analytics.data} />
+          <div className="xl:col-span-2">
+            <HoursAgainstLimits data={analytics.data} />
+          </div>
+        </div>
+      )}
+    </Page>
+  );
 }

@@ -1,6 +1,6 @@
-import { ComingLater } from '../coming-later.tsx';
+import { LedgerList } from './ledger-list.tsx';
 
-/** /invoices: not built yet (issue #8). */
+/** /invoices: the organisation's invoices (ledger entries; `type` invoice is the default). */
 export function InvoicesScreen() {
-  return <ComingLater />;
+  return <LedgerList type="invoice" />;
 }

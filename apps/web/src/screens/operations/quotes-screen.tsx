@@ -1,6 +1,6 @@
-import { ComingLater } from '../coming-later.tsx';
+import { LedgerList } from './ledger-list.tsx';
 
-/** /quotes: not built yet (issue #8). */
+/** /quotes: the organisation's quotes (ledger entries of type quote). */
 export function QuotesScreen() {
-  return <ComingLater />;
+  return <LedgerList type="quote" />;
 }

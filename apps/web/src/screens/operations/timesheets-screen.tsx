@@ -1,6 +1,101 @@
-import { ComingLater } from '../coming-later.tsx';
+import { formatHoursHmm } from '@rostra/core/reports/format';
+import { menuLabel } from '@rostra/core/shell/menu';
+import { DAY, formatDate, fromYmd, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { csvUrl, fetchTimesheets, REPORT_KEYS, type TimesheetRow } from '../../lib/reports.ts';
+import { errorText, useResources, wallNow } from '../../lib/roster.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from '../boards/parts.tsx';
+import { CsvLink, DataTable, Section } from './report-parts.tsx';
+import { REPORT_TEXT as T } from './report-text.ts';
 
-/** /timesheets: not built yet (issue #8). */
+/**
+ * Timesheets (/timesheets): worked hours per resource per week from finished and reviewed jobs,
+ * in the spec's h.mm, with a resource filter, totals and the CSV export. The figures are the
+ * server's (`GET /timesheets`, job-life contract); the screen only shows them.
+ */
 export function TimesheetsScreen() {
-  return <ComingLater />;
+  const { me, settings, role } = useShell();
+  const currentWeek = () => weekStart(wallNow(me.company?.time_zone), 0);
+  const [start, setStart] = useState(currentWeek);
+  const [resource, setResource] = useState('');
+  const isDispatcher = role === 'dispatcher';
+  const resources = useResources(isDispatcher);
+  const range = { from: toYmd(start), to: toYmd(start + WEEK - DAY) };
+  const sheets = useQuery({
+    queryKey: REPORT_KEYS.timesheets(range, resource),
+    queryFn: () => fetchTimesheets(range, resource),
+  });
+  const weeks = sheets.data?.weeks.filter((w) => w.rows.length > 0) ?? [];
+
+  return (
+    <Page
+      title={menuLabel('timesheets', settings?.cf)}
+      actions={
+        <>
+          <PeriodNav
+            from={start}
+            to={start + WEEK}
+            unit={T.week}
+            onPrevious={() => setStart((s) => s - WEEK)}
+            onNext={() => setStart((s) => s + WEEK)}
+            onToday={() => setStart(currentWeek())}
+          />
+          {isDispatcher ? (
+            <label className="flex items-center gap-2 text-sm text-neutral-700">
+              <span className="sr-only">{T.resource}</span>
+              <select
+                value={resource}
+                onChange={(e) => setResource(e.target.value)}
+                className="min-h-11 max-w-56 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
+              >
+                <option value="">{T.allResources}</option>
+                {(resources.data ?? []).map((r) => (
+                  <option key={r._id} value={r._id}>
+                    {r.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <CsvLink
+            href={csvUrl('/timesheets.csv', { ...range, resource })}
+            name={T.weekStarting(formatDate(start))}
+          />
+        </>
+      }
+    >
+      {sheets.isPending ? (
+        <Skeleton rows={5} className="h-9" />
+      ) : sheets.isError ? (
+        <ErrorState message={errorText(sheets.error)} onRetry={() => void sheets.refetch()} />
+      ) : weeks.length === 0 ? (
+        <EmptyState title={T.noTimesheets} hint={T.noTimesheetsHint} />
+      ) : (
+        <div className="space-y-5">
+          {weeks.map((w) => {
+            const seconds = w.rows.reduce((s, r) => s + r.worked_seconds, 0);
+            const jobs = w.rows.reduce((s, r) => s + r.jobs, 0);
+            const title = T.weekStarting(formatDate(fromYmd(w.week_start)));
+            return (
+              <Section key={w.week_start} title={title}>
+                <DataTable<TimesheetRow>
+                  caption={title}
+                  rows={w.rows}
+                  rowKey={(r) => r.resource_id}
+                  columns={[
+                    { header: T.resource, cell: (r) => r.name },
+                    { header: T.jobs, cell: (r) => r.jobs, isNumber: true },
+                    { header: T.hours, cell: (r) => r.hours_hmm, isNumber: true },
+                  ]}
+                  footer={[T.total, jobs, formatHoursHmm(seconds)]}
+                />
+              </Section>
+            );
+          })}
+        </div>
+      )}
+    </Page>
+  );
 }

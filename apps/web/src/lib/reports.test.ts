@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { checkRange, csvUrl, formatMoney, percent, shiftRange, statusSeries, weekOf } from './reports.ts';
+
+const at = (iso: string) => Date.parse(iso) / 1000;
+
+describe('report periods', () => {
+  it('the week of a day runs Sunday to Saturday', () => {
+    expect(weekOf(at('2026-03-11T15:00:00Z'))).toEqual({ from: '2026-03-08', to: '2026-03-14' });
+    expect(weekOf(at('2026-03-08T00:00:00Z'))).toEqual({ from: '2026-03-08', to: '2026-03-14' });
+  });
+  it('moves a range by its own length', () => {
+    expect(shiftRange({ from: '2026-03-08', to: '2026-03-14' }, 1)).toEqual({
+      from: '2026-03-15',
+      to: '2026-03-21',
+    });
+    expect(shiftRange({ from: '2026-03-01', to: '2026-03-03' }, -1)).toEqual({
+      from: '2026-02-26',
+      to: '2026-02-28',
+    });
+  });
+  it('says what is wrong with a range', () => {
+    expect(checkRange({ from: '2026-03-14', to: '2026-03-08' })).toEqual({
+      error: 'The period ends before it starts',
+    });
+    expect('period' in checkRange({ from: '2026-03-08', to: '2026-03-14' })).toBe(true);
+  });
+});
+
+describe('helpers', () => {
+  it('builds a CSV address under the API, leaving empty filters out', () => {
+    expect(csvUrl('/timesheets.csv', { from: '2026-03-08', to: '2026-03-14', resource: '' })).toBe(
+      '/api/v1/timesheets.csv?from=2026-03-08&to=2026-03-14',
+    );
+  });
+  it('lists the statuses of the buckets once, in first-seen order', () => {
+    expect(
+      statusSeries([
+        { start: 0, counts: { confirmed: 1 } },
+        { start: 1, counts: { draft: 2, confirmed: 1 } },
+      ]),
+    ).toEqual(['confirmed', 'draft']);
+  });
+  it('shows shares as percentages and money as decimals', () => {
+    expect(percent(0.271)).toBe('27%');
+    expect(percent(null)).toBe('—');
+    expect(formatMoney(12345, 'AUD')).toBe('AUD 123.45');
+  });
+});

@@ -1,0 +1,226 @@
+import { formatDate } from '@rostra/core/time/calendar';
+import { type ReactElement, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { type Analytics, percent, statusSeries } from '../../lib/reports.ts';
+import { EmptyState } from '../boards/parts.tsx';
+import { type Column, DataTable, Section, TableToggle } from './report-parts.tsx';
+import { REPORT_TEXT as T } from './report-text.ts';
+
+/*
+ * The analytics charts. Each is a titled section with a table alternative (the toggle) for
+ * keyboard and screen-reader users; the chart itself is hidden from assistive technology, which
+ * reads the table instead.
+ */
+
+/** Neutral series colours; red is kept for conflicts and going over a limit (DESIGN.md). */
+const SERIES = ['#0369a1', '#0d9488', '#7c3aed', '#ca8a04', '#4b5563', '#db2777', '#65a30d', '#9a3412'];
+const RED = '#b91c1c';
+const GREY = '#a3a3a3';
+
+function ChartCard<T>({
+  title,
+  rows,
+  rowKey,
+  columns,
+  chart,
+  height = 260,
+}: {
+  title: string;
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  columns: readonly Column<T>[];
+  chart: () => ReactElement;
+  height?: number;
+}) {
+  const [isTable, setIsTable] = useState(false);
+  return (
+    <Section
+      title={title}
+      actions={<TableToggle isTable={isTable} onToggle={() => setIsTable((v) => !v)} chart={title} />}
+    >
+      {rows.length === 0 ? (
+        <EmptyState title={T.noData} />
+      ) : isTable ? (
+        <DataTable caption={title} rows={rows} rowKey={rowKey} columns={columns} />
+      ) : (
+        <div aria-hidden style={{ height }} className="w-full min-w-0">
+          <ResponsiveContainer
+            width="100%"
+            height="100%"
+            minWidth={0}
+            initialDimension={{ width: 600, height }}
+          >
+            {chart()}
+          </ResponsiveContainer>
+        </div>
+      )}
+    </Section>
+  );
+}
+
+const pct = (v: number | null) => (v === null ? 0 : Math.round(v * 1000) / 10);
+
+export function UtilisationByResource({ data }: { data: Analytics }) {
+  const rows = data.resources;
+  return (
+    <ChartCard
+      title={T.utilisationByResource}
+      rows={rows}
+      rowKey={(r) => r.resource_id}
+      columns={[
+        { header: T.resource, cell: (r) => r.name },
+        { header: T.booked, cell: (r) => r.hours_hmm, isNumber: true },
+        { header: T.available, cell: (r) => r.available_hours, isNumber: true },
+        { header: T.utilisation, cell: (r) => percent(r.utilisation), isNumber: true },
+      ]}
+      height={Math.max(200, Math.min(rows.length, 40) * 24 + 40)}
+      chart={() => (
+        <BarChart
+          data={rows.slice(0, 40).map((r) => ({ name: r.name, value: pct(r.utilisation) }))}
+          layout="vertical"
+        >
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" unit="%" />
+          <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
+          <Tooltip formatter={(v) => `${v}%`} />
+          <Bar dataKey="value" name={T.utilisation} fill={SERIES[0]} isAnimationActive={false} />
+        </BarChart>
+      )}
+    />
+  );
+}
+
+export function UtilisationByLabel({ data }: { data: Analytics }) {
+  const rows = data.labels;
+  return (
+    <ChartCard
+      title={T.utilisationByLabel}
+      rows={rows}
+      rowKey={(r) => r.key}
+      columns={[
+        { header: T.label, cell: (r) => r.name },
+        { header: T.jobs, cell: (r) => r.jobs, isNumber: true },
+        { header: T.booked, cell: (r) => r.hours_hmm, isNumber: true },
+        { header: T.available, cell: (r) => r.available_hours, isNumber: true },
+        { header: T.utilisation, cell: (r) => percent(r.utilisation), isNumber: true },
+      ]}
+      chart={() => (
+        <BarChart data={rows.map((r) => ({ name: r.name, value: pct(r.utilisation) }))}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="name" tick={{ fontSize: 12 }} />
+          <YAxis unit="%" />
+          <Tooltip formatter={(v) => `${v}%`} />
+          <Bar dataKey="value" name={T.utilisation} fill={SERIES[1]} isAnimationActive={false} />
+        </BarChart>
+      )}
+    />
+  );
+}
+
+export function JobsOverTime({ data }: { data: Analytics }) {
+  const series = statusSeries(data.jobs_by_status_over_time);
+  const isWeekly = data.bucket_seconds > 86_400;
+  const rows = series.length === 0 ? [] : data.jobs_by_status_over_time;
+  const points = rows.map((b) => ({ name: formatDate(b.start), ...b.counts }));
+  return (
+    <ChartCard
+      title={T.jobsOverTime}
+      rows={rows}
+      rowKey={(b) => String(b.start)}
+      columns={[
+        { header: isWeekly ? T.weekOf : T.day, cell: (b) => formatDate(b.start) },
+        ...series.map((s) => ({
+          header: s,
+          cell: (b: (typeof rows)[number]) => b.counts[s] ?? 0,
+          isNumber: true,
+        })),
+      ]}
+      chart={() => (
+        <BarChart data={points}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="name" tick={{ fontSize: 11 }} />
+          <YAxis allowDecimals={false} />
+          <Tooltip />
+          <Legend />
+          {series.map((s, i) => (
+            <Bar
+              key={s}
+              dataKey={s}
+              stackId="jobs"
+              fill={SERIES[i % SERIES.length]}
+              isAnimationActive={false}
+            />
+          ))}
+        </BarChart>
+      )}
+    />
+  );
+}
+
+export function ConflictsByReason({ data }: { data: Analytics }) {
+  const rows = data.conflicts_by_reason;
+  return (
+    <ChartCard
+      title={T.conflictsByReason}
+      rows={rows}
+      rowKey={(r) => r.code}
+      columns={[
+        { header: T.reason, cell: (r) => r.code },
+        { header: T.jobs, cell: (r) => r.jobs, isNumber: true },
+      ]}
+      chart={() => (
+        <BarChart data={rows.map((r) => ({ name: r.code, value: r.jobs }))} layout="vertical">
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" allowDecimals={false} />
+          <YAxis type="category" dataKey="name" width={220} tick={{ fontSize: 11 }} />
+          <Tooltip />
+          <Bar dataKey="value" name={T.jobs} fill={RED} isAnimationActive={false} />
+        </BarChart>
+      )}
+    />
+  );
+}
+
+export function HoursAgainstLimits({ data }: { data: Analytics }) {
+  const rows = data.resources;
+  return (
+    <ChartCard
+      title={T.hoursAgainstLimits}
+      rows={rows}
+      rowKey={(r) => r.resource_id}
+      columns={[
+        { header: T.resource, cell: (r) => r.name },
+        { header: T.busiestDay, cell: (r) => r.limits.day_hours, isNumber: true },
+        { header: T.dayLimit, cell: (r) => r.limits.day_limit, isNumber: true },
+        { header: T.busiestWeek, cell: (r) => r.limits.week_hours, isNumber: true },
+        { header: T.weekLimit, cell: (r) => r.limits.week_limit, isNumber: true },
+        { header: T.busiestFortnight, cell: (r) => r.limits.fortnight_hours, isNumber: true },
+        { header: T.fortnightLimit, cell: (r) => r.limits.fortnight_limit, isNumber: true },
+        {
+          header: T.overLimit,
+          cell: (r) => (r.limits.is_over ? <span className="font-medium text-red-700">{T.yes}</span> : T.no),
+        },
+      ]}
+      height={Math.max(200, Math.min(rows.length, 40) * 28 + 60)}
+      chart={() => (
+        <BarChart
+          data={rows.slice(0, 40).map((r) => ({
+            name: r.name,
+            hours: r.limits.week_hours,
+            limit: r.limits.week_limit,
+            isOver: r.limits.is_over,
+          }))}
+          layout="vertical"
+        >
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" unit=" h" />
+          <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
+          <Tooltip />
+          <Legend />
+          <Bar dataKey="hours" name={T.busiestWeek} fill={SERIES[0]} isAnimationActive={false} />
+          <Bar dataKey="limit" name={T.weekLimit} fill={GREY} isAnimationActive={false} />
+        </BarChart>
+      )}
+    />
+  );
+}

@@ -1,0 +1,217 @@
+import { BarChart3, ChevronLeft, ChevronRight, Download, Table2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useId, useState } from 'react';
+import { checkRange, type DateRange, shiftRange } from '../../lib/reports.ts';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { REPORT_TEXT as T } from './report-text.ts';
+
+/*
+ * Pieces the timesheets, reports, analytics and ledger screens share: the period picker, a CSV
+ * export link, a section card, a plain data table and the chart/table toggle.
+ */
+
+/**
+ * Two date inputs (both days included) with earlier/later and "this week". A range the server
+ * would refuse is shown with its message and not applied; what was typed stays.
+ */
+export function PeriodPicker({
+  value,
+  onChange,
+  onThisWeek,
+}: {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  onThisWeek: () => void;
+}) {
+  const [draft, setDraft] = useState<DateRange>(value);
+  const [shown, setShown] = useState<DateRange>(value);
+  // A range set from outside (earlier/later/this week) replaces what is being typed.
+  if (shown.from !== value.from || shown.to !== value.to) {
+    setShown(value);
+    setDraft(value);
+  }
+  const checked = checkRange(draft);
+  const error = 'error' in checked ? checked.error : undefined;
+  const id = useId();
+  const update = (next: DateRange) => {
+    setDraft(next);
+    if ('period' in checkRange(next)) onChange(next);
+  };
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <IconButton label={T.earlier} onClick={() => onChange(shiftRange(value, -1))}>
+        <ChevronLeft aria-hidden className="size-4" />
+      </IconButton>
+      <label className="text-xs font-medium text-neutral-600">
+        {T.from}
+        <input
+          type="date"
+          value={draft.from}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => update({ ...draft, from: e.target.value })}
+          className="mt-0.5 block min-h-11 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
+        />
+      </label>
+      <label className="text-xs font-medium text-neutral-600">
+        {T.to}
+        <input
+          type="date"
+          value={draft.to}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => update({ ...draft, to: e.target.value })}
+          className="mt-0.5 block min-h-11 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
+        />
+      </label>
+      <IconButton label={T.later} onClick={() => onChange(shiftRange(value, 1))}>
+        <ChevronRight aria-hidden className="size-4" />
+      </IconButton>
+      <Button variant="secondary" onClick={onThisWeek}>
+        {T.thisWeek}
+      </Button>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="w-full text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A download link styled as a secondary button. */
+export function CsvLink({
+  href,
+  label = T.exportCsv,
+  name,
+}: {
+  href: string;
+  label?: string;
+  name?: string;
+}) {
+  return (
+    <a
+      href={href}
+      download
+      aria-label={name ? `${label}: ${name}` : label}
+      className="inline-flex min-h-11 items-center gap-2 rounded-md border border-neutral-300 bg-white px-3 text-sm font-medium text-neutral-800 hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-sky-600 sm:min-h-9"
+    >
+      <Download aria-hidden className="size-4" />
+      {label}
+    </a>
+  );
+}
+
+/** A titled card; the title is a heading so screen-reader users can jump between sections. */
+export function Section({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-neutral-200 bg-white">
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-100 px-4 py-3">
+        <h2 id={id} className="text-base font-semibold text-neutral-900">
+          {title}
+        </h2>
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      </div>
+      <div className="p-4">{children}</div>
+    </section>
+  );
+}
+
+export type Column<T> = {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Right-aligned figures. */
+  isNumber?: boolean;
+};
+
+/** A plain table that scrolls sideways on phones rather than squeezing. */
+export function DataTable<T>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  footer,
+}: {
+  caption: string;
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  footer?: readonly ReactNode[];
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-max text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-neutral-200 text-xs text-neutral-500">
+            {columns.map((c) => (
+              <th
+                key={c.header}
+                scope="col"
+                className={`px-2 py-2 font-medium ${c.isNumber ? 'text-right' : ''}`}
+              >
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="border-b border-neutral-100 last:border-0">
+              {columns.map((c) => (
+                <td
+                  key={c.header}
+                  className={`px-2 py-2 text-neutral-800 ${c.isNumber ? 'text-right tabular-nums' : ''}`}
+                >
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {footer ? (
+          <tfoot>
+            <tr className="border-t border-neutral-300 font-semibold text-neutral-900">
+              {footer.map((cell, i) => (
+                <td
+                  // biome-ignore lint/suspicious/noArrayIndexKey: footer cells are positional
+                  key={i}
+                  className={`px-2 py-2 ${columns[i]?.isNumber ? 'text-right tabular-nums' : ''}`}
+                >
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </div>
+  );
+}
+
+/** The chart/table toggle: pressed means the table is shown instead of the chart. */
+export function TableToggle({
+  isTable,
+  onToggle,
+  chart,
+}: {
+  isTable: boolean;
+  onToggle: () => void;
+  chart: string;
+}) {
+  return (
+    <Button variant="ghost" aria-pressed={isTable} onClick={onToggle} aria-label={`${T.showTable}: ${chart}`}>
+      {isTable ? <BarChart3 aria-hidden className="size-4" /> : <Table2 aria-hidden className="size-4" />}
+      {T.showTable}
+    </Button>
+  );
+}
