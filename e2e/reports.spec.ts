@@ -1,0 +1,109 @@
+import { readFile } from 'node:fs/promises';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { enterApp, USERS, watchPageErrors } from './helpers.ts';
+
+/*
+ * Timesheets, reports and analytics on the seeded organisation (Harbour Care): figures show, and
+ * the CSV exports download what the screen shows.
+ */
+
+async function download(page: Page, link: Locator): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const path = await file.path();
+  return readFile(path, 'utf8');
+}
+
+/** The body rows of the first table under `scope`, as cell texts. */
+async function tableRows(scope: Locator): Promise<string[][]> {
+  const rows = scope.locator('table').first().locator('tbody tr');
+  const out: string[][] = [];
+  for (const row of await rows.all())
+    out.push((await row.locator('td').allInnerTexts()).map((s) => s.trim()));
+  return out;
+}
+
+const HMM = /^\d+\.[0-5]\d$/;
+
+test('export timesheets CSV: the header and a seeded resource row in h.mm', async ({ page }) => {
+  const errors = watchPageErrors(page);
+  await enterApp(page, USERS.dispatcher, '/timesheets');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The seed's finished jobs lie in the past fortnight: go back until a week has some.
+  const table = page.locator('main table').first();
+  for (let i = 0; i < 3 && !(await table.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+  }
+  await expect(table).toBeVisible();
+  const rows = await tableRows(page.locator('main'));
+  const [name, , hours] = rows[0] as string[];
+  expect(hours).toMatch(HMM);
+  const csv = await download(page, page.getByRole('link', { name: /Export CSV/ }));
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]?.toLowerCase()).toContain('hours');
+  expect(lines.some((l) => l.includes(name as string) && l.includes(hours as string))).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+test('reports show figures for the seeded organisation; the hours CSV matches the table', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page);
+  await enterApp(page, USERS.dispatcher, '/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'reports' })).toBeVisible();
+  // The top bar has no search box on reports routes.
+  await expect(page.getByRole('banner').getByRole('searchbox')).toHaveCount(0);
+  // Last week: the seed places bookings over the fortnight around today.
+  await page.getByRole('button', { name: 'Earlier period' }).click();
+  const hours = page.getByRole('region', { name: 'Hours' });
+  await expect(hours.locator('tbody tr').first()).toBeVisible();
+  const rows = await tableRows(hours);
+  expect(rows.length).toBeGreaterThan(0);
+  for (const [, jobs, h] of rows) {
+    expect(Number(jobs)).toBeGreaterThan(0);
+    expect(h).toMatch(HMM);
+  }
+  const statuses = page.getByRole('region', { name: 'Jobs by status' });
+  await expect(statuses.locator('tfoot')).toContainText(/Total\s*\d+/);
+  const csv = await download(page, hours.getByRole('link', { name: /Export CSV/ }));
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe('resource,id,jobs,hours');
+  const [name, jobs, h] = rows[0] as string[];
+  expect(lines[1]).toMatch(new RegExp(`^"?${name}"?,[^,]+,${jobs},${h?.replace('.', '\\.')}$`));
+  // Per label as well.
+  await hours.getByRole('combobox').selectOption('label');
+  await expect(hours.getByRole('columnheader', { name: 'Label' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('analytics: each chart has a title and a table alternative', async ({ page }) => {
+  const errors = watchPageErrors(page);
+  await enterApp(page, USERS.dispatcher, '/analytics');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (const title of [
+    'Utilisation per resource',
+    'Utilisation per label',
+    'Jobs by status over time',
+    'Allocation conflicts by reason',
+    'Hours against limits (busiest week)',
+  ]) {
+    await expect(page.getByRole('heading', { level: 2, name: title })).toBeVisible();
+  }
+  const utilisation = page.getByRole('region', { name: 'Utilisation per resource' });
+  await expect(utilisation.locator('.recharts-surface')).toBeVisible();
+  const toggle = utilisation.getByRole('button', { name: /Show as table/ });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(utilisation.getByRole('columnheader', { name: 'Utilisation' })).toBeVisible();
+  expect((await tableRows(utilisation)).length).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
+
+test('analytics for a resource shows only their own numbers', async ({ page }) => {
+  await enterApp(page, USERS.resource, '/analytics');
+  await expect(page.getByText('Your own numbers.')).toBeVisible();
+  const utilisation = page.getByRole('region', { name: 'Utilisation per resource' });
+  await utilisation.getByRole('button', { name: /Show as table/ }).click();
+  await expect(utilisation.locator('tbody tr')).toHaveCount(1);
+});
