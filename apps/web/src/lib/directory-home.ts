@@ -1,0 +1,64 @@
+import { queryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from './client.ts';
+
+/*
+ * The home page's data (issue 8): `GET /directory/home/today` (today's numbers) and
+ * `GET /directory/home/feed?before&limit` (recent activity, newest first, ten a page).
+ */
+
+export type TodayNumbers = {
+  from: number;
+  to: number;
+  by_status: Record<string, number>;
+  total: number;
+  unassigned: number;
+  conflicts: number;
+  on_shift: number | null;
+  on_leave: number;
+};
+
+export type FeedItem = {
+  id: string;
+  kind: 'state' | 'booking' | 'notification';
+  /** Epoch milliseconds. */
+  at: number;
+  record_id: string | null;
+  record_name: string | null;
+  status: string | null;
+  previous_status: string | null;
+  action: string | null;
+  title: string | null;
+  body: string | null;
+};
+
+export const HOME_KEY = ['home'] as const;
+/** The spec's default page (§9 query limits: 10). */
+export const FEED_PAGE = 10;
+/** The spec's new-notification window for the home feed (§9): 300 s. */
+export const FEED_NEW_WINDOW_MS = 300_000;
+
+/** Whether a feed item is still "new": younger than the window at `nowMs` (server clock). */
+export function isNewFeedItem(atMs: number, nowMs: number): boolean {
+  return nowMs - atMs < FEED_NEW_WINDOW_MS && atMs <= nowMs + 60_000;
+}
+
+export const todayQuery = queryOptions({
+  queryKey: [...HOME_KEY, 'today'] as const,
+  queryFn: ({ signal }) => api.get<TodayNumbers>('/directory/home/today', { quiet: true, signal }),
+  refetchInterval: 60_000,
+});
+
+export function useFeed() {
+  return useInfiniteQuery({
+    queryKey: [...HOME_KEY, 'feed'] as const,
+    queryFn: ({ pageParam, signal }) =>
+      api.get<{ items: FeedItem[]; now: number }>('/directory/home/feed', {
+        query: { limit: FEED_PAGE, before: pageParam },
+        quiet: true,
+        signal,
+      }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) =>
+      last.items.length < FEED_PAGE ? undefined : (last.items[last.items.length - 1]?.at ?? undefined),
+  });
+}
