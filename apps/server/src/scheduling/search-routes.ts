@@ -59,6 +59,7 @@ export const searchBody = z.strictObject({
 const kindResult = z.object({
   hits: z.array(z.record(z.string(), z.unknown())),
   nbHits: z.number(),
+  exhaustiveNbHits: z.boolean(),
   page: z.number(),
   nbPages: z.number(),
   hitsPerPage: z.number(),

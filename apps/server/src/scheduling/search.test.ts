@@ -5,7 +5,14 @@ import { createTestApp, type TestApp } from '../testing/app.ts';
 import { call, H, MONDAY, ok, type Personas, schedulingOrg } from './testing.ts';
 
 type Rec = Record<string, unknown>;
-type KindResult = { hits: Rec[]; nbHits: number; page: number; nbPages: number; hitsPerPage: number };
+type KindResult = {
+  hits: Rec[];
+  nbHits: number;
+  exhaustiveNbHits: boolean;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+};
 type Answer = { query: string; results: Record<string, KindResult> };
 
 const DAY = 86_400;
@@ -82,6 +89,19 @@ describe.each(testDatabaseKinds())('global search on %s', (kind) => {
     expect(ids((await search({ query: 'REF-BETA' })).results.bookings)[0]).toBe('se-2');
   });
 
+  it('needs every word of the query: a second word narrows, it never widens', async () => {
+    expect((await search({ query: 'quentin', kinds: ['bookings'] })).results.bookings?.nbHits).toBe(60);
+    const both = await search({ query: 'quentin page-7', kinds: ['bookings'] });
+    expect(ids(both.results.bookings)).toEqual(['se-p07']);
+    // Each word may be misspelt; a word no record has leaves nothing.
+    expect(ids((await search({ query: 'quentn lovelase', kinds: ['bookings'] })).results.bookings)).toEqual(
+      [],
+    );
+    expect(
+      ids((await search({ query: 'lovelase ref-alpha', kinds: ['bookings'] })).results.bookings),
+    ).toEqual(['se-1']);
+  });
+
   it('finds by label name: the label, the resources and bookings carrying it', async () => {
     const a = await search({ query: 'nurse' });
     expect(ids(a.results.labels)).toEqual(['l-nurse']);
@@ -129,11 +149,17 @@ describe.each(testDatabaseKinds())('global search on %s', (kind) => {
     const seen = pages.flatMap((a) => ids(a.results.bookings));
     expect(pages.map((a) => ids(a.results.bookings).length)).toEqual([25, 25, 10, 0]);
     expect(new Set(seen).size).toBe(60);
-    expect(pages.map((a) => [a.results.bookings?.nbHits, a.results.bookings?.nbPages])).toEqual([
-      [60, 3],
-      [60, 3],
-      [60, 3],
-      [60, 3],
+    expect(
+      pages.map((a) => [
+        a.results.bookings?.nbHits,
+        a.results.bookings?.nbPages,
+        a.results.bookings?.exhaustiveNbHits,
+      ]),
+    ).toEqual([
+      [60, 3, true],
+      [60, 3, true],
+      [60, 3, true],
+      [60, 3, true],
     ]);
     // Default page size 40.
     const d = await search({ query: 'quentin pager', kinds: ['bookings'] });

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { orgDocuments } from '../schema/documents.ts';
 import { customers, labels, resources, timelineRecords } from '../schema/scheduling.ts';
 
 /*
@@ -20,3 +21,6 @@ export const labelText: SQL = sql`lower(${labels.name})`;
 const d = timelineRecords.data;
 /** Timeline records: id, reference, name, customer and resource names, address. */
 export const timelineText: SQL = sql`lower(${timelineRecords.id} || ' ' || coalesce(${d}->>'reference', '') || ' ' || coalesce(${d}->>'name', '') || ' ' || coalesce(${d}->>'customer_first_name', '') || ' ' || coalesce(${d}->>'customer_last_name', '') || ' ' || coalesce(${d}->>'resource_first_name', '') || ' ' || coalesce(${d}->>'resource_last_name', '') || ' ' || coalesce(${d}->>'all_location', ''))`;
+
+/** Forms (form templates in `org_documents`): name. Not indexed: a handful per organisation. */
+export const formText: SQL = sql`lower(${orgDocuments.name})`;

@@ -1,23 +1,46 @@
-import { and, arrayOverlaps, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../client.ts';
+import type { Db } from '../client.ts';
 import { readableBy } from '../identity/readers.ts';
+import { orgDocuments } from '../schema/documents.ts';
 import { customers, labels, resources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { toCustomer, toLabel, toResource, toTimelineRecord } from './mapping.ts';
-import { customerText, labelText, resourceText, timelineText } from './search-text.ts';
+import { customerText, formText, labelText, resourceText, timelineText } from './search-text.ts';
 
 /*
  * Global search (scheduling spec §7): one organisation's bookings, group events, timelines
- * (leaves and breaks), resources, customers and labels, typo-tolerant and ranked.
+ * (leaves and breaks), resources, customers, labels and forms, typo-tolerant and ranked.
  *
- * Matching: the search text of a kind (search-text.ts) contains the query (LIKE) or the query is
- * word-similar to a part of it (pg_trgm `<%`, threshold WORD_SIMILARITY) — both answered by the
- * kind's trigram GIN index. Records carrying a label whose name matches also match (found by
- * label). Ranking: trigram word similarity plus full-text `ts_rank` (exact words rank higher than
- * near misses), ties by id. Readers: the `_uid_r` rule for timeline records; resources and
- * customers are the catalogue (dispatchers and partners) plus a user's own record; labels are
- * catalogue only. Promoted dispatchers are not resources (as in every resource list).
+ * Matching: the query is cut into words and EVERY word must match the kind's search text
+ * (search-text.ts): a word of three letters or more without digits matches as a substring (LIKE)
+ * or as a near miss (pg_trgm `<%`, word similarity ≥ WORD_SIMILARITY); a word with digits (a
+ * reference, a number) only as a substring; a word of one or two characters as the start of a
+ * word. Records carrying a label whose name matches the whole query match too (found by label).
+ * Every one of these conditions is answered by the kind's trigram (or labels) GIN index.
+ *
+ * Speed: row-level security forbids non-leakproof operators (LIKE, `<%`) in index conditions, so
+ * the candidates are found through the one-organisation views of migration 0011 (see there), which
+ * return ids and scores only; the page's records are then read by primary key under RLS. Only
+ * the first CANDIDATES matches (plus the pages asked for) are ranked and counted: beyond that
+ * `nbHits` is a lower bound and `exhaustiveNbHits` is false ("1000+").
+ *
+ * Ranking: the whole query as a phrase in the text (+1), found by label (+0.5), plus pg_trgm word
+ * similarity of the query to the text (1 for every word present as a whole word); ties by id.
+ * Readers: the `_uid_r` rule for timeline records; resources and customers are the catalogue
+ * (dispatchers and partners) plus a user's own record; labels are catalogue only; forms whose
+ * readers list is empty are every member's. Promoted dispatchers are not resources.
  */
 
 export const SEARCH_KINDS = [
@@ -27,6 +50,7 @@ export const SEARCH_KINDS = [
   'resources',
   'customers',
   'labels',
+  'forms',
 ] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
@@ -66,14 +90,24 @@ export type Searcher = { uid: string; seesAll: boolean; catalogue: boolean };
 
 export type KindResult = {
   hits: Record<string, unknown>[];
+  /** Matches counted; a lower bound when `exhaustiveNbHits` is false. */
   nbHits: number;
+  /** False when more than CANDIDATES (and the pages asked for) matched: show "1000+". */
+  exhaustiveNbHits: boolean;
   page: number;
   nbPages: number;
   hitsPerPage: number;
 };
 
-/** pg_trgm word-similarity threshold: "Lovelase" finds "Lovelace" (0.67), "Ann Lea" finds "Ann Lee". */
-export const WORD_SIMILARITY = 0.6;
+/**
+ * pg_trgm word-similarity threshold for a word: "lovelase" finds "lovelace" (0.67), "lea" finds
+ * "lee" (0.5), "drivr" finds "driver" (0.67). Set for the search's transaction only.
+ */
+export const WORD_SIMILARITY = 0.5;
+/** Matches ranked and counted per kind, beyond the pages asked for (see above). */
+export const CANDIDATES = 1000;
+/** Words of a query considered (the rest are ignored): each is one more index condition. */
+export const MAX_WORDS = 8;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -82,9 +116,28 @@ export function normaliseQuery(query: string): string {
   return query.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/** The distinct words of a normalised query, at most MAX_WORDS. */
+export function queryWords(q: string): string[] {
+  return [...new Set(q.split(' ').filter((w) => w !== ''))].slice(0, MAX_WORDS);
+}
+
+/** How one word must match a search text (see the module comment). */
+export function wordMatches(text: SQL, word: string): SQL {
+  const w = escapeLike(word);
+  if (word.length < 3) return sql`(${text} like ${`${w}%`} or ${text} like ${`% ${w}%`})`;
+  if (/\d/.test(word)) return sql`${text} like ${`%${w}%`}`;
+  return sql`(${text} like ${`%${w}%`} or ${word} <% ${text})`;
+}
+
+const allWordsMatch = (text: SQL, words: string[]): SQL =>
+  and(...words.map((w) => wordMatches(text, w))) as SQL;
+
 type KindSpec = {
-  table: typeof timelineRecords | typeof resources | typeof customers | typeof labels;
+  table: typeof timelineRecords | typeof resources | typeof customers | typeof labels | typeof orgDocuments;
+  /** The one-organisation view of migration 0011 the candidates are found through, if any. */
+  view?: string;
   id: PgColumn;
+  orgId: PgColumn;
   text: SQL;
   labels?: PgColumn;
   /** Filterable fields of the kind; a filter on another field leaves the kind without hits. */
@@ -105,9 +158,17 @@ const timelineFields: KindSpec['fields'] = {
   resourceId: { column: T.resourceId, isArray: false },
   type: { column: T.type, isArray: false },
 };
+/** The `_key`s of each timeline kind. */
+const TIMELINE_KEYS: Partial<Record<SearchKind, string[]>> = {
+  bookings: ['booking'],
+  groupevents: ['groupevent'],
+  timelines: ['leave', 'break'],
+};
 const timelineKind = (keys: string[]): KindSpec => ({
   table: T,
+  view: 'search_timeline_records',
   id: T.id,
+  orgId: T.orgId,
   text: timelineText,
   labels: T.labels,
   fields: timelineFields,
@@ -120,13 +181,16 @@ const timelineKind = (keys: string[]): KindSpec => ({
   },
 });
 
+const D = orgDocuments;
 const KINDS: Record<SearchKind, KindSpec> = {
-  bookings: timelineKind(['booking']),
-  groupevents: timelineKind(['groupevent']),
-  timelines: timelineKind(['leave', 'break']),
+  bookings: timelineKind(TIMELINE_KEYS.bookings ?? []),
+  groupevents: timelineKind(TIMELINE_KEYS.groupevents ?? []),
+  timelines: timelineKind(TIMELINE_KEYS.timelines ?? []),
   resources: {
     table: resources,
+    view: 'search_resources',
     id: resources.id,
+    orgId: resources.orgId,
     text: resourceText,
     labels: resources.labels,
     fields: { labels: { column: resources.labels, isArray: true } },
@@ -137,7 +201,9 @@ const KINDS: Record<SearchKind, KindSpec> = {
   },
   customers: {
     table: customers,
+    view: 'search_customers',
     id: customers.id,
+    orgId: customers.orgId,
     text: customerText,
     fields: {},
     numeric: {},
@@ -146,12 +212,38 @@ const KINDS: Record<SearchKind, KindSpec> = {
   },
   labels: {
     table: labels,
+    view: 'search_labels',
     id: labels.id,
+    orgId: labels.orgId,
     text: labelText,
     fields: { type: { column: labels.type, isArray: false } },
     numeric: {},
     visible: (s) => (s.catalogue ? undefined : false),
     toHit: (row) => toLabel(row as typeof labels.$inferSelect),
+  },
+  // Form templates: a handful per organisation, read under RLS without a view or an index.
+  forms: {
+    table: D,
+    id: D.id,
+    orgId: D.orgId,
+    text: formText,
+    fields: { status: { column: D.status, isArray: false } },
+    numeric: {},
+    visible: (s) =>
+      s.seesAll
+        ? undefined
+        : (or(sql`cardinality(${D.readers}) = 0`, arrayContains(D.readers, [s.uid])) as SQL),
+    fixed: eq(D.kind, 'form'),
+    toHit: (row) => {
+      const r = row as typeof D.$inferSelect;
+      return {
+        ...r.data,
+        _id: r.id,
+        name: r.name,
+        ...(r.status !== null ? { status: r.status } : {}),
+        version: r.version,
+      };
+    },
   },
 };
 
@@ -178,60 +270,83 @@ function filterConditions(spec: KindSpec, input: SearchInput): SQL[] | false {
 const empty = (input: SearchInput): KindResult => ({
   hits: [],
   nbHits: 0,
+  exhaustiveNbHits: true,
   page: input.page,
   nbPages: 0,
   hitsPerPage: input.hitsPerPage,
 });
 
-async function searchKind(
-  tx: Tx,
-  orgId: string,
+/**
+ * The source the candidates are read from, named as the table so that the schema's columns
+ * (rendered `"table"."column"`) refer to it: the kind's one-organisation view, or the table.
+ */
+function source(spec: KindSpec): SQL {
+  const name = getTableName(spec.table);
+  return spec.view
+    ? sql`${sql.identifier(spec.view)} as ${sql.identifier(name)}`
+    : sql`${sql.identifier(name)}`;
+}
+
+type Part = { kind: SearchKind; spec: KindSpec; where: SQL; score: SQL } | { kind: SearchKind; spec: null };
+
+/** The kind's candidates (CTE body): ids and scores of the first `limit` matches. */
+function kindPart(
+  kind: SearchKind,
   spec: KindSpec,
   searcher: Searcher,
   input: SearchInput,
+  orgId: string,
   q: string,
-  labelIds: string[],
-): Promise<KindResult> {
+  words: string[],
+  labelIds: SQL,
+): Part {
   const visible = spec.visible(searcher);
   const filters = filterConditions(spec, input);
-  if (visible === false || filters === false) return empty(input);
-  const pattern = `%${escapeLike(q)}%`;
-  const byText = sql`(${spec.text} like ${pattern} or ${q} <% ${spec.text})`;
-  const byLabel = spec.labels && labelIds.length > 0 ? arrayOverlaps(spec.labels, labelIds) : undefined;
-  const score = sql<number>`(word_similarity(${q}, ${spec.text})
-    + ts_rank(to_tsvector('simple', ${spec.text}), plainto_tsquery('simple', ${q}))
+  if (visible === false || filters === false) return { kind, spec: null };
+  const byText = allWordsMatch(spec.text, words);
+  const byLabel = spec.labels ? sql`${spec.labels} && ${labelIds}` : undefined;
+  const score = sql`(word_similarity(${q}, ${spec.text})
+    + case when ${spec.text} like ${`%${escapeLike(q)}%`} then 1 else 0 end
     ${byLabel ? sql`+ case when ${byLabel} then 0.5 else 0 end` : sql``})`;
-  const orgCol = (spec.table as typeof resources).orgId;
   const where = and(
-    eq(orgCol, orgId),
+    eq(spec.orgId, orgId),
     spec.fixed,
     visible,
     ...filters,
     byLabel ? sql`(${byText} or ${byLabel})` : byText,
-  );
-  const rows = await tx
-    .select({ row: spec.table, score, total: sql<number>`count(*) over ()` })
-    .from(spec.table)
-    .where(where)
-    .orderBy(desc(score), asc(spec.id))
-    .limit(input.hitsPerPage)
-    .offset(input.page * input.hitsPerPage);
-  let nbHits = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && input.page > 0) {
-    // Past the last page: the window function saw no row, so count apart.
-    const [c] = await tx.select({ n: sql<number>`count(*)` }).from(spec.table).where(where);
-    nbHits = Number(c?.n ?? 0);
-  }
-  return {
-    hits: rows.map((r) => ({ ...spec.toHit(r.row as Record<string, unknown>), _score: Number(r.score) })),
-    nbHits,
-    page: input.page,
-    nbPages: Math.ceil(nbHits / input.hitsPerPage),
-    hitsPerPage: input.hitsPerPage,
-  };
+  ) as SQL;
+  return { kind, spec, where, score };
 }
 
-/** Search one organisation for `input`, as `searcher` may read; a result per requested kind. */
+/** A row of `to_jsonb(table)` (column names, timestamps as text) as Drizzle would select it. */
+function fromJson(spec: KindSpec, json: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(spec.table))) {
+    const value = json[column.name];
+    out[key] =
+      value !== null && value !== undefined && column.columnType === 'PgTimestamp'
+        ? new Date(value as string)
+        : (value ?? null);
+  }
+  return out;
+}
+
+type Answer = {
+  k: number;
+  id: string | null;
+  score: number | null;
+  total: string | number | null;
+  row: unknown;
+  /** Position in the page (1-based). */
+  n: string | number;
+};
+
+/**
+ * Search one organisation for `input`, as `searcher` may read; a result per requested kind. One
+ * statement answers every kind (a round trip costs more than the work on a busy host): per kind
+ * a CTE of its first `limit` candidates, its count, and its page of records (read from the table
+ * itself, under RLS) as JSON.
+ */
 export async function searchOrg(
   db: Db,
   orgId: string,
@@ -239,21 +354,110 @@ export async function searchOrg(
   input: SearchInput,
 ): Promise<Partial<Record<SearchKind, KindResult>>> {
   const q = normaliseQuery(input.query);
-  return withOrg(db, orgId, async (tx) => {
+  const words = queryWords(q);
+  // Rank and count the first `limit` matches only; one more than asked tells "there are more".
+  const limit = Math.max(CANDIDATES, (input.page + 1) * input.hitsPerPage) + 1;
+  const offset = input.page * input.hitsPerPage;
+  // Labels whose name matches the whole query: records carrying one are found by label.
+  const labelIds = sql`(select coalesce(array_agg(id), '{}') from matched_labels)`;
+  const parts = input.kinds.map((kind) =>
+    TIMELINE_KEYS[kind]
+      ? ({ kind, spec: KINDS[kind] } as Part)
+      : kindPart(kind, KINDS[kind], searcher, input, orgId, q, words, labelIds),
+  );
+  // The timeline kinds share one scan of timeline_records (one index scan instead of three):
+  // its first `limit` × kinds candidates, split by `_key` afterwards.
+  const timelineKinds = input.kinds.filter((k) => TIMELINE_KEYS[k]);
+  const tlLimit = limit * timelineKinds.length;
+  const tl =
+    timelineKinds.length > 0
+      ? kindPart(
+          'bookings',
+          timelineKind(timelineKinds.flatMap((k) => TIMELINE_KEYS[k] ?? [])),
+          searcher,
+          input,
+          orgId,
+          q,
+          words,
+          labelIds,
+        )
+      : null;
+  const live = parts.flatMap((p, i) => (p.spec && (!TIMELINE_KEYS[p.kind] || tl?.spec) ? [{ ...p, i }] : []));
+  const out: Partial<Record<SearchKind, KindResult>> = {};
+  for (const p of parts) out[p.kind] = empty(input);
+  if (live.length === 0) return out;
+  const ctes = live.map((p) => {
+    const c = sql.identifier(`c${p.i}`);
+    const keys = TIMELINE_KEYS[p.kind];
+    if (keys)
+      return sql`, ${c} as (select id, score from tl where key in (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}) limit ${limit})`;
+    if (!('where' in p)) throw new Error('unreachable');
+    return sql`, ${c} as materialized (
+      select ${p.spec.id} as id, ${p.score} as score from ${source(p.spec)} where ${p.where} limit ${limit})`;
+  });
+  const tlCte =
+    tl?.spec && 'where' in tl
+      ? sql`, tl as materialized (select ${T.id} as id, ${T.key} as key, ${tl.score} as score
+          from ${source(tl.spec)} where ${tl.where} limit ${tlLimit})`
+      : sql``;
+  const tlCount =
+    tl?.spec && 'where' in tl
+      ? sql`select -1 as k, null::text as id, null::float8 as score, (select count(*) from tl) as total, null::jsonb as row, 0::bigint as n union all `
+      : sql``;
+  const selects = live.map((p) => {
+    const c = sql.identifier(`c${p.i}`);
+    const k = sql.raw(String(p.i));
+    const name = sql.identifier(getTableName(p.spec.table));
+    return sql`select ${k} as k, null::text as id, null::float8 as score, (select count(*) from ${c}) as total, null::jsonb as row, 0::bigint as n
+      union all
+      select ${k}, c.id, c.score::float8, null::bigint, to_jsonb(t), c.n
+      from (select id, score, row_number() over (order by score desc, id) as n from ${c}
+        order by score desc, id limit ${input.hitsPerPage} offset ${offset}) c
+      join ${name} t on t.org_id = ${orgId} and t.id = c.id`;
+  });
+  const statement = sql`with matched_labels as materialized (
+      select ${labels.id} as id from ${source(KINDS.labels)}
+      where ${eq(labels.orgId, orgId)} and ${allWordsMatch(labelText, words)} limit 100)
+    ${tlCte}
+    ${sql.join(ctes, sql``)}
+    ${tlCount}
+    ${sql.join(selects, sql` union all `)}`;
+  const answers = await withOrg(db, orgId, async (tx) => {
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`,
     );
-    // Labels whose name matches: records carrying one are found by label.
-    const pattern = `%${escapeLike(q)}%`;
-    const matched = await tx
-      .select({ id: labels.id })
-      .from(labels)
-      .where(and(eq(labels.orgId, orgId), sql`(${labelText} like ${pattern} or ${q} <% ${labelText})`));
-    const labelIds = matched.map((l) => l.id);
-    const out: Partial<Record<SearchKind, KindResult>> = {};
-    for (const kind of input.kinds) {
-      out[kind] = await searchKind(tx, orgId, KINDS[kind], searcher, input, q, labelIds);
+    if (process.env.ROSTRA_SEARCH_EXPLAIN) {
+      const plan = (await tx.execute(sql`explain (analyze) ${statement}`)) as unknown as {
+        rows: Record<string, string>[];
+      };
+      console.log(plan.rows.map((r) => Object.values(r)[0]).join('\n'));
     }
-    return out;
+    return ((await tx.execute(statement)) as unknown as { rows: Answer[] }).rows;
   });
+  for (const p of live) {
+    const mine = answers.filter((a) => Number(a.k) === p.i);
+    const counted = Number(mine.find((a) => a.id === null)?.total ?? 0);
+    const tlCounted = Number(answers.find((a) => Number(a.k) === -1)?.total ?? 0);
+    const exhaustive = counted < limit && (!TIMELINE_KEYS[p.kind] || tlCounted < tlLimit);
+    const nbHits = exhaustive ? counted : limit - 1;
+    const hits = mine
+      .filter((a) => a.id !== null)
+      .sort((a, b) => Number(a.n) - Number(b.n))
+      .map((a) => {
+        const json = (typeof a.row === 'string' ? JSON.parse(a.row) : a.row) as Record<string, unknown>;
+        return { ...p.spec.toHit(fromJson(p.spec, json)), _score: Number(a.score) };
+      });
+    out[p.kind] = {
+      hits,
+      nbHits,
+      exhaustiveNbHits: exhaustive,
+      page: input.page,
+      nbPages: Math.ceil(nbHits / input.hitsPerPage),
+      hitsPerPage: input.hitsPerPage,
+    };
+  }
+  return out;
 }
