@@ -1,4 +1,5 @@
 import { COMPANY_TEXT } from '@rostra/core/settings/company';
+import { ALERT_TEXT, LOGO_TEXT } from '@rostra/core/shell/messages';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from '../identity/testing.ts';
@@ -147,6 +148,61 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
         geofence: null,
       });
       expect(elsewhere.statusCode).toBe(403);
+    });
+  });
+
+  describe('company logo', () => {
+    /** A PNG header of the given size, padded to `bytes` long. */
+    const png = (width: number, height: number, bytes = 64) => {
+      const b = new Uint8Array(bytes);
+      b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+      new DataView(b.buffer).setUint32(16, width);
+      new DataView(b.buffer).setUint32(20, height);
+      return b;
+    };
+    const upload = async (as: Browser, orgId: string, bytes: Uint8Array) => {
+      const form = new FormData();
+      form.set('org_id', orgId);
+      form.set('file', new Blob([bytes as BlobPart], { type: 'image/png' }), 'logo.png');
+      const encoded = new Response(form);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/company/logo',
+        headers: { ...as, 'content-type': encoded.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+    };
+
+    it('a wide image becomes the logo every member sees; the rules of spec §5 refuse the rest', async () => {
+      const logo = png(357, 210);
+      const data = await expectBroadcast(
+        async () => {
+          const answer = ok<Rec>(await upload(p.dispatcher, p.orgId, logo));
+          expect(answer).toMatchObject({
+            status: true,
+            logo_url: expect.stringMatching(/^\/api\/v1\/company\/logo\?v=/),
+          });
+        },
+        (d) => d._key === 'company',
+      );
+      const url = String((data.value as Rec).logo);
+      const served = await t.app.inject({ method: 'GET', url, headers: { ...p.resource1 } });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(new Uint8Array(served.rawPayload)).toEqual(logo);
+      const elsewhere = await t.app.inject({ method: 'GET', url, headers: { ...other.dispatcher } });
+      expect(elsewhere.statusCode).toBe(404);
+
+      const square = await upload(p.dispatcher, p.orgId, png(200, 200));
+      expect(square.statusCode).toBe(400);
+      expect(square.json().error.message).toBe(LOGO_TEXT.badDimensions);
+      const large = await upload(p.dispatcher, p.orgId, png(400, 100, 500_000));
+      expect(large.json().error.message).toBe(LOGO_TEXT.tooLarge);
+      const text = await upload(p.dispatcher, p.orgId, new TextEncoder().encode('not an image at all'));
+      expect(text.json().error.message).toBe(ALERT_TEXT.somethingWentWrong);
+      expect((await upload(p.resource1, p.orgId, logo)).statusCode).toBe(403);
+      expect((await upload(p.dispatcher, other.orgId, logo)).statusCode).toBe(403);
+      expect(ok<Rec>(await call(t, p.customer, 'GET', '/company')).logo).toBe(url);
     });
   });
 

@@ -30,10 +30,12 @@ const COLUMNS = {
 export async function updateCompany(
   db: Db,
   orgId: string,
-  change: Partial<CompanyProfile>,
+  change: Partial<CompanyProfile> & { logo?: string | null },
 ): Promise<CompanyDocument | undefined> {
   return withOrg(db, orgId, async (tx) => {
     const set: Record<string, unknown> = { updatedAt: new Date() };
+    // The logo's address is set by the logo upload only (it is not a field of the profile form).
+    if (change.logo !== undefined) set.logo = change.logo;
     for (const [field, value] of Object.entries(change)) {
       const column = COLUMNS[field as keyof CompanyProfile];
       if (column && value !== undefined) set[column] = value;
