@@ -16,7 +16,6 @@ describe('the timer as the device shows it', () => {
   const entries: TimeEntry[] = [
     { _id: 'e1', resource_id: 'r1', action: 'start', at: at(0), client_id: 'a' },
     { _id: 'e2', resource_id: 'r2', action: 'start', at: at(10), client_id: 'b' },
-    { _id: 'e3', resource_id: 'r1', action: 'mileage', at: at(20), client_id: 'c', km: 4 },
   ];
 
   it('the server’s entries of that resource, then the taps still waiting on the device', () => {

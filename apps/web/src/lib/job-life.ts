@@ -74,11 +74,19 @@ export type TimerState = 'idle' | 'running' | 'paused' | 'stopped';
 export type TimeEntry = {
   _id: string;
   resource_id: string;
-  action: TimerAction | 'mileage';
+  action: TimerAction;
   at: number;
   client_id: string;
   corrected?: boolean;
-  km?: number | null;
+};
+
+export type MileageEntry = {
+  _id: string;
+  resource_id: string;
+  km: number;
+  at: number;
+  client_id: string;
+  corrected?: boolean;
 };
 
 export type Aggregate = {
@@ -90,21 +98,23 @@ export type Aggregate = {
   mileage_km: number;
 };
 
+/** A dispatcher's correction of an entry: old and new values, who, when and why. */
 export type Correction = {
-  _id?: string;
+  _id: string;
   entry_id: string;
-  by?: string;
-  by_name?: string;
+  by: { uid: string; name: string };
   at: number;
-  old_at?: number | null;
-  new_at?: number | null;
+  old_at: number | null;
+  new_at: number | null;
+  old_km: number | null;
+  new_km: number | null;
   reason: string;
-  [field: string]: unknown;
 };
 
 export type TimeEntries = {
   entries: TimeEntry[];
-  aggregate: Aggregate & { by_resource?: Record<string, Aggregate> };
+  mileage: MileageEntry[];
+  aggregate: Aggregate & { by_resource: Record<string, Aggregate> };
   log?: Correction[];
 };
 
@@ -117,7 +127,7 @@ export const timeEntriesQuery = (jobId: string) =>
 
 /** Sends one queued timer event (the queue sets `sent_at` at the moment of sending). */
 export const postTimerEvent = (event: QueuedTimerEvent & { sent_at: number }) =>
-  api.post<{ entries: TimeEntry[]; aggregate: Aggregate }>(
+  api.post<TimeEntries>(
     `${job(event.job_id)}/timer`,
     {
       action: event.action,
@@ -129,16 +139,16 @@ export const postTimerEvent = (event: QueuedTimerEvent & { sent_at: number }) =>
     { quiet: true, retry: false },
   );
 
-export const correctEntry = (entryId: string, at: number, reason: string) =>
-  api.request<TimeEntry>(`/time-entries/${encodeURIComponent(entryId)}`, {
+export const correctEntry = (entryId: string, change: { at: number } | { km: number }, reason: string) =>
+  api.request<TimeEntries & { log: Correction }>(`/time-entries/${encodeURIComponent(entryId)}`, {
     method: 'PATCH',
-    body: { at, reason },
+    body: { ...change, reason },
     quiet: true,
     retry: false,
   });
 
-export const postMileage = (jobId: string, clientId: string, km: number) =>
-  api.post<unknown>(`${job(jobId)}/mileage`, { client_id: clientId, km }, { quiet: true, retry: false });
+export const postMileage = (jobId: string, input: { client_id: string; km: number; resource_id?: string }) =>
+  api.post<TimeEntries>(`${job(jobId)}/mileage`, input, { quiet: true, retry: false });
 
 /**
  * One resource's timer events as the device should count them: the server's entries of that
@@ -153,7 +163,7 @@ export function timerEvents(
 ): TimerEntry[] {
   const own: TimerEntry[] = [];
   for (const e of entries ?? []) {
-    if (e.action === 'mileage' || (resourceId !== undefined && e.resource_id !== resourceId)) continue;
+    if (resourceId !== undefined && e.resource_id !== resourceId) continue;
     own.push({ resource_id: e.resource_id, action: e.action, at: e.at, seq: own.length });
   }
   const lastAt = own.reduce((m, e) => Math.max(m, e.at), Number.NEGATIVE_INFINITY);
@@ -307,15 +317,6 @@ export const setLedgerStatus = (entryId: string, status: LedgerStatus, version: 
 /** The next status of an entry (draft → sent → paid), none after paid. */
 export function nextLedgerStatus(status: LedgerStatus): LedgerStatus | undefined {
   return status === 'draft' ? 'sent' : status === 'sent' ? 'paid' : undefined;
-}
-
-/** Cents as a decimal amount with the currency: `$1,234.50` (money is cents inside, spec contract). */
-export function formatMoney(cents: number, currency = 'AUD'): string {
-  try {
-    return new Intl.NumberFormat('en-AU', { style: 'currency', currency }).format(cents / 100);
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency}`;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

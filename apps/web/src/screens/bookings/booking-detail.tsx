@@ -20,8 +20,12 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { BookingForm } from './booking-form.tsx';
 import { InventoryPicker } from './inventory-picker.tsx';
+import { Cancellation } from './job/cancellation.tsx';
 import { ChatsTab } from './job/chats-tab.tsx';
+import { DirectionsLink } from './job/directions-link.tsx';
+import { MoneyTab } from './job/money-tab.tsx';
 import { ResourceTab } from './job/resource-tab.tsx';
+import { NotesTab, ReviewTab } from './job/review-tab.tsx';
 import {
   ConflictList,
   formatSpan,
@@ -131,6 +135,7 @@ export function BookingDetail({ id, onClose, ...lookups }: { id: string; onClose
           <div className="space-y-4">
             {booking.data.isConflict ? <ConflictList errors={booking.data.errors ?? []} /> : null}
             <ActionBar booking={booking.data} />
+            <Cancellation booking={booking.data} />
             <DetailTabs booking={booking.data} {...lookups} />
           </div>
         )}
@@ -304,24 +309,18 @@ function DetailTabs({ booking, ...lookups }: { booking: Booking } & Lookups) {
         {active === 'details' ? (
           <DetailsTab booking={booking} {...lookups} />
         ) : active === 'resource' ? (
-          <ResourceTab booking={booking} resources={lookups.resources} />
+          <ResourceTab booking={booking} resources={lookups.resources} labels={lookups.labels} />
         ) : active === 'chats' ? (
           <ChatsTab jobId={booking._id} />
         ) : active === 'notes' ? (
           <NotesTab booking={booking} />
+        ) : active === 'review' ? (
+          <ReviewTab booking={booking} />
         ) : (
-          <LaterState text={active === 'review' ? T.reviewLater : T.quotesLater} />
+          <MoneyTab jobId={booking._id} />
         )}
       </div>
     </div>
-  );
-}
-
-function LaterState({ text }: { text: string }) {
-  return (
-    <p className="rounded-md border border-dashed border-neutral-300 px-3 py-6 text-center text-sm text-neutral-600">
-      {text}
-    </p>
   );
 }
 
@@ -353,7 +352,10 @@ function DetailsTab({ booking, customers, labels }: { booking: Booking } & Looku
             ? recordName(customer, booking.customerId ?? '')
             : personName(booking.customer_first_name, booking.customer_last_name, booking.customerId ?? '—')}
         </Row>
-        <Row label={T.address}>{booking.all_location || '—'}</Row>
+        <Row label={T.address}>
+          {booking.all_location || '—'}
+          <DirectionsLink booking={booking} />
+        </Row>
         <Row label={T.labels}>
           {labelNames.length ? (
             <ul className="flex flex-wrap gap-1">
@@ -418,13 +420,4 @@ function historyLabel(action: string | undefined): string | undefined {
   if (!action) return undefined;
   if (action in ACTION_LABELS) return ACTION_LABELS[action as JobAction];
   return HISTORY_LABELS[action] ?? action;
-}
-
-function NotesTab({ booking }: { booking: Booking }) {
-  return (
-    <section>
-      <h3 className="text-sm font-semibold text-neutral-900">{T.dispatcherNotes}</h3>
-      <p className="mt-2 text-sm whitespace-pre-wrap text-neutral-800">{booking.bk_notes || T.noNotes}</p>
-    </section>
-  );
 }

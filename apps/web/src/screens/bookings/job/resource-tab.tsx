@@ -37,6 +37,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../../ui/field.tsx';
 import { BOOKINGS_TEXT } from '../texts.ts';
+import { PromoteDialog } from './promote-dialog.tsx';
 import { JOB_TEXT as T } from './texts.ts';
 import { useJobLifeLive, useNow } from './use-job-life.ts';
 
@@ -54,11 +55,13 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export function ResourceTab({
   booking,
   resources,
+  labels,
 }: {
   booking: Booking;
   resources: NamedRecord[] | undefined;
+  labels?: NamedRecord[] | undefined;
 }) {
-  const { me, role } = useShell();
+  const { me, role, settings } = useShell();
   const myResource = me.resource_id ?? undefined;
   const isMine = role === 'resource' && myResource !== undefined && booking.resIds.includes(myResource);
   const canSeeTime = role === 'dispatcher' || isMine;
@@ -85,6 +88,9 @@ export function ResourceTab({
   });
   const now = useNow(anyOpen);
   const needed = Array.isArray(booking.MasterResourceID) ? booking.MasterResourceID.length : 1;
+  const [promoting, setPromoting] = useState<
+    { _id: string; name: string; isPromoted: boolean } | undefined
+  >();
 
   return (
     <div className="space-y-5">
@@ -138,6 +144,23 @@ export function ResourceTab({
                   ) : (
                     <span className="text-xs text-neutral-500">{v.rid}</span>
                   )}
+                  {role === 'dispatcher' ? (
+                    <Button
+                      variant="ghost"
+                      className="px-2 sm:min-h-8"
+                      onClick={() =>
+                        setPromoting({
+                          _id: v.rid,
+                          name: nameOf(v.rid, i),
+                          isPromoted:
+                            (resources?.find((r) => r._id === v.rid) as Record<string, unknown> | undefined)
+                              ?.promotedDispatcher === true,
+                        })
+                      }
+                    >
+                      {T.promote}
+                    </Button>
+                  ) : null}
                 </li>
               );
             })}
@@ -153,7 +176,15 @@ export function ResourceTab({
         ) : null}
       </section>
 
-      {isMine ? (
+      {promoting ? (
+        <PromoteDialog
+          resource={promoting}
+          labels={labels ?? []}
+          isPromoted={promoting.isPromoted}
+          onClose={() => setPromoting(undefined)}
+        />
+      ) : null}
+      {isMine && settings?.ds.hide_mileage_card_resource !== true ? (
         <MileageForm
           jobId={booking._id}
           total={time.data?.aggregate.by_resource[myResource ?? '']?.mileage_km}

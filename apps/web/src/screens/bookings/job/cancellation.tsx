@@ -1,0 +1,134 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { BOOKINGS_KEY, type Booking } from '../../../lib/bookings.ts';
+import { answerCancellation, requestCancellation } from '../../../lib/job-life.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { FormMessage } from '../../../ui/field.tsx';
+import { JOB_TEXT as T } from './texts.ts';
+
+/** Stages a cancellation can still be asked for. */
+const OPEN = new Set(['draft', 'rostered', 'confirmed', 'dispatched', 'active', 'parked']);
+
+/**
+ * The booking's pending cancellation request, as the server flags it on the record
+ * (`cancellation_request`: `{ status, reason, by_role?, by_name? }`, or `true`).
+ */
+export function pendingRequest(booking: Booking): { reason: string; by: string } | undefined {
+  const flag = booking.cancellation_request;
+  if (flag === true) return { reason: '', by: '' };
+  if (typeof flag !== 'object' || flag === null) return undefined;
+  const r = flag as Record<string, unknown>;
+  if (r.status !== undefined && r.status !== 'pending') return undefined;
+  const by = typeof r.by_name === 'string' ? r.by_name : typeof r.by_role === 'string' ? r.by_role : '';
+  return { reason: typeof r.reason === 'string' ? r.reason : '', by };
+}
+
+/**
+ * Cancellation requests (issue 9 point 7): a resource or customer of the job asks (only with the
+ * organisation's flag for their role); a dispatcher approves (the job is cancelled) or refuses.
+ */
+export function Cancellation({ booking }: { booking: Booking }) {
+  const { role, settings } = useShell();
+  const queryClient = useQueryClient();
+  const pending = pendingRequest(booking);
+  const [isAsking, setAsking] = useState(false);
+  const [isSent, setSent] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const id = useId();
+  const flag =
+    role === 'resource'
+      ? settings?.ds.resource_cancel_request === true
+      : role === 'customer'
+        ? settings?.ds.customer_cancel_request === true
+        : false;
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+
+  const ask = useMutation({
+    mutationFn: () => requestCancellation(booking._id, reason.trim()),
+    onSuccess: () => {
+      setSent(true);
+      setAsking(false);
+      notify.success(T.requestSent);
+      refresh();
+    },
+    onError: (e) => setError(e.message),
+  });
+  const answer = useMutation({
+    mutationFn: (a: 'approve' | 'refuse') => answerCancellation(booking._id, a),
+    onSuccess: (_, a) => {
+      notify.success(a === 'approve' ? T.cancellationApproved : T.cancellationRefused);
+      refresh();
+    },
+    onError: (e) => setError(e.message),
+  });
+
+  if (role === 'dispatcher') {
+    if (!pending) return null;
+    return (
+      <section
+        aria-label={T.cancellationRequested}
+        className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+      >
+        <p className="font-medium">{T.cancellationRequested}</p>
+        {pending.by || pending.reason ? <p>{T.requestedBy(pending.by, pending.reason)}</p> : null}
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button variant="danger" onClick={() => answer.mutate('approve')} disabled={answer.isPending}>
+            {T.approve}
+          </Button>
+          <Button variant="secondary" onClick={() => answer.mutate('refuse')} disabled={answer.isPending}>
+            {T.refuse}
+          </Button>
+        </div>
+        <FormMessage message={error} />
+      </section>
+    );
+  }
+
+  if (!flag || !OPEN.has(booking.status ?? '')) return null;
+  if (pending || isSent) {
+    return (
+      <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        {T.cancellationRequested}
+      </p>
+    );
+  }
+  if (!isAsking) {
+    return (
+      <Button variant="ghost" className="text-red-700 hover:bg-red-50" onClick={() => setAsking(true)}>
+        {T.requestCancellation}
+      </Button>
+    );
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    ask.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="space-y-2 rounded-md border border-neutral-200 p-3">
+      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
+        {T.cancellationReason}
+      </label>
+      <textarea
+        id={id}
+        value={reason}
+        rows={3}
+        maxLength={1000}
+        onChange={(e) => setReason(e.target.value)}
+        className="block w-full rounded-md border border-neutral-300 px-3 py-2 text-base sm:text-sm"
+      />
+      <FormMessage message={error} />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={ask.isPending}>
+          {T.sendRequest}
+        </Button>
+        <Button variant="secondary" onClick={() => setAsking(false)}>
+          {T.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

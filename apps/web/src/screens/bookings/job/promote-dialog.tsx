@@ -1,0 +1,116 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { BOOKINGS_KEY, type NamedRecord } from '../../../lib/bookings.ts';
+import { demoteResource, promoteResource } from '../../../lib/job-life.ts';
+import { notify } from '../../../lib/toast.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { FormMessage } from '../../../ui/field.tsx';
+import { JOB_TEXT as T } from './texts.ts';
+
+/**
+ * Promote a resource to promoted dispatcher, whose views are restricted to the labels chosen, or
+ * demote them back (shell spec §4; issue 9 point 7). A dispatcher's dialog, usable wherever
+ * resources are listed: give it the resource and the organisation's labels.
+ */
+export function PromoteDialog({
+  resource,
+  labels,
+  isPromoted,
+  onClose,
+  onDone,
+}: {
+  resource: { _id: string; name: string };
+  labels: readonly NamedRecord[];
+  /** Already a promoted dispatcher: the dialog offers the demotion. */
+  isPromoted: boolean;
+  onClose: () => void;
+  onDone?: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [error, setError] = useState<string | undefined>();
+  const formId = useId();
+  const done = (text: string) => {
+    notify.success(text);
+    void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ['resources'] });
+    onDone?.();
+    onClose();
+  };
+  const promote = useMutation({
+    mutationFn: () => promoteResource(resource._id, chosen),
+    onSuccess: () => done(T.promoted(resource.name)),
+    onError: (e) => setError(e.message),
+  });
+  const demote = useMutation({
+    mutationFn: () => demoteResource(resource._id),
+    onSuccess: () => done(T.demoted(resource.name)),
+    onError: (e) => setError(e.message),
+  });
+  const isBusy = promote.isPending || demote.isPending;
+
+  return (
+    <Modal
+      title={isPromoted ? T.demote : T.promoteTitle(resource.name)}
+      {...(isPromoted ? {} : { description: T.promoteHint })}
+      onClose={onClose}
+      testId="promote-dialog"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          {isPromoted ? (
+            <Button variant="danger" onClick={() => demote.mutate()} disabled={isBusy}>
+              {T.demote}
+            </Button>
+          ) : (
+            <Button type="submit" form={formId} disabled={isBusy}>
+              {T.promote}
+            </Button>
+          )}
+        </>
+      }
+    >
+      {isPromoted ? (
+        <p className="text-sm text-neutral-700">{resource.name}</p>
+      ) : (
+        <form
+          id={formId}
+          onSubmit={(e) => {
+            e.preventDefault();
+            setError(undefined);
+            promote.mutate();
+          }}
+        >
+          <fieldset>
+            <legend className="text-sm font-medium text-neutral-700">{T.chooseLabels}</legend>
+            {labels.length === 0 ? (
+              <p className="mt-1 text-sm text-neutral-500">{T.noLabels}</p>
+            ) : (
+              <div className="mt-2 grid max-h-64 grid-cols-1 gap-1 overflow-y-auto sm:grid-cols-2">
+                {labels.map((l) => (
+                  <label key={l._id} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
+                    <input
+                      type="checkbox"
+                      checked={chosen.includes(l._id)}
+                      onChange={(e) =>
+                        setChosen((c) => (e.target.checked ? [...c, l._id] : c.filter((x) => x !== l._id)))
+                      }
+                      className="size-4"
+                    />
+                    {l.name ?? l._id}
+                  </label>
+                ))}
+              </div>
+            )}
+          </fieldset>
+        </form>
+      )}
+      <div className="mt-3">
+        <FormMessage message={error} />
+      </div>
+    </Modal>
+  );
+}
