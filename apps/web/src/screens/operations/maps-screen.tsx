@@ -1,6 +1,228 @@
-import { ComingLater } from '../coming-later.tsx';
+import { DAY, dayStart } from '@rostra/core/time/calendar';
+import { MapPin } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { statusLabel, useStatusStyles } from '../../lib/boards.ts';
+import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button } from '../../ui/button.tsx';
+import { FormMessage } from '../../ui/field.tsx';
+import { EmptyState, ErrorState, Page, PeriodNav, Skeleton, StatusPill } from '../boards/parts.tsx';
+import { MapCanvas, type MapPoint } from './map-canvas.tsx';
+import { jobPlace, jobTitle, locationOf, useDayJobs, useMapConfig, useMapResources } from './map-data.ts';
+import { MAP_TEXT as T } from './map-text.ts';
 
-/** /maps: not built yet (issue #8). */
+/** The map list's page size (spec scheduling §9: the map query's limit is 20). */
+const PAGE = 20;
+
+/**
+ * Maps (/maps; issue #8): the day's jobs and the resources on a map that needs no network (a
+ * plain background unless a tile server is configured), filtered by status and by what is shown,
+ * with the day's jobs as a list (20 a page) that selects the marker.
+ */
 export function MapsScreen() {
-  return <ComingLater />;
+  const { me } = useShell();
+  const today = () => dayStart(wallNow(me.company?.time_zone));
+  const [day, setDay] = useState(today);
+  const [showJobs, setShowJobs] = useState(true);
+  const [showResources, setShowResources] = useState(true);
+  const [status, setStatus] = useState('');
+  const [selected, setSelected] = useState<string | null>(null);
+  const [page, setPage] = useState(0);
+  const jobs = useDayJobs(day);
+  const resources = useMapResources();
+  const config = useMapConfig();
+  const styles = useStatusStyles().data;
+  const statusId = useId();
+
+  const dayJobs = useMemo(
+    () =>
+      (jobs.data ?? [])
+        .filter((j) => !status || j.status === status)
+        .sort((a, b) => a.utc_begin_plus_tz - b.utc_begin_plus_tz || a._id.localeCompare(b._id)),
+    [jobs.data, status],
+  );
+  const statuses = useMemo(
+    () => [...new Set((jobs.data ?? []).map((j) => j.status ?? 'draft'))].sort(),
+    [jobs.data],
+  );
+  const resourceName = useMemo(
+    () => new Map((resources.data ?? []).map((r) => [r._id, r.name])),
+    [resources.data],
+  );
+  const unlocated = dayJobs.filter((j) => !locationOf(j)).length;
+
+  const points: MapPoint[] = useMemo(() => {
+    const out: MapPoint[] = [];
+    if (showResources)
+      for (const r of resources.data ?? []) {
+        const at = locationOf(r);
+        if (at && !r.inactive) out.push({ id: r._id, at, kind: 'resource', label: r.name });
+      }
+    if (showJobs)
+      for (const j of dayJobs) {
+        const at = locationOf(j);
+        if (at)
+          out.push({
+            id: j._id,
+            at,
+            kind: 'job',
+            label: `${jobTitle(j)} ${timeRange(j.utc_begin_plus_tz, j.utc_end_plus_tz)}`,
+            color: styles?.get(j.status ?? '')?.bg,
+          });
+      }
+    return out;
+  }, [showJobs, showResources, resources.data, dayJobs, styles]);
+
+  const pages = Math.max(1, Math.ceil(dayJobs.length / PAGE));
+  const shown = dayJobs.slice(page * PAGE, page * PAGE + PAGE);
+  const go = (d: number) => {
+    setDay(d);
+    setPage(0);
+    setSelected(null);
+  };
+
+  return (
+    <Page
+      title={T.maps}
+      wide
+      actions={
+        <PeriodNav
+          from={day}
+          to={day + DAY}
+          unit={T.day}
+          onPrevious={() => go(day - DAY)}
+          onNext={() => go(day + DAY)}
+          onToday={() => go(today())}
+        />
+      }
+    >
+      <div className="mb-3 flex flex-wrap items-end gap-4 text-sm">
+        <fieldset className="flex items-center gap-3">
+          <legend className="sr-only">{T.show}</legend>
+          <label className="flex min-h-11 items-center gap-2 sm:min-h-9">
+            <input
+              type="checkbox"
+              checked={showJobs}
+              onChange={(e) => setShowJobs(e.target.checked)}
+              className="size-4"
+            />
+            {T.jobs}
+          </label>
+          <label className="flex min-h-11 items-center gap-2 sm:min-h-9">
+            <input
+              type="checkbox"
+              checked={showResources}
+              onChange={(e) => setShowResources(e.target.checked)}
+              className="size-4"
+            />
+            {T.resources}
+          </label>
+        </fieldset>
+        <div>
+          <label htmlFor={statusId} className="block font-medium text-neutral-700">
+            {T.status}
+          </label>
+          <select
+            id={statusId}
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setPage(0);
+            }}
+            className="mt-1 block min-h-11 rounded-md border border-neutral-300 bg-white px-3 sm:min-h-9"
+          >
+            <option value="">{T.anyStatus}</option>
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {statusLabel(styles, s)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {config.data && !config.data.tile_url ? (
+        <p className="mb-2 text-xs text-neutral-500">{T.plainBackground}</p>
+      ) : null}
+      {jobs.isPending || resources.isPending ? (
+        <Skeleton rows={1} className="h-[460px]" />
+      ) : jobs.isError ? (
+        <ErrorState message={errorText(jobs.error)} onRetry={() => void jobs.refetch()} />
+      ) : (
+        <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <MapCanvas
+            points={points}
+            selectedId={selected}
+            onSelect={setSelected}
+            tileUrl={config.data?.tile_url}
+            attribution={config.data?.attribution}
+            label={T.mapLabel(
+              points.filter((p) => p.kind === 'job').length,
+              points.filter((p) => p.kind === 'resource').length,
+            )}
+          />
+          <section aria-label={T.jobs} className="min-w-0">
+            {unlocated ? <FormMessage tone="info" message={T.noLocation(unlocated)} /> : null}
+            {dayJobs.length === 0 ? (
+              <EmptyState title={T.noJobs} hint={T.noJobsHint} />
+            ) : (
+              <>
+                <ul className="mt-2 divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
+                  {shown.map((j) => {
+                    const isSelected = j._id === selected;
+                    const names = j.resIds.map((id) => resourceName.get(id) ?? id).join(', ');
+                    return (
+                      <li key={j._id}>
+                        <button
+                          type="button"
+                          data-job={j._id}
+                          aria-pressed={isSelected}
+                          onClick={() => setSelected(isSelected ? null : j._id)}
+                          className={`flex w-full flex-col gap-0.5 px-3 py-2 text-left text-sm hover:bg-neutral-50 ${isSelected ? 'bg-sky-50' : ''}`}
+                        >
+                          <span className="flex items-center gap-2">
+                            <span className="font-medium text-neutral-900 tabular-nums">
+                              {timeRange(j.utc_begin_plus_tz, j.utc_end_plus_tz)}
+                            </span>
+                            <span className="min-w-0 flex-1 truncate">{jobTitle(j)}</span>
+                            <StatusPill
+                              status={statusLabel(styles, j.status ?? 'draft')}
+                              color={styles?.get(j.status ?? '')}
+                            />
+                          </span>
+                          <span className="flex items-center gap-1 truncate text-xs text-neutral-500">
+                            <MapPin
+                              aria-hidden
+                              className={`size-3 shrink-0 ${locationOf(j) ? '' : 'text-amber-600'}`}
+                            />
+                            {jobPlace(j) || (locationOf(j) ? '' : T.noLocation(1))}
+                            {' · '}
+                            {names || T.unassigned}
+                          </span>
+                        </button>
+                      </li>
+                    );
+                  })}
+                </ul>
+                {pages > 1 ? (
+                  <div className="mt-2 flex items-center justify-between gap-2 text-sm">
+                    <Button variant="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                      {T.previousPage}
+                    </Button>
+                    <span className="text-neutral-600">{T.pageOf(page + 1, pages)}</span>
+                    <Button
+                      variant="secondary"
+                      disabled={page >= pages - 1}
+                      onClick={() => setPage((p) => p + 1)}
+                    >
+                      {T.nextPage}
+                    </Button>
+                  </div>
+                ) : null}
+              </>
+            )}
+          </section>
+        </div>
+      )}
+    </Page>
+  );
 }
