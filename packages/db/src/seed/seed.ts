@@ -3,6 +3,7 @@ import { toWallClock } from '@rostra/core/time/calendar';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { account, memberships, user } from '../schema/auth.ts';
+import { orgDocuments } from '../schema/documents.ts';
 import { organisations, orgSettings } from '../schema/organisations.ts';
 import {
   blacklists,
@@ -18,6 +19,7 @@ import { withOrg } from '../tenant.ts';
 import { MELBOURNE, SYDNEY } from './demo-data.ts';
 import { DEMO_PASSWORD, DEMO_USERS, HARBOUR_CARE, METRO_MOVERS } from './demo-users.ts';
 import { generateOrg, type OrgPlan } from './generate.ts';
+import { OPERATIONS_MENU, operationsDocuments } from './operations-data.ts';
 
 export const DEMO_ORGS: readonly OrgPlan[] = [
   {
@@ -151,6 +153,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<{ seeded: 
       await step('assignments', links, (c) => tx.insert(timelineRecordResources).values(c));
       await step('blacklists', data.blacklists, (c) => tx.insert(blacklists).values(c));
       await step('service plans', data.servicePlans, (c) => tx.insert(servicePlans).values(c));
+      await step('operations documents', operationsDocuments(plan, data, now), (c) =>
+        tx.insert(orgDocuments).values(c),
+      );
     });
     const members = DEMO_USERS.flatMap((u) =>
       u.memberships
@@ -197,6 +202,7 @@ async function writeSettings(tx: Tx, plan: OrgPlan): Promise<void> {
     quotes: true,
     invoices: true,
     maps: true,
+    ...OPERATIONS_MENU,
   };
   const rows = [
     { key: 'menu', value: menu },
