@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { enterApp, USERS, watchPageErrors } from './helpers.ts';
+import { enterApp, screenshot, USERS, watchPageErrors } from './helpers.ts';
 
 /*
  * Timesheets, reports and analytics on the seeded organisation (Harbour Care): figures show, and
@@ -30,9 +30,11 @@ test('export timesheets CSV: the header and a seeded resource row in h.mm', asyn
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The seed's finished jobs lie in the past fortnight: go back until a week has some.
   const table = page.locator('main table').first();
-  for (let i = 0; i < 3 && !(await table.isVisible()); i++) {
+  const settled = table.or(page.getByText('No finished jobs in this week'));
+  for (let i = 0; i < 3; i++) {
+    await expect(settled).toBeVisible();
+    if (await table.isVisible()) break;
     await page.getByRole('button', { name: 'Previous week' }).click();
-    await page.waitForLoadState('networkidle').catch(() => undefined);
   }
   await expect(table).toBeVisible();
   const rows = await tableRows(page.locator('main'));
@@ -50,7 +52,7 @@ test('reports show figures for the seeded organisation; the hours CSV matches th
 }) => {
   const errors = watchPageErrors(page);
   await enterApp(page, USERS.dispatcher, '/reports');
-  await expect(page.getByRole('heading', { level: 1, name: 'reports' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   // The top bar has no search box on reports routes.
   await expect(page.getByRole('banner').getByRole('searchbox')).toHaveCount(0);
   // Last week: the seed places bookings over the fortnight around today.
@@ -73,6 +75,9 @@ test('reports show figures for the seeded organisation; the hours CSV matches th
   // Per label as well.
   await hours.getByRole('combobox').selectOption('label');
   await expect(hours.getByRole('columnheader', { name: 'Label' })).toBeVisible();
+  await screenshot(page, 'reports-1280', test.info().project.name);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, 'reports-375', test.info().project.name);
   expect(errors).toEqual([]);
 });
 
@@ -97,6 +102,9 @@ test('analytics: each chart has a title and a table alternative', async ({ page 
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   await expect(utilisation.getByRole('columnheader', { name: 'Utilisation' })).toBeVisible();
   expect((await tableRows(utilisation)).length).toBeGreaterThan(0);
+  await screenshot(page, 'analytics-1280', test.info().project.name);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await screenshot(page, 'analytics-375', test.info().project.name);
   expect(errors).toEqual([]);
 });
 

@@ -104,11 +104,12 @@ export function UtilisationByLabel({ data }: { data: Analytics }) {
         { header: T.available, cell: (r) => r.available_hours, isNumber: true },
         { header: T.utilisation, cell: (r) => percent(r.utilisation), isNumber: true },
       ]}
+      height={Math.max(200, Math.min(rows.length, 40) * 26 + 40)}
       chart={() => (
-        <BarChart data={rows.map((r) => ({ name: r.name, value: pct(r.utilisation) }))}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" tick={{ fontSize: 12 }} />
-          <YAxis unit="%" />
+        <BarChart data={rows.map((r) => ({ name: r.name, value: pct(r.utilisation) }))} layout="vertical">
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" unit="%" />
+          <YAxis type="category" dataKey="name" width={140} tick={{ fontSize: 12 }} />
           <Tooltip formatter={(v) => `${v}%`} />
           <Bar dataKey="value" name={T.utilisation} fill={SERIES[1]} isAnimationActive={false} />
         </BarChart>

@@ -12,7 +12,7 @@ import {
   UtilisationByLabel,
   UtilisationByResource,
 } from './analytics-charts.tsx';
-import { PeriodPicker } from './report-parts.tsx';
+import { PeriodPicker, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 
 /**
@@ -31,7 +31,7 @@ export function AnalyticsScreen() {
 
   return (
     <Page
-      title={menuLabel('analytics', settings?.cf)}
+      title={screenTitle(menuLabel('analytics', settings?.cf))}
       actions={<PeriodPicker value={range} onChange={setRange} onThisWeek={() => setRange(thisWeek())} />}
     >
       {role !== 'dispatcher' ? <p className="mb-3 text-sm text-neutral-600">{T.ownNumbers}</p> : null}

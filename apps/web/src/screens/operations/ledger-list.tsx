@@ -16,7 +16,7 @@ import { errorText } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { IconButton } from '../../ui/button.tsx';
 import { EmptyState, ErrorState, Page, Skeleton } from '../boards/parts.tsx';
-import { DataTable } from './report-parts.tsx';
+import { DataTable, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 
 /** The bookings screen's path (menu routes are built at run time, so a plain string). */
@@ -36,7 +36,7 @@ export function LedgerList({ type }: { type: LedgerType }) {
     queryFn: () => fetchLedger(type, status, page),
     placeholderData: keepPreviousData,
   });
-  const title = menuLabel(type === 'quote' ? 'quotes' : 'invoices', settings?.cf);
+  const title = screenTitle(menuLabel(type === 'quote' ? 'quotes' : 'invoices', settings?.cf));
 
   return (
     <Page

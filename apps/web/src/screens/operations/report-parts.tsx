@@ -50,7 +50,7 @@ export function PeriodPicker({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => update({ ...draft, from: e.target.value })}
-          className="mt-0.5 block min-h-11 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
+          className="mt-0.5 block min-h-11 w-36 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
         />
       </label>
       <label className="text-xs font-medium text-neutral-600">
@@ -61,7 +61,7 @@ export function PeriodPicker({
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => update({ ...draft, to: e.target.value })}
-          className="mt-0.5 block min-h-11 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
+          className="mt-0.5 block min-h-11 w-36 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
         />
       </label>
       <IconButton label={T.later} onClick={() => onChange(shiftRange(value, 1))}>
@@ -77,6 +77,11 @@ export function PeriodPicker({
       ) : null}
     </div>
   );
+}
+
+/** A screen's title: its menu entry's label, first letter upper-case (the sidebar shows it so too). */
+export function screenTitle(label: string): string {
+  return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
 /** A download link styled as a secondary button. */
@@ -114,7 +119,7 @@ export function Section({
 }) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-neutral-200 bg-white">
+    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-neutral-200 bg-white">
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-100 px-4 py-3">
         <h2 id={id} className="text-base font-semibold text-neutral-900">
           {title}

@@ -18,7 +18,7 @@ import { errorText, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { EmptyState, ErrorState, Page, Skeleton } from '../boards/parts.tsx';
-import { CsvLink, DataTable, PeriodPicker, Section } from './report-parts.tsx';
+import { CsvLink, DataTable, PeriodPicker, Section, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 
 /** The bookings screen's path (menu routes are built at run time, so a plain string). */
@@ -36,7 +36,7 @@ export function ReportsScreen() {
 
   return (
     <Page
-      title={menuLabel('reports', settings?.cf)}
+      title={screenTitle(menuLabel('reports', settings?.cf))}
       actions={<PeriodPicker value={range} onChange={setRange} onThisWeek={() => setRange(thisWeek())} />}
     >
       <div className="space-y-5">

@@ -7,7 +7,7 @@ import { csvUrl, fetchTimesheets, REPORT_KEYS, type TimesheetRow } from '../../l
 import { errorText, useResources, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from '../boards/parts.tsx';
-import { CsvLink, DataTable, Section } from './report-parts.tsx';
+import { CsvLink, DataTable, Section, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 
 /**
@@ -31,7 +31,7 @@ export function TimesheetsScreen() {
 
   return (
     <Page
-      title={menuLabel('timesheets', settings?.cf)}
+      title={screenTitle(menuLabel('timesheets', settings?.cf))}
       actions={
         <>
           <PeriodNav
