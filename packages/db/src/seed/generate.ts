@@ -281,6 +281,18 @@ export function generateOrg(plan: OrgPlan, now: number, users: readonly DemoUser
         return (force || s?.days.has(dc)) && isFree(r.id as string, begin, end);
       });
       resIds = pool.slice(0, needed).map((r) => r.id as string);
+      // The dispatched job of "now" goes to the demo resource user (resource@…), so that their
+      // phone day has a job of today to start (issue 9); the draws stay the same.
+      const demoResource = linkedResource.has(0) ? resourceRows[0] : undefined;
+      if (
+        force?.status === 'dispatched' &&
+        demoResource &&
+        !demoResource.inactive &&
+        isFree(demoResource.id as string, begin, end) &&
+        !resIds.includes(demoResource.id as string)
+      ) {
+        resIds = [demoResource.id as string, ...resIds].slice(0, needed);
+      }
       if (resIds.length === 0) continue;
     }
     if (status === 'unassigned') status = 'rostered';

@@ -35,6 +35,18 @@ describe('demo data generation', () => {
     const minBegin = (rs: typeof day1) => Math.min(...rs.map((r) => r.beginAt));
     expect(minBegin(later) - minBegin(day1)).toBeGreaterThanOrEqual(27 * 86_400);
   });
+
+  it('gives the demo resource (resource@, r001) a dispatched job of now to start, whatever the day', () => {
+    const plan = DEMO_ORGS[0]!;
+    for (const now of [1_773_230_400, 1_773_230_400 + 5 * 86_400 + 7 * 3600]) {
+      const jobs = generateOrg(plan, now, DEMO_USERS).records.filter(
+        (r) => r.key === 'booking' && r.status === 'dispatched' && r.resIds.includes('r001'),
+      );
+      expect(
+        jobs.some((r) => r.beginAt <= now && r.endAt > now && (r.readers ?? []).includes('user-hc-resource')),
+      ).toBe(true);
+    }
+  });
 });
 
 describe.each(testDatabaseKinds())('seeding the demo organisations on %s', (kind) => {
