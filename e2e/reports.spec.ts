@@ -85,6 +85,8 @@ test('analytics: each chart has a title and a table alternative', async ({ page 
   const errors = watchPageErrors(page);
   await enterApp(page, USERS.dispatcher, '/analytics');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The figures of a busy machine may take a while; the charts come with them.
+  await expect(page.getByRole('status', { name: 'Loading…' })).toHaveCount(0, { timeout: 20_000 });
   for (const title of [
     'Utilisation per resource',
     'Utilisation per label',
