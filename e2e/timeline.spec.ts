@@ -476,6 +476,29 @@ test.describe('timeline', () => {
     expect(Number(width)).toBeLessThanOrEqual(375);
   });
 
+  test("a dispatcher's timeline at 375 px: a compact toolbar, every control there, no sideways page scroll", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await enterApp(page, USERS.dispatcher, '/week2timelinev2');
+    const grid = page.getByRole('region', { name: 'Timeline' });
+    await expect(grid).toBeVisible({ timeout: 20_000 });
+    for (const name of [
+      'Previous period',
+      'Today',
+      'Next period',
+      'Day',
+      'Week',
+      'Fortnight',
+      'Auto-allocate',
+    ])
+      await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Undo/ })).toBeVisible();
+    // Three toolbar rows, not four: the grid starts in the upper third of the screen.
+    expect((await grid.boundingBox())?.y).toBeLessThan(285);
+    expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(375);
+  });
+
   test('keyboard: arrows move between bars and the timeline shows only what is visible', async ({ page }) => {
     const f = await setUp(page);
     const day = f.day(41);

@@ -12,7 +12,9 @@
  * the bars (the first frame after they are in the DOM: rAF, then a message after that frame);
  * DOM nodes; then frame times (rAF intervals, Performance API) while scrolling down and across
  * with the mouse wheel and while dragging a bar across rows and hours (cancelled with Escape,
- * nothing is written); long tasks (PerformanceObserver). Options: --headed.
+ * nothing is written); long tasks (PerformanceObserver). Options: --headed; --trace (the scroll
+ * and the drag once more under a Chromium trace: main-thread script, style, layout, paint, commit
+ * and raster time per frame). WEB_DIST serves another build of the web app than apps/web/dist.
  */
 import { cpus, loadavg } from 'node:os';
 import { performance as nodePerf } from 'node:perf_hooks';
@@ -124,6 +126,46 @@ async function recordFrames(page: Page, action: () => Promise<void>): Promise<Fr
   };
 }
 
+type TraceEvent = {
+  name: string;
+  ph: string;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+};
+
+/**
+ * Where a phase's time goes, from a Chromium trace (CDP tracing) of it: summed durations (ms per
+ * frame) of the renderer's main-thread events by kind — script, style, layout, pre-paint and paint,
+ * layerize/commit — and of raster tasks on any thread. Nested events are counted under their own
+ * kind only (a script's forced layout counts as layout and inside its script).
+ */
+function traceSummary(events: TraceEvent[], frames: number): string {
+  const main = events.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const kinds: Record<string, string[]> = {
+    script: ['FunctionCall', 'EvaluateScript', 'TimerFire', 'EventDispatch', 'FireAnimationFrame'],
+    style: ['UpdateLayoutTree'],
+    layout: ['Layout'],
+    paint: ['PrePaint', 'Paint', 'PaintImage'],
+    commit: ['Layerize', 'Commit', 'UpdateLayer', 'CompositeLayers'],
+  };
+  const sums: Record<string, number> = { script: 0, style: 0, layout: 0, paint: 0, commit: 0, raster: 0 };
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined) continue;
+    if (e.name === 'RasterTask' || e.name === 'RasterizerTaskImpl::RunOnWorkerThread') {
+      sums.raster = (sums.raster as number) + e.dur / 1000;
+      continue;
+    }
+    if (!main || e.pid !== main.pid || e.tid !== main.tid) continue;
+    for (const [kind, names] of Object.entries(kinds))
+      if (names.includes(e.name)) sums[kind] = (sums[kind] as number) + e.dur / 1000;
+  }
+  return Object.entries(sums)
+    .map(([k, v]) => `${k} ${(v / Math.max(1, frames)).toFixed(1)}`)
+    .join(', ');
+}
+
 const domNodes = (page: Page) => page.evaluate('document.querySelectorAll("*").length') as Promise<number>;
 
 async function main() {
@@ -142,7 +184,8 @@ async function main() {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const base = `http://127.0.0.1:${port}`;
   const config = {
-    ...loadConfig({}),
+    // The built web app: WEB_DIST when given (an engineer's own build), else apps/web/dist.
+    ...loadConfig(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     logLevel: 'silent' as const,
     port,
     publicUrl: base,
@@ -294,6 +337,43 @@ async function main() {
       await page.keyboard.press('Escape');
       await page.mouse.up();
 
+      // With --trace: the scroll and the drag again under a Chromium trace, to see where time goes
+      // (tracing slows the page: these frames are not the figures above).
+      const traced: string[] = [];
+      if (process.argv.includes('--trace')) {
+        const scrollerBox = await scroller.boundingBox();
+        if (!scrollerBox) throw new Error('no scroller');
+        for (const phase of ['scroll', 'drag'] as const) {
+          await page.mouse.move(
+            scrollerBox.x + scrollerBox.width / 2,
+            scrollerBox.y + scrollerBox.height / 2,
+          );
+          if (phase === 'drag') {
+            await page.mouse.move(b.x + 4, b.y + b.height / 2);
+            await page.mouse.down();
+          }
+          await browser.startTracing(page, {
+            categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'cc', 'blink'],
+          });
+          const f = await recordFrames(page, async () => {
+            for (let i = 0; i < 60; i++) {
+              if (phase === 'scroll') await page.mouse.wheel(0, i % 2 === 0 ? 240 : -240);
+              else await page.mouse.move(b.x + 4 + i * 6, b.y + b.height / 2 + i * 7);
+              await page.waitForTimeout(16);
+            }
+          });
+          const buffer = await browser.stopTracing();
+          const trace = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
+          traced.push(
+            `${phase}: ${traceSummary(trace.traceEvents, f.frames)} ms per frame (${f.frames} frames)`,
+          );
+          if (phase === 'drag') {
+            await page.keyboard.press('Escape');
+            await page.mouse.up();
+          }
+        }
+      }
+
       const fp = percentile(paints, 50);
       say(`\n-- ${variant}: ${n} bookings, ${whole.resources.length} resources`);
       say(
@@ -320,6 +400,7 @@ async function main() {
       rows.push(
         `| ${variant} | ${n} | DOM nodes at rest / after scrolling | ${nodes} / ${nodesAfter} | bounded by the viewport |`,
       );
+      for (const line of traced) say(`  trace, ${line}`);
     }
     const [one, five] = loadavg();
     say(

@@ -82,10 +82,11 @@ export function JobBoardScreen() {
                     data-job={job._id}
                     className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm"
                   >
-                    <span className="w-28 shrink-0 font-medium text-neutral-900 tabular-nums">
+                    {/* Phones: time, status and bids on the first line, the customer in full below. */}
+                    <span className="shrink-0 font-medium text-neutral-900 tabular-nums sm:w-28">
                       {timeRange(job.utc_begin_plus_tz, job.utc_end_plus_tz)}
                     </span>
-                    <div className="min-w-0 flex-1">
+                    <div className="order-last min-w-0 basis-full sm:order-none sm:flex-1 sm:basis-auto">
                       <p className="truncate font-medium text-neutral-900">{jobCustomer(job)}</p>
                       {job.suburb || job.all_location ? (
                         <p className="flex items-center gap-1 truncate text-xs text-neutral-500">
@@ -94,7 +95,9 @@ export function JobBoardScreen() {
                         </p>
                       ) : null}
                     </div>
-                    <StatusPill status={statusLabel(styles, job.status)} color={styles?.get(job.status)} />
+                    <span className="ml-auto sm:ml-0">
+                      <StatusPill status={statusLabel(styles, job.status)} color={styles?.get(job.status)} />
+                    </span>
                     {isResource ? (
                       job.my_bid ? (
                         <span className="rounded-md bg-sky-50 px-2 py-1 text-xs font-medium text-sky-900">

@@ -489,8 +489,9 @@ export function TimelineBoard(props: { isEditable: boolean }) {
   return (
     <div className="flex h-full min-h-96 flex-col">
       <div className="flex flex-wrap items-center gap-2 border-b border-neutral-200 bg-white px-3 py-2">
-        <h1 className="mr-2 text-base font-semibold text-neutral-900">{TL.title}</h1>
-        <div className="flex items-center">
+        {/* Phones: title and actions, then period and date, then the views (CSS order; same DOM order). */}
+        <h1 className="mr-auto text-base font-semibold text-neutral-900 sm:mr-2">{TL.title}</h1>
+        <div className="order-2 flex items-center sm:order-none">
           <IconButton label={TL.previous} onClick={() => step(-1)}>
             <ChevronLeft aria-hidden className="size-4" />
           </IconButton>
@@ -501,11 +502,11 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             <ChevronRight aria-hidden className="size-4" />
           </IconButton>
         </div>
-        <label className="flex items-center gap-1 text-sm text-neutral-700">
+        <label className="order-2 flex min-w-0 flex-1 items-center gap-1 text-sm text-neutral-700 sm:order-none sm:flex-none">
           <span className="sr-only">{TL.date}</span>
           <input
             type="date"
-            className="min-h-9 rounded-md border border-neutral-300 px-2 text-sm"
+            className="min-h-9 w-full min-w-0 rounded-md border border-neutral-300 px-2 text-sm sm:w-auto"
             value={toYmd(anchor)}
             onChange={(e) => {
               const v = fromYmd(e.target.value);
@@ -513,10 +514,14 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             }}
           />
         </label>
-        <span className="text-sm font-medium text-neutral-700" aria-live="polite" data-testid="period-title">
+        <span
+          className="sr-only text-sm font-medium text-neutral-700 sm:not-sr-only"
+          aria-live="polite"
+          data-testid="period-title"
+        >
           {title}
         </span>
-        <fieldset className="ml-auto flex rounded-md border border-neutral-300 p-0.5">
+        <fieldset className="order-3 flex w-full rounded-md border border-neutral-300 p-0.5 sm:order-none sm:ml-auto sm:w-auto">
           <legend className="sr-only">{TL.viewLabel}</legend>
           {(['day', 'week', 'fortnight'] as const).map((v) => (
             <button
@@ -524,14 +529,14 @@ export function TimelineBoard(props: { isEditable: boolean }) {
               type="button"
               aria-pressed={view === v}
               onClick={() => setView(v)}
-              className={`min-h-8 rounded px-3 text-sm ${view === v ? 'bg-neutral-900 text-white' : 'text-neutral-700 hover:bg-neutral-100'}`}
+              className={`min-h-8 flex-1 rounded px-3 text-sm sm:flex-none ${view === v ? 'bg-neutral-900 text-white' : 'text-neutral-700 hover:bg-neutral-100'}`}
             >
               {TL.views[v]}
             </button>
           ))}
         </fieldset>
         {isEditable ? (
-          <div className="flex items-center gap-1">
+          <div className="order-1 flex items-center gap-1 sm:order-none">
             <IconButton
               label={historyState.undoLabel ? `${TL.undo}: ${historyState.undoLabel}` : TL.undo}
               onClick={() => void undo()}
@@ -548,12 +553,12 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             </IconButton>
             <Button onClick={() => setBatchOpen(true)} disabled={!data}>
               <Sparkles aria-hidden className="size-4" />
-              {TL.autoAllocateWindow}
+              <span className="sr-only sm:not-sr-only">{TL.autoAllocateWindow}</span>
             </Button>
           </div>
         ) : null}
         <span
-          className={`size-2 rounded-full ${liveStatus === 'open' ? 'bg-emerald-500' : 'bg-neutral-300'}`}
+          className={`order-1 size-2 rounded-full sm:order-none ${liveStatus === 'open' ? 'bg-emerald-500' : 'bg-neutral-300'}`}
           title={liveStatus === 'open' ? TL.live : TL.offline}
           role="img"
           aria-label={liveStatus === 'open' ? TL.live : TL.offline}

@@ -605,7 +605,8 @@ const Shading = memo(function Shading(props: {
         const hour = Math.floor((t % DAY) / HOUR);
         const slot = day?.children.find((h) => h.hour === hour);
         const isWeekend = day?.weekday === 0 || day?.weekday === 6;
-        const shade = slot?.afterhours ? 'bg-neutral-100/80' : isWeekend ? 'bg-neutral-50' : '';
+        // Opaque shades: the bottom layer needs no blending when rasterised.
+        const shade = slot?.afterhours ? 'bg-neutral-100' : isWeekend ? 'bg-neutral-50' : '';
         return (
           <div
             key={c.key}
@@ -730,7 +731,8 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
         check === null ? undefined : typeof check === 'object' ? (check.ok ? 'pass' : 'fail') : check
       }
       className={`absolute left-0 border-b border-neutral-200 ${isUnassigned ? 'bg-amber-50/40' : ''} ${tint}`}
-      style={{ top: p.top, height: p.height, width: p.width }}
+      // Fixed size: a row's layout and paint never reach outside it (cheaper scroll and drag frames).
+      style={{ top: p.top, height: p.height, width: p.width, contain: 'strict' }}
     >
       <div
         className={`sticky left-0 z-20 flex h-full flex-col justify-center border-r border-neutral-200 px-3 ${isUnassigned ? 'bg-amber-50' : 'bg-white'} ${p.isTarget ? 'shadow-[inset_3px_0_0] shadow-sky-600' : ''}`}
@@ -887,7 +889,7 @@ function BarButton(p: BarProps) {
         aria-pressed={p.isSelected}
         aria-keyshortcuts={p.canResize ? 'Shift+ArrowLeft Shift+ArrowRight' : undefined}
         title={title}
-        className={`absolute flex touch-none items-center gap-1 overflow-hidden rounded-sm px-1.5 text-left text-[11px] leading-5 shadow-sm outline-none select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-1 ${
+        className={`absolute flex touch-none items-center gap-1 overflow-hidden rounded-sm px-1.5 text-left text-[11px] leading-5 outline-none select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-1 ${
           record.isConflict ? 'border-l-[3px] border-red-600' : ''
         } ${p.isSelected ? 'ring-2 ring-neutral-900' : ''} ${p.isDragged ? 'opacity-40' : ''} ${lock ? 'cursor-not-allowed outline-dashed outline-1 outline-neutral-500' : 'cursor-grab'}`}
         style={{ ...style, background: status?.color ?? '#e5e7eb', color: status?.textColor ?? '#1f2937' }}
