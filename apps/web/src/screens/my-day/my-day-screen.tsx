@@ -9,7 +9,7 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronRight, Clock, MapPin, Navigation, WifiOff } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import {
   BOOKINGS_KEY,
   type Booking,
@@ -27,6 +27,22 @@ import { Button } from '../../ui/button.tsx';
 import { BookingDetail } from '../bookings/booking-detail.tsx';
 import { StatusBadge, useStatusConfig } from '../bookings/parts.tsx';
 import { MY_DAY_TEXT as T } from './texts.ts';
+
+/** The browser's own online flag, live (it knows at once when the network is gone). */
+function useBrowserOnline(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener('online', onChange);
+      window.addEventListener('offline', onChange);
+      return () => {
+        window.removeEventListener('online', onChange);
+        window.removeEventListener('offline', onChange);
+      };
+    },
+    () => navigator.onLine,
+    () => true,
+  );
+}
 
 /** Days ahead the list shows after today. */
 const UPCOMING_DAYS = 7;
@@ -82,7 +98,8 @@ export function MyDayScreen() {
     if (event.type !== 'error') void queryClient.invalidateQueries({ queryKey: [...BOOKINGS_KEY, 'search'] });
   });
 
-  const isUnreachable = list.fetchStatus === 'paused' || list.isError;
+  const isOnline = useBrowserOnline();
+  const isUnreachable = !isOnline || list.fetchStatus === 'paused' || list.isError;
   const isFromCopy = !list.data && copy !== undefined && isUnreachable;
   const items = list.data?.items ?? (isFromCopy ? copy?.items : undefined);
   const shownAt = list.data ? list.dataUpdatedAt : copy?.saved_at;
