@@ -233,6 +233,70 @@ describe.each(testDatabaseKinds())('directory routes on %s', (kind) => {
     ).toBe(400);
   });
 
+  it('lists project tasks and calendar events with search, filters and pages, by the readers list', async () => {
+    ok(
+      await call(t, p.dispatcher, 'POST', '/project-tasks', {
+        _id: 'task-1',
+        name: 'Fit handrails',
+        status: 'open',
+        _uid_r: [p.uids.customer],
+      }),
+      201,
+    );
+    ok(
+      await call(t, p.dispatcher, 'POST', '/project-tasks', {
+        _id: 'task-2',
+        name: 'Order stock',
+        status: 'done',
+      }),
+      201,
+    );
+    ok(
+      await call(t, p.dispatcher, 'POST', '/calendar-events', {
+        _id: 'ce-task',
+        name: 'Handrail visit',
+        task_id: 'task-1',
+        utc_begin_plus_tz: MONDAY + DAY,
+        _uid_r: [p.uids.customer],
+      }),
+      201,
+    );
+    const tasks = ok<Numbered>(await call(t, p.dispatcher, 'GET', '/directory/project-tasks'));
+    expect(tasks.total).toBe(2);
+    expect(ids(ok<Numbered>(await call(t, p.dispatcher, 'GET', '/directory/project-tasks?q=hand')))).toEqual([
+      'task-1',
+    ]);
+    expect(
+      ids(ok<Numbered>(await call(t, p.dispatcher, 'GET', '/directory/project-tasks?status=done'))),
+    ).toEqual(['task-2']);
+    expect(ids(ok<Numbered>(await call(t, p.customer, 'GET', '/directory/project-tasks')))).toEqual([
+      'task-1',
+    ]);
+    expect(ok<Numbered>(await call(t, p.resource1, 'GET', '/directory/project-tasks')).total).toBe(0);
+    expect(ok<Numbered>(await call(t, other.dispatcher, 'GET', '/directory/project-tasks')).total).toBe(0);
+
+    const events = ok<Numbered>(await call(t, p.dispatcher, 'GET', '/directory/calendar-events'));
+    expect(ids(events)).toEqual(['ce-task', 'ce-1']);
+    expect(
+      ids(ok<Numbered>(await call(t, p.dispatcher, 'GET', '/directory/calendar-events?task_id=task-1'))),
+    ).toEqual(['ce-task']);
+    expect(
+      ids(
+        ok<Numbered>(
+          await call(t, p.dispatcher, 'GET', `/directory/calendar-events?from=${MONDAY + 2 * DAY}`),
+        ),
+      ),
+    ).toEqual(['ce-1']);
+    expect(ids(ok<Numbered>(await call(t, p.customer, 'GET', '/directory/calendar-events')))).toEqual([
+      'ce-task',
+    ]);
+    const paged = ok<Numbered>(
+      await call(t, p.dispatcher, 'GET', '/directory/calendar-events?limit=1&page=2'),
+    );
+    expect(paged).toMatchObject({ total: 2, page: 2 });
+    expect(ids(paged)).toEqual(['ce-1']);
+  });
+
   it('posts announcements live to their audience only; lists them by role', async () => {
     const customerLive = await LiveClient.connect(t.app, p.customer);
     const resourceLive = await LiveClient.connect(t.app, p.resource1);

@@ -9,6 +9,7 @@ import { listGroupEvents } from '@rostra/db/directory/group-events';
 import { activityFeed, todayNumbers } from '@rostra/db/directory/home';
 import { listDirectoryCustomers, listDirectoryResources } from '@rostra/db/directory/lists';
 import { customerOverview, resourceOverview } from '@rostra/db/directory/overviews';
+import { listDirectoryCalendarEvents, listDirectoryTasks } from '@rostra/db/directory/planning';
 import { type MasterLabelFilters, masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { getRecord } from '@rostra/db/scheduling/get-record';
 import { CUSTOMERS, RESOURCES } from '@rostra/db/scheduling/record-kinds';
@@ -190,6 +191,64 @@ export function directoryRoutes(app: App): void {
         from: q.from,
         to: q.to,
         order: q.order,
+        page: q.page ?? 1,
+        limit: q.limit ?? DEFAULT_LIMIT,
+      });
+    },
+  );
+
+  app.get(
+    `${API}/directory/project-tasks`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['directory'],
+        summary: 'Project tasks the caller may read: search, status, numbered pages (latest changed first)',
+        querystring: z.strictObject({
+          q: Q,
+          status: z.string().max(40).optional(),
+          ...numbered,
+        }),
+        response: { 200: numberedPage },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query;
+      return listDirectoryTasks(db(), caller.orgId, readerOf(caller), {
+        q: q.q,
+        status: q.status,
+        page: q.page ?? 1,
+        limit: q.limit ?? DEFAULT_LIMIT,
+      });
+    },
+  );
+
+  app.get(
+    `${API}/directory/calendar-events`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['directory'],
+        summary: 'Calendar events the caller may read: search, task, window, numbered pages (soonest first)',
+        querystring: z.strictObject({
+          q: Q,
+          task_id: ID.optional(),
+          from: z.coerce.number().pipe(SECONDS).optional().describe('begin at or after (wall-clock s)'),
+          to: z.coerce.number().pipe(SECONDS).optional().describe('begin before (wall-clock s)'),
+          ...numbered,
+        }),
+        response: { 200: numberedPage },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query;
+      return listDirectoryCalendarEvents(db(), caller.orgId, readerOf(caller), {
+        q: q.q,
+        task_id: q.task_id,
+        from: q.from,
+        to: q.to,
         page: q.page ?? 1,
         limit: q.limit ?? DEFAULT_LIMIT,
       });

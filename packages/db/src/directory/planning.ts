@@ -1,0 +1,89 @@
+import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { type Reader, readableBy } from '../identity/readers.ts';
+import { CALENDAR_EVENTS, PROJECT_TASKS } from '../scheduling/record-kinds.ts';
+import { calendarEvents, projectTasks } from '../schema/planning.ts';
+import { withOrg } from '../tenant.ts';
+import { containsPattern, type NumberedPage } from './lists.ts';
+
+/*
+ * Project tasks and calendar events as numbered, searchable lists (issue 8), through the
+ * readers-list rule: dispatchers read the organisation's, everyone else what lists them.
+ */
+
+export function listDirectoryTasks(
+  db: Db,
+  orgId: string,
+  reader: Reader,
+  query: { q?: string | undefined; status?: string | undefined; page: number; limit: number },
+): Promise<NumberedPage<Record<string, unknown>>> {
+  const text = query.q?.trim() ?? '';
+  const where = and(
+    eq(projectTasks.orgId, orgId),
+    readableBy(projectTasks.readers, reader),
+    query.status === undefined ? undefined : eq(projectTasks.status, query.status),
+    text === ''
+      ? undefined
+      : sql`(${projectTasks.id} ilike ${containsPattern(text)} or ${projectTasks.name} ilike ${containsPattern(text)})`,
+  );
+  return withOrg(db, orgId, async (tx) => {
+    const [counted] = await tx.select({ n: count() }).from(projectTasks).where(where);
+    const rows = await tx
+      .select()
+      .from(projectTasks)
+      .where(where)
+      .orderBy(desc(projectTasks.updatedAt), asc(projectTasks.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return {
+      items: rows.map((r) => PROJECT_TASKS.toRecord(r as never)),
+      total: Number(counted?.n ?? 0),
+      page: query.page,
+      limit: query.limit,
+    };
+  });
+}
+
+export function listDirectoryCalendarEvents(
+  db: Db,
+  orgId: string,
+  reader: Reader,
+  query: {
+    q?: string | undefined;
+    task_id?: string | undefined;
+    from?: number | undefined;
+    to?: number | undefined;
+    page: number;
+    limit: number;
+  },
+): Promise<NumberedPage<Record<string, unknown>>> {
+  const text = query.q?.trim() ?? '';
+  const conditions: (SQL | undefined)[] = [
+    eq(calendarEvents.orgId, orgId),
+    readableBy(calendarEvents.readers, reader),
+    query.task_id === undefined ? undefined : eq(calendarEvents.taskId, query.task_id),
+    query.from === undefined ? undefined : gte(calendarEvents.beginAt, query.from),
+    query.to === undefined ? undefined : lt(calendarEvents.beginAt, query.to),
+    text === ''
+      ? undefined
+      : sql`(${calendarEvents.id} ilike ${containsPattern(text)} or ${calendarEvents.name} ilike ${containsPattern(text)})`,
+  ];
+  const where = and(...conditions);
+  return withOrg(db, orgId, async (tx) => {
+    const [counted] = await tx.select({ n: count() }).from(calendarEvents).where(where);
+    const rows = await tx
+      .select()
+      .from(calendarEvents)
+      .where(where)
+      // Timed events soonest first, then those without a time.
+      .orderBy(sql`${calendarEvents.beginAt} asc nulls last`, asc(calendarEvents.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return {
+      items: rows.map((r) => CALENDAR_EVENTS.toRecord(r as never)),
+      total: Number(counted?.n ?? 0),
+      page: query.page,
+      limit: query.limit,
+    };
+  });
+}
