@@ -283,6 +283,7 @@ function DayDialog({ day, items, onClose }: { day: number; items: CalendarItem[]
                 <Link
                   to={link.to as string}
                   search={link.search as never}
+                  data-calendar-item={item._id}
                   className="font-medium text-sky-800 underline-offset-2 hover:underline"
                 >
                   {item.name}

@@ -200,7 +200,7 @@ export const TASKS_TEXT = {
   events: 'Calendar events of this task',
   noEvents: 'No calendar events for this task.',
   readers: 'Readers',
-  readersHint: 'User ids who may see it besides dispatchers.',
+  readersHint: "The customer's user may see it (besides dispatchers).",
   filterPlaceholder: 'Filter this page by name',
   deleteWhat: (name: string) => `the task ${name}`,
 };
