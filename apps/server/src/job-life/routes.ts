@@ -1,4 +1,11 @@
 import type { App } from '../app.ts';
+import { feedRoutes } from './feed-routes.ts';
+import { timeRoutes } from './time-routes.ts';
+import { timesheetRoutes } from './timesheet-routes.ts';
 
 /** Routes of the job's life after allocation (issue #9): feeds, timers and time entries, pings, reviews, money, promote/demote, cancellation requests. */
-export function jobLifeRoutes(_app: App): void {}
+export function jobLifeRoutes(app: App): void {
+  feedRoutes(app);
+  timeRoutes(app);
+  timesheetRoutes(app);
+}

@@ -1,0 +1,248 @@
+import { isImageType, sniffMediaType } from '@rostra/core/files/sniff';
+import { chatFeedButtons } from '@rostra/core/shell/roles';
+import { jobPeople } from '@rostra/db/job-life/contacts';
+import { deleteUpload, getUpload, insertFeedUpload } from '@rostra/db/job-life/feed-images';
+import { addFeed, feedByClientId, feedImageUpload, listFeeds } from '@rostra/db/job-life/feeds';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { ID, notFound, paged } from '../scheduling/http.ts';
+import { CLIENT_ID, callerName, JOB_PEOPLE, jobRoleOf, now, readJob, requireJobRole } from './job-access.ts';
+
+/** The largest chat image (issue #9: ≤ 2 MB), and the body limit of the post carrying it as a data URL. */
+export const FEED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+const FEED_BODY_LIMIT = 3 * 1024 * 1024;
+
+const feedItem = z.object({
+  _id: z.string(),
+  client_id: z.string(),
+  kind: z.enum(['text', 'image']),
+  text: z.string().optional(),
+  image_url: z.string().optional(),
+  author: z.object({ uid: z.string(), name: z.string(), role: z.string() }),
+  created_at: z.number(),
+});
+
+const feedBody = z.strictObject({
+  client_id: CLIENT_ID,
+  text: z.string().max(4000).optional(),
+  image: z
+    .string()
+    .max(Math.ceil((FEED_IMAGE_MAX_BYTES * 4) / 3) + 100)
+    .regex(/^data:image\//, 'The image must be an image data URL (data:image/…;base64,…)')
+    .optional()
+    .describe('a data URL (data:image/…;base64,…) of at most 2 MB'),
+});
+
+const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.+-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/i;
+
+/** The bytes of an image data URL, or a 400 naming the problem. */
+function imageBytes(dataUrl: string): { bytes: Buffer; type: string } {
+  const m = DATA_URL.exec(dataUrl);
+  if (!m)
+    throw new HttpError(400, 'invalid_image', 'The image must be a base64 data URL', { field: 'body.image' });
+  const bytes = Buffer.from(m[3] ?? '', 'base64');
+  if (bytes.length === 0)
+    throw new HttpError(400, 'invalid_image', 'The image is empty', { field: 'body.image' });
+  if (bytes.length > FEED_IMAGE_MAX_BYTES) {
+    throw new HttpError(413, 'image_too_large', 'Images in the chat can be at most 2 MB', {
+      field: 'body.image',
+    });
+  }
+  const type = sniffMediaType(bytes.subarray(0, 16));
+  if (!type || !isImageType(type)) {
+    throw new HttpError(400, 'invalid_image', 'Only images (PNG, JPEG, GIF, WebP) can be sent in the chat', {
+      field: 'body.image',
+    });
+  }
+  return { bytes, type };
+}
+
+/**
+ * A job's chat feed (shell spec §3 feeds, §6 buttons, §8 image alert; core §9 page 20): the
+ * dispatchers, the job's resources and its customer read and write it; everyone else gets 404
+ * through the readers list.
+ */
+export function feedRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+
+  app.get(
+    `${API}/bookings/:id/feeds`,
+    {
+      config: { access: JOB_PEOPLE },
+      schema: {
+        tags: ['job life'],
+        summary: "A job's chat feed, newest first, 20 a page",
+        params: z.strictObject({ id: ID }),
+        querystring: z.strictObject({
+          before: z.string().max(400).optional().describe('next_cursor of the previous page'),
+        }),
+        response: { 200: z.object({ items: z.array(feedItem), next_cursor: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      requireJobRole(
+        caller,
+        job,
+        ['dispatcher', 'resource', 'customer'],
+        "the job's people can read its chat",
+      );
+      return paged(() => listFeeds(db(), caller.orgId, job._id, request.query.before));
+    },
+  );
+
+  app.post(
+    `${API}/bookings/:id/feeds`,
+    {
+      config: { access: JOB_PEOPLE },
+      bodyLimit: FEED_BODY_LIMIT,
+      schema: {
+        tags: ['job life'],
+        summary: "Post a message or an image to a job's chat (idempotent by client_id)",
+        params: z.strictObject({ id: ID }),
+        body: feedBody,
+        response: { 200: feedItem, 201: feedItem },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      const role = requireJobRole(
+        caller,
+        job,
+        ['dispatcher', 'resource', 'customer'],
+        "the job's people can write in its chat",
+      );
+      const body = request.body;
+      if ((body.text?.trim() ?? '') === '' && body.image === undefined) {
+        throw new HttpError(400, 'empty_message', 'body.text: Write a message or add an image', {
+          field: 'text',
+        });
+      }
+      const again = await feedByClientId(db(), caller.orgId, job._id, body.client_id);
+      if (again) return reply.status(200).send(again);
+      let uploadId: string | undefined;
+      let key: string | undefined;
+      if (body.image !== undefined) {
+        const { bytes, type } = imageBytes(body.image);
+        key = await app.files.put(caller.orgId, bytes);
+        uploadId = await insertFeedUpload(db(), caller.orgId, {
+          jobId: job._id,
+          name: `chat-${body.client_id}.${type.split('/')[1]}`,
+          mimeType: type,
+          size: bytes.length,
+          storageKey: key,
+          uid: caller.uid,
+        });
+      }
+      try {
+        const text = body.text?.trim();
+        const result = await addFeed(db(), caller.orgId, {
+          jobId: job._id,
+          clientId: body.client_id,
+          text: text ? text : undefined,
+          uploadId,
+          author: { uid: caller.uid, name: await callerName(app, caller), role },
+          now: now(app),
+        });
+        if (!result) throw notFound();
+        if (!result.created && uploadId && key) {
+          await deleteUpload(db(), caller.orgId, uploadId);
+          await app.files.remove(caller.orgId, key);
+        }
+        return reply.status(result.created ? 201 : 200).send(result.item);
+      } catch (error) {
+        if (uploadId && key) {
+          await deleteUpload(db(), caller.orgId, uploadId).catch(() => undefined);
+          await app.files.remove(caller.orgId, key);
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    `${API}/bookings/:id/feed-image`,
+    {
+      config: { access: JOB_PEOPLE },
+      schema: {
+        tags: ['job life'],
+        summary: "A chat image's bytes",
+        params: z.strictObject({ id: ID }),
+        querystring: z.strictObject({ item: ID.optional().describe("the feed item's _id") }),
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      if (jobRoleOf(caller, job) === 'other') throw notFound();
+      const item = request.query.item;
+      if (item === undefined) {
+        throw new HttpError(400, 'item_required', "querystring.item: give the feed item's _id", {
+          field: 'item',
+        });
+      }
+      const uploadId = await feedImageUpload(db(), caller.orgId, job._id, item);
+      const upload = uploadId ? await getUpload(db(), caller.orgId, uploadId) : undefined;
+      const bytes = upload ? await app.files.read(caller.orgId, upload.storageKey) : undefined;
+      if (!upload || !bytes) throw notFound();
+      return reply
+        .type(upload.mimeType)
+        .header('cache-control', 'private, max-age=86400')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.get(
+    `${API}/bookings/:id/contacts`,
+    {
+      config: { access: JOB_PEOPLE },
+      schema: {
+        tags: ['job life'],
+        summary: "The chat feed's buttons for the caller's role, with the numbers behind them",
+        params: z.strictObject({ id: ID }),
+        response: {
+          200: z.object({
+            buttons: z.array(z.enum(['employee', 'call_customer', 'call_service_provider', 'tasks'])),
+            customer_phone: z.string().optional(),
+            service_provider_phone: z.string().optional(),
+            resources: z.array(z.object({ _id: z.string(), name: z.string(), phone: z.string().optional() })),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      const role = requireJobRole(
+        caller,
+        job,
+        ['dispatcher', 'resource', 'customer'],
+        "the job's people can see its contacts",
+      );
+      const buttons = chatFeedButtons(role === 'other' ? caller.role : role);
+      const people = await jobPeople(db(), caller.orgId, job.resIds, job.customerId);
+      // The service provider a customer calls is the resource doing their job (the first one).
+      const provider = people.resources.find((r) => r.phone)?.phone ?? undefined;
+      const customerPhone = people.customer?.phone ?? undefined;
+      return {
+        buttons: [...buttons],
+        ...(buttons.includes('call_customer') && customerPhone ? { customer_phone: customerPhone } : {}),
+        ...(buttons.includes('call_service_provider') && provider
+          ? { service_provider_phone: provider }
+          : {}),
+        resources: buttons.includes('employee')
+          ? people.resources.map((r) => ({
+              _id: r._id,
+              name: r.name,
+              ...(r.phone ? { phone: r.phone } : {}),
+            }))
+          : [],
+      };
+    },
+  );
+}

@@ -1,0 +1,127 @@
+import { rangeEnd, timesheetCsv } from '@rostra/core/job-life/timesheet';
+import { fromYmd } from '@rostra/core/time/calendar';
+import { getTimesheets } from '@rostra/db/job-life/timesheets';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { type Access, type Caller, requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { ID } from '../scheduling/http.ts';
+
+/** The longest range one timesheet request covers (days). */
+export const TIMESHEET_MAX_DAYS = 92;
+
+const TIMESHEET_READERS: Access = { kind: 'signedIn', roles: ['dispatcher', 'resource'] };
+
+const DATE = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
+  .meta({ examples: ['2026-03-09'] });
+const query = z.strictObject({
+  from: DATE.describe('first day (YYYY-MM-DD), inclusive'),
+  to: DATE.describe('last day (YYYY-MM-DD), inclusive'),
+  resource: ID.optional().describe('one resource only (a resource always sees only their own)'),
+});
+
+const weeks = z.object({
+  weeks: z.array(
+    z.object({
+      week_start: z.string(),
+      rows: z.array(
+        z.object({
+          resource_id: z.string(),
+          name: z.string(),
+          worked_seconds: z.number(),
+          jobs: z.number(),
+          hours_hmm: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+
+/** The range in wall-clock seconds, or a 400 naming the field. */
+function rangeOf(q: z.infer<typeof query>): { from: number; to: number } {
+  const from = fromYmd(q.from);
+  const to = fromYmd(q.to);
+  if (Number.isNaN(from))
+    throw new HttpError(400, 'invalid_date', 'querystring.from: not a date', { field: 'from' });
+  if (Number.isNaN(to))
+    throw new HttpError(400, 'invalid_date', 'querystring.to: not a date', { field: 'to' });
+  if (to < from)
+    throw new HttpError(400, 'invalid_range', 'querystring.to: the last day is before the first', {
+      field: 'to',
+    });
+  if ((to - from) / 86_400 + 1 > TIMESHEET_MAX_DAYS) {
+    throw new HttpError(
+      400,
+      'range_too_long',
+      `querystring.to: at most ${TIMESHEET_MAX_DAYS} days at a time`,
+      {
+        field: 'to',
+      },
+    );
+  }
+  return { from, to: rangeEnd(to) };
+}
+
+/** Dispatchers see everyone's (or one resource's); a resource only their own. */
+function resourceFilter(caller: Caller, requested: string | undefined): string | undefined {
+  if (caller.role === 'dispatcher') return requested;
+  if (!caller.resourceId) throw new HttpError(403, 'forbidden', 'Only resources have a timesheet');
+  if (requested !== undefined && requested !== caller.resourceId) {
+    throw new HttpError(403, 'forbidden', 'A resource sees only their own timesheet');
+  }
+  return caller.resourceId;
+}
+
+/**
+ * Timesheets (issue #9 → the timesheets screen of issue #8): worked time per resource per week
+ * from finished and reviewed jobs, hours in the spec's h.mm format; also as CSV.
+ */
+export function timesheetRoutes(app: App): void {
+  const load = async (caller: Caller, q: z.infer<typeof query>) =>
+    getTimesheets(app.deps.db.db, caller.orgId, {
+      ...rangeOf(q),
+      resourceId: resourceFilter(caller, q.resource),
+    });
+
+  app.get(
+    `${API}/timesheets`,
+    {
+      config: { access: TIMESHEET_READERS },
+      schema: {
+        tags: ['job life'],
+        summary: 'Worked time per resource per week from finished and reviewed jobs',
+        querystring: query,
+        response: { 200: weeks },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      return { weeks: await load(caller, request.query) };
+    },
+  );
+
+  app.get(
+    `${API}/timesheets.csv`,
+    {
+      config: { access: TIMESHEET_READERS },
+      schema: {
+        tags: ['job life'],
+        summary: 'The timesheets as CSV (week_start, resource_id, name, jobs, worked_seconds, hours)',
+        querystring: query,
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const csv = timesheetCsv(await load(caller, request.query));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="timesheets-${request.query.from}-${request.query.to}.csv"`,
+        )
+        .send(csv);
+    },
+  );
+}
