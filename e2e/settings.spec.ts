@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { MENU_FLAG_KEYS } from '@rostra/core/settings/documents';
+import { type AnyMenuKey, DEFAULT_MENU_FLAGS } from '@rostra/core/shell/menu';
 import { enterApp, USERS, watchPageErrors } from './helpers.ts';
 
 /*
@@ -50,33 +52,42 @@ test('a menu flag and a caption changed in /settings reach another signed-in bro
   const originalCaptions = (
     (await (await dispatcher.request.get('/api/v1/settings?keys=captions')).json()) as Shell
   ).captions;
-  expect(originalMenu.pods ?? false).toBe(false);
+  const resourceFlags = before.scopes.find((s) => s.role === 'resource')?.value ?? {};
+  // An entry that is off for everyone, not overridden for resources and without a caption.
+  const key = MENU_FLAG_KEYS.find(
+    (k) =>
+      !['timeline', 'analytics'].includes(k) &&
+      !(originalMenu[k] ?? DEFAULT_MENU_FLAGS[k as AnyMenuKey]) &&
+      resourceFlags[k] === undefined &&
+      originalCaptions[`m_${k}`] === undefined,
+  );
+  expect(key, 'an entry that is off for everyone').toBeDefined();
+  const entry = key as string;
 
   try {
     await enterApp(resource, USERS.resource, '/');
     await expect(nav(resource).getByRole('link').first()).toBeVisible();
-    await expect(nav(resource).getByRole('link', { name: 'pods', exact: true })).toHaveCount(0);
+    await expect(nav(resource).getByRole('link', { name: entry, exact: true })).toHaveCount(0);
     // A marker that a reload would wipe.
     await resource.evaluate(() => {
       (window as unknown as { settingsMarker: string }).settingsMarker = 'still here';
     });
 
-    // The menu flag: pods on for everyone.
+    // The menu flag: the entry on for everyone.
     await expect(dispatcher.getByRole('heading', { name: 'Menu', level: 2 })).toBeVisible();
-    const pods = dispatcher.getByRole('checkbox', { name: 'pods', exact: true });
-    await expect(pods).not.toBeChecked();
-    await pods.check();
+    const flag = dispatcher.getByRole('checkbox', { name: entry, exact: true });
+    await expect(flag).not.toBeChecked();
+    await flag.check();
     await dispatcher.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dispatcher.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
-    await expect(nav(resource).getByRole('link', { name: 'pods', exact: true })).toBeVisible();
+    await expect(nav(resource).getByRole('link', { name: entry, exact: true })).toBeVisible();
 
-    // The caption: the pods entry renamed.
+    // The caption: the entry renamed.
     await dispatcher.getByRole('tab', { name: 'Captions' }).click();
-    const caption = dispatcher.getByLabel('pods (m_pods)');
-    await caption.fill('Proofs of delivery e2e');
+    await dispatcher.getByLabel(`${entry} (m_${entry})`).fill('Renamed in e2e');
     await dispatcher.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(nav(resource).getByRole('link', { name: 'Proofs of delivery e2e' })).toBeVisible();
-    await expect(nav(resource).getByRole('link', { name: 'pods', exact: true })).toHaveCount(0);
+    await expect(nav(resource).getByRole('link', { name: 'Renamed in e2e' })).toBeVisible();
+    await expect(nav(resource).getByRole('link', { name: entry, exact: true })).toHaveCount(0);
 
     expect(
       await resource.evaluate(() => (window as unknown as { settingsMarker?: string }).settingsMarker),

@@ -44,8 +44,11 @@ export function SectionForm({
   onSave,
   onCancel,
   localErrors,
+  toolbar,
   children,
 }: {
+  /** Controls between the heading and the fields (e.g. which scope the form edits). */
+  toolbar?: ReactNode;
   title: string;
   intro?: string;
   isDirty: boolean;
@@ -95,6 +98,7 @@ export function SectionForm({
       <div id={headingId}>
         <SectionHeader title={title} {...(intro ? { intro } : {})} />
       </div>
+      {toolbar ? <div className="mb-4">{toolbar}</div> : null}
       <div className="space-y-4">{children(errors)}</div>
       <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-neutral-200 bg-white py-3">
         <Button type="submit" disabled={isSaving || !isDirty}>
@@ -158,6 +162,7 @@ export function SelectField({
   options,
   error,
   className,
+  isLabelHidden = false,
 }: {
   label: string;
   value: string;
@@ -165,11 +170,16 @@ export function SelectField({
   options: readonly { value: string; label: string }[];
   error?: string | undefined;
   className?: string;
+  /** The label is for assistive technology only (a column heading already says it). */
+  isLabelHidden?: boolean;
 }) {
   const id = useId();
   return (
     <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
+      <label
+        htmlFor={id}
+        className={isLabelHidden ? 'sr-only' : 'block text-sm font-medium text-neutral-700'}
+      >
         {label}
       </label>
       <select
@@ -177,7 +187,7 @@ export function SelectField({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        className={`mt-1 block min-h-11 w-full rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${error ? 'border-red-600' : 'border-neutral-300'}`}
+        className={`${isLabelHidden ? '' : 'mt-1 '}block min-h-11 w-full rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${error ? 'border-red-600' : 'border-neutral-300'}`}
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -1,7 +1,7 @@
 import { MENU_FLAG_KEYS, MENU_SCOPES } from '@rostra/core/settings/documents';
 import { type AnyMenuKey, DEFAULT_MENU_FLAGS, menuLabel } from '@rostra/core/shell/menu';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { confirmLeave } from '../../lib/unsaved.ts';
 import { Loaded, SectionForm, SelectField, Toggle } from './form-parts.tsx';
 import { menuScopesQuery, type Scope, send, shellDocsQuery, useDraft } from './settings-api.ts';
@@ -24,18 +24,23 @@ export function MenuSection() {
         const scope = list.find((s) => s.role === role) ?? { role, value: {}, version: 0 };
         const org = list.find((s) => s.role === '') ?? { role: '', value: {}, version: 0 };
         return (
-          <div className="space-y-4">
-            <SelectField
-              className="max-w-xs"
-              label={T.menuScope}
-              value={role}
-              onChange={async (next) => {
-                if (await confirmLeave()) setRole(next);
-              }}
-              options={MENU_SCOPES.map((r) => ({ value: r, label: scopeLabel(r) }))}
-            />
-            <ScopeForm key={role} scope={scope} org={org} captions={shell.data?.captions} />
-          </div>
+          <ScopeForm
+            key={role}
+            scope={scope}
+            org={org}
+            captions={shell.data?.captions}
+            toolbar={
+              <SelectField
+                className="max-w-xs"
+                label={T.menuScope}
+                value={role}
+                onChange={async (next) => {
+                  if (await confirmLeave()) setRole(next);
+                }}
+                options={MENU_SCOPES.map((r) => ({ value: r, label: scopeLabel(r) }))}
+              />
+            }
+          />
         );
       }}
     </Loaded>
@@ -46,10 +51,12 @@ function ScopeForm({
   scope,
   org,
   captions,
+  toolbar,
 }: {
   scope: Scope;
   org: Scope;
   captions: Record<string, unknown> | undefined;
+  toolbar: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const isOrg = scope.role === '';
@@ -65,7 +72,14 @@ function ScopeForm({
   };
 
   return (
-    <SectionForm title={T.menu} intro={T.menuIntro} isDirty={isDirty} onSave={save} onCancel={reset}>
+    <SectionForm
+      title={T.menu}
+      intro={T.menuIntro}
+      isDirty={isDirty}
+      onSave={save}
+      onCancel={reset}
+      toolbar={toolbar}
+    >
       {(errors) => (
         <fieldset className="grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
           <legend className="sr-only">{scopeLabel(scope.role)}</legend>

@@ -129,7 +129,8 @@ export function useSettingsLive(): void {
  * names no field.
  */
 export function fieldErrors(error: unknown): Record<string, string> {
-  if (!isApiError(error)) return {};
+  if (!isApiError(error))
+    return { '': error instanceof Error && error.message ? error.message : 'Something went wrong' };
   const out: Record<string, string> = {};
   const details = error.details as { issues?: unknown; field?: unknown } | unknown[] | undefined;
   const list = Array.isArray(details) ? details : Array.isArray(details?.issues) ? details.issues : [];

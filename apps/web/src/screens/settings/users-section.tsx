@@ -71,6 +71,7 @@ export function UsersSection() {
                     <p className="truncate text-xs text-neutral-500">{m.email}</p>
                   </div>
                   <SelectField
+                    isLabelHidden
                     label={T.roleOf(m.name)}
                     value={m.role}
                     onChange={(role) => void change(m, role, m.duties)}
