@@ -1,5 +1,5 @@
 import type { ResourceAggregate } from '@rostra/core/job-life/timer';
-import { formatDateTime, formatTime, toWallClock } from '@rostra/core/time/calendar';
+import { formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag, MapPin, Pause, Play, Square } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -17,6 +17,7 @@ import {
   correctEntry,
   currentPosition,
   formatClock,
+  formatDateTimeSeconds,
   formatHoursHmm,
   JOB_LIFE_KEY,
   type PingKind,
@@ -256,7 +257,7 @@ function MyTimer({
       <p className="mt-1 text-sm text-neutral-600" aria-live="polite">
         {T.states[view.state]}
       </p>
-      <div className="mt-2 flex items-end gap-6">
+      <div className="mt-2 flex flex-wrap items-end gap-x-6 gap-y-2">
         <div>
           <p className="text-xs text-neutral-500">{T.worked}</p>
           <p className="text-4xl font-semibold text-neutral-900 tabular-nums" data-testid="worked-clock">
@@ -436,7 +437,9 @@ function Pings({ jobId, canSend }: { jobId: string; canSend: boolean }) {
         </div>
       ) : null}
       {pings.isError ? (
-        <p className="mt-2 text-sm text-neutral-500">{pings.error.message}</p>
+        <p className="mt-2 text-sm text-neutral-500">
+          {isApiError(pings.error) && pings.error.status === 404 ? T.noPings : pings.error.message}
+        </p>
       ) : items.length === 0 ? (
         <p className="mt-2 text-sm text-neutral-500">{pings.isPending ? '…' : T.noPings}</p>
       ) : (
@@ -489,7 +492,7 @@ function EntriesForDispatcher({
   const { me } = useShell();
   const timeZone = me.company?.time_zone ?? 'UTC';
   const [editing, setEditing] = useState<TimeEntry | undefined>();
-  const when = (ms: number) => formatDateTime(toWallClock(ms, timeZone));
+  const when = (ms: number) => formatDateTimeSeconds(toWallClock(ms, timeZone));
   const sorted = [...entries].sort((a, b) => a.at - b.at);
   return (
     <section aria-labelledby="time-entries-title" className="space-y-3">
