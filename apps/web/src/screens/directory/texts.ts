@@ -183,6 +183,7 @@ export const EVENTS_TEXT = {
   group: 'Group',
   noDefaultGroup: 'No workflow group is the default yet: new events start one.',
   empty: 'The default group has no events yet.',
+  noMatch: 'No events match.',
   defaultGroupName: 'Default',
   deleteWhat: (name: string) => `the event ${name}`,
 };
