@@ -70,7 +70,7 @@ test('a menu flag and a caption changed in /settings reach another signed-in bro
     await expect(nav(resource).getByRole('link', { name: entry, exact: true })).toHaveCount(0);
     // A marker that a reload would wipe.
     await resource.evaluate(() => {
-      (window as unknown as { settingsMarker: string }).settingsMarker = 'still here';
+      (globalThis as unknown as { settingsMarker: string }).settingsMarker = 'still here';
     });
 
     // The menu flag: the entry on for everyone.
@@ -90,7 +90,7 @@ test('a menu flag and a caption changed in /settings reach another signed-in bro
     await expect(nav(resource).getByRole('link', { name: entry, exact: true })).toHaveCount(0);
 
     expect(
-      await resource.evaluate(() => (window as unknown as { settingsMarker?: string }).settingsMarker),
+      await resource.evaluate(() => (globalThis as unknown as { settingsMarker?: string }).settingsMarker),
     ).toBe('still here');
     expect(errors).toEqual([]);
   } finally {
