@@ -117,3 +117,30 @@ test('analytics for a resource shows only their own numbers', async ({ page }) =
   await utilisation.getByRole('button', { name: /Show as table/ }).click();
   await expect(utilisation.locator('tbody tr')).toHaveCount(1);
 });
+
+test("quotes list the organisation's quotes with a status filter, and open the job", async ({ page }) => {
+  const errors = watchPageErrors(page);
+  await enterApp(page, USERS.dispatcher, '/quotes');
+  const origin = new URL(page.url()).origin;
+  const found = await page.request.post('/api/v1/bookings/search', { headers: { origin }, data: {} });
+  expect(found.status(), await found.text()).toBe(200);
+  const jobId = ((await found.json()) as { items: { _id: string }[] }).items[0]?._id as string;
+  const made = await page.request.post(`/api/v1/bookings/${encodeURIComponent(jobId)}/ledger`, {
+    headers: { origin },
+    data: { type: 'quote', lines: [{ description: 'Two visits', quantity: 2, unit_price: 5000 }] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  await page.reload();
+  const row = page.locator('main tbody tr').filter({ hasText: jobId });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Draft');
+  await expect(row).toContainText('100.00');
+  const status = page.getByRole('combobox', { name: 'Status' });
+  await status.selectOption('paid');
+  await expect(row).toHaveCount(0);
+  await status.selectOption('draft');
+  await expect(row).toHaveCount(1);
+  await row.getByRole('link', { name: `Open job ${jobId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings\\?id=${jobId}`));
+  expect(errors).toEqual([]);
+});
