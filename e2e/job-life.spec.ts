@@ -1,0 +1,178 @@
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { ALERT_TEXT } from '@rostra/core/shell/messages';
+import { toWallClock } from '@rostra/core/time/calendar';
+import { enterApp, screenshot, USERS } from './helpers.ts';
+
+/** The machine is shared and slow at times: screens get 20 s to show what they should. */
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+/*
+ * The job's life (issue 9) on a phone: resource@harbourcare.test (resource r001) works a job of
+ * today at 375 px while a dispatcher watches it at 1280 px in a second browser. The job is made by
+ * the dispatcher through the API, dispatched to r001 for c001, starting now on the organisation's
+ * wall clock, so it is today's whatever the seed holds.
+ */
+
+type Rec = Record<string, unknown> & { _id: string; version: number };
+
+async function api(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<Rec> {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.fetch(`/api/v1${path}`, {
+    method,
+    ...(data !== undefined ? { data } : {}),
+    headers: { origin },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as Rec;
+}
+
+/** A job of today for r001, dispatched, beginning on the current quarter hour of the org's clock. */
+async function todaysJob(page: Page): Promise<Rec & { reference: string }> {
+  const me = (await api(page, 'GET', '/me')) as Rec & { company?: { time_zone?: string } };
+  const wall = toWallClock(Date.now(), me.company?.time_zone ?? 'UTC');
+  const begin = Math.floor(wall / 900) * 900;
+  const reference = `E2E-LIFE-${Math.floor(Math.random() * 1e8)}`;
+  const job = await api(page, 'POST', '/timeline-records', {
+    _key: 'booking',
+    status: 'dispatched',
+    reference,
+    customerId: 'c001',
+    customer_first_name: 'Connie',
+    customer_last_name: 'Customer',
+    resIds: ['r001'],
+    utc_begin_plus_tz: begin,
+    utc_end_plus_tz: begin + 2 * 3600,
+    all_location: '12 King Street, Newtown NSW 2042',
+  });
+  return { ...job, reference };
+}
+
+const seconds = async (page: Page, selector: string, attribute: string) =>
+  Number(await page.locator(selector).getAttribute(attribute));
+
+test.describe('the job’s life on a phone', () => {
+  test('timer offline then online: the dispatcher sees the right worked time; chat is live and a failed send can be retried', async ({
+    page,
+    browser,
+  }) => {
+    const baseURL = String(test.info().project.use.baseURL);
+
+    // The dispatcher, at a desk.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/');
+    const job = await todaysJob(page);
+
+    // The resource, on a phone: /bookings is their day.
+    const phoneContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 780 } });
+    const phone = await phoneContext.newPage();
+    await enterApp(phone, USERS.resource, '/bookings');
+    await expect(phone.getByRole('heading', { name: 'My jobs' })).toBeVisible();
+    const today = phone.getByRole('list', { name: 'Today' });
+    const card = today.locator(`[data-booking="${job._id}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('link', { name: /Navigate to 12 King Street/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=12%20King%20Street%2C%20Newtown%20NSW%202042',
+    );
+    const project = test.info().project.name;
+    await screenshot(phone, 'my-day-375', project);
+    // Nothing wider than the phone.
+    expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+
+    await card.getByRole('link', { name: new RegExp(`Open ${job.reference}`) }).click();
+    const detail = phone.getByTestId('booking-detail');
+    await expect(detail.getByRole('heading', { name: job.reference })).toBeVisible();
+    await detail.getByRole('tab', { name: 'Resource' }).click();
+    const timer = detail.getByTestId('my-timer');
+    await expect(timer).toHaveAttribute('data-state', 'idle');
+
+    // The dispatcher opens the same job's Resource tab.
+    await page.goto(`/bookings?job_id=${job._id}`);
+    const desk = page.getByTestId('booking-detail');
+    await desk.getByRole('tab', { name: 'Resource' }).click();
+    const deskRow = desk.locator('li[data-resource="r001"]');
+    await expect(deskRow).toHaveAttribute('data-state', 'idle');
+
+    // Start online: the server has it, the dispatcher sees it running, live.
+    await timer.getByRole('button', { name: 'Start' }).click();
+    await expect(timer).toHaveAttribute('data-state', 'running');
+    await expect(deskRow).toHaveAttribute('data-state', 'running');
+    await expect(timer.getByTestId('timer-waiting')).toHaveCount(0);
+    // Let at least 2 s of work pass.
+    await phone.waitForTimeout(2_000);
+
+    // Offline: pause, a break of at least 3 s, stop. Both taps wait on the phone.
+    await phoneContext.setOffline(true);
+    await timer.getByRole('button', { name: 'Pause' }).click();
+    await expect(timer).toHaveAttribute('data-state', 'paused');
+    await phone.waitForTimeout(3_000);
+    await timer.getByRole('button', { name: 'Stop' }).click();
+    await expect(timer).toHaveAttribute('data-state', 'stopped');
+    await expect(timer.getByTestId('timer-waiting')).toContainText('2 timer events are waiting');
+    await screenshot(phone, 'job-timer-offline-375', project);
+    // The server does not know yet: the dispatcher still sees the timer running.
+    await expect(deskRow).toHaveAttribute('data-state', 'running');
+    // Offline, the day's list is still there, saying so; the job opens again from it.
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await expect(phone.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await expect(today.locator(`[data-booking="${job._id}"]`)).toBeVisible();
+    await expect(phone.getByTestId('timer-queue-waiting')).toHaveText('2 timer events waiting to be sent');
+    await card.getByRole('link', { name: new RegExp(`Open ${job.reference}`) }).click();
+    await detail.getByRole('tab', { name: 'Resource' }).click();
+    await expect(timer).toHaveAttribute('data-state', 'stopped');
+
+    // Back online: the queue is sent in order, and the dispatcher sees the stop live.
+    await phoneContext.setOffline(false);
+    await expect(timer.getByTestId('timer-waiting')).toHaveCount(0);
+    await expect(deskRow).toHaveAttribute('data-state', 'stopped');
+    const worked = await seconds(
+      page,
+      '[data-testid="booking-detail"] li[data-resource="r001"]',
+      'data-worked-seconds',
+    );
+    const breaks = await seconds(
+      page,
+      '[data-testid="booking-detail"] li[data-resource="r001"]',
+      'data-break-seconds',
+    );
+    // Worked time ran from start to the offline pause, not through the break that followed it.
+    expect(worked).toBeGreaterThanOrEqual(2);
+    expect(breaks).toBeGreaterThanOrEqual(3);
+    // The phone, now counting from the server's entries, shows the same time.
+    await expect(timer).toHaveAttribute('data-worked-seconds', String(worked));
+    await expect(deskRow).toContainText(`Worked 0:00:${String(worked).padStart(2, '0')}`);
+    await expect(deskRow).toContainText('Hours 0.00');
+    await screenshot(page, 'job-resource-tab-1280', project);
+
+    // Chat: the dispatcher watches the feed; the resource writes; it arrives without a reload.
+    await desk.getByRole('tab', { name: 'Chats' }).click();
+    await expect(desk.getByRole('link', { name: 'Call customer' })).toHaveAttribute('href', /^tel:\+?\d+/);
+    await detail.getByRole('tab', { name: 'Chats' }).click();
+    // Buttons of a resource (spec §6): employee, call customer, tasks.
+    await expect(detail.getByRole('button', { name: 'Employee' })).toBeVisible();
+    await expect(detail.getByRole('link', { name: 'Call customer' })).toBeVisible();
+    await expect(detail.getByRole('link', { name: 'Tasks' })).toBeVisible();
+    await expect(detail.getByRole('link', { name: 'Call service provider' })).toHaveCount(0);
+
+    const box = detail.getByRole('textbox', { name: 'Message' });
+    await box.fill('On my way, 10 minutes out');
+    await box.press('Enter');
+    await expect(detail.getByTestId('chat-feed')).toContainText('On my way, 10 minutes out');
+    await expect(desk.getByTestId('chat-feed')).toContainText('On my way, 10 minutes out');
+
+    // Offline, a message cannot go: it stays with the spec's alert; a retry online sends it once.
+    await phoneContext.setOffline(true);
+    await box.fill('Gate code is 1234');
+    await detail.getByRole('button', { name: 'Send' }).click();
+    await expect(detail.getByRole('alert').filter({ hasText: ALERT_TEXT.messageNotSent })).toBeVisible();
+    await expect(detail.locator('[data-outgoing="failed"]')).toContainText('Gate code is 1234');
+    await screenshot(phone, 'job-chat-failed-375', project);
+    await phoneContext.setOffline(false);
+    await detail.getByRole('button', { name: 'Retry' }).click();
+    await expect(detail.locator('[data-outgoing]')).toHaveCount(0);
+    await expect(desk.getByTestId('chat-feed').getByText('Gate code is 1234')).toHaveCount(1);
+    await expect(detail.getByTestId('chat-feed').getByText('Gate code is 1234')).toHaveCount(1);
+
+    await phoneContext.close();
+  });
+});
