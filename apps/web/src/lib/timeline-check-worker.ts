@@ -11,7 +11,18 @@ import type { AllocationJob, AllocationScenario } from '@rostra/core/allocation/
 export type CheckWorkerRequest =
   | { type: 'data'; scenario: Omit<AllocationScenario, 'job' | 'jobs'> }
   | { type: 'job'; token: number; job: AllocationJob }
-  | { type: 'check'; token: number; id: number; begin: number; end: number; resourceIds: string[] };
+  | { type: 'check'; token: number; id: number; begin: number; end: number; resourceIds: string[] }
+  /** The best `limit` resources that pass, `exclude` left out: only they cross back to the page. */
+  | {
+      type: 'best';
+      token: number;
+      id: number;
+      begin: number;
+      end: number;
+      resourceIds: string[];
+      exclude: string[];
+      limit: number;
+    };
 
 export type CheckWorkerAnswer =
   | { type: 'ready'; token: number }
@@ -39,6 +50,20 @@ scope.onmessage = (event) => {
       current = message.token;
       checker = createPoolChecker({ ...data, job: message.job });
       scope.postMessage({ type: 'ready', token: message.token });
+    } else if (message.type === 'best' && checker && message.token === current) {
+      // Ranking the whole pool answers ~1,000 candidates with their messages: filtered here, so
+      // the page does not copy and parse them all (a long task on the main thread during a drag).
+      const results = checker(message.begin, message.end, message.resourceIds)
+        .filter((c) => c.ok && !message.exclude.includes(c.resourceId))
+        .sort((x, y) => y.score - x.score)
+        .slice(0, message.limit);
+      scope.postMessage({
+        type: 'checked',
+        token: message.token,
+        id: message.id,
+        begin: message.begin,
+        results,
+      });
     } else if (message.type === 'check' && checker && message.token === current) {
       const results = checker(message.begin, message.end, message.resourceIds);
       scope.postMessage({

@@ -9,6 +9,14 @@ import type { CheckWorkerAnswer, CheckWorkerRequest } from './timeline-check-wor
 
 export type AsyncChecker = {
   check: (begin: number, end: number, resourceIds: string[]) => Promise<CandidateOutcome[]>;
+  /** The best `limit` of `resourceIds` that pass at [begin, end), best first, `exclude` left out. */
+  best: (
+    begin: number,
+    end: number,
+    resourceIds: string[],
+    exclude: string[],
+    limit: number,
+  ) => Promise<CandidateOutcome[]>;
 };
 
 export class CheckWorker {
@@ -57,6 +65,13 @@ export class CheckWorker {
                 const id = this.nextId++;
                 this.waiting.set(id, done);
                 this.post({ type: 'check', token, id, begin, end, resourceIds });
+              }),
+            best: (begin, end, resourceIds, exclude, limit) =>
+              new Promise<CandidateOutcome[]>((done) => {
+                if (token !== this.token) return;
+                const id = this.nextId++;
+                this.waiting.set(id, done);
+                this.post({ type: 'best', token, id, begin, end, resourceIds, exclude, limit });
               }),
           }),
         reject,

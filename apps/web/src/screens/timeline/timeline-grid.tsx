@@ -67,6 +67,8 @@ const EDGE = 40;
 export type DropTarget = { rowId: string; begin: number; end?: number };
 /** A resize moves the end by the snap step (15 min), never below one step of length. */
 const RESIZE_STEP = 15 * MINUTE;
+/** Bars narrower than this (px) get no end handle: the handle would cover them, leaving nothing to drag. */
+const MIN_RESIZE_W = 24;
 
 export type GridProps = {
   rows: readonly Row[];
@@ -375,15 +377,9 @@ export function TimelineGrid(props: GridProps) {
     }
     let isCurrent = true;
     const timer = setTimeout(() => {
-      void checker.check(dragBegin, dragBegin + dragLength, resourceIds).then((all) => {
-        if (!isCurrent) return;
-        const current = dragRef.current?.bar.record.resIds ?? [];
-        setAlternatives(
-          all
-            .filter((c) => c.ok && !current.includes(c.resourceId))
-            .sort((x, y) => y.score - x.score)
-            .slice(0, 3),
-        );
+      const current = dragRef.current?.bar.record.resIds ?? [];
+      void checker.best(dragBegin, dragBegin + dragLength, resourceIds, [...current], 3).then((best) => {
+        if (isCurrent) setAlternatives(best);
       });
     }, 150);
     return () => {
@@ -783,7 +779,8 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
             key={bar.record._id}
             bar={bar}
             row={row}
-            at={at}
+            rowIndex={at.row}
+            barIndex={at.bar}
             dataKey={key}
             scale={scale}
             statusColors={p.statusColors}
@@ -826,7 +823,9 @@ const TimelineRow = memo(function TimelineRow(p: RowProps) {
 type BarProps = {
   bar: Bar;
   row: Row;
-  at: BarRef;
+  /** Its place (`BarRef`) as numbers: the memoised bar re-renders only when something it shows changes. */
+  rowIndex: number;
+  barIndex: number;
   dataKey: string;
   scale: Scale;
   statusColors: ReadonlyMap<string, StatusDefinition>;
@@ -844,8 +843,10 @@ type BarProps = {
   onFocusBar: RowProps['onFocusBar'];
 };
 
-function BarButton(p: BarProps) {
+/** One bar; memoised (a drag step or a scroll re-renders a row, not each of its bars). */
+const BarButton = memo(function BarButton(p: BarProps) {
   const { bar, scale } = p;
+  const at: BarRef = { row: p.rowIndex, bar: p.barIndex };
   const nameW = useContext(NameWidth);
   const left = nameW + timeToX(scale, bar.begin);
   const width = Math.max(6, timeToX(scale, bar.end) - timeToX(scale, bar.begin) - 1);
@@ -894,10 +895,10 @@ function BarButton(p: BarProps) {
         } ${p.isSelected ? 'ring-2 ring-neutral-900' : ''} ${p.isDragged ? 'opacity-40' : ''} ${lock ? 'cursor-not-allowed outline-dashed outline-1 outline-neutral-500' : 'cursor-grab'}`}
         style={{ ...style, background: status?.color ?? '#e5e7eb', color: status?.textColor ?? '#1f2937' }}
         onPointerDown={(e) => p.onPress(e, bar, p.row)}
-        onClick={() => p.onClick(bar, p.at)}
+        onClick={() => p.onClick(bar, at)}
         onDoubleClick={() => p.onOpen(bar)}
-        onKeyDown={(e) => p.onKey(e, p.at, bar)}
-        onFocus={() => p.onFocusBar(p.at)}
+        onKeyDown={(e) => p.onKey(e, at, bar)}
+        onFocus={() => p.onFocusBar(at)}
       >
         {lock ? <LockIcon aria-hidden className="size-3 shrink-0" /> : null}
         {record.isConflict ? <TriangleAlert aria-hidden className="size-3 shrink-0 text-red-700" /> : null}
@@ -908,7 +909,7 @@ function BarButton(p: BarProps) {
           </span>
         ) : null}
       </button>
-      {p.canResize ? (
+      {p.canResize && width >= MIN_RESIZE_W ? (
         // The end handle (pointer only; the keyboard resizes with Shift+Arrow on the bar itself).
         <div
           aria-hidden
@@ -920,4 +921,4 @@ function BarButton(p: BarProps) {
       ) : null}
     </>
   );
-}
+});
