@@ -5,6 +5,7 @@ import type { Db, Tx } from '../client.ts';
 import { account, memberships, user } from '../schema/auth.ts';
 import { orgDocuments } from '../schema/documents.ts';
 import { organisations, orgSettings } from '../schema/organisations.ts';
+import { calendarEvents, projectTasks } from '../schema/planning.ts';
 import {
   blacklists,
   customers,
@@ -18,6 +19,12 @@ import {
 import { withOrg } from '../tenant.ts';
 import { MELBOURNE, SYDNEY } from './demo-data.ts';
 import { DEMO_PASSWORD, DEMO_USERS, HARBOUR_CARE, METRO_MOVERS } from './demo-users.ts';
+import {
+  DIRECTORY_MENU,
+  directoryDocuments,
+  directoryPlanning,
+  directoryWorkflows,
+} from './directory-data.ts';
 import { generateOrg, type OrgPlan } from './generate.ts';
 import { OPERATIONS_MENU, operationsDocuments } from './operations-data.ts';
 
@@ -156,6 +163,10 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<{ seeded: 
       await step('operations documents', operationsDocuments(plan, data, now), (c) =>
         tx.insert(orgDocuments).values(c),
       );
+      const planning = directoryPlanning(plan, data, now);
+      await step('announcements', directoryDocuments(plan), (c) => tx.insert(orgDocuments).values(c));
+      await step('project tasks', planning.tasks, (c) => tx.insert(projectTasks).values(c));
+      await step('calendar events', planning.events, (c) => tx.insert(calendarEvents).values(c));
     });
     const members = DEMO_USERS.flatMap((u) =>
       u.memberships
@@ -203,12 +214,14 @@ async function writeSettings(tx: Tx, plan: OrgPlan): Promise<void> {
     invoices: true,
     maps: true,
     ...OPERATIONS_MENU,
+    ...DIRECTORY_MENU,
   };
   const rows = [
     { key: 'menu', value: menu },
     { key: 'display', value: {} },
     { key: 'captions', value: { m_shifts: 'Shifts', m_job_board: 'Job board', report_label: 'Analytics' } },
     { key: 'job_status_config', value: { statusConfig: STATUS_CONFIG_DEFAULTS } },
+    { key: 'workflows', value: directoryWorkflows(plan) },
   ];
   await tx.insert(orgSettings).values(rows.map((r) => ({ orgId: plan.id, role: '', ...r })));
 }
