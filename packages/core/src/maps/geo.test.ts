@@ -98,6 +98,14 @@ describe('fitViewport and project', () => {
     expect(Math.abs(a.x - b.x) > 752 || Math.abs(a.y - b.y) > 452).toBe(true);
   });
 
+  it('without tiles the zoom is the exact fit: the farther pair of points spans the inner box', () => {
+    const view = fitViewport([SYDNEY, PARRAMATTA], 800, 500, 24, false);
+    const a = project(view, SYDNEY);
+    const b = project(view, PARRAMATTA);
+    expect(Math.max(Math.abs(a.x - b.x) / 752, Math.abs(a.y - b.y) / 452)).toBeCloseTo(1, 9);
+    expect(tilesFor(view, 'http://tiles.local/{z}/{x}/{y}.png')).toEqual([]);
+  });
+
   it('west is left and north is up', () => {
     const view = fitViewport([SYDNEY, PARRAMATTA], 800, 500);
     expect(project(view, PARRAMATTA).x).toBeLessThan(project(view, SYDNEY).x);

@@ -114,14 +114,17 @@ export type Viewport = {
 };
 
 /**
- * The largest whole zoom at which every point fits in the box with `padding` px on each side,
- * centred on the points' bounds. No points: the whole world. One point: zoom 14 around it.
+ * The largest zoom at which every point fits in the box with `padding` px on each side, centred on
+ * the points' bounds: a whole zoom when tiles are to be drawn (`wholeZoom`, the default; tiles
+ * exist only at whole levels), otherwise the exact fit, so a plain map uses all its room.
+ * No points: the whole world. One point: zoom 14 around it.
  */
 export function fitViewport(
   points: readonly LatLng[],
   width: number,
   height: number,
   padding = 24,
+  wholeZoom = true,
 ): Viewport {
   const pts = points.filter(isLocated).map(worldPoint);
   const innerW = Math.max(1, width - 2 * padding);
@@ -142,7 +145,7 @@ export function fitViewport(
     if (spanX === 0 && spanY === 0) zoom = 14;
     else {
       const fit = Math.min(spanX > 0 ? innerW / spanX : Infinity, spanY > 0 ? innerH / spanY : Infinity);
-      zoom = Math.floor(Math.log2(fit));
+      zoom = wholeZoom ? Math.floor(Math.log2(fit)) : Math.log2(fit);
     }
     zoom = Math.max(0, Math.min(MAX_ZOOM, zoom));
     cx = (minX + maxX) / 2;
@@ -166,7 +169,7 @@ export type Tile = { x: number; y: number; z: number; left: number; top: number;
  * a template. Columns wrap around the world; rows outside it are left out.
  */
 export function tilesFor(view: Viewport, template: string | null | undefined): Tile[] {
-  if (!template) return [];
+  if (!template || !Number.isInteger(view.zoom)) return [];
   const n = 2 ** view.zoom;
   const tiles: Tile[] = [];
   const x0 = Math.floor(view.originX / TILE_SIZE);

@@ -105,20 +105,22 @@ export function operationsDocuments(plan: OrgPlan, data: GeneratedOrg, now: numb
       data: {},
     }),
   );
-  // Pods: the moving organisation's containers; the first few booked and loaded on upcoming jobs.
-  if (plan.kind === 'moving') {
+  // Pods: containers (the moving organisation's storage pods, the care organisation's supply
+  // pods); the first few booked and loaded on upcoming jobs.
+  {
     const upcoming = data.records
       .filter((r) => (r.key ?? 'booking') === 'booking' && r.beginAt >= now && r.status !== 'cancelled')
       .sort((a, b) => a.beginAt - b.beginAt)
-      .slice(0, 3);
-    for (let i = 0; i < 8; i++) {
+      .slice(0, plan.kind === 'moving' ? 3 : 2);
+    const count = plan.kind === 'moving' ? 8 : 4;
+    for (let i = 0; i < count; i++) {
       const job = upcoming[i];
       rows.push({
         orgId,
         id: `pod-${i + 1}`,
         kind: 'pod',
-        name: `Pod ${String(i + 1).padStart(2, '0')}`,
-        code: `POD-${String(1001 + i)}`,
+        name: `${plan.kind === 'moving' ? 'Pod' : 'Supply pod'} ${String(i + 1).padStart(2, '0')}`,
+        code: `POD-${plan.kind === 'moving' ? 'MM' : 'HC'}-${String(1001 + i)}`,
         status: job ? (i === 0 ? 'loaded' : 'booked') : 'available',
         jobId: job ? (job.id as string) : null,
         data: {},

@@ -50,7 +50,7 @@ export function MapCanvas({
     observer.observe(box);
     return () => observer.disconnect();
   }, []);
-  const height = width < 640 ? 320 : HEIGHT;
+  const height = width < 480 ? 320 : HEIGHT;
 
   const located = useMemo(() => points.filter((p) => isLocated(p.at)), [points]);
   const view = useMemo(
@@ -60,8 +60,9 @@ export function MapCanvas({
         width,
         height,
         28,
+        Boolean(tileUrl),
       ),
-    [located, lines, width, height],
+    [located, lines, width, height, tileUrl],
   );
   const tiles = useMemo(() => tilesFor(view, tileUrl), [view, tileUrl]);
   // Draw the selected marker last so that it sits on top.
@@ -71,7 +72,10 @@ export function MapCanvas({
   );
 
   return (
-    <div ref={boxRef} className="relative w-full overflow-hidden rounded-lg border border-neutral-200">
+    <div
+      ref={boxRef}
+      className="relative w-full self-start overflow-hidden rounded-lg border border-neutral-200"
+    >
       <svg
         role="img"
         aria-label={label}
@@ -121,7 +125,7 @@ export function MapCanvas({
         {ordered.map((p) => {
           const { x, y } = project(view, p.at);
           const isSelected = p.id === selectedId;
-          const r = isSelected ? 11 : p.seq !== undefined ? 9 : 7;
+          const r = isSelected ? 11 : p.seq !== undefined ? 9 : p.kind === 'resource' ? 5 : 7;
           return (
             // biome-ignore lint/a11y/noStaticElementInteractions: the list beside the map is the keyboard's way to the same choice
             <g
@@ -140,7 +144,7 @@ export function MapCanvas({
                   width={2 * r}
                   height={2 * r}
                   rx={3}
-                  fill={p.color ?? '#334155'}
+                  fill={p.color ?? '#64748b'}
                   stroke={isSelected ? '#0369a1' : '#fff'}
                   strokeWidth={isSelected ? 3 : 2}
                 />

@@ -120,7 +120,7 @@ export function VehicleRoutesScreen() {
       ) : !current ? (
         <EmptyState title={T.noRoutes} hint={T.noRoutesHint} />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-[16rem_minmax(0,1fr)_20rem]">
+        <div className="grid gap-4 lg:grid-cols-[15rem_minmax(0,1fr)]">
           <section aria-label={T.resources}>
             <ul className="divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
               {routes.map((r) => {
@@ -154,57 +154,59 @@ export function VehicleRoutesScreen() {
               })}
             </ul>
           </section>
-          <MapCanvas
-            points={points}
-            lines={lines}
-            selectedId={stop}
-            onSelect={setStop}
-            tileUrl={config.data?.tile_url}
-            attribution={config.data?.attribution}
-            label={T.routeLabel(current.resource.name, current.route.stops.length)}
-          />
-          <section aria-label={T.routeLabel(current.resource.name, current.route.stops.length)}>
-            <h2 className="mb-2 flex items-baseline justify-between text-sm font-semibold text-neutral-800">
-              <span>{current.resource.name}</span>
-              <span className="font-normal text-neutral-600" data-testid="route-total">
-                {T.total}: {formatDistance(current.route.totalKm)}
-              </span>
-            </h2>
-            <ol className="divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
-              {current.route.stops.map((s) => (
-                <li key={s.item._id}>
-                  <button
-                    type="button"
-                    data-stop={s.seq}
-                    aria-pressed={stop === s.item._id}
-                    onClick={() => setStop(stop === s.item._id ? null : s.item._id)}
-                    className={`flex w-full gap-3 px-3 py-2 text-left text-sm hover:bg-neutral-50 ${stop === s.item._id ? 'bg-sky-50' : ''}`}
-                  >
-                    <span
-                      className="grid size-6 shrink-0 place-items-center rounded-full text-xs font-semibold text-white"
-                      style={{ backgroundColor: current.color }}
+          <div className="grid min-w-0 gap-4 2xl:grid-cols-[minmax(0,1fr)_19rem]">
+            <MapCanvas
+              points={points}
+              lines={lines}
+              selectedId={stop}
+              onSelect={setStop}
+              tileUrl={config.data?.tile_url}
+              attribution={config.data?.attribution}
+              label={T.routeLabel(current.resource.name, current.route.stops.length)}
+            />
+            <section aria-label={T.routeLabel(current.resource.name, current.route.stops.length)}>
+              <h2 className="mb-2 flex items-baseline justify-between text-sm font-semibold text-neutral-800">
+                <span>{current.resource.name}</span>
+                <span className="font-normal text-neutral-600" data-testid="route-total">
+                  {T.total}: {formatDistance(current.route.totalKm)}
+                </span>
+              </h2>
+              <ol className="divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
+                {current.route.stops.map((s) => (
+                  <li key={s.item._id}>
+                    <button
+                      type="button"
+                      data-stop={s.seq}
+                      aria-pressed={stop === s.item._id}
+                      onClick={() => setStop(stop === s.item._id ? null : s.item._id)}
+                      className={`flex w-full gap-3 px-3 py-2 text-left text-sm hover:bg-neutral-50 ${stop === s.item._id ? 'bg-sky-50' : ''}`}
                     >
-                      {s.seq}
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="block font-medium text-neutral-900 tabular-nums">
-                        {timeRange(s.item.utc_begin_plus_tz, s.item.utc_end_plus_tz)} {jobTitle(s.item)}
+                      <span
+                        className="grid size-6 shrink-0 place-items-center rounded-full text-xs font-semibold text-white"
+                        style={{ backgroundColor: current.color }}
+                      >
+                        {s.seq}
                       </span>
-                      <span className="block truncate text-xs text-neutral-500">{jobPlace(s.item)}</span>
-                    </span>
-                    <span className="shrink-0 text-right text-xs text-neutral-600 tabular-nums">
-                      {s.legKm === null
-                        ? locationOf(s.item)
-                          ? '—'
-                          : T.noLeg
-                        : `${T.leg} ${formatDistance(s.legKm)}${s.seq === 1 ? ` ${T.fromHome}` : ''}`}
-                      <span className="block text-neutral-400">{formatDistance(s.totalKm)}</span>
-                    </span>
-                  </button>
-                </li>
-              ))}
-            </ol>
-          </section>
+                      <span className="min-w-0 flex-1">
+                        <span className="block font-medium text-neutral-900 tabular-nums">
+                          {timeRange(s.item.utc_begin_plus_tz, s.item.utc_end_plus_tz)} {jobTitle(s.item)}
+                        </span>
+                        <span className="block truncate text-xs text-neutral-500">{jobPlace(s.item)}</span>
+                      </span>
+                      <span className="shrink-0 text-right text-xs text-neutral-600 tabular-nums">
+                        {s.legKm === null
+                          ? locationOf(s.item)
+                            ? '—'
+                            : T.noLeg
+                          : `${T.leg} ${formatDistance(s.legKm)}${s.seq === 1 ? ` ${T.fromHome}` : ''}`}
+                        <span className="block text-neutral-400">{formatDistance(s.totalKm)}</span>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ol>
+            </section>
+          </div>
         </div>
       )}
     </Page>
