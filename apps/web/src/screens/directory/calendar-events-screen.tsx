@@ -17,6 +17,7 @@ import {
   strs,
   updateRecord,
 } from '../../lib/directory.ts';
+import { useLive } from '../../lib/live.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -63,6 +64,11 @@ export function CalendarEventsScreen() {
   const { role } = useShell();
   const isDispatcher = role === 'dispatcher';
   const [search, setSearch] = useSearchParams();
+  const liveClient = useQueryClient();
+  // Changes by others (or in another tab) refresh what this screen shows.
+  useLive({ topic: 'records', kind: 'calendar_events' }, (e) => {
+    if (e.type !== 'error') void liveClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
+  });
   const [selected, select] = useSelected('calevent_id');
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
   const q = param(search, 'q');
@@ -103,7 +109,7 @@ export function CalendarEventsScreen() {
         <SearchInput
           value={q}
           onSearch={(text) => setSearch({ q: text })}
-          label={T.search}
+          label={`${T.search} ${E.title.toLowerCase()}`}
           placeholder={T.name}
         />
         <FilterSelect

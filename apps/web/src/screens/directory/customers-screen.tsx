@@ -22,6 +22,7 @@ import {
   strs,
   updateRecord,
 } from '../../lib/directory.ts';
+import { useLive } from '../../lib/live.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -76,6 +77,11 @@ export function CustomersScreen() {
   const { role, settings } = useShell();
   const isDispatcher = role === 'dispatcher';
   const [search, setSearch] = useSearchParams();
+  const liveClient = useQueryClient();
+  // Changes by others (or in another tab) refresh what this screen shows.
+  useLive(isDispatcher ? { topic: 'records', kind: 'customers' } : null, (e) => {
+    if (e.type !== 'error') void liveClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
+  });
   const [selected, select] = useSelected('id');
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
   const q = param(search, 'q');
@@ -112,7 +118,7 @@ export function CustomersScreen() {
         <SearchInput
           value={q}
           onSearch={(text) => setSearch({ q: text })}
-          label={T.search}
+          label={`${T.search} ${C.title.toLowerCase()}`}
           placeholder={C.searchPlaceholder}
         />
         <FilterSelect

@@ -84,7 +84,7 @@ export function EventsScreen() {
         <SearchInput
           value={param(search, 'q')}
           onSearch={(text) => setSearch({ q: text })}
-          label={T.search}
+          label={`${T.search} ${V.title.toLowerCase()}`}
           placeholder={V.label}
         />
       </div>

@@ -107,7 +107,7 @@ export function GroupEventsScreen() {
         <SearchInput
           value={q}
           onSearch={(text) => setSearch({ q: text })}
-          label={T.search}
+          label={`${T.search} ${G.title.toLowerCase()}`}
           placeholder={G.searchPlaceholder}
         />
         <div className="w-40">

@@ -21,6 +21,7 @@ import {
   strs,
   updateRecord,
 } from '../../lib/directory.ts';
+import { useLive } from '../../lib/live.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -81,6 +82,11 @@ export function ResourcesScreen() {
   const { role } = useShell();
   const isDispatcher = role === 'dispatcher';
   const [search, setSearch] = useSearchParams();
+  const liveClient = useQueryClient();
+  // Changes by others (or in another tab) refresh what this screen shows.
+  useLive(isDispatcher ? { topic: 'records', kind: 'resources' } : null, (e) => {
+    if (e.type !== 'error') void liveClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
+  });
   const [selected, select] = useSelected('id');
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
   const q = param(search, 'q');
@@ -118,7 +124,7 @@ export function ResourcesScreen() {
         <SearchInput
           value={q}
           onSearch={(text) => setSearch({ q: text })}
-          label={T.search}
+          label={`${T.search} ${R.title.toLowerCase()}`}
           placeholder={R.searchPlaceholder}
         />
         <FilterSelect

@@ -1,0 +1,80 @@
+import { DAY, fromYmd } from '@rostra/core/time/calendar';
+import { describe, expect, it } from 'vitest';
+import { checkCustomer } from './customers-screen.tsx';
+import { spanFrom } from './parts.tsx';
+import { readersWithCustomer } from './project-tasks-screen.tsx';
+import { parseHours } from './resources-screen.tsx';
+
+const customer = {
+  first_name: 'Ada',
+  last_name: 'Lee',
+  email: '',
+  phone: '0400 000 000',
+  mobile: '',
+  addressline1: '',
+  addressline2: '',
+  suburb: '',
+  postcode: '',
+  labels: [],
+  inactive: false,
+  notes: '',
+};
+
+describe('the customer form checks', () => {
+  it('needs a name and, unless the organisation makes it optional, a phone', () => {
+    expect(checkCustomer({ ...customer, first_name: ' ', last_name: '' }, false)).toEqual({
+      first_name: 'Enter a name.',
+    });
+    expect(checkCustomer({ ...customer, phone: '' }, false)).toEqual({ phone: 'Enter a phone number.' });
+    expect(checkCustomer({ ...customer, phone: '' }, true)).toEqual({});
+  });
+  it("refuses an email that does not look like one with the spec's message", () => {
+    expect(checkCustomer({ ...customer, email: 'ada@' }, false)).toEqual({
+      email: "That email address isn't correct",
+    });
+    expect(checkCustomer({ ...customer, email: 'ada@example.test' }, false)).toEqual({});
+  });
+});
+
+describe('hour limits as typed', () => {
+  it('reads empty as not set, numbers from 0 to a leap year of hours, anything else as invalid', () => {
+    expect(parseHours('  ')).toBeNull();
+    expect(parseHours('38.5')).toBe(38.5);
+    expect(parseHours('0')).toBe(0);
+    expect(parseHours('8784')).toBe(8784);
+    expect(parseHours('8785')).toBe('invalid');
+    expect(parseHours('-1')).toBe('invalid');
+    expect(parseHours('lots')).toBe('invalid');
+  });
+});
+
+describe('a date and two times to wall-clock seconds', () => {
+  const day = fromYmd('2026-03-09');
+  it('spans the day, or into the next one when the end is earlier (overnight)', () => {
+    expect(spanFrom('2026-03-09', '09:00', '10:30')).toMatchObject({
+      begin: day + 9 * 3600,
+      end: day + 10.5 * 3600,
+    });
+    expect(spanFrom('2026-03-09', '22:00', '06:00')).toMatchObject({
+      begin: day + 22 * 3600,
+      end: day + DAY + 6 * 3600,
+    });
+  });
+  it("names a bad date or time with the spec's messages, and the same time twice", () => {
+    expect(spanFrom('', '9', '10:00').errors).toEqual({
+      date: 'you must enter a valid date',
+      begin: 'you must enter a valid time',
+    });
+    expect(spanFrom('2026-03-09', '10:00', '10:00').errors).toEqual({
+      end: 'The end must be after the beginning.',
+    });
+  });
+});
+
+describe("a task's readers when its customer changes", () => {
+  it("swaps the old customer's user for the new one's and keeps everyone else", () => {
+    expect(readersWithCustomer(['u-other', 'u-old'], 'u-old', 'u-new')).toEqual(['u-other', 'u-new']);
+    expect(readersWithCustomer(['u-other', 'u-old'], 'u-old', undefined)).toEqual(['u-other']);
+    expect(readersWithCustomer(['u-new'], undefined, 'u-new')).toEqual(['u-new']);
+  });
+});
