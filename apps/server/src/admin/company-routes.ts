@@ -100,7 +100,7 @@ export function companyRoutes(app: App): void {
     async (request) => {
       const caller = requireAuth(request);
       if (request.body.org_id !== caller.orgId) {
-        throw new HttpError(403, 'forbidden', 'You can only change your own organisation');
+        throw new HttpError(400, 'wrong_org', 'org_id is not your active organisation');
       }
       await change(caller.orgId, { geofence: request.body.geofence });
       return { status: true };

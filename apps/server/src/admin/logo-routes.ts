@@ -79,7 +79,7 @@ export function logoRoutes(app: App): void {
         }
         const orgId = form.get('org_id');
         if (typeof orgId === 'string' && orgId !== caller.orgId) {
-          throw new HttpError(403, 'forbidden', 'You can only change your own organisation');
+          throw new HttpError(400, 'wrong_org', 'org_id is not your active organisation');
         }
         const file = form.get('file');
         if (!(file instanceof Blob))

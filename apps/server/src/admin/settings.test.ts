@@ -147,7 +147,8 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
         org_id: other.orgId,
         geofence: null,
       });
-      expect(elsewhere.statusCode).toBe(403);
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().error.code).toBe('wrong_org');
     });
   });
 
@@ -201,7 +202,7 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
       const text = await upload(p.dispatcher, p.orgId, new TextEncoder().encode('not an image at all'));
       expect(text.json().error.message).toBe(ALERT_TEXT.somethingWentWrong);
       expect((await upload(p.resource1, p.orgId, logo)).statusCode).toBe(403);
-      expect((await upload(p.dispatcher, other.orgId, logo)).statusCode).toBe(403);
+      expect((await upload(p.dispatcher, other.orgId, logo)).statusCode).toBe(400);
       expect(ok<Rec>(await call(t, p.customer, 'GET', '/company')).logo).toBe(url);
     });
   });

@@ -86,6 +86,13 @@ export function LabelsSection() {
               <EmptyState title={T.noLabels} />
             ) : (
               <ul className="divide-y divide-neutral-100">
+                <li
+                  aria-hidden
+                  className="hidden gap-2 pb-1 text-xs font-medium text-neutral-500 sm:grid sm:grid-cols-[1fr_8rem_auto_auto_auto]"
+                >
+                  <span>{T.labelName}</span>
+                  <span>{T.labelPrice}</span>
+                </li>
                 {list.map((label) => (
                   <LabelRow key={`${label._id}-${label.version}`} label={label} onChanged={refresh} />
                 ))}
@@ -151,26 +158,27 @@ function LabelRow({ label, onChanged }: { label: Label; onChanged: () => Promise
     <li className="py-2">
       <form
         onSubmit={save}
-        className="grid items-end gap-2 sm:grid-cols-[1fr_8rem_auto_auto_auto]"
+        className="grid items-center gap-2 sm:grid-cols-[1fr_8rem_auto_auto_auto]"
         noValidate
       >
-        <Field
-          label={T.labelName}
+        <CellInput
+          label={T.labelNameOf(label.name)}
           value={name}
           maxLength={200}
           error={errors.name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={setName}
         />
-        <Field
-          label={T.labelPrice}
+        <CellInput
+          label={T.labelPriceOf(label.name)}
           inputMode="decimal"
           value={price}
           error={errors.unit_price}
-          onChange={(e) => setPrice(e.target.value)}
+          onChange={setPrice}
         />
         <label className="flex min-h-11 items-center gap-2 text-sm text-neutral-700 sm:min-h-9">
           <input
             type="checkbox"
+            aria-label={T.labelInactiveOf(label.name)}
             className="size-4 accent-sky-700"
             checked={inactive}
             onChange={(e) => setInactive(e.target.checked)}
@@ -186,5 +194,41 @@ function LabelRow({ label, onChanged }: { label: Label; onChanged: () => Promise
       </form>
       <FormMessage message={errors['']} />
     </li>
+  );
+}
+
+/** An input of a list row: its name is for assistive technology (the column heading shows it). */
+function CellInput({
+  label,
+  value,
+  error,
+  onChange,
+  maxLength,
+  inputMode,
+}: {
+  label: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  maxLength?: number;
+  inputMode?: 'decimal';
+}) {
+  return (
+    <div>
+      <input
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        value={value}
+        {...(maxLength ? { maxLength } : {})}
+        {...(inputMode ? { inputMode } : {})}
+        onChange={(e) => onChange(e.target.value)}
+        className={`block min-h-11 w-full rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${error ? 'border-red-600' : 'border-neutral-300'}`}
+      />
+      {error ? (
+        <p role="alert" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
