@@ -7,43 +7,17 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   ScanBarcode,
-  Search,
   Sparkles,
   Wifi,
   WifiOff,
 } from 'lucide-react';
 import { openPanel } from '../lib/overlays.ts';
-import { searchStore } from '../lib/search.ts';
-import { useStore } from '../lib/store.ts';
 import { SHELL_TEXT } from '../texts.ts';
 import { IconButton } from '../ui/button.tsx';
 import { useBarcodeScan } from './barcode-scan.tsx';
 import { ProfileMenu } from './profile-menu.tsx';
+import { SearchBox } from './search-box.tsx';
 import { useShell } from './shell-context.tsx';
-
-function SearchBox({ className }: { className?: string }) {
-  const value = useStore(searchStore);
-  return (
-    <search className={className}>
-      <form onSubmit={(e) => e.preventDefault()}>
-        <label className="relative block">
-          <span className="sr-only">{SHELL_TEXT.search}</span>
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
-          />
-          <input
-            type="search"
-            value={value}
-            onChange={(e) => searchStore.set(e.target.value)}
-            placeholder={SHELL_TEXT.search}
-            className="block min-h-11 w-full rounded-md border border-neutral-300 bg-white pr-3 pl-9 text-base placeholder:text-neutral-400 sm:min-h-9 sm:text-sm"
-          />
-        </label>
-      </form>
-    </search>
-  );
-}
 
 function ConnectivityIndicator({ isOnline }: { isOnline: boolean }) {
   return (
