@@ -144,6 +144,25 @@ test.describe('the job’s life on a phone', () => {
     await expect(deskRow).toContainText('Hours 0.00');
     await screenshot(page, 'job-resource-tab-1280', project);
 
+    // The dispatcher corrects the start an hour earlier, with a reason: the time and the log follow.
+    await desk.locator('li[data-entry="start"]').getByRole('button', { name: 'Correct' }).click();
+    const dialog = page.getByRole('dialog');
+    const when = dialog.getByLabel('New time');
+    const shown = await when.inputValue();
+    const earlier = new Date(Date.parse(`${shown}Z`) - 3600_000).toISOString().slice(0, 19);
+    await when.fill(earlier);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Give a reason for the correction');
+    await dialog.getByLabel('Reason').fill('Started before checking in');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(deskRow).toHaveAttribute('data-worked-seconds', String(worked + 3600));
+    await expect(deskRow).toContainText('Hours 1.00');
+    await expect(desk.locator('li[data-entry="start"]')).toContainText('corrected');
+    await expect(desk.getByText('Started before checking in')).toBeVisible();
+    // The phone follows live.
+    await expect(timer).toHaveAttribute('data-worked-seconds', String(worked + 3600));
+
     // Chat: the dispatcher watches the feed; the resource writes; it arrives without a reload.
     await desk.getByRole('tab', { name: 'Chats' }).click();
     await expect(desk.getByRole('link', { name: 'Call customer' })).toHaveAttribute('href', /^tel:\+?\d+/);

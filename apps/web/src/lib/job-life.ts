@@ -140,10 +140,19 @@ export const postTimerEvent = (event: QueuedTimerEvent & { sent_at: number }) =>
     { quiet: true, retry: false },
   );
 
-export const correctEntry = (entryId: string, change: { at: number } | { km: number }, reason: string) =>
-  api.request<TimeEntries & { log: Correction }>(`/time-entries/${encodeURIComponent(entryId)}`, {
+/**
+ * A dispatcher's correction of an entry's time (or a mileage entry's km), with the reason logged:
+ * `PATCH /bookings/:id/time-entries` with the entry's id in the body (as the server has it).
+ */
+export const correctEntry = (
+  jobId: string,
+  entryId: string,
+  change: { at: number } | { km: number },
+  reason: string,
+) =>
+  api.request<TimeEntries & { log: Correction }>(`${job(jobId)}/time-entries`, {
     method: 'PATCH',
-    body: { ...change, reason },
+    body: { entry_id: entryId, ...change, reason },
     quiet: true,
     retry: false,
   });

@@ -194,6 +194,7 @@ export function ResourceTab({
       {canSeeTime ? <Pings jobId={booking._id} canSend={isMine} /> : null}
       {role === 'dispatcher' && time.data ? (
         <EntriesForDispatcher
+          jobId={booking._id}
           entries={time.data.entries}
           log={time.data.log ?? []}
           nameOf={(rid) => nameOf(rid, booking.resIds.indexOf(rid))}
@@ -481,10 +482,12 @@ function Tag({ isGood, children }: { isGood: boolean; children: string }) {
 const toInput = (wall: number) => new Date(wall * 1000).toISOString().slice(0, 19);
 
 function EntriesForDispatcher({
+  jobId,
   entries,
   log,
   nameOf,
 }: {
+  jobId: string;
   entries: TimeEntry[];
   log: Correction[];
   nameOf: (rid: string) => string;
@@ -504,7 +507,11 @@ function EntriesForDispatcher({
       ) : (
         <ul className="divide-y divide-neutral-100 rounded-md border border-neutral-200 text-sm">
           {sorted.map((e) => (
-            <li key={e._id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-1.5">
+            <li
+              key={e._id}
+              data-entry={e.action}
+              className="flex flex-wrap items-center justify-between gap-2 px-3 py-1.5"
+            >
               <span>
                 <span className="font-medium">{T[actionLabel(e.action)]}</span>{' '}
                 <span className="text-neutral-600">{nameOf(e.resource_id)}</span>{' '}
@@ -540,6 +547,7 @@ function EntriesForDispatcher({
       </div>
       {editing ? (
         <CorrectDialog
+          jobId={jobId}
           entry={editing}
           label={`${T[actionLabel(editing.action)]} ${nameOf(editing.resource_id)}`}
           timeZone={timeZone}
@@ -551,11 +559,13 @@ function EntriesForDispatcher({
 }
 
 function CorrectDialog({
+  jobId,
   entry,
   label,
   timeZone,
   onClose,
 }: {
+  jobId: string;
   entry: TimeEntry;
   label: string;
   timeZone: string;
@@ -568,7 +578,7 @@ function CorrectDialog({
   const [errors, setErrors] = useState<{ time?: string; reason?: string; form?: string }>({});
   const formId = useId();
   const save = useMutation({
-    mutationFn: (at: number) => correctEntry(entry._id, { at }, reason.trim()),
+    mutationFn: (at: number) => correctEntry(jobId, entry._id, { at }, reason.trim()),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: JOB_LIFE_KEY });
       onClose();
