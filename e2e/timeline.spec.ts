@@ -349,9 +349,14 @@ test.describe('timeline', () => {
     await openDay(page, day);
     const outcome = page.getByTestId('timeline-outcome');
 
-    // Drag the end handle one hour (96 px) right: 10:00 becomes 11:00, the ghost shows the new span.
-    const handle = page.locator(`[data-resize="${job._id}"]`);
-    const h = await centre(handle);
+    // Drag the end handle (the bar's last 8 px) one hour (96 px) right: 10:00 becomes 11:00, the
+    // ghost shows the new span.
+    const handleOf = async () => {
+      const { box } = await centre(barOf(page, job._id));
+      return { x: box.x + box.width - 3, y: box.y + box.height / 2 };
+    };
+    await expect(barOf(page, job._id)).toHaveAttribute('data-resizable', 'true');
+    const h = await handleOf();
     await page.mouse.move(h.x, h.y);
     await page.mouse.down();
     await page.mouse.move(h.x + 40, h.y, { steps: 4 });
@@ -376,7 +381,7 @@ test.describe('timeline', () => {
 
     // Into the 12:00 booking of the same resource: the server's validator answers with the conflict.
     await expect(barOf(page, job._id)).toHaveAttribute('aria-label', /–11:15/);
-    const again = await centre(handle);
+    const again = await handleOf();
     await page.mouse.move(again.x, again.y);
     await page.mouse.down();
     await page.mouse.move(again.x + 40, again.y, { steps: 4 });

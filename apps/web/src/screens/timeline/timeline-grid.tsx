@@ -69,6 +69,8 @@ export type DropTarget = { rowId: string; begin: number; end?: number };
 const RESIZE_STEP = 15 * MINUTE;
 /** Bars narrower than this (px) get no end handle: the handle would cover them, leaving nothing to drag. */
 const MIN_RESIZE_W = 24;
+/** Width of a bar's end handle, px. */
+const HANDLE_W = 8;
 
 export type GridProps = {
   rows: readonly Row[];
@@ -878,47 +880,47 @@ const BarButton = memo(function BarButton(p: BarProps) {
   ]
     .filter(Boolean)
     .join(' · ');
+  // Pointer resizing by the end handle (the keyboard resizes with Shift+Arrow on the bar itself).
+  const hasHandle = p.canResize && width >= MIN_RESIZE_W;
   return (
-    <>
-      <button
-        type="button"
-        data-bar={p.dataKey}
-        data-id={record._id}
-        data-locked={lock ? 'true' : undefined}
-        tabIndex={p.isTabStop ? 0 : -1}
-        aria-label={title}
-        aria-pressed={p.isSelected}
-        aria-keyshortcuts={p.canResize ? 'Shift+ArrowLeft Shift+ArrowRight' : undefined}
-        title={title}
-        className={`absolute flex touch-none items-center gap-1 overflow-hidden rounded-sm px-1.5 text-left text-[11px] leading-5 outline-none select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-1 ${
-          record.isConflict ? 'border-l-[3px] border-red-600' : ''
-        } ${p.isSelected ? 'ring-2 ring-neutral-900' : ''} ${p.isDragged ? 'opacity-40' : ''} ${lock ? 'cursor-not-allowed outline-dashed outline-1 outline-neutral-500' : 'cursor-grab'}`}
-        style={{ ...style, background: status?.color ?? '#e5e7eb', color: status?.textColor ?? '#1f2937' }}
-        onPointerDown={(e) => p.onPress(e, bar, p.row)}
-        onClick={() => p.onClick(bar, at)}
-        onDoubleClick={() => p.onOpen(bar)}
-        onKeyDown={(e) => p.onKey(e, at, bar)}
-        onFocus={() => p.onFocusBar(at)}
-      >
-        {lock ? <LockIcon aria-hidden className="size-3 shrink-0" /> : null}
-        {record.isConflict ? <TriangleAlert aria-hidden className="size-3 shrink-0 text-red-700" /> : null}
-        <span className="min-w-8 truncate font-medium">{customer}</span>
-        {width > 120 ? (
-          <span className="min-w-0 truncate opacity-75" style={{ flexShrink: 4 }}>
-            {time}
-          </span>
-        ) : null}
-      </button>
-      {p.canResize && width >= MIN_RESIZE_W ? (
-        // The end handle (pointer only; the keyboard resizes with Shift+Arrow on the bar itself).
-        <div
-          aria-hidden
-          data-resize={record._id}
-          className="absolute z-[5] cursor-ew-resize touch-none rounded-r-sm hover:bg-neutral-900/25"
-          style={{ left: left + width - 6, width: 8, top: style.top, height: style.height }}
-          onPointerDown={(e) => p.onResizePress(e, bar, p.row)}
-        />
+    <button
+      type="button"
+      data-bar={p.dataKey}
+      data-id={record._id}
+      data-locked={lock ? 'true' : undefined}
+      tabIndex={p.isTabStop ? 0 : -1}
+      aria-label={title}
+      aria-pressed={p.isSelected}
+      aria-keyshortcuts={p.canResize ? 'Shift+ArrowLeft Shift+ArrowRight' : undefined}
+      title={title}
+      className={`absolute flex touch-none items-center gap-1 overflow-hidden rounded-sm px-1.5 text-left text-[11px] leading-5 outline-none select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-1 ${
+        record.isConflict ? 'border-l-[3px] border-red-600' : ''
+      } ${p.isSelected ? 'ring-2 ring-neutral-900' : ''} ${p.isDragged ? 'opacity-40' : ''} ${lock ? 'cursor-not-allowed outline-dashed outline-1 outline-neutral-500' : 'cursor-grab'} ${
+        hasHandle
+          ? 'after:absolute after:top-0 after:right-0 after:h-full after:w-2 after:cursor-ew-resize hover:after:bg-neutral-900/25'
+          : ''
+      }`}
+      data-resizable={hasHandle ? 'true' : undefined}
+      style={{ ...style, background: status?.color ?? '#e5e7eb', color: status?.textColor ?? '#1f2937' }}
+      onPointerDown={(e) => {
+        // The end handle is the bar's last 8 px (a pseudo-element: no extra DOM node per bar).
+        if (hasHandle && e.clientX >= e.currentTarget.getBoundingClientRect().right - HANDLE_W)
+          p.onResizePress(e, bar, p.row);
+        else p.onPress(e, bar, p.row);
+      }}
+      onClick={() => p.onClick(bar, at)}
+      onDoubleClick={() => p.onOpen(bar)}
+      onKeyDown={(e) => p.onKey(e, at, bar)}
+      onFocus={() => p.onFocusBar(at)}
+    >
+      {lock ? <LockIcon aria-hidden className="size-3 shrink-0" /> : null}
+      {record.isConflict ? <TriangleAlert aria-hidden className="size-3 shrink-0 text-red-700" /> : null}
+      <span className="min-w-8 truncate font-medium">{customer}</span>
+      {width > 120 ? (
+        <span className="min-w-0 truncate opacity-75" style={{ flexShrink: 4 }}>
+          {time}
+        </span>
       ) : null}
-    </>
+    </button>
   );
 });
