@@ -1,5 +1,7 @@
 import type { App } from '../app.ts';
 import { feedRoutes } from './feed-routes.ts';
+import { moneyRoutes } from './money-routes.ts';
+import { reviewRoutes } from './review-routes.ts';
 import { timeRoutes } from './time-routes.ts';
 import { timesheetRoutes } from './timesheet-routes.ts';
 
@@ -8,4 +10,6 @@ export function jobLifeRoutes(app: App): void {
   feedRoutes(app);
   timeRoutes(app);
   timesheetRoutes(app);
+  moneyRoutes(app);
+  reviewRoutes(app);
 }

@@ -1,0 +1,357 @@
+import {
+  createLedgerEntry,
+  getPaymentStatus,
+  LEDGER_STATUSES,
+  LEDGER_TYPES,
+  listBills,
+  listJobLedger,
+  listOrgLedger,
+  putPaymentStatus,
+  updateLedgerEntry,
+} from '@rostra/db/job-life/ledger';
+import { addPurchase, listPurchases } from '@rostra/db/job-life/purchases';
+import { z } from 'zod';
+import { API, type App } from '../app.ts';
+import { type Access, requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
+import { ID, notFound, paged, VERSION } from '../scheduling/http.ts';
+import { CLIENT_ID, JOB_DISPATCHERS, JOB_WORKERS, now, readJob, requireJobRole } from './job-access.ts';
+
+/** Cents: whole numbers up to a billion dollars. */
+const CENTS = z.number().int().min(-100_000_000_000).max(100_000_000_000);
+
+const line = z.object({
+  description: z.string(),
+  quantity: z.number(),
+  unit_price: z.number(),
+  amount: z.number(),
+});
+const ledgerEntry = z.object({
+  _id: z.string(),
+  job_id: z.string(),
+  type: z.enum(LEDGER_TYPES),
+  status: z.enum(LEDGER_STATUSES),
+  number: z.number(),
+  lines: z.array(line),
+  subtotal: z.number(),
+  gst_rate: z.number(),
+  gst: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  version: z.number(),
+});
+const lineInput = z.strictObject({
+  description: z.string().trim().min(1, 'Describe the line').max(500),
+  quantity: z.number().min(0).max(1_000_000),
+  unit_price: CENTS.describe('cents'),
+});
+const linesInput = z.array(lineInput).max(200);
+const paymentStatus = z.object({
+  job_id: z.string(),
+  status: z.enum(['unpaid', 'part_paid', 'paid']),
+  paid_amount: z.number(),
+  updated_at: z.number().nullable(),
+  updated_by: z.string().nullable(),
+  version: z.number(),
+});
+const purchase = z.object({
+  _id: z.string(),
+  client_id: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  created_by: z.string(),
+  created_at: z.number(),
+});
+
+const LEDGER_READERS: Access = { kind: 'signedIn', roles: ['dispatcher'] };
+
+/**
+ * A job's money (issue #9 point 5): quotes and invoices with lines from the time entries, the
+ * inventory and the purchases, GST from the company; the organisation's list for the quotes and
+ * invoices screens; purchases, payment status and the bill list. Dispatchers only, except
+ * purchases, which the job's resources also record (scheduling core §6: no ledger for customers).
+ * Money is integer cents.
+ */
+export function moneyRoutes(app: App): void {
+  const db = () => app.deps.db.db;
+
+  app.get(
+    `${API}/bookings/:id/ledger`,
+    {
+      config: { access: JOB_DISPATCHERS },
+      schema: {
+        tags: ['job life'],
+        summary: "A job's quotes and invoices, newest first",
+        params: z.strictObject({ id: ID }),
+        response: { 200: z.object({ items: z.array(ledgerEntry) }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      return { items: await listJobLedger(db(), caller.orgId, job._id) };
+    },
+  );
+
+  app.post(
+    `${API}/bookings/:id/ledger`,
+    {
+      config: { access: JOB_DISPATCHERS },
+      schema: {
+        tags: ['job life'],
+        summary:
+          'Make a quote or an invoice (lines given, or built from the time entries, inventory and purchases)',
+        params: z.strictObject({ id: ID }),
+        body: z.strictObject({
+          type: z.enum(LEDGER_TYPES).default('invoice'),
+          lines: linesInput.optional(),
+        }),
+        response: { 201: ledgerEntry },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      const entry = await createLedgerEntry(db(), caller.orgId, {
+        jobId: job._id,
+        type: request.body.type,
+        lines: request.body.lines,
+        uid: caller.uid,
+        now: now(app),
+      });
+      if (!entry) throw notFound();
+      return reply.status(201).send(entry);
+    },
+  );
+
+  app.patch(
+    `${API}/bookings/:id/ledger`,
+    {
+      config: { access: JOB_DISPATCHERS },
+      schema: {
+        tags: ['job life'],
+        summary:
+          "Move a quote's or invoice's status forward (draft → sent → paid) or replace a draft's lines",
+        params: z.strictObject({ id: ID }),
+        body: z.strictObject({
+          entry_id: ID.describe('the quote or invoice'),
+          status: z.enum(LEDGER_STATUSES).optional(),
+          lines: linesInput.optional(),
+          version: VERSION.describe('the version read; a stale one answers 409'),
+        }),
+        response: { 200: ledgerEntry },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      const body = request.body;
+      const result = await updateLedgerEntry(db(), caller.orgId, {
+        jobId: job._id,
+        entryId: body.entry_id,
+        status: body.status,
+        lines: body.lines,
+        version: body.version,
+        now: now(app),
+      });
+      if (result.ok) return result.entry;
+      if (result.error === 'not_found') {
+        throw new HttpError(400, 'unknown_entry', 'body.entry_id: no such quote or invoice on this job', {
+          field: 'entry_id',
+        });
+      }
+      if (result.error === 'stale') {
+        throw new HttpError(
+          409,
+          'version_conflict',
+          'The record was changed by someone else: reload it and try again',
+          {
+            current: result.current,
+          },
+        );
+      }
+      throw new HttpError(409, result.code, result.message);
+    },
+  );
+
+  app.get(
+    `${API}/ledger`,
+    {
+      config: { access: LEDGER_READERS },
+      schema: {
+        tags: ['job life'],
+        summary: "The organisation's quotes or invoices, newest first, 20 a page",
+        querystring: z.strictObject({
+          type: z.enum(LEDGER_TYPES).default('invoice'),
+          status: z.enum(LEDGER_STATUSES).optional(),
+          page: z.coerce.number().int().min(0).max(100_000).default(0).describe('0-based'),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(ledgerEntry),
+            total: z.number(),
+            page: z.number(),
+            next_cursor: z.string().nullable().describe('the next page number, or null on the last page'),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const { type, status, page } = request.query;
+      const { items, total } = await listOrgLedger(db(), caller.orgId, { type, status, page });
+      return { items, total, page, next_cursor: (page + 1) * 20 < total ? String(page + 1) : null };
+    },
+  );
+
+  app.get(
+    `${API}/bookings/:id/purchases`,
+    {
+      config: { access: JOB_WORKERS },
+      schema: {
+        tags: ['job life'],
+        summary: "A job's purchases, newest first, 50 a page (amounts in cents)",
+        params: z.strictObject({ id: ID }),
+        querystring: z.strictObject({ cursor: z.string().max(400).optional() }),
+        response: { 200: z.object({ items: z.array(purchase), next_cursor: z.string().nullable() }) },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      requireJobRole(
+        caller,
+        job,
+        ['dispatcher', 'resource'],
+        "the job's resources and dispatchers see its purchases",
+      );
+      return paged(() => listPurchases(db(), caller.orgId, job._id, request.query.cursor));
+    },
+  );
+
+  app.post(
+    `${API}/bookings/:id/purchases`,
+    {
+      config: { access: JOB_WORKERS },
+      schema: {
+        tags: ['job life'],
+        summary: 'Record a purchase for a job (idempotent by client_id; amount in cents)',
+        params: z.strictObject({ id: ID }),
+        body: z.strictObject({
+          client_id: CLIENT_ID,
+          description: z.string().trim().min(1, 'Describe the purchase').max(500),
+          amount: z.number().int().min(0).max(100_000_000_000).describe('cents'),
+        }),
+        response: { 200: purchase, 201: purchase },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      requireJobRole(
+        caller,
+        job,
+        ['dispatcher', 'resource'],
+        "the job's resources and dispatchers record its purchases",
+      );
+      const result = await addPurchase(db(), caller.orgId, {
+        jobId: job._id,
+        clientId: request.body.client_id,
+        description: request.body.description,
+        amount: request.body.amount,
+        uid: caller.uid,
+        now: now(app),
+      });
+      if (!result) throw notFound();
+      return reply.status(result.created ? 201 : 200).send(result.purchase);
+    },
+  );
+
+  app.get(
+    `${API}/bookings/:id/payment-status`,
+    {
+      config: { access: JOB_DISPATCHERS },
+      schema: {
+        tags: ['job life'],
+        summary: "A job's payment status (amount in cents)",
+        params: z.strictObject({ id: ID }),
+        response: { 200: paymentStatus },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      return getPaymentStatus(db(), caller.orgId, job._id);
+    },
+  );
+
+  app.put(
+    `${API}/bookings/:id/payment-status`,
+    {
+      config: { access: JOB_DISPATCHERS },
+      schema: {
+        tags: ['job life'],
+        summary: "Record a job's payment status",
+        params: z.strictObject({ id: ID }),
+        body: z.strictObject({
+          status: z.enum(['unpaid', 'part_paid', 'paid']),
+          paid_amount: z.number().int().min(0).max(100_000_000_000).describe('cents'),
+        }),
+        response: { 200: paymentStatus },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      const { status, paid_amount } = request.body;
+      if (status === 'unpaid' && paid_amount > 0) {
+        throw new HttpError(400, 'invalid_payment', 'body.paid_amount: an unpaid job has nothing paid', {
+          field: 'paid_amount',
+        });
+      }
+      if (status === 'part_paid' && paid_amount === 0) {
+        throw new HttpError(400, 'invalid_payment', 'body.paid_amount: give the amount paid so far', {
+          field: 'paid_amount',
+        });
+      }
+      const saved = await putPaymentStatus(db(), caller.orgId, {
+        jobId: job._id,
+        status,
+        paidAmount: paid_amount,
+        uid: caller.uid,
+        now: now(app),
+      });
+      if (!saved) throw notFound();
+      return saved;
+    },
+  );
+
+  app.get(
+    `${API}/bookings/:id/bills`,
+    {
+      config: { access: JOB_DISPATCHERS },
+      schema: {
+        tags: ['job life'],
+        summary: "A job's bill list: its invoices sent or paid, with the payment status",
+        params: z.strictObject({ id: ID }),
+        response: {
+          200: z.object({
+            items: z.array(ledgerEntry),
+            payment_status: paymentStatus,
+            outstanding: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const job = await readJob(app, caller, request.params.id);
+      const items = await listBills(db(), caller.orgId, job._id);
+      const payment = await getPaymentStatus(db(), caller.orgId, job._id);
+      const billed = items.reduce((s, b) => s + b.total, 0);
+      return { items, payment_status: payment, outstanding: Math.max(0, billed - payment.paid_amount) };
+    },
+  );
+}
