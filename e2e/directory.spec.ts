@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { formatDate } from '@rostra/core/time/calendar';
-import { enterApp, USERS } from './helpers.ts';
+import { enterApp, screenshot, USERS } from './helpers.ts';
 
 /** The machine is shared and slow at times: screens get 15 s to show what they should. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -46,6 +46,15 @@ test('every directory screen opens for a dispatcher with its content and no cons
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     // Loaded: no skeleton left in the main region.
     await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    await screenshot(page, `directory${path.replace(/[/?=]/g, '-')}-1280`, test.info().project.name);
+  }
+  // Phones: the same screens at 375 px, lists as cards.
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const [path, title] of SCREENS) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    await screenshot(page, `directory${path.replace(/[/?=]/g, '-')}-375`, test.info().project.name);
   }
   expect(errors).toEqual([]);
 });

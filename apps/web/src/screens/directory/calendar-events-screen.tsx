@@ -121,7 +121,7 @@ export function CalendarEventsScreen() {
             ...(tasks.data?.items ?? []).map((t) => [t._id, str(t.name) || t._id] as const),
           ]}
         />
-        <div className="w-40">
+        <div className="w-[calc(50%-0.25rem)] sm:w-40">
           <label htmlFor={`${id}-from`} className="text-xs font-medium text-neutral-600">
             {T.begin}
           </label>

@@ -110,7 +110,7 @@ export function GroupEventsScreen() {
           label={`${T.search} ${G.title.toLowerCase()}`}
           placeholder={G.searchPlaceholder}
         />
-        <div className="w-40">
+        <div className="w-[calc(50%-0.25rem)] sm:w-40">
           <label htmlFor={`${id}-from`} className="text-xs font-medium text-neutral-600">
             {G.from}
           </label>
@@ -123,7 +123,7 @@ export function GroupEventsScreen() {
             className={selectClass()}
           />
         </div>
-        <div className="w-40">
+        <div className="w-[calc(50%-0.25rem)] sm:w-40">
           <label htmlFor={`${id}-to`} className="text-xs font-medium text-neutral-600">
             {G.to}
           </label>

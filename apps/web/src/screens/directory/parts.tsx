@@ -266,7 +266,7 @@ export function FilterSelect({
 }) {
   const id = useId();
   return (
-    <div className="w-40">
+    <div className="w-[calc(50%-0.25rem)] sm:w-40">
       <label htmlFor={id} className="text-xs font-medium text-neutral-600">
         {label}
       </label>

@@ -110,7 +110,7 @@ export function ProjectTasksScreen() {
           label={`${T.search} ${K.title.toLowerCase()}`}
           placeholder={T.name}
         />
-        <div className="w-40">
+        <div className="w-[calc(50%-0.25rem)] sm:w-40">
           <label htmlFor={`${id}-status`} className="text-xs font-medium text-neutral-600">
             {T.status}
           </label>

@@ -407,7 +407,6 @@ function ResourceDetail({
             action={
               <Link
                 to={'/resource_shifts' as string}
-                search={{ resource: id } as never}
                 className="text-sm font-medium text-sky-800 underline-offset-2 hover:underline"
               >
                 {R.editShifts}
