@@ -324,10 +324,11 @@ export const ledgerQuery = (jobId: string) =>
 export const createLedgerEntry = (jobId: string, type: 'quote' | 'invoice') =>
   api.post<LedgerEntry>(`${job(jobId)}/ledger`, { type }, { quiet: true, retry: false });
 
-export const setLedgerStatus = (entryId: string, status: LedgerStatus, version: number) =>
-  api.request<LedgerEntry>(`/ledger/${encodeURIComponent(entryId)}`, {
+/** Moves a quote or invoice on (`PATCH /bookings/:id/ledger` with its id and the version read). */
+export const setLedgerStatus = (jobId: string, entryId: string, status: LedgerStatus, version: number) =>
+  api.request<LedgerEntry>(`${job(jobId)}/ledger`, {
     method: 'PATCH',
-    body: { status, version },
+    body: { entry_id: entryId, status, version },
     quiet: true,
     retry: false,
   });
@@ -349,6 +350,25 @@ export const promoteResource = (resourceId: string, labels: string[]) =>
 
 export const demoteResource = (resourceId: string) =>
   api.post<unknown>(`/resources/${encodeURIComponent(resourceId)}/demote`, {}, { quiet: true, retry: false });
+
+export type CancellationRequest = {
+  _id: string;
+  job_id: string;
+  status: 'pending' | 'approved' | 'refused';
+  reason: string;
+  by: { uid: string; role: string };
+  at: number;
+  decided_by: string | null;
+  decided_at: number | null;
+};
+
+/** A booking's latest cancellation request, null when none. */
+export const cancellationQuery = (jobId: string) =>
+  queryOptions({
+    queryKey: [...JOB_LIFE_KEY, 'cancellation', jobId] as const,
+    queryFn: ({ signal }) =>
+      api.get<CancellationRequest | null>(`${job(jobId)}/cancellation-request`, { quiet: true, signal }),
+  });
 
 export const requestCancellation = (jobId: string, reason: string) =>
   api.post<unknown>(`${job(jobId)}/cancellation-request`, { reason }, { quiet: true, retry: false });

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { BOOKINGS_KEY, type Booking } from '../../../lib/bookings.ts';
-import { answerCancellation, requestCancellation } from '../../../lib/job-life.ts';
+import { answerCancellation, cancellationQuery, requestCancellation } from '../../../lib/job-life.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -12,39 +12,29 @@ import { JOB_TEXT as T } from './texts.ts';
 const OPEN = new Set(['draft', 'rostered', 'confirmed', 'dispatched', 'active', 'parked']);
 
 /**
- * The booking's pending cancellation request, as the server flags it on the record
- * (`cancellation_request`: `{ status, reason, by_role?, by_name? }`, or `true`).
- */
-export function pendingRequest(booking: Booking): { reason: string; by: string } | undefined {
-  const flag = booking.cancellation_request;
-  if (flag === true) return { reason: '', by: '' };
-  if (typeof flag !== 'object' || flag === null) return undefined;
-  const r = flag as Record<string, unknown>;
-  if (r.status !== undefined && r.status !== 'pending') return undefined;
-  const by = typeof r.by_name === 'string' ? r.by_name : typeof r.by_role === 'string' ? r.by_role : '';
-  return { reason: typeof r.reason === 'string' ? r.reason : '', by };
-}
-
-/**
  * Cancellation requests (issue 9 point 7): a resource or customer of the job asks (only with the
  * organisation's flag for their role); a dispatcher approves (the job is cancelled) or refuses.
  */
 export function Cancellation({ booking }: { booking: Booking }) {
   const { role, settings } = useShell();
   const queryClient = useQueryClient();
-  const pending = pendingRequest(booking);
-  const [isAsking, setAsking] = useState(false);
-  const [isSent, setSent] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const id = useId();
   const flag =
     role === 'resource'
       ? settings?.ds.resource_cancel_request === true
       : role === 'customer'
         ? settings?.ds.customer_cancel_request === true
         : false;
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+  const latest = useQuery({ ...cancellationQuery(booking._id), enabled: role === 'dispatcher' || flag });
+  const pending = latest.data?.status === 'pending' ? latest.data : undefined;
+  const [isAsking, setAsking] = useState(false);
+  const [isSent, setSent] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const id = useId();
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+    void queryClient.invalidateQueries({ queryKey: cancellationQuery(booking._id).queryKey });
+  };
 
   const ask = useMutation({
     mutationFn: () => requestCancellation(booking._id, reason.trim()),
@@ -73,7 +63,7 @@ export function Cancellation({ booking }: { booking: Booking }) {
         className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
       >
         <p className="font-medium">{T.cancellationRequested}</p>
-        {pending.by || pending.reason ? <p>{T.requestedBy(pending.by, pending.reason)}</p> : null}
+        <p>{T.requestedBy(pending.by.role, pending.reason)}</p>
         <div className="mt-2 flex flex-wrap gap-2">
           <Button variant="danger" onClick={() => answer.mutate('approve')} disabled={answer.isPending}>
             {T.approve}

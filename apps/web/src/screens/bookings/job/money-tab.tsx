@@ -98,7 +98,7 @@ function LedgerCard({
   const [error, setError] = useState<string | undefined>();
   const next = nextLedgerStatus(e.status);
   const move = useMutation({
-    mutationFn: () => setLedgerStatus(e._id, next ?? e.status, e.version),
+    mutationFn: () => setLedgerStatus(jobId, e._id, next ?? e.status, e.version),
     onSuccess: () => setError(undefined),
     onError: (err) => setError(isApiError(err) && err.status === 409 ? T.stale : err.message),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ledgerQuery(jobId).queryKey }),

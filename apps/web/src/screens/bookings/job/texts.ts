@@ -122,7 +122,7 @@ export const JOB_TEXT = {
   sendRequest: 'Send request',
   requestSent: 'Cancellation requested',
   cancellationRequested: 'Cancellation requested',
-  requestedBy: (who: string, reason: string) => (reason ? `${who}: ${reason}` : who),
+  requestedBy: (role: string, reason: string) => `Asked by the ${role}${reason ? `: ${reason}` : ''}`,
   approve: 'Approve cancellation',
   refuse: 'Refuse',
   cancellationApproved: 'Cancellation approved: the job is cancelled',
