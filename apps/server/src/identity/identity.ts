@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { IDENTITY_TEXT } from '@rostra/core/shell/messages';
 import { parseRole } from '@rostra/core/shell/roles';
 import { mustAcceptTerms } from '@rostra/core/shell/validators';
 import type { Db } from '@rostra/db/client';
 import { findMembership, listMemberships, type MembershipRow } from '@rostra/db/identity/memberships';
+import { findRequestIdentity } from '@rostra/db/identity/request-identity';
 import { getOrCreateSecret } from '@rostra/db/identity/secrets';
-import { findLiveSession, setActiveMembership } from '@rostra/db/identity/sessions';
+import { setActiveMembership } from '@rostra/db/identity/sessions';
 import { acceptedTermsOf } from '@rostra/db/identity/terms';
-import { findUserById } from '@rostra/db/identity/users';
 import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config.ts';
 import type { Authentication, Caller, SignedInUser } from '../http/access.ts';
@@ -130,27 +130,27 @@ async function authenticate(identity: Identity, request: FastifyRequest): Promis
   if (authorization !== undefined && /^bearer\s/i.test(authorization)) {
     const claims = await verifyAccessToken(auth, authorization.replace(/^bearer\s+/i, ''), now);
     if (!claims) return invalidToken;
-    const live = await findLiveSession(db, claims.sid, now);
-    if (!live || live.userId !== claims.uid) return invalidToken;
-    const membership = await findMembership(db, {
-      userId: claims.uid,
-      orgId: claims.org_id,
-      role: claims.role,
+    // The token's session still live and its membership still held, with the user and the
+    // terms, in one read.
+    const found = await findRequestIdentity(db, {
+      sessionId: claims.sid,
+      membership: { orgId: claims.org_id, role: claims.role },
     });
-    if (!membership) return invalidToken;
-    const userRow = await findUserById(db, claims.uid);
-    if (!userRow) return invalidToken;
+    if (!found || found.expiresAt <= now || found.userId !== claims.uid || !found.membership)
+      return invalidToken;
     const user: SignedInUser = {
       uid: claims.uid,
       sessionId: claims.sid,
       via: 'bearer',
-      isAnonymous: userRow.isAnonymous,
+      isAnonymous: found.isAnonymous,
     };
-    return withMembership(identity, user, membership);
+    return withMembership(identity, user, found.membership, found.acceptedTerms);
   }
 
   const cookie = request.headers.cookie;
   if (!cookie || !SESSION_COOKIE.test(cookie)) return { status: 'none' };
+  const fast = await cookieFastPath(identity, cookie);
+  if (fast) return fast;
   const found = await auth.api.getSession({ headers: toFetchHeaders(request.headers) }).catch(() => null);
   if (!found) return invalidToken;
   const s = found.session as typeof found.session & {
@@ -176,10 +176,69 @@ async function authenticate(identity: Identity, request: FastifyRequest): Promis
   return withMembership(identity, user, membership);
 }
 
+/**
+ * The common case of a session cookie, without the identity library: the cookie's signature
+ * checked with node:crypto (the library checks it through WebCrypto's asynchronous job queue:
+ * about a millisecond of CPU on every request), then session, user, membership and terms in one
+ * read. Anything out of the ordinary — no such session, expired, due for the library's sliding
+ * refresh, no active organisation yet — returns undefined and takes the library's own path, so
+ * what the library decides there (clearing, refreshing, first membership) is unchanged.
+ */
+async function cookieFastPath(identity: Identity, cookie: string): Promise<Authentication | undefined> {
+  const ctx = await identity.auth.$context;
+  const token = signedCookieValue(cookie, ctx.authCookies.sessionToken.name, ctx.secret);
+  if (!token) return undefined;
+  const found = await findRequestIdentity(identity.db, { token });
+  if (!found?.activeOrganizationId) return undefined;
+  // The library's own clock for sessions is the wall clock.
+  const nowMs = Date.now();
+  const expiresAt = found.expiresAt.getTime();
+  const { expiresIn, updateAge } = ctx.sessionConfig;
+  if (expiresAt <= nowMs || expiresAt - expiresIn * 1000 + updateAge * 1000 <= nowMs) return undefined;
+  const user: SignedInUser = {
+    uid: found.userId,
+    sessionId: found.sessionId,
+    via: 'cookie',
+    isAnonymous: found.isAnonymous,
+  };
+  return withMembership(identity, user, found.membership, found.acceptedTerms);
+}
+
+/**
+ * The value of a signed cookie (`value.base64(HMAC-SHA256(secret, value))`, URI-encoded, as the
+ * identity library writes it) when its signature holds; the first cookie of that name counts, as
+ * in the library.
+ */
+export function signedCookieValue(header: string, name: string, secret: string): string | undefined {
+  let raw: string | undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      raw = part.slice(eq + 1).trim();
+      break;
+    }
+  }
+  if (!raw) return undefined;
+  if (raw.startsWith('"') && raw.endsWith('"')) raw = raw.slice(1, -1);
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return undefined;
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return undefined;
+  const signed = value.slice(0, dot);
+  const given = Buffer.from(value.slice(dot + 1), 'utf8');
+  const expected = Buffer.from(createHmac('sha256', secret).update(signed).digest('base64'), 'utf8');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? signed : undefined;
+}
+
 async function withMembership(
   identity: Identity,
   user: SignedInUser,
   membership: MembershipRow | undefined,
+  acceptedTerms?: Record<string, { accepted: boolean }>,
 ): Promise<Authentication> {
   const role = parseRole(membership?.role);
   if (!membership || !role) return { status: 'signedIn', user, caller: undefined, mustAcceptTerms: false };
@@ -193,7 +252,7 @@ async function withMembership(
   };
   const terms = mustAcceptTerms({
     role,
-    acceptedTerms: await acceptedTermsOf(identity.db, user.uid),
+    acceptedTerms: acceptedTerms ?? (await acceptedTermsOf(identity.db, user.uid)),
     termsVersion: identity.options.termsVersion,
   });
   return { status: 'signedIn', user, caller, mustAcceptTerms: terms };
