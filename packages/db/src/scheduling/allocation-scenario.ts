@@ -16,11 +16,12 @@ import {
   WEEK,
   weekStart,
 } from '@rostra/core/time/calendar';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { blacklists, customers, labels, servicePlans, timelineRecords } from '../schema/scheduling.ts';
+import { labels, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { type StoredRecord, toBlacklist, toCustomer, toLabel, toServicePlan } from './mapping.ts';
+import { type CustomerPartRow, customerPartColumns, inList, toCustomerPart } from './customer-part.ts';
+import { type StoredRecord, toLabel } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
 import type { ScenarioCache } from './scenario-cache.ts';
 
@@ -125,33 +126,25 @@ async function scenarioFor(
         selectScenarioShifts(tx, orgId, firstDay, lastDay),
       )
     : await selectScenarioShifts(tx, orgId, firstDay, lastDay);
-  const customerRows = customerIds.length
-    ? await tx
-        .select()
-        .from(customers)
-        .where(and(eq(customers.orgId, orgId), inArray(customers.id, customerIds)))
-    : [];
-  const blacklistRows = customerIds.length
-    ? await tx
-        .select()
-        .from(blacklists)
-        .where(and(eq(blacklists.orgId, orgId), inArray(blacklists.customerId, customerIds)))
-    : [];
-  const planRows = stems.length
-    ? await tx
-        .select()
-        .from(servicePlans)
-        .where(and(eq(servicePlans.orgId, orgId), inArray(servicePlans.visitStemId, stems)))
-    : [];
+  const part =
+    customerIds.length || stems.length
+      ? toCustomerPart(
+          (
+            (await tx.execute(
+              sql`select ${customerPartColumns(orgId, inList(customerIds), inList(stems))}`,
+            )) as unknown as Rows<CustomerPartRow>
+          ).rows[0],
+        )
+      : { customers: [], blacklists: [], servicePlans: [] };
 
   return {
     resources: resourceRows,
     labels: labelList,
-    customers: customerRows.map(toCustomer),
+    customers: part.customers,
     timeline: timeline.filter((r) => !jobIds.has(r._id)),
     shifts: shiftRows,
-    blacklists: blacklistRows.map(toBlacklist),
-    servicePlans: planRows.map(toServicePlan),
+    blacklists: part.blacklists,
+    servicePlans: part.servicePlans,
     config,
   };
 }
@@ -166,9 +159,17 @@ export async function selectAllocationConfig(tx: Tx, orgId: string): Promise<All
     value: Record<string, unknown> | null;
   }>;
   const row = res.rows[0];
-  const allocation = row?.value ?? {};
+  return toAllocationConfig(row?.max_distance ?? null, row?.value ?? null);
+}
+
+/** The config from the organisation's `max_distance` and its `allocation` setting's value. */
+export function toAllocationConfig(
+  maxDistance: number | null,
+  value: Record<string, unknown> | null,
+): AllocationConfig {
+  const allocation = value ?? {};
   return {
-    max_distance: row?.max_distance ?? 20_000,
+    max_distance: maxDistance ?? 20_000,
     week_start_day: typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0,
     switches: (allocation.switches ?? {}) as Record<string, boolean>,
   };
@@ -226,36 +227,43 @@ export function overlapsWindow(from: number, to: number): SQL {
  */
 export async function selectScenarioRecords(tx: Tx, where: SQL, orgId: string): Promise<StoredRecord[]> {
   const res = (await tx.execute(sql`
-    select r.id, r.key, r.status, r.type, r.customer_id, r.resource_id,
-      r.utc_begin_plus_tz::float8 as b, r.utc_end_plus_tz::float8 as e,
-      r.res_ids as res
+    select ${SCENARIO_RECORD_COLUMNS}
     from timeline_records r
     where r.org_id = ${orgId} and (${where})
-    order by r.utc_begin_plus_tz, r.id`)) as unknown as Rows<{
-    id: string;
-    key: string;
-    status: string;
-    type: string | null;
-    customer_id: string | null;
-    resource_id: string | null;
-    b: number;
-    e: number;
-    res: string[] | null;
-  }>;
-  return res.rows.map((r) => {
-    const resIds = r.res ?? [];
-    return {
-      _id: r.id,
-      _key: r.key,
-      status: r.status,
-      ...(r.type !== null ? { type: r.type } : {}),
-      customerId: r.customer_id,
-      resourceId: resIds[0] ?? r.resource_id,
-      resIds,
-      utc_begin_plus_tz: Number(r.b),
-      utc_end_plus_tz: Number(r.e),
-    };
-  });
+    order by r.utc_begin_plus_tz, r.id`)) as unknown as Rows<ScenarioRecordRow>;
+  return res.rows.map(toScenarioRecord);
+}
+
+/** The columns of a timeline record the engine reads (alias `r`), as `ScenarioRecordRow`. */
+export const SCENARIO_RECORD_COLUMNS = sql`r.id, r.key, r.status, r.type, r.customer_id, r.resource_id,
+      r.utc_begin_plus_tz::float8 as b, r.utc_end_plus_tz::float8 as e,
+      r.res_ids as res`;
+
+export type ScenarioRecordRow = {
+  id: string;
+  key: string;
+  status: string;
+  type: string | null;
+  customer_id: string | null;
+  resource_id: string | null;
+  b: number;
+  e: number;
+  res: string[] | null;
+};
+
+export function toScenarioRecord(r: ScenarioRecordRow): StoredRecord {
+  const resIds = r.res ?? [];
+  return {
+    _id: r.id,
+    _key: r.key,
+    status: r.status,
+    ...(r.type !== null ? { type: r.type } : {}),
+    customerId: r.customer_id,
+    resourceId: resIds[0] ?? r.resource_id,
+    resIds,
+    utc_begin_plus_tz: Number(r.b),
+    utc_end_plus_tz: Number(r.e),
+  };
 }
 
 /** The pool and the label catalogue. */

@@ -8,21 +8,25 @@ import {
 import { ScenarioIndex } from '@rostra/core/allocation/scenario-index';
 import { type ScoreParts, scoreParts } from '@rostra/core/allocation/score-parts';
 import { dayStart } from '@rostra/core/time/calendar';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { blacklists, customers, servicePlans, timelineRecords } from '../schema/scheduling.ts';
+import { fromJsonRows } from '../json-rows.ts';
+import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import {
   overlapsWindow,
+  SCENARIO_RECORD_COLUMNS,
+  type ScenarioRecordRow,
   scenarioWindow,
-  selectAllocationConfig,
   selectScenarioPool,
   selectScenarioRecords,
   selectScenarioShifts,
+  toAllocationConfig,
+  toScenarioRecord,
 } from './allocation-scenario.ts';
 import { isAllocatable } from './allocation-writes.ts';
-import { type StoredRecord, toBlacklist, toCustomer, toServicePlan } from './mapping.ts';
-import { selectTimelineRecords } from './records.ts';
+import { type CustomerPartRow, customerPartColumns, toCustomerPart } from './customer-part.ts';
+import { type StoredRecord, toTimelineRecord } from './mapping.ts';
 import type { ScenarioCache } from './scenario-cache.ts';
 
 export type CandidatesResult =
@@ -39,9 +43,9 @@ export type RankedCandidate = CandidateOutcome & { score_parts: ScoreParts };
  * labels, the shifts and the timeline of the job's window (its week, or fortnight when that
  * check is on, a day either side) — is prepared once per window and reused for every booking of
  * that window while a signature read in this transaction says nothing under it changed (see
- * `ScenarioCache.prepared`). Per request only the job, the config, that signature and the
- * customer's own records (name, blacklist, service plans, earlier jobs for the score's past jobs)
- * are read. The answer is exactly what an index built for this job gives (the core's property
+ * `ScenarioCache.prepared`). Per request two statements are read: the job with the config and
+ * the customer's own records (name, blacklist, service plans, earlier jobs for the score's past
+ * jobs) in one, then that signature. The answer is exactly what an index built for this job gives (the core's property
  * test `prepared.property.test.ts`); allocations that write never use this path.
  */
 export async function loadCandidates(
@@ -52,14 +56,36 @@ export async function loadCandidates(
   cache: ScenarioCache,
 ): Promise<CandidatesResult> {
   return withOrg(db, orgId, async (tx) => {
-    const [job] = await selectTimelineRecords(
-      tx,
-      and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, jobId)),
-      1,
-    );
-    if (!job) return { kind: 'not_found' };
+    // One statement for everything of this job: the job, the allocation config, and its
+    // customer's part (customer, blacklist, the visit stem's plans, earlier jobs).
+    const res = (await tx.execute(sql`
+      with j as (select * from timeline_records where org_id = ${orgId} and id = ${jobId})
+      select (select row_to_json(j) from j) as job,
+        (select o.max_distance from organisations o where o.id = ${orgId}) as max_distance,
+        (select s.value from org_settings s where s.org_id = ${orgId} and s.role = '' and s.key = 'allocation') as allocation,
+        ${customerPartColumns(
+          orgId,
+          sql`= (select customer_id from j)`,
+          sql`= (select j.data->'external_data'->>'VisitStemID' from j
+                  where jsonb_typeof(j.data->'external_data'->'VisitStemID') = 'string')`,
+        )},
+        (select coalesce(json_agg(x order by x.b, x.id), '[]') from (
+          select ${SCENARIO_RECORD_COLUMNS} from timeline_records r, j
+           where r.org_id = ${orgId} and r.customer_id = j.customer_id
+             and r.utc_begin_plus_tz < j.utc_begin_plus_tz) x) as past`)) as unknown as {
+      rows: (CustomerPartRow & {
+        job: unknown;
+        max_distance: number | null;
+        allocation: Record<string, unknown> | null;
+        past: ScenarioRecordRow[] | string;
+      })[];
+    };
+    const row = res.rows[0];
+    const [jobRow] = fromJsonRows(timelineRecords, row?.job ? [row.job as Record<string, unknown>] : []);
+    if (!row || !jobRow) return { kind: 'not_found' };
+    const job = toTimelineRecord(jobRow, jobRow.resIds);
     if (!isAllocatable(job)) return { kind: 'not_allocatable', job };
-    const config = await selectAllocationConfig(tx, orgId);
+    const config = toAllocationConfig(row.max_distance, row.allocation);
     const { from, to } = scenarioWindow([job], config);
     const [firstDay, lastDay] = [dayStart(from), dayStart(to)];
     const ix = await cache.prepared(
@@ -73,40 +99,13 @@ export async function loadCandidates(
         return new ScenarioIndex({ resources, labels, timeline, shifts, config });
       },
     );
-
-    const customerId = typeof job.customerId === 'string' ? job.customerId : undefined;
-    const stem = job.external_data?.VisitStemID;
-    const customerRows = customerId
-      ? await tx
-          .select()
-          .from(customers)
-          .where(and(eq(customers.orgId, orgId), eq(customers.id, customerId)))
-      : [];
-    const blacklistRows = customerId
-      ? await tx
-          .select()
-          .from(blacklists)
-          .where(and(eq(blacklists.orgId, orgId), eq(blacklists.customerId, customerId)))
-      : [];
-    const planRows =
-      typeof stem === 'string' && stem !== ''
-        ? await tx
-            .select()
-            .from(servicePlans)
-            .where(and(eq(servicePlans.orgId, orgId), eq(servicePlans.visitStemId, stem)))
-        : [];
-    const customerJobs = customerId
-      ? await selectScenarioRecords(
-          tx,
-          sql`r.customer_id = ${customerId} and r.utc_begin_plus_tz < ${job.utc_begin_plus_tz}`,
-          orgId,
-        )
-      : [];
+    const part = toCustomerPart(row);
+    const past = typeof row.past === 'string' ? (JSON.parse(row.past) as ScenarioRecordRow[]) : row.past;
     const data = {
-      customers: customerRows.map(toCustomer),
-      blacklists: blacklistRows.map(toBlacklist),
-      servicePlans: planRows.map(toServicePlan),
-      customerJobs,
+      customers: part.customers,
+      blacklists: part.blacklists,
+      servicePlans: part.servicePlans,
+      customerJobs: past.map(toScenarioRecord),
     };
     const ranked = rankCandidates(ix, job, { page, data });
     // The page's score parts (the panel explains each score), ranked over the whole pool.
