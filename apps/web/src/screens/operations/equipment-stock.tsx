@@ -22,6 +22,7 @@ import { Modal } from '../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { EmptyState, ErrorState, Page, Skeleton } from '../boards/parts.tsx';
 import { STOCK_TEXT as T } from './equipment-text.ts';
+import { JobPicker } from './form-fill.tsx';
 
 const STATUSES: Record<StockKind, string[]> = {
   equipments: ['available', 'in_use', 'maintenance', 'retired'],
@@ -272,6 +273,7 @@ function StockDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | undefined>();
   const [isBusy, setIsBusy] = useState(false);
+  const [isPicking, setIsPicking] = useState(false);
   const statusId = useId();
   const notesId = useId();
   const needsJob = isPods && status !== 'available';
@@ -354,14 +356,30 @@ function StockDialog({
           </select>
         </div>
         {needsJob ? (
-          <Field
-            label={T.job}
-            hint={T.jobHint}
-            value={jobId}
-            maxLength={100}
-            onChange={(e) => setJobId(e.target.value)}
-            error={errors.job_id}
-          />
+          <div className="space-y-2">
+            <Field
+              label={T.job}
+              hint={T.jobHint}
+              value={jobId}
+              maxLength={100}
+              onChange={(e) => setJobId(e.target.value)}
+              error={errors.job_id}
+            />
+            {isPicking ? (
+              <div className="rounded-md border border-neutral-200 p-3">
+                <JobPicker
+                  onPick={(job) => {
+                    setJobId(job._id);
+                    setIsPicking(false);
+                  }}
+                />
+              </div>
+            ) : (
+              <Button variant="secondary" onClick={() => setIsPicking(true)}>
+                {T.findJob}
+              </Button>
+            )}
+          </div>
         ) : null}
         <div>
           <label htmlFor={notesId} className="block text-sm font-medium text-neutral-700">

@@ -15,6 +15,7 @@ export const STOCK_TEXT = {
   notes: 'Notes',
   job: 'Job',
   jobHint: 'The booking it is booked or loaded on (its id)',
+  findJob: 'Find a job',
   save: 'Save',
   cancel: 'Cancel',
   delete: 'Delete',

@@ -18,7 +18,7 @@ import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { FORMS_TEXT as T } from './form-text.ts';
 
-type JobChoice = { _id: string; label: string };
+export type JobChoice = { _id: string; label: string };
 
 /**
  * Fills a form for a job: first the job (unless given, e.g. from a booking's detail through
@@ -256,7 +256,7 @@ function AnswerInput({
 }
 
 /** Today's jobs, or those matching the text: pick one with a click or Enter. */
-function JobPicker({ onPick }: { onPick: (job: JobChoice) => void }) {
+export function JobPicker({ onPick }: { onPick: (job: JobChoice) => void }) {
   const { me } = useShell();
   const [q, setQ] = useState('');
   const id = useId();

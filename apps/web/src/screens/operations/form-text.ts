@@ -48,6 +48,7 @@ export const FORMS_TEXT = {
   changeJob: 'Change job',
   filledFor: (job: string) => `For job ${job}`,
   filledOn: 'Filled',
+  noneForJob: 'No form filled for this job yet.',
   view: 'View answers',
   answersOf: (name: string) => `${name} — answers`,
   yes: 'Yes',

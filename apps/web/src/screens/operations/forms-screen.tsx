@@ -1,5 +1,5 @@
 import { formatDate } from '@rostra/core/time/calendar';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { ClipboardList, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -8,6 +8,7 @@ import {
   type FormSubmission,
   type FormTemplateRecord,
   listForms,
+  listJobForms,
   listSubmissions,
   OPS_KEYS,
 } from '../../lib/operations.ts';
@@ -17,7 +18,6 @@ import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Modal } from '../../ui/dialog.tsx';
-import { FormMessage } from '../../ui/field.tsx';
 import { EmptyState, ErrorState, Page, Skeleton } from '../boards/parts.tsx';
 import { FormEditor } from './form-editor.tsx';
 import { FormFill } from './form-fill.tsx';
@@ -53,7 +53,7 @@ export function FormsScreen() {
         ) : null
       }
     >
-      {jobId ? <FormMessage tone="info" message={T.filledFor(jobId)} /> : null}
+      {jobId ? <JobSubmissions jobId={jobId} /> : null}
       {isDispatcher ? (
         <div role="tablist" aria-label={T.title} className="mb-4 flex gap-1 border-b border-neutral-200">
           {(['templates', 'submissions'] as const).map((t) => (
@@ -110,6 +110,44 @@ export function FormsScreen() {
         />
       ) : null}
     </Page>
+  );
+}
+
+/** The forms already filled for the job of `/forms?job_id=…` (any role that may read the job). */
+function JobSubmissions({ jobId }: { jobId: string }) {
+  const [viewing, setViewing] = useState<FormSubmission | null>(null);
+  const list = useQuery({
+    queryKey: [...OPS_KEYS.submissions, 'job', jobId],
+    queryFn: () => listJobForms(jobId, { limit: 20 }),
+  });
+  return (
+    <section
+      aria-label={T.filledFor(jobId)}
+      className="mb-4 rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm"
+    >
+      <h2 className="font-medium text-sky-900">{T.filledFor(jobId)}</h2>
+      {list.isPending ? (
+        <p className="mt-1 text-sky-800">…</p>
+      ) : list.isError ? (
+        <p role="alert" className="mt-1 text-red-800">
+          {errorText(list.error)}
+        </p>
+      ) : list.data.items.length === 0 ? (
+        <p className="mt-1 text-sky-800">{T.noneForJob}</p>
+      ) : (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {list.data.items.map((s) => (
+            <li key={s._id}>
+              <Button variant="secondary" onClick={() => setViewing(s)}>
+                <Eye aria-hidden className="size-4" />
+                {s.form_name} · {formatDate(s._qa_create_utc)}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {viewing ? <SubmissionView submission={viewing} onClose={() => setViewing(null)} /> : null}
+    </section>
   );
 }
 
