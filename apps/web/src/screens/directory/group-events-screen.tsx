@@ -61,8 +61,10 @@ const titleOf = (e: Rec) => str(e.reference) || str(e.name) || e._id;
  * records API, so the overlap validator's conflicts are stored and shown.
  */
 export function GroupEventsScreen() {
-  const { role } = useShell();
+  const { role, settings } = useShell();
   const isDispatcher = role === 'dispatcher';
+  // The organisation's "force resources on group events" flag.
+  const mustHaveResource = settings?.ds.force_resource_groupevent === true;
   const [search, setSearch] = useSearchParams();
   const [selected, select] = useSelected('id');
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
@@ -214,6 +216,7 @@ export function GroupEventsScreen() {
       {editing ? (
         <GroupEventForm
           event={editing === 'new' ? undefined : editing}
+          mustHaveResource={mustHaveResource}
           resources={resources.data ?? []}
           customers={customers.data ?? []}
           onClose={() => setEditing(null)}
@@ -372,12 +375,14 @@ const FIELDS: Record<string, Key> = {
 
 function GroupEventForm({
   event,
+  mustHaveResource,
   resources,
   customers,
   onClose,
   onSaved,
 }: {
   event: Rec | undefined;
+  mustHaveResource: boolean;
   resources: Rec[];
   customers: Rec[];
   onClose: () => void;
@@ -412,6 +417,7 @@ function GroupEventForm({
     const span = spanFrom(values.date, values.begin, values.end);
     const found: Partial<Record<Key, string>> = { ...span.errors };
     if (!values.reference.trim()) found.reference = T.nameRequired;
+    if (mustHaveResource && values.resIds.length === 0) found.resIds = G.resourceRequired;
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       return;

@@ -137,6 +137,7 @@ export const GROUP_EVENTS_TEXT = {
   latest: 'Latest first',
   conflicts: 'This group event conflicts with other work:',
   savedWithConflicts: 'Saved, with conflicts',
+  resourceRequired: 'Choose at least one resource: this organisation requires resources on group events.',
   deleteWhat: (name: string) => `the group event ${name}`,
 };
 
