@@ -1,4 +1,238 @@
-/** The settings section listing, creating and revoking secret iCal feed URLs (issue #8); not built yet. */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy, Plus } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { api } from '../../lib/client.ts';
+import { askConfirm } from '../../lib/overlays.ts';
+import { errorText } from '../../lib/roster.ts';
+import { notify } from '../../lib/toast.ts';
+import { Button } from '../../ui/button.tsx';
+import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
+
+/** Texts of the calendar feeds section (this panel is the only place that shows them). */
+export const ICAL_PANEL_TEXT = {
+  title: 'Calendar feeds',
+  intro:
+    'Secret addresses calendar apps subscribe to: a resource’s jobs, or a team’s (every job carrying a label). Anyone with the address can read the calendar; revoke it when it is no longer needed.',
+  scope: 'Feed of',
+  scopeResource: 'A resource’s jobs',
+  scopeLabel: 'A team’s jobs (label)',
+  target: 'Resource or label',
+  choose: 'Choose…',
+  create: 'Create feed',
+  creating: 'Creating…',
+  chooseTarget: 'Choose a resource or a label first',
+  created: 'Calendar feed created',
+  newUrl: 'Copy this address into the calendar app now: it is shown only once.',
+  copy: 'Copy address',
+  copied: 'Address copied',
+  copyFailed: 'Copying failed: select the address and copy it by hand',
+  empty: 'No calendar feeds yet',
+  emptyHint: 'Create one above; its address appears here once.',
+  revoke: 'Revoke',
+  revokeConfirm: (name: string) =>
+    `Revoke the calendar feed of ${name}? Calendar apps subscribed to it stop receiving jobs.`,
+  revoked: 'Feed revoked',
+  revokedOn: (when: string) => `Revoked ${when}`,
+  active: 'Active',
+  lastFetched: (when: string) => `Last read by a calendar app ${when}`,
+  neverFetched: 'Not read by a calendar app yet',
+  resource: 'Resource',
+  label: 'Team',
+  columns: { target: 'Feed of', created: 'Created', status: 'Status', actions: 'Actions' },
+} as const;
+const T = ICAL_PANEL_TEXT;
+
+type Feed = {
+  _id: string;
+  scope: 'resource' | 'label';
+  target_id: string;
+  target_name: string;
+  created_at: number;
+  revoked_at: number | null;
+  last_fetched_at: number | null;
+};
+type Named = { _id: string; name: string };
+
+const FEEDS = ['ical-feeds'] as const;
+const when = (ms: number) =>
+  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The settings section listing, creating and revoking secret iCal feed URLs (issue 8). */
 export function IcalPanel() {
-  return null;
+  const queryClient = useQueryClient();
+  const feeds = useQuery({
+    queryKey: FEEDS,
+    queryFn: async () => (await api.get<{ items: Feed[] }>('/ical_feeds', { quiet: true })).items,
+  });
+  const resources = useQuery({
+    queryKey: ['ical-feeds', 'resources'],
+    queryFn: async () =>
+      (await api.get<{ items: Named[] }>('/resources', { query: { limit: 250 }, quiet: true })).items,
+  });
+  const labels = useQuery({
+    queryKey: ['ical-feeds', 'labels'],
+    queryFn: async () =>
+      (await api.get<{ items: Named[] }>('/labels', { query: { limit: 250 }, quiet: true })).items,
+  });
+  const [scope, setScope] = useState<'resource' | 'label'>('resource');
+  const [target, setTarget] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [isBusy, setBusy] = useState(false);
+  const [created, setCreated] = useState<{ id: string; url: string } | null>(null);
+
+  const targets = (scope === 'resource' ? resources.data : labels.data) ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: FEEDS });
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    if (target === '') return setError(T.chooseTarget);
+    setBusy(true);
+    try {
+      const feed = await api.post<Feed & { url: string }>(
+        '/ical_feeds',
+        { scope, target_id: target },
+        { quiet: true, retry: false },
+      );
+      setCreated({ id: feed._id, url: feed.url });
+      setError(undefined);
+      notify.success(T.created);
+      await refresh();
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async (feed: Feed) => {
+    if (!(await askConfirm(T.revokeConfirm(feed.target_name || feed.target_id)))) return;
+    try {
+      await api.request(`/ical_feeds/${encodeURIComponent(feed._id)}`, {
+        method: 'DELETE',
+        quiet: true,
+        retry: false,
+      });
+      if (created?.id === feed._id) setCreated(null);
+      notify.success(T.revoked);
+      await refresh();
+    } catch (e) {
+      notify.error(errorText(e));
+    }
+  };
+
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      notify.success(T.copied);
+    } catch {
+      notify.error(T.copyFailed);
+    }
+  };
+
+  return (
+    <section aria-labelledby="ical-heading" data-testid="ical-panel">
+      <div id="ical-heading">
+        <SectionHeader title={T.title} intro={T.intro} />
+      </div>
+      <form onSubmit={create} className="flex flex-wrap items-end gap-3" noValidate>
+        <SelectField
+          label={T.scope}
+          value={scope}
+          onChange={(v) => {
+            setScope(v === 'label' ? 'label' : 'resource');
+            setTarget('');
+          }}
+          options={[
+            { value: 'resource', label: T.scopeResource },
+            { value: 'label', label: T.scopeLabel },
+          ]}
+          className="w-full sm:w-56"
+        />
+        <SelectField
+          label={T.target}
+          value={target}
+          onChange={(v) => {
+            setTarget(v);
+            setError(undefined);
+          }}
+          options={[{ value: '', label: T.choose }, ...targets.map((t) => ({ value: t._id, label: t.name }))]}
+          error={error}
+          className="w-full sm:w-72"
+        />
+        <Button type="submit" disabled={isBusy}>
+          <Plus aria-hidden className="size-4" />
+          {isBusy ? T.creating : T.create}
+        </Button>
+      </form>
+
+      {created ? (
+        <div role="status" className="mt-4 rounded-md border border-sky-200 bg-sky-50 p-3">
+          <p className="text-sm text-sky-900">{T.newUrl}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2">
+            <input
+              readOnly
+              value={created.url}
+              aria-label={T.newUrl}
+              onFocus={(e) => e.currentTarget.select()}
+              className="min-h-11 min-w-0 flex-1 rounded-md border border-neutral-300 bg-white px-3 font-mono text-xs sm:min-h-9"
+              data-testid="ical-new-url"
+            />
+            <Button variant="secondary" onClick={() => void copy(created.url)}>
+              <Copy aria-hidden className="size-4" />
+              {T.copy}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="mt-6">
+        <Loaded query={feeds}>
+          {(items) =>
+            items.length === 0 ? (
+              <div
+                role="status"
+                className="rounded-lg border border-dashed border-neutral-300 px-6 py-8 text-center"
+              >
+                <p className="text-sm font-medium text-neutral-800">{T.empty}</p>
+                <p className="mt-1 text-sm text-neutral-500">{T.emptyHint}</p>
+              </div>
+            ) : (
+              <ul className="divide-y divide-neutral-200 rounded-md border border-neutral-200 bg-white">
+                {items.map((feed) => (
+                  <li
+                    key={feed._id}
+                    className="flex flex-col gap-2 px-3 py-2 sm:flex-row sm:items-center sm:gap-4"
+                    data-testid="ical-feed"
+                  >
+                    <div className="min-w-0 sm:flex-1">
+                      <p className="truncate text-sm font-medium text-neutral-900">
+                        {feed.scope === 'resource' ? T.resource : T.label}:{' '}
+                        {feed.target_name || feed.target_id}
+                      </p>
+                      <p className="text-xs text-neutral-500">
+                        {when(feed.created_at)} ·{' '}
+                        {feed.last_fetched_at ? T.lastFetched(when(feed.last_fetched_at)) : T.neverFetched}
+                      </p>
+                    </div>
+                    {feed.revoked_at ? (
+                      <span className="text-xs text-neutral-500">{T.revokedOn(when(feed.revoked_at))}</span>
+                    ) : (
+                      <>
+                        <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800">
+                          {T.active}
+                        </span>
+                        <Button variant="secondary" onClick={() => void revoke(feed)}>
+                          {T.revoke}
+                        </Button>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Loaded>
+      </div>
+    </section>
+  );
 }
