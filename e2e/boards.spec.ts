@@ -198,6 +198,15 @@ test('rostered board lists the week’s rostered bookings by day; boards are usa
     const width = await page.evaluate<number>('document.documentElement.scrollWidth');
     expect(width, path).toBeLessThanOrEqual(375);
   }
+  // On a phone the board shows one column at a time; its chips jump to any column.
+  await page.goto('/board');
+  const cancelled = page.locator('[data-column="cancelled"]');
+  await expect(cancelled).not.toBeInViewport();
+  await page
+    .getByRole('navigation', { name: 'Columns' })
+    .getByRole('button', { name: /^cancel/i })
+    .click();
+  await expect(cancelled).toBeInViewport();
 });
 
 test('week views: the week by resource and day, the scheduler by day, and a resource’s own week as a list', async ({

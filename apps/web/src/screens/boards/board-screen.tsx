@@ -76,6 +76,26 @@ export function BoardScreen() {
       ) : (
         <>
           <p className="mb-2 text-xs text-neutral-500">{T.keyboardHint}</p>
+          {/* Phones show one column at a time: a row of chips jumps to any of the nine. */}
+          <nav aria-label={T.columns} className="-mx-3 mb-2 flex gap-1.5 overflow-x-auto px-3 pb-1 sm:hidden">
+            {BOARD_STATUSES.map((status) => (
+              <button
+                key={status}
+                type="button"
+                className="flex min-h-9 shrink-0 items-center gap-1.5 rounded-full border border-neutral-300 bg-white px-3 text-xs font-medium text-neutral-700"
+                onClick={() =>
+                  document
+                    .querySelector(`[data-column="${status}"]`)
+                    ?.scrollIntoView({ behavior: 'smooth', block: 'nearest', inline: 'start' })
+                }
+              >
+                {statusLabel(styles, status)}
+                <span className="tabular-nums text-neutral-500">
+                  {T.count(columns.get(status)?.length ?? 0)}
+                </span>
+              </button>
+            ))}
+          </nav>
           <div className="-mx-3 flex snap-x snap-mandatory gap-3 overflow-x-auto px-3 pb-3 sm:mx-0 sm:h-[calc(100dvh-12rem)] sm:min-h-96 sm:snap-none sm:px-0">
             {BOARD_STATUSES.map((status) => {
               const cards = columns.get(status) ?? [];

@@ -22,6 +22,7 @@ export const BOARDS_TEXT = {
   count: (n: number) => `${n}`,
   bookingsIn: (status: string, n: number) => `${status}: ${n} ${n === 1 ? 'booking' : 'bookings'}`,
   keyboardHint: 'Drag a card to another column, or use its move button.',
+  columns: 'Columns',
   noRostered: 'No rostered bookings in this week',
   noRosteredHint: 'Roll the master roster out to fill the week with rostered bookings.',
   openJobs: 'Open jobs',
