@@ -1,20 +1,15 @@
-import { isLocated, type LatLng } from '@rostra/core/maps/geo';
 import { DAY } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { fetchMapConfig, OPS_KEYS } from '../../lib/operations.ts';
-import { fetchRecords, type ResourceRecord, type TimelineRecord, useResources } from '../../lib/roster.ts';
+import { locationOf, type MapResource } from '../../lib/operations-routes.ts';
+import { fetchRecords, type TimelineRecord, useResources } from '../../lib/roster.ts';
+
+export { locationOf };
 
 /*
  * What the maps and vehicle-routes screens read: the day's bookings (wall-clock day `[day, day +
  * 1 day)`), the organisation's resources, and the tile configuration (none: a plain background).
  */
-
-export type MapResource = ResourceRecord & { _geoloc?: LatLng | null };
-
-export const locationOf = (r: object | undefined): LatLng | null => {
-  const g = (r as { _geoloc?: unknown } | undefined)?._geoloc as Partial<LatLng> | null | undefined;
-  return isLocated(g) ? g : null;
-};
 
 export function useDayJobs(day: number) {
   return useQuery({
@@ -50,15 +45,3 @@ export function jobTitle(r: TimelineRecord): string {
 
 export const jobPlace = (r: TimelineRecord): string =>
   (r.all_location as string | null | undefined) || (r.addressline1 as string | null | undefined) || '';
-
-/** Route colours, distinct and readable on the plain background. */
-export const ROUTE_COLORS = [
-  '#0369a1',
-  '#b45309',
-  '#15803d',
-  '#7c3aed',
-  '#be123c',
-  '#0f766e',
-  '#a16207',
-  '#4338ca',
-];

@@ -1,46 +1,13 @@
-import { buildRoute, formatDistance, type Route } from '@rostra/core/maps/geo';
+import { formatDistance } from '@rostra/core/maps/geo';
 import { DAY, dayStart } from '@rostra/core/time/calendar';
 import { useMemo, useState } from 'react';
-import { errorText, type TimelineRecord, timeRange, wallNow } from '../../lib/roster.ts';
+import { dayRoutes } from '../../lib/operations-routes.ts';
+import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from '../boards/parts.tsx';
 import { MapCanvas, type MapLine, type MapPoint } from './map-canvas.tsx';
-import {
-  jobPlace,
-  jobTitle,
-  locationOf,
-  type MapResource,
-  ROUTE_COLORS,
-  useDayJobs,
-  useMapConfig,
-  useMapResources,
-} from './map-data.ts';
+import { jobPlace, jobTitle, locationOf, useDayJobs, useMapConfig, useMapResources } from './map-data.ts';
 import { MAP_TEXT as T } from './map-text.ts';
-
-type ResourceRoute = { resource: MapResource; color: string; route: Route<TimelineRecord> };
-
-/**
- * The day's routes, one per resource: their jobs in time order, each leg the straight-line
- * distance from the stop before (from the resource's own location for the first, when known).
- */
-export function dayRoutes(
-  jobs: readonly TimelineRecord[],
-  resources: readonly MapResource[],
-): ResourceRoute[] {
-  const byResource = new Map<string, TimelineRecord[]>();
-  for (const j of jobs) for (const id of j.resIds) byResource.set(id, [...(byResource.get(id) ?? []), j]);
-  return resources
-    .filter((r) => byResource.has(r._id))
-    .map((resource, i) => ({
-      resource,
-      color: ROUTE_COLORS[i % ROUTE_COLORS.length] as string,
-      route: buildRoute(
-        byResource.get(resource._id) ?? [],
-        { begin: (j) => j.utc_begin_plus_tz, at: locationOf, idOf: (j) => j._id },
-        locationOf(resource),
-      ),
-    }));
-}
 
 /**
  * Vehicle routes (/vehicleroutes; issue #8): per resource, the day's jobs as a route — a line
