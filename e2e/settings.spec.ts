@@ -128,3 +128,40 @@ test('the sections are reached by keyboard, and a phone gets a select', async ({
   await expect(page.getByRole('heading', { name: 'Feature flags', level: 2 })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Fortnight calendar' })).toBeVisible();
 });
+
+test('a dispatcher invites someone by email with a role and the partner duty, then withdraws it', async ({
+  page,
+}) => {
+  await enterApp(page, USERS.dispatcher, '/settings#users');
+  const email = `invitee-${Date.now()}@example.test`;
+  await page.getByLabel('Email address', { exact: true }).fill('not an address');
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(page.getByText("That email address isn't correct")).toBeVisible();
+  await page.getByLabel('Email address', { exact: true }).fill(email);
+  await page.getByLabel('Role', { exact: true }).selectOption('resource');
+  await page.getByLabel('Partner duty', { exact: true }).check();
+  await page.getByRole('button', { name: 'Invite', exact: true }).click();
+  const row = page
+    .getByRole('list', { name: 'Invitations' })
+    .getByRole('listitem')
+    .filter({ hasText: email });
+  await expect(row).toContainText('resource + partner');
+  await expect(row).toContainText('Pending');
+  await row.getByRole('button', { name: `Withdraw the invitation to ${email}` }).click();
+  await expect(row).toContainText('Withdrawn');
+});
+
+test('labels of a kind are added, renamed and deleted', async ({ page }) => {
+  await enterApp(page, USERS.dispatcher, '/settings#labels');
+  await page.getByLabel('Kind', { exact: true }).selectOption('site');
+  const name = `Site e2e ${Date.now()}`;
+  await page.getByLabel('New label name').fill(name);
+  await page.getByRole('button', { name: 'Add label' }).click();
+  await expect(page.getByLabel(`Name of label ${name}`)).toBeVisible();
+  await page.getByLabel(`Name of label ${name}`).fill(`${name} renamed`);
+  await page.getByRole('button', { name: `Save label ${name}` }).click();
+  await expect(page.getByLabel(`Name of label ${name} renamed`)).toBeVisible();
+  await page.getByRole('button', { name: `Delete label ${name} renamed` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByLabel(`Name of label ${name} renamed`)).toHaveCount(0);
+});

@@ -59,11 +59,13 @@ export function UsersSection() {
       </div>
       <InviteForm onInvited={refresh} />
       <div>
-        <h3 className="mb-2 text-sm font-semibold text-neutral-800">{T.members}</h3>
+        <h3 id="members-heading" className="mb-2 text-sm font-semibold text-neutral-800">
+          {T.members}
+        </h3>
         <FormMessage message={message} />
         <Loaded query={members}>
           {(list) => (
-            <ul className="divide-y divide-neutral-100">
+            <ul aria-labelledby="members-heading" className="divide-y divide-neutral-100">
               {list.map((m) => (
                 <li key={m.id} className="grid items-center gap-2 py-2 sm:grid-cols-[1fr_10rem_auto_auto]">
                   <div className="min-w-0">
@@ -97,13 +99,15 @@ export function UsersSection() {
         </Loaded>
       </div>
       <div>
-        <h3 className="mb-2 text-sm font-semibold text-neutral-800">{T.invitations}</h3>
+        <h3 id="invitations-heading" className="mb-2 text-sm font-semibold text-neutral-800">
+          {T.invitations}
+        </h3>
         <Loaded query={invitations}>
           {(list) =>
             list.length === 0 ? (
               <EmptyState title={T.noInvitations} />
             ) : (
-              <ul className="divide-y divide-neutral-100">
+              <ul aria-labelledby="invitations-heading" className="divide-y divide-neutral-100">
                 {list.map((i) => (
                   <InvitationRow key={i.id} invitation={i} onChanged={refresh} />
                 ))}
