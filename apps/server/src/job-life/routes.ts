@@ -1,6 +1,7 @@
 import type { App } from '../app.ts';
 import { feedRoutes } from './feed-routes.ts';
 import { moneyRoutes } from './money-routes.ts';
+import { requestRoutes } from './request-routes.ts';
 import { reviewRoutes } from './review-routes.ts';
 import { timeRoutes } from './time-routes.ts';
 import { timesheetRoutes } from './timesheet-routes.ts';
@@ -12,4 +13,5 @@ export function jobLifeRoutes(app: App): void {
   timesheetRoutes(app);
   moneyRoutes(app);
   reviewRoutes(app);
+  requestRoutes(app);
 }

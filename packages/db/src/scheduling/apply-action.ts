@@ -3,6 +3,7 @@ import { formatDateTime } from '@rostra/core/time/calendar';
 import { type JobRecord, type JobUpdate, jobUpdate } from '@rostra/core/timeline/job-update';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
+import { mandatoryFormRefusal } from '../job-life/mandatory-form.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { addNotifications, type NotificationInput } from './add-notifications.ts';
@@ -91,6 +92,9 @@ export async function applyAction(db: Db, orgId: string, req: ActionRequest): Pr
     if (key !== 'booking' && key !== 'groupevent') {
       return invalid('not_actionable', 'Actions are taken on bookings and group events');
     }
+    // The "mandatory form on state change" flag (job life, issue #9): finish and review wait for a filled form.
+    const formRefusal = await mandatoryFormRefusal(tx, orgId, before._id, req.action);
+    if (formRefusal) return invalid(formRefusal.code, formRefusal.message);
     const done = await finish(
       tx,
       orgId,
