@@ -454,6 +454,17 @@ test.describe('timeline', () => {
       await page.mouse.up();
       await dialog.getByRole('button', { name: 'Yes' }).click();
       await expect.poll(begin).toBe(day + 11 * HOUR);
+      // Dragging the end handle is a time change by drag too: asked first; No keeps the end.
+      await expect(barOf(page, job._id)).toHaveAttribute('aria-label', /11:00 AM–12:00 PM/);
+      const { box } = await centre(barOf(page, job._id));
+      await page.mouse.move(box.x + box.width - 3, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width + 40, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.move(box.x + box.width + 96, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.up();
+      await expect(dialog).toContainText('Change the end of this booking from');
+      await dialog.getByRole('button', { name: 'No' }).click();
+      expect((await f.get(String(job._id))).utc_end_plus_tz).toBe(day + 12 * HOUR);
 
       // Off: the same move happens at once, nothing asked.
       await setDisplayFlags(f, { confirm_time_change_on_drag: false });
