@@ -194,4 +194,88 @@ test.describe('the job’s life on a phone', () => {
 
     await phoneContext.close();
   });
+
+  test('review by the customer, notes by the dispatcher, an invoice with GST from draft to paid', async ({
+    page,
+    browser,
+  }) => {
+    const baseURL = String(test.info().project.use.baseURL);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/');
+    const job = await todaysJob(page);
+    // Two hours of r001's time, recorded by the dispatcher for them (the device clock is this one).
+    const now = Date.now();
+    for (const [action, at] of [
+      ['start', now - 2 * 3600_000],
+      ['stop', now],
+    ] as const) {
+      await api(page, 'POST', `/bookings/${job._id}/timer`, {
+        action,
+        client_id: crypto.randomUUID(),
+        client_at: at,
+        sent_at: now,
+        resource_id: 'r001',
+      });
+    }
+    for (const action of ['start', 'finish']) {
+      const current = await api(page, 'GET', `/timeline-records/${job._id}`);
+      await api(page, 'POST', `/bookings/${job._id}/actions/${action}`, { version: current.version });
+    }
+
+    // The customer reviews the finished job on their phone.
+    const customerContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 780 } });
+    const customer = await customerContext.newPage();
+    await enterApp(customer, USERS.customer, `/bookings?job_id=${job._id}`);
+    const their = customer.getByTestId('booking-detail');
+    await their.getByRole('tab', { name: 'Review' }).click();
+    await their.getByRole('button', { name: 'Save review' }).click();
+    await expect(their.getByRole('tabpanel').getByRole('alert')).toHaveText('Choose a rating');
+    await their.locator('label').filter({ hasText: '4 stars' }).click();
+    await expect(their.getByRole('radio', { name: '4 stars' })).toBeChecked();
+    await their.getByLabel('Comment').fill('Lovely and on time');
+    await their.getByRole('button', { name: 'Save review' }).click();
+    await expect(customer.getByText('Review saved')).toBeVisible();
+    await screenshot(customer, 'job-review-375', test.info().project.name);
+
+    // The dispatcher reads it, makes an invoice from the time, and moves it on.
+    await page.goto(`/bookings?job_id=${job._id}`);
+    const desk = page.getByTestId('booking-detail');
+    await desk.getByRole('tab', { name: 'Review' }).click();
+    await expect(desk.getByRole('img', { name: '4 stars' })).toBeVisible();
+    await expect(desk.getByText('Lovely and on time')).toBeVisible();
+
+    await desk.getByRole('tab', { name: 'Quotes And Invoices' }).click();
+    await expect(desk.getByText('No quotes or invoices for this job yet.')).toBeVisible();
+    await desk.getByRole('button', { name: 'New invoice' }).click();
+    const card = desk.locator('li[data-ledger]');
+    await expect(card).toHaveAttribute('data-status', 'draft');
+    // Lines from the time entries: two hours of r001's labour.
+    await expect(card.locator('tbody tr').first().locator('td').nth(1)).toHaveText('2');
+    const figures = await card.locator('dl dd').allTextContents();
+    const [subtotal, gst, total] = figures.map((f) => Math.round(Number(f.split(' ')[0]) * 100));
+    expect(subtotal).toBeGreaterThan(0);
+    expect(gst).toBe(Math.round((subtotal ?? 0) / 10));
+    expect(total).toBe((subtotal ?? 0) + (gst ?? 0));
+    await expect(card).toContainText('GST (10%)');
+    await card.getByRole('button', { name: 'Mark as sent' }).click();
+    await expect(card).toHaveAttribute('data-status', 'sent');
+    await card.getByRole('button', { name: 'Mark as paid' }).click();
+    await expect(card).toHaveAttribute('data-status', 'paid');
+    await expect(card.getByRole('button', { name: /Mark as/ })).toHaveCount(0);
+    await screenshot(page, 'job-invoice-1280', test.info().project.name);
+
+    // Reviewed: the dispatcher's notes.
+    await desk.getByRole('toolbar', { name: 'Actions' }).getByRole('button', { name: 'Review' }).click();
+    await desk.getByRole('tab', { name: 'Notes' }).click();
+    await desk.getByLabel('Dispatcher notes').fill('Customer asked for the same carer next week');
+    await desk.getByRole('button', { name: 'Save notes' }).click();
+    await expect(page.getByText('Notes saved')).toBeVisible();
+    await page.reload();
+    await desk.getByRole('tab', { name: 'Notes' }).click();
+    await expect(desk.getByLabel('Dispatcher notes')).toHaveValue(
+      'Customer asked for the same carer next week',
+    );
+
+    await customerContext.close();
+  });
 });
