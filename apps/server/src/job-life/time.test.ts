@@ -138,6 +138,18 @@ describe.each(testDatabaseKinds())('timers and time entries on %s', (kind) => {
     expect(twice.json().error.message).toBe('The timer is already running: pause or stop it first');
   });
 
+  it('a cancelled booking takes no new timer events, but a retry of an earlier one is still answered', async () => {
+    const id = await jobFor(t, p);
+    const now = t.clock.now().getTime();
+    const start = { client_id: uuid(), client_at: now, sent_at: now };
+    ok(await timer(p.resource1, id, 'start', start), 201);
+    ok(await call(t, p.dispatcher, 'POST', `/bookings/${id}/actions/cancel`));
+    const refused = await timer(p.resource1, id, 'stop');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe('This booking is cancelled: its timer cannot be used');
+    ok(await timer(p.resource1, id, 'start', start), 200);
+  });
+
   it('laps are recorded while running', async () => {
     const id = await jobFor(t, p);
     ok(await timer(p.resource1, id, 'start'), 201);

@@ -171,6 +171,9 @@ export async function recordTimerEvent(db: Db, orgId: string, input: TimerEventI
     if (rows.some((r) => r.clientId === input.clientId)) {
       return { ok: true, created: false, result: summarise(rows, nowMs) };
     }
+    if (job.status === 'cancelled') {
+      return { ok: false, error: 'sequence', message: 'This booking is cancelled: its timer cannot be used' };
+    }
     const at = correctedAt(input.clientAt, input.sentAt, nowMs);
     const id = randomUUID();
     const own = rows
