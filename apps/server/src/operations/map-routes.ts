@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
-import { DISPATCHER_ONLY } from '../scheduling/access.ts';
+import { ANY_MEMBER } from '../scheduling/access.ts';
 
 /**
  * The maps' configuration: a tile server URL template (`MAP_TILE_URL`, `{z}/{x}/{y}`) when one is
@@ -10,7 +10,7 @@ export function operationsMapRoutes(app: App): void {
   app.get(
     `${API}/map-config`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: ANY_MEMBER },
       schema: {
         tags: ['operations'],
         summary: 'The map tile URL template, or null for a plain background',

@@ -195,6 +195,23 @@ describe.each(testDatabaseKinds())('forms, equipments and pods on %s', (kind) =>
     expect((await call(t, p.dispatcher, 'GET', '/equipments?cursor=bogus')).statusCode).toBe(400);
   });
 
+  it('the map configuration is a plain background unless MAP_TILE_URL holds a {z}/{x}/{y} template', async () => {
+    const before = process.env.MAP_TILE_URL;
+    try {
+      delete process.env.MAP_TILE_URL;
+      expect(ok(await call(t, p.resource1, 'GET', '/map-config'))).toMatchObject({ tile_url: null });
+      process.env.MAP_TILE_URL = 'https://tiles.example.test/{z}/{x}/{y}.png';
+      expect(ok(await call(t, p.dispatcher, 'GET', '/map-config')).tile_url).toBe(
+        'https://tiles.example.test/{z}/{x}/{y}.png',
+      );
+      process.env.MAP_TILE_URL = 'javascript:alert(1)/{z}/{x}/{y}';
+      expect(ok(await call(t, p.dispatcher, 'GET', '/map-config')).tile_url).toBeNull();
+    } finally {
+      if (before === undefined) delete process.env.MAP_TILE_URL;
+      else process.env.MAP_TILE_URL = before;
+    }
+  });
+
   it('pods are booked and loaded on real jobs; the job lists its pods; a booked pod without a job is refused', async () => {
     const pod = ok<Rec & { _id: string }>(
       await call(t, p.dispatcher, 'POST', '/pods', { name: 'Pod 7', code: 'POD-7', job_id: 'job-r1' }),

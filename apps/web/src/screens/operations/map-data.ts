@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { fetchMapConfig, OPS_KEYS } from '../../lib/operations.ts';
 import { locationOf, type MapResource } from '../../lib/operations-routes.ts';
 import { fetchRecords, type TimelineRecord, useResources } from '../../lib/roster.ts';
+import { useShell } from '../../shell/shell-context.tsx';
 
 export { locationOf };
 
@@ -19,8 +20,27 @@ export function useDayJobs(day: number) {
   });
 }
 
-export function useMapResources() {
-  return useResources() as ReturnType<typeof useResources> & { data?: MapResource[] };
+export type MapResources = {
+  data: MapResource[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/**
+ * The resources to show: the organisation's for those who read the catalogue (dispatchers and
+ * partners); a resource sees only themselves (their own jobs are what they may read).
+ */
+export function useMapResources(): MapResources {
+  const { role, me } = useShell();
+  const readsCatalogue = role === 'dispatcher' || me.duties.includes('partner');
+  const all = useResources(readsCatalogue);
+  if (readsCatalogue) return all as MapResources;
+  const own: MapResource[] = me.resource_id
+    ? [{ _id: me.resource_id, name: me.user_details.displayName }]
+    : [];
+  return { data: own, isPending: false, isError: false, error: null, refetch: () => undefined };
 }
 
 export function useMapConfig() {
