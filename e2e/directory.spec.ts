@@ -188,3 +188,66 @@ test('the calendar shows a seeded booking on its day', async ({ page }) => {
   await page.keyboard.press('ArrowRight');
   await expect(page.locator('table button[tabindex="0"]')).not.toHaveAttribute('data-day', before ?? '');
 });
+
+test('a dispatcher plans a group event, a project task and a calendar event of that task', async ({
+  page,
+}) => {
+  const errors = watchConsole(page);
+  const tag = unique();
+  await enterApp(page, USERS.dispatcher, '/groupevents');
+  await page.getByRole('button', { name: 'New group event' }).click();
+  const ge = page.getByTestId('groupevent-form');
+  await ge.getByLabel('Name', { exact: true }).fill(`Team day ${tag}`);
+  await ge.getByLabel('Date', { exact: true }).fill('2031-02-14');
+  await ge.getByLabel('Begin', { exact: true }).fill('12:00');
+  await ge.getByLabel('End', { exact: true }).fill('12:00');
+  await ge.getByRole('button', { name: 'Save' }).click();
+  await expect(ge.getByText('The end must be after the beginning.')).toBeVisible();
+  await ge.getByLabel('End', { exact: true }).fill('15:00');
+  await ge.getByLabel('Location', { exact: true }).fill('Harbour park');
+  await expect(ge.getByLabel('Resources').locator('option').first()).toBeAttached();
+  await ge.getByLabel('Resources').selectOption({ index: 0 });
+  await ge.getByRole('button', { name: 'Save' }).click();
+  await expect(ge).toBeHidden();
+  const geDetail = page.getByTestId('groupevent-detail');
+  await expect(geDetail.getByRole('heading', { name: `Team day ${tag}` })).toBeVisible();
+  await expect(geDetail.getByText('Harbour park')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Search group events' }).fill(tag);
+  await expect(page.locator('[data-groupevent]')).toHaveCount(1);
+
+  await page.goto('/projecttasks');
+  await page.getByRole('button', { name: 'New task' }).click();
+  const task = page.getByTestId('task-form');
+  await task.getByLabel('Name', { exact: true }).fill(`Fit rails ${tag}`);
+  await task.getByLabel('Status', { exact: true }).fill('open');
+  await task.getByRole('button', { name: 'Save' }).click();
+  await expect(task).toBeHidden();
+  await expect(
+    page.getByTestId('task-detail').getByRole('heading', { name: `Fit rails ${tag}` }),
+  ).toBeVisible();
+  const taskId = new URL(page.url()).searchParams.get('task_id');
+
+  await page.goto('/calevents?type=meeting');
+  await page.getByRole('button', { name: 'New calendar event' }).click();
+  const ev = page.getByTestId('calevent-form');
+  await ev.getByLabel('Name', { exact: true }).fill(`Rail visit ${tag}`);
+  await expect(
+    ev.getByLabel('Project task').locator('option', { hasText: `Fit rails ${tag}` }),
+  ).toBeAttached();
+  await ev.getByLabel('Project task').selectOption({ label: `Fit rails ${tag}` });
+  await ev.getByLabel('Date', { exact: true }).fill('2031-02-20');
+  await ev.getByRole('button', { name: 'Save' }).click();
+  await expect(ev).toBeHidden();
+  await expect(
+    page.getByTestId('calevent-detail').getByRole('heading', { name: `Rail visit ${tag}` }),
+  ).toBeVisible();
+  expect(new URL(page.url()).searchParams.get('type')).toBe('meeting');
+
+  // The task lists its event.
+  await page.goto(`/projecttasks?task_id=${taskId}`);
+  await expect(
+    page.getByTestId('task-detail').getByRole('link', { name: `Rail visit ${tag}` }),
+  ).toBeVisible();
+  expect(errors).toEqual([]);
+});
