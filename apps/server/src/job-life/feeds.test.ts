@@ -168,6 +168,27 @@ describe.each(testDatabaseKinds())('job chat feed on %s', (kind) => {
     expect(refused.json().error.message).toBe('Only images (PNG, JPEG, GIF, WebP) can be sent in the chat');
   });
 
+  it('takes an image of up to 2 MB (beyond the app-wide 1 MiB body limit) and refuses a larger one', async () => {
+    const id = await jobFor(t, p);
+    const big = Buffer.concat([PNG, Buffer.alloc(1_900_000)]);
+    const item = ok<Item>(
+      await post(p.resource1, id, {
+        client_id: uuid(),
+        image: `data:image/png;base64,${big.toString('base64')}`,
+      }),
+      201,
+    );
+    const img = await t.app.inject({ method: 'GET', url: item.image_url ?? '', headers: p.dispatcher });
+    expect(img.rawPayload.length).toBe(big.length);
+    const tooBig = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    const refused = await post(p.resource1, id, {
+      client_id: uuid(),
+      image: `data:image/png;base64,${tooBig.toString('base64')}`,
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().error.message).toBe('Images in the chat can be at most 2 MB');
+  });
+
   it("tells the job's readers and the dispatchers live (topic booking, kind feed)", async () => {
     const id = await jobFor(t, p);
     const item = ok<Item>(await post(p.resource1, id, { client_id: uuid(), text: 'Arrived' }), 201);
