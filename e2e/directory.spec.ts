@@ -251,3 +251,32 @@ test('a dispatcher plans a group event, a project task and a calendar event of t
   ).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('a dispatcher adds, renames and deletes an event of the default workflow group', async ({ page }) => {
+  const errors = watchConsole(page);
+  const tag = unique();
+  await enterApp(page, USERS.dispatcher, '/events');
+  await expect(page.locator('[data-event="team_meeting"]')).toBeVisible();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const form = page.getByTestId('event-form');
+  await form.getByLabel('Label', { exact: true }).fill(`Drill ${tag}`);
+  await form.getByLabel('Key', { exact: true }).fill('team_meeting');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Another event already has this key.')).toBeVisible();
+  await form.getByLabel('Key', { exact: true }).fill(`drill_${tag}`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  const row = page.locator(`[data-event="drill_${tag}"]`);
+  await expect(row).toContainText(`Drill ${tag}`);
+
+  await row.getByRole('button', { name: `Edit Drill ${tag}` }).click();
+  await form.getByLabel('Label', { exact: true }).fill(`Fire drill ${tag}`);
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+  await expect(row).toContainText(`Fire drill ${tag}`);
+
+  await row.getByRole('button', { name: `Delete Fire drill ${tag}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(row).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
