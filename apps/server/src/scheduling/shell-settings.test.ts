@@ -102,7 +102,14 @@ describe.each(testDatabaseKinds())("the shell's settings on %s", (kind) => {
     const version = ok<{ versions: Rec }>(await call(t, p.dispatcher, 'GET', '/settings?keys=menu')).versions
       .menu;
     ok(await call(t, p.dispatcher, 'PUT', '/settings', { key: 'menu', value: { board: true }, version }));
-    const event = await resource.next((m) => m.type === 'event' && m.topic === 'settings', since);
+    // Earlier tests' changes (e.g. display flags) may still be on their way: wait for this one.
+    const event = await resource.next(
+      (m) =>
+        m.type === 'event' &&
+        m.topic === 'settings' &&
+        (m.data as { _key?: string } | undefined)?._key === 'menu',
+      since,
+    );
     expect(event.data).toMatchObject({ _key: 'menu', value: { board: true } });
     resource.close();
   });
