@@ -15,6 +15,12 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 type Rec = Record<string, unknown> & { _id: string; version: number };
 
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 async function api(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<Rec> {
   const origin = new URL(page.url()).origin;
   const res = await page.request.fetch(`/api/v1${path}`, {
@@ -178,6 +184,15 @@ test.describe('the job’s life on a phone', () => {
     await box.press('Enter');
     await expect(detail.getByTestId('chat-feed')).toContainText('On my way, 10 minutes out');
     await expect(desk.getByTestId('chat-feed')).toContainText('On my way, 10 minutes out');
+
+    // A photo goes the same way and shows in both browsers.
+    await detail
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'gate.png', mimeType: 'image/png', buffer: PNG });
+    await detail.getByRole('button', { name: 'Send' }).click();
+    const photo = desk.getByTestId('chat-feed').getByRole('img', { name: 'Photo from Olivia Smith' });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((img) => (img as { naturalWidth: number }).naturalWidth)).toBe(1);
 
     // Offline, a message cannot go: it stays with the spec's alert; a retry online sends it once.
     await phoneContext.setOffline(true);

@@ -257,13 +257,12 @@ function Composer({ onSend }: { onSend: (text: string, image?: string) => void }
         </div>
       ) : null}
       <div className="flex items-end gap-2">
-        <label htmlFor={`${id}-file`} className="sr-only">
-          {T.attachImage}
-        </label>
+        {/* The button below is the control; the input only opens the picker. */}
         <input
-          id={`${id}-file`}
           ref={fileRef}
           type="file"
+          tabIndex={-1}
+          aria-hidden
           accept="image/*"
           className="sr-only"
           onChange={(e) => void choose(e.target.files?.[0])}
