@@ -12,6 +12,7 @@ import {
 } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 
+import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
 import { queryOf } from '../lib/route-actions.ts';
 import { meQuery, signOut } from '../lib/session.ts';
 import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
@@ -187,12 +188,18 @@ const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
   beforeLoad: async ({ context, location }) => {
-    const me = await context.queryClient.ensureQueryData(meQuery);
+    let me = await context.queryClient.ensureQueryData(meQuery);
     if (!me) {
       const back = safeRedirect(location.href);
       throw redirect({ to: '/login', search: back ? { redirect: back } : {}, replace: true });
     }
     if (me.user_details.isAnonymous) throw redirect({ to: '/login', replace: true });
+    // An invitation link (settings › users): accepted before the "not a member" rule below.
+    const invitation = invitationOf(location.href);
+    if (invitation) {
+      me = await acceptInvitation(context.queryClient, invitation);
+      throw redirect({ href: me?.org_id ? withoutInvitation(location.href) : '/login', replace: true });
+    }
     if (!me.org_id) {
       await signOut(context.queryClient);
       signInNoticeStore.set(ALERT_TEXT.notAMember);

@@ -3,6 +3,7 @@ import { ALERT_TEXT } from '@rostra/core/shell/messages';
 import { parseRole } from '@rostra/core/shell/roles';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from './client.ts';
+import { acceptInvitation, invitationOf, withoutInvitation } from './invitations.ts';
 import { type Me, meQuery, signOut } from './session.ts';
 import { shellSettingsQuery } from './shell-settings.ts';
 import { createStore } from './store.ts';
@@ -42,9 +43,16 @@ export type SignInOutcome = { kind: 'go'; to: string } | { kind: 'guest' } | { k
  */
 export async function afterSignIn(queryClient: QueryClient, redirect?: unknown): Promise<SignInOutcome> {
   api.tokens.clear();
-  const me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+  let me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
   if (!me) return { kind: 'signed-out' };
   if (me.user_details.isAnonymous) return { kind: 'guest' };
+  // An invitation link brought them here: accept it first, it may be their first organisation.
+  const invitation = invitationOf(redirect);
+  if (invitation) {
+    me = await acceptInvitation(queryClient, invitation);
+    if (!me) return { kind: 'signed-out' };
+    redirect = typeof redirect === 'string' ? withoutInvitation(redirect) : redirect;
+  }
   if (!me.org_id) {
     await signOut(queryClient);
     signInNoticeStore.set(ALERT_TEXT.notAMember);
