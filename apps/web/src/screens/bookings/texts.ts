@@ -59,15 +59,6 @@ export const BOOKINGS_TEXT = {
   noHistory: 'No status changes yet.',
   resourcesNeeded: (n: number) => `${n} resources needed`,
   noResources: 'No resource assigned yet.',
-  laterWithJob: 'comes with the job’s life',
-  chatsLater:
-    'The chat feed of this job comes with the job’s life (issue 9). Nothing is shown until it exists.',
-  quotesLater:
-    'Quotes and invoices of this job come with the job’s life (issue 9). Nothing is shown until they exist.',
-  reviewLater: 'The review form comes with the job’s life (issue 9).',
-  dispatcherNotes: 'Dispatcher notes',
-  noNotes: 'No notes.',
-  chatButtons: 'Chat feed buttons',
   // Form
   createTitle: 'New booking',
   editTitle: (ref: string) => `Edit ${ref}`,
