@@ -84,17 +84,16 @@ export function operationsDocuments(plan: OrgPlan, data: GeneratedOrg, now: numb
   const orgId = plan.id;
   const rows: DocumentRow[] = [];
   const forms = plan.kind === 'care' ? [VISIT_FORM, INCIDENT_FORM] : [MOVE_FORM, INCIDENT_FORM];
-  forms.forEach((f, i) =>
+  for (const [i, f] of forms.entries())
     rows.push({
       orgId,
       id: `form-${i + 1}`,
       kind: 'form',
       name: f.name,
       data: { description: f.description, fields: f.fields },
-    }),
-  );
+    });
   const equipment = plan.kind === 'care' ? CARE_EQUIPMENT : MOVING_EQUIPMENT;
-  equipment.forEach(([name, code], i) =>
+  for (const [i, [name, code]] of equipment.entries())
     rows.push({
       orgId,
       id: `equipment-${i + 1}`,
@@ -103,8 +102,7 @@ export function operationsDocuments(plan: OrgPlan, data: GeneratedOrg, now: numb
       code,
       status: i === 3 ? 'maintenance' : 'available',
       data: {},
-    }),
-  );
+    });
   // Pods: containers (the moving organisation's storage pods, the care organisation's supply
   // pods); the first few booked and loaded on upcoming jobs.
   {
