@@ -223,14 +223,16 @@ test.describe('layout', () => {
 test.describe('search box and barcode', () => {
   test('hidden on reports, cleared on route change', async ({ page }) => {
     await enterApp(page, USERS.dispatcher, '/customers');
-    const search = page.getByRole('searchbox', { name: 'Search' });
+    const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search', exact: true });
     await search.fill('Olivia');
     await nav(page).locator('[data-menu-key="resources"]').click();
     await expect(page).toHaveURL(/\/resources$/);
     await expect(search).toHaveValue('');
     await page.goto('/reports');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveCount(0);
+    await expect(
+      page.getByRole('banner').getByRole('searchbox', { name: 'Search', exact: true }),
+    ).toHaveCount(0);
   });
 
   test('equipments has the scan button; an image without a barcode says so', async ({ page }) => {
@@ -260,7 +262,9 @@ test.describe('search box and barcode', () => {
       mimeType: 'image/png',
       buffer: await png(page, 40, 40),
     });
-    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('EQ-0042');
+    await expect(
+      page.getByRole('banner').getByRole('searchbox', { name: 'Search', exact: true }),
+    ).toHaveValue('EQ-0042');
   });
 });
 
