@@ -164,7 +164,7 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
     const upload = async (as: Browser, orgId: string, bytes: Uint8Array) => {
       const form = new FormData();
       form.set('org_id', orgId);
-      form.set('file', new Blob([bytes as BlobPart], { type: 'image/png' }), 'logo.png');
+      form.set('file', new Blob([Buffer.from(bytes)], { type: 'image/png' }), 'logo.png');
       const encoded = new Response(form);
       return t.app.inject({
         method: 'POST',
