@@ -293,4 +293,46 @@ test.describe('the job’s life on a phone', () => {
 
     await customerContext.close();
   });
+
+  test('a tap queued offline is sent when the phone is back online, whatever screen is open then', async ({
+    page,
+    browser,
+  }) => {
+    const baseURL = String(test.info().project.use.baseURL);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/');
+    const job = await todaysJob(page);
+
+    const phoneContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 780 } });
+    const phone = await phoneContext.newPage();
+    await enterApp(phone, USERS.resource, '/bookings');
+    const card = phone.getByRole('list', { name: 'Today' }).locator(`[data-booking="${job._id}"]`);
+    await card.getByRole('link', { name: new RegExp(`Open ${job.reference}`) }).click();
+    const detail = phone.getByTestId('booking-detail');
+    await detail.getByRole('tab', { name: 'Resource' }).click();
+    const timer = detail.getByTestId('my-timer');
+    await timer.getByRole('button', { name: 'Start' }).click();
+    await expect(timer.getByTestId('timer-waiting')).toHaveCount(0);
+
+    await page.goto(`/bookings?job_id=${job._id}`);
+    const desk = page.getByTestId('booking-detail');
+    await desk.getByRole('tab', { name: 'Resource' }).click();
+    const deskRow = desk.locator('li[data-resource="r001"]');
+    await expect(deskRow).toHaveAttribute('data-state', 'running');
+
+    // Offline: pause, then leave the job for the home screen, which has no timer on it.
+    await phoneContext.setOffline(true);
+    await timer.getByRole('button', { name: 'Pause' }).click();
+    await expect(timer.getByTestId('timer-waiting')).toBeVisible();
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await phone.getByRole('button', { name: 'Open menu' }).click();
+    await phone.getByRole('navigation', { name: 'Main menu' }).locator('[data-menu-key="home"]').click();
+    await expect(phone).toHaveURL(/\/$/);
+    await expect(deskRow).toHaveAttribute('data-state', 'running');
+
+    // Back online on the home screen: the shell sends the waiting tap; the dispatcher sees it.
+    await phoneContext.setOffline(false);
+    await expect(deskRow).toHaveAttribute('data-state', 'paused');
+    await phoneContext.close();
+  });
 });

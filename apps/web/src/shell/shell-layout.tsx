@@ -15,6 +15,7 @@ import {
   useConnectivity,
 } from '../lib/connectivity.ts';
 import { useExceptionBanner, useExceptionReport } from '../lib/exception-report.ts';
+import { useTimerQueue } from '../lib/job-life-timer.ts';
 import { useIsNarrow, useMediaQuery } from '../lib/media.ts';
 import { useNotificationState } from '../lib/notifications.ts';
 import { queryOf, runRouteActions, withoutOneShotParams } from '../lib/route-actions.ts';
@@ -132,6 +133,16 @@ function useRouteActions() {
   }, [pathname, searchStr, navigate]);
 }
 
+/**
+ * Sends the person's waiting timer taps (queued offline on a job) whatever screen is open: on
+ * coming back online, every 20 s while any wait, and at once on entering the app. Its own
+ * component, so the queue's state changes re-render nothing else.
+ */
+function TimerQueueSync({ uid, orgId }: { uid: string; orgId: string }) {
+  useTimerQueue(uid, orgId);
+  return null;
+}
+
 function Shell({ me }: { me: Me }) {
   const user = activeUser(me);
   if (!user) throw new Error('The shell needs an active organisation');
@@ -186,6 +197,7 @@ function Shell({ me }: { me: Me }) {
 
   return (
     <ShellContext.Provider value={state}>
+      <TimerQueueSync uid={me.uid} orgId={user.orgId} />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
