@@ -309,6 +309,12 @@ test.describe('the job’s life on a phone', () => {
     const card = phone.getByRole('list', { name: 'Today' }).locator(`[data-booking="${job._id}"]`);
     await card.getByRole('link', { name: new RegExp(`Open ${job.reference}`) }).click();
     const detail = phone.getByTestId('booking-detail');
+    // The job's forms are one link away.
+    await detail.getByRole('tab', { name: 'Details' }).click();
+    await expect(detail.getByRole('link', { name: 'Fill a form for this job' })).toHaveAttribute(
+      'href',
+      `/forms?job_id=${encodeURIComponent(job._id)}`,
+    );
     await detail.getByRole('tab', { name: 'Resource' }).click();
     const timer = detail.getByTestId('my-timer');
     await timer.getByRole('button', { name: 'Start' }).click();

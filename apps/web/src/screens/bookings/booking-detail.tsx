@@ -1,7 +1,8 @@
 import { type JobAction, type JobTab, jobDetailTabs, recordActions } from '@rostra/core/shell/roles';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Pencil, X } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { ClipboardList, Pencil, X } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
 import {
@@ -378,6 +379,18 @@ function DetailsTab({ booking, customers, labels }: { booking: Booking } & Looku
         <Button variant="secondary" onClick={() => setShowInventory(true)}>
           {T.addInventory}
         </Button>
+      ) : null}
+
+      {role === 'dispatcher' || role === 'resource' ? (
+        // The job's forms (checklists, incident reports): filled on the forms screen for this job.
+        <Link
+          to={'/forms' as string}
+          search={{ job_id: booking._id } as never}
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:underline"
+        >
+          <ClipboardList aria-hidden className="size-4" />
+          {T.fillForm}
+        </Link>
       ) : null}
 
       <section aria-labelledby={`${booking._id}-history`}>

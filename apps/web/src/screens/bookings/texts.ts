@@ -81,6 +81,7 @@ export const BOOKINGS_TEXT = {
   // Inventory
   inventory: 'Moving inventory',
   addInventory: 'Add moving inventory',
+  fillForm: 'Fill a form for this job',
   room: 'Room',
   quantityOf: (name: string) => `Quantity of ${name}`,
   totalVolume: 'Total volume',
