@@ -168,6 +168,8 @@ export type RankedCandidates = {
   candidates: CandidateOutcome[];
   /** Job-level issues: the service plan failure while its check is on. */
   errors: AllocationIssue[];
+  /** The job's context the ranking ran on (for explaining a score, e.g. `scoreParts`). */
+  context: JobContext;
 };
 
 /**
@@ -203,6 +205,7 @@ export function rankCandidates(
     passing,
     candidates: order.slice(offset, offset + limit).map((k) => candidateOutcome(ranking, k)),
     errors: jobLevelIssues(ranking.ctx),
+    context: ranking.ctx,
   };
 }
 

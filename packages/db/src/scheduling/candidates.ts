@@ -1,4 +1,3 @@
-import { createJobContext } from '@rostra/core/allocation/job-context';
 import {
   type CandidateOutcome,
   type CandidatePage,
@@ -108,8 +107,8 @@ export async function loadCandidates(
       customerJobs: past.map(toScenarioRecord),
     };
     const ranked = rankCandidates(ix, job, { page, data });
-    // The page's score parts (the panel explains each score), ranked over the whole pool.
-    const ctx = createJobContext(ix, job, data);
+    // The page's score parts (the panel explains each score), on the ranking's own job context.
+    const ctx = ranked.context;
     const candidates = ranked.candidates.map((c) => ({
       ...c,
       score_parts: scoreParts(ctx, ix.indexOf.get(c.resourceId) as number, ix.poolCostPart()),
