@@ -214,26 +214,43 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     await queryClient.invalidateQueries({ queryKey: ['timeline'] });
   }, [queryClient]);
 
-  const undo = useCallback(async () => {
-    try {
-      const step = await history.undo();
-      if (step) setOutcome({ tone: 'ok', text: TL.undone(step.label) });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: errorText(error) });
-    } finally {
+  /**
+   * Runs a change: the grid takes no edit until the window has been read again after it, and
+   * the outcome shows only then, so a next key press (Shift+Arrow) starts from the saved record,
+   * never from the bar as it was before the change.
+   */
+  const change = useCallback(
+    async (run: () => Promise<Outcome | null>) => {
+      setBusy(true);
+      let next: Outcome | null;
+      try {
+        next = await run();
+      } catch (error) {
+        next = { tone: 'error', text: errorText(error) };
+      }
       await refresh();
-    }
-  }, [history, refresh]);
-  const redo = useCallback(async () => {
-    try {
-      const step = await history.redo();
-      if (step) setOutcome({ tone: 'ok', text: TL.redone(step.label) });
-    } catch (error) {
-      setOutcome({ tone: 'error', text: errorText(error) });
-    } finally {
-      await refresh();
-    }
-  }, [history, refresh]);
+      setBusy(false);
+      if (next) setOutcome(next);
+    },
+    [refresh],
+  );
+
+  const undo = useCallback(
+    () =>
+      change(async () => {
+        const step = await history.undo();
+        return step ? { tone: 'ok', text: TL.undone(step.label) } : null;
+      }),
+    [history, change],
+  );
+  const redo = useCallback(
+    () =>
+      change(async () => {
+        const step = await history.redo();
+        return step ? { tone: 'ok', text: TL.redone(step.label) } : null;
+      }),
+    [history, change],
+  );
   useEffect(() => {
     if (!isEditable) return;
     const onKey = (e: KeyboardEvent) => {
@@ -262,27 +279,19 @@ export function TimelineBoard(props: { isEditable: boolean }) {
         end: record.utc_end_plus_tz,
         resIds: record.resIds ?? [],
       };
-      setBusy(true);
-      try {
+      await change(async () => {
         const result = await applyPlace(record._id, after);
         history.push({
           label,
           undo: async () => void (await applyPlace(record._id, before)),
           redo: async () => void (await applyPlace(record._id, after)),
         });
-        setOutcome(
-          result.errors.length || result.isConflict
-            ? { tone: 'warn', text: `${label}. ${TL.conflictAfterDrop}`, errors: result.errors }
-            : { tone: 'ok', text: label },
-        );
-      } catch (error) {
-        setOutcome({ tone: 'error', text: errorText(error) });
-      } finally {
-        setBusy(false);
-        await refresh();
-      }
+        return result.errors.length || result.isConflict
+          ? { tone: 'warn', text: `${label}. ${TL.conflictAfterDrop}`, errors: result.errors }
+          : { tone: 'ok', text: label };
+      });
     },
-    [history, refresh],
+    [history, change],
   );
 
   const customerOf = useCallback((r: TimelineRecord) => customerName(r, customers), [customers]);
@@ -416,8 +425,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
       end: record.utc_end_plus_tz,
       resIds: record.resIds ?? [],
     };
-    setBusy(true);
-    try {
+    await change(async () => {
       const answer = await allocateBooking(record._id, { mode: 'auto' });
       const after: Place = { ...before, resIds: answer.assigned };
       const what = customerOf(record) || record._id;
@@ -431,17 +439,10 @@ export function TimelineBoard(props: { isEditable: boolean }) {
           redo: async () => void (await applyPlace(record._id, after)),
         });
       }
-      setOutcome(
-        answer.errors.length || answer.isConflict
-          ? { tone: 'warn', text: label, errors: answer.errors }
-          : { tone: 'ok', text: label },
-      );
-    } catch (error) {
-      setOutcome({ tone: 'error', text: errorText(error) });
-    } finally {
-      setBusy(false);
-      await refresh();
-    }
+      return answer.errors.length || answer.isConflict
+        ? { tone: 'warn', text: label, errors: answer.errors }
+        : { tone: 'ok', text: label };
+    });
   };
 
   // --- Batch -----------------------------------------------------------------------------------
