@@ -106,6 +106,7 @@ async function benchOn(kind: 'postgres' | 'pglite') {
       say,
     );
     say(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    await handle.analyze(); // as autovacuum would after a bulk load
     const hash = await hashPassword('bench-password-1');
     for (const org of ['bench-window', 'bench-pool']) {
       const id = `${org}-dispatcher`;

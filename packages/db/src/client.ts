@@ -20,6 +20,13 @@ export type DbHandle = {
   kind: DbKind;
   /** True when the database answers a trivial query. */
   isReachable(): Promise<boolean>;
+  /**
+   * Refreshes the planner's statistics, as the schema owner (the app role may not: its ANALYZE
+   * skips every table with a warning). Run it after a bulk load (seeding, an import): without
+   * statistics the planner guesses, and search then reads whole organisations. PostgreSQL's
+   * autovacuum does this in time on its own; PGlite has no autovacuum, so there it is the only way.
+   */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -53,6 +60,10 @@ async function openPglite(dataDir: string | null): Promise<DbHandle> {
     db,
     kind: 'pglite',
     isReachable: () => ping(db),
+    // One exec: PGlite runs it whole before any other query, so nothing else runs as the owner.
+    analyze: async () => {
+      await client.exec(`RESET ROLE; ANALYZE; SET ROLE ${APP_ROLE}`);
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
@@ -77,6 +88,15 @@ async function openPostgres(url: string, max: number): Promise<DbHandle> {
     db,
     kind: 'postgres',
     isReachable: () => ping(db),
+    analyze: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('ANALYZE');
+      } finally {
+        await client.end();
+      }
+    },
     close: () => pool.end(),
   };
 }

@@ -29,6 +29,25 @@ describe.each(testDatabaseKinds())('row-level security on %s', (kind) => {
     expect(await h.db.select().from(labels)).toEqual([]);
   });
 
+  it('analyze() gives the planner statistics as the owner, and the app role stays in force after it', async () => {
+    // pg_class.reltuples: -1 until the table is first analysed, then its row count (2 labels).
+    const rowEstimate = async () =>
+      Number(
+        (
+          (await h.db.execute(sql`select reltuples from pg_class where relname = 'labels'`)) as unknown as {
+            rows: { reltuples: number }[];
+          }
+        ).rows[0]?.reltuples,
+      );
+    // The app role's own ANALYZE skips the table (it is not the owner).
+    await h.db.execute(sql`analyze labels`).catch(() => undefined);
+    expect(await rowEstimate()).toBe(-1);
+    await h.analyze();
+    expect(await rowEstimate()).toBe(2);
+    // Still the app role: row-level security holds without the org setting.
+    expect(await h.db.select().from(labels)).toEqual([]);
+  });
+
   it('a query bound to an organisation sees only that organisation, even with no filter', async () => {
     const rows = await withOrg(h.db, 'org-a', (tx) => tx.select().from(labels));
     expect(rows.map((r) => [r.orgId, r.name])).toEqual([['org-a', 'Nurse']]);

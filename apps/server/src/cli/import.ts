@@ -307,6 +307,7 @@ export function importCommand(): Command {
           say: (line) => process.stderr.write(`${line}\n`),
         });
         if (!report.ok) process.exitCode = 2;
+        else await db.analyze();
       } finally {
         await db.close();
       }

@@ -18,6 +18,8 @@ export function serveCommand(): Command {
         const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
         try {
           await seedDemo(db.db, { nowMs: Date.now(), hashPassword, onProgress: (m) => console.log(m) });
+          // Fresh planner statistics for what was loaded since the last start (PGlite has no autovacuum).
+          await db.analyze();
         } finally {
           await db.close();
         }

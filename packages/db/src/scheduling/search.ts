@@ -313,7 +313,8 @@ function kindPart(
     spec.fixed,
     visible,
     ...filters,
-    byLabel ? sql`(${byText} or ${byLabel})` : byText,
+    // The label test first: a record found by label is not then put through the text tests.
+    byLabel ? sql`(${byLabel} or ${byText})` : byText,
   ) as SQL;
   return { kind, spec, where, score };
 }
