@@ -34,10 +34,11 @@ ALTER INDEX "timeline_records_labels_gin_idx" SET (fastupdate = off);
 --> statement-breakpoint
 ALTER INDEX "resources_labels_gin_idx" SET (fastupdate = off);
 --> statement-breakpoint
--- The one-organisation views of 0011 carry the new column (added last, as CREATE OR REPLACE needs).
+-- The one-organisation views of 0011 carry the new column, and the timeline view `inactive` for the
+-- job-board kind of search (added last, as CREATE OR REPLACE needs).
 CREATE OR REPLACE VIEW "search_timeline_records" AS
   SELECT "org_id", "id", "key", "status", "type", "customer_id", "resource_id", "utc_begin_plus_tz",
-    "utc_end_plus_tz", "labels", "readers", "res_ids", "data", "search_text"
+    "utc_end_plus_tz", "labels", "readers", "res_ids", "data", "search_text", "inactive"
   FROM "timeline_records" WHERE "org_id" = current_setting('app.org_id', true);
 --> statement-breakpoint
 CREATE OR REPLACE VIEW "search_resources" AS

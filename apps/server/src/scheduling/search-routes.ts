@@ -108,8 +108,8 @@ export function parseNumericFilters(list: readonly string[]): NumericFilter[] {
 
 /**
  * `POST /api/v1/search` — the top bar's global search (scheduling spec §7) over the caller's
- * organisation: bookings, group events, timelines (leaves, breaks), resources, customers, labels,
- * a result per kind with its hits (best first) and hit count. Readers-list rules apply (see
+ * organisation: bookings, group events, timelines (leaves, breaks), job-board jobs, master-roster
+ * items, resources, customers, labels, forms, a result per kind with its hits (best first) and hit count. Readers-list rules apply (see
  * @rostra/db/scheduling/search).
  */
 export function searchRoutes(app: App): void {
@@ -148,6 +148,7 @@ export function searchRoutes(app: App): void {
           uid: caller.uid,
           seesAll: isDispatcher,
           catalogue: isDispatcher || caller.duties.includes('partner'),
+          board: isDispatcher || caller.role === 'resource',
         },
         input,
       );

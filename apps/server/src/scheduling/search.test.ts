@@ -1,3 +1,4 @@
+import { templateStart } from '@rostra/core/roster/grid';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from '../identity/testing.ts';
@@ -138,6 +139,39 @@ describe.each(testDatabaseKinds())('global search on %s', (kind) => {
     const c = await search({ query: 'REF' }, p.customer);
     expect(ids(c.results.bookings)).toEqual(['se-1']);
     expect(ids((await search({ query: 'Bea Smith' }, p.customer)).results.customers)).toEqual([]);
+  });
+
+  it('finds job-board jobs (for dispatchers and resources, whatever the readers) and master-roster items (for dispatchers)', async () => {
+    const open = { customerId: 'c2', customer_first_name: 'Olive', customer_last_name: 'Openshaw' };
+    await create(p.dispatcher, { ...open, _id: 'se-open', reference: 'OPEN-1', all_location: '1 Lygon St Carlton' });
+    await create(p.dispatcher, { ...open, _id: 'se-draft', reference: 'OPEN-2', status: 'draft' });
+    await create(p.dispatcher, { ...open, _id: 'se-taken', reference: 'OPEN-3', resIds: ['r2'] });
+    // A template item: a draft booking of type roster on the 1970 template fortnight.
+    await create(p.dispatcher, {
+      ...open,
+      _id: 'se-template',
+      status: 'draft',
+      type: 'roster',
+      utc_begin_plus_tz: templateStart(0) + DAY + 9 * H,
+      utc_end_plus_tz: templateStart(0) + DAY + 10 * H,
+    });
+    const d = await search({ query: 'olive openshaw' });
+    // Only the open, unassigned, not-draft job is on the board; the template item is not a booking.
+    expect(ids(d.results.boards)).toEqual(['se-open']);
+    expect(ids(d.results.masterrosters)).toEqual(['se-template']);
+    expect(ids(d.results.bookings).sort()).toEqual(['se-draft', 'se-open', 'se-taken']);
+    // A resource who does not read the job finds it on the board, with the board's fields only.
+    const r = await search({ query: 'olive openshaw' }, p.resource1);
+    expect(ids(r.results.bookings)).toEqual([]);
+    expect(r.results.boards?.hits).toEqual([
+      expect.objectContaining({ _id: 'se-open', customer_first_name: 'Olive', all_location: '1 Lygon St Carlton' }),
+    ]);
+    expect(r.results.boards?.hits[0]).not.toHaveProperty('readers');
+    expect(r.results.boards?.hits[0]).not.toHaveProperty('reference');
+    expect(r.results.masterrosters?.nbHits).toBe(0);
+    // Customers see neither.
+    const c = await search({ query: 'olive openshaw' }, p.customer);
+    expect([c.results.boards?.nbHits, c.results.masterrosters?.nbHits]).toEqual([0, 0]);
   });
 
   it('pages: 60 hits in pages of 25, every hit once, counts on every page', async () => {

@@ -9,6 +9,30 @@ describe('top-bar search hits', () => {
     expect(hitTarget('groupevents', { _id: 'g1' })).toBe('/groupevents');
     expect(hitTarget('forms', { _id: 'f1' })).toBe('/forms');
     expect(hitTarget('labels', { _id: 'l1' })).toBe('/settings');
+    expect(hitTarget('boards', { _id: 'b1' })).toBe('/job_board');
+    expect(hitTarget('masterrosters', { _id: 'm1' })).toBe('/masterroster');
+  });
+
+  it('show a master-roster item by its week and weekday, never its 1970 date; a board job by customer', () => {
+    const item = hitText('masterrosters', {
+      _id: 'm1',
+      customer_first_name: 'Ada',
+      customer_last_name: 'Lovelace',
+      day_num: 2,
+      week: 2,
+      startAt: 9 * 60 + 30,
+      endAt: 11 * 60,
+    });
+    expect(item).toEqual({ title: 'Ada Lovelace', detail: 'Week 2 · Tuesday 09:30' });
+    const job = hitText('boards', {
+      _id: 'b1',
+      customer_first_name: 'Ada',
+      customer_last_name: 'Lovelace',
+      suburb: 'Carlton',
+      utc_begin_plus_tz: Date.parse('2026-03-09T09:30:00Z') / 1000,
+    });
+    expect(job.title).toBe('Ada Lovelace');
+    expect(job.detail).toMatch(/^.+ · Carlton$/);
   });
 
   it('show a booking by reference with the customer, begin and status; people by name with contact', () => {

@@ -1,7 +1,9 @@
-import { formatDateTime } from '@rostra/core/time/calendar';
+import { DAY, formatDateTime, weekdayLongName } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from './client.ts';
+import type { TimelineRecord } from './roster.ts';
+import { slotOf, TEMPLATE_START } from './roster-template.ts';
 import { createStore } from './store.ts';
 
 /**
@@ -16,6 +18,8 @@ export const SEARCH_KINDS = [
   'bookings',
   'groupevents',
   'timelines',
+  'boards',
+  'masterrosters',
   'resources',
   'customers',
   'labels',
@@ -67,6 +71,9 @@ export function useGlobalSearch(text: string) {
   return { ...result, query, enabled, isSettling: query !== text.trim().replace(/\s+/g, ' ').slice(0, 100) };
 }
 
+const SEARCH_WEEK = (week: number) => `Week ${week}`;
+const clock = (minute: number) =>
+  `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
 const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 const joined = (...parts: unknown[]) => parts.map(str).filter(Boolean).join(' ');
 
@@ -84,6 +91,10 @@ export function hitTarget(kind: SearchKind, hit: SearchHit): string {
       return '/groupevents';
     case 'timelines':
       return '/week2timeline';
+    case 'boards':
+      return '/job_board';
+    case 'masterrosters':
+      return '/masterroster';
     case 'labels':
       return '/settings';
     case 'forms':
@@ -104,6 +115,20 @@ export function hitText(kind: SearchKind, hit: SearchHit): { title: string; deta
         title,
         detail: [title === who ? '' : who, begin, str(hit.status)].filter(Boolean).join(' · '),
       };
+    }
+    case 'boards': {
+      const who = joined(hit.customer_first_name, hit.customer_last_name);
+      const begin = typeof hit.utc_begin_plus_tz === 'number' ? formatDateTime(hit.utc_begin_plus_tz) : '';
+      return { title: who || hit._id, detail: [begin, str(hit.suburb)].filter(Boolean).join(' · ') };
+    }
+    case 'masterrosters': {
+      // A template item's 1970 date means only its weekday and week of the fortnight.
+      const slot = slotOf(hit as unknown as TimelineRecord);
+      const who = joined(hit.customer_first_name, hit.customer_last_name) || str(hit.name);
+      const when = slot
+        ? `${SEARCH_WEEK(slot.week)} · ${weekdayLongName(TEMPLATE_START + slot.weekday * DAY)} ${clock(slot.startMinute)}`
+        : '';
+      return { title: who || str(hit.template_name) || hit._id, detail: when };
     }
     case 'resources':
     case 'customers':

@@ -13,6 +13,8 @@ export const SEARCH_TEXT = {
     bookings: 'Bookings',
     groupevents: 'Group events',
     timelines: 'Leaves and breaks',
+    boards: 'Job board',
+    masterrosters: 'Master roster',
     resources: 'Resources',
     customers: 'Customers',
     labels: 'Labels',

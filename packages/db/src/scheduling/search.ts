@@ -21,7 +21,8 @@ import { customerText, formText, labelText, resourceText, timelineText } from '.
 
 /*
  * Global search (scheduling spec §7): one organisation's bookings, group events, timelines
- * (leaves and breaks), resources, customers, labels and forms, typo-tolerant and ranked.
+ * (leaves and breaks), job-board jobs (boards), master-roster template items (masterrosters),
+ * resources, customers, labels and forms, typo-tolerant and ranked.
  *
  * Matching: the query is cut into words and EVERY word must match the kind's search text
  * (search-text.ts): a word of three letters or more without digits matches as a substring (LIKE)
@@ -38,7 +39,9 @@ import { customerText, formText, labelText, resourceText, timelineText } from '.
  *
  * Ranking: the whole query as a phrase in the text (+1), found by label (+0.5), plus pg_trgm word
  * similarity of the query to the text (1 for every word present as a whole word); ties by id.
- * Readers: the `_uid_r` rule for timeline records; resources and customers are the catalogue
+ * Readers: the `_uid_r` rule for timeline records, except that dispatchers and resources find
+ * every job on the job board (as the board shows it: boardHit) and only dispatchers search the
+ * master roster; resources and customers are the catalogue
  * (dispatchers and partners) plus a user's own record; labels are catalogue only; forms whose
  * readers list is empty are every member's. Promoted dispatchers are not resources.
  */
@@ -47,6 +50,8 @@ export const SEARCH_KINDS = [
   'bookings',
   'groupevents',
   'timelines',
+  'boards',
+  'masterrosters',
   'resources',
   'customers',
   'labels',
@@ -85,8 +90,11 @@ export type SearchInput = {
   numericFilters: NumericFilter[];
 };
 
-/** Who searches: `seesAll` (dispatcher) reads every record; `catalogue` (dispatcher, partner) the catalogue. */
-export type Searcher = { uid: string; seesAll: boolean; catalogue: boolean };
+/**
+ * Who searches: `seesAll` (dispatcher) reads every record; `catalogue` (dispatcher, partner) the
+ * catalogue; `board` (dispatcher, resource) the job board's open jobs, whatever their readers.
+ */
+export type Searcher = { uid: string; seesAll: boolean; catalogue: boolean; board: boolean };
 
 export type KindResult = {
   hits: Record<string, unknown>[];
@@ -158,12 +166,36 @@ const timelineFields: KindSpec['fields'] = {
   resourceId: { column: T.resourceId, isArray: false },
   type: { column: T.type, isArray: false },
 };
-/** The `_key`s of each timeline kind. */
-const TIMELINE_KEYS: Partial<Record<SearchKind, string[]>> = {
-  bookings: ['booking'],
-  groupevents: ['groupevent'],
-  timelines: ['leave', 'break'],
+/**
+ * Master-roster template items are bookings of type `roster` on the template fortnight, whose 1970
+ * dates (core `templateStart`, at most 6 days after the epoch, plus 14 days) all fall before this.
+ */
+export const TEMPLATE_BEFORE = 28 * 86_400;
+const isTemplate = sql`(${T.type} = 'roster' and ${T.beginAt} < ${TEMPLATE_BEFORE})`;
+/** On the job board (board-routes.ts): an open booking nobody is assigned to, not a template item. */
+const isOnBoard = sql`(${T.key} = 'booking' and not ${T.inactive} and ${T.status} not in ('draft', 'cancelled')
+  and cardinality(${T.resIds}) = 0 and not ${isTemplate})`;
+
+/**
+ * The kinds read from timeline records. They share one scan of the table (the `tl` CTE, see
+ * searchOrg), which flags each match `readable`, `template` and `on_board`; each kind then takes
+ * its share of the matches by `pick` (SQL over tl's columns). `allowed` says who may search it.
+ */
+type TimelineKind = { keys: string[]; pick: string; allowed(s: Searcher): boolean };
+const TIMELINE_KINDS: Partial<Record<SearchKind, TimelineKind>> = {
+  bookings: { keys: ['booking'], pick: "key = 'booking' and readable and not template", allowed: () => true },
+  groupevents: { keys: ['groupevent'], pick: "key = 'groupevent' and readable", allowed: () => true },
+  timelines: {
+    keys: ['leave', 'break'],
+    pick: "key in ('leave', 'break') and readable",
+    allowed: () => true,
+  },
+  // The master roster is the dispatchers' screen.
+  masterrosters: { keys: ['booking'], pick: 'template', allowed: (s) => s.seesAll },
+  // Resources see every job on the board (only the fields needed to take it, see boardHit).
+  boards: { keys: ['booking'], pick: 'on_board', allowed: (s) => s.board },
 };
+
 const timelineKind = (keys: string[]): KindSpec => ({
   table: T,
   view: 'search_timeline_records',
@@ -181,11 +213,31 @@ const timelineKind = (keys: string[]): KindSpec => ({
   },
 });
 
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+/** A job-board hit: what the job board shows of a job (board-routes.ts), never notes or readers. */
+function boardHit(row: Record<string, unknown>): Record<string, unknown> {
+  const r = row as typeof T.$inferSelect;
+  return {
+    _id: r.id,
+    status: r.status,
+    utc_begin_plus_tz: r.beginAt,
+    utc_end_plus_tz: r.endAt,
+    customer_first_name: text(r.data.customer_first_name),
+    customer_last_name: text(r.data.customer_last_name),
+    suburb: text(r.data.suburb),
+    all_location: text(r.data.all_location) ?? text(r.data.addressline1),
+    labels: r.labels,
+    version: r.version,
+  };
+}
+
 const D = orgDocuments;
 const KINDS: Record<SearchKind, KindSpec> = {
-  bookings: timelineKind(TIMELINE_KEYS.bookings ?? []),
-  groupevents: timelineKind(TIMELINE_KEYS.groupevents ?? []),
-  timelines: timelineKind(TIMELINE_KEYS.timelines ?? []),
+  bookings: timelineKind(['booking']),
+  groupevents: timelineKind(['groupevent']),
+  timelines: timelineKind(['leave', 'break']),
+  masterrosters: timelineKind(['booking']),
+  boards: { ...timelineKind(['booking']), toHit: boardHit },
   resources: {
     table: resources,
     view: 'search_resources',
@@ -361,47 +413,44 @@ export async function searchOrg(
   const offset = input.page * input.hitsPerPage;
   // Labels whose name matches the whole query: records carrying one are found by label.
   const labelIds = sql`(select coalesce(array_agg(id), '{}') from matched_labels)`;
-  const parts = input.kinds.map((kind) =>
-    TIMELINE_KEYS[kind]
-      ? ({ kind, spec: KINDS[kind] } as Part)
-      : kindPart(kind, KINDS[kind], searcher, input, orgId, q, words, labelIds),
-  );
-  // The timeline kinds share one scan of timeline_records (one index scan instead of three):
-  // its first `limit` × kinds candidates, split by `_key` afterwards.
-  const timelineKinds = input.kinds.filter((k) => TIMELINE_KEYS[k]);
+  const parts = input.kinds.map((kind) => {
+    const tk = TIMELINE_KINDS[kind];
+    if (!tk) return kindPart(kind, KINDS[kind], searcher, input, orgId, q, words, labelIds);
+    return (tk.allowed(searcher) ? { kind, spec: KINDS[kind] } : { kind, spec: null }) as Part;
+  });
+  // The timeline kinds share one scan of timeline_records (one index scan instead of five): its
+  // first `limit` × kinds candidates, each flagged readable / template / on the job board, and
+  // shared out by each kind's `pick` afterwards.
+  const timelineKinds = parts.flatMap((p) => (p.spec && TIMELINE_KINDS[p.kind] ? [p.kind] : []));
   const tlLimit = limit * timelineKinds.length;
+  const readable = readableBy(T.readers, { uid: searcher.uid, seesAll: searcher.seesAll });
+  const boardsToo = timelineKinds.includes('boards');
+  const tlSpec: KindSpec = {
+    ...timelineKind([...new Set(timelineKinds.flatMap((k) => TIMELINE_KINDS[k]?.keys ?? []))]),
+    visible: () => (readable && boardsToo ? (or(readable, isOnBoard) as SQL) : readable),
+  };
   const tl =
     timelineKinds.length > 0
-      ? kindPart(
-          'bookings',
-          timelineKind(timelineKinds.flatMap((k) => TIMELINE_KEYS[k] ?? [])),
-          searcher,
-          input,
-          orgId,
-          q,
-          words,
-          labelIds,
-        )
+      ? kindPart('bookings', tlSpec, searcher, input, orgId, q, words, labelIds)
       : null;
-  const live = parts.flatMap((p, i) => (p.spec && (!TIMELINE_KEYS[p.kind] || tl?.spec) ? [{ ...p, i }] : []));
+  const live = parts.flatMap((p, i) =>
+    p.spec && (!TIMELINE_KINDS[p.kind] || tl?.spec) ? [{ ...p, i }] : [],
+  );
   const out: Partial<Record<SearchKind, KindResult>> = {};
   for (const p of parts) out[p.kind] = empty(input);
   if (live.length === 0) return out;
   const ctes = live.map((p) => {
     const c = sql.identifier(`c${p.i}`);
-    const keys = TIMELINE_KEYS[p.kind];
-    if (keys)
-      return sql`, ${c} as (select id, score from tl where key in (${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )}) limit ${limit})`;
+    const tk = TIMELINE_KINDS[p.kind];
+    if (tk) return sql`, ${c} as (select id, score from tl where ${sql.raw(tk.pick)} limit ${limit})`;
     if (!('where' in p)) throw new Error('unreachable');
     return sql`, ${c} as materialized (
       select ${p.spec.id} as id, ${p.score} as score from ${source(p.spec)} where ${p.where} limit ${limit})`;
   });
   const tlCte =
     tl?.spec && 'where' in tl
-      ? sql`, tl as materialized (select ${T.id} as id, ${T.key} as key, ${tl.score} as score
+      ? sql`, tl as materialized (select ${T.id} as id, ${T.key} as key, ${tl.score} as score,
+          ${readable ?? sql`true`} as readable, ${isTemplate} as template, ${isOnBoard} as on_board
           from ${source(tl.spec)} where ${tl.where} limit ${tlLimit})`
       : sql``;
   const tlCount =
@@ -442,7 +491,7 @@ export async function searchOrg(
     const mine = answers.filter((a) => Number(a.k) === p.i);
     const counted = Number(mine.find((a) => a.id === null)?.total ?? 0);
     const tlCounted = Number(answers.find((a) => Number(a.k) === -1)?.total ?? 0);
-    const exhaustive = counted < limit && (!TIMELINE_KEYS[p.kind] || tlCounted < tlLimit);
+    const exhaustive = counted < limit && (!TIMELINE_KINDS[p.kind] || tlCounted < tlLimit);
     const nbHits = exhaustive ? counted : limit - 1;
     const hits = mine
       .filter((a) => a.id !== null)
