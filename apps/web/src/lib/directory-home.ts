@@ -3,7 +3,8 @@ import { api } from './client.ts';
 
 /*
  * The home page's data (issue 8): `GET /directory/home/today` (today's numbers) and
- * `GET /directory/home/feed?before&limit` (recent activity, newest first, ten a page).
+ * `GET /directory/home/feed?before&limit` (recent activity, newest first, ten a page). Which items
+ * show as new is the core's rule (`@rostra/core/home/feed`), given the answer's server `now`.
  */
 
 export type TodayNumbers = {
@@ -34,14 +35,6 @@ export type FeedItem = {
 export const HOME_KEY = ['home'] as const;
 /** The spec's default page (§9 query limits: 10). */
 export const FEED_PAGE = 10;
-/** The spec's new-notification window for the home feed (§9): 300 s. */
-export const FEED_NEW_WINDOW_MS = 300_000;
-
-/** Whether a feed item is still "new": younger than the window at `nowMs` (server clock). */
-export function isNewFeedItem(atMs: number, nowMs: number): boolean {
-  return nowMs - atMs < FEED_NEW_WINDOW_MS && atMs <= nowMs + 60_000;
-}
-
 export const todayQuery = queryOptions({
   queryKey: [...HOME_KEY, 'today'] as const,
   queryFn: ({ signal }) => api.get<TodayNumbers>('/directory/home/today', { quiet: true, signal }),

@@ -1,3 +1,4 @@
+import { isNewFeedItem } from '@rostra/core/home/feed';
 import { formatDate, formatDateTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -12,7 +13,7 @@ import {
   UserMinus,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type FeedItem, HOME_KEY, isNewFeedItem, todayQuery, useFeed } from '../../lib/directory-home.ts';
+import { type FeedItem, HOME_KEY, todayQuery, useFeed } from '../../lib/directory-home.ts';
 import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
