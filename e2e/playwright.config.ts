@@ -5,7 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
  * Browser tests run in Debian's Chromium (never a downloaded browser) against the real, built
  * server: once on the embedded PGlite database and, when DATABASE_URL is set, once on PostgreSQL.
  * Each run gets a fresh database and a free port. Ports are chosen once in the main process and
- * handed to the workers through the environment.
+ * handed to the workers through the environment. One worker per database: the tests of a leg
+ * share its server and demo organisation, so they run one at a time; `npm run test:e2e` runs the
+ * two legs as two processes side by side (scripts/e2e.mjs).
  */
 function freePort(): string {
   return execFileSync(process.execPath, [
@@ -14,7 +16,12 @@ function freePort(): string {
   ]).toString();
 }
 
-const kinds = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
+// E2E_ONLY=pglite|postgres runs one database's leg (scripts/e2e.mjs runs the two side by side).
+const only = process.env.E2E_ONLY;
+const kinds = (process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const)).filter(
+  (k) => !only || k === only,
+);
+const suffix = only ? `-${only}` : '';
 for (const kind of kinds) {
   const key = `E2E_PORT_${kind.toUpperCase()}`;
   process.env[key] ??= freePort();
@@ -24,13 +31,13 @@ const portOf = (kind: string) => process.env[`E2E_PORT_${kind.toUpperCase()}`] a
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: '../test-results/playwright',
+  outputDir: `../test-results/playwright${suffix}`,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   workers: 1,
   reporter: process.env.ROSTRA_TEST_REPORT
-    ? [['list'], ['json', { outputFile: '../test-results/playwright.json' }]]
+    ? [['list'], ['json', { outputFile: `../test-results/playwright${suffix}.json` }]]
     : [['list']],
   timeout: 60_000,
   use: {

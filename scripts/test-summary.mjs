@@ -12,8 +12,13 @@ if (existsSync(vitest)) {
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
-const pw = 'test-results/playwright.json';
-if (existsSync(pw)) {
+// One report per browser-test leg when the legs ran side by side (scripts/e2e.mjs), else one.
+for (const pw of [
+  'test-results/playwright.json',
+  'test-results/playwright-pglite.json',
+  'test-results/playwright-postgres.json',
+]) {
+  if (!existsSync(pw)) continue;
   const s = JSON.parse(readFileSync(pw, 'utf8')).stats ?? {};
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
   failed += s.unexpected ?? 0;

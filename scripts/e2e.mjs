@@ -1,0 +1,28 @@
+// `npm run test:e2e`: the browser tests. With DATABASE_URL set there are two legs, PGlite and
+// PostgreSQL, each its own server, database and single Playwright worker; they share nothing, so
+// they run as two processes side by side (about half the wall-clock time of one after the other).
+// Each line of output is prefixed with its leg. Arguments go to both (e.g. a spec file).
+// E2E_SERIAL=1 runs the legs one after the other in one process instead.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)];
+const legs = process.env.DATABASE_URL && !process.env.E2E_SERIAL ? ['pglite', 'postgres'] : [null];
+
+function run(leg) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, {
+      env: leg ? { ...process.env, E2E_ONLY: leg } : process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const prefix = leg ? `[${leg}] ` : '';
+    for (const stream of [child.stdout, child.stderr]) {
+      const out = stream === child.stdout ? process.stdout : process.stderr;
+      createInterface({ input: stream }).on('line', (line) => out.write(`${prefix}${line}\n`));
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+const codes = await Promise.all(legs.map(run));
+process.exit(codes.some((c) => c !== 0) ? 1 : 0);
