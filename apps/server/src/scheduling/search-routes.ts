@@ -8,6 +8,7 @@ import {
   type NumericOp,
   SEARCH_KINDS,
   type SearchFilter,
+  type SearchKind,
   searchOrg,
 } from '@rostra/db/scheduling/search';
 import { z } from 'zod';
@@ -16,9 +17,13 @@ import { requireAuth } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER } from './access.ts';
 
-/** Default page size; at most MAX_HITS (the spec's 250 a page for bookings and resources). */
+/**
+ * Default page size: 40, and the spec's 250 a page for bookings and resources (§7); a
+ * `hitsPerPage` given applies to every kind, at most MAX_HITS.
+ */
 export const DEFAULT_HITS = 40;
 export const MAX_HITS = 250;
+const DEFAULT_HITS_OF: Partial<Record<SearchKind, number>> = { bookings: 250, resources: 250 };
 
 export const searchBody = z.strictObject({
   query: z
@@ -33,7 +38,9 @@ export const searchBody = z.strictObject({
     .min(1)
     .max(MAX_HITS)
     .optional()
-    .describe(`hits per kind and page, default ${DEFAULT_HITS}, at most ${MAX_HITS}`),
+    .describe(
+      `hits per kind and page, at most ${MAX_HITS}; default ${DEFAULT_HITS}, and ${MAX_HITS} for bookings and resources`,
+    ),
   kinds: z
     .array(z.enum(SEARCH_KINDS))
     .min(1)
@@ -135,7 +142,9 @@ export function searchRoutes(app: App): void {
       const input = {
         query: body.query,
         page: body.page ?? 0,
-        hitsPerPage: body.hitsPerPage ?? DEFAULT_HITS,
+        hitsPerPage: Object.fromEntries(
+          SEARCH_KINDS.map((k) => [k, body.hitsPerPage ?? DEFAULT_HITS_OF[k] ?? DEFAULT_HITS]),
+        ) as Record<SearchKind, number>,
         kinds: body.kinds ? [...new Set(body.kinds)] : SEARCH_KINDS,
         filters: parseFilters(body.filters ?? ''),
         numericFilters: parseNumericFilters(body.numericFilters ?? []),

@@ -143,7 +143,12 @@ describe.each(testDatabaseKinds())('global search on %s', (kind) => {
 
   it('finds job-board jobs (for dispatchers and resources, whatever the readers) and master-roster items (for dispatchers)', async () => {
     const open = { customerId: 'c2', customer_first_name: 'Olive', customer_last_name: 'Openshaw' };
-    await create(p.dispatcher, { ...open, _id: 'se-open', reference: 'OPEN-1', all_location: '1 Lygon St Carlton' });
+    await create(p.dispatcher, {
+      ...open,
+      _id: 'se-open',
+      reference: 'OPEN-1',
+      all_location: '1 Lygon St Carlton',
+    });
     await create(p.dispatcher, { ...open, _id: 'se-draft', reference: 'OPEN-2', status: 'draft' });
     await create(p.dispatcher, { ...open, _id: 'se-taken', reference: 'OPEN-3', resIds: ['r2'] });
     // A template item: a draft booking of type roster on the 1970 template fortnight.
@@ -164,7 +169,11 @@ describe.each(testDatabaseKinds())('global search on %s', (kind) => {
     const r = await search({ query: 'olive openshaw' }, p.resource1);
     expect(ids(r.results.bookings)).toEqual([]);
     expect(r.results.boards?.hits).toEqual([
-      expect.objectContaining({ _id: 'se-open', customer_first_name: 'Olive', all_location: '1 Lygon St Carlton' }),
+      expect.objectContaining({
+        _id: 'se-open',
+        customer_first_name: 'Olive',
+        all_location: '1 Lygon St Carlton',
+      }),
     ]);
     expect(r.results.boards?.hits[0]).not.toHaveProperty('readers');
     expect(r.results.boards?.hits[0]).not.toHaveProperty('reference');
@@ -195,9 +204,17 @@ describe.each(testDatabaseKinds())('global search on %s', (kind) => {
       [60, 3, true],
       [60, 3, true],
     ]);
-    // Default page size 40.
-    const d = await search({ query: 'quentin pager', kinds: ['bookings'] });
-    expect([d.results.bookings?.hits.length, d.results.bookings?.hitsPerPage]).toEqual([40, 40]);
+    // Default page size: the spec's 250 for bookings and resources (all 60 on one page), 40 for the rest.
+    const d = await search({ query: 'quentin pager', kinds: ['bookings', 'customers', 'resources'] });
+    expect([
+      d.results.bookings?.hits.length,
+      d.results.bookings?.hitsPerPage,
+      d.results.bookings?.nbPages,
+    ]).toEqual([60, 250, 1]);
+    expect([d.results.resources?.hitsPerPage, d.results.customers?.hitsPerPage]).toEqual([250, 40]);
+    // A page size given applies to every kind.
+    const e = await search({ query: 'quentin pager', kinds: ['bookings', 'customers'], hitsPerPage: 40 });
+    expect([e.results.bookings?.hits.length, e.results.customers?.hitsPerPage]).toEqual([40, 40]);
   });
 
   it('filters and numeric filters narrow the hits; a field a kind lacks leaves it empty', async () => {

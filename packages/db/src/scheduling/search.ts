@@ -84,7 +84,8 @@ export type SearchInput = {
   query: string;
   /** 0-based page of every kind. */
   page: number;
-  hitsPerPage: number;
+  /** Hits per page, per kind (the route's defaults: 250 for bookings and resources, else 40). */
+  hitsPerPage: Record<SearchKind, number>;
   kinds: readonly SearchKind[];
   filters: SearchFilter[];
   numericFilters: NumericFilter[];
@@ -319,13 +320,13 @@ function filterConditions(spec: KindSpec, input: SearchInput): SQL[] | false {
   return out;
 }
 
-const empty = (input: SearchInput): KindResult => ({
+const empty = (input: SearchInput, kind: SearchKind): KindResult => ({
   hits: [],
   nbHits: 0,
   exhaustiveNbHits: true,
   page: input.page,
   nbPages: 0,
-  hitsPerPage: input.hitsPerPage,
+  hitsPerPage: input.hitsPerPage[kind],
 });
 
 /**
@@ -409,8 +410,8 @@ export async function searchOrg(
   const q = normaliseQuery(input.query);
   const words = queryWords(q);
   // Rank and count the first `limit` matches only; one more than asked tells "there are more".
-  const limit = Math.max(CANDIDATES, (input.page + 1) * input.hitsPerPage) + 1;
-  const offset = input.page * input.hitsPerPage;
+  const pageSize = Math.max(...input.kinds.map((k) => input.hitsPerPage[k]));
+  const limit = Math.max(CANDIDATES, (input.page + 1) * pageSize) + 1;
   // Labels whose name matches the whole query: records carrying one are found by label.
   const labelIds = sql`(select coalesce(array_agg(id), '{}') from matched_labels)`;
   const parts = input.kinds.map((kind) => {
@@ -437,7 +438,7 @@ export async function searchOrg(
     p.spec && (!TIMELINE_KINDS[p.kind] || tl?.spec) ? [{ ...p, i }] : [],
   );
   const out: Partial<Record<SearchKind, KindResult>> = {};
-  for (const p of parts) out[p.kind] = empty(input);
+  for (const p of parts) out[p.kind] = empty(input, p.kind);
   if (live.length === 0) return out;
   const ctes = live.map((p) => {
     const c = sql.identifier(`c${p.i}`);
@@ -461,11 +462,12 @@ export async function searchOrg(
     const c = sql.identifier(`c${p.i}`);
     const k = sql.raw(String(p.i));
     const name = sql.identifier(getTableName(p.spec.table));
+    const per = input.hitsPerPage[p.kind];
     return sql`select ${k} as k, null::text as id, null::float8 as score, (select count(*) from ${c}) as total, null::jsonb as row, 0::bigint as n
       union all
       select ${k}, c.id, c.score::float8, null::bigint, to_jsonb(t), c.n
       from (select id, score, row_number() over (order by score desc, id) as n from ${c}
-        order by score desc, id limit ${input.hitsPerPage} offset ${offset}) c
+        order by score desc, id limit ${per} offset ${input.page * per}) c
       join ${name} t on t.org_id = ${orgId} and t.id = c.id`;
   });
   const statement = sql`with matched_labels as materialized (
@@ -505,8 +507,8 @@ export async function searchOrg(
       nbHits,
       exhaustiveNbHits: exhaustive,
       page: input.page,
-      nbPages: Math.ceil(nbHits / input.hitsPerPage),
-      hitsPerPage: input.hitsPerPage,
+      nbPages: Math.ceil(nbHits / input.hitsPerPage[p.kind]),
+      hitsPerPage: input.hitsPerPage[p.kind],
     };
   }
   return out;
