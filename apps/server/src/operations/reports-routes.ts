@@ -1,6 +1,7 @@
 import { utilisation } from '@rostra/core/reports/analytics';
 import { formatHoursHmm, toCsv } from '@rostra/core/reports/format';
 import { bucketSize, type Period, parsePeriod } from '@rostra/core/reports/period';
+import { ANALYTICS_ROLES } from '@rostra/core/shell/menu';
 import { formatDate } from '@rostra/core/time/calendar';
 import { resourceFigures } from '@rostra/db/reports/analytics';
 import { conflictsByReason } from '@rostra/db/reports/conflicts';
@@ -19,11 +20,12 @@ import { HttpError } from '../http/errors.ts';
  * - Reports (/reports screen): the organisation's dispatchers, and partners (the older layout shows
  *   reports to dispatchers and the partner duty). Each has a JSON and a `.csv` form.
  * - Analytics: dispatchers see the organisation's numbers, a resource only their own (shell §6:
- *   analytics for dispatcher and resource); customers none.
+ *   analytics for dispatcher and resource); customers and schedulers none. The roles are the core's
+ *   `ANALYTICS_ROLES`, which the menu reads too, so the menu never offers what the server refuses.
  */
 
 const REPORT_READERS: Access = { kind: 'signedIn', roles: ['dispatcher'], duties: ['partner'] };
-const ANALYTICS_READERS: Access = { kind: 'signedIn', roles: ['dispatcher', 'resource'] };
+const ANALYTICS_READERS: Access = { kind: 'signedIn', roles: ANALYTICS_ROLES };
 
 const DATE = z
   .string()

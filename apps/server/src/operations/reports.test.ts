@@ -1,8 +1,13 @@
+import { buildMenu } from '@rostra/core/shell/menu';
+import type { ShellUser } from '@rostra/core/shell/roles';
+import { termsWholeVersion } from '@rostra/core/shell/validators';
+import { acceptTerms } from '@rostra/db/identity/terms';
 import { resources } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addUser, type Browser, FIXTURE_PASSWORD, signIn } from '../identity/testing.ts';
 import { call, H, MONDAY, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 
@@ -256,6 +261,46 @@ describe.each(testDatabaseKinds())('reports and analytics on %s', (kind) => {
     expect((await call(t, p.resource1, 'GET', `/reports/hours?${WEEK}`)).statusCode).toBe(403);
     expect((await call(t, p.customer, 'GET', `/reports/hours.csv?${WEEK}`)).statusCode).toBe(403);
     expect((await call(t, p.customer, 'GET', `/analytics?${WEEK}`)).statusCode).toBe(403);
+  });
+
+  it('the menu offers analytics exactly to the roles the server lets in: a scheduler gets neither', async () => {
+    /** A member of the test organisation with this role and duties, signed in. */
+    const member = async (key: string, user: ShellUser): Promise<Browser> => {
+      const id = `${p.orgId}-${key}`;
+      await addUser(t, {
+        id,
+        email: `${key}@${p.orgId}.test`,
+        password: FIXTURE_PASSWORD,
+        memberships: [{ orgId: p.orgId, role: user.role, duties: [...(user.duties ?? [])] }],
+      });
+      await acceptTerms(t.db.db, id, termsWholeVersion(t.app.identity.options.termsVersion), new Date());
+      return signIn(t, `${key}@${p.orgId}.test`);
+    };
+    const partner: ShellUser = { role: 'customer', duties: ['partner'] };
+    const people: [ShellUser, Browser][] = [
+      [{ role: 'dispatcher' }, p.dispatcher],
+      [{ role: 'resource' }, p.resource1],
+      [{ role: 'customer' }, p.customer],
+      [{ role: 'scheduler' }, await member('scheduler', { role: 'scheduler' })],
+      [partner, await member('partner', partner)],
+    ];
+    const seen = [];
+    for (const [user, browser] of people) {
+      // The menu as the web builds it, from the settings this member reads (analytics' flag is on).
+      const settings = ok<{ menu: Rec }>(await call(t, browser, 'GET', '/settings?keys=menu'));
+      const inMenu = buildMenu({ user, menu: settings.menu, cf: undefined, ds: undefined }).some(
+        (e) => e.key === 'analytics',
+      );
+      const status = (await call(t, browser, 'GET', `/analytics?${WEEK}`)).statusCode;
+      seen.push({ role: user.role, duties: user.duties ?? [], inMenu, status });
+    }
+    expect(seen).toEqual([
+      { role: 'dispatcher', duties: [], inMenu: true, status: 200 },
+      { role: 'resource', duties: [], inMenu: true, status: 200 },
+      { role: 'customer', duties: [], inMenu: false, status: 403 },
+      { role: 'scheduler', duties: [], inMenu: false, status: 403 },
+      { role: 'customer', duties: ['partner'], inMenu: false, status: 403 },
+    ]);
   });
 
   it("an organisation's figures never include another's", async () => {

@@ -2,9 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ANALYTICS_LABEL_KEY,
+  ANALYTICS_ROLES,
   activeMenuKey,
   buildLegacyMenu,
   buildMenu,
+  canSeeAnalytics,
   DEFAULT_MENU_FLAGS,
   effectiveMenuFlags,
   GENERIC_MENU_KEYS,
@@ -223,7 +225,7 @@ describe('menu flags', () => {
     expect(keys(buildMenu(input(dispatcher, menu)))).toEqual(['home', 'uploads', 'planner', 'map']);
   });
 
-  it('the flags decide for every role alike (roles matter only through partner duty)', () => {
+  it('the flags decide for every role alike (roles matter only through partner duty and analytics)', () => {
     const menu = only('home', 'bookings', 'settings');
     for (const user of [dispatcher, resource, customer, scheduler]) {
       expect(keys(buildMenu(input(user, menu)))).toEqual(['home', 'bookings', 'settings']);
@@ -232,6 +234,43 @@ describe('menu flags', () => {
 
   it('with every flag on, every fixed entry is shown in order', () => {
     expect(keys(buildMenu(input(resource, allOn)))).toEqual([...MENU_ORDER]);
+  });
+});
+
+describe('analytics: dispatcher and resource only (§6), the same rule the server applies', () => {
+  it('the roles are dispatcher and resource; scheduler is a role of its own and is not among them', () => {
+    expect(ANALYTICS_ROLES).toEqual(['dispatcher', 'resource']);
+    expect(canSeeAnalytics(dispatcher)).toBe(true);
+    expect(canSeeAnalytics(resource)).toBe(true);
+    expect(canSeeAnalytics(scheduler)).toBe(false);
+    expect(canSeeAnalytics(customer)).toBe(false);
+  });
+
+  it('with the default flags (analytics on) a scheduler and a customer do not get analytics', () => {
+    for (const user of [scheduler, customer]) {
+      expect(keys(buildMenu(input(user, undefined)))).toEqual(['home', 'customers', 'resources', 'settings']);
+    }
+    expect(keys(buildMenu(input(resource, undefined)))).toContain('analytics');
+  });
+
+  it('with every flag on, a scheduler gets every entry but analytics', () => {
+    expect(keys(buildMenu(input(scheduler, allOn)))).toEqual(MENU_ORDER.filter((k) => k !== 'analytics'));
+  });
+
+  it('partner duty does not add analytics to a role without it', () => {
+    expect(keys(buildMenu(input({ role: 'customer', duty: 'partner' }, allOn)))).not.toContain('analytics');
+    expect(keys(buildMenu(input({ role: 'scheduler', duties: ['partner'] }, allOn)))).not.toContain(
+      'analytics',
+    );
+  });
+
+  it('the flag still rules for the roles that may see it', () => {
+    expect(keys(buildMenu(input(dispatcher, { analytics: false })))).not.toContain('analytics');
+  });
+
+  it('the older fixed layout follows the same rule', () => {
+    expect(keys(buildLegacyMenu(input(scheduler, allOn)))).not.toContain('analytics');
+    expect(keys(buildLegacyMenu(input(resource, allOn)))).toContain('analytics');
   });
 });
 

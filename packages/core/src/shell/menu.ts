@@ -7,7 +7,7 @@
  * unexpected types are treated as absent rather than trusted.
  */
 
-import { isPartner, type ShellUser } from './roles.ts';
+import { isPartner, type Role, type ShellUser } from './roles.ts';
 import { type Query, queryParam } from './routes.ts';
 
 export type Settings = Readonly<Record<string, unknown>>;
@@ -158,6 +158,19 @@ export function isMenuFlagOn(menu: Settings | undefined, key: AnyMenuKey): boole
 /** Entries a partner-duty user always gets, whatever the flags. */
 export const PARTNER_MENU_KEYS: readonly MenuKey[] = ['timeline', 'resources', 'bookings', 'board'];
 
+/**
+ * Roles that may see analytics (spec §6: "analytics: dispatcher and resource"; the older layout of
+ * §2 says the same). 'scheduler' is a role of its own, not the dispatcher (who is only captioned
+ * "scheduler"), so it is not among them; neither are customers. Partner is a duty and adds nothing
+ * here. The menu (both layouts) and the server's access to `/analytics` read this one list.
+ */
+export const ANALYTICS_ROLES: readonly Role[] = ['dispatcher', 'resource'];
+
+/** Whether the user may see analytics (menu entry and data): their role is in {@link ANALYTICS_ROLES}. */
+export function canSeeAnalytics(user: Pick<ShellUser, 'role'>): boolean {
+  return ANALYTICS_ROLES.includes(user.role);
+}
+
 export type MenuEntry = { key: AnyMenuKey; path: string; label: string };
 
 export type MenuInput = {
@@ -177,7 +190,8 @@ function entry(key: AnyMenuKey, input: Pick<MenuInput, 'cf' | 'ds'>): MenuEntry 
 /**
  * The menu a user sees: the fixed order, then the generic keys, keeping only entries whose flag
  * is on, plus timeline, resources, bookings and board for partner duty. A 'role' flag (or any
- * other unknown key) never becomes an entry.
+ * other unknown key) never becomes an entry. Analytics shows only to the roles that may see it
+ * ({@link canSeeAnalytics}, spec §6), whatever its flag: the server refuses the others.
  */
 export function buildMenu(input: MenuInput): MenuEntry[] {
   const partner = isPartner(input.user);
@@ -187,6 +201,7 @@ export function buildMenu(input: MenuInput): MenuEntry[] {
       (key) =>
         isMenuFlagOn(input.menu, key) || (partner && (PARTNER_MENU_KEYS as readonly string[]).includes(key)),
     )
+    .filter((key) => key !== 'analytics' || canSeeAnalytics(input.user))
     .map((key) => entry(key, input));
 }
 
@@ -214,7 +229,7 @@ export function buildLegacyMenu(input: MenuInput): MenuEntry[] {
     equipments: dispatcher || resource,
     pods: dispatcher || resource,
     job_board: dispatcher || resource,
-    analytics: dispatcher || resource,
+    analytics: canSeeAnalytics(input.user),
     bid_board: resource,
   };
   return MENU_ORDER.filter((key) => shows[key] === true).map((key) => entry(key, input));

@@ -1,10 +1,10 @@
-import { menuLabel } from '@rostra/core/shell/menu';
+import { canSeeAnalytics, menuLabel } from '@rostra/core/shell/menu';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { type DateRange, fetchAnalytics, REPORT_KEYS, weekOf } from '../../lib/reports.ts';
 import { errorText, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
-import { ErrorState, Page, Skeleton } from '../boards/parts.tsx';
+import { EmptyState, ErrorState, Page, Skeleton } from '../boards/parts.tsx';
 import {
   ConflictsByReason,
   HoursAgainstLimits,
@@ -18,16 +18,28 @@ import { REPORT_TEXT as T } from './report-text.ts';
 /**
  * Analytics (/analytics, dispatchers and resources; a resource sees only their own numbers):
  * utilisation per resource and per label, jobs by status over time, allocation conflicts by reason
- * and hours against limits, for a period. Titled with the report label text (spec §2).
+ * and hours against limits, for a period. Titled with the report label text (spec §2). Other roles
+ * (schedulers, customers) reach it only by typing the address: the core's rule, which the menu and
+ * the server share, tells them so instead of asking for a refusal.
  */
 export function AnalyticsScreen() {
-  const { me, settings, role } = useShell();
+  const { me, settings, role, user } = useShell();
+  const isAllowed = canSeeAnalytics(user);
   const thisWeek = () => weekOf(wallNow(me.company?.time_zone));
   const [range, setRange] = useState<DateRange>(thisWeek);
   const analytics = useQuery({
     queryKey: REPORT_KEYS.analytics(range),
     queryFn: () => fetchAnalytics(range),
+    enabled: isAllowed,
   });
+
+  if (!isAllowed) {
+    return (
+      <Page title={screenTitle(menuLabel('analytics', settings?.cf))}>
+        <EmptyState title={T.analyticsNotForRole} hint={T.analyticsNotForRoleHint} />
+      </Page>
+    );
+  }
 
   return (
     <Page

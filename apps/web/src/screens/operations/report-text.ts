@@ -56,6 +56,8 @@ export const REPORT_TEXT = {
   no: 'No',
   noData: 'Nothing to show for this period',
   ownNumbers: 'Your own numbers.',
+  analyticsNotForRole: 'Analytics are for dispatchers and resources',
+  analyticsNotForRoleHint: 'Your role in this organisation does not include analytics.',
   // Timesheets
   week: 'week',
   allResources: 'All resources',
