@@ -48,6 +48,12 @@ const RECORD_READERS: Partial<Record<RecordEventKind, (caller: Caller) => boolea
   blacklists: (c) => c.role === 'dispatcher',
   quick_views: (c) => c.role === 'dispatcher',
   labels: (c) => c.role === 'dispatcher' || c.duties.includes('partner'),
+  // The operations documents, as their read routes allow (operations/document-routes.ts).
+  forms: (c) => c.role === 'dispatcher' || c.role === 'resource' || c.role === 'customer',
+  equipments: (c) => c.role === 'dispatcher' || c.role === 'resource',
+  pods: (c) => c.role === 'dispatcher' || c.role === 'resource',
+  form_submissions: (c) => c.role === 'dispatcher',
+  uploads: (c) => c.role === 'dispatcher',
 };
 
 /**

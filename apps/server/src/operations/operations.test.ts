@@ -1,5 +1,6 @@
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiveClient, type LiveMessage } from '../live/testing.ts';
 import { call, H, MONDAY, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 
@@ -241,5 +242,62 @@ describe.each(testDatabaseKinds())('forms, equipments and pods on %s', (kind) =>
       await call(t, p.dispatcher, 'PATCH', `/pods/${pod._id}`, { status: 'available', version: 2 }),
     );
     expect(freed.job_id).toBeUndefined();
+  });
+
+  it("each write of a template, equipment, pod or filled form is published live to the org's readers and never to another org", async () => {
+    const about = (kind: string, id: string, event: string) => (m: LiveMessage) =>
+      m.type === 'event' && m.data?.kind === kind && m.data?._id === id && m.kind === event;
+    const kinds = ['forms', 'equipments', 'pods', 'form_submissions'];
+    const d = await LiveClient.connect(t.app, p.dispatcher);
+    const r1 = await LiveClient.connect(t.app, p.resource1);
+    const theirs = await LiveClient.connect(t.app, other.dispatcher);
+    for (const k of kinds) {
+      expect(await d.subscribe({ topic: 'records', kind: k })).toMatchObject({ type: 'subscribed' });
+      expect(await theirs.subscribe({ topic: 'records', kind: k })).toMatchObject({ type: 'subscribed' });
+    }
+    expect(await r1.subscribe({ topic: 'records', kind: 'equipments' })).toMatchObject({
+      type: 'subscribed',
+    });
+    // Filled forms are the dispatchers' list: a resource may not follow them.
+    expect(await r1.subscribe({ topic: 'records', kind: 'form_submissions' })).toMatchObject({
+      type: 'error',
+    });
+
+    const form = await newForm('Live check');
+    await d.next(about('forms', form._id, 'record.created'));
+    const eq = ok<Rec & { _id: string }>(
+      await call(t, p.dispatcher, 'POST', '/equipments', { name: 'Live drill', code: 'LIVE-1' }),
+      201,
+    );
+    const created = await r1.next(about('equipments', eq._id, 'record.created'));
+    expect(created.data?.record).toMatchObject({ name: 'Live drill', code: 'LIVE-1' });
+    ok(await call(t, p.dispatcher, 'PATCH', `/equipments/${eq._id}`, { status: 'in_use', version: 1 }));
+    const changed = await d.next(about('equipments', eq._id, 'record.changed'));
+    expect(changed.data?.changed).toContain('status');
+    const pod = ok<Rec & { _id: string }>(
+      await call(t, p.dispatcher, 'POST', '/pods', { name: 'Live pod', code: 'LIVE-P' }),
+      201,
+    );
+    await d.next(about('pods', pod._id, 'record.created'));
+    ok(await call(t, p.dispatcher, 'DELETE', `/pods/${pod._id}`, undefined, { 'if-match': '"1"' }));
+    await d.next(about('pods', pod._id, 'record.removed'));
+    const answers = { arrived: true, mood: 'good', signature: 'Ann Lee' };
+    const filled = ok<Rec & { _id: string }>(
+      await call(t, p.resource1, 'POST', '/bookings/job-r1/forms', { form_id: form._id, answers }),
+      201,
+    );
+    await d.next(about('form_submissions', filled._id, 'record.created'));
+
+    // The other organisation's own change arrives; none of this organisation's ever does.
+    const mark = ok<Rec & { _id: string }>(
+      await call(t, other.dispatcher, 'POST', '/equipments', { name: 'Theirs', code: 'LIVE-1' }),
+      201,
+    );
+    await theirs.next(about('equipments', mark._id, 'record.created'));
+    const leaked = theirs.events().filter((m) => m.data?._id !== mark._id);
+    expect(leaked).toEqual([]);
+    d.close();
+    r1.close();
+    theirs.close();
   });
 });

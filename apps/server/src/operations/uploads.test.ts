@@ -3,6 +3,7 @@ import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API } from '../app.ts';
 import type { Browser } from '../identity/testing.ts';
+import { LiveClient, type LiveMessage } from '../live/testing.ts';
 import { call, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 
@@ -111,5 +112,30 @@ describe.each(testDatabaseKinds())('uploads on %s', (kind) => {
       await call(t, p.dispatcher, 'GET', `/uploads?limit=1&cursor=${first.next_cursor}`),
     );
     expect(second.items[0]?._id).not.toBe(first.items[0]?._id);
+  });
+
+  it('an upload and its deletion are published live to the dispatchers of the org, not to another org', async () => {
+    const about = (id: string, event: string) => (m: LiveMessage) =>
+      m.type === 'event' && m.data?.kind === 'uploads' && m.data?._id === id && m.kind === event;
+    const d = await LiveClient.connect(t.app, p.dispatcher);
+    const theirs = await LiveClient.connect(t.app, other.dispatcher);
+    const r1 = await LiveClient.connect(t.app, p.resource1);
+    expect(await d.subscribe({ topic: 'records', kind: 'uploads' })).toMatchObject({ type: 'subscribed' });
+    expect(await theirs.subscribe({ topic: 'records', kind: 'uploads' })).toMatchObject({
+      type: 'subscribed',
+    });
+    expect(await r1.subscribe({ topic: 'records', kind: 'uploads' })).toMatchObject({ type: 'error' });
+    const rec = ok<{ _id: string }>(await upload(p.dispatcher, 'live.png', PNG), 201);
+    const created = await d.next(about(rec._id, 'record.created'));
+    expect(created.data?.record).toMatchObject({ name: 'live.png', mime_type: 'image/png' });
+    expect(JSON.stringify(created)).not.toContain('storage');
+    expect((await call(t, p.dispatcher, 'DELETE', `/uploads/${rec._id}`)).statusCode).toBe(200);
+    await d.next(about(rec._id, 'record.removed'));
+    const mark = ok<{ _id: string }>(await upload(other.dispatcher, 'theirs.png', PNG), 201);
+    await theirs.next(about(mark._id, 'record.created'));
+    expect(theirs.events().filter((m) => m.data?._id !== mark._id)).toEqual([]);
+    d.close();
+    theirs.close();
+    r1.close();
   });
 });

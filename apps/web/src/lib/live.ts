@@ -32,7 +32,12 @@ export type LiveRecordKind =
   | 'blacklists'
   | 'quick_views'
   | 'project_tasks'
-  | 'calendar_events';
+  | 'calendar_events'
+  | 'forms'
+  | 'form_submissions'
+  | 'equipments'
+  | 'pods'
+  | 'uploads';
 
 /** A change the server pushed (`data` is the event's payload: for bookings the changed fields). */
 export type LiveChange = {

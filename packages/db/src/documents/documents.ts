@@ -10,6 +10,7 @@ import {
 } from '../scheduling/write-result.ts';
 import { type DocumentKind, orgDocuments } from '../schema/documents.ts';
 import { withOrg } from '../tenant.ts';
+import { appendDocumentEvents, DOCUMENT_EVENT_KIND } from './document-events.ts';
 
 /*
  * The operations screens' simple documents in `org_documents` (forms, form submissions,
@@ -202,7 +203,9 @@ export async function createDocument(
         data: input.data ?? {},
       })
       .returning();
-    return { ok: true, record: toDocument(row as Row) };
+    const record = toDocument(row as Row);
+    await appendDocumentEvents(tx, orgId, DOCUMENT_EVENT_KIND[kind], input.id, undefined, record);
+    return { ok: true, record };
   });
 }
 
@@ -238,7 +241,9 @@ export async function updateDocument(
       })
       .where(and(eq(orgDocuments.orgId, orgId), eq(orgDocuments.id, id)))
       .returning();
-    return { ok: true, record: toDocument(saved as Row) };
+    const record = toDocument(saved as Row);
+    await appendDocumentEvents(tx, orgId, DOCUMENT_EVENT_KIND[kind], id, toDocument(row), record);
+    return { ok: true, record };
   });
 }
 
@@ -255,6 +260,7 @@ export async function deleteDocument(
     if (!row) return notFound();
     if (expected !== undefined && row.version !== expected) return stale(toDocument(row));
     await tx.delete(orgDocuments).where(and(eq(orgDocuments.orgId, orgId), eq(orgDocuments.id, id)));
+    await appendDocumentEvents(tx, orgId, DOCUMENT_EVENT_KIND[kind], id, toDocument(row), undefined);
     return { ok: true, record: { _id: id, deleted: true } };
   });
 }

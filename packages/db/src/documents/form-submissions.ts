@@ -7,6 +7,7 @@ import { invalid, notFound, type WriteResult } from '../scheduling/write-result.
 import { orgDocuments } from '../schema/documents.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { appendDocumentEvents } from './document-events.ts';
 import { type DocumentQuery, listDocuments, type StoredDocument, toDocument } from './documents.ts';
 
 /*
@@ -106,6 +107,8 @@ export async function submitForm(
         },
       })
       .returning();
-    return { ok: true, record: toDocument(row as typeof orgDocuments.$inferSelect) };
+    const record = toDocument(row as typeof orgDocuments.$inferSelect);
+    await appendDocumentEvents(tx, orgId, 'form_submissions', input.id, undefined, record);
+    return { ok: true, record };
   });
 }

@@ -18,6 +18,12 @@ export const RECORD_EVENT_KINDS = [
   'quick_views',
   'project_tasks',
   'calendar_events',
+  // The operations screens' documents and uploads (db/documents/document-events.ts).
+  'forms',
+  'form_submissions',
+  'equipments',
+  'pods',
+  'uploads',
 ] as const;
 export type RecordEventKind = (typeof RECORD_EVENT_KINDS)[number];
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { appendDocumentEvents } from '../documents/document-events.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../scheduling/paging.ts';
 import { uploads } from '../schema/documents.ts';
 import { withOrg } from '../tenant.ts';
@@ -101,8 +102,8 @@ export async function insertUpload(
     createdAt?: Date;
   },
 ): Promise<UploadRecord> {
-  const [row] = await withOrg(db, orgId, (tx) =>
-    tx
+  const [row] = await withOrg(db, orgId, async (tx) => {
+    const inserted = await tx
       .insert(uploads)
       .values({
         orgId,
@@ -115,18 +116,24 @@ export async function insertUpload(
         createdBy: input.createdBy,
         ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       })
-      .returning(),
-  );
+      .returning();
+    const [made] = inserted;
+    if (made) await appendDocumentEvents(tx, orgId, 'uploads', input.id, undefined, toUpload(made));
+    return inserted;
+  });
   return toUpload(row as Row);
 }
 
 /** Removes the record; answers its storage key (the caller removes the bytes), undefined when absent. */
 export async function deleteUpload(db: Db, orgId: string, id: string): Promise<string | undefined> {
-  const [row] = await withOrg(db, orgId, (tx) =>
-    tx
+  const [row] = await withOrg(db, orgId, async (tx) => {
+    const removed = await tx
       .delete(uploads)
       .where(and(eq(uploads.orgId, orgId), eq(uploads.id, id)))
-      .returning({ storageKey: uploads.storageKey }),
-  );
+      .returning();
+    const [gone] = removed;
+    if (gone) await appendDocumentEvents(tx, orgId, 'uploads', id, toUpload(gone), undefined);
+    return removed;
+  });
   return row?.storageKey;
 }

@@ -11,6 +11,7 @@ import {
   type StockRecord,
   updateStock,
 } from '../../lib/operations.ts';
+import { useOperationsLive } from '../../lib/operations-live.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText, isVersionConflict } from '../../lib/roster.ts';
 import { searchStore } from '../../lib/search.ts';
@@ -61,6 +62,8 @@ export function StockScreen({ kind }: { kind: StockKind }) {
   });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const refresh = () => void queryClient.invalidateQueries({ queryKey: OPS_KEYS.stock(kind) });
+  // Changes by another user (or tab) refresh the list.
+  useOperationsLive(role === 'dispatcher' || role === 'resource' ? kind : null, OPS_KEYS.stock(kind));
 
   const remove = async (item: StockRecord) => {
     if (!(await askConfirm(T.confirmDelete(item.name)))) return;

@@ -12,6 +12,7 @@ import {
   listSubmissions,
   OPS_KEYS,
 } from '../../lib/operations.ts';
+import { useOperationsLive } from '../../lib/operations-live.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
@@ -40,6 +41,9 @@ export function FormsScreen() {
   const [editing, setEditing] = useState<FormTemplateRecord | 'new' | null>(null);
   const [filling, setFilling] = useState<FormTemplateRecord | null>(null);
   const queryClient = useQueryClient();
+  // Templates and filled forms changed by another user (or tab) refresh the lists.
+  useOperationsLive(role === 'scheduler' ? null : 'forms', OPS_KEYS.forms);
+  useOperationsLive(isDispatcher ? 'form_submissions' : null, OPS_KEYS.submissions);
 
   return (
     <Page

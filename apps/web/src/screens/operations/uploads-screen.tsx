@@ -12,6 +12,7 @@ import {
   uploadContentUrl,
   uploadFile,
 } from '../../lib/operations.ts';
+import { useOperationsLive } from '../../lib/operations-live.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
@@ -52,6 +53,8 @@ export function UploadsScreen() {
   });
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
   const refresh = () => void queryClient.invalidateQueries({ queryKey: OPS_KEYS.uploads });
+  // Uploads and deletions by another dispatcher (or tab) refresh the list.
+  useOperationsLive(isAllowed ? 'uploads' : null, OPS_KEYS.uploads);
 
   const send = async (files: File[]) => {
     const failed: string[] = [];

@@ -1,0 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveRefetch } from '../screens/boards/use-live-refetch.ts';
+import type { LiveRecordKind } from './live.ts';
+
+/**
+ * Keeps an operations list current: when the server publishes a change of `kind` (another user,
+ * another tab), the queries under `queryKey` refetch (a burst of changes makes one refetch).
+ * `kind` null: the caller's role may not follow the kind, so nothing is subscribed.
+ */
+export function useOperationsLive(kind: LiveRecordKind | null, queryKey: readonly unknown[]): void {
+  const queryClient = useQueryClient();
+  useLiveRefetch(kind ? { topic: 'records', kind } : null, () => {
+    void queryClient.invalidateQueries({ queryKey });
+  });
+}
