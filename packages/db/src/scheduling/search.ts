@@ -3,7 +3,6 @@ import {
   arrayContains,
   arrayOverlaps,
   eq,
-  getTableColumns,
   getTableName,
   inArray,
   or,
@@ -13,6 +12,7 @@ import {
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { readableBy } from '../identity/readers.ts';
+import { fromJsonRows } from '../json-rows.ts';
 import { orgDocuments } from '../schema/documents.ts';
 import { customers, labels, resources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -372,19 +372,6 @@ function kindPart(
   return { kind, spec, where, score };
 }
 
-/** A row of `to_jsonb(table)` (column names, timestamps as text) as Drizzle would select it. */
-function fromJson(spec: KindSpec, json: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(spec.table))) {
-    const value = json[column.name];
-    out[key] =
-      value !== null && value !== undefined && column.columnType === 'PgTimestamp'
-        ? new Date(value as string)
-        : (value ?? null);
-  }
-  return out;
-}
-
 type Answer = {
   k: number;
   id: string | null;
@@ -500,7 +487,8 @@ export async function searchOrg(
       .sort((a, b) => Number(a.n) - Number(b.n))
       .map((a) => {
         const json = (typeof a.row === 'string' ? JSON.parse(a.row) : a.row) as Record<string, unknown>;
-        return { ...p.spec.toHit(fromJson(p.spec, json)), _score: Number(a.score) };
+        const [row = {}] = fromJsonRows(p.spec.table, [json]);
+        return { ...p.spec.toHit(row), _score: Number(a.score) };
       });
     out[p.kind] = {
       hits,
