@@ -34,8 +34,9 @@ ALTER INDEX "timeline_records_labels_gin_idx" SET (fastupdate = off);
 --> statement-breakpoint
 ALTER INDEX "resources_labels_gin_idx" SET (fastupdate = off);
 --> statement-breakpoint
--- The one-organisation views of 0011 carry the new column, and the timeline view `inactive` for the
--- job-board kind of search (added last, as CREATE OR REPLACE needs).
+-- The one-organisation views of 0011 carry the new column, the timeline view `inactive` for the
+-- job-board kind of search and the customers view `data` (a promoted dispatcher's customer labels
+-- live there), added last, as CREATE OR REPLACE needs.
 CREATE OR REPLACE VIEW "search_timeline_records" AS
   SELECT "org_id", "id", "key", "status", "type", "customer_id", "resource_id", "utc_begin_plus_tz",
     "utc_end_plus_tz", "labels", "readers", "res_ids", "data", "search_text", "inactive"
@@ -47,7 +48,7 @@ CREATE OR REPLACE VIEW "search_resources" AS
   FROM "resources" WHERE "org_id" = current_setting('app.org_id', true);
 --> statement-breakpoint
 CREATE OR REPLACE VIEW "search_customers" AS
-  SELECT "org_id", "id", "name", "first_name", "last_name", "email", "phone", "uid", "search_text"
+  SELECT "org_id", "id", "name", "first_name", "last_name", "email", "phone", "uid", "search_text", "data"
   FROM "customers" WHERE "org_id" = current_setting('app.org_id', true);
 --> statement-breakpoint
 -- pg_trgm declares its functions at the default cost (1, as cheap as `=`), so once the text is a

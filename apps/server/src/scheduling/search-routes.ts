@@ -158,6 +158,7 @@ export function searchRoutes(app: App): void {
           seesAll: isDispatcher,
           catalogue: isDispatcher || caller.duties.includes('partner'),
           board: isDispatcher || caller.role === 'resource',
+          masterLabelsOf: isDispatcher ? caller.uid : undefined,
         },
         input,
       );

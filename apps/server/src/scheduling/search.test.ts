@@ -183,6 +183,25 @@ describe.each(testDatabaseKinds())('global search on %s', (kind) => {
     expect([c.results.boards?.nbHits, c.results.masterrosters?.nbHits]).toEqual([0, 0]);
   });
 
+  it("a promoted dispatcher's published master labels narrow the bookings and resources found", async () => {
+    const set = async (body: Rec) =>
+      ok<Rec>(await call(t, p.dispatcher, 'PUT', `/dispatcher-master-labels/${p.uids.dispatcher}`, body));
+    const before = await search({ query: 'drivr' });
+    expect(ids(before.results.resources).sort()).toEqual(['r1', 'r2']);
+    const v = (await set({ labels: ['l-driver'], res_labels: ['l-nurse'], published: true, version: 0 }))
+      .version as number;
+    try {
+      expect(ids((await search({ query: 'ref-beta' })).results.bookings)).toEqual(['se-2']);
+      expect(ids((await search({ query: 'ref-alpha' })).results.bookings)).toEqual([]);
+      expect(ids((await search({ query: 'drivr' })).results.resources)).toEqual(['r1']);
+      // Leaves are not bookings: the booking labels do not narrow them.
+      expect(ids((await search({ query: 'se-leave' })).results.timelines)).toEqual(['se-leave']);
+    } finally {
+      await set({ published: false, version: v });
+    }
+    expect(ids((await search({ query: 'ref-alpha' })).results.bookings)).toEqual(['se-1']);
+  });
+
   it('pages: 60 hits in pages of 25, every hit once, counts on every page', async () => {
     const pages = await Promise.all(
       [0, 1, 2, 3].map((page) =>

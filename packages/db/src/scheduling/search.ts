@@ -1,14 +1,4 @@
-import {
-  and,
-  arrayContains,
-  arrayOverlaps,
-  eq,
-  getTableName,
-  inArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
 import { readableBy } from '../identity/readers.ts';
@@ -16,6 +6,7 @@ import { fromJsonRows } from '../json-rows.ts';
 import { orgDocuments } from '../schema/documents.ts';
 import { customers, labels, resources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { type MasterLabelFilters, masterLabelFiltersIn } from './dispatcher-master-labels.ts';
 import { toCustomer, toLabel, toResource, toTimelineRecord } from './mapping.ts';
 import { customerText, formText, labelText, resourceText, timelineText } from './search-text.ts';
 
@@ -95,7 +86,14 @@ export type SearchInput = {
  * Who searches: `seesAll` (dispatcher) reads every record; `catalogue` (dispatcher, partner) the
  * catalogue; `board` (dispatcher, resource) the job board's open jobs, whatever their readers.
  */
-export type Searcher = { uid: string; seesAll: boolean; catalogue: boolean; board: boolean };
+export type Searcher = {
+  uid: string;
+  seesAll: boolean;
+  catalogue: boolean;
+  board: boolean;
+  /** A dispatcher's uid: their published master labels narrow bookings, resources and customers. */
+  masterLabelsOf?: string | undefined;
+};
 
 export type KindResult = {
   hits: Record<string, unknown>[];
@@ -154,6 +152,8 @@ type KindSpec = {
   numeric: Partial<Record<NumericField, PgColumn>>;
   visible(s: Searcher): SQL | undefined | false;
   fixed?: SQL;
+  /** The promoted dispatcher's narrowing of this kind (spec §5), if any. */
+  narrow?(n: MasterLabelFilters): SQL | undefined;
   toHit(row: Record<string, unknown>): Record<string, unknown>;
 };
 
@@ -208,6 +208,7 @@ const timelineKind = (keys: string[]): KindSpec => ({
   numeric: { utc_begin_plus_tz: T.beginAt, utc_end_plus_tz: T.endAt },
   visible: (s) => readableBy(T.readers, { uid: s.uid, seesAll: s.seesAll }),
   fixed: inArray(T.key, keys),
+  narrow: (n) => (n.bookings ? sql`(${T.key} <> 'booking' or ${n.bookings})` : undefined),
   toHit: (row) => {
     const r = row as typeof T.$inferSelect;
     return toTimelineRecord(r, r.resIds);
@@ -250,6 +251,7 @@ const KINDS: Record<SearchKind, KindSpec> = {
     numeric: {},
     visible: (s) => (s.catalogue ? undefined : eq(resources.uid, s.uid)),
     fixed: eq(resources.promotedDispatcher, false),
+    narrow: (n) => n.resources,
     toHit: (row) => toResource(row as typeof resources.$inferSelect),
   },
   customers: {
@@ -261,6 +263,7 @@ const KINDS: Record<SearchKind, KindSpec> = {
     fields: {},
     numeric: {},
     visible: (s) => (s.catalogue ? undefined : eq(customers.uid, s.uid)),
+    narrow: (n) => n.customers,
     toHit: (row) => toCustomer(row as typeof customers.$inferSelect),
   },
   labels: {
@@ -352,6 +355,7 @@ function kindPart(
   q: string,
   words: string[],
   labelIds: SQL,
+  narrow: MasterLabelFilters,
 ): Part {
   const visible = spec.visible(searcher);
   const filters = filterConditions(spec, input);
@@ -365,6 +369,7 @@ function kindPart(
     eq(spec.orgId, orgId),
     spec.fixed,
     visible,
+    spec.narrow?.(narrow),
     ...filters,
     // The label test first: a record found by label is not then put through the text tests.
     byLabel ? sql`(${byLabel} or ${byText})` : byText,
@@ -401,70 +406,76 @@ export async function searchOrg(
   const limit = Math.max(CANDIDATES, (input.page + 1) * pageSize) + 1;
   // Labels whose name matches the whole query: records carrying one are found by label.
   const labelIds = sql`(select coalesce(array_agg(id), '{}') from matched_labels)`;
-  const parts = input.kinds.map((kind) => {
-    const tk = TIMELINE_KINDS[kind];
-    if (!tk) return kindPart(kind, KINDS[kind], searcher, input, orgId, q, words, labelIds);
-    return (tk.allowed(searcher) ? { kind, spec: KINDS[kind] } : { kind, spec: null }) as Part;
-  });
-  // The timeline kinds share one scan of timeline_records (one index scan instead of five): its
-  // first `limit` × kinds candidates, each flagged readable / template / on the job board, and
-  // shared out by each kind's `pick` afterwards.
-  const timelineKinds = parts.flatMap((p) => (p.spec && TIMELINE_KINDS[p.kind] ? [p.kind] : []));
-  const tlLimit = limit * timelineKinds.length;
-  const readable = readableBy(T.readers, { uid: searcher.uid, seesAll: searcher.seesAll });
-  const boardsToo = timelineKinds.includes('boards');
-  const tlSpec: KindSpec = {
-    ...timelineKind([...new Set(timelineKinds.flatMap((k) => TIMELINE_KINDS[k]?.keys ?? []))]),
-    visible: () => (readable && boardsToo ? (or(readable, isOnBoard) as SQL) : readable),
+  /** The statement for the kinds asked (narrowed by the promoted dispatcher's master labels). */
+  const plan = (narrow: MasterLabelFilters) => {
+    const parts = input.kinds.map((kind) => {
+      const tk = TIMELINE_KINDS[kind];
+      if (!tk) return kindPart(kind, KINDS[kind], searcher, input, orgId, q, words, labelIds, narrow);
+      return (tk.allowed(searcher) ? { kind, spec: KINDS[kind] } : { kind, spec: null }) as Part;
+    });
+    // The timeline kinds share one scan of timeline_records (one index scan instead of five): its
+    // first `limit` × kinds candidates, each flagged readable / template / on the job board, and
+    // shared out by each kind's `pick` afterwards.
+    const timelineKinds = parts.flatMap((p) => (p.spec && TIMELINE_KINDS[p.kind] ? [p.kind] : []));
+    const tlLimit = limit * timelineKinds.length;
+    const readable = readableBy(T.readers, { uid: searcher.uid, seesAll: searcher.seesAll });
+    const boardsToo = timelineKinds.includes('boards');
+    const tlSpec: KindSpec = {
+      ...timelineKind([...new Set(timelineKinds.flatMap((k) => TIMELINE_KINDS[k]?.keys ?? []))]),
+      visible: () => (readable && boardsToo ? (or(readable, isOnBoard) as SQL) : readable),
+    };
+    const tl =
+      timelineKinds.length > 0
+        ? kindPart('bookings', tlSpec, searcher, input, orgId, q, words, labelIds, narrow)
+        : null;
+    const live = parts.flatMap((p, i) =>
+      p.spec && (!TIMELINE_KINDS[p.kind] || tl?.spec) ? [{ ...p, i }] : [],
+    );
+    const ctes = live.map((p) => {
+      const c = sql.identifier(`c${p.i}`);
+      const tk = TIMELINE_KINDS[p.kind];
+      if (tk) return sql`, ${c} as (select id, score from tl where ${sql.raw(tk.pick)} limit ${limit})`;
+      if (!('where' in p)) throw new Error('unreachable');
+      return sql`, ${c} as materialized (
+        select ${p.spec.id} as id, ${p.score} as score from ${source(p.spec)} where ${p.where} limit ${limit})`;
+    });
+    const tlCte =
+      tl?.spec && 'where' in tl
+        ? sql`, tl as materialized (select ${T.id} as id, ${T.key} as key, ${tl.score} as score,
+            ${readable ?? sql`true`} as readable, ${isTemplate} as template, ${isOnBoard} as on_board
+            from ${source(tl.spec)} where ${tl.where} limit ${tlLimit})`
+        : sql``;
+    const tlCount =
+      tl?.spec && 'where' in tl
+        ? sql`select -1 as k, null::text as id, null::float8 as score, (select count(*) from tl) as total, null::jsonb as row, 0::bigint as n union all `
+        : sql``;
+    const selects = live.map((p) => {
+      const c = sql.identifier(`c${p.i}`);
+      const k = sql.raw(String(p.i));
+      const name = sql.identifier(getTableName(p.spec.table));
+      const per = input.hitsPerPage[p.kind];
+      return sql`select ${k} as k, null::text as id, null::float8 as score, (select count(*) from ${c}) as total, null::jsonb as row, 0::bigint as n
+        union all
+        select ${k}, c.id, c.score::float8, null::bigint, to_jsonb(t), c.n
+        from (select id, score, row_number() over (order by score desc, id) as n from ${c}
+          order by score desc, id limit ${per} offset ${input.page * per}) c
+        join ${name} t on t.org_id = ${orgId} and t.id = c.id`;
+    });
+    const statement = sql`with matched_labels as materialized (
+        select ${labels.id} as id from ${source(KINDS.labels)}
+        where ${eq(labels.orgId, orgId)} and ${allWordsMatch(labelText, words)} limit 100)
+      ${tlCte}
+      ${sql.join(ctes, sql``)}
+      ${tlCount}
+      ${sql.join(selects, sql` union all `)}`;
+    return { parts, live, statement, tlLimit };
   };
-  const tl =
-    timelineKinds.length > 0
-      ? kindPart('bookings', tlSpec, searcher, input, orgId, q, words, labelIds)
-      : null;
-  const live = parts.flatMap((p, i) =>
-    p.spec && (!TIMELINE_KINDS[p.kind] || tl?.spec) ? [{ ...p, i }] : [],
-  );
-  const out: Partial<Record<SearchKind, KindResult>> = {};
-  for (const p of parts) out[p.kind] = empty(input, p.kind);
-  if (live.length === 0) return out;
-  const ctes = live.map((p) => {
-    const c = sql.identifier(`c${p.i}`);
-    const tk = TIMELINE_KINDS[p.kind];
-    if (tk) return sql`, ${c} as (select id, score from tl where ${sql.raw(tk.pick)} limit ${limit})`;
-    if (!('where' in p)) throw new Error('unreachable');
-    return sql`, ${c} as materialized (
-      select ${p.spec.id} as id, ${p.score} as score from ${source(p.spec)} where ${p.where} limit ${limit})`;
-  });
-  const tlCte =
-    tl?.spec && 'where' in tl
-      ? sql`, tl as materialized (select ${T.id} as id, ${T.key} as key, ${tl.score} as score,
-          ${readable ?? sql`true`} as readable, ${isTemplate} as template, ${isOnBoard} as on_board
-          from ${source(tl.spec)} where ${tl.where} limit ${tlLimit})`
-      : sql``;
-  const tlCount =
-    tl?.spec && 'where' in tl
-      ? sql`select -1 as k, null::text as id, null::float8 as score, (select count(*) from tl) as total, null::jsonb as row, 0::bigint as n union all `
-      : sql``;
-  const selects = live.map((p) => {
-    const c = sql.identifier(`c${p.i}`);
-    const k = sql.raw(String(p.i));
-    const name = sql.identifier(getTableName(p.spec.table));
-    const per = input.hitsPerPage[p.kind];
-    return sql`select ${k} as k, null::text as id, null::float8 as score, (select count(*) from ${c}) as total, null::jsonb as row, 0::bigint as n
-      union all
-      select ${k}, c.id, c.score::float8, null::bigint, to_jsonb(t), c.n
-      from (select id, score, row_number() over (order by score desc, id) as n from ${c}
-        order by score desc, id limit ${per} offset ${input.page * per}) c
-      join ${name} t on t.org_id = ${orgId} and t.id = c.id`;
-  });
-  const statement = sql`with matched_labels as materialized (
-      select ${labels.id} as id from ${source(KINDS.labels)}
-      where ${eq(labels.orgId, orgId)} and ${allWordsMatch(labelText, words)} limit 100)
-    ${tlCte}
-    ${sql.join(ctes, sql``)}
-    ${tlCount}
-    ${sql.join(selects, sql` union all `)}`;
-  const answers = await withOrg(db, orgId, async (tx) => {
+  const { parts, live, tlLimit, answers } = await withOrg(db, orgId, async (tx) => {
+    const narrow = searcher.masterLabelsOf
+      ? await masterLabelFiltersIn(tx, orgId, searcher.masterLabelsOf)
+      : {};
+    const { parts, live, statement, tlLimit } = plan(narrow);
+    if (live.length === 0) return { parts, live, tlLimit, answers: [] as Answer[] };
     await tx.execute(
       sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`,
     );
@@ -474,8 +485,11 @@ export async function searchOrg(
       };
       console.log(plan.rows.map((r) => Object.values(r)[0]).join('\n'));
     }
-    return ((await tx.execute(statement)) as unknown as { rows: Answer[] }).rows;
+    const answers = ((await tx.execute(statement)) as unknown as { rows: Answer[] }).rows;
+    return { parts, live, tlLimit, answers };
   });
+  const out: Partial<Record<SearchKind, KindResult>> = {};
+  for (const p of parts) out[p.kind] = empty(input, p.kind);
   for (const p of live) {
     const mine = answers.filter((a) => Number(a.k) === p.i);
     const counted = Number(mine.find((a) => a.id === null)?.total ?? 0);
