@@ -1,6 +1,6 @@
 import { rangeEnd, timesheetCsv } from '@rostra/core/job-life/timesheet';
 import { fromYmd } from '@rostra/core/time/calendar';
-import { getTimesheets } from '@rostra/db/job-life/timesheets';
+import { getTimesheets, timesheetWeekStartDay } from '@rostra/db/job-life/timesheets';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { type Access, type Caller, requireAuth } from '../http/access.ts';
@@ -23,6 +23,9 @@ const query = z.strictObject({
 });
 
 const weeks = z.object({
+  week_start_day: z
+    .number()
+    .describe("the organisation's week start day the weeks start on (0 = Sunday … 6 = Saturday)"),
   weeks: z.array(
     z.object({
       week_start: z.string(),
@@ -76,14 +79,18 @@ function resourceFilter(caller: Caller, requested: string | undefined): string |
 
 /**
  * Timesheets (issue #9 → the timesheets screen of issue #8): worked time per resource per week
- * from finished and reviewed jobs, hours in the spec's h.mm format; also as CSV.
+ * from finished and reviewed jobs, hours in the spec's h.mm format; also as CSV. Weeks start on the
+ * organisation's week start day, which the JSON answer states (`week_start_day`) so that the
+ * screen's week picker asks for exactly those weeks.
  */
 export function timesheetRoutes(app: App): void {
-  const load = async (caller: Caller, q: z.infer<typeof query>) =>
-    getTimesheets(app.deps.db.db, caller.orgId, {
-      ...rangeOf(q),
-      resourceId: resourceFilter(caller, q.resource),
-    });
+  const load = async (caller: Caller, q: z.infer<typeof query>) => {
+    const range = rangeOf(q);
+    const resourceId = resourceFilter(caller, q.resource);
+    const weekStartDay = await timesheetWeekStartDay(app.deps.db.db, caller.orgId);
+    const weeks = await getTimesheets(app.deps.db.db, caller.orgId, { ...range, resourceId, weekStartDay });
+    return { week_start_day: weekStartDay, weeks };
+  };
 
   app.get(
     `${API}/timesheets`,
@@ -98,7 +105,7 @@ export function timesheetRoutes(app: App): void {
     },
     async (request) => {
       const caller = requireAuth(request);
-      return { weeks: await load(caller, request.query) };
+      return load(caller, request.query);
     },
   );
 
@@ -114,7 +121,7 @@ export function timesheetRoutes(app: App): void {
     },
     async (request, reply) => {
       const caller = requireAuth(request);
-      const csv = timesheetCsv(await load(caller, request.query));
+      const csv = timesheetCsv((await load(caller, request.query)).weeks);
       return reply
         .type('text/csv; charset=utf-8')
         .header(

@@ -1,8 +1,10 @@
 import { buildMenu } from '@rostra/core/shell/menu';
 import type { ShellUser } from '@rostra/core/shell/roles';
 import { termsWholeVersion } from '@rostra/core/shell/validators';
+import { weekStart } from '@rostra/core/time/calendar';
 import { acceptTerms } from '@rostra/db/identity/terms';
 import { resources } from '@rostra/db/schema/scheduling';
+import { putSettings } from '@rostra/db/settings';
 import { withOrg } from '@rostra/db/tenant';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { and, eq } from 'drizzle-orm';
@@ -301,6 +303,45 @@ describe.each(testDatabaseKinds())('reports and analytics on %s', (kind) => {
       { role: 'scheduler', duties: [], inMenu: false, status: 403 },
       { role: 'customer', duties: ['partner'], inMenu: false, status: 403 },
     ]);
+  });
+
+  it("timesheets of a Monday-start organisation: the picker's week (core weekStart) is the server's one week", async () => {
+    const monday = await schedulingOrg(t, 'org-rep-monday');
+    await putSettings(t.db.db, monday.orgId, 'allocation', { week_start_day: 1 });
+    const at = (day: number, hour: number) => MONDAY + day * DAY + hour * H;
+    const finished = (id: string, begin: number, hours: number) =>
+      call(t, monday.dispatcher, 'POST', '/timeline-records', {
+        _id: id,
+        status: 'finished',
+        resIds: ['r1'],
+        utc_begin_plus_tz: begin,
+        utc_end_plus_tz: begin + hours * H,
+      }).then((res) => ok(res, 201));
+    await finished('mon', at(0, 9), 2); // Mon 2026-03-09: first day of the week
+    await finished('sun', at(6, 9), 1); // Sun 2026-03-15: its last day
+    await finished('sun-before', at(-1, 9), 4); // Sun 2026-03-08: the week before
+    // The week the screen picks for Wednesday 2026-03-11 with the organisation's week start day.
+    const first = weekStart(at(2, 12), 1);
+    expect(first).toBe(MONDAY);
+    const range = 'from=2026-03-09&to=2026-03-15';
+    for (const as of [monday.dispatcher, monday.resource1]) {
+      const sheets = ok<{ week_start_day: number; weeks: { week_start: string; rows: Rec[] }[] }>(
+        await call(t, as, 'GET', `/timesheets?${range}`),
+      );
+      expect(sheets.week_start_day).toBe(1);
+      expect(sheets.weeks).toEqual([
+        {
+          week_start: '2026-03-09',
+          rows: [{ resource_id: 'r1', name: 'Ann Lee', worked_seconds: 3 * H, jobs: 2, hours_hmm: '3.00' }],
+        },
+      ]);
+    }
+    // A Sunday-start organisation's answer says so (the spec's default).
+    expect(
+      ok<{ week_start_day: number }>(await call(t, p.dispatcher, 'GET', `/timesheets?${range}`)),
+    ).toMatchObject({
+      week_start_day: 0,
+    });
   });
 
   it("an organisation's figures never include another's", async () => {

@@ -1,12 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { checkRange, csvUrl, formatMoney, percent, shiftRange, statusSeries, weekOf } from './reports.ts';
+import {
+  checkRange,
+  csvUrl,
+  formatMoney,
+  percent,
+  shiftRange,
+  statusSeries,
+  weekOf,
+  weekStartDayOf,
+} from './reports.ts';
 
 const at = (iso: string) => Date.parse(iso) / 1000;
 
 describe('report periods', () => {
-  it('the week of a day runs Sunday to Saturday', () => {
+  it('the week of a day runs Sunday to Saturday by default', () => {
     expect(weekOf(at('2026-03-11T15:00:00Z'))).toEqual({ from: '2026-03-08', to: '2026-03-14' });
     expect(weekOf(at('2026-03-08T00:00:00Z'))).toEqual({ from: '2026-03-08', to: '2026-03-14' });
+  });
+  it("a Monday-start organisation's week runs Monday to Sunday (the server's timesheet week)", () => {
+    expect(weekOf(at('2026-03-11T15:00:00Z'), 1)).toEqual({ from: '2026-03-09', to: '2026-03-15' });
+    // Boundary: Sunday is the last day of the week begun the Monday before; Monday starts the next.
+    expect(weekOf(at('2026-03-15T23:59:59Z'), 1)).toEqual({ from: '2026-03-09', to: '2026-03-15' });
+    expect(weekOf(at('2026-03-16T00:00:00Z'), 1)).toEqual({ from: '2026-03-16', to: '2026-03-22' });
+  });
+  it('reads the week start day of a timesheets answer; none or a bad one is Sunday', () => {
+    expect(weekStartDayOf({ week_start_day: 1 })).toBe(1);
+    expect(weekStartDayOf({ week_start_day: 6 })).toBe(6);
+    expect(weekStartDayOf({})).toBe(0);
+    expect(weekStartDayOf({ week_start_day: 7 })).toBe(0);
+    expect(weekStartDayOf({ week_start_day: 1.5 })).toBe(0);
   });
   it('moves a range by its own length', () => {
     expect(shiftRange({ from: '2026-03-08', to: '2026-03-14' }, 1)).toEqual({

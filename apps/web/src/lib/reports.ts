@@ -12,9 +12,13 @@ import { api } from './client.ts';
 /** A period as the screens hold it: two `YYYY-MM-DD` dates, both included. */
 export type DateRange = { from: string; to: string };
 
-/** The week holding `now` (wall-clock seconds), Sunday first (the spec's default week start). */
-export function weekOf(now: number): DateRange {
-  const start = weekStart(now, 0);
+/**
+ * The week holding `now` (wall-clock seconds) starting on `weekStartDay` (0 = Sunday … 6 =
+ * Saturday; Sunday, the spec's default, when not given), by the core's `weekStart`: the same
+ * weeks the server's timesheets use for the organisation's week start day.
+ */
+export function weekOf(now: number, weekStartDay = 0): DateRange {
+  const start = weekStart(now, weekStartDay);
   return { from: toYmd(start), to: toYmd(start + WEEK - DAY) };
 }
 
@@ -153,7 +157,20 @@ export type TimesheetRow = {
   jobs: number;
   hours_hmm: string;
 };
-export type Timesheets = { weeks: { week_start: string; rows: TimesheetRow[] }[] };
+export type Timesheets = {
+  /** The organisation's week start day the weeks start on (absent from an older server: Sunday). */
+  week_start_day?: number;
+  weeks: { week_start: string; rows: TimesheetRow[] }[];
+};
+
+/** Where the timesheets screen keeps the organisation's week start day learnt from the last answer. */
+export const TIMESHEET_WEEK_START_KEY = ['timesheets', 'week_start_day'] as const;
+
+/** The week start day a timesheets answer states (Sunday when it states none or a bad one). */
+export function weekStartDayOf(answer: Pick<Timesheets, 'week_start_day'>): number {
+  const wsd = answer.week_start_day;
+  return typeof wsd === 'number' && Number.isInteger(wsd) && wsd >= 0 && wsd <= 6 ? wsd : 0;
+}
 
 export const fetchTimesheets = (r: DateRange, resource: string) =>
   api.get<Timesheets>('/timesheets', { query: { ...r, ...(resource ? { resource } : {}) }, quiet: true });

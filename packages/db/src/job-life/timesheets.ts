@@ -15,7 +15,20 @@ export type TimesheetQuery = {
   from: number;
   to: number;
   resourceId?: string | undefined;
+  /** The organisation's week start day when the caller has read it already ({@link timesheetWeekStartDay}). */
+  weekStartDay?: number | undefined;
 };
+
+/**
+ * The day the organisation's weeks start on (0 = Sunday … 6 = Saturday): the allocation settings'
+ * `week_start_day`, Sunday when unset (the spec's default). Timesheet weeks start on it, and the
+ * timesheets answer states it so that the web's week picker shows the same weeks.
+ */
+export async function timesheetWeekStartDay(db: Db, orgId: string): Promise<number> {
+  const allocation = await getSettings(db, orgId, 'allocation');
+  const wsd = allocation.week_start_day;
+  return typeof wsd === 'number' && Number.isInteger(wsd) && wsd >= 0 && wsd <= 6 ? wsd : 0;
+}
 
 /**
  * Weekly worked time per resource from the organisation's finished and reviewed bookings and
@@ -23,8 +36,7 @@ export type TimesheetQuery = {
  * the booking's span), weeks starting on the organisation's week start day.
  */
 export async function getTimesheets(db: Db, orgId: string, q: TimesheetQuery): Promise<TimesheetWeek[]> {
-  const allocation = await getSettings(db, orgId, 'allocation');
-  const wsd = typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0;
+  const wsd = q.weekStartDay ?? (await timesheetWeekStartDay(db, orgId));
   return withOrg(db, orgId, async (tx) => {
     const jobs = await tx
       .select({

@@ -1,9 +1,17 @@
 import { formatHoursHmm } from '@rostra/core/reports/format';
 import { menuLabel } from '@rostra/core/shell/menu';
-import { DAY, formatDate, fromYmd, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { csvUrl, fetchTimesheets, REPORT_KEYS, type TimesheetRow } from '../../lib/reports.ts';
+import { DAY, formatDate, fromYmd, WEEK } from '@rostra/core/time/calendar';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  csvUrl,
+  fetchTimesheets,
+  REPORT_KEYS,
+  TIMESHEET_WEEK_START_KEY,
+  type TimesheetRow,
+  weekOf,
+  weekStartDayOf,
+} from '../../lib/reports.ts';
 import { errorText, useResources, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from '../boards/parts.tsx';
@@ -14,19 +22,38 @@ import { REPORT_TEXT as T } from './report-text.ts';
  * Timesheets (/timesheets): worked hours per resource per week from finished and reviewed jobs,
  * in the spec's h.mm, with a resource filter, totals and the CSV export. The figures are the
  * server's (`GET /timesheets`, job-life contract); the screen only shows them.
+ *
+ * Weeks start on the organisation's week start day (allocation settings), as the server's weeks do.
+ * The answer states that day (`week_start_day`; the settings themselves are the dispatchers'), so
+ * the picker learns it from the first answer (Sunday until then, the spec's default) and keeps it
+ * for the next visit; an answer grouped on another day than the one asked is asked again.
  */
 export function TimesheetsScreen() {
   const { me, settings, role } = useShell();
-  const currentWeek = () => weekStart(wallNow(me.company?.time_zone), 0);
-  const [start, setStart] = useState(currentWeek);
+  const queryClient = useQueryClient();
+  const now = () => wallNow(me.company?.time_zone);
+  // A moment inside the week shown (wall clock); the week around it follows the week start day.
+  const [anchor, setAnchor] = useState(now);
+  const [weekStartDay, setWeekStartDay] = useState(() =>
+    queryClient.getQueryData<number>(TIMESHEET_WEEK_START_KEY),
+  );
+  const asked = weekStartDay ?? 0;
   const [resource, setResource] = useState('');
   const isDispatcher = role === 'dispatcher';
   const resources = useResources(isDispatcher);
-  const range = { from: toYmd(start), to: toYmd(start + WEEK - DAY) };
+  const range = weekOf(anchor, asked);
+  const start = fromYmd(range.from);
   const sheets = useQuery({
     queryKey: REPORT_KEYS.timesheets(range, resource),
     queryFn: () => fetchTimesheets(range, resource),
   });
+  const answered = sheets.data ? weekStartDayOf(sheets.data) : undefined;
+  useEffect(() => {
+    if (answered === undefined) return;
+    queryClient.setQueryData(TIMESHEET_WEEK_START_KEY, answered);
+    if (answered !== weekStartDay) setWeekStartDay(answered);
+  }, [answered, weekStartDay, queryClient]);
+  const isSettling = answered !== undefined && answered !== asked;
   const weeks = sheets.data?.weeks.filter((w) => w.rows.length > 0) ?? [];
 
   return (
@@ -36,11 +63,11 @@ export function TimesheetsScreen() {
         <>
           <PeriodNav
             from={start}
-            to={start + WEEK}
+            to={fromYmd(range.to) + DAY}
             unit={T.week}
-            onPrevious={() => setStart((s) => s - WEEK)}
-            onNext={() => setStart((s) => s + WEEK)}
-            onToday={() => setStart(currentWeek())}
+            onPrevious={() => setAnchor((a) => a - WEEK)}
+            onNext={() => setAnchor((a) => a + WEEK)}
+            onToday={() => setAnchor(now())}
           />
           {isDispatcher ? (
             <label className="flex items-center gap-2 text-sm text-neutral-700">
@@ -66,7 +93,7 @@ export function TimesheetsScreen() {
         </>
       }
     >
-      {sheets.isPending ? (
+      {sheets.isPending || isSettling ? (
         <Skeleton rows={5} className="h-9" />
       ) : sheets.isError ? (
         <ErrorState message={errorText(sheets.error)} onRetry={() => void sheets.refetch()} />
