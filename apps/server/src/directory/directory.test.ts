@@ -297,6 +297,109 @@ describe.each(testDatabaseKinds())('directory routes on %s', (kind) => {
     expect(ids(paged)).toEqual(['ce-1']);
   });
 
+  it('a readers list names only members of the organisation (else 400 naming them); the readers chosen see the task and its events, others do not', async () => {
+    const stranger = await call(t, p.dispatcher, 'POST', '/project-tasks', {
+      _id: 'task-r',
+      name: 'Readers task',
+      _uid_r: [p.uids.resource1, other.uids.resource1, 'nobody-at-all'],
+    });
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().error).toMatchObject({ code: 'unknown_readers', details: { field: '_uid_r' } });
+    expect(stranger.json().error.message).toContain('nobody-at-all');
+    expect(stranger.json().error.message).toContain(other.uids.resource1);
+    expect((await call(t, p.dispatcher, 'GET', '/project-tasks/task-r')).statusCode).toBe(404);
+
+    const task = ok<Rec>(
+      await call(t, p.dispatcher, 'POST', '/project-tasks', {
+        _id: 'task-r',
+        name: 'Readers task',
+        _uid_r: [p.uids.resource1],
+      }),
+      201,
+    );
+    expect(task._uid_r).toEqual([p.uids.resource1]);
+    const seen = (as: typeof p.dispatcher) =>
+      call(t, as, 'GET', '/directory/project-tasks?q=readers').then((r) => ids(ok<Numbered>(r)));
+    expect(await seen(p.resource1)).toEqual(['task-r']);
+    expect(await seen(p.resource2)).toEqual([]);
+    // A change that adds a stranger is refused and changes nothing.
+    const bad = await call(t, p.dispatcher, 'PATCH', '/project-tasks/task-r', {
+      _uid_r: [p.uids.resource1, other.uids.dispatcher],
+      version: 1,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await seen(p.resource2)).toEqual([]);
+    ok(
+      await call(t, p.dispatcher, 'PATCH', '/project-tasks/task-r', {
+        _uid_r: [p.uids.resource2],
+        version: 1,
+      }),
+    );
+    expect(await seen(p.resource1)).toEqual([]);
+    expect(await seen(p.resource2)).toEqual(['task-r']);
+
+    const ev = await call(t, p.dispatcher, 'POST', '/calendar-events', {
+      _id: 'ce-r',
+      name: 'Readers event',
+      _uid_r: ['ghost-user'],
+    });
+    expect(ev.statusCode).toBe(400);
+    expect(ev.json().error.code).toBe('unknown_readers');
+    ok(
+      await call(t, p.dispatcher, 'POST', '/calendar-events', {
+        _id: 'ce-r',
+        name: 'Readers event',
+        _uid_r: [p.uids.resource2],
+      }),
+      201,
+    );
+    const evSeen = (as: typeof p.dispatcher) =>
+      call(t, as, 'GET', '/directory/calendar-events?q=readers').then((r) => ids(ok<Numbered>(r)));
+    expect(await evSeen(p.resource2)).toEqual(['ce-r']);
+    expect(await evSeen(p.resource1)).toEqual([]);
+    // Only dispatchers write readers lists.
+    const asResource = await call(t, p.resource2, 'PATCH', '/calendar-events/ce-r', {
+      _uid_r: [p.uids.resource2, p.uids.resource1],
+      version: 1,
+    });
+    expect(asResource.statusCode).toBe(403);
+  });
+
+  it('calendar events carry a type: ?type= lists that type only, on the readers list rule', async () => {
+    for (const [id, type] of [
+      ['ce-meet-1', 'meeting'],
+      ['ce-meet-2', 'meeting'],
+      ['ce-train', 'training'],
+    ] as const) {
+      const made = ok<Rec>(
+        await call(t, p.dispatcher, 'POST', '/calendar-events', {
+          _id: id,
+          name: `Typed ${id}`,
+          type,
+          utc_begin_plus_tz: MONDAY + 4 * DAY,
+          _uid_r: id === 'ce-meet-1' ? [p.uids.resource1] : [],
+        }),
+        201,
+      );
+      expect(made.type).toBe(type);
+    }
+    const typed = (as: typeof p.dispatcher, type: string) =>
+      call(t, as, 'GET', `/directory/calendar-events?q=typed&type=${type}`).then((r) => ok<Numbered>(r));
+    const meetings = await typed(p.dispatcher, 'meeting');
+    expect(ids(meetings).sort()).toEqual(['ce-meet-1', 'ce-meet-2']);
+    expect(meetings.total).toBe(2);
+    expect(ids(await typed(p.dispatcher, 'training'))).toEqual(['ce-train']);
+    expect(ids(await typed(p.dispatcher, 'board'))).toEqual([]);
+    expect(ids(await typed(p.resource1, 'meeting'))).toEqual(['ce-meet-1']);
+    expect((await typed(other.dispatcher, 'meeting')).total).toBe(0);
+    // The type is changed like any field; an over-long one is refused with a clear message.
+    ok(await call(t, p.dispatcher, 'PATCH', '/calendar-events/ce-train', { type: 'meeting', version: 1 }));
+    expect((await typed(p.dispatcher, 'meeting')).total).toBe(3);
+    const long = await call(t, p.dispatcher, 'POST', '/calendar-events', { name: 'X', type: 'x'.repeat(61) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toContain('A type is at most 60 characters');
+  });
+
   it('posts announcements live to their audience only; lists them by role', async () => {
     const customerLive = await LiveClient.connect(t.app, p.customer);
     const resourceLive = await LiveClient.connect(t.app, p.resource1);

@@ -234,6 +234,7 @@ export function directoryRoutes(app: App): void {
         querystring: z.strictObject({
           q: Q,
           task_id: ID.optional(),
+          type: z.string().trim().min(1).max(60).optional().describe('events of this type only'),
           from: z.coerce.number().pipe(SECONDS).optional().describe('begin at or after (wall-clock s)'),
           to: z.coerce.number().pipe(SECONDS).optional().describe('begin before (wall-clock s)'),
           ...numbered,
@@ -247,6 +248,7 @@ export function directoryRoutes(app: App): void {
       return listDirectoryCalendarEvents(db(), caller.orgId, readerOf(caller), {
         q: q.q,
         task_id: q.task_id,
+        type: q.type,
         from: q.from,
         to: q.to,
         page: q.page ?? 1,

@@ -2,6 +2,7 @@ import { CALENDAR_EVENTS, PROJECT_TASKS, QUICK_VIEWS } from '@rostra/db/scheduli
 import { quickViews } from '@rostra/db/schema/planning';
 import { and, eq } from 'drizzle-orm';
 import type { App } from '../app.ts';
+import { readersCheck } from '../directory/readers.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY } from './access.ts';
 import { queryBoolean } from './http.ts';
 import { recordRoutes } from './record-routes.ts';
@@ -51,6 +52,7 @@ export function planningRoutes(app: App): void {
     createBody: createProjectTaskBody,
     updateBody: updateProjectTaskBody,
     hasReaders: true,
+    checkBody: readersCheck(app, PROJECT_TASKS),
   });
 
   recordRoutes(app, {
@@ -64,5 +66,6 @@ export function planningRoutes(app: App): void {
     createBody: createCalendarEventBody,
     updateBody: updateCalendarEventBody,
     hasReaders: true,
+    checkBody: readersCheck(app, CALENDAR_EVENTS),
   });
 }

@@ -50,6 +50,8 @@ export type RecordRouteSpec = {
   hasReaders?: boolean;
   /** Fields the server sets on create from the caller (e.g. a quick view's `uid`). */
   ownedBy?: (caller: Caller) => Rec;
+  /** A check of a create's or change's body beyond its schema (throws a 400); `id` on a change. */
+  checkBody?: (caller: Caller, body: Rec, id?: string) => Promise<void>;
   /** Derived fields added to answers (e.g. a resource's `weightage_cost`). */
   decorate?: (orgId: string, records: Rec[]) => Promise<{ records: Rec[]; extra?: Rec }>;
 };
@@ -129,6 +131,7 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
     },
     async (request, reply) => {
       const caller = requireAuth(request);
+      await spec.checkBody?.(caller, request.body as Rec);
       const input = { ...(request.body as Rec), ...(spec.ownedBy?.(caller) ?? {}) };
       const record = written(await createRecord(db(), caller.orgId, spec.kind, input));
       return reply.status(201).send(withETag(reply, await single(caller.orgId, record)));
@@ -150,6 +153,7 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
     async (request, reply) => {
       const caller = requireAuth(request);
       const { version, ...changes } = request.body as Rec & { version?: number };
+      await spec.checkBody?.(caller, changes, request.params.id);
       const expected = await versionToWrite(
         request as FastifyRequest,
         version,

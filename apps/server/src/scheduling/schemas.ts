@@ -186,6 +186,12 @@ export const calendarEventFields = {
   utc_begin_plus_tz: SECONDS.nullish(),
   utc_end_plus_tz: SECONDS.nullish(),
   notes: LONG_TEXT.nullish(),
+  type: z
+    .string()
+    .trim()
+    .max(60, 'A type is at most 60 characters')
+    .nullish()
+    .describe("the kind of event (the menu's /calevents?type= lists one kind); kept in the data"),
   _uid_r: IDS.optional().describe('user ids who may read the event (readers list)'),
 };
 export const createCalendarEventBody = z.strictObject(calendarEventFields);

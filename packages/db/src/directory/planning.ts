@@ -51,6 +51,8 @@ export function listDirectoryCalendarEvents(
   query: {
     q?: string | undefined;
     task_id?: string | undefined;
+    /** Exactly this `type` (a field of the event's data). */
+    type?: string | undefined;
     from?: number | undefined;
     to?: number | undefined;
     page: number;
@@ -62,6 +64,7 @@ export function listDirectoryCalendarEvents(
     eq(calendarEvents.orgId, orgId),
     readableBy(calendarEvents.readers, reader),
     query.task_id === undefined ? undefined : eq(calendarEvents.taskId, query.task_id),
+    query.type === undefined ? undefined : sql`${calendarEvents.data}->>'type' = ${query.type}`,
     query.from === undefined ? undefined : gte(calendarEvents.beginAt, query.from),
     query.to === undefined ? undefined : lt(calendarEvents.beginAt, query.to),
     text === ''
