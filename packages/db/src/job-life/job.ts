@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import type { Audience, LiveEventInput } from '../scheduling/live-events.ts';
-import { timelineRecords } from '../schema/scheduling.ts';
+import { resources, timelineRecords } from '../schema/scheduling.ts';
 
 /*
  * What every job-life use-case shares: the job row locked for the write (so a job's timer events,
@@ -36,6 +36,24 @@ export async function lockJob(tx: Tx, orgId: string, jobId: string): Promise<Loc
 /** The dispatchers and the job's readers. */
 export function jobAudience(job: Pick<LockedJob, 'readers'>): Audience {
   const uids = [...new Set(job.readers.filter((u) => u !== ''))].sort();
+  return uids.length ? { dispatchers: true, uids } : { dispatchers: true };
+}
+
+/**
+ * The dispatchers and the users of the job's resources: who may read what a job's resources
+ * record about their work (time entries), which its customer may not.
+ */
+export async function workersAudience(
+  tx: Tx,
+  orgId: string,
+  job: Pick<LockedJob, 'resIds'>,
+): Promise<Audience> {
+  if (job.resIds.length === 0) return { dispatchers: true };
+  const rows = await tx
+    .select({ uid: resources.uid })
+    .from(resources)
+    .where(and(eq(resources.orgId, orgId), inArray(resources.id, job.resIds)));
+  const uids = [...new Set(rows.flatMap((r) => (r.uid ? [r.uid] : [])))].sort();
   return uids.length ? { dispatchers: true, uids } : { dispatchers: true };
 }
 

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../client.ts';
 import { appendLiveEvents } from '../scheduling/live-events.ts';
 import { timeEntries, timeEntryLogs } from '../schema/job-life.ts';
 import { withOrg } from '../tenant.ts';
-import { jobEvent, type LockedJob, lockJob } from './job.ts';
+import { jobEvent, type LockedJob, lockJob, workersAudience } from './job.ts';
 
 /*
  * Timers, mileage and the corrections log of a job (shell spec §3 timings, aggregates, time entry
@@ -153,7 +153,12 @@ export type TimerResult =
 
 async function timeEvent(tx: Tx, orgId: string, job: LockedJob, now: Date) {
   const result = summarise(await jobRows(tx, orgId, job.id), now.getTime());
-  return { result, event: jobEvent(job, 'time', { aggregate: result.aggregate }) };
+  // Time entries are the job's resources' and the dispatchers' to read, not its customer's.
+  const event = {
+    ...jobEvent(job, 'time', { aggregate: result.aggregate }),
+    audience: await workersAudience(tx, orgId, job),
+  };
+  return { result, event };
 }
 
 /**
