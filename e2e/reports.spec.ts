@@ -47,6 +47,55 @@ test('export timesheets CSV: the header and a seeded resource row in h.mm', asyn
   expect(errors).toEqual([]);
 });
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** Weekday (0 = Sunday) of a date shown as dd/Mmm/yyyy. */
+function weekdayOf(shown: string): number {
+  const [d, m, y] = shown.split('/');
+  return new Date(Date.UTC(Number(y), MONTHS.indexOf(m as string), Number(d))).getUTCDay();
+}
+
+test("timesheets weeks follow the organisation's week start day (Monday), picker and figures alike", async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page);
+  await enterApp(page, USERS.dispatcher, '/');
+  const origin = new URL(page.url()).origin;
+  type Allocation = { week_start_day: number; switches: Record<string, boolean>; version: number };
+  const before = (await (await page.request.get('/api/v1/allocation-settings')).json()) as Allocation;
+  const put = async (weekStartDay: number, version: number) => {
+    const res = await page.request.put('/api/v1/allocation-settings', {
+      headers: { origin },
+      data: { week_start_day: weekStartDay, switches: before.switches, version },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    return ((await res.json()) as Allocation).version;
+  };
+  const version = await put(1, before.version);
+  try {
+    await page.goto('/timesheets');
+    const range = page.locator('main [aria-live="polite"]').first();
+    await expect(range).toHaveText(/^\d\d\/\w{3}\/\d{4} – \d\d\/\w{3}\/\d{4}$/);
+    // Go back until a week has figures; every week shown runs Monday to Sunday, as the server's.
+    const table = page.locator('main table').first();
+    const settled = table.or(page.getByText('No finished jobs in this week'));
+    for (let i = 0; i < 3; i++) {
+      await expect(settled).toBeVisible();
+      const [from, to] = ((await range.textContent()) ?? '').split(' – ');
+      expect([weekdayOf(from as string), weekdayOf(to as string)]).toEqual([1, 0]);
+      if (await table.isVisible()) break;
+      await page.getByRole('button', { name: 'Previous week' }).click();
+    }
+    await expect(table).toBeVisible();
+    const sections = page.getByRole('heading', { level: 2, name: /^Week starting / });
+    await expect(sections).toHaveCount(1);
+    const shown = ((await sections.first().textContent()) ?? '').replace('Week starting ', '');
+    expect(weekdayOf(shown)).toBe(1);
+  } finally {
+    await put(before.week_start_day, version);
+  }
+  expect(errors).toEqual([]);
+});
+
 test('reports show figures for the seeded organisation; the hours CSV matches the table', async ({
   page,
 }) => {
@@ -116,6 +165,24 @@ test('analytics for a resource shows only their own numbers', async ({ page }) =
   const utilisation = page.getByRole('region', { name: 'Utilisation per resource' });
   await utilisation.getByRole('button', { name: /Show as table/ }).click();
   await expect(utilisation.locator('tbody tr')).toHaveCount(1);
+});
+
+test('analytics is in the menu of dispatchers and resources only: a scheduler sees neither the entry nor the data', async ({
+  page,
+}) => {
+  const errors = watchPageErrors(page);
+  const entry = page.getByRole('navigation', { name: 'Main menu' }).locator('[data-menu-key="analytics"]');
+  await enterApp(page, USERS.resource, '/');
+  await expect(entry).toHaveCount(1);
+  await page.context().clearCookies();
+  await enterApp(page, USERS.scheduler, '/');
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').first()).toBeVisible();
+  await expect(entry).toHaveCount(0);
+  // Typed by hand, the address says whom analytics are for instead of showing a refusal.
+  await page.goto('/analytics');
+  await expect(page.getByText('Analytics are for dispatchers and resources')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(errors).toEqual([]);
 });
 
 test("quotes list the organisation's quotes with a status filter, and open the job", async ({ page }) => {
