@@ -248,6 +248,7 @@ async function columnsOf(
     select column_name as name, data_type as type, is_nullable = 'YES' as nullable,
            column_default is not null as "hasDefault"
     from information_schema.columns where table_schema = 'public' and table_name = ${table}
+      and is_generated = 'NEVER'
     order by ordinal_position`);
   return (res as unknown as { rows: Column[] }).rows;
 }
