@@ -225,15 +225,15 @@ describe('menu flags', () => {
     expect(keys(buildMenu(input(dispatcher, menu)))).toEqual(['home', 'uploads', 'planner', 'map']);
   });
 
-  it('the flags decide for every role alike (roles matter only through partner duty and analytics)', () => {
-    const menu = only('home', 'bookings', 'settings');
+  it('the flags decide for every role alike (roles matter only through partner duty and the §6 role-only entries)', () => {
+    const menu = only('home', 'bookings', 'timesheets');
     for (const user of [dispatcher, resource, customer, scheduler]) {
-      expect(keys(buildMenu(input(user, menu)))).toEqual(['home', 'bookings', 'settings']);
+      expect(keys(buildMenu(input(user, menu)))).toEqual(['home', 'bookings', 'timesheets']);
     }
   });
 
-  it('with every flag on, every fixed entry is shown in order', () => {
-    expect(keys(buildMenu(input(resource, allOn)))).toEqual([...MENU_ORDER]);
+  it('with every flag on, every fixed entry is shown in order (a dispatcher: every role-only entry is theirs)', () => {
+    expect(keys(buildMenu(input(dispatcher, allOn)))).toEqual([...MENU_ORDER]);
   });
 });
 
@@ -248,13 +248,14 @@ describe('analytics: dispatcher and resource only (§6), the same rule the serve
 
   it('with the default flags (analytics on) a scheduler and a customer do not get analytics', () => {
     for (const user of [scheduler, customer]) {
-      expect(keys(buildMenu(input(user, undefined)))).toEqual(['home', 'customers', 'resources', 'settings']);
+      expect(keys(buildMenu(input(user, undefined)))).toEqual(['home', 'customers', 'resources']);
     }
     expect(keys(buildMenu(input(resource, undefined)))).toContain('analytics');
   });
 
-  it('with every flag on, a scheduler gets every entry but analytics', () => {
-    expect(keys(buildMenu(input(scheduler, allOn)))).toEqual(MENU_ORDER.filter((k) => k !== 'analytics'));
+  it('with every flag on, a scheduler gets every entry but analytics, job board, settings and uploads', () => {
+    const roleOnly = ['analytics', 'job_board', 'settings', 'uploads'];
+    expect(keys(buildMenu(input(scheduler, allOn)))).toEqual(MENU_ORDER.filter((k) => !roleOnly.includes(k)));
   });
 
   it('partner duty does not add analytics to a role without it', () => {
@@ -274,6 +275,26 @@ describe('analytics: dispatcher and resource only (§6), the same rule the serve
   });
 });
 
+describe('settings and uploads: dispatchers only; job board: dispatchers and resources (§6), whatever the flags', () => {
+  it('a dispatcher gets all three with their flags on, and none with them off', () => {
+    expect(keys(buildMenu(input(dispatcher, allOn)))).toEqual(
+      expect.arrayContaining(['job_board', 'settings', 'uploads']),
+    );
+    expect(
+      keys(buildMenu(input(dispatcher, { job_board: false, settings: false, uploads: false }))),
+    ).not.toEqual(expect.arrayContaining(['settings']));
+  });
+
+  it('a resource gets the job board but not settings or uploads; a customer none of them', () => {
+    const r = keys(buildMenu(input(resource, allOn)));
+    expect(r).toContain('job_board');
+    expect(r).not.toContain('settings');
+    expect(r).not.toContain('uploads');
+    const c = keys(buildMenu(input(customer, allOn)));
+    for (const key of ['job_board', 'settings', 'uploads']) expect(c).not.toContain(key);
+  });
+});
+
 describe('partner duty always gets timeline, resources, bookings and board', () => {
   it('even when those flags are off', () => {
     const menu = only('home');
@@ -287,20 +308,21 @@ describe('partner duty always gets timeline, resources, bookings and board', () 
   });
 
   it('partner duty given in duties works the same; without the duty the flags rule', () => {
-    const menu = only('settings');
+    const menu = only('timesheets');
     expect(keys(buildMenu(input({ role: 'customer', duties: ['partner'] }, menu)))).toEqual([
       'timeline',
       'resources',
       'bookings',
+      'timesheets',
       'board',
-      'settings',
     ]);
-    expect(keys(buildMenu(input({ role: 'customer', duties: ['driver'] }, menu)))).toEqual(['settings']);
+    expect(keys(buildMenu(input({ role: 'customer', duties: ['driver'] }, menu)))).toEqual(['timesheets']);
   });
 
   it('no entry is duplicated when the flags are also on', () => {
     const shown = keys(buildMenu(input(partner, allOn)));
-    expect(shown).toEqual([...MENU_ORDER]);
+    // A resource with partner duty: everything but the dispatcher-only settings and uploads, once.
+    expect(shown).toEqual(MENU_ORDER.filter((k) => k !== 'settings' && k !== 'uploads'));
   });
 });
 

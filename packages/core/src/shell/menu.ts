@@ -171,6 +171,18 @@ export function canSeeAnalytics(user: Pick<ShellUser, 'role'>): boolean {
   return ANALYTICS_ROLES.includes(user.role);
 }
 
+/**
+ * Entries only some roles get, whatever the menu flags (spec §6 "menu visibility per role": job
+ * board for resource and dispatcher, analytics for dispatcher and resource, settings and uploads
+ * for dispatcher). Each matches who the server lets read the screen's data.
+ */
+const ROLE_RULES: Partial<Record<AnyMenuKey, (user: ShellUser) => boolean>> = {
+  analytics: canSeeAnalytics,
+  job_board: (u) => u.role === 'dispatcher' || u.role === 'resource',
+  settings: (u) => u.role === 'dispatcher',
+  uploads: (u) => u.role === 'dispatcher',
+};
+
 export type MenuEntry = { key: AnyMenuKey; path: string; label: string };
 
 export type MenuInput = {
@@ -190,8 +202,9 @@ function entry(key: AnyMenuKey, input: Pick<MenuInput, 'cf' | 'ds'>): MenuEntry 
 /**
  * The menu a user sees: the fixed order, then the generic keys, keeping only entries whose flag
  * is on, plus timeline, resources, bookings and board for partner duty. A 'role' flag (or any
- * other unknown key) never becomes an entry. Analytics shows only to the roles that may see it
- * ({@link canSeeAnalytics}, spec §6), whatever its flag: the server refuses the others.
+ * other unknown key) never becomes an entry. Analytics, job board, settings and uploads show only
+ * to the roles that may see them (ROLE_RULES, spec §6), whatever their flags: the server refuses
+ * the others.
  */
 export function buildMenu(input: MenuInput): MenuEntry[] {
   const partner = isPartner(input.user);
@@ -201,7 +214,7 @@ export function buildMenu(input: MenuInput): MenuEntry[] {
       (key) =>
         isMenuFlagOn(input.menu, key) || (partner && (PARTNER_MENU_KEYS as readonly string[]).includes(key)),
     )
-    .filter((key) => key !== 'analytics' || canSeeAnalytics(input.user))
+    .filter((key) => ROLE_RULES[key]?.(input.user) ?? true)
     .map((key) => entry(key, input));
 }
 
