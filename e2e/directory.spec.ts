@@ -191,6 +191,7 @@ test('the calendar shows a seeded booking on its day', async ({ page }) => {
 
 test('a dispatcher plans a group event, a project task and a calendar event of that task', async ({
   page,
+  browser,
 }) => {
   const errors = watchConsole(page);
   const tag = unique();
@@ -221,21 +222,29 @@ test('a dispatcher plans a group event, a project task and a calendar event of t
   const task = page.getByTestId('task-form');
   await task.getByLabel('Name', { exact: true }).fill(`Fit rails ${tag}`);
   await task.getByLabel('Status', { exact: true }).fill('open');
+  // The readers list is picked from the organisation's users.
+  const taskReaders = task.getByTestId('readers-field');
+  await taskReaders.getByRole('searchbox', { name: 'Find a user' }).fill(USERS.resource);
+  await taskReaders.getByRole('checkbox').first().check();
+  await expect(taskReaders.getByText('1 reader chosen')).toBeVisible();
   await task.getByRole('button', { name: 'Save' }).click();
   await expect(task).toBeHidden();
-  await expect(
-    page.getByTestId('task-detail').getByRole('heading', { name: `Fit rails ${tag}` }),
-  ).toBeVisible();
+  const taskDetail = page.getByTestId('task-detail');
+  await expect(taskDetail.getByRole('heading', { name: `Fit rails ${tag}` })).toBeVisible();
   const taskId = new URL(page.url()).searchParams.get('task_id');
 
   await page.goto('/calevents?type=meeting');
   await page.getByRole('button', { name: 'New calendar event' }).click();
   const ev = page.getByTestId('calevent-form');
   await ev.getByLabel('Name', { exact: true }).fill(`Rail visit ${tag}`);
+  // A new event takes the screen's type, so that it is listed under /calevents?type=meeting.
+  await expect(ev.getByLabel('Type', { exact: true })).toHaveValue('meeting');
   await expect(
     ev.getByLabel('Project task').locator('option', { hasText: `Fit rails ${tag}` }),
   ).toBeAttached();
   await ev.getByLabel('Project task').selectOption({ label: `Fit rails ${tag}` });
+  // The task's reader (the resource) joins the event's readers.
+  await expect(ev.getByTestId('readers-field').getByText('1 reader chosen')).toBeVisible();
   await ev.getByLabel('Date', { exact: true }).fill('2031-02-20');
   await ev.getByRole('button', { name: 'Save' }).click();
   await expect(ev).toBeHidden();
@@ -243,6 +252,23 @@ test('a dispatcher plans a group event, a project task and a calendar event of t
     page.getByTestId('calevent-detail').getByRole('heading', { name: `Rail visit ${tag}` }),
   ).toBeVisible();
   expect(new URL(page.url()).searchParams.get('type')).toBe('meeting');
+  await page.keyboard.press('Escape');
+  await page.getByRole('searchbox', { name: 'Search calendar events' }).fill(tag);
+  await expect(page.locator('[data-calevent]')).toHaveCount(1);
+  await expect(page.locator('[data-calevent]').getByText('meeting', { exact: true })).toBeVisible();
+  // Another type lists other events only.
+  await page.goto(`/calevents?type=training&q=${tag}`);
+  await expect(
+    page.getByText('There are no calendar events yet.').or(page.getByText('No events on this page match.')),
+  ).toBeVisible();
+  await expect(page.locator('[data-calevent]')).toHaveCount(0);
+
+  // The resource on the readers list sees the event; it was never theirs before.
+  const other = await browser.newContext();
+  const resourcePage = await other.newPage();
+  await enterApp(resourcePage, USERS.resource, `/calevents?q=${tag}`);
+  await expect(resourcePage.locator('[data-calevent]')).toHaveCount(1);
+  await other.close();
 
   // The task lists its event.
   await page.goto(`/projecttasks?task_id=${taskId}`);

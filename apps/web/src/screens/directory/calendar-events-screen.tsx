@@ -4,7 +4,6 @@ import { Link } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
-  allQuery,
   createRecord,
   DIRECTORY_KEY,
   num,
@@ -44,6 +43,7 @@ import {
   useSelected,
   ymd,
 } from './parts.tsx';
+import { ReadersField } from './readers-field.tsx';
 import { CALEVENTS_TEXT as E, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 40;
@@ -81,6 +81,7 @@ export function CalendarEventsScreen() {
     numberedListQuery('/directory/calendar-events', {
       q: q || undefined,
       task_id: taskId || undefined,
+      type: type || undefined,
       from: Number.isFinite(fromSec) ? fromSec : undefined,
       page,
       limit: PAGE_SIZE,
@@ -164,6 +165,11 @@ export function CalendarEventsScreen() {
                   {str(ev.name) || ev._id}
                 </Link>
                 <span className="text-sm text-neutral-700 tabular-nums">{whenOf(ev)}</span>
+                {str(ev.type) ? (
+                  <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700">
+                    {str(ev.type)}
+                  </span>
+                ) : null}
                 {str(ev.task_id) ? (
                   <span className="text-xs text-neutral-500">
                     {E.task}: {taskName(str(ev.task_id))}
@@ -195,6 +201,7 @@ export function CalendarEventsScreen() {
         <EventForm
           event={editing === 'new' ? undefined : editing}
           defaultTask={taskId}
+          defaultType={type}
           tasks={tasks.data?.items ?? []}
           onClose={() => setEditing(null)}
           onSaved={(ev) => {
@@ -255,6 +262,7 @@ function EventDetail({
             <Facts
               rows={[
                 [T.when, whenOf(ev)],
+                [E.typeLabel, str(ev.type)],
                 [
                   E.task,
                   str(ev.task_id) ? (
@@ -284,34 +292,50 @@ function EventDetail({
   );
 }
 
-type Values = { name: string; task_id: string; date: string; begin: string; end: string; notes: string };
+type Values = {
+  name: string;
+  type: string;
+  task_id: string;
+  date: string;
+  begin: string;
+  end: string;
+  notes: string;
+  readers: string[];
+};
 type Key = keyof Values;
 
 function EventForm({
   event,
   defaultTask,
+  defaultType,
   tasks,
   onClose,
   onSaved,
 }: {
   event: Rec | undefined;
   defaultTask: string;
+  /** The type of a new event: the screen's `?type=`, so that it is listed there. */
+  defaultType: string;
   tasks: Rec[];
   onClose: () => void;
   onSaved: (ev: Rec) => void;
 }) {
   const queryClient = useQueryClient();
   const formId = useId();
+  const readersOfTask = (tid: string) => strs(tasks.find((t) => t._id === tid)?._uid_r);
   const valuesOf = (x: Rec | undefined): Values => {
     const b = num(x?.utc_begin_plus_tz);
     const e = num(x?.utc_end_plus_tz);
     return {
       name: str(x?.name),
+      type: x ? str(x.type) : defaultType,
       task_id: x ? str(x.task_id) : defaultTask,
       date: ymd(b),
       begin: b === undefined ? '09:00' : hhmm(b),
       end: e === undefined ? '10:00' : hhmm(e),
       notes: str(x?.notes),
+      // Whoever may read the task may read its events.
+      readers: x ? strs(x._uid_r) : readersOfTask(defaultTask),
     };
   };
   const [base, setBase] = useState(event);
@@ -345,15 +369,14 @@ function EventForm({
       setErrors(found);
       return;
     }
-    // Whoever may read the task may read its events.
-    const taskReaders = strs(tasks.find((t) => t._id === values.task_id)?._uid_r);
     const body = {
       name: values.name.trim(),
+      type: values.type.trim() || null,
       task_id: values.task_id || null,
       utc_begin_plus_tz: span.begin,
       utc_end_plus_tz: span.end,
       notes: values.notes.trim() || null,
-      _uid_r: [...new Set([...strs(base?._uid_r), ...taskReaders])],
+      _uid_r: values.readers,
     };
     setSaving(true);
     try {
@@ -373,6 +396,8 @@ function EventForm({
         utc_begin_plus_tz: 'begin',
         utc_end_plus_tz: 'end',
         notes: 'notes',
+        type: 'type',
+        _uid_r: 'readers',
       });
       setStale(r.stale);
       setErrors(r.errors);
@@ -406,13 +431,26 @@ function EventForm({
           onChange={(e) => set('name', e.target.value)}
           error={errors.name}
         />
+        <Field
+          label={E.typeLabel}
+          value={values.type}
+          maxLength={60}
+          hint={E.typeHint}
+          onChange={(e) => set('type', e.target.value)}
+          error={errors.type}
+        />
         <ControlField label={E.task} error={errors.task_id}>
           {(cid, describedBy) => (
             <select
               id={cid}
               aria-describedby={describedBy}
               value={values.task_id}
-              onChange={(e) => set('task_id', e.target.value)}
+              onChange={(e) => {
+                const tid = e.target.value;
+                set('task_id', tid);
+                // The chosen task's readers join the event's (whoever may read the task).
+                setValues((v) => ({ ...v, readers: [...new Set([...v.readers, ...readersOfTask(tid)])] }));
+              }}
               className={selectClass(Boolean(errors.task_id))}
             >
               <option value="">{E.noTask}</option>
@@ -452,6 +490,7 @@ function EventForm({
             error={errors.end}
           />
         </div>
+        <ReadersField value={values.readers} onChange={(r) => set('readers', r)} error={errors.readers} />
         <ControlField label={T.notes} error={errors.notes}>
           {(cid, describedBy) => (
             <textarea

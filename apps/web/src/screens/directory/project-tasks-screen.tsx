@@ -40,6 +40,7 @@ import {
   useSearchParams,
   useSelected,
 } from './parts.tsx';
+import { ReadersField } from './readers-field.tsx';
 import { TASKS_TEXT as K, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 40;
@@ -312,7 +313,7 @@ function TaskDetail({
   );
 }
 
-type Values = { name: string; status: string; customerId: string; notes: string };
+type Values = { name: string; status: string; customerId: string; notes: string; readers: string[] };
 
 function TaskForm({
   task,
@@ -332,6 +333,7 @@ function TaskForm({
     status: str(x?.status),
     customerId: str(x?.customerId),
     notes: str(x?.notes),
+    readers: strs(x?._uid_r),
   });
   const [base, setBase] = useState(task);
   const [initial, setInitial] = useState(() => valuesOf(task));
@@ -343,6 +345,16 @@ function TaskForm({
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+  const uidOf = (cid: string) => str(customers.find((c) => c._id === cid)?.uid) || undefined;
+  // A new customer's user joins the readers (and the old one's leaves), visibly in the picker.
+  const setCustomer = (cid: string) => {
+    setValues((v) => ({
+      ...v,
+      customerId: cid,
+      readers: readersWithCustomer(v.readers, uidOf(v.customerId), uidOf(cid)),
+    }));
+    setErrors(({ customerId: _c, readers: _r, ...rest }) => rest);
   };
   const close = async () => {
     if (await confirmLeave()) onClose();
@@ -361,13 +373,12 @@ function TaskForm({
       setErrors({ name: T.nameRequired });
       return;
     }
-    const uidOf = (cid: string) => str(customers.find((c) => c._id === cid)?.uid) || undefined;
     const body = {
       name: values.name.trim(),
       status: values.status.trim() || null,
       customerId: values.customerId || null,
       notes: values.notes.trim() || null,
-      _uid_r: readersWithCustomer(strs(base?._uid_r), uidOf(str(base?.customerId)), uidOf(values.customerId)),
+      _uid_r: values.readers,
     };
     setSaving(true);
     try {
@@ -380,7 +391,13 @@ function TaskForm({
       notify.success(T.saved);
       onSaved(saved);
     } catch (err) {
-      const r = saveErrors(err, { name: 'name', status: 'status', notes: 'notes', customerId: 'customerId' });
+      const r = saveErrors(err, {
+        name: 'name',
+        status: 'status',
+        notes: 'notes',
+        customerId: 'customerId',
+        _uid_r: 'readers',
+      });
       setStale(r.stale);
       setErrors(r.errors);
     } finally {
@@ -426,7 +443,7 @@ function TaskForm({
               id={cid}
               aria-describedby={describedBy}
               value={values.customerId}
-              onChange={(e) => set('customerId', e.target.value)}
+              onChange={(e) => setCustomer(e.target.value)}
               className={selectClass(Boolean(errors.customerId))}
             >
               <option value="">{K.noCustomer}</option>
@@ -438,6 +455,7 @@ function TaskForm({
             </select>
           )}
         </ControlField>
+        <ReadersField value={values.readers} onChange={(r) => set('readers', r)} error={errors.readers} />
         <ControlField label={T.notes} error={errors.notes}>
           {(cid, describedBy) => (
             <textarea

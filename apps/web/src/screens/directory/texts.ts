@@ -189,6 +189,16 @@ export const EVENTS_TEXT = {
   deleteWhat: (name: string) => `the event ${name}`,
 };
 
+export const READERS_TEXT = {
+  legend: 'Readers',
+  hint: 'Who may see it besides dispatchers.',
+  find: 'Find a user',
+  noMatch: 'No users match.',
+  loadFailed: 'The users could not be loaded.',
+  notMember: 'not a member',
+  chosen: (n: number) => `${n} ${n === 1 ? 'reader' : 'readers'} chosen`,
+};
+
 export const TASKS_TEXT = {
   title: 'Project tasks',
   list: 'Project tasks list',
@@ -220,6 +230,9 @@ export const CALEVENTS_TEXT = {
   allDayUnset: 'No time set',
   filterPlaceholder: 'Filter this page by name',
   type: (t: string) => `Type: ${t}`,
+  typeLabel: 'Type',
+  typeHint: 'For example meeting or training: the menu can list one type (/calevents?type=…).',
+  anyType: 'Any type',
   deleteWhat: (name: string) => `the calendar event ${name}`,
 };
 
