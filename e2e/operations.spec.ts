@@ -192,3 +192,46 @@ test("the map shows the day's jobs without network tiles, and a resource's day a
   );
   expect(outside).toEqual([]);
 });
+
+test("the map's job list comes from the server a page of 20 at a time, with the day's total", async ({
+  page,
+}) => {
+  await enterApp(page, USERS.dispatcher, '/maps');
+  // Tomorrow late evening, on r057: 21 jobs of this run, so the day has more than one page.
+  const tomorrow = today() + 24 * HOUR;
+  for (let i = 0; i < 21; i++)
+    await createBooking(page, {
+      _id: `e2e-ops-page-${run}-${String(i).padStart(2, '0')}`,
+      status: 'confirmed',
+      resIds: ['r057'],
+      customer_first_name: 'Paged',
+      customer_last_name: `${run}-${i}`,
+      utc_begin_plus_tz: tomorrow + 23 * HOUR + i * 60,
+      utc_end_plus_tz: tomorrow + 23 * HOUR + i * 60 + 30,
+    });
+  await page.reload();
+  const asked = page.waitForRequest(
+    (r) => r.url().includes('/api/v1/map/jobs') && r.url().includes(`from=${tomorrow}`),
+  );
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await asked;
+  const list = page.getByRole('region', { name: 'Jobs' });
+  const totalText = await list.getByText(/\d+ jobs this day/).textContent();
+  const total = Number(/(\d+)/.exec(totalText ?? '')?.[1]);
+  expect(total).toBeGreaterThanOrEqual(21);
+  const pages = Math.ceil(total / 20);
+  await expect(list.getByText(`Page 1 of ${pages}`)).toBeVisible();
+  await expect(list.locator('button[data-job]')).toHaveCount(20);
+  // The last page is asked of the server; it holds the last of this run's jobs (the latest).
+  for (let p = 2; p <= pages; p++) {
+    const next = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/map/jobs') && r.url().includes(`page=${p}`),
+    );
+    await list.getByRole('button', { name: 'Next' }).click();
+    await next;
+    await expect(list.getByText(`Page ${p} of ${pages}`)).toBeVisible();
+  }
+  await expect(list.locator('button[data-job]')).toHaveCount(total - 20 * (pages - 1));
+  await expect(list.getByText(`Paged ${run}-20`)).toBeVisible();
+  await expect(list.getByText(`Paged ${run}-0`, { exact: true })).toHaveCount(0);
+});

@@ -1,10 +1,20 @@
+import { mapJobsPage } from '@rostra/db/directory/map-jobs';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
+import { readerOf, requireAuth } from '../http/access.ts';
+import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER } from '../scheduling/access.ts';
+import { ID, recordResponse, SECONDS } from '../scheduling/http.ts';
+
+/** The map list's page size (spec scheduling §9: the map query's limit is 20). */
+export const MAP_PAGE_SIZE = 20;
+/** The longest window the map lists at once (a month and a bit). */
+const MAX_WINDOW_S = 31 * 86_400;
 
 /**
  * The maps' configuration: a tile server URL template (`MAP_TILE_URL`, `{z}/{x}/{y}`) when one is
  * configured. Without it the maps draw their points on a plain background and need no network.
+ * And the map's list of jobs, a numbered page at a time (the screen asks page by page).
  */
 export function operationsMapRoutes(app: App): void {
   app.get(
@@ -21,6 +31,50 @@ export function operationsMapRoutes(app: App): void {
       tile_url: validTemplate(process.env.MAP_TILE_URL),
       attribution: process.env.MAP_TILE_ATTRIBUTION?.slice(0, 200) || null,
     }),
+  );
+
+  app.get(
+    `${API}/map/jobs`,
+    {
+      config: { access: ANY_MEMBER },
+      schema: {
+        tags: ['operations'],
+        summary:
+          'The map query: bookings the caller may read beginning in [from, to), not cancelled, soonest first; numbered pages (20) with the total and the window’s statuses',
+        querystring: z.strictObject({
+          from: z.coerce.number().pipe(SECONDS).describe('begin at or after (wall-clock s)'),
+          to: z.coerce.number().pipe(SECONDS).describe('begin before (wall-clock s)'),
+          status: z.string().min(1).max(40).optional(),
+          resource_id: ID.optional().describe('only jobs of this resource (resIds)'),
+          page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based; default 1'),
+          limit: z.coerce.number().int().min(1).max(100).optional().describe('default 20'),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(recordResponse),
+            total: z.number(),
+            page: z.number(),
+            limit: z.number(),
+            statuses: z.array(z.string()),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const q = request.query;
+      if (q.to <= q.from) throw new HttpError(400, 'invalid_window', 'to must be after from');
+      if (q.to - q.from > MAX_WINDOW_S)
+        throw new HttpError(400, 'invalid_window', 'the window is at most 31 days');
+      return mapJobsPage(app.deps.db.db, caller.orgId, readerOf(caller), {
+        from: q.from,
+        to: q.to,
+        status: q.status,
+        resourceId: q.resource_id,
+        page: q.page ?? 1,
+        limit: q.limit ?? MAP_PAGE_SIZE,
+      });
+    },
   );
 }
 

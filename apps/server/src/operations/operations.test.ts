@@ -300,4 +300,61 @@ describe.each(testDatabaseKinds())('forms, equipments and pods on %s', (kind) =>
     r1.close();
     theirs.close();
   });
+
+  it('the map lists the readable, not cancelled jobs of a window a page of 20 at a time, soonest first, with the total', async () => {
+    const WED = MONDAY + 2 * 86_400;
+    const add = (fields: Rec) => call(t, p.dispatcher, 'POST', '/timeline-records', fields);
+    for (let i = 0; i < 23; i++) {
+      ok(
+        await add({
+          _id: `map-${String(i).padStart(2, '0')}`,
+          status: i % 2 ? 'confirmed' : 'rostered',
+          resIds: [i < 3 ? 'r1' : 'r2'],
+          utc_begin_plus_tz: WED + 6 * H + i * 600,
+          utc_end_plus_tz: WED + 6 * H + i * 600 + 300,
+        }),
+        201,
+      );
+    }
+    ok(
+      await add({
+        _id: 'map-gone',
+        status: 'cancelled',
+        utc_begin_plus_tz: WED + 7 * H,
+        utc_end_plus_tz: WED + 8 * H,
+      }),
+      201,
+    );
+    ok(
+      await add({
+        _id: 'map-thu',
+        status: 'confirmed',
+        utc_begin_plus_tz: WED + 30 * H,
+        utc_end_plus_tz: WED + 31 * H,
+      }),
+      201,
+    );
+    type MapPage = Page & { total: number; page: number; limit: number; statuses: string[] };
+    const map = (as: typeof p.dispatcher, query: string) =>
+      call(t, as, 'GET', `/map/jobs?from=${WED}&to=${WED + 86_400}${query}`);
+    const first = ok<MapPage>(await map(p.dispatcher, ''));
+    expect(first).toMatchObject({ total: 23, page: 1, limit: 20, statuses: ['confirmed', 'rostered'] });
+    expect(first.items.map((j) => j._id)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `map-${String(i).padStart(2, '0')}`),
+    );
+    expect(first.items[0]).toMatchObject({ resIds: ['r1'], status: 'rostered' });
+    const second = ok<MapPage>(await map(p.dispatcher, '&page=2'));
+    expect(second.items.map((j) => j._id)).toEqual(['map-20', 'map-21', 'map-22']);
+    const confirmed = ok<MapPage>(await map(p.dispatcher, '&status=confirmed&limit=5'));
+    expect(confirmed.total).toBe(11);
+    expect(confirmed.items.every((j) => j.status === 'confirmed')).toBe(true);
+    expect(ok<MapPage>(await map(p.dispatcher, '&resource_id=r1')).total).toBe(3);
+    // A resource lists the jobs they are on; another organisation none.
+    const own = ok<MapPage>(await map(p.resource1, ''));
+    expect(own.items.map((j) => j._id)).toEqual(['map-00', 'map-01', 'map-02']);
+    expect(ok<MapPage>(await map(other.dispatcher, '')).total).toBe(0);
+    const bad = await call(t, p.dispatcher, 'GET', `/map/jobs?from=${WED}&to=${WED}`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('to must be after from');
+  });
 });

@@ -1,7 +1,7 @@
 import type { FormAnswers, FormField } from '@rostra/core/forms/form-template';
 import { classifyAnswer, classifyNetworkFailure } from './api.ts';
 import { api } from './client.ts';
-import type { Page } from './roster.ts';
+import type { Page, TimelineRecord } from './roster.ts';
 
 /*
  * The operations screens' calls (issue #8): form templates and the forms filled for jobs,
@@ -186,3 +186,18 @@ export function formatBytes(size: number): string {
 export type MapConfig = { tile_url: string | null; attribution: string | null };
 
 export const fetchMapConfig = () => api.get<MapConfig>('/map-config', { quiet: true });
+
+/** A page of the map query (`GET /map/jobs`): the window's jobs, soonest first, with the total. */
+export type MapJobsPage = {
+  items: TimelineRecord[];
+  total: number;
+  page: number;
+  limit: number;
+  /** The statuses of the whole window (the status filter's choices). */
+  statuses: string[];
+};
+
+export const fetchMapJobs = (
+  query: { from: number; to: number; status?: string | undefined; page: number; limit?: number },
+  signal?: AbortSignal,
+) => api.get<MapJobsPage>('/map/jobs', { query, quiet: true, ...(signal ? { signal } : {}) });

@@ -1,6 +1,6 @@
 import { DAY } from '@rostra/core/time/calendar';
-import { useQuery } from '@tanstack/react-query';
-import { fetchMapConfig, OPS_KEYS } from '../../lib/operations.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { fetchMapConfig, fetchMapJobs, OPS_KEYS } from '../../lib/operations.ts';
 import { locationOf, type MapResource } from '../../lib/operations-routes.ts';
 import { fetchRecords, type TimelineRecord, useResources } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -17,6 +17,20 @@ export function useDayJobs(day: number) {
     queryKey: ['ops', 'map-day', day],
     queryFn: async () =>
       (await fetchRecords(day, day + DAY, 'booking')).filter((r) => r.status !== 'cancelled'),
+  });
+}
+
+/**
+ * One page of the day's jobs as the server pages them (the map query: 20 a page, soonest first,
+ * not cancelled, with the total and the day's statuses); the previous page stays shown while the
+ * next one loads.
+ */
+export function useMapJobsPage(day: number, status: string, page: number) {
+  return useQuery({
+    queryKey: ['ops', 'map-jobs', day, status, page],
+    queryFn: ({ signal }) =>
+      fetchMapJobs({ from: day, to: day + DAY, status: status || undefined, page }, signal),
+    placeholderData: keepPreviousData,
   });
 }
 

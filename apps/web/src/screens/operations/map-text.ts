@@ -20,6 +20,7 @@ export const MAP_TEXT = {
   previousPage: 'Previous',
   nextPage: 'Next',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  jobsOfDay: (n: number) => (n === 1 ? '1 job this day' : `${n} jobs this day`),
   stops: (n: number) => (n === 1 ? '1 stop' : `${n} stops`),
   total: 'Total',
   leg: 'Leg',

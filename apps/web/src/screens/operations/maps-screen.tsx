@@ -8,16 +8,14 @@ import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { EmptyState, ErrorState, Page, PeriodNav, Skeleton, StatusPill } from '../boards/parts.tsx';
 import { MapCanvas, type MapPoint } from './map-canvas.tsx';
-import { jobPlace, jobTitle, locationOf, useDayJobs, useMapConfig, useMapResources } from './map-data.ts';
+import { jobPlace, jobTitle, locationOf, useMapConfig, useMapJobsPage, useMapResources } from './map-data.ts';
 import { MAP_TEXT as T } from './map-text.ts';
-
-/** The map list's page size (spec scheduling §9: the map query's limit is 20). */
-const PAGE = 20;
 
 /**
  * Maps (/maps; issue #8): the day's jobs and the resources on a map that needs no network (a
- * plain background unless a tile server is configured), filtered by status and by what is shown,
- * with the day's jobs as a list (20 a page) that selects the marker.
+ * plain background unless a tile server is configured), filtered by status and by what is shown.
+ * The jobs come a page at a time from the server (the map query: 20 a page, soonest first, with
+ * the total): the list and the job markers are the page's; a marker and its row select each other.
  */
 export function MapsScreen() {
   const { me } = useShell();
@@ -28,23 +26,15 @@ export function MapsScreen() {
   const [status, setStatus] = useState('');
   const [selected, setSelected] = useState<string | null>(null);
   const [page, setPage] = useState(0);
-  const jobs = useDayJobs(day);
+  const jobs = useMapJobsPage(day, status, page + 1);
   const resources = useMapResources();
   const config = useMapConfig();
   const styles = useStatusStyles().data;
   const statusId = useId();
 
-  const dayJobs = useMemo(
-    () =>
-      (jobs.data ?? [])
-        .filter((j) => !status || j.status === status)
-        .sort((a, b) => a.utc_begin_plus_tz - b.utc_begin_plus_tz || a._id.localeCompare(b._id)),
-    [jobs.data, status],
-  );
-  const statuses = useMemo(
-    () => [...new Set((jobs.data ?? []).map((j) => j.status ?? 'draft'))].sort(),
-    [jobs.data],
-  );
+  const dayJobs = useMemo(() => jobs.data?.items ?? [], [jobs.data]);
+  const statuses = jobs.data?.statuses ?? [];
+  const total = jobs.data?.total ?? 0;
   const resourceName = useMemo(
     () => new Map((resources.data ?? []).map((r) => [r._id, r.name])),
     [resources.data],
@@ -73,8 +63,12 @@ export function MapsScreen() {
     return out;
   }, [showJobs, showResources, resources.data, dayJobs, styles]);
 
-  const pages = Math.max(1, Math.ceil(dayJobs.length / PAGE));
-  const shown = dayJobs.slice(page * PAGE, page * PAGE + PAGE);
+  const pages = Math.max(1, Math.ceil(total / (jobs.data?.limit ?? 20)));
+  const shown = dayJobs;
+  const turn = (p: number) => {
+    setPage(p);
+    setSelected(null);
+  };
   const go = (d: number) => {
     setDay(d);
     setPage(0);
@@ -143,7 +137,7 @@ export function MapsScreen() {
       {config.data && !config.data.tile_url ? (
         <p className="mb-2 text-xs text-neutral-500">{T.plainBackground}</p>
       ) : null}
-      {jobs.isPending || resources.isPending ? (
+      {(jobs.isPending && !jobs.data) || resources.isPending ? (
         <Skeleton rows={1} className="h-[460px]" />
       ) : jobs.isError ? (
         <ErrorState message={errorText(jobs.error)} onRetry={() => void jobs.refetch()} />
@@ -160,7 +154,12 @@ export function MapsScreen() {
               points.filter((p) => p.kind === 'resource').length,
             )}
           />
-          <section aria-label={T.jobs} className="min-w-0">
+          <section
+            aria-label={T.jobs}
+            aria-busy={jobs.isFetching && jobs.isPlaceholderData ? true : undefined}
+            className={`min-w-0 ${jobs.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
+            {total ? <p className="text-xs text-neutral-600">{T.jobsOfDay(total)}</p> : null}
             {unlocated ? <FormMessage tone="info" message={T.noLocation(unlocated)} /> : null}
             {dayJobs.length === 0 ? (
               <EmptyState title={T.noJobs} hint={T.noJobsHint} />
@@ -205,14 +204,14 @@ export function MapsScreen() {
                 </ul>
                 {pages > 1 ? (
                   <div className="mt-2 flex items-center justify-between gap-2 text-sm">
-                    <Button variant="secondary" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>
+                    <Button variant="secondary" disabled={page === 0} onClick={() => turn(page - 1)}>
                       {T.previousPage}
                     </Button>
                     <span className="text-neutral-600">{T.pageOf(page + 1, pages)}</span>
                     <Button
                       variant="secondary"
-                      disabled={page >= pages - 1}
-                      onClick={() => setPage((p) => p + 1)}
+                      disabled={page >= pages - 1 || jobs.isPlaceholderData}
+                      onClick={() => turn(page + 1)}
                     >
                       {T.nextPage}
                     </Button>

@@ -1,0 +1,70 @@
+import { and, asc, count, eq, gte, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { type Reader, readableBy } from '../identity/readers.ts';
+import { type StoredRecord, toTimelineRecord } from '../scheduling/mapping.ts';
+import { timelineRecords } from '../schema/scheduling.ts';
+import { withOrg } from '../tenant.ts';
+import type { NumberedPage } from './lists.ts';
+
+/*
+ * The maps screen's list of jobs (spec scheduling §9's map query): the bookings beginning in
+ * [from, to) that the reader may read (readers list; a resource by resIds is on it), not
+ * cancelled, optionally of one status and of one resource, soonest first, a numbered page at a
+ * time with the total. The statuses of the whole window come along for the screen's filter.
+ */
+
+export type MapJobsQuery = {
+  /** Wall-clock seconds: begin at or after. */
+  from: number;
+  /** Wall-clock seconds: begin before. */
+  to: number;
+  status?: string | undefined;
+  /** Only jobs with this resource among their resIds. */
+  resourceId?: string | undefined;
+  page: number;
+  limit: number;
+};
+
+export type MapJobsPage = NumberedPage<StoredRecord> & { statuses: string[] };
+
+export function mapJobsPage(
+  db: Db,
+  orgId: string,
+  reader: Reader,
+  query: MapJobsQuery,
+): Promise<MapJobsPage> {
+  const windowed: (SQL | undefined)[] = [
+    eq(timelineRecords.orgId, orgId),
+    eq(timelineRecords.key, 'booking'),
+    or(isNull(timelineRecords.status), ne(timelineRecords.status, 'cancelled')),
+    gte(timelineRecords.beginAt, query.from),
+    lt(timelineRecords.beginAt, query.to),
+    readableBy(timelineRecords.readers, reader),
+    query.resourceId === undefined ? undefined : sql`${query.resourceId} = any(${timelineRecords.resIds})`,
+  ];
+  const where = and(
+    ...windowed,
+    query.status === undefined ? undefined : eq(timelineRecords.status, query.status),
+  );
+  return withOrg(db, orgId, async (tx) => {
+    const [counted] = await tx.select({ n: count() }).from(timelineRecords).where(where);
+    const rows = await tx
+      .select()
+      .from(timelineRecords)
+      .where(where)
+      .orderBy(asc(timelineRecords.beginAt), asc(timelineRecords.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const statuses = await tx
+      .selectDistinct({ status: sql<string>`coalesce(${timelineRecords.status}, 'draft')` })
+      .from(timelineRecords)
+      .where(and(...windowed));
+    return {
+      items: rows.map((r) => toTimelineRecord(r, r.resIds)),
+      total: Number(counted?.n ?? 0),
+      page: query.page,
+      limit: query.limit,
+      statuses: statuses.map((s) => s.status).sort(),
+    };
+  });
+}
