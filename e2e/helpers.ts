@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page } from '@playwright/test';
 import { defaultLandingPath } from '@rostra/core/shell/landing';
 import type { Role } from '@rostra/core/shell/roles';
+import { toWallClock } from '@rostra/core/time/calendar';
 
 /** The demo users of the seed; they share one password. */
 export const DEMO_PASSWORD = 'demo1234';
@@ -94,4 +95,47 @@ export async function orgSettings(page: Page): Promise<OrgSettings> {
 /** The default landing page of the signed-in role, by core's rule over the org's settings. */
 export async function expectedLanding(page: Page, role: Role): Promise<string> {
   return defaultLandingPath(role, (await orgSettings(page)).menu);
+}
+
+export type ApiRecord = Record<string, unknown> & { _id: string; version: number };
+
+/** A call to the app's API as the page's signed-in user (from the app's origin). */
+export async function apiCall(
+  page: Page,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<ApiRecord> {
+  const res = await page.request.fetch(`/api/v1${path}`, {
+    method,
+    ...(data !== undefined ? { data } : {}),
+    headers: { origin: originOf(page) },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return (await res.json()) as ApiRecord;
+}
+
+/**
+ * A job of today for r001 (resource@), dispatched, beginning on the current quarter hour of the
+ * organisation's clock, made through the API by the page's user (a dispatcher): today's whatever
+ * the seed holds.
+ */
+export async function todaysJob(page: Page): Promise<ApiRecord & { reference: string }> {
+  const me = (await apiCall(page, 'GET', '/me')) as ApiRecord & { company?: { time_zone?: string } };
+  const wall = toWallClock(Date.now(), me.company?.time_zone ?? 'UTC');
+  const begin = Math.floor(wall / 900) * 900;
+  const reference = `E2E-LIFE-${Math.floor(Math.random() * 1e8)}`;
+  const job = await apiCall(page, 'POST', '/timeline-records', {
+    _key: 'booking',
+    status: 'dispatched',
+    reference,
+    customerId: 'c001',
+    customer_first_name: 'Connie',
+    customer_last_name: 'Customer',
+    resIds: ['r001'],
+    utc_begin_plus_tz: begin,
+    utc_end_plus_tz: begin + 2 * 3600,
+    all_location: '12 King Street, Newtown NSW 2042',
+  });
+  return { ...job, reference };
 }

@@ -1,7 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { ALERT_TEXT } from '@rostra/core/shell/messages';
-import { toWallClock } from '@rostra/core/time/calendar';
-import { enterApp, screenshot, USERS } from './helpers.ts';
+import { apiCall, enterApp, screenshot, todaysJob, USERS } from './helpers.ts';
 
 /** The machine is shared and slow at times: screens get 20 s to show what they should. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -13,45 +12,11 @@ const expect = baseExpect.configure({ timeout: 20_000 });
  * wall clock, so it is today's whatever the seed holds.
  */
 
-type Rec = Record<string, unknown> & { _id: string; version: number };
-
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function api(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<Rec> {
-  const origin = new URL(page.url()).origin;
-  const res = await page.request.fetch(`/api/v1${path}`, {
-    method,
-    ...(data !== undefined ? { data } : {}),
-    headers: { origin },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return (await res.json()) as Rec;
-}
-
-/** A job of today for r001, dispatched, beginning on the current quarter hour of the org's clock. */
-async function todaysJob(page: Page): Promise<Rec & { reference: string }> {
-  const me = (await api(page, 'GET', '/me')) as Rec & { company?: { time_zone?: string } };
-  const wall = toWallClock(Date.now(), me.company?.time_zone ?? 'UTC');
-  const begin = Math.floor(wall / 900) * 900;
-  const reference = `E2E-LIFE-${Math.floor(Math.random() * 1e8)}`;
-  const job = await api(page, 'POST', '/timeline-records', {
-    _key: 'booking',
-    status: 'dispatched',
-    reference,
-    customerId: 'c001',
-    customer_first_name: 'Connie',
-    customer_last_name: 'Customer',
-    resIds: ['r001'],
-    utc_begin_plus_tz: begin,
-    utc_end_plus_tz: begin + 2 * 3600,
-    all_location: '12 King Street, Newtown NSW 2042',
-  });
-  return { ...job, reference };
-}
 
 const seconds = async (page: Page, selector: string, attribute: string) =>
   Number(await page.locator(selector).getAttribute(attribute));
@@ -224,7 +189,7 @@ test.describe('the job’s life on a phone', () => {
       ['start', now - 2 * 3600_000],
       ['stop', now],
     ] as const) {
-      await api(page, 'POST', `/bookings/${job._id}/timer`, {
+      await apiCall(page, 'POST', `/bookings/${job._id}/timer`, {
         action,
         client_id: crypto.randomUUID(),
         client_at: at,
@@ -233,8 +198,8 @@ test.describe('the job’s life on a phone', () => {
       });
     }
     for (const action of ['start', 'finish']) {
-      const current = await api(page, 'GET', `/timeline-records/${job._id}`);
-      await api(page, 'POST', `/bookings/${job._id}/actions/${action}`, { version: current.version });
+      const current = await apiCall(page, 'GET', `/timeline-records/${job._id}`);
+      await apiCall(page, 'POST', `/bookings/${job._id}/actions/${action}`, { version: current.version });
     }
 
     // The customer reviews the finished job on their phone.

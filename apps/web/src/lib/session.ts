@@ -77,14 +77,55 @@ export function activeRole(me: Me | null | undefined): Role | undefined {
 
 export const ME_KEY = ['me'] as const;
 
-/** The session: the /me answer, or null when nobody is signed in (401). */
+/*
+ * The last /me answer is kept on the device, so that the app opened without a connection (the
+ * service worker serves it, public/sw.js) still knows who is signed in and can show what it keeps
+ * offline (the resource's day, queued timer taps). It goes with sign-out and with a 401; the
+ * server decides again as soon as it can be reached.
+ */
+const ME_COPY_KEY = 'rostra.me.v1';
+
+function keepMeCopy(me: Me | null): void {
+  try {
+    if (me) localStorage.setItem(ME_COPY_KEY, JSON.stringify(me));
+    else localStorage.removeItem(ME_COPY_KEY);
+  } catch {
+    // No storage (private mode): the app needs a connection to start, as before.
+  }
+}
+
+/** The kept /me answer, if any and well-formed. */
+export function meCopy(storage?: Pick<Storage, 'getItem'>): Me | undefined {
+  try {
+    const raw = (storage ?? globalThis.localStorage)?.getItem(ME_COPY_KEY);
+    const me = raw ? (JSON.parse(raw) as Me) : undefined;
+    return me && typeof me.uid === 'string' && Array.isArray(me.memberships) ? me : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const NO_ANSWER: readonly string[] = ['offline', 'network', 'connection-reset'];
+
+/**
+ * The session: the /me answer, or null when nobody is signed in (401). Without a connection
+ * (the browser offline, or no answer at all) the kept copy stands in, when there is one.
+ */
 export const meQuery = queryOptions({
   queryKey: ME_KEY,
   queryFn: async (): Promise<Me | null> => {
+    const kept = meCopy();
+    if (kept && typeof navigator !== 'undefined' && navigator.onLine === false) return kept;
     try {
-      return await api.get<Me>('/me', { auth: 'cookie' });
+      const me = await api.get<Me>('/me', { auth: 'cookie' });
+      keepMeCopy(me);
+      return me;
     } catch (error) {
-      if (isApiError(error) && error.status === 401) return null;
+      if (isApiError(error) && error.status === 401) {
+        keepMeCopy(null);
+        return null;
+      }
+      if (kept && isApiError(error) && NO_ANSWER.includes(error.kind)) return kept;
       throw error;
     }
   },
@@ -105,6 +146,7 @@ export function resetSessionCaches(queryClient: QueryClient): void {
  * even when the server cannot be reached, so a shared computer is never left signed in here.
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
+  keepMeCopy(null);
   try {
     localStorage.removeItem('template_id');
   } catch {
