@@ -235,3 +235,27 @@ test("the map's job list comes from the server a page of 20 at a time, with the 
   await expect(list.getByText(`Paged ${run}-20`)).toBeVisible();
   await expect(list.getByText(`Paged ${run}-0`, { exact: true })).toHaveCount(0);
 });
+
+test("another dispatcher's new equipment appears on an open equipments screen without a reload", async ({
+  page,
+  browser,
+}) => {
+  await enterApp(page, USERS.dispatcher, '/equipments');
+  await expect(page.getByRole('heading', { level: 1, name: 'Equipments' })).toBeVisible();
+  const code = `LIVE-${run}`.toUpperCase();
+  await page.getByLabel('Search by name or code').fill(code);
+  await expect(page.getByText(`Nothing matches “${code}”`)).toBeVisible();
+  // A second signed-in browser adds it through the API.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await enterApp(second, USERS.dispatcher, '/');
+  const res = await second.request.post('/api/v1/equipments', {
+    data: { name: `Live hoist ${run}`, code },
+    headers: { origin: new URL(second.url()).origin },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await other.close();
+  const rows = page.locator('tr[data-code]');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`Live hoist ${run}`);
+});
