@@ -1,18 +1,16 @@
 import {
   buildExceptionReport,
-  type CurrentState,
   type ExceptionConfig,
   type ExceptionEntry,
   type ExceptionJob,
 } from '@rostra/core/exceptions/report';
 import { CURRENT_JOB_STATUSES } from '@rostra/core/exceptions/status-order';
 import type { Period } from '@rostra/core/reports/period';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { EXCEPTION_CONFIG_KEY } from '../scheduling/exception-report.ts';
+import { EXCEPTION_CONFIG_KEY, latestStates } from '../scheduling/exception-report.ts';
 import { loadOrgContext, wallClockOf } from '../scheduling/org-context.ts';
 import { selectTimelineRecords } from '../scheduling/records.ts';
-import { jobStates } from '../schema/jobs.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -80,27 +78,11 @@ export function exceptionsInPeriod(
           EXCEPTION_JOB_LIMIT,
         )
       : [];
-    const states: Record<string, CurrentState> = {};
-    if (jobs.length) {
-      const latest = await tx
-        .selectDistinctOn([jobStates.recordId], {
-          recordId: jobStates.recordId,
-          status: jobStates.status,
-          at: jobStates.utcPlusTz,
-        })
-        .from(jobStates)
-        .where(
-          and(
-            eq(jobStates.orgId, orgId),
-            inArray(
-              jobStates.recordId,
-              jobs.map((j) => j._id),
-            ),
-          ),
-        )
-        .orderBy(jobStates.recordId, sql`${jobStates.seq} desc`);
-      for (const s of latest) states[s.recordId] = { status: s.status, date: s.at };
-    }
+    const states = await latestStates(
+      tx,
+      orgId,
+      jobs.map((j) => j._id),
+    );
     const built = buildExceptionReport({ jobs: jobs as ExceptionJob[], configs, now: wall, states });
     const byId = new Map(jobs.map((j) => [j._id, j]));
     const entries = built.entries.map((e): PeriodException => {

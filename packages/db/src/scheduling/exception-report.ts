@@ -8,7 +8,7 @@ import {
 } from '@rostra/core/exceptions/report';
 import { CURRENT_JOB_STATUSES } from '@rostra/core/exceptions/status-order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, Tx } from '../client.ts';
 import { jobStates } from '../schema/jobs.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { exceptionReports } from '../schema/planning.ts';
@@ -46,6 +46,27 @@ function toReport(row: typeof exceptionReports.$inferSelect): StoredExceptionRep
 }
 
 /** The stored current report; undefined before the first computation. */
+/** Each job's current state (its latest `job_states` row), for the report's status rules. */
+export async function latestStates(
+  tx: Tx,
+  orgId: string,
+  ids: string[],
+): Promise<Record<string, CurrentState>> {
+  const states: Record<string, CurrentState> = {};
+  if (ids.length === 0) return states;
+  const latest = await tx
+    .selectDistinctOn([jobStates.recordId], {
+      recordId: jobStates.recordId,
+      status: jobStates.status,
+      at: jobStates.utcPlusTz,
+    })
+    .from(jobStates)
+    .where(and(eq(jobStates.orgId, orgId), inArray(jobStates.recordId, ids)))
+    .orderBy(jobStates.recordId, sql`${jobStates.seq} desc`);
+  for (const s of latest) states[s.recordId] = { status: s.status, date: s.at };
+  return states;
+}
+
 export async function getExceptionReport(db: Db, orgId: string): Promise<StoredExceptionReport | undefined> {
   const [row] = await withOrg(db, orgId, (tx) =>
     tx
@@ -93,27 +114,11 @@ export async function refreshExceptionReport(
           ),
         )
       : [];
-    const states: Record<string, CurrentState> = {};
-    if (jobs.length) {
-      const latest = await tx
-        .selectDistinctOn([jobStates.recordId], {
-          recordId: jobStates.recordId,
-          status: jobStates.status,
-          at: jobStates.utcPlusTz,
-        })
-        .from(jobStates)
-        .where(
-          and(
-            eq(jobStates.orgId, orgId),
-            inArray(
-              jobStates.recordId,
-              jobs.map((j) => j._id),
-            ),
-          ),
-        )
-        .orderBy(jobStates.recordId, sql`${jobStates.seq} desc`);
-      for (const s of latest) states[s.recordId] = { status: s.status, date: s.at };
-    }
+    const states = await latestStates(
+      tx,
+      orgId,
+      jobs.map((j) => j._id),
+    );
     const built = buildExceptionReport({ jobs: jobs as ExceptionJob[], configs, now: wall, states });
     const configsMapIds: Record<string, string[]> = {};
     for (const c of configs) configsMapIds[c.action_status] = [];
