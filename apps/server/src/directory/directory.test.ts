@@ -392,6 +392,9 @@ describe.each(testDatabaseKinds())('directory routes on %s', (kind) => {
     expect(ids(await typed(p.dispatcher, 'board'))).toEqual([]);
     expect(ids(await typed(p.resource1, 'meeting'))).toEqual(['ce-meet-1']);
     expect((await typed(other.dispatcher, 'meeting')).total).toBe(0);
+    // The records collection filters the same way.
+    const listed = ok<{ items: Rec[] }>(await call(t, p.dispatcher, 'GET', '/calendar-events?type=training'));
+    expect(ids(listed)).toEqual(['ce-train']);
     // The type is changed like any field; an over-long one is refused with a clear message.
     ok(await call(t, p.dispatcher, 'PATCH', '/calendar-events/ce-train', { type: 'meeting', version: 1 }));
     expect((await typed(p.dispatcher, 'meeting')).total).toBe(3);

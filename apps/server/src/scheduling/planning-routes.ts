@@ -1,6 +1,7 @@
 import { CALENDAR_EVENTS, PROJECT_TASKS, QUICK_VIEWS } from '@rostra/db/scheduling/record-kinds';
-import { quickViews } from '@rostra/db/schema/planning';
-import { and, eq } from 'drizzle-orm';
+import { calendarEvents, quickViews } from '@rostra/db/schema/planning';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { App } from '../app.ts';
 import { readersCheck } from '../directory/readers.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY } from './access.ts';
@@ -67,5 +68,8 @@ export function planningRoutes(app: App): void {
     updateBody: updateCalendarEventBody,
     hasReaders: true,
     checkBody: readersCheck(app, CALENDAR_EVENTS),
+    // `?type=`: events of that type only (the type is a field of the event's data).
+    filters: { type: z.string().trim().min(1).max(60).optional() },
+    where: (q) => [typeof q.type === 'string' ? sql`${calendarEvents.data}->>'type' = ${q.type}` : undefined],
   });
 }
