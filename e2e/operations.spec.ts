@@ -234,6 +234,24 @@ test("the map's job list comes from the server a page of 20 at a time, with the 
   await expect(list.locator('button[data-job]')).toHaveCount(total - 20 * (pages - 1));
   await expect(list.getByText(`Paged ${run}-20`)).toBeVisible();
   await expect(list.getByText(`Paged ${run}-0`, { exact: true })).toHaveCount(0);
+
+  // The resources beside the map are the server's pages too (the seed has more than 20).
+  const resources = page.getByRole('region', { name: 'Resources' });
+  const heading = await resources.getByRole('heading', { name: /Resources: \d+/ }).textContent();
+  const resourceTotal = Number(/(\d+)/.exec(heading ?? '')?.[1]);
+  expect(resourceTotal).toBeGreaterThan(20);
+  await expect(resources.locator('button[data-map-resource]')).toHaveCount(20);
+  const firstResource = await resources
+    .locator('button[data-map-resource]')
+    .first()
+    .getAttribute('data-map-resource');
+  const secondPage = page.waitForRequest(
+    (r) => r.url().includes('/api/v1/directory/resources') && r.url().includes('page=2'),
+  );
+  await resources.getByRole('button', { name: 'Next' }).click();
+  await secondPage;
+  await expect(resources.getByText(`Page 2 of ${Math.ceil(resourceTotal / 20)}`)).toBeVisible();
+  await expect(resources.locator(`button[data-map-resource="${firstResource}"]`)).toHaveCount(0);
 });
 
 test("another dispatcher's new equipment appears on an open equipments screen without a reload", async ({

@@ -197,6 +197,21 @@ export type MapJobsPage = {
   statuses: string[];
 };
 
+/** A page of the organisation's active resources (`GET /directory/resources`), A→Z, with the total. */
+export type MapResourcesPage = {
+  items: (Record<string, unknown> & { _id: string; name: string })[];
+  total: number;
+  page: number;
+  limit: number;
+};
+
+export const fetchMapResources = (query: { page: number; limit: number }, signal?: AbortSignal) =>
+  api.get<MapResourcesPage>('/directory/resources', {
+    query: { ...query, inactive: false },
+    quiet: true,
+    ...(signal ? { signal } : {}),
+  });
+
 export const fetchMapJobs = (
   query: { from: number; to: number; status?: string | undefined; page: number; limit?: number },
   signal?: AbortSignal,

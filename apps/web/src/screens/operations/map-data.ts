@@ -1,6 +1,6 @@
 import { DAY } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchMapConfig, fetchMapJobs, OPS_KEYS } from '../../lib/operations.ts';
+import { fetchMapConfig, fetchMapJobs, fetchMapResources, OPS_KEYS } from '../../lib/operations.ts';
 import { locationOf, type MapResource } from '../../lib/operations-routes.ts';
 import { fetchRecords, type TimelineRecord, useResources } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -32,6 +32,60 @@ export function useMapJobsPage(day: number, status: string, page: number) {
       fetchMapJobs({ from: day, to: day + DAY, status: status || undefined, page }, signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/** The map's page size of either list (spec scheduling §9: the map query's limit is 20). */
+export const MAP_PAGE = 20;
+
+export type MapResourcesPage = {
+  items: MapResource[];
+  total: number;
+  limit: number;
+  isPending: boolean;
+  isError: boolean;
+  isPlaceholderData: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+/**
+ * One page of the resources the map shows, as the server pages them (active ones, A→Z, 20 a page,
+ * with the total) for those who read the catalogue; a resource's page is themselves.
+ */
+export function useMapResourcesPage(page: number): MapResourcesPage {
+  const { role, me } = useShell();
+  const readsCatalogue = role === 'dispatcher' || me.duties.includes('partner');
+  const query = useQuery({
+    queryKey: ['ops', 'map-resources', page],
+    queryFn: ({ signal }) => fetchMapResources({ page, limit: MAP_PAGE }, signal),
+    enabled: readsCatalogue,
+    placeholderData: keepPreviousData,
+  });
+  if (!readsCatalogue) {
+    const own: MapResource[] = me.resource_id
+      ? [{ _id: me.resource_id, name: me.user_details.displayName }]
+      : [];
+    return {
+      items: own,
+      total: own.length,
+      limit: MAP_PAGE,
+      isPending: false,
+      isError: false,
+      isPlaceholderData: false,
+      error: null,
+      refetch: () => undefined,
+    };
+  }
+  return {
+    items: (query.data?.items ?? []) as MapResource[],
+    total: query.data?.total ?? 0,
+    limit: query.data?.limit ?? MAP_PAGE,
+    isPending: query.isPending,
+    isError: query.isError,
+    isPlaceholderData: query.isPlaceholderData,
+    error: query.error,
+    refetch: () => void query.refetch(),
+  };
 }
 
 export type MapResources = {

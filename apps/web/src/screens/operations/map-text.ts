@@ -20,6 +20,8 @@ export const MAP_TEXT = {
   previousPage: 'Previous',
   nextPage: 'Next',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  resourcesTotal: (n: number) => (n === 1 ? 'Resources: 1' : `Resources: ${n}`),
+  noResources: 'No active resources',
   jobsOfDay: (n: number) => (n === 1 ? '1 job this day' : `${n} jobs this day`),
   stops: (n: number) => (n === 1 ? '1 stop' : `${n} stops`),
   total: 'Total',
