@@ -1,11 +1,10 @@
-import { TIMER_ACTIONS } from '@rostra/core/job-life/timer';
+import { TIMER_ACTIONS, type TimeEntries } from '@rostra/core/job-life/timer';
 import {
   correctEntry,
   entryJobId,
   getTimeEntries,
   recordMileage,
   recordTimerEvent,
-  type TimeEntries,
 } from '@rostra/db/job-life/time-entries';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { getSettings } from '@rostra/db/settings';

@@ -1,9 +1,18 @@
 import { formatHoursHmm } from '@rostra/core/job-life/hours';
-import { aggregateResource, type ResourceAggregate, type TimerEntry } from '@rostra/core/job-life/timer';
+import {
+  aggregateResource,
+  type TimeEntries as CoreTimeEntries,
+  type Correction,
+  type MileageEntry,
+  type ResourceAggregate,
+  type TimeEntry,
+  type TimerEntry,
+  type TimerState,
+} from '@rostra/core/job-life/timer';
 import { formatDate } from '@rostra/core/time/calendar';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './client.ts';
-import type { QueuedTimerEvent, TimerAction } from './job-life-queue.ts';
+import type { QueuedTimerEvent } from './job-life-queue.ts';
 
 /*
  * The job's life after allocation (issue 9), the browser's side of the contract in
@@ -70,54 +79,10 @@ export function telLink(phone: string | null | undefined): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Timers and time entries
 
-export type TimerState = 'idle' | 'running' | 'paused' | 'stopped';
-
-export type TimeEntry = {
-  _id: string;
-  resource_id: string;
-  action: TimerAction;
-  at: number;
-  client_id: string;
-  corrected?: boolean;
-};
-
-export type MileageEntry = {
-  _id: string;
-  resource_id: string;
-  km: number;
-  at: number;
-  client_id: string;
-  corrected?: boolean;
-};
-
-export type Aggregate = {
-  worked_seconds: number;
-  break_seconds: number;
-  laps: number[];
-  state: TimerState;
-  running_since: number | null;
-  mileage_km: number;
-};
-
-/** A dispatcher's correction of an entry: old and new values, who, when and why. */
-export type Correction = {
-  _id: string;
-  entry_id: string;
-  by: { uid: string; name: string };
-  at: number;
-  old_at: number | null;
-  new_at: number | null;
-  old_km: number | null;
-  new_km: number | null;
-  reason: string;
-};
-
-export type TimeEntries = {
-  entries: TimeEntry[];
-  mileage: MileageEntry[];
-  aggregate: Aggregate & { by_resource: Record<string, Aggregate> };
-  log?: Correction[];
-};
+export type Aggregate = ResourceAggregate & { mileage_km: number };
+/** What the time-entries routes answer; dispatchers also get the corrections log. */
+export type TimeEntries = CoreTimeEntries & { log?: Correction[] };
+export type { Correction, MileageEntry, TimeEntry, TimerState };
 
 export const timeEntriesQuery = (jobId: string) =>
   queryOptions({

@@ -135,6 +135,42 @@ export type JobAggregate = ResourceAggregate & {
   by_resource: Record<string, ResourceAggregate & { mileage_km: number }>;
 };
 
+/** A timer event as the API answers it (time entries of a job). */
+export type TimeEntry = {
+  _id: string;
+  resource_id: string;
+  action: TimerAction;
+  at: number;
+  client_id: string;
+  corrected?: boolean;
+};
+
+/** A mileage entry as the API answers it. */
+export type MileageEntry = {
+  _id: string;
+  resource_id: string;
+  km: number;
+  at: number;
+  client_id: string;
+  corrected?: boolean;
+};
+
+/** A dispatcher's correction of an entry: old and new values, who, when and why. */
+export type Correction = {
+  _id: string;
+  entry_id: string;
+  by: { uid: string; name: string };
+  at: number;
+  old_at: number | null;
+  new_at: number | null;
+  old_km: number | null;
+  new_km: number | null;
+  reason: string;
+};
+
+/** A job's time entries, mileage and aggregate, as the API answers them. */
+export type TimeEntries = { entries: TimeEntry[]; mileage: MileageEntry[]; aggregate: JobAggregate };
+
 const STATE_RANK: Record<TimerState, number> = { idle: 0, stopped: 1, paused: 2, running: 3 };
 
 /**

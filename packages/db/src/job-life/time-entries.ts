@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { correctedAt } from '@rostra/core/job-life/clock';
 import {
   aggregateJob,
+  type Correction,
   firstInvalidEntry,
-  type JobAggregate,
+  type MileageEntry,
+  type TimeEntries,
+  type TimeEntry,
   type TimerAction,
   type TimerEntry,
 } from '@rostra/core/job-life/timer';
@@ -19,38 +22,6 @@ import { jobEvent, type LockedJob, lockJob, workersAudience } from './job.ts';
  * logs; §4 timer actions). Stored with the server's clock; a device's retry (same `client_id`)
  * is answered from what is stored and never counts twice.
  */
-
-export type TimeEntry = {
-  _id: string;
-  resource_id: string;
-  action: TimerAction;
-  at: number;
-  client_id: string;
-  corrected?: boolean;
-};
-
-export type MileageEntry = {
-  _id: string;
-  resource_id: string;
-  km: number;
-  at: number;
-  client_id: string;
-  corrected?: boolean;
-};
-
-export type Correction = {
-  _id: string;
-  entry_id: string;
-  by: { uid: string; name: string };
-  at: number;
-  old_at: number | null;
-  new_at: number | null;
-  old_km: number | null;
-  new_km: number | null;
-  reason: string;
-};
-
-export type TimeEntries = { entries: TimeEntry[]; mileage: MileageEntry[]; aggregate: JobAggregate };
 
 type Row = typeof timeEntries.$inferSelect;
 
