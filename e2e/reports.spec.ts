@@ -167,15 +167,17 @@ test('analytics for a resource shows only their own numbers', async ({ page }) =
   await expect(utilisation.locator('tbody tr')).toHaveCount(1);
 });
 
-test('analytics is in the menu of dispatchers and resources only: a scheduler sees neither the entry nor the data', async ({
+test('analytics is in the menu of dispatchers and resources only: a customer sees neither the entry nor the data', async ({
   page,
 }) => {
+  // A customer, not the scheduler: the scheduler's terms are left for terms.spec.ts to accept
+  // (the scheduler's own case is in core's menu tests and the server's reports test).
   const errors = watchPageErrors(page);
   const entry = page.getByRole('navigation', { name: 'Main menu' }).locator('[data-menu-key="analytics"]');
   await enterApp(page, USERS.resource, '/');
   await expect(entry).toHaveCount(1);
   await page.context().clearCookies();
-  await enterApp(page, USERS.scheduler, '/');
+  await enterApp(page, USERS.customer, '/');
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').first()).toBeVisible();
   await expect(entry).toHaveCount(0);
   // Typed by hand, the address says whom analytics are for instead of showing a refusal.

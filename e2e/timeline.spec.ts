@@ -369,6 +369,7 @@ test.describe('timeline', () => {
     // The keyboard: Shift+ArrowRight on the focused bar, 15 minutes later.
     await barOf(page, job._id).focus();
     await page.keyboard.press('Shift+ArrowRight');
+    await expect(outcome).toContainText('11:15');
     await expect.poll(end).toBe(day + 11 * HOUR + 15 * 60);
     await expect(barOf(page, job._id)).toBeFocused();
 
@@ -377,6 +378,8 @@ test.describe('timeline', () => {
     await expect(outcome).toContainText('Undone');
     await expect.poll(end).toBe(day + 11 * HOUR);
     await page.keyboard.press('Control+Shift+z');
+    // The outcome shows once the screen has read the window back and takes edits again.
+    await expect(outcome).toContainText('Redone');
     await expect.poll(end).toBe(day + 11 * HOUR + 15 * 60);
 
     // Into the 12:00 booking of the same resource: the server's validator answers with the conflict.
