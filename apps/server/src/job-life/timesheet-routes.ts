@@ -1,6 +1,6 @@
 import { rangeEnd, timesheetCsv } from '@rostra/core/job-life/timesheet';
 import { fromYmd } from '@rostra/core/time/calendar';
-import { getTimesheets, timesheetWeekStartDay } from '@rostra/db/job-life/timesheets';
+import { getTimesheets } from '@rostra/db/job-life/timesheets';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { type Access, type Caller, requireAuth } from '../http/access.ts';
@@ -85,10 +85,10 @@ function resourceFilter(caller: Caller, requested: string | undefined): string |
  */
 export function timesheetRoutes(app: App): void {
   const load = async (caller: Caller, q: z.infer<typeof query>) => {
-    const range = rangeOf(q);
-    const resourceId = resourceFilter(caller, q.resource);
-    const weekStartDay = await timesheetWeekStartDay(app.deps.db.db, caller.orgId);
-    const weeks = await getTimesheets(app.deps.db.db, caller.orgId, { ...range, resourceId, weekStartDay });
+    const { weekStartDay, weeks } = await getTimesheets(app.deps.db.db, caller.orgId, {
+      ...rangeOf(q),
+      resourceId: resourceFilter(caller, q.resource),
+    });
     return { week_start_day: weekStartDay, weeks };
   };
 

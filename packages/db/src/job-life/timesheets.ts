@@ -2,9 +2,9 @@ import type { TimerAction } from '@rostra/core/job-life/timer';
 import { type TimesheetJob, type TimesheetWeek, timesheetWeeks } from '@rostra/core/job-life/timesheet';
 import { and, arrayContains, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { selectAllocationConfig } from '../scheduling/allocation-scenario.ts';
 import { timeEntries } from '../schema/job-life.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
-import { getSettings } from '../settings.ts';
 import { withOrg } from '../tenant.ts';
 
 /** The statuses whose work is on a timesheet (the work is done). */
@@ -15,29 +15,21 @@ export type TimesheetQuery = {
   from: number;
   to: number;
   resourceId?: string | undefined;
-  /** The organisation's week start day when the caller has read it already ({@link timesheetWeekStartDay}). */
-  weekStartDay?: number | undefined;
 };
-
-/**
- * The day the organisation's weeks start on (0 = Sunday … 6 = Saturday): the allocation settings'
- * `week_start_day`, Sunday when unset (the spec's default). Timesheet weeks start on it, and the
- * timesheets answer states it so that the web's week picker shows the same weeks.
- */
-export async function timesheetWeekStartDay(db: Db, orgId: string): Promise<number> {
-  const allocation = await getSettings(db, orgId, 'allocation');
-  const wsd = allocation.week_start_day;
-  return typeof wsd === 'number' && Number.isInteger(wsd) && wsd >= 0 && wsd <= 6 ? wsd : 0;
-}
 
 /**
  * Weekly worked time per resource from the organisation's finished and reviewed bookings and
  * group events beginning in the range (core `timesheetWeeks`: timer entries when present, else
- * the booking's span), weeks starting on the organisation's week start day.
+ * the booking's span), weeks starting on the organisation's week start day, which comes with
+ * them so that the web's week picker shows the same weeks.
  */
-export async function getTimesheets(db: Db, orgId: string, q: TimesheetQuery): Promise<TimesheetWeek[]> {
-  const wsd = q.weekStartDay ?? (await timesheetWeekStartDay(db, orgId));
+export async function getTimesheets(
+  db: Db,
+  orgId: string,
+  q: TimesheetQuery,
+): Promise<{ weekStartDay: number; weeks: TimesheetWeek[] }> {
   return withOrg(db, orgId, async (tx) => {
+    const { week_start_day: weekStartDay } = await selectAllocationConfig(tx, orgId);
     const jobs = await tx
       .select({
         id: timelineRecords.id,
@@ -89,11 +81,12 @@ export async function getTimesheets(db: Db, orgId: string, q: TimesheetQuery): P
           .from(resources)
           .where(and(eq(resources.orgId, orgId), inArray(resources.id, resourceIds)))
       : [];
-    return timesheetWeeks(
+    const weeks = timesheetWeeks(
       jobs.map((j) => ({ ...j, entries: byJob.get(j.id) ?? [] })),
       new Map(names.map((n) => [n.id, n.name])),
-      wsd,
+      weekStartDay,
       q.resourceId,
     );
+    return { weekStartDay, weeks };
   });
 }
