@@ -1,10 +1,10 @@
-import { and, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Audience, appendLiveEvents } from '../scheduling/live-events.ts';
 import { memberships } from '../schema/auth.ts';
 import { orgDocuments } from '../schema/documents.ts';
 import { withOrg } from '../tenant.ts';
-import type { NumberedPage } from './lists.ts';
+import { type NumberedPage, numberedPage } from './lists.ts';
 
 /*
  * Announcements (issue 8): a dispatcher writes a title and a body for everyone in the
@@ -96,19 +96,13 @@ export function listAnnouncements(
         ),
   );
   return withOrg(db, orgId, async (tx) => {
-    const [counted] = await tx.select({ n: count() }).from(orgDocuments).where(where);
-    const rows = await tx
-      .select()
-      .from(orgDocuments)
-      .where(where)
-      .orderBy(desc(orgDocuments.createdAt), desc(orgDocuments.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return {
-      items: rows.map(toAnnouncement),
-      total: Number(counted?.n ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+    return numberedPage(
+      tx,
+      orgDocuments,
+      where,
+      [desc(orgDocuments.createdAt), desc(orgDocuments.id)],
+      query,
+      toAnnouncement,
+    );
   });
 }

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { toTimelineRecord } from '../scheduling/mapping.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { containsPattern, type NumberedPage } from './lists.ts';
+import { containsPattern, type NumberedPage, numberedPage } from './lists.ts';
 
 /*
  * Group events (issue 8): timeline records of `_key` groupevent, listed with text search, a time
@@ -45,19 +45,13 @@ export function listGroupEvents(
   );
   const order = query.order === 'desc' ? desc : asc;
   return withOrg(db, orgId, async (tx) => {
-    const [counted] = await tx.select({ n: count() }).from(timelineRecords).where(where);
-    const rows = await tx
-      .select()
-      .from(timelineRecords)
-      .where(where)
-      .orderBy(order(timelineRecords.beginAt), order(timelineRecords.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return {
-      items: rows.map((r) => toTimelineRecord(r, r.resIds)),
-      total: Number(counted?.n ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+    return numberedPage(
+      tx,
+      timelineRecords,
+      where,
+      [order(timelineRecords.beginAt), order(timelineRecords.id)],
+      query,
+      (r) => toTimelineRecord(r, r.resIds),
+    );
   });
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../client.ts';
 import { toCustomer, toResource } from '../scheduling/mapping.ts';
 import { customers, resources } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -11,6 +12,35 @@ import { withOrg } from '../tenant.ts';
  */
 
 export type NumberedPage<T> = { items: T[]; total: number; page: number; limit: number };
+
+/**
+ * One numbered page of `table`'s rows matching `where`, in `order`, each through `map`, with the
+ * total: the count and the page, in the caller's transaction.
+ */
+export async function numberedPage<T extends PgTable, Out>(
+  tx: Tx,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  query: { page: number; limit: number },
+  map: (row: T['$inferSelect']) => Out,
+): Promise<NumberedPage<Out>> {
+  const from = table as PgTable;
+  const [counted] = await tx.select({ n: count() }).from(from).where(where);
+  const rows = await tx
+    .select()
+    .from(from)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return {
+    items: (rows as T['$inferSelect'][]).map(map),
+    total: Number(counted?.n ?? 0),
+    page: query.page,
+    limit: query.limit,
+  };
+}
 
 export type DirectoryListQuery = {
   q?: string | undefined;
@@ -56,20 +86,14 @@ export function listDirectoryCustomers(
     query.where,
   );
   return withOrg(db, orgId, async (tx) => {
-    const [counted] = await tx.select({ n: count() }).from(customers).where(where);
-    const rows = await tx
-      .select()
-      .from(customers)
-      .where(where)
-      .orderBy(asc(sql`lower(${customers.name})`), asc(customers.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return {
-      items: rows.map(toCustomer),
-      total: Number(counted?.n ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+    return numberedPage(
+      tx,
+      customers,
+      where,
+      [asc(sql`lower(${customers.name})`), asc(customers.id)],
+      query,
+      toCustomer,
+    );
   });
 }
 
@@ -102,19 +126,13 @@ export function listDirectoryResources(
     query.where,
   );
   return withOrg(db, orgId, async (tx) => {
-    const [counted] = await tx.select({ n: count() }).from(resources).where(where);
-    const rows = await tx
-      .select()
-      .from(resources)
-      .where(where)
-      .orderBy(asc(sql`lower(${resources.name})`), asc(resources.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return {
-      items: rows.map(toResource),
-      total: Number(counted?.n ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+    return numberedPage(
+      tx,
+      resources,
+      where,
+      [asc(sql`lower(${resources.name})`), asc(resources.id)],
+      query,
+      toResource,
+    );
   });
 }

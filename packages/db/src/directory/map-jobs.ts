@@ -1,10 +1,10 @@
-import { and, asc, count, eq, gte, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { type StoredRecord, toTimelineRecord } from '../scheduling/mapping.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import type { NumberedPage } from './lists.ts';
+import { type NumberedPage, numberedPage } from './lists.ts';
 
 /*
  * The maps screen's list of jobs (spec scheduling §9's map query): the bookings beginning in
@@ -47,24 +47,18 @@ export function mapJobsPage(
     query.status === undefined ? undefined : eq(timelineRecords.status, query.status),
   );
   return withOrg(db, orgId, async (tx) => {
-    const [counted] = await tx.select({ n: count() }).from(timelineRecords).where(where);
-    const rows = await tx
-      .select()
-      .from(timelineRecords)
-      .where(where)
-      .orderBy(asc(timelineRecords.beginAt), asc(timelineRecords.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+    const page = await numberedPage(
+      tx,
+      timelineRecords,
+      where,
+      [asc(timelineRecords.beginAt), asc(timelineRecords.id)],
+      query,
+      (r) => toTimelineRecord(r, r.resIds),
+    );
     const statuses = await tx
       .selectDistinct({ status: sql<string>`coalesce(${timelineRecords.status}, 'draft')` })
       .from(timelineRecords)
       .where(and(...windowed));
-    return {
-      items: rows.map((r) => toTimelineRecord(r, r.resIds)),
-      total: Number(counted?.n ?? 0),
-      page: query.page,
-      limit: query.limit,
-      statuses: statuses.map((s) => s.status).sort(),
-    };
+    return { ...page, statuses: statuses.map((s) => s.status).sort() };
   });
 }

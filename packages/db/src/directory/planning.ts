@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { CALENDAR_EVENTS, PROJECT_TASKS } from '../scheduling/record-kinds.ts';
 import { calendarEvents, projectTasks } from '../schema/planning.ts';
 import { withOrg } from '../tenant.ts';
-import { containsPattern, type NumberedPage } from './lists.ts';
+import { containsPattern, type NumberedPage, numberedPage } from './lists.ts';
 
 /*
  * Project tasks and calendar events as numbered, searchable lists (issue 8), through the
@@ -27,20 +27,14 @@ export function listDirectoryTasks(
       : sql`(${projectTasks.id} ilike ${containsPattern(text)} or ${projectTasks.name} ilike ${containsPattern(text)})`,
   );
   return withOrg(db, orgId, async (tx) => {
-    const [counted] = await tx.select({ n: count() }).from(projectTasks).where(where);
-    const rows = await tx
-      .select()
-      .from(projectTasks)
-      .where(where)
-      .orderBy(desc(projectTasks.updatedAt), asc(projectTasks.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return {
-      items: rows.map((r) => PROJECT_TASKS.toRecord(r as never)),
-      total: Number(counted?.n ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+    return numberedPage(
+      tx,
+      projectTasks,
+      where,
+      [desc(projectTasks.updatedAt), asc(projectTasks.id)],
+      query,
+      (r) => PROJECT_TASKS.toRecord(r as never),
+    );
   });
 }
 
@@ -73,20 +67,14 @@ export function listDirectoryCalendarEvents(
   ];
   const where = and(...conditions);
   return withOrg(db, orgId, async (tx) => {
-    const [counted] = await tx.select({ n: count() }).from(calendarEvents).where(where);
-    const rows = await tx
-      .select()
-      .from(calendarEvents)
-      .where(where)
-      // Timed events soonest first, then those without a time.
-      .orderBy(sql`${calendarEvents.beginAt} asc nulls last`, asc(calendarEvents.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return {
-      items: rows.map((r) => CALENDAR_EVENTS.toRecord(r as never)),
-      total: Number(counted?.n ?? 0),
-      page: query.page,
-      limit: query.limit,
-    };
+    // Timed events soonest first, then those without a time.
+    return numberedPage(
+      tx,
+      calendarEvents,
+      where,
+      [sql`${calendarEvents.beginAt} asc nulls last`, asc(calendarEvents.id)],
+      query,
+      (r) => CALENDAR_EVENTS.toRecord(r as never),
+    );
   });
 }
