@@ -2,9 +2,8 @@ import { mapJobsPage } from '@rostra/db/directory/map-jobs';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
-import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER } from '../scheduling/access.ts';
-import { ID, recordResponse, SECONDS } from '../scheduling/http.ts';
+import { ID, recordResponse, requireWindow, SECONDS } from '../scheduling/http.ts';
 
 /** The map list's page size (spec scheduling §9: the map query's limit is 20). */
 export const MAP_PAGE_SIZE = 20;
@@ -63,9 +62,7 @@ export function operationsMapRoutes(app: App): void {
     async (request) => {
       const caller = requireAuth(request);
       const q = request.query;
-      if (q.to <= q.from) throw new HttpError(400, 'invalid_window', 'to must be after from');
-      if (q.to - q.from > MAX_WINDOW_S)
-        throw new HttpError(400, 'invalid_window', 'the window is at most 31 days');
+      requireWindow(q.from, q.to, MAX_WINDOW_S, 'the window is at most 31 days');
       return mapJobsPage(app.deps.db.db, caller.orgId, readerOf(caller), {
         from: q.from,
         to: q.to,

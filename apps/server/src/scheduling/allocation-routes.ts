@@ -20,6 +20,7 @@ import {
   notFound,
   plainJson,
   recordResponse,
+  requireWindow,
   SECONDS,
   VERSION,
   withETag,
@@ -228,9 +229,7 @@ export function allocationRoutes(app: App): void {
     async (request) => {
       const caller = requireAuth(request);
       const { from, to, batch_id } = request.body;
-      if (to <= from) throw new HttpError(400, 'invalid_window', 'to must be after from');
-      if (to - from > 31 * 86_400)
-        throw new HttpError(400, 'invalid_window', 'A batch covers at most 31 days');
+      requireWindow(from, to, 31 * 86_400, 'A batch covers at most 31 days');
       return allocateBatch(db(), caller.orgId, {
         from,
         to,

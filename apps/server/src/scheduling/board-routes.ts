@@ -10,7 +10,7 @@ import { API, type App } from '../app.ts';
 import { type Access, requireAuth } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { DISPATCHER_ONLY, withRecord } from './access.ts';
-import { ID, notFound, recordResponse, SECONDS, withETag, written } from './http.ts';
+import { ID, notFound, recordResponse, requireWindow, SECONDS, withETag, written } from './http.ts';
 
 /*
  * The job board and the bid board (spec §2 boards, shell §2 job_board / bid_board):
@@ -96,10 +96,8 @@ function toJob(r: JobRow, bidCount: number, myBid: BidOut | null): Job {
 export function boardRoutes(app: App): void {
   const db = () => app.deps.db.db;
 
-  const checkWindow = (from: number, to: number) => {
-    if (to <= from) throw new HttpError(400, 'invalid_window', 'to must be after from');
-    if (to - from > MAX_WINDOW) throw new HttpError(400, 'invalid_window', 'the window is at most 62 days');
-  };
+  const checkWindow = (from: number, to: number) =>
+    requireWindow(from, to, MAX_WINDOW, 'the window is at most 62 days');
 
   /** Open jobs beginning in [from, to), in time order, with every bid on them. */
   const openJobs = (orgId: string, from: number, to: number) =>

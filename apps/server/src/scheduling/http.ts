@@ -29,6 +29,15 @@ export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'tr
 
 export const idParams = z.strictObject({ id: ID });
 
+/**
+ * A time window `[from, to)` in wall-clock seconds: 400 `invalid_window` unless `to` is after
+ * `from` and the window spans at most `maxSeconds` (`tooLong` says what the limit is).
+ */
+export function requireWindow(from: number, to: number, maxSeconds: number, tooLong: string): void {
+  if (to <= from) throw new HttpError(400, 'invalid_window', 'to must be after from');
+  if (to - from > maxSeconds) throw new HttpError(400, 'invalid_window', tooLong);
+}
+
 /** A list answer's shape for the OpenAPI document. */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), next_cursor: z.string().nullable() });

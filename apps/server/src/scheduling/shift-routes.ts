@@ -19,6 +19,7 @@ import {
   pageOf,
   pageQuery,
   recordResponse,
+  requireWindow,
   SECONDS,
   versionToWrite,
   withETag,
@@ -95,9 +96,7 @@ export function shiftRoutes(app: App): void {
     async (request) => {
       const caller = requireAuth(request);
       const { from, to } = request.query;
-      if (to <= from) throw new HttpError(400, 'invalid_window', 'to must be after from');
-      if (to - from > 62 * 86_400)
-        throw new HttpError(400, 'invalid_window', 'the window is at most 62 days');
+      requireWindow(from, to, 62 * 86_400, 'the window is at most 62 days');
       return { items: await listDailyShifts(db(), caller.orgId, from, to) };
     },
   );

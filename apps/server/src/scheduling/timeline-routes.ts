@@ -6,7 +6,7 @@ import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER } from './access.ts';
-import { plainJson, queryBoolean, SECONDS } from './http.ts';
+import { plainJson, queryBoolean, requireWindow, SECONDS } from './http.ts';
 
 /** Longest window served: two months (beyond that it is not a timeline view). */
 const MAX_WINDOW_DAYS = 62;
@@ -73,10 +73,7 @@ export function timelineRoutes(app: App): void {
     async (request, reply) => {
       const caller = requireAuth(request);
       const q = request.query;
-      if (q.to <= q.from) throw new HttpError(400, 'invalid_window', 'to must be after from');
-      if (q.to - q.from > MAX_WINDOW_DAYS * DAY) {
-        throw new HttpError(400, 'invalid_window', `The window is at most ${MAX_WINDOW_DAYS} days`);
-      }
+      requireWindow(q.from, q.to, MAX_WINDOW_DAYS * DAY, `The window is at most ${MAX_WINDOW_DAYS} days`);
       const isDispatcher = caller.role === 'dispatcher';
       const seesAllResources = isDispatcher || caller.duties.includes('partner');
       const window = await loadTimelineWindow(
