@@ -2,7 +2,8 @@ import type { LiveEvent } from '@rostra/db/scheduling/live-events';
 import { RECORD_EVENT_KINDS, type RecordEventKind } from '@rostra/db/scheduling/record-events';
 import { WINDOW_PADDING_S } from '@rostra/db/scheduling/timeline-window';
 import { z } from 'zod';
-import type { Caller } from '../http/access.ts';
+import { type Caller, DISPATCHERS, isRoleAllowed } from '../http/access.ts';
+import { FORM_READERS, STOCK_READERS } from '../operations/document-routes.ts';
 
 /*
  * What a socket asks for (topics) and what it may receive (the event's audience). Both are checked
@@ -48,12 +49,12 @@ const RECORD_READERS: Partial<Record<RecordEventKind, (caller: Caller) => boolea
   blacklists: (c) => c.role === 'dispatcher',
   quick_views: (c) => c.role === 'dispatcher',
   labels: (c) => c.role === 'dispatcher' || c.duties.includes('partner'),
-  // The operations documents, as their read routes allow (operations/document-routes.ts).
-  forms: (c) => c.role === 'dispatcher' || c.role === 'resource' || c.role === 'customer',
-  equipments: (c) => c.role === 'dispatcher' || c.role === 'resource',
-  pods: (c) => c.role === 'dispatcher' || c.role === 'resource',
-  form_submissions: (c) => c.role === 'dispatcher',
-  uploads: (c) => c.role === 'dispatcher',
+  // The operations documents: the very access rules of their read routes.
+  forms: (c) => isRoleAllowed(FORM_READERS, c),
+  equipments: (c) => isRoleAllowed(STOCK_READERS, c),
+  pods: (c) => isRoleAllowed(STOCK_READERS, c),
+  form_submissions: (c) => isRoleAllowed(DISPATCHERS, c),
+  uploads: (c) => isRoleAllowed(DISPATCHERS, c),
 };
 
 /**
