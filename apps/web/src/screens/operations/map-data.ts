@@ -37,7 +37,7 @@ export function useMapJobsPage(day: number, status: string, page: number) {
 /** The map's page size of either list (spec scheduling §9: the map query's limit is 20). */
 export const MAP_PAGE = 20;
 
-export type MapResourcesPage = {
+export type MapResourcesView = {
   items: MapResource[];
   total: number;
   limit: number;
@@ -52,7 +52,7 @@ export type MapResourcesPage = {
  * One page of the resources the map shows, as the server pages them (active ones, A→Z, 20 a page,
  * with the total) for those who read the catalogue; a resource's page is themselves.
  */
-export function useMapResourcesPage(page: number): MapResourcesPage {
+export function useMapResourcesPage(page: number): MapResourcesView {
   const { role, me } = useShell();
   const readsCatalogue = role === 'dispatcher' || me.duties.includes('partner');
   const query = useQuery({
