@@ -129,6 +129,13 @@ export function templateStart(weekStartDay = 0): number {
   return weekStart(6 * DAY, weekStartDay);
 }
 
+/**
+ * Every master-roster template item begins before this: the template fortnight starts at most 6
+ * days after the epoch ({@link templateStart}) and lasts 14, so 28 days leaves room to spare. A
+ * booking of type `roster` beginning earlier is a template item, not a real booking.
+ */
+export const TEMPLATE_BEFORE = 28 * DAY;
+
 const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
 /**

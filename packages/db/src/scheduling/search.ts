@@ -1,3 +1,4 @@
+import { TEMPLATE_BEFORE } from '@rostra/core/roster/grid';
 import { and, arrayContains, arrayOverlaps, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
@@ -6,6 +7,7 @@ import { fromJsonRows } from '../json-rows.ts';
 import { orgDocuments } from '../schema/documents.ts';
 import { customers, labels, resources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { ON_JOB_BOARD } from './bids.ts';
 import { type MasterLabelFilters, masterLabelFiltersIn } from './dispatcher-master-labels.ts';
 import { toCustomer, toLabel, toResource, toTimelineRecord } from './mapping.ts';
 import { customerText, formText, labelText, resourceText, timelineText } from './search-text.ts';
@@ -167,15 +169,10 @@ const timelineFields: KindSpec['fields'] = {
   resourceId: { column: T.resourceId, isArray: false },
   type: { column: T.type, isArray: false },
 };
-/**
- * Master-roster template items are bookings of type `roster` on the template fortnight, whose 1970
- * dates (core `templateStart`, at most 6 days after the epoch, plus 14 days) all fall before this.
- */
-export const TEMPLATE_BEFORE = 28 * 86_400;
+/** Master-roster template items: bookings of type `roster` on the 1970 template fortnight. */
 const isTemplate = sql`(${T.type} = 'roster' and ${T.beginAt} < ${TEMPLATE_BEFORE})`;
-/** On the job board (board-routes.ts): an open booking nobody is assigned to, not a template item. */
-const isOnBoard = sql`(${T.key} = 'booking' and not ${T.inactive} and ${T.status} not in ('draft', 'cancelled')
-  and cardinality(${T.resIds}) = 0 and not ${isTemplate})`;
+/** On the job board (its one rule, ON_JOB_BOARD), and not a template item. */
+const isOnBoard = sql`(${ON_JOB_BOARD} and not ${isTemplate})`;
 
 /**
  * The kinds read from timeline records. They share one scan of the table (the `tl` CTE, see
