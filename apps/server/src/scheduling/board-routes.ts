@@ -1,10 +1,10 @@
 import { addNotifications } from '@rostra/db/scheduling/add-notifications';
 import { allocateBooking } from '@rostra/db/scheduling/allocate-booking';
-import { isOnJobBoard } from '@rostra/db/scheduling/bids';
+import { isOnJobBoard, ON_JOB_BOARD } from '@rostra/db/scheduling/bids';
 import { bids } from '@rostra/db/schema/jobs';
-import { resources, timelineRecordResources, timelineRecords } from '@rostra/db/schema/scheduling';
+import { resources, timelineRecords } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
-import { and, asc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { type Access, requireAuth } from '../http/access.ts';
@@ -116,14 +116,9 @@ export function boardRoutes(app: App): void {
         .where(
           and(
             eq(timelineRecords.orgId, orgId),
-            eq(timelineRecords.key, 'booking'),
-            eq(timelineRecords.inactive, false),
-            sql`${timelineRecords.status} not in ('draft', 'cancelled')`,
+            ON_JOB_BOARD,
             gte(timelineRecords.beginAt, from),
             lt(timelineRecords.beginAt, to),
-            notExists(
-              sql`(select 1 from ${timelineRecordResources} l where l.org_id = ${timelineRecords.orgId} and l.record_id = ${timelineRecords.id})`,
-            ),
           ),
         )
         .orderBy(asc(timelineRecords.beginAt), asc(timelineRecords.id))

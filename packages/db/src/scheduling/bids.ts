@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { bids } from '../schema/jobs.ts';
-import { timelineRecordResources, timelineRecords } from '../schema/scheduling.ts';
+import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { appendLiveEvents } from './live-events.ts';
 import { invalid, notFound, type WriteResult } from './write-result.ts';
@@ -29,26 +29,23 @@ const toBid = (r: typeof bids.$inferSelect): Bid => ({
 });
 
 /**
- * Whether a booking is on the job board: a booking nobody is assigned to, neither draft nor
- * cancelled nor inactive. Resources see and bid on those, whatever its readers list says.
+ * The job board's rule, as a condition on `timeline_records`: a booking nobody is assigned to,
+ * neither draft nor cancelled nor inactive. Resources see and bid on those, whatever their
+ * readers lists say. The board, bids and search all read this one condition. Literals, no bind
+ * parameters, and `res_ids` (the record's resource links as migration 0006's triggers mirror
+ * them) rather than a sub-select per row: search evaluates it on up to a thousand candidates.
  */
+export const ON_JOB_BOARD: SQL = sql`(${timelineRecords.key} = 'booking' and not ${timelineRecords.inactive}
+  and ${timelineRecords.status} not in ('draft', 'cancelled')
+  and cardinality(${timelineRecords.resIds}) = 0)`;
+
+/** Whether a booking is on the job board ({@link ON_JOB_BOARD}). */
 export async function isOnJobBoard(db: Db, orgId: string, recordId: string): Promise<boolean> {
   const rows = await withOrg(db, orgId, (tx) =>
     tx
       .select({ id: timelineRecords.id })
       .from(timelineRecords)
-      .where(
-        and(
-          eq(timelineRecords.orgId, orgId),
-          eq(timelineRecords.id, recordId),
-          eq(timelineRecords.key, 'booking'),
-          eq(timelineRecords.inactive, false),
-          sql`${timelineRecords.status} not in ('draft', 'cancelled')`,
-          notExists(
-            sql`(select 1 from ${timelineRecordResources} l where l.org_id = ${timelineRecords.orgId} and l.record_id = ${timelineRecords.id})`,
-          ),
-        ),
-      ),
+      .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, recordId), ON_JOB_BOARD)),
   );
   return rows.length > 0;
 }
