@@ -456,6 +456,8 @@ test.describe('timeline', () => {
       await moveTo(page, pressed, rowOf(page, f.resA._id), 2 * 96);
       await page.mouse.up();
       await dialog.getByRole('button', { name: 'Yes' }).click();
+      // The outcome shows once the screen has read the window back and takes edits again.
+      await expect(page.getByTestId('timeline-outcome')).toContainText('moved to');
       await expect.poll(begin).toBe(day + 11 * HOUR);
       // Dragging the end handle is a time change by drag too: asked first; No keeps the end.
       await expect(barOf(page, job._id)).toHaveAttribute('aria-label', /11:00 AM–12:00 PM/);
