@@ -7,7 +7,7 @@ import {
   checkPhoneCode,
   type ShellIssue,
 } from '@rostra/core/shell/validators';
-import { clearThrottle, hitThrottle, peekThrottle } from '@rostra/db/identity/throttle';
+import { clearThrottle, clientAddress, hitThrottle, peekThrottle } from '@rostra/db/identity/throttle';
 import { findUserByEmail, hasPassword } from '@rostra/db/identity/users';
 import { findVerification } from '@rostra/db/identity/verifications';
 import { parseCookies } from 'better-auth/cookies';
@@ -108,7 +108,7 @@ async function handleAuthRequest(identity: Identity, request: FastifyRequest, re
   if (response.status >= 400) {
     const answer = (await response.json().catch(() => ({}))) as { code?: unknown; message?: unknown };
     const code = typeof answer.code === 'string' ? answer.code : undefined;
-    const failure = await explainFailure(identity, path, body, code, response.status, now);
+    const failure = await explainFailure(identity, path, body, code, response.status, request.ip, now);
     // A refused guest upgrade keeps the guest's own session: no cookie of the attempt survives.
     if (failure.code !== FAILURES.mergeConflict.code) copyCookies(response, reply);
     return failFor(
@@ -120,7 +120,11 @@ async function handleAuthRequest(identity: Identity, request: FastifyRequest, re
     );
   }
 
-  if (path === '/sign-in/email') await clearThrottle(identity.db, passwordKey(text(body, 'email')));
+  // The right password clears its address's count, not the account's: that bounds guessing from
+  // everywhere, and an owner's sign-in must not hand a distributed guesser a fresh budget.
+  if (path === '/sign-in/email') {
+    await clearThrottle(identity.db, passwordKeys(text(body, 'email'), request.ip).fromAddress);
+  }
   copyCookies(response, reply);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || name === 'content-length' || name === 'transfer-encoding') continue;
@@ -130,7 +134,15 @@ async function handleAuthRequest(identity: Identity, request: FastifyRequest, re
   return reply.send(Buffer.from(await response.arrayBuffer()));
 }
 
-const passwordKey = (email: string) => `password:${email.trim().toLowerCase()}`;
+/**
+ * Wrong-password counters of an email address: from one client address (an IPv4 address, an
+ * IPv6 /64), and from all addresses together. Keyed by the address as typed (trimmed, any case),
+ * so an unknown email is counted like a known one where the two must answer alike.
+ */
+const passwordKeys = (email: string, ip: string) => {
+  const account = `password:${email.trim().toLowerCase()}`;
+  return { account, fromAddress: `${account}@${clientAddress(ip)}` };
+};
 
 /** The rules that decide before the library runs (lockout, phone limits, link states). */
 async function guardRequest(
@@ -147,13 +159,14 @@ async function guardRequest(
   if (request.method !== 'POST') return undefined;
   switch (path) {
     case '/sign-in/email': {
-      const failures = await peekThrottle(
-        db,
-        passwordKey(text(body, 'email')),
-        limits.wrongPasswords.windowSeconds,
-        now,
-      );
-      return failures.count >= limits.wrongPasswords.max
+      // Locked out: this address after its own failures at this account, or everyone once the
+      // account's failures from all addresses reach the slower account-wide limit.
+      const keys = passwordKeys(text(body, 'email'), request.ip);
+      const { wrongPasswords, wrongPasswordsPerAccount } = limits;
+      const fromHere = await peekThrottle(db, keys.fromAddress, wrongPasswords.windowSeconds, now);
+      if (fromHere.count >= wrongPasswords.max) return { failure: FAILURES.tooManyWrongPasswords };
+      const all = await peekThrottle(db, keys.account, wrongPasswordsPerAccount.windowSeconds, now);
+      return all.count >= wrongPasswordsPerAccount.max
         ? { failure: FAILURES.tooManyWrongPasswords }
         : undefined;
     }
@@ -177,7 +190,10 @@ async function guardRequest(
       return undefined;
     }
     case '/request-password-reset': {
-      // The spec's flow tells an unknown address apart ('That email address doesn't match …').
+      // The spec's flow tells an unknown address apart ('That email address doesn't match …');
+      // with enumeration protection the library answers the same "sent" for every address and
+      // mails only a known one.
+      if (options.enumerationProtection) return undefined;
       const found = await findUserByEmail(db, text(body, 'email'));
       return found ? undefined : { failure: FAILURES.resetUnknownEmail };
     }
@@ -228,16 +244,24 @@ async function explainFailure(
   body: Body,
   code: string | undefined,
   status: number,
+  ip: string,
   now: Date,
 ): Promise<IdentityFailure> {
   if (code === FAILURES.mergeConflict.code) return FAILURES.mergeConflict;
   if (path === '/sign-in/email' && code === 'INVALID_EMAIL_OR_PASSWORD') {
+    const { db, options } = identity;
     const email = text(body, 'email');
-    const found = await findUserByEmail(identity.db, email);
-    if (!found) return FAILURES.userNotFound;
-    if (!(await hasPassword(identity.db, found.id))) return FAILURES.emailWithoutSignInMethod;
-    const { wrongPasswords } = identity.options.limits;
-    await hitThrottle(identity.db, passwordKey(email), wrongPasswords.windowSeconds, now);
+    // With enumeration protection an unknown address and an account without a password answer
+    // (and are counted towards the lock-out) exactly as a wrong password does.
+    if (!options.enumerationProtection) {
+      const found = await findUserByEmail(db, email);
+      if (!found) return FAILURES.userNotFound;
+      if (!(await hasPassword(db, found.id))) return FAILURES.emailWithoutSignInMethod;
+    }
+    const keys = passwordKeys(email, ip);
+    const { wrongPasswords, wrongPasswordsPerAccount } = options.limits;
+    await hitThrottle(db, keys.fromAddress, wrongPasswords.windowSeconds, now);
+    await hitThrottle(db, keys.account, wrongPasswordsPerAccount.windowSeconds, now);
     return FAILURES.wrongPassword;
   }
   if (code === 'weak-password' || code === 'password-required') {

@@ -21,8 +21,20 @@ export type OidcProvider = {
 export type IdentityLimits = {
   /** Account requests (sign-in, sign-up, codes, links) per IP address. */
   perIp: { max: number; windowSeconds: number };
-  /** Wrong passwords per account before sign-in is refused for the rest of the window. */
+  /**
+   * Wrong passwords for one account from one client address (an IPv4 address, an IPv6 /64)
+   * before that address is refused sign-in to that account for the rest of the window. The owner
+   * signing in from elsewhere is not affected.
+   */
   wrongPasswords: { max: number; windowSeconds: number };
+  /**
+   * Wrong passwords for one account from all addresses together before the account is refused
+   * to everyone for the rest of the window: the bound on guessing from many addresses. High
+   * enough that taking an owner's sign-in away needs this many addresses' worth of failures.
+   */
+  wrongPasswordsPerAccount: { max: number; windowSeconds: number };
+  /** `sign_in_methods` questions about one email address from one client address. */
+  methodLookups: { max: number; windowSeconds: number };
   /** Codes sent to one phone number. */
   phoneCodes: { max: number; windowSeconds: number };
   /** A new code for the same number only after this long (spec §9: 15 s). */
@@ -55,11 +67,20 @@ export type IdentityOptions = {
   /** Lifetime of a phone code. */
   phoneCodeLifetimeSeconds: number;
   limits: IdentityLimits;
+  /**
+   * Email enumeration protection (EMAIL_ENUMERATION_PROTECTION): known and unknown addresses get
+   * the same answers — a wrong password and an unknown email both `wrong-password`, a reset is
+   * "sent" either way (mail only to a known address), `sign_in_methods` lists the same methods
+   * for every well-formed address. Off by default: the spec's messages tell them apart.
+   */
+  enumerationProtection: boolean;
 };
 
 export const DEFAULT_LIMITS: IdentityLimits = {
   perIp: { max: 100, windowSeconds: 600 },
   wrongPasswords: { max: 5, windowSeconds: 900 },
+  wrongPasswordsPerAccount: { max: 50, windowSeconds: 900 },
+  methodLookups: { max: 10, windowSeconds: 900 },
   phoneCodes: { max: 5, windowSeconds: 3600 },
   phoneResendSeconds: PHONE_CODE_RESEND_SECONDS,
 };
@@ -89,7 +110,16 @@ export function loadIdentityOptions(env: NodeJS.ProcessEnv = process.env): Ident
         max: wholeNumber('SIGNIN_LIMIT_PER_IP', env.SIGNIN_LIMIT_PER_IP, DEFAULT_LIMITS.perIp.max),
       },
     },
+    enumerationProtection: onOff('EMAIL_ENUMERATION_PROTECTION', env.EMAIL_ENUMERATION_PROTECTION),
   };
+}
+
+/** A switch from the environment: 1/true/on or 0/false/off (unset is off); anything else is refused. */
+function onOff(name: string, value: string | undefined): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '' || v === '0' || v === 'false' || v === 'off') return false;
+  if (v === '1' || v === 'true' || v === 'on') return true;
+  throw new Error(`${name} must be 1, true, on, 0, false or off, got "${value}"`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { checkEmail } from '@rostra/core/shell/validators';
-import { hitThrottle } from '@rostra/db/identity/throttle';
+import { clientAddress, hitThrottle } from '@rostra/db/identity/throttle';
 import { findUserByEmail, hasPassword, listProviders } from '@rostra/db/identity/users';
 import { z } from 'zod';
 import { API, type App } from '../../app.ts';
@@ -18,9 +18,20 @@ export const signInOptionsResponse = z.object({
 
 export const signInMethodsBody = z.strictObject({ email: z.string().max(320) });
 export const signInMethodsResponse = z.object({
-  /** Empty for an unknown address: the sign-in screen offers account creation. */
+  /**
+   * Empty for an unknown address: the sign-in screen offers account creation. With email
+   * enumeration protection on, the same list (PROTECTED_METHODS) for every well-formed address.
+   */
   methods: z.array(z.string()),
 });
+
+/**
+ * What every address is told with enumeration protection on: the password step with the email
+ * link beside it. A known account signs in either way; a new person gets an account made by the
+ * email link (a link asked for an unknown address signs up), as an unknown address and a wrong
+ * password answer alike at sign-in.
+ */
+export const PROTECTED_METHODS: readonly string[] = ['password', 'email_link'];
 
 /**
  * What the sign-in screen needs before it asks for a password (shell spec §4: "email entry
@@ -61,18 +72,30 @@ export function signInMethodRoutes(app: App, identity: Identity): void {
       },
     },
     async (request) => {
-      const { perIp } = identity.options.limits;
-      const ip = await hitThrottle(identity.db, `ip:${request.ip}`, perIp.windowSeconds, identity.now());
-      if (ip.count > perIp.max)
-        throw new HttpError(429, FAILURES.tooManyFromIp.code, FAILURES.tooManyFromIp.message);
+      const { db, options } = identity;
+      const { perIp, methodLookups } = options.limits;
+      const now = identity.now();
+      const tooMany = () => new HttpError(429, FAILURES.tooManyFromIp.code, FAILURES.tooManyFromIp.message);
+      const ip = await hitThrottle(db, `ip:${request.ip}`, perIp.windowSeconds, now);
+      if (ip.count > perIp.max) throw tooMany();
       const issue = checkEmail(request.body.email)[0];
       if (issue) throw new HttpError(400, issue.code, issue.message, { field: 'email' });
-      const found = await findUserByEmail(identity.db, request.body.email);
+      // Per address asked about, from one client address: the answer does not change with
+      // asking, so there is no limit across all client addresses (it would only let anyone shut
+      // an owner's sign-in screen).
+      const email = request.body.email.trim().toLowerCase();
+      const asked = await hitThrottle(
+        db,
+        `methods:${email}@${clientAddress(request.ip)}`,
+        methodLookups.windowSeconds,
+        now,
+      );
+      if (asked.count > methodLookups.max) throw tooMany();
+      if (options.enumerationProtection) return { methods: [...PROTECTED_METHODS] };
+      const found = await findUserByEmail(db, request.body.email);
       if (!found || found.isAnonymous) return { methods: [] };
-      const methods = (await hasPassword(identity.db, found.id))
-        ? ['password', 'email_link']
-        : ['email_link'];
-      const federated = (await listProviders(identity.db, found.id)).filter((p) => p !== 'credential');
+      const methods = (await hasPassword(db, found.id)) ? ['password', 'email_link'] : ['email_link'];
+      const federated = (await listProviders(db, found.id)).filter((p) => p !== 'credential');
       return { methods: [...methods, ...federated] };
     },
   );
