@@ -5,6 +5,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { Command } from 'commander';
 import { loadConfig } from '../config.ts';
 import { loadIdentityOptions } from '../identity/options.ts';
+import { DEV_OUTBOX_WARNING } from '../identity/routes/dev-outbox.ts';
 import { startServer, stopOnSignals } from '../server.ts';
 
 export function serveCommand(): Command {
@@ -46,6 +47,8 @@ export function serveCommand(): Command {
           '\nSign-in links and codes (mail and SMS) are printed here and kept in the message_outbox table.',
         );
       if (identity.oidc) console.log(`Federated sign-in: ${identity.oidc.name} (${identity.oidc.issuer})`);
+      // Last before the prompt, so it is the thing a person sees (the app's log said it too).
+      if (identity.devOutbox) console.warn(`\n${DEV_OUTBOX_WARNING}`);
       console.log('\nPress Ctrl-C to stop.');
     });
 }
