@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/server/src/main.ts', 'serve'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: process.env.PORT ?? '3000' },
+    // ROSTRA_DEV_VITE=1: the server trusts the pages Vite serves on 5173 (only here, not `npm start`).
+    env: { ...process.env, PORT: process.env.PORT ?? '3000', ROSTRA_DEV_VITE: '1' },
   }),
   spawn('npx', ['vite'], { cwd: 'apps/web', stdio: 'inherit' }),
 ];

@@ -15,6 +15,11 @@ export type ServerConfig = {
   /** Public origin of the app, used for links in mail and for cookie security. */
   publicUrl: string;
   /**
+   * Whether PUBLIC_URL was set. When it was not, `publicUrl` is `http://localhost:PORT` and the
+   * other loopback spellings of that origin (127.0.0.1, [::1]) are trusted too.
+   */
+  publicUrlConfigured: boolean;
+  /**
    * Whether to believe X-Forwarded-For / -Proto: only behind a proxy that sets them. Off by
    * default, so a client reaching the server directly cannot fake its address past the per-IP
    * sign-in limits. `TRUST_PROXY=true`, or a hop count, or a comma-separated list of proxy addresses.
@@ -45,7 +50,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     webDist: resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logLevel: level,
     logPretty: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl: env.PUBLIC_URL || `http://localhost:${port}`,
+    publicUrlConfigured: Boolean(env.PUBLIC_URL),
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };

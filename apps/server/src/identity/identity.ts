@@ -44,14 +44,36 @@ export async function resolveAuthSecret(db: Db, configured: string | undefined):
   return getOrCreateSecret(db, AUTH_SECRET_NAME, () => randomBytes(32).toString('base64url'));
 }
 
-export function trustedOriginsFor(publicUrl: string, env: NodeJS.ProcessEnv = process.env): string[] {
+/** The port `npm run dev` serves the web app from (Vite; apps/web/vite.config.ts). */
+export const VITE_DEV_PORT = 5173;
+
+/** The three spellings of this machine's own origin on a port. */
+export function loopbackOrigins(port: number): string[] {
+  return [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
+}
+
+/**
+ * The origins whose pages may make cookie-authenticated writes (our access hook and the identity
+ * library's own origin and CSRF checks get the same list):
+ * - PUBLIC_URL's origin when it is set; when it is not, the server's own origin in every loopback
+ *   spelling (localhost, 127.0.0.1, [::1] on its port), so whichever one a person types works;
+ * - TRUSTED_ORIGINS (comma-separated);
+ * - Vite's dev server (the loopback spellings of port 5173) only under `npm run dev`, which says so
+ *   with ROSTRA_DEV_VITE=1 (scripts/dev.mjs), and never in production.
+ */
+export function trustedOriginsFor(
+  config: Pick<ServerConfig, 'publicUrl' | 'publicUrlConfigured' | 'port'>,
+  env: NodeJS.ProcessEnv = process.env,
+): string[] {
+  const own = [new URL(config.publicUrl).origin];
+  if (!config.publicUrlConfigured) own.push(...loopbackOrigins(config.port));
   const extra = (env.TRUSTED_ORIGINS ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  // `npm run dev` serves the app from Vite on 5173 and proxies the API; its pages are ours too.
-  const dev = env.NODE_ENV === 'production' ? [] : ['http://localhost:5173'];
-  return [...new Set([new URL(publicUrl).origin, ...extra, ...dev])];
+  const vite =
+    env.ROSTRA_DEV_VITE === '1' && env.NODE_ENV !== 'production' ? loopbackOrigins(VITE_DEV_PORT) : [];
+  return [...new Set([...own, ...extra, ...vite])];
 }
 
 export async function createIdentity(input: {
@@ -73,7 +95,7 @@ export async function createIdentity(input: {
     (options.smtpUrl
       ? createSmtpTransport({ smtpUrl: options.smtpUrl, from: options.mailFrom, sms: outbox })
       : outbox);
-  const trustedOrigins = input.trustedOrigins ?? trustedOriginsFor(config.publicUrl);
+  const trustedOrigins = input.trustedOrigins ?? trustedOriginsFor(config);
   const auth = createAuth({
     db,
     secret,

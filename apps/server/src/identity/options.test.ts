@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { trustedOriginsFor } from './identity.ts';
 import { loadIdentityOptions, oidcFromEnv } from './options.ts';
 
@@ -51,13 +52,42 @@ describe('identity settings from the environment', () => {
     expect(loadIdentityOptions({ NODE_ENV: 'production' }).echoOutbox).toBe(false);
   });
 
-  it('trusted origins: the public URL’s, TRUSTED_ORIGINS, and the Vite dev server outside production', () => {
-    expect(trustedOriginsFor('https://rostra.example/app', { NODE_ENV: 'production' })).toEqual([
+  it('trusted origins without PUBLIC_URL: the loopback spellings of the server’s own origin, no Vite', () => {
+    const config = loadConfig({ PORT: '3100' });
+    expect(trustedOriginsFor(config, {})).toEqual([
+      'http://localhost:3100',
+      'http://127.0.0.1:3100',
+      'http://[::1]:3100',
+    ]);
+  });
+
+  it('trusted origins with PUBLIC_URL: its origin only, plus TRUSTED_ORIGINS', () => {
+    const env = { PUBLIC_URL: 'https://rostra.example/app', PORT: '3100' };
+    expect(trustedOriginsFor(loadConfig(env), { ...env, NODE_ENV: 'production' })).toEqual([
       'https://rostra.example',
     ]);
-    expect(
-      trustedOriginsFor('http://localhost:3000', { TRUSTED_ORIGINS: 'https://a.example, https://b.example' }),
-    ).toEqual(['http://localhost:3000', 'https://a.example', 'https://b.example', 'http://localhost:5173']);
+    const withExtra = { ...env, TRUSTED_ORIGINS: 'https://a.example, https://b.example' };
+    expect(trustedOriginsFor(loadConfig(withExtra), withExtra)).toEqual([
+      'https://rostra.example',
+      'https://a.example',
+      'https://b.example',
+    ]);
+  });
+
+  it('trusted origins: Vite’s dev server (5173) only under npm run dev (ROSTRA_DEV_VITE=1), never in production', () => {
+    const config = loadConfig({ PORT: '3000' });
+    expect(trustedOriginsFor(config, {})).not.toContain('http://localhost:5173');
+    expect(trustedOriginsFor(config, { ROSTRA_DEV_VITE: '1' })).toEqual([
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://localhost:5173',
+      'http://127.0.0.1:5173',
+      'http://[::1]:5173',
+    ]);
+    expect(trustedOriginsFor(config, { ROSTRA_DEV_VITE: '1', NODE_ENV: 'production' })).not.toContain(
+      'http://localhost:5173',
+    );
   });
 });
 
