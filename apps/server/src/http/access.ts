@@ -185,15 +185,21 @@ export function isRoleAllowed(access: Access, caller: Pick<Caller, 'role' | 'dut
 
 /**
  * Writes that ride on the session cookie must come from the app's own pages (CSRF): their Origin
- * (or, without one, their Referer) must be a trusted origin. Bearer-token requests carry their
- * credential explicitly and are not subject to it.
+ * (or, without one, their Referer) must be a trusted origin. A WebSocket upgrade counts as a
+ * write: it is a GET, but any page may open one with the user's cookies and read what comes back
+ * (no CORS applies to it), and a browser always sends its Origin. Bearer-token requests carry
+ * their credential explicitly and are not subject to it.
  */
 function isOriginAllowed(request: FastifyRequest, trusted: readonly string[]): boolean {
-  if (SAFE_METHODS.has(request.method)) return true;
+  if (SAFE_METHODS.has(request.method) && !isWebSocketUpgrade(request)) return true;
   if (!request.headers.cookie) return true;
   if (/^bearer /i.test(request.headers.authorization ?? '')) return true;
   const origin = request.headers.origin ?? originOf(request.headers.referer);
   return origin !== undefined && trusted.includes(origin);
+}
+
+function isWebSocketUpgrade(request: FastifyRequest): boolean {
+  return request.headers.upgrade?.toLowerCase() === 'websocket';
 }
 
 function originOf(url: string | undefined): string | undefined {

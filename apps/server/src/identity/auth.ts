@@ -3,6 +3,7 @@ import { checkNewPassword } from '@rostra/core/shell/validators';
 import type { Db } from '@rostra/db/client';
 import { listMemberships } from '@rostra/db/identity/memberships';
 import { moveAcceptedTerms } from '@rostra/db/identity/terms';
+import { publishSessionsEnded } from '@rostra/db/scheduling/live-events';
 import { account, invitations, jwks, memberships, session, user, verification } from '@rostra/db/schema/auth';
 import { organisations } from '@rostra/db/schema/organisations';
 import { betterAuth } from 'better-auth';
@@ -182,6 +183,17 @@ export function createAuth(input: AuthInput) {
             return {
               data: { ...s, activeOrganizationId: first?.orgId ?? null, activeRole: first?.role ?? null },
             };
+          },
+        },
+        // Every session the library ends (sign-out, revocations, password reset, expiry, a
+        // withdrawn guest upgrade) closes its live sockets at once, on every instance.
+        delete: {
+          after: async (s, ctx) => {
+            const ended = s as typeof s & { activeOrganizationId?: string | null };
+            await publishSessionsEnded(db, [ended]).catch((err: unknown) => {
+              // The session is gone either way; its sockets then close at their next re-check.
+              ctx?.context.logger.error('could not publish the end of a session to live sockets', err);
+            });
           },
         },
       },

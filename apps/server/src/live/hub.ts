@@ -1,12 +1,14 @@
 import type { DbHandle } from '@rostra/db/client';
 import {
+  controlOf,
+  type LiveControl,
   type LiveEvent,
   liveSeqBoundsUnsafe,
   selectLiveEventsUnsafe,
 } from '@rostra/db/scheduling/live-events';
 import type { FastifyBaseLogger } from 'fastify';
 import { listenForLiveEvents } from './listener.ts';
-import type { LiveSocket } from './socket.ts';
+import { type LiveSocket, SIGNED_OUT } from './socket.ts';
 
 /** Events read per query while catching up. */
 const BATCH = 500;
@@ -16,7 +18,9 @@ export const MAX_REPLAY = 1_000;
 /**
  * One per server instance: follows the outbox (`live_events`) in `seq` order and hands every new
  * event to each connected socket, which sends it when its subscriptions and the audience allow.
- * Woken by NOTIFY (any instance's commit); a slow poll covers a lost notification.
+ * Woken by NOTIFY (any instance's commit); a slow poll covers a lost notification. Control events
+ * (an ended session, a changed membership) are acted on here and never handed to a socket: being
+ * in the same order, a socket is closed before any event committed after the change reaches it.
  */
 export class LiveHub {
   /** The last `seq` read from the outbox: everything up to it has been dispatched. */
@@ -104,7 +108,20 @@ export class LiveHub {
 
   private dispatch(event: LiveEvent): void {
     this.lastSeq = Math.max(this.lastSeq, event.seq);
-    for (const s of this.sockets) s.offer(event);
+    const control = controlOf(event);
+    if (control) this.control(control, event.orgId);
+    else for (const s of this.sockets) s.offer(event);
+  }
+
+  private control(control: LiveControl, orgId: string): void {
+    for (const s of [...this.sockets]) {
+      const who = s.who;
+      if (control.kind === 'session.ended') {
+        if (control.sessionIds.includes(who.sessionId)) s.close(SIGNED_OUT, 'signed out');
+      } else if (who.uid === control.uid && who.orgId === orgId) {
+        void s.recheck();
+      }
+    }
   }
 
   /**
@@ -117,7 +134,7 @@ export class LiveHub {
     const bounds = await liveSeqBoundsUnsafe(this.handle.db);
     if (bounds.oldest === null || bounds.oldest > after + 1) return undefined;
     const events = await selectLiveEventsUnsafe(this.handle.db, after, MAX_REPLAY + 1);
-    const wanted = events.filter((e) => e.seq <= upTo);
+    const wanted = events.filter((e) => e.seq <= upTo && !controlOf(e));
     if (wanted.length > MAX_REPLAY) return undefined;
     return { events: wanted, upTo };
   }

@@ -38,23 +38,18 @@ export async function liveRoutes(app: App, options: { pollMs?: number } = {}): P
         .status(426)
         .send(errorBody('upgrade_required', 'This is a WebSocket endpoint: connect with an upgrade')),
     wsHandler: (socket, request) => {
-      const caller = requireAuth(request);
-      const live = new LiveSocket(socket as unknown as WebSocketLike, hub, caller);
-      const timer = setInterval(async () => {
-        try {
-          const found = await app.identity.authenticate(request);
-          const now = found.status === 'signedIn' ? found.caller : undefined;
-          if (!now || now.uid !== caller.uid || now.orgId !== caller.orgId) {
-            live.close(4401, 'signed out');
-          } else {
-            live.refresh(now);
-          }
-        } catch {
-          // A failed check is not a sign-out: the next one decides.
-        }
-      }, REAUTH_MS);
+      const ws = socket as unknown as WebSocketLike;
+      // The upgrade's own credential, checked again whenever the caller may have changed.
+      const reauthenticate = async () => {
+        const found = await app.identity.authenticate(request);
+        return found.status === 'signedIn' ? found.caller : undefined;
+      };
+      const live = new LiveSocket(ws, hub, requireAuth(request), reauthenticate);
+      // Sign-out and membership changes close sockets at once (control events, see LiveHub);
+      // this catches what ends without one (a session running out).
+      const timer = setInterval(() => void live.recheck(), REAUTH_MS);
       timer.unref();
-      (socket as unknown as WebSocketLike).on('close', () => clearInterval(timer));
+      ws.on('close', () => clearInterval(timer));
     },
   });
 }

@@ -23,6 +23,8 @@ export type WebSocketLike = {
 const OPEN = 1;
 /** Subscriptions one socket may hold. */
 export const MAX_SUBSCRIPTIONS = 50;
+/** The close code of a socket whose session ended or whose membership no longer holds. */
+export const SIGNED_OUT = 4401;
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('subscribe'), subscription: subscriptionSchema }),
@@ -30,6 +32,13 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('resume'), after: z.number().int().min(0) }),
   z.strictObject({ type: z.literal('ping') }),
 ]);
+
+/**
+ * Who the socket's credential (its upgrade request's cookie or bearer token) stands for now:
+ * undefined when it no longer stands for anyone acting in an organisation. Throws when that
+ * cannot be told (the database is unreachable).
+ */
+export type Reauthenticate = () => Promise<Caller | undefined>;
 
 /**
  * One client connection. The protocol (JSON text frames):
@@ -41,44 +50,107 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
  * - client → `{ type: 'resume', after: seq }` after reconnecting and subscribing again: the server
  *   replays what it missed since `after`, then carries on live; when that is no longer possible it
  *   answers `{ type: 'reload' }` and the client reloads its data;
- * - client → `{ type: 'ping' }`, server → `{ type: 'pong', seq }`.
+ * - client → `{ type: 'ping' }`, server → `{ type: 'pong', seq }`;
+ * - the server closes the socket with 4401 (SIGNED_OUT) once its session has ended or its caller
+ *   no longer holds the membership it was opened in: the client is signed out, not to reconnect.
  */
 export class LiveSocket {
   private readonly subscriptions = new Map<string, Subscription>();
   /** The last event `seq` considered for this socket (sent or not). */
   private cursor: number;
-  /** While a resume replays, live events wait here, to be sent after the replay in order. */
-  private pending: LiveEvent[] | undefined;
+  /**
+   * While something holds the socket (a resume replaying, the caller being checked again), live
+   * events wait here, to be sent afterwards in order (or not at all, once closed).
+   */
+  private pending: LiveEvent[] = [];
+  private holds = 0;
+  private resuming = false;
+  private closed = false;
 
   constructor(
     private readonly ws: WebSocketLike,
     private readonly hub: LiveHub,
     private caller: Caller,
+    private readonly reauthenticate: Reauthenticate,
   ) {
     this.cursor = hub.lastSeq;
     ws.on('message', (data) => void this.receive(data));
-    ws.on('close', () => hub.remove(this));
+    ws.on('close', () => {
+      this.closed = true;
+      hub.remove(this);
+    });
     hub.add(this);
-    this.send({ type: 'hello', seq: this.cursor });
+    void this.open();
   }
 
   get who(): Caller {
     return this.caller;
   }
 
-  /** The caller after re-authentication (same user and organisation). */
-  refresh(caller: Caller): void {
-    this.caller = caller;
+  /**
+   * The caller is checked once more now that the hub hands this socket every control event: a
+   * session ended or a membership changed after the upgrade's check but before the hub knew of
+   * this socket is seen here; anything later reaches it as a control event. Hello comes after.
+   */
+  private async open(): Promise<void> {
+    this.holds++;
+    try {
+      await this.check();
+      this.send({ type: 'hello', seq: this.cursor });
+    } finally {
+      this.release();
+    }
+  }
+
+  /**
+   * Checks the caller again (a membership changed, or the periodic re-check): closed with 4401
+   * when the credential no longer stands for the same user in the same organisation, otherwise
+   * carries on as whoever the caller is now (role and duties as they are). Live events wait
+   * meanwhile, so none is sent on the strength of what no longer holds.
+   */
+  async recheck(): Promise<void> {
+    this.holds++;
+    try {
+      await this.check();
+    } finally {
+      this.release();
+    }
+  }
+
+  private async check(): Promise<void> {
+    let now: Caller | undefined;
+    try {
+      now = await this.reauthenticate();
+    } catch {
+      // A failed check is not a sign-out: the next one decides.
+      return;
+    }
+    if (!now || now.uid !== this.caller.uid || now.orgId !== this.caller.orgId) {
+      this.close(SIGNED_OUT, 'signed out');
+    } else {
+      this.caller = now;
+    }
+  }
+
+  private release(): void {
+    this.holds--;
+    if (this.holds > 0) return;
+    const waiting = this.pending;
+    this.pending = [];
+    for (const event of waiting) this.deliver(event);
   }
 
   close(code: number, reason: string): void {
+    this.closed = true;
+    this.pending = [];
     this.hub.remove(this);
     if (this.ws.readyState === OPEN) this.ws.close(code, reason);
   }
 
   /** Called by the hub for every new event, in `seq` order. */
   offer(event: LiveEvent): void {
-    if (this.pending) {
+    if (this.closed) return;
+    if (this.holds > 0) {
       this.pending.push(event);
       return;
     }
@@ -86,7 +158,7 @@ export class LiveSocket {
   }
 
   private deliver(event: LiveEvent): void {
-    if (event.seq <= this.cursor) return;
+    if (this.closed || event.seq <= this.cursor) return;
     this.cursor = event.seq;
     if (!mayReceive(this.caller, event)) return;
     for (const s of this.subscriptions.values()) {
@@ -104,7 +176,7 @@ export class LiveSocket {
   }
 
   private send(message: Record<string, unknown>): void {
-    if (this.ws.readyState === OPEN) this.ws.send(JSON.stringify(message));
+    if (!this.closed && this.ws.readyState === OPEN) this.ws.send(JSON.stringify(message));
   }
 
   private async receive(data: unknown): Promise<void> {
@@ -165,9 +237,10 @@ export class LiveSocket {
   }
 
   private async resume(after: number): Promise<void> {
-    if (this.pending)
+    if (this.resuming)
       return this.send({ type: 'error', code: 'resume_in_progress', message: 'A resume is running' });
-    this.pending = [];
+    this.resuming = true;
+    this.holds++;
     try {
       const replay = await this.hub.replay(after);
       if (!replay) {
@@ -180,9 +253,8 @@ export class LiveSocket {
         this.send({ type: 'resumed', seq: this.cursor });
       }
     } finally {
-      const waiting = this.pending ?? [];
-      this.pending = undefined;
-      for (const event of waiting) this.deliver(event);
+      this.resuming = false;
+      this.release();
     }
   }
 }

@@ -11,6 +11,9 @@ export type LiveMessage = {
   code?: string;
 };
 
+/** A browser's cookie, or an access token (a non-browser client). */
+export type Credential = Browser | { bearer: string };
+
 type ClientSocket = {
   on(event: 'message', cb: (data: unknown) => void): void;
   send(data: string): void;
@@ -39,16 +42,60 @@ export class LiveClient {
     });
   }
 
-  static async connect(app: App, as: Browser): Promise<LiveClient> {
+  /**
+   * Connects as a browser of the app's own pages would: the cookie, and the app's origin (a
+   * browser always sends one on an upgrade; `origin` overrides it, `null` leaves it out). Resolves
+   * once the server said hello.
+   */
+  static async connect(
+    app: App,
+    as: Credential,
+    options: { origin?: string | null } = {},
+  ): Promise<LiveClient> {
+    const client = await LiveClient.open(app, as, options);
+    await client.next((m) => m.type === 'hello');
+    return client;
+  }
+
+  /** The upgrade alone (rejects with the server's status when refused); hello may follow. */
+  static async open(app: App, as: Credential, options: { origin?: string | null } = {}): Promise<LiveClient> {
     let client: LiveClient | undefined;
-    await app.injectWS('/api/v1/live', { headers: { cookie: as.cookie } } as never, {
-      onInit: (ws) => {
-        client = new LiveClient(ws as unknown as ClientSocket);
+    const origin = options.origin === undefined ? app.identity.trustedOrigins[0] : options.origin;
+    const headers: Record<string, string> =
+      'bearer' in as ? { authorization: `Bearer ${as.bearer}` } : { cookie: as.cookie };
+    if (origin !== null && origin !== undefined) headers.origin = origin;
+    await app.injectWS('/api/v1/live', { headers } as never, {
+      onInit: (socket) => {
+        const opened = new LiveClient(socket as unknown as ClientSocket);
+        (socket as unknown as { on(event: 'close', cb: (code: number) => void): void }).on(
+          'close',
+          (code) => {
+            opened.closeCode = code;
+            for (const w of opened.closeWaiters) w(code);
+            opened.closeWaiters = [];
+          },
+        );
+        client = opened;
       },
     });
     if (!client) throw new Error('no socket');
-    await client.next((m) => m.type === 'hello');
     return client;
+  }
+
+  /** The close code once the server closed the socket. */
+  closeCode: number | undefined;
+  private closeWaiters: ((code: number) => void)[] = [];
+
+  /** Resolves with the close code when the socket closes (fails after a generous limit). */
+  closed(limitMs = 15_000): Promise<number> {
+    if (this.closeCode !== undefined) return Promise.resolve(this.closeCode);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the socket did not close')), limitMs);
+      this.closeWaiters.push((code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
   }
 
   send(message: Record<string, unknown>): void {

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
+import { appendLiveEvents, appendMembershipChanged } from '../scheduling/live-events.ts';
 import { invalid, notFound, type WriteResult } from '../scheduling/write-result.ts';
 import { memberships, user } from '../schema/auth.ts';
 import { withOrg } from '../tenant.ts';
@@ -71,9 +71,13 @@ async function otherDispatchers(tx: Tx, orgId: string, id: string): Promise<numb
   return Number(row?.n ?? 0);
 }
 
-/** The live event of a change to the users: the dispatchers' users list, and the person concerned. */
-function membersChanged(tx: Tx, orgId: string, member: Member, change: 'changed' | 'removed') {
-  return appendLiveEvents(tx, orgId, [
+/**
+ * The live event of a change to the users: the dispatchers' users list, and the person concerned;
+ * and the person's open sockets in the organisation are checked again (closed once they no longer
+ * hold what they were opened with).
+ */
+async function membersChanged(tx: Tx, orgId: string, member: Member, change: 'changed' | 'removed') {
+  await appendLiveEvents(tx, orgId, [
     {
       topic: 'settings',
       kind: `members.${change}`,
@@ -81,6 +85,7 @@ function membersChanged(tx: Tx, orgId: string, member: Member, change: 'changed'
       payload: { _key: 'members', member, change },
     },
   ]);
+  await appendMembershipChanged(tx, orgId, member.uid);
 }
 
 /**

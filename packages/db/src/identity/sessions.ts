@@ -1,5 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { appendSessionsEnded } from '../scheduling/live-events.ts';
 import { session } from '../schema/auth.ts';
 
 export type SessionRow = {
@@ -39,7 +40,17 @@ export async function setActiveMembership(
     .where(eq(session.id, sessionId));
 }
 
-/** Ends one session (sign-out of a bearer caller, or a refused token login). */
+/**
+ * Ends one session (sign-out of a bearer caller, or a refused token login); its live sockets are
+ * closed on every instance (a control event in the same transaction).
+ */
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {
-  await db.delete(session).where(eq(session.id, sessionId));
+  await db.transaction(async (tx) => {
+    const ended = await tx.delete(session).where(eq(session.id, sessionId)).returning({
+      id: session.id,
+      userId: session.userId,
+      activeOrganizationId: session.activeOrganizationId,
+    });
+    await appendSessionsEnded(tx, ended);
+  });
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
+import { appendLiveEvents, appendMembershipChanged } from '../scheduling/live-events.ts';
 import { memberships } from '../schema/auth.ts';
 import { dispatcherMasterLabels } from '../schema/planning.ts';
 import { resources } from '../schema/scheduling.ts';
@@ -153,6 +153,8 @@ export async function demoteResource(
         payload: { kind: 'resources', _id: input.resourceId, changed: ['promoted_dispatcher'] },
       },
     ]);
+    // Their dispatcher sockets close at once, on every instance.
+    await appendMembershipChanged(tx, orgId, res.userId);
     return {
       ok: true,
       resource_id: input.resourceId,

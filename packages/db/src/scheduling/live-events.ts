@@ -1,6 +1,8 @@
-import { asc, gt, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
+import { memberships } from '../schema/auth.ts';
 import { liveEvents } from '../schema/operations.ts';
+import { organisations } from '../schema/organisations.ts';
 
 /*
  * The outbox of live updates. A use-case appends its events in the same transaction as the change
@@ -63,6 +65,86 @@ export async function appendLiveEvents(
 /** Appends events in a transaction of their own (progress reports that are not a data change). */
 export function publishLiveEvents(db: Db, orgId: string, events: readonly LiveEventInput[]): Promise<void> {
   return db.transaction((tx) => appendLiveEvents(tx, orgId, events));
+}
+
+/**
+ * Control events: written to the same outbox (so they are ordered with the data events and reach
+ * every instance the same way), read by each instance's live hub, never sent to a client. An
+ * ended session closes its sockets; a changed or removed membership has its holder's sockets in
+ * that organisation checked again (those that no longer hold it are closed).
+ */
+export const CONTROL_TOPIC = 'control';
+export type LiveControl =
+  | { kind: 'session.ended'; sessionIds: string[] }
+  | { kind: 'membership.changed'; uid: string };
+
+/** A control event read back from the outbox, or undefined when the event is not one. */
+export function controlOf(event: LiveEvent): LiveControl | undefined {
+  if ((event.topic as string) !== CONTROL_TOPIC) return undefined;
+  const p = event.payload;
+  if (event.kind === 'session.ended' && Array.isArray(p.sessionIds))
+    return { kind: 'session.ended', sessionIds: p.sessionIds.filter((s) => typeof s === 'string') };
+  if (event.kind === 'membership.changed' && typeof p.uid === 'string')
+    return { kind: 'membership.changed', uid: p.uid };
+  return undefined;
+}
+
+async function appendControl(tx: Tx, orgId: string, control: LiveControl): Promise<void> {
+  const { kind, ...payload } = control;
+  await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`);
+  // The empty audience: nobody may receive it, whatever they subscribe to.
+  await tx.insert(liveEvents).values({ orgId, topic: CONTROL_TOPIC, kind, audience: {}, payload });
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, '')`);
+}
+
+/**
+ * In the transaction that changes or removes a user's membership of `orgId`: their sockets in that
+ * organisation are checked again at once, on every instance. Call it last (see appendLiveEvents).
+ */
+export function appendMembershipChanged(tx: Tx, orgId: string, uid: string): Promise<void> {
+  return appendControl(tx, orgId, { kind: 'membership.changed', uid });
+}
+
+/** A session that ended, as its row was: who it was and the organisation it was acting in. */
+export type EndedSession = { id: string; userId: string; activeOrganizationId?: string | null };
+
+/**
+ * In the transaction that ends sessions (or just after, for those the identity library deletes):
+ * their sockets close at once (4401), on every instance. Sessions are global, but every outbox
+ * row belongs to an organisation: the event is filed under the first session's active
+ * organisation, else one its user is a member of. A user with neither has no socket (opening one
+ * needs a membership), so nothing is written. Call it last (see appendLiveEvents).
+ */
+export async function appendSessionsEnded(tx: Tx, sessions: readonly EndedSession[]): Promise<void> {
+  if (sessions.length === 0) return;
+  const active = sessions.map((s) => s.activeOrganizationId).filter((o): o is string => Boolean(o));
+  const users = [...new Set(sessions.map((s) => s.userId))];
+  const first = active[0] ?? '';
+  const [carrier] = await tx
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(
+      or(
+        inArray(organisations.id, active.length ? active : ['']),
+        inArray(
+          organisations.id,
+          tx
+            .select({ id: memberships.organizationId })
+            .from(memberships)
+            .where(inArray(memberships.userId, users)),
+        ),
+      ),
+    )
+    .orderBy(desc(eq(organisations.id, first)), asc(organisations.id))
+    .limit(1);
+  if (!carrier) return;
+  await appendControl(tx, carrier.id, { kind: 'session.ended', sessionIds: sessions.map((s) => s.id) });
+}
+
+/** The same in a transaction of its own (sessions the identity library has just deleted). */
+export function publishSessionsEnded(db: Db, sessions: readonly EndedSession[]): Promise<void> {
+  if (sessions.length === 0) return Promise.resolve();
+  return db.transaction((tx) => appendSessionsEnded(tx, sessions));
 }
 
 /** Events after `afterSeq`, across every organisation, oldest first. Not tenant-scoped. */
