@@ -4,7 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppRouter } from './app/router.tsx';
 import { isApiError } from './lib/api.ts';
-import { ME_KEY, meQuery } from './lib/session.ts';
+import { onLiveSignedOut } from './lib/live.ts';
+import { ME_KEY, meQuery, resetSessionCaches } from './lib/session.ts';
 import './styles.css';
 
 /**
@@ -30,6 +31,19 @@ const queryClient = new QueryClient({
   mutationCache: new MutationCache({ onError: onDataError }),
 });
 const router = createAppRouter(queryClient);
+
+// The server closed the live socket with 4401 (the session ended, or the membership changed): who
+// is signed in is read again, as after a 401. Still someone: everything of the old membership
+// goes and the socket starts again as who they are now; nobody: the guards go to sign-in.
+onLiveSignedOut(() => {
+  void queryClient
+    .fetchQuery({ ...meQuery, staleTime: 0 })
+    .then((me) => {
+      if (me) resetSessionCaches(queryClient);
+    })
+    .catch(() => undefined)
+    .then(() => router.invalidate());
+});
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

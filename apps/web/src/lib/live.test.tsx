@@ -3,8 +3,10 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   BACKOFF_FIRST_MS,
+  BACKOFF_MAX_MS,
   HEARTBEAT_MS,
   IDLE_CLOSE_MS,
+  LIVE_SIGNED_OUT,
   LiveConnection,
   type LiveEvent,
   type LiveStatus,
@@ -46,10 +48,10 @@ class FakeSocket implements SocketLike {
   push(message: Record<string, unknown>) {
     this.onmessage?.({ data: JSON.stringify(message) });
   }
-  /** Server side: the connection drops. */
-  drop() {
+  /** Server side: the connection drops (or the server closes it with `code`). */
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.({ code: 1006 });
+    this.onclose?.({ code });
   }
   ofType(type: string) {
     return this.sent.filter((m) => m.type === type);
@@ -263,6 +265,39 @@ describe('live connection', () => {
     latest().hello(20);
     expect(latest().ofType('resume')).toEqual([]);
     expect(latest().ofType('subscribe')).toHaveLength(1);
+  });
+
+  it('closed by the server with 4401 (signed out) it says so and does not reconnect, until restarted', () => {
+    let signedOut = 0;
+    connection = new LiveConnection({
+      createSocket: () => new FakeSocket(),
+      random: () => 1,
+      onSignedOut: () => signedOut++,
+    });
+    connection.subscribe({ topic: 'notifications' }, () => {});
+    latest().hello(10);
+    latest().drop(LIVE_SIGNED_OUT);
+    expect(signedOut).toBe(1);
+    expect(connection.getStatus()).toBe('closed');
+    vi.advanceTimersByTime(10 * BACKOFF_MAX_MS);
+    connection.retryNow();
+    connection.subscribe({ topic: 'settings' }, () => {});
+    expect(FakeSocket.all).toHaveLength(1);
+    // Signed in again (or as who they now are): a new socket that starts afresh.
+    connection.restart();
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().hello(30);
+    expect(latest().ofType('resume')).toEqual([]);
+    expect(latest().ofType('subscribe')).toHaveLength(2);
+  });
+
+  it('after a 4401, screens that subscribe afresh (the old ones all left) get a new socket', () => {
+    const leave = connection.subscribe({ topic: 'notifications' }, () => {});
+    latest().hello(10);
+    latest().drop(LIVE_SIGNED_OUT);
+    leave();
+    connection.subscribe({ topic: 'notifications' }, () => {});
+    expect(FakeSocket.all).toHaveLength(2);
   });
 });
 

@@ -7,6 +7,9 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  * (backoff 1 s doubling to 30 s, at once when the browser comes back online), and closes a few
  * seconds after the last subscriber leaves. When the server cannot replay what was missed it says
  * `reload`, and every subscriber gets `{ type: 'reload' }` so that its screen refetches.
+ * A close with 4401 (LIVE_SIGNED_OUT) means the session ended or the membership changed: the
+ * connection does not reconnect, and tells its `onSignedOut` listener (the app re-reads who is
+ * signed in, as after a 401); it starts again on `restart()` or once screens subscribe afresh.
  *
  * The session cookie authenticates the upgrade (same origin), so no token travels in the URL.
  */
@@ -67,6 +70,8 @@ export type SocketLike = {
 };
 
 const SOCKET_OPEN = 1;
+/** The server's close code for a socket whose session ended or whose membership changed. */
+export const LIVE_SIGNED_OUT = 4401;
 /** The server pads a timeline window by this much on both sides (timeline-window.ts). */
 const WINDOW_PADDING_S = 900;
 export const BACKOFF_FIRST_MS = 1_000;
@@ -128,6 +133,8 @@ export type LiveConnectionOptions = {
   createSocket: () => SocketLike;
   /** 0..1; spreads reconnects of many clients after a server restart. */
   random?: () => number;
+  /** The server closed the socket with 4401: the session is over (or the membership changed). */
+  onSignedOut?: () => void;
 };
 
 /** One live connection and its subscribers (the app uses one, shared: see `subscribeLive`). */
@@ -145,6 +152,8 @@ export class LiveConnection {
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeat: ReturnType<typeof setInterval> | undefined;
   private heardSincePing = true;
+  /** Closed with 4401: no reconnecting until restarted or until screens subscribe afresh. */
+  private signedOut = false;
 
   constructor(private readonly options: LiveConnectionOptions) {}
 
@@ -157,6 +166,8 @@ export class LiveConnection {
 
   subscribe(subscription: LiveSubscription, onEvent: (event: LiveEvent) => void): () => void {
     const key = subscriptionKey(subscription);
+    // Screens subscribing afresh (the previous ones all left, e.g. after signing in again).
+    if (this.entries.size === 0) this.signedOut = false;
     let entry = this.entries.get(key);
     if (!entry) {
       entry = { subscription, handlers: new Set() };
@@ -187,6 +198,7 @@ export class LiveConnection {
    * to the session it was opened with). Nothing is resumed: the screens load afresh.
    */
   restart(): void {
+    this.signedOut = false;
     this.lastSeq = undefined;
     this.attempt = 0;
     this.drop();
@@ -196,7 +208,7 @@ export class LiveConnection {
 
   /** The browser says it is online again: retry now instead of waiting out the backoff. */
   retryNow(): void {
-    if (this.socket || this.entries.size === 0) return;
+    if (this.signedOut || this.socket || this.entries.size === 0) return;
     this.clearRetry();
     this.connect();
   }
@@ -212,7 +224,7 @@ export class LiveConnection {
   }
 
   private ensureConnected(): void {
-    if (this.socket || this.retryTimer !== undefined || this.entries.size === 0) return;
+    if (this.signedOut || this.socket || this.retryTimer !== undefined || this.entries.size === 0) return;
     this.connect();
   }
 
@@ -230,8 +242,10 @@ export class LiveConnection {
     socket.onmessage = (event) => {
       if (this.socket === socket) this.receive(event.data);
     };
-    socket.onclose = () => {
-      if (this.socket === socket) this.lost();
+    socket.onclose = (event) => {
+      if (this.socket !== socket) return;
+      if ((event as { code?: unknown } | null)?.code === LIVE_SIGNED_OUT) this.endedByServer();
+      else this.lost();
     };
     // An error is followed by a close; the close decides.
     socket.onerror = () => {};
@@ -316,6 +330,18 @@ export class LiveConnection {
   private send(message: Record<string, unknown>): void {
     const socket = this.socket;
     if (socket && socket.readyState === SOCKET_OPEN) socket.send(JSON.stringify(message));
+  }
+
+  /** Signed out by the server: no reconnecting (it would only be refused, forever). */
+  private endedByServer(): void {
+    this.socket = undefined;
+    this.isReady = false;
+    this.signedOut = true;
+    this.lastSeq = undefined;
+    this.stopHeartbeat();
+    this.clearRetry();
+    this.setStatus('closed');
+    this.options.onSignedOut?.();
   }
 
   /** The socket closed (or went silent): reconnect while anyone is subscribed. */
@@ -415,12 +441,25 @@ function liveUrl(): string {
 }
 
 let shared: LiveConnection | undefined;
+const signedOutListeners = new Set<() => void>();
+
+/**
+ * Called when the server ends the shared socket because the session ended or the membership
+ * changed (close 4401); returns the unsubscribe. The app re-reads who is signed in.
+ */
+export function onLiveSignedOut(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => signedOutListeners.delete(listener);
+}
 
 /** The app's one live connection. */
 export function liveConnection(): LiveConnection {
   if (!shared) {
     const connection = new LiveConnection({
       createSocket: () => new WebSocket(liveUrl()) as unknown as SocketLike,
+      onSignedOut: () => {
+        for (const listener of [...signedOutListeners]) listener();
+      },
     });
     window.addEventListener('online', () => connection.retryNow());
     shared = connection;
