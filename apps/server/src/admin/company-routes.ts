@@ -6,7 +6,7 @@ import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY } from '../scheduling/access.ts';
-import { recordResponse } from '../scheduling/http.ts';
+import { expectedVersion, recordResponse, VERSION, withETag, written } from '../scheduling/http.ts';
 import { refused } from './http.ts';
 
 const TEXT = z.string().max(200);
@@ -35,13 +35,17 @@ export const companyChangeBody = z.strictObject({
     )
     .optional(),
   geofence: GEOFENCE.nullable().optional(),
+  version: VERSION.optional().describe('the version read (or If-Match); stale → 409, none → 428'),
 });
 
 /**
  * The company profile (shell spec §3): every member reads it (`GET /company`, as in `/me`);
  * dispatchers change it (`PUT /company`, the fields named; the core's rules check and normalise
  * them, e.g. the overlap buffer rounded, default 5, non-numeric refused). Each change reaches
- * every member on the live `settings` topic (`_key: 'company'`).
+ * every member on the live `settings` topic (`_key: 'company'`). Changes are versioned as every
+ * shared record is: they name the version read (body `version` or `If-Match`; answers carry the
+ * ETag), a stale one answers 409 `version_conflict` with the current document and writes nothing,
+ * none answers 428 `version_required`.
  */
 export function companyRoutes(app: App): void {
   const db = () => app.deps.db.db;
@@ -52,20 +56,18 @@ export function companyRoutes(app: App): void {
       config: { access: ANY_MEMBER },
       schema: { tags: ['settings'], summary: 'The company profile', response: { 200: recordResponse } },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = requireAuth(request);
       const doc = await getCompany(db(), caller.orgId);
       if (!doc) throw new HttpError(404, 'not_found', 'Not found');
-      return doc;
+      return withETag(reply, doc);
     },
   );
 
-  const change = async (orgId: string, body: unknown) => {
+  const change = async (orgId: string, body: unknown, expected: number) => {
     const checked = checkCompanyChange(body);
     if (!checked.ok) throw refused(checked.issues);
-    const doc = await updateCompany(db(), orgId, checked.value);
-    if (!doc) throw new HttpError(404, 'not_found', 'Not found');
-    return doc;
+    return written(await updateCompany(db(), orgId, checked.value, expected));
   };
 
   app.put(
@@ -79,13 +81,14 @@ export function companyRoutes(app: App): void {
         response: { 200: recordResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const caller = requireAuth(request);
-      return change(caller.orgId, request.body);
+      const { version, ...fields } = request.body;
+      return withETag(reply, await change(caller.orgId, fields, expectedVersion(request, version)));
     },
   );
 
-  // The shell's geofence dialog (spec §7): `{ org_id, geofence }` → `{ status }`.
+  // The shell's geofence dialog (spec §7): `{ org_id, geofence, version }` → `{ status }`.
   app.post(
     `${API}/company/geofence`,
     {
@@ -93,7 +96,11 @@ export function companyRoutes(app: App): void {
       schema: {
         tags: ['settings'],
         summary: "Set the company's geofence (centre in degrees, radius in metres)",
-        body: z.strictObject({ org_id: ID, geofence: GEOFENCE.nullable() }),
+        body: z.strictObject({
+          org_id: ID,
+          geofence: GEOFENCE.nullable(),
+          version: VERSION.optional().describe("the company document's version read (or If-Match)"),
+        }),
         response: { 200: z.object({ status: z.boolean(), message: z.string().optional() }) },
       },
     },
@@ -102,7 +109,8 @@ export function companyRoutes(app: App): void {
       if (request.body.org_id !== caller.orgId) {
         throw new HttpError(400, 'wrong_org', 'org_id is not your active organisation');
       }
-      await change(caller.orgId, { geofence: request.body.geofence });
+      const expected = expectedVersion(request, request.body.version);
+      await change(caller.orgId, { geofence: request.body.geofence }, expected);
       return { status: true };
     },
   );

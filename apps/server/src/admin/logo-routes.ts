@@ -96,7 +96,8 @@ export function logoRoutes(app: App): void {
         const key = await app.files.put(caller.orgId, bytes);
         const logoUrl = `${logoPath()}?v=${key.split('/')[1]}`;
         const before = await getCompany(db(), caller.orgId);
-        await updateCompany(db(), caller.orgId, { logo: logoUrl });
+        // Unversioned: the logo is not a field of the profile form (see updateCompany).
+        await updateCompany(db(), caller.orgId, { logo: logoUrl }, undefined);
         // The previous logo's bytes are no longer anyone's.
         const previous = logoFileId(before?.logo);
         if (previous) await app.files.remove(caller.orgId, `${caller.orgId}/${previous}`);

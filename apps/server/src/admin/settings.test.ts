@@ -63,12 +63,17 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
   }
 
   describe('company profile', () => {
+    /** The version a change names: the one just read. */
+    const companyVersion = async () =>
+      ok<{ version: number }>(await call(t, p.dispatcher, 'GET', '/company')).version;
+
     it('a dispatcher changes it; every member reads it; the change is broadcast', async () => {
       let saved: Rec = {};
       const data = await expectBroadcast(
         async () => {
           saved = ok<Rec>(
             await call(t, p.dispatcher, 'PUT', '/company', {
+              version: await companyVersion(),
               name: ' Harbour North ',
               gst_value: 15,
               overlap_buffer_minutes: '7.6',
@@ -103,12 +108,17 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
 
     it('an empty overlap buffer is the default 5; a non-numeric one is refused by field and nothing is stored', async () => {
       expect(
-        ok<Rec>(await call(t, p.dispatcher, 'PUT', '/company', { overlap_buffer_minutes: '' }))
-          .overlap_buffer_minutes,
+        ok<Rec>(
+          await call(t, p.dispatcher, 'PUT', '/company', {
+            overlap_buffer_minutes: '',
+            version: await companyVersion(),
+          }),
+        ).overlap_buffer_minutes,
       ).toBe(5);
       const bad = await call(t, p.dispatcher, 'PUT', '/company', {
         overlap_buffer_minutes: 'ten',
         name: 'Should not be kept',
+        version: await companyVersion(),
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error).toEqual({
@@ -120,7 +130,11 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
           ],
         },
       });
-      const two = await call(t, p.dispatcher, 'PUT', '/company', { gst_value: 150, time_zone: 'Mars/Base' });
+      const two = await call(t, p.dispatcher, 'PUT', '/company', {
+        gst_value: 150,
+        time_zone: 'Mars/Base',
+        version: await companyVersion(),
+      });
       expect(two.statusCode).toBe(400);
       expect(
         Object.fromEntries((two.json().error.details.issues as Rec[]).map((i) => [i.field, i.message])),
@@ -129,12 +143,13 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
     });
 
     it('only dispatchers change it; the geofence call of the logo area stores the geofence', async () => {
-      expect((await call(t, p.resource1, 'PUT', '/company', { name: 'x' })).statusCode).toBe(403);
+      expect((await call(t, p.resource1, 'PUT', '/company', { name: 'x', version: 0 })).statusCode).toBe(403);
       expect(
         ok<Rec>(
           await call(t, p.dispatcher, 'POST', '/company/geofence', {
             org_id: p.orgId,
             geofence: { lat: -33.86, lng: 151.21, radius: 250 },
+            version: await companyVersion(),
           }),
         ),
       ).toEqual({ status: true });
@@ -146,6 +161,7 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
       const elsewhere = await call(t, p.dispatcher, 'POST', '/company/geofence', {
         org_id: other.orgId,
         geofence: null,
+        version: await companyVersion(),
       });
       expect(elsewhere.statusCode).toBe(400);
       expect(elsewhere.json().error.code).toBe('wrong_org');

@@ -40,9 +40,20 @@ export function parseGeofence(value: unknown): Geofence | undefined {
   return { lat, lng, radius: typeof radius === 'number' && radius > 0 ? radius : 100 };
 }
 
-/** `POST /api/v1/company/geofence` `{ org_id, geofence }` → `{ status, message? }` (spec §7). Not on the server yet. */
-export function saveCompanyGeofence(orgId: string, geofence: Geofence): Promise<CompanyChangeAnswer> {
-  return api.post<CompanyChangeAnswer>('/company/geofence', { org_id: orgId, geofence }, { quiet: true });
+/**
+ * `POST /api/v1/company/geofence` `{ org_id, geofence, version }` → `{ status, message? }` (spec §7).
+ * `version` is the company document's, as read: a stale one answers 409 (someone changed it since).
+ */
+export function saveCompanyGeofence(
+  orgId: string,
+  geofence: Geofence,
+  version: number,
+): Promise<CompanyChangeAnswer> {
+  return api.post<CompanyChangeAnswer>(
+    '/company/geofence',
+    { org_id: orgId, geofence, version },
+    { quiet: true, retry: false },
+  );
 }
 
 /** The server's message of a failed company change, if it sent one. */

@@ -15,6 +15,8 @@ export type Company = {
   time_zone: string;
   geofence: unknown;
   max_distance: number;
+  /** What a change of the company document names (stale → 409). */
+  version: number;
   [field: string]: unknown;
 };
 

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type MouseEvent, useState } from 'react';
 import { type Geofence, parseGeofence, saveCompanyGeofence, serverMessage } from '../lib/company.ts';
 import { withWait } from '../lib/overlays.ts';
+import { isVersionConflict } from '../lib/roster.ts';
 import { ME_KEY } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../lib/unsaved.ts';
@@ -63,7 +64,8 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
     if (!parsed.value) return;
     const geofence = parsed.value;
     try {
-      const answer = await withWait(() => saveCompanyGeofence(user.orgId, geofence));
+      const version = me.company?.version ?? 0;
+      const answer = await withWait(() => saveCompanyGeofence(user.orgId, geofence, version));
       if (answer.status === false) {
         notify.error(answer.message ?? '', LOGO_SERVER_MESSAGE_TOAST_MS);
         return;
@@ -71,6 +73,9 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
       await queryClient.invalidateQueries({ queryKey: ME_KEY });
       onClose();
     } catch (error) {
+      // Someone changed the company since it was read: its message, and the current document, so
+      // that saving again names the new version (the edits in the dialog stay).
+      if (isVersionConflict(error)) void queryClient.invalidateQueries({ queryKey: ME_KEY });
       const message = serverMessage(error);
       if (message) notify.error(message, LOGO_SERVER_MESSAGE_TOAST_MS);
       else notify.somethingWentWrong();

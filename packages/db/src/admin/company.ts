@@ -1,9 +1,10 @@
 import type { CompanyProfile } from '@rostra/core/settings/company';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { type CompanyDocument, getCompany } from '../identity/company.ts';
+import { COMPANY_VERSION_KEY, type CompanyDocument, readCompany } from '../identity/company.ts';
 import { appendLiveEvents } from '../scheduling/live-events.ts';
-import { organisations } from '../schema/organisations.ts';
+import { notFound, stale, type WriteResult } from '../scheduling/write-result.ts';
+import { organisations, orgSettings } from '../schema/organisations.ts';
 import { withOrg } from '../tenant.ts';
 
 /** Column of each company profile field (spec names → the organisations table). */
@@ -23,16 +24,33 @@ const COLUMNS = {
 
 /**
  * Changes the fields of the company profile named in `change` (already checked by the core's
- * `checkCompanyChange`) and tells every member on the live `settings` topic
- * (`{ _key: 'company', value: <the company document> }`), in the same transaction.
- * Undefined when the organisation does not exist.
+ * `checkCompanyChange`) when the document is still at `expected`, counts a new version, and tells
+ * every member on the live `settings` topic (`{ _key: 'company', value: <the company document> }`),
+ * in the same transaction. The organisation's row is locked for the check-and-write, so of
+ * concurrent changes naming the same version exactly one is written; the others are `stale` (with
+ * the current document) and write nothing. `not_found` when the organisation does not exist.
+ *
+ * `expected: undefined` is the logo upload only: the logo is not a field of the profile form, so
+ * setting it neither checks nor moves the version (a form open meanwhile can still be saved).
  */
 export async function updateCompany(
   db: Db,
   orgId: string,
   change: Partial<CompanyProfile> & { logo?: string | null },
-): Promise<CompanyDocument | undefined> {
+  expected: number | undefined,
+): Promise<WriteResult<CompanyDocument>> {
   return withOrg(db, orgId, async (tx) => {
+    const locked = await tx
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(eq(organisations.id, orgId))
+      .for('update');
+    if (locked.length === 0) return notFound();
+    if (expected !== undefined) {
+      const current = await readCompany(tx, orgId);
+      if (!current) return notFound();
+      if (current.version !== expected) return stale(current);
+    }
     const set: Record<string, unknown> = { updatedAt: new Date() };
     // The logo's address is set by the logo upload only (it is not a field of the profile form).
     if (change.logo !== undefined) set.logo = change.logo;
@@ -40,14 +58,18 @@ export async function updateCompany(
       const column = COLUMNS[field as keyof CompanyProfile];
       if (column && value !== undefined) set[column] = value;
     }
-    const updated = await tx
-      .update(organisations)
-      .set(set)
-      .where(eq(organisations.id, orgId))
-      .returning({ id: organisations.id });
-    if (updated.length === 0) return undefined;
-    const doc = await getCompany(tx as unknown as Db, orgId);
-    if (!doc) return undefined;
+    await tx.update(organisations).set(set).where(eq(organisations.id, orgId));
+    if (expected !== undefined) {
+      await tx
+        .insert(orgSettings)
+        .values({ orgId, key: COMPANY_VERSION_KEY, role: '', value: {}, version: expected + 1 })
+        .onConflictDoUpdate({
+          target: [orgSettings.orgId, orgSettings.key, orgSettings.role],
+          set: { version: sql`${orgSettings.version} + 1`, updatedAt: new Date() },
+        });
+    }
+    const doc = await readCompany(tx, orgId);
+    if (!doc) return notFound();
     await appendLiveEvents(tx, orgId, [
       {
         topic: 'settings',
@@ -56,6 +78,6 @@ export async function updateCompany(
         payload: { _key: 'company', value: doc },
       },
     ]);
-    return doc;
+    return { ok: true, record: doc };
   });
 }

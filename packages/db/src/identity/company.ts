@@ -1,6 +1,14 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../client.ts';
-import { organisations } from '../schema/organisations.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import { organisations, orgSettings } from '../schema/organisations.ts';
+import { withOrg } from '../tenant.ts';
+
+/**
+ * The `org_settings` key under which the company document's version is counted (role '', value
+ * `{}`): the organisations table has no version column, and no migration was made for one.
+ * Absent until the first versioned change: version 0.
+ */
+export const COMPANY_VERSION_KEY = 'company';
 
 /** The company document of shell spec §3, with the spec's field names. */
 export type CompanyDocument = {
@@ -19,16 +27,37 @@ export type CompanyDocument = {
   overlap_buffer_minutes: number;
   max_distance: number;
   search_engine: string;
+  /** Counts the changes of the profile's fields (PUT /company, the geofence); a change names it. */
+  version: number;
 };
 
 /**
- * Reads the company document of one organisation. The organisations table is the tenant registry
- * (global); this reads one row by the caller's own organisation id.
+ * Reads the company document of one organisation, with its version. The organisations table is
+ * the tenant registry (global); this reads one row by the caller's own organisation id, and the
+ * version from that organisation's settings (inside its row-level security).
  */
 export async function getCompany(db: Db, orgId: string): Promise<CompanyDocument | undefined> {
-  const rows = await db.select().from(organisations).where(eq(organisations.id, orgId)).limit(1);
-  const o = rows[0];
-  if (!o) return undefined;
+  return withOrg(db, orgId, (tx) => readCompany(tx, orgId));
+}
+
+/** `getCompany` inside a transaction already bound to the organisation (`withOrg`). */
+export async function readCompany(tx: Tx, orgId: string): Promise<CompanyDocument | undefined> {
+  const rows = await tx
+    .select({ o: organisations, version: orgSettings.version })
+    .from(organisations)
+    .leftJoin(
+      orgSettings,
+      and(
+        eq(orgSettings.orgId, organisations.id),
+        eq(orgSettings.key, COMPANY_VERSION_KEY),
+        eq(orgSettings.role, ''),
+      ),
+    )
+    .where(eq(organisations.id, orgId))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  const o = row.o;
   return {
     id: o.id,
     name: o.name,
@@ -45,5 +74,6 @@ export async function getCompany(db: Db, orgId: string): Promise<CompanyDocument
     overlap_buffer_minutes: o.overlapBufferMinutes,
     max_distance: o.maxDistance,
     search_engine: o.searchEngine,
+    version: row.version ?? 0,
   };
 }

@@ -37,6 +37,8 @@ const company = z.object({
   overlap_buffer_minutes: z.number(),
   max_distance: z.number(),
   search_engine: z.string(),
+  /** What a change of the company document names (PUT /company, the geofence dialog). */
+  version: z.number(),
 });
 
 export const meResponse = z.object({

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { parseGeofence } from '../../lib/company.ts';
+import { isVersionConflict } from '../../lib/roster.ts';
 import { ME_KEY } from '../../lib/session.ts';
 import { GeofenceDialog } from '../../shell/geofence-dialog.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
@@ -109,7 +110,13 @@ function CompanyForm({ company }: { company: CompanyDoc }) {
   const geofence = parseGeofence(company.geofence);
 
   const save = async () => {
-    await send('PUT', '/company', change);
+    try {
+      await send('PUT', '/company', { ...change, version: company.version });
+    } catch (error) {
+      // Someone saved first: read theirs (the edits stay), so Save again names the new version.
+      if (isVersionConflict(error)) await queryClient.invalidateQueries({ queryKey: companyQuery.queryKey });
+      throw error;
+    }
     reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
     await queryClient.invalidateQueries({ queryKey: ME_KEY });

@@ -28,6 +28,8 @@ export type CompanyDoc = {
   event_label_types: unknown[];
   doc_statuses: Record<string, unknown>;
   geofence: unknown;
+  /** Named by a change (stale → 409). */
+  version: number;
 };
 
 export type Scope = { role: string; value: Record<string, boolean>; version: number };
