@@ -115,3 +115,25 @@ describe('the phone code lifetime', () => {
     }
   });
 });
+
+describe('sign-in lock-out and enumeration protection', () => {
+  it('locks an address out of an account after 5 wrong passwords, the account for everyone after 50, in 15 minutes', () => {
+    const { limits } = loadIdentityOptions({});
+    expect(limits.wrongPasswords).toEqual({ max: 5, windowSeconds: 900 });
+    expect(limits.wrongPasswordsPerAccount).toEqual({ max: 50, windowSeconds: 900 });
+    expect(limits.methodLookups).toEqual({ max: 10, windowSeconds: 900 });
+  });
+
+  it('enumeration protection is off unless EMAIL_ENUMERATION_PROTECTION turns it on; nonsense is refused', () => {
+    expect(loadIdentityOptions({}).enumerationProtection).toBe(false);
+    for (const on of ['1', 'true', 'ON']) {
+      expect(loadIdentityOptions({ EMAIL_ENUMERATION_PROTECTION: on }).enumerationProtection).toBe(true);
+    }
+    for (const off of ['', '0', 'false', 'off']) {
+      expect(loadIdentityOptions({ EMAIL_ENUMERATION_PROTECTION: off }).enumerationProtection).toBe(false);
+    }
+    expect(() => loadIdentityOptions({ EMAIL_ENUMERATION_PROTECTION: 'yes please' })).toThrow(
+      /EMAIL_ENUMERATION_PROTECTION/,
+    );
+  });
+});
