@@ -8,6 +8,8 @@ import type { MembershipRow } from './memberships.ts';
  * membership it acts in (the session's active one, or the one a token names) with the
  * organisation's name, and the user's accepted terms. Every API request runs this, so it is a
  * single round trip instead of the four reads (session, user, membership, terms) it replaces.
+ * A session started from a sign-in token acts only in the membership it is bound to: any other
+ * (a bearer token naming another) reads as no membership.
  */
 export type RequestIdentity = {
   sessionId: string;
@@ -54,6 +56,7 @@ export async function findRequestIdentity(
         select ms.org_id, o.name, ms.role, ms.duties, ms.resource_id, ms.customer_id
           from memberships ms join organisations o on o.id = ms.org_id
          where ms.user_id = s.user_id and ms.org_id = ${orgId} and ms.role = ${role}
+           and (s.bound_org_id is null or (ms.org_id = s.bound_org_id and ms.role = s.bound_role))
          limit 1) m on true
      where ${where}
      limit 1`)) as unknown as { rows: Row[] };

@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { appendSessionsEnded } from '../scheduling/live-events.ts';
 import { session } from '../schema/auth.ts';
@@ -27,17 +27,39 @@ export async function findLiveSession(db: Db, sessionId: string, now: Date): Pro
   return rows[0];
 }
 
-/** Makes (org, role) the session's active membership. The caller has checked the membership. */
+/**
+ * The membership a session started from a custom sign-in token is bound to, or undefined for a
+ * session that is not bound (every other way of signing in) or does not exist.
+ */
+export async function findSessionBinding(
+  db: Db,
+  sessionId: string,
+): Promise<{ orgId: string; role: string } | undefined> {
+  const rows = await db
+    .select({ orgId: session.boundOrgId, role: session.boundRole })
+    .from(session)
+    .where(eq(session.id, sessionId))
+    .limit(1);
+  const row = rows[0];
+  return row?.orgId ? { orgId: row.orgId, role: row.role ?? '' } : undefined;
+}
+
+/**
+ * Makes (org, role) the session's active membership. The caller has checked the membership. A
+ * session bound to a sign-in token's membership is never moved: false when nothing changed.
+ */
 export async function setActiveMembership(
   db: Db,
   sessionId: string,
   active: { orgId: string; role: string },
   now: Date,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const moved = await db
     .update(session)
     .set({ activeOrganizationId: active.orgId, activeRole: active.role, updatedAt: now })
-    .where(eq(session.id, sessionId));
+    .where(and(eq(session.id, sessionId), isNull(session.boundOrgId)))
+    .returning({ id: session.id });
+  return moved.length === 1;
 }
 
 /**

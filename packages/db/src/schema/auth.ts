@@ -43,10 +43,32 @@ export const session = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     activeOrganizationId: text('active_organization_id'),
     activeRole: text('active_role'),
+    /**
+     * Set on a session started from a custom sign-in token: the organisation and role the token
+     * named. Such a session stays in that membership (no switch) and may not manage the account
+     * (sessions, name, email, phone, password). Null for every other way of signing in.
+     */
+    boundOrgId: text('bound_org_id'),
+    boundRole: text('bound_role'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('session_user_idx').on(t.userId)],
+);
+
+/**
+ * Custom sign-in tokens already used, by their `jti`: a token signs in once. Kept until a day
+ * past the token's own expiry (after which the token is refused anyway), then pruned.
+ */
+export const usedSignInTokens = pgTable(
+  'used_signin_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    userId: text('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('used_signin_tokens_expires_idx').on(t.expiresAt)],
 );
 
 export const account = pgTable(
