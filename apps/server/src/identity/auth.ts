@@ -8,14 +8,14 @@ import { account, invitations, jwks, memberships, session, user, verification } 
 import { organisations } from '@rostra/db/schema/organisations';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthEndpoint, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';
 import { anonymous, genericOAuth, jwt, magicLink, organization, phoneNumber } from 'better-auth/plugins';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import { magicLinkMail, passwordResetMail, phoneCodeSms } from '../notify/messages.ts';
 import type { MessageTransport } from '../notify/transport.ts';
-import { FAILURES } from './messages.ts';
+import { FAILURES, SERVER_IDENTITY_TEXT } from './messages.ts';
 import type { IdentityOptions } from './options.ts';
 
 /** Where better-auth is mounted. */
@@ -126,7 +126,12 @@ export function createAuth(input: AuthInput) {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     session: {
-      additionalFields: { activeRole: { type: 'string', required: false, input: false } },
+      additionalFields: {
+        activeRole: { type: 'string', required: false, input: false },
+        // A session from a sign-in token: the membership it is held to (see TOKEN_SESSION_MAY_CALL).
+        boundOrgId: { type: 'string', required: false, input: false },
+        boundRole: { type: 'string', required: false, input: false },
+      },
     },
     user: {
       // The spec's profile names: displayName is `name`, photoUrl is `image`.
@@ -199,8 +204,9 @@ export function createAuth(input: AuthInput) {
       },
     },
     hooks: {
-      // Every way of setting a password follows the spec's rule (6+ characters, letters and digits).
       before: createAuthMiddleware(async (ctx) => {
+        await refuseTokenSession(ctx);
+        // Every way of setting a password follows the spec's rule (6+ characters, letters and digits).
         const field = PASSWORD_FIELDS[ctx.path ?? ''];
         if (!field) return;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
@@ -319,8 +325,57 @@ const PASSWORD_FIELDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Server-only endpoints Rostra's own routes call: starting a session for a token login, in a
- * chosen organisation and role, with the library's own cookie.
+ * The library's endpoints a session started from a custom sign-in token may still call: reading
+ * and ending itself, and the ways of signing in (which start a session of their own). Every other
+ * endpoint — listing or revoking sessions, changing the name, email, phone or password, linking
+ * or unlinking accounts, deleting the user, updating the session, anything a plugin adds later —
+ * answers 403 `session_bound` to such a session: a dispatcher-issued token opens one membership,
+ * never the account. Paths are the library's route patterns.
+ */
+export const TOKEN_SESSION_MAY_CALL: ReadonlySet<string> = new Set([
+  '/get-session',
+  '/sign-out',
+  '/ok',
+  '/error',
+  '/jwks',
+  '/sign-in/email',
+  '/sign-up/email',
+  '/sign-in/magic-link',
+  '/magic-link/verify',
+  '/sign-in/anonymous',
+  '/sign-in/social',
+  '/callback/:id',
+  '/phone-number/send-otp',
+  // Signing in by phone code; with `updatePhoneNumber` it changes the account's phone (refused).
+  '/phone-number/verify',
+  '/request-password-reset',
+  '/reset-password',
+  '/reset-password/:token',
+  '/verify-email',
+  '/send-verification-email',
+]);
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Refuses the request with 403 when it comes from a session bound to a sign-in token's membership. */
+async function refuseTokenSession(ctx: HookContext): Promise<void> {
+  // Server-side calls without a request (signing tokens, starting a token session) carry no session.
+  if (!ctx.headers) return;
+  const path = ctx.path ?? '';
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const changesPhone = path === '/phone-number/verify' && Boolean(body.updatePhoneNumber);
+  if (TOKEN_SESSION_MAY_CALL.has(path) && !changesPhone) return;
+  const current = await getSessionFromCtx(ctx);
+  const bound = (current?.session as { boundOrgId?: string | null } | undefined)?.boundOrgId;
+  if (bound) {
+    throw new APIError('FORBIDDEN', { code: 'session_bound', message: SERVER_IDENTITY_TEXT.sessionBound });
+  }
+}
+
+/**
+ * Server-only endpoints Rostra's own routes call: starting a session for a token login, in the
+ * token's organisation and role and bound to them (no switch, no account management), with the
+ * library's own cookie.
  */
 function rostraSessions() {
   return {
@@ -338,6 +393,8 @@ function rostraSessions() {
           const created = await ctx.context.internalAdapter.createSession(found.id, false, {
             activeOrganizationId: ctx.body.orgId,
             activeRole: ctx.body.role,
+            boundOrgId: ctx.body.orgId,
+            boundRole: ctx.body.role,
           });
           await setSessionCookie(ctx, { session: created, user: found });
           return ctx.json({ sessionId: created.id });

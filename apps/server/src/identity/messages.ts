@@ -17,6 +17,8 @@ export const SERVER_IDENTITY_TEXT = {
     'This sign-in belongs to an existing account. Sign out of the guest session, then sign in to that account.',
   notFound: 'Not found',
   switchRefused: 'You are not a member of that organisation with that role.',
+  sessionBound:
+    'You signed in with a sign-in link, which opens only the organisation that sent it. To switch organisation or change your account, sign in with your email, phone or password.',
 } as const;
 
 /** A failure of an identity call as the API answers it: stable code, spec text, HTTP status. */
@@ -60,6 +62,8 @@ export const LIBRARY_ERRORS: Readonly<Record<string, IdentityFailure>> = {
     code: 'already-signed-in-as-guest',
     message: IDENTITY_TEXT.somethingWentWrong,
   },
+  // Rostra's own refusal of a session started from a sign-in token (auth.ts, refuseTokenSession).
+  session_bound: { status: 403, code: 'session_bound', message: SERVER_IDENTITY_TEXT.sessionBound },
   RESET_PASSWORD_DISABLED: {
     status: 400,
     code: 'reset-unavailable',

@@ -1,5 +1,6 @@
 import { getCompany } from '@rostra/db/identity/company';
 import { listMemberships } from '@rostra/db/identity/memberships';
+import { findSessionBinding } from '@rostra/db/identity/sessions';
 import { findUserById } from '@rostra/db/identity/users';
 import { z } from 'zod';
 import { API, type App } from '../../app.ts';
@@ -67,7 +68,8 @@ export const meResponse = z.object({
 /**
  * GET /me: who the caller is, every membership, the active organisation and role, whether the
  * terms must be accepted, and the active organisation's company document. Built field by field
- * from allow-listed columns, so nothing secret can ride along.
+ * from allow-listed columns, so nothing secret can ride along. A session started from a sign-in
+ * token lists only the membership it is bound to (no company switch is offered).
  */
 export function meRoute(app: App, identity: Identity): void {
   app.get(
@@ -85,7 +87,11 @@ export function meRoute(app: App, identity: Identity): void {
       const caller = request.auth;
       const found = await findUserById(identity.db, signedIn.uid);
       if (!found) throw new HttpError(401, 'unauthenticated', SERVER_IDENTITY_TEXT.signInRequired);
-      const memberships = await listMemberships(identity.db, signedIn.uid);
+      // A session from a sign-in token knows only the membership it is bound to.
+      const bound = await findSessionBinding(identity.db, signedIn.sessionId);
+      const memberships = (await listMemberships(identity.db, signedIn.uid)).filter(
+        (m) => !bound || (m.orgId === bound.orgId && m.role === bound.role),
+      );
       const doc = caller ? await getCompany(identity.db, caller.orgId) : undefined;
       const hidesEmail = found.isAnonymous || found.email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
       return {

@@ -1,6 +1,6 @@
 import { ROLES } from '@rostra/core/shell/roles';
 import { findMembership } from '@rostra/db/identity/memberships';
-import { setActiveMembership } from '@rostra/db/identity/sessions';
+import { findSessionBinding, setActiveMembership } from '@rostra/db/identity/sessions';
 import { z } from 'zod';
 import { API, type App } from '../../app.ts';
 import { type Access, requireUser } from '../../http/access.ts';
@@ -30,6 +30,8 @@ export const switchOrgResponse = z.object({
  * POST /switch_org_by_uid (shell spec §4, §7): makes (org_id, role) the session's active
  * membership — only one the user holds, and only for themselves; otherwise 403 with a message
  * the company switcher shows as it is. Answers a fresh access token for the new membership.
+ * A session started from a sign-in token stays in the token's membership: any other answers 403
+ * `session_bound`.
  */
 export function switchOrgRoute(app: App, identity: Identity): void {
   app.post(
@@ -46,13 +48,18 @@ export function switchOrgRoute(app: App, identity: Identity): void {
     async (request) => {
       const user = requireUser(request);
       const { org_id, role, uid } = request.body;
+      const now = identity.now();
+      const bound = await findSessionBinding(identity.db, user.sessionId);
+      if (bound && (bound.orgId !== org_id || bound.role !== role || uid !== user.uid)) {
+        throw new HttpError(403, 'session_bound', SERVER_IDENTITY_TEXT.sessionBound);
+      }
       const membership =
         uid === user.uid
           ? await findMembership(identity.db, { userId: uid, orgId: org_id, role })
           : undefined;
       if (!membership) throw new HttpError(403, 'switch_refused', SERVER_IDENTITY_TEXT.switchRefused);
-      const now = identity.now();
-      await setActiveMembership(identity.db, user.sessionId, { orgId: org_id, role }, now);
+      // A bound session is already in its membership (and the store never moves one).
+      if (!bound) await setActiveMembership(identity.db, user.sessionId, { orgId: org_id, role }, now);
       const token = await issueAccessToken(
         identity.auth,
         {

@@ -1,6 +1,7 @@
 import { ALERT_TEXT, IDENTITY_TEXT } from '@rostra/core/shell/messages';
 import { checkTokenClaims, checkTokenIdentity } from '@rostra/core/shell/validators';
 import { findMembership } from '@rostra/db/identity/memberships';
+import { consumeSignInToken } from '@rostra/db/identity/signin-tokens';
 import { hitThrottle } from '@rostra/db/identity/throttle';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -31,7 +32,9 @@ export const tokenLoginResponse = z.object({ uid: z.string(), org_id: z.string()
  * company email or phone the token names (shell spec §4, §5). No entry yet → 400 with the prompt
  * 'Please provide your company email or phone number.'. A token that does not verify, lacks
  * org_id, uid or role, or names someone else → 401, and any session of this browser is ended
- * (signed out).
+ * (signed out). A token signs in once: its `jti` is consumed atomically just before the session
+ * starts, and a second use is refused like an invalid token. The session it starts is bound to
+ * the token's organisation and role (see TOKEN_SESSION_MAY_CALL in auth.ts).
  */
 export function tokenLoginRoute(app: App, identity: Identity): void {
   app.post(
@@ -72,6 +75,17 @@ export function tokenLoginRoute(app: App, identity: Identity): void {
       const role = String(claims.role);
       const membership = await findMembership(identity.db, { userId: uid, orgId, role });
       if (!membership) return signOut(identity, request, reply, 'not_a_member', ALERT_TEXT.notAMember);
+      const jti = claims.jti;
+      const isFirstUse =
+        typeof jti === 'string' &&
+        jti !== '' &&
+        (await consumeSignInToken(
+          identity.db,
+          { jti, userId: uid, expiresAt: new Date(Number(claims.exp) * 1000) },
+          now,
+        ));
+      if (!isFirstUse)
+        return signOut(identity, request, reply, 'token-invalid', IDENTITY_TEXT.sessionExpired);
       const started = await identity.auth.api.rostraStartSession({
         body: { userId: uid, orgId, role },
         returnHeaders: true,
