@@ -1,7 +1,7 @@
 import { HTTP_RETRY_DELAY_MS } from '@rostra/core/shell/constants';
 import { IDENTITY_MESSAGES } from '@rostra/core/shell/messages';
 import { describe, expect, it } from 'vitest';
-import { type ApiError, createApiClient, isApiError } from './api.ts';
+import { type ApiError, createApiClient, isApiError, UNCONFIRMED_WRITE_MESSAGE } from './api.ts';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
@@ -160,6 +160,77 @@ describe('retry policy', () => {
     expect(e.message).toBe('slow down');
     expect(t.apiCalls('/api/auth/sign-in/email')).toHaveLength(1);
     expect(t.sleeps).toEqual([]);
+  });
+});
+
+describe('writes are never sent again by themselves', () => {
+  it('a create whose first answer is lost is stored once, and fails with the check-first message', async () => {
+    const stored: unknown[] = [];
+    const t = setup(
+      server((_url, init) => {
+        // The server stores it; the answer is lost on the way back (first time only).
+        stored.push(JSON.parse(String(init.body)));
+        if (stored.length === 1) throw new TypeError('net::ERR_CONNECTION_RESET');
+        return json(201, { _id: `e${stored.length}` });
+      }),
+    );
+    const e = await failure(t.client.post('/equipments', { name: 'Hoist 7', code: 'H7' }));
+    expect(stored).toEqual([{ name: 'Hoist 7', code: 'H7' }]);
+    expect(t.apiCalls('/api/v1/equipments')).toHaveLength(1);
+    expect(t.sleeps).toEqual([]);
+    expect(e.message).toBe(UNCONFIRMED_WRITE_MESSAGE);
+    expect(e.unconfirmed).toBe(true);
+    expect(e.kind).toBe('connection-reset');
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
+    '%s is not retried on 503 or a network error',
+    async (method) => {
+      for (const answer of [
+        () => json(503, { error: { code: 'x', message: 'busy' } }),
+        () => {
+          throw new TypeError('Failed to fetch');
+        },
+      ]) {
+        const t = setup(server(answer));
+        await failure(t.client.request('/thing', { method, body: {} }));
+        expect(t.apiCalls('/api/v1/thing')).toHaveLength(1);
+        expect(t.sleeps).toEqual([]);
+      }
+    },
+  );
+
+  it('a write a gateway gave up on (502, 504) is unconfirmed; a 500 or a 4xx is the server’s answer', async () => {
+    for (const status of [502, 504]) {
+      const t = setup(server(() => json(status, {})));
+      const e = await failure(t.client.post('/equipments', {}));
+      expect(e).toMatchObject({ status, unconfirmed: true, message: UNCONFIRMED_WRITE_MESSAGE });
+    }
+    for (const status of [500, 409]) {
+      const t = setup(server(() => json(status, { error: { code: 'x', message: 'refused' } })));
+      const e = await failure(t.client.post('/equipments', {}));
+      expect(e).toMatchObject({ status, unconfirmed: false, message: 'refused' });
+    }
+  });
+
+  it('a read is still retried, and the identity library’s calls keep their own network message', async () => {
+    let n = 0;
+    const t = setup(
+      server(() => {
+        n += 1;
+        if (n === 1) throw new TypeError('Failed to fetch');
+        return json(200, { ok: true });
+      }),
+    );
+    expect(await t.client.request('/thing', { method: 'HEAD' })).toEqual({ ok: true });
+    const signIn = setup(
+      server(() => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const e = await failure(signIn.client.post('/api/auth/sign-in/email', {}, { retry: false }));
+    expect(e.message).toBe(IDENTITY_MESSAGES['network-request-failed']);
+    expect(e.unconfirmed).toBe(false);
   });
 });
 

@@ -23,6 +23,19 @@ export type FailureKind =
   | 'answer'
   | 'aborted';
 
+/**
+ * The message of a write to the API whose answer never arrived (the connection failed, or a
+ * gateway gave up): it may have been stored. Writes are not sent again by themselves, so a
+ * create is not stored twice; the person checks before saving again.
+ */
+export const UNCONFIRMED_WRITE_MESSAGE = "We couldn't confirm the save. Check the list before trying again.";
+
+/** Methods the client may send again by itself: they change nothing on the server. */
+const SAFE_METHODS: readonly string[] = ['GET', 'HEAD'];
+
+/** Gateway answers after which a write may still have been stored behind the gateway. */
+const GATEWAY_GAVE_UP: readonly number[] = [502, 504];
+
 /** Kinds the client itself toasts; an 'answer' belongs to the screen that asked. */
 export const CLIENT_TOASTED_KINDS: readonly FailureKind[] = [
   'offline',
@@ -40,6 +53,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly kind: FailureKind;
   readonly details: unknown;
+  /** A write whose answer never arrived: it may have been stored (see UNCONFIRMED_WRITE_MESSAGE). */
+  readonly unconfirmed: boolean;
 
   constructor(input: {
     status: number;
@@ -47,6 +62,7 @@ export class ApiError extends Error {
     message: string;
     kind: FailureKind;
     details?: unknown;
+    unconfirmed?: boolean;
   }) {
     super(input.message);
     this.name = 'ApiError';
@@ -54,6 +70,7 @@ export class ApiError extends Error {
     this.code = input.code;
     this.kind = input.kind;
     this.details = input.details;
+    this.unconfirmed = input.unconfirmed ?? false;
   }
 }
 
@@ -105,7 +122,10 @@ export type RequestOptions = {
    * caller set one. 'cookie': the session cookie alone (identity calls, the token fetch itself).
    */
   auth?: 'bearer' | 'cookie';
-  /** Retry on 408/429/5xx and network errors (default true). Identity calls turn it off. */
+  /**
+   * Retry a GET or HEAD on 408/429/5xx and network errors (default true; writes are never
+   * retried). Identity calls turn it off.
+   */
   retry?: boolean;
   /** Do not toast a failure (the caller shows it, or it is a background probe). */
   quiet?: boolean;
@@ -198,9 +218,32 @@ export function classifyAnswer(status: number, body: unknown): ApiError {
   });
 }
 
-export function isRetriable(error: ApiError): boolean {
+/**
+ * Whether a failed request is sent again by itself: only a safe method (GET, HEAD), on 408, 429,
+ * 500, 502, 503, 504 or a network error. A write never is: its answer may be what was lost, and
+ * sending it again could store it twice.
+ */
+export function isRetriable(error: ApiError, method = 'GET'): boolean {
+  if (!SAFE_METHODS.includes(method)) return false;
   if (error.kind === 'aborted' || error.kind === 'firewall') return false;
   return error.status === 0 || HTTP_RETRY_STATUSES.includes(error.status);
+}
+
+/**
+ * A failed write to the API that may have been stored all the same (no answer arrived, or a
+ * gateway gave up waiting for one): the same failure, with UNCONFIRMED_WRITE_MESSAGE for the screen.
+ */
+function unconfirmedWrite(failure: ApiError, method: string, isApiPath: boolean): ApiError {
+  if (SAFE_METHODS.includes(method) || !isApiPath || failure.kind === 'aborted') return failure;
+  if (failure.status !== 0 && !GATEWAY_GAVE_UP.includes(failure.status)) return failure;
+  return new ApiError({
+    status: failure.status,
+    code: failure.code,
+    message: UNCONFIRMED_WRITE_MESSAGE,
+    kind: failure.kind,
+    details: failure.details,
+    unconfirmed: true,
+  });
 }
 
 function resolveUrl(path: string, query: RequestOptions['query']): string {
@@ -216,7 +259,9 @@ function resolveUrl(path: string, query: RequestOptions['query']): string {
  * The typed HTTP client of spec §7:
  * - adds `Authorization: Bearer` with the cached access token to API requests (a 401 on a cached
  *   token clears it and tries once more with a fresh one: the token may predate a company switch);
- * - retries on 408, 429, 500, 502, 503, 504 or a network error: 2 retries, 2 s apart;
+ * - retries a GET or HEAD on 408, 429, 500, 502, 503, 504 or a network error: 2 retries, 2 s
+ *   apart. Writes are never retried (their answer may be what was lost: a create would be stored
+ *   twice); one whose answer did not arrive fails with UNCONFIRMED_WRITE_MESSAGE;
  * - classifies failures (offline, CORS, connection reset, 403 firewall, network, server) and
  *   toasts those no screen handles; 4xx answers are thrown for the screen to show in place;
  * - reports failures to `POST /api/v1/error-logs` with message, status, url, duration and network
@@ -295,11 +340,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         failure = classifyNetworkFailure(thrown, { isOnline: deps.isOnline(), isCrossOrigin });
       }
 
-      if (options.retry !== false && retries < HTTP_RETRY_COUNT && isRetriable(failure)) {
+      if (options.retry !== false && retries < HTTP_RETRY_COUNT && isRetriable(failure, method)) {
         retries += 1;
         await deps.sleep(HTTP_RETRY_DELAY_MS);
         continue;
       }
+      failure = unconfirmedWrite(failure, method, isApiPath);
       if (!options.unreported) report(failure, url, method, startedAt);
       if (!options.quiet && CLIENT_TOASTED_KINDS.includes(failure.kind)) deps.notify(failure);
       throw failure;
