@@ -16,6 +16,7 @@ import type { ServerConfig } from './config.ts';
 import { createDiskFileStore, type FileStore } from './files/file-store.ts';
 import { installAccessControl, requireAccessDeclarations } from './http/access.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
+import { answerFrameworkError, installTextChecks } from './http/text-input.ts';
 import { installSecurityHeaders } from './identity/hardening.ts';
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts';
@@ -85,6 +86,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     // 1 MiB bodies: enough for any record, and a bound on what one request can make us parse.
     bodyLimit: 1_048_576,
     trustProxy: trustProxyOption(deps.config.trustProxy),
+    // Errors met before routing (a path that is not valid UTF-8) in the API's error shape.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.decorate('files', createDiskFileStore(join(deps.config.dataDir, 'files')));
@@ -92,6 +95,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   requireAccessDeclarations(app);
+  // Before the access hooks: headers are checked before they are used to authenticate.
+  installTextChecks(app);
   const identity = await createIdentity({
     db: deps.db.db,
     config: deps.config,
