@@ -28,6 +28,11 @@ export const notify = {
 export function notifyHttpFailure(error: ApiError): void {
   const text = HTTP_FAILURE_TEXT[error.kind as keyof typeof HTTP_FAILURE_TEXT];
   if (!text) return;
-  // One toast per kind at a time: ten failing requests while offline are one problem.
-  toast.error(text.title, { id: `http-${error.kind}`, description: text.hint, duration: TOAST_MAX_MS });
+  // One toast per kind at a time: ten failing requests while offline are one problem. A write whose
+  // answer was lost may have been stored: the hint says to check, not to try again.
+  toast.error(text.title, {
+    id: `http-${error.kind}${error.unconfirmed ? '-unconfirmed' : ''}`,
+    description: error.unconfirmed ? error.message : text.hint,
+    duration: TOAST_MAX_MS,
+  });
 }
