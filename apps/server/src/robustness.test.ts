@@ -1,9 +1,18 @@
+import fastifySwagger from '@fastify/swagger';
+import { findBadText } from '@rostra/core/shell/text';
 import { testDatabaseKinds } from '@rostra/db/testing';
+import Fastify from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API, buildApp } from './app.ts';
-import { PUBLIC } from './http/access.ts';
-import { HttpError } from './http/errors.ts';
+import { API, type App, buildApp } from './app.ts';
+import { PUBLIC, requireAccessDeclarations } from './http/access.ts';
+import { HttpError, installErrorHandling } from './http/errors.ts';
 import { addOrg, addUser, FIXTURE_PASSWORD, signIn } from './identity/testing.ts';
 import { createTestApp, type TestApp } from './testing/app.ts';
 import { NOT_IN_DOCUMENT, type ProbeCaller, probeRoutes, unprobedRoutes } from './testing/robustness.ts';
@@ -104,6 +113,68 @@ describe('the robustness probe itself', () => {
     expect(problems).toContain('server error 500');
     expect(problems).toContain('accepted with 200');
     await app.close();
+  });
+
+  it('catches a route that fails on or keeps NUL characters and unpaired surrogates, wherever they are', async () => {
+    // Without the app's text checks (http/text-input.ts): the routes of a bare app, like the
+    // app's own before them, hand the text on to a database that refuses it.
+    const bare = Fastify().withTypeProvider<ZodTypeProvider>();
+    bare.setValidatorCompiler(validatorCompiler);
+    bare.setSerializerCompiler(serializerCompiler);
+    installErrorHandling(bare);
+    requireAccessDeclarations(bare);
+    await bare.register(fastifySwagger, {
+      openapi: { openapi: '3.1.0', info: { title: 'bare', version: '1' } },
+      transform: jsonSchemaTransform,
+    });
+    const store = (...texts: unknown[]) => {
+      if (findBadText(texts, 'texts')) throw new Error('invalid byte sequence for encoding "UTF8"');
+    };
+    bare.get(
+      `${API}/careless-text/:id`,
+      {
+        config: { access: PUBLIC },
+        schema: {
+          params: z.object({ id: z.string() }),
+          querystring: z.strictObject({ q: z.string().max(20).optional() }),
+        },
+      },
+      async (request) => {
+        store(request.params.id, request.query.q);
+        return { ok: true };
+      },
+    );
+    bare.post(
+      `${API}/careless-text`,
+      {
+        config: { access: PUBLIC },
+        schema: {
+          body: z.strictObject({
+            name: z.string().max(20),
+            tags: z.array(z.strictObject({ label: z.string().max(20) })),
+          }),
+        },
+      },
+      async (request) => {
+        store(request.body);
+        return { ok: true };
+      },
+    );
+    await bare.ready();
+    const problems = (await probeRoutes(bare as unknown as App)).findings.map(
+      (f) => `${f.request} ${f.problem}`,
+    );
+    for (const slot of ['path id NUL', 'query q NUL', 'body.name NUL', 'body.tags.0.label lone surrogate'])
+      expect(problems).toContainEqual(expect.stringContaining(`[${slot}] server error 500`));
+    // A lone surrogate's bytes in the path: Fastify's own answer, not the API's error shape.
+    expect(problems).toContainEqual(expect.stringContaining('[path id lone surrogate] wrong error shape'));
+    // A query name that is not valid UTF-8 is kept as `%ED…` text: refused, but not for what it is.
+    expect(problems).toContainEqual(
+      expect.stringMatching(
+        /\[query name lone low surrogate\] the message does not name querystring\.a%ED%B0%80b/,
+      ),
+    );
+    await bare.close();
   });
 
   it('catches a vague refusal, a wrong status, and a route the document hides', async () => {

@@ -4,9 +4,9 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { errorBody, HttpError } from './errors.ts';
 
 /*
- * Text the API accepts (security issue #15, point 4): no string of a request to an `/api` route,
- * in its headers, path, query or body (object keys included), may hold a NUL character or an
- * unpaired surrogate (core/shell/text.ts), and percent-encoding and bodies must be valid UTF-8.
+ * Text the API accepts (security issue #15, point 4): no string of a request to a route (every
+ * `/api` route, /healthz, the web app's files), in its headers, path, query or body (object keys
+ * included), may hold a NUL character or an unpaired surrogate (core/shell/text.ts), and percent-encoding and bodies must be valid UTF-8.
  * PostgreSQL refuses NUL and lone surrogates in text (a server error) and PGlite stores a lone
  * surrogate as U+FFFD; invalid UTF-8 would be decoded to U+FFFD or kept as `%ED…` text. All of
  * these are refused here with 400 `invalid_text` naming the field, before any route's schema or
@@ -62,7 +62,8 @@ export function findBadForm(raw: string, path: string): { field: string; problem
   return undefined;
 }
 
-const isApiRoute = (request: FastifyRequest) => request.routeOptions.url?.startsWith('/api/') ?? false;
+/** Requests to a declared route, not those left to the not-found handler (unknown paths, the web app's pages). */
+const isRoute = (request: FastifyRequest) => request.routeOptions.url !== undefined;
 
 /** The body of a raw-body route (kept as bytes) as the route's library will read it. */
 function checkRawBody(request: FastifyRequest, raw: Buffer): void {
@@ -88,7 +89,7 @@ function checkRawBody(request: FastifyRequest, raw: Buffer): void {
 }
 
 /**
- * Installs the checks on every `/api` route: headers when the request arrives (before the caller
+ * Installs the checks on every route: headers when the request arrives (before the caller
  * is authenticated, as the session cookie and bearer token are headers too), path, query and body
  * once the caller is known and the body parsed, before validation. JSON bodies are decoded as
  * strict UTF-8. Call before any route is registered, and before the access hooks.
@@ -103,13 +104,13 @@ export function installTextChecks(app: FastifyInstance): void {
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!isApiRoute(request)) return;
+    if (!isRoute(request)) return;
     const field = findBadText(request.headers, 'headers');
     if (field) throw badText(field);
   });
 
   app.addHook('preValidation', async (request) => {
-    if (!isApiRoute(request)) return;
+    if (!isRoute(request)) return;
     const params = findBadText(request.params, 'params');
     if (params) throw badText(params);
     const url = request.raw.url ?? '';

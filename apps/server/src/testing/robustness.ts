@@ -124,17 +124,71 @@ function wrongTypeFor(schema: Schema | undefined): unknown {
 }
 
 /**
+ * Text no string of a request may hold (security issue #15): a NUL character and an unpaired
+ * surrogate, as JSON sends them (`value`), percent-encoded in a URL (`encoded`: a lone
+ * surrogate's bytes, which are not valid UTF-8), and as a refusal names them in a key (`shown`;
+ * an undecodable query key is named as sent).
+ * Values get a NUL and a lone high surrogate, keys a NUL and a lone low surrogate.
+ */
+const NUL = { label: 'NUL', value: 'a\u0000b', encoded: 'a%00b', shown: 'a\\u0000b' };
+const HIGH = { label: 'lone surrogate', value: 'a\ud800b', encoded: 'a%ED%A0%80b', shown: 'a\\ud800b' };
+const LOW = { label: 'lone low surrogate', value: 'a\udc00b', encoded: 'a%ED%B0%80b', shown: 'a\\udc00b' };
+const BAD_VALUES = [NUL, HIGH];
+const BAD_KEYS = [NUL, LOW];
+
+/**
+ * Every place a string goes in a value of `schema` (nested objects and array items too), with
+ * how to build a sample value holding a given string there and the sample elsewhere.
+ */
+type StringSlot = { path: string[]; put: (text: string) => unknown };
+
+function stringSlots(schema: Schema | undefined, depth = 0): StringSlot[] {
+  if (!schema || depth > 4) return [];
+  const alt = schema.anyOf ?? schema.oneOf;
+  if (alt)
+    return stringSlots(
+      alt.find((a) => typeOf(a) !== undefined && typeOf(a) !== 'null'),
+      depth,
+    );
+  switch (typeOf(schema)) {
+    case 'string':
+      return [{ path: [], put: (text) => text }];
+    case 'object': {
+      const base = sampleOf(schema);
+      const sample = base && typeof base === 'object' && !Array.isArray(base) ? base : {};
+      return Object.entries(schema.properties ?? {}).flatMap(([key, prop]) =>
+        stringSlots(prop, depth + 1).map((slot) => ({
+          path: [key, ...slot.path],
+          put: (text: string) => ({ ...sample, [key]: slot.put(text) }),
+        })),
+      );
+    }
+    case 'array':
+      return stringSlots(schema.items, depth + 1).map((slot) => ({
+        path: ['0', ...slot.path],
+        put: (text: string) => [slot.put(text)],
+      }));
+    default:
+      return [];
+  }
+}
+
+/**
  * A malformed request: `missing` (a made-up id: 404, or 400 when the id's form is refused),
- * `invalid` (a bad query or body: 400, 413 when too large, 415 when not JSON), and `field`, the
- * name the refusal's message must point at.
+ * `invalid` (a bad query or body: 400, 413 when too large, 415 when not JSON), `text` (a NUL or
+ * an unpaired surrogate somewhere: 400), and `field`, the name the refusal's message must point
+ * at (for `text` the whole path, `body.items.0.name`, as validation errors name fields).
  */
 type Case = {
   label: string;
   url: string;
   payload?: string;
   contentType?: string;
-  expect: 'missing' | 'invalid';
+  headers?: Record<string, string>;
+  expect: 'missing' | 'invalid' | 'text';
   field?: string;
+  /** Refused before the caller is known (a path that cannot be routed, a bad header): 400 even without a session. */
+  beforeAuth?: boolean;
 };
 
 function casesFor(method: string, path: string, op: Operation): Case[] {
@@ -142,19 +196,26 @@ function casesFor(method: string, path: string, op: Operation): Case[] {
   const pathParams = params.filter((p) => p.in === 'path');
   const query = params.filter((p) => p.in === 'query');
   const bodySchema = op.requestBody?.content?.['application/json']?.schema;
-  const fill = (value: (p: Parameter) => string) =>
+  // `encoded`: the value is already percent-encoded (bytes encodeURIComponent cannot make).
+  const fill = (value: (p: Parameter) => string, encoded = false) =>
     path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       const p = pathParams.find((x) => x.name === name);
-      return encodeURIComponent(p ? value(p) : 'x');
+      const v = p ? value(p) : 'x';
+      return encoded ? v : encodeURIComponent(v);
     });
   // Required query parameters get a fitting value, so that each case breaks one thing only.
   const required = query.filter((q) => q.required);
-  const withQuery = (url: string, name?: string, value?: string) => {
+  // `raw`: name and value are appended as they are (already percent-encoded).
+  const withQuery = (url: string, name?: string, value?: string, raw = false) => {
     const pairs: [string, string][] = required
       .filter((q) => q.name !== name)
       .map((q) => [q.name, String(sampleOf(q.schema))]);
-    if (name !== undefined) pairs.push([name, value ?? '']);
-    return pairs.length ? `${url}?${new URLSearchParams(pairs)}` : url;
+    if (name !== undefined && !raw) pairs.push([name, value ?? '']);
+    const query = [
+      ...(pairs.length ? [String(new URLSearchParams(pairs))] : []),
+      ...(name !== undefined && raw ? [`${name}=${value ?? ''}`] : []),
+    ].join('&');
+    return query ? `${url}?${query}` : url;
   };
   const baseUrl = withQuery(fill(() => 'does-not-exist'));
   const bareUrl = fill(() => 'does-not-exist');
@@ -182,6 +243,61 @@ function casesFor(method: string, path: string, op: Operation): Case[] {
       field: q.name,
     });
   }
+  // NUL characters and unpaired surrogates in every path parameter, query parameter (value and
+  // name) and declared header. A name and an already percent-encoded value are appended as
+  // sent: URLSearchParams would turn a lone surrogate into U+FFFD, which is valid text.
+  const withRawQuery = (url: string, name: string, encoded: string) => withQuery(url, name, encoded, true);
+  for (const p of pathParams) {
+    const only = (encoded: string) =>
+      withQuery(fill((x) => (x.name === p.name ? encoded : encodeURIComponent('does-not-exist')), true));
+    cases.push({
+      label: `path ${p.name} ${NUL.label}`,
+      url: only(NUL.encoded),
+      expect: 'text',
+      field: `params.${p.name}`,
+    });
+    // Not valid UTF-8, the path cannot be routed: refused before the caller is known.
+    cases.push({
+      label: `path ${p.name} ${HIGH.label}`,
+      url: only(HIGH.encoded),
+      expect: 'text',
+      field: 'path',
+      beforeAuth: true,
+    });
+  }
+  for (const q of query) {
+    const field = `querystring.${q.name}`;
+    cases.push({
+      label: `query ${q.name} ${NUL.label}`,
+      url: withQuery(bareUrl, q.name, NUL.value),
+      expect: 'text',
+      field,
+    });
+    cases.push({
+      label: `query ${q.name} ${HIGH.label}`,
+      url: withRawQuery(bareUrl, q.name, HIGH.encoded),
+      expect: 'text',
+      field,
+    });
+  }
+  for (const text of BAD_KEYS)
+    cases.push({
+      label: `query name ${text.label}`,
+      url: withRawQuery(bareUrl, text.encoded, '1'),
+      expect: 'text',
+      // A name that is not valid UTF-8 is named as it was sent.
+      field: `querystring.${text === NUL ? text.shown : text.encoded}`,
+    });
+  for (const h of params.filter((p) => p.in === 'header'))
+    for (const text of BAD_VALUES)
+      cases.push({
+        label: `header ${h.name} ${text.label}`,
+        url: baseUrl,
+        headers: { [h.name]: text.value },
+        expect: 'text',
+        field: `headers.${h.name.toLowerCase()}`,
+        beforeAuth: true,
+      });
   const first = query[0];
   if (first)
     cases.push({
@@ -191,13 +307,13 @@ function casesFor(method: string, path: string, op: Operation): Case[] {
     });
 
   if (bodySchema && method !== 'GET' && method !== 'DELETE') {
-    const json = (label: string, value: unknown, field?: string) =>
+    const json = (label: string, value: unknown, field?: string, expect: Case['expect'] = 'invalid') =>
       cases.push({
         label,
         url: baseUrl,
         payload: JSON.stringify(value),
         contentType: 'application/json',
-        expect: 'invalid',
+        expect,
         ...(field === undefined ? {} : { field }),
       });
     cases.push({
@@ -228,6 +344,13 @@ function casesFor(method: string, path: string, op: Operation): Case[] {
         json(`${key} wrong type`, { ...sample, [key]: wrongTypeFor(schema) }, key);
         json(`${key} oversized`, { ...sample, [key]: ONE_MB }, key);
       }
+      for (const text of BAD_KEYS)
+        json(`key ${text.label}`, { ...sample, [text.value]: 'x' }, `body.${text.shown}`, 'text');
+    }
+    // JSON.stringify writes a lone surrogate as its escape, which parses back to the lone surrogate.
+    for (const slot of stringSlots(bodySchema)) {
+      const field = ['body', ...slot.path].join('.');
+      for (const text of BAD_VALUES) json(`${field} ${text.label}`, slot.put(text.value), field, 'text');
     }
   }
   return cases;
@@ -270,7 +393,10 @@ export type ProbeCaller = { headers: Record<string, string> } & Pick<Caller, 'ro
  * sent as the first one its declaration admits (so a route closed to dispatchers is still probed
  * behind its access check), and a malformed request must be refused for what it is: a made-up
  * id 404 (400 when its form is refused), a bad query or body 400 naming the field (413 too large,
- * 415 not JSON). A route that admits none of the callers is reported.
+ * 415 not JSON), and a NUL character or an unpaired surrogate in any path parameter, query value
+ * or name, declared header, body key or string anywhere in the body 400 naming its whole path
+ * (`body.items.0.name`). A path that is not valid UTF-8 cannot be routed, so it is refused (400,
+ * `path`) before the caller is known. A route that admits none of the callers is reported.
  */
 export async function probeRoutes(
   app: App,
@@ -295,16 +421,23 @@ export async function probeRoutes(
         const res = await app.inject({
           method: method as 'GET',
           url: c.url,
-          headers: { ...(as?.headers ?? {}), ...(c.contentType ? { 'content-type': c.contentType } : {}) },
+          headers: {
+            ...(as?.headers ?? {}),
+            ...(c.contentType ? { 'content-type': c.contentType } : {}),
+            ...c.headers,
+          },
           ...(c.payload !== undefined ? { payload: c.payload } : {}),
         });
-        const expected = signedOut ? [401] : c.expect === 'missing' ? [404, 400] : [400, 413, 415];
+        const unknownCaller = signedOut && !c.beforeAuth;
+        const expected = unknownCaller
+          ? [401]
+          : { missing: [404, 400], invalid: [400, 413, 415], text: [400] }[c.expect];
         const problem = problemWith(
           res.statusCode,
           res.headers['content-type'] as string | undefined,
           res.body,
           expected,
-          signedOut ? undefined : c.field,
+          unknownCaller ? undefined : c.field,
         );
         if (problem)
           findings.push({
