@@ -74,13 +74,14 @@ export class LiveSocket {
     private readonly reauthenticate: Reauthenticate,
   ) {
     this.cursor = hub.lastSeq;
-    ws.on('message', (data) => void this.receive(data));
+    hub.add(this);
+    const ready = this.open();
+    // Nothing is answered before hello: messages sent meanwhile wait, in order.
+    ws.on('message', (data) => void ready.then(() => this.receive(data)));
     ws.on('close', () => {
       this.closed = true;
       hub.remove(this);
     });
-    hub.add(this);
-    void this.open();
   }
 
   get who(): Caller {
