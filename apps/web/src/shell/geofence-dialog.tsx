@@ -48,6 +48,9 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const saved = parseGeofence(me.company?.geofence) ?? START;
   const [draft, setDraft] = useState<Draft>(() => toDraft(saved));
+  // The company document's version the dialog opened on (the draft starts from it): a change
+  // saved meanwhile is a conflict, not silently overwritten.
+  const [readVersion, setReadVersion] = useState(() => me.company?.version ?? 0);
   const [showErrors, setShowErrors] = useState(false);
   const isDirty = JSON.stringify(draft) !== JSON.stringify(toDraft(saved));
   useUnsavedChanges(isDirty);
@@ -64,8 +67,7 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
     if (!parsed.value) return;
     const geofence = parsed.value;
     try {
-      const version = me.company?.version ?? 0;
-      const answer = await withWait(() => saveCompanyGeofence(user.orgId, geofence, version));
+      const answer = await withWait(() => saveCompanyGeofence(user.orgId, geofence, readVersion));
       if (answer.status === false) {
         notify.error(answer.message ?? '', LOGO_SERVER_MESSAGE_TOAST_MS);
         return;
@@ -73,9 +75,13 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
       await queryClient.invalidateQueries({ queryKey: ME_KEY });
       onClose();
     } catch (error) {
-      // Someone changed the company since it was read: its message, and the current document, so
-      // that saving again names the new version (the edits in the dialog stay).
-      if (isVersionConflict(error)) void queryClient.invalidateQueries({ queryKey: ME_KEY });
+      // Someone changed the company since it was read: their message; the edits stay, and saving
+      // again replaces theirs (it names the version the conflict answered with).
+      if (isVersionConflict(error)) {
+        const current = (error as { details?: { current?: { version?: unknown } } }).details?.current;
+        if (typeof current?.version === 'number') setReadVersion(current.version);
+        void queryClient.invalidateQueries({ queryKey: ME_KEY });
+      }
       const message = serverMessage(error);
       if (message) notify.error(message, LOGO_SERVER_MESSAGE_TOAST_MS);
       else notify.somethingWentWrong();

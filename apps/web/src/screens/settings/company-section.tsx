@@ -103,7 +103,17 @@ function CompanyForm({ company }: { company: CompanyDoc }) {
   const d = draft ?? toDraft(company);
   const [isGeofenceOpen, setGeofenceOpen] = useState(false);
   const zonesId = useId();
-  const set = (patch: Partial<Draft>) => setDraft({ ...d, ...patch });
+  // The version the edits began from: the draft keeps the person's edits while others' changes
+  // arrive live, so a save names this one, not the newest (or it would silently overwrite them).
+  const [editedFrom, setEditedFrom] = useState<number | undefined>();
+  const set = (patch: Partial<Draft>) => {
+    if (editedFrom === undefined) setEditedFrom(company.version);
+    setDraft({ ...d, ...patch });
+  };
+  const backToStored = () => {
+    setEditedFrom(undefined);
+    reset();
+  };
   const change = toChange(d);
   const checked = checkCompanyChange(change);
   const localErrors = checked.ok ? {} : Object.fromEntries(checked.issues.map((i) => [i.field, i.message]));
@@ -111,13 +121,18 @@ function CompanyForm({ company }: { company: CompanyDoc }) {
 
   const save = async () => {
     try {
-      await send('PUT', '/company', { ...change, version: company.version });
+      await send('PUT', '/company', { ...change, version: editedFrom ?? company.version });
     } catch (error) {
-      // Someone saved first: read theirs (the edits stay), so Save again names the new version.
-      if (isVersionConflict(error)) await queryClient.invalidateQueries({ queryKey: companyQuery.queryKey });
+      // Someone saved first: the form says so and keeps the edits; Save again replaces theirs, so
+      // it names the version the conflict answered with.
+      if (isVersionConflict(error)) {
+        const current = (error as { details?: { current?: { version?: unknown } } }).details?.current;
+        if (typeof current?.version === 'number') setEditedFrom(current.version);
+        await queryClient.invalidateQueries({ queryKey: companyQuery.queryKey });
+      }
       throw error;
     }
-    reset();
+    backToStored();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
     await queryClient.invalidateQueries({ queryKey: ME_KEY });
   };
@@ -132,7 +147,7 @@ function CompanyForm({ company }: { company: CompanyDoc }) {
         intro={T.companyIntro}
         isDirty={isDirty}
         onSave={save}
-        onCancel={reset}
+        onCancel={backToStored}
         localErrors={localErrors}
       >
         {(errors) => (
