@@ -170,6 +170,35 @@ describe.each(testDatabaseKinds())('text with NUL characters or unpaired surroga
     );
   });
 
+  it('refuses bad text in every field of every identity endpoint, and in their query, without a server error', async () => {
+    const endpoints: Record<string, Record<string, string>> = {
+      '/api/auth/sign-in/email': { email: 'd@text.test', password: 'abc12345' },
+      '/api/auth/sign-up/email': { email: 'new@text.test', password: 'abc12345', name: 'New' },
+      '/api/auth/sign-in/magic-link': { email: 'd@text.test', callbackURL: '/' },
+      '/api/auth/request-password-reset': { email: 'd@text.test', redirectTo: '/reset' },
+      '/api/auth/reset-password': { token: 'x', newPassword: 'abc12345' },
+      '/api/auth/phone-number/send-otp': { phoneNumber: '+61400000001' },
+      '/api/auth/phone-number/verify': { phoneNumber: '+61400000001', code: '123456' },
+      '/api/auth/sign-in/social': { provider: 'oidc', callbackURL: '/' },
+    };
+    for (const [url, sample] of Object.entries(endpoints))
+      for (const key of Object.keys(sample))
+        for (const bad of ['\u0000', '\ud800']) {
+          const res = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: { origin: originOf(t), 'content-type': 'application/json' },
+            payload: JSON.stringify({ ...sample, [key]: `x${bad}` }),
+          });
+          expect(refusalOf(res), `${url} ${key}`).toMatchObject({
+            code: 'invalid_text',
+            details: { field: `body.${key}` },
+          });
+        }
+    const link = await t.app.inject({ method: 'GET', url: '/api/auth/magic-link/verify?token=a%00b' });
+    expect(refusalOf(link).details).toEqual({ field: 'querystring.token' });
+  });
+
   it('refuses a deeply nested body with bad text at the bottom without exhausting the stack', async () => {
     const payload = `{"name":${'['.repeat(50_000)}"\\u0000"${']'.repeat(50_000)}}`;
     const error = refusalOf(await send('POST', `${API}/labels`, payload));
