@@ -64,10 +64,11 @@ export function companyRoutes(app: App): void {
     },
   );
 
-  const change = async (orgId: string, body: unknown, expected: number) => {
+  /** The fields are checked before the version, so a bad value is named whatever was sent. */
+  const change = async (orgId: string, body: unknown, expected: () => number) => {
     const checked = checkCompanyChange(body);
     if (!checked.ok) throw refused(checked.issues);
-    return written(await updateCompany(db(), orgId, checked.value, expected));
+    return written(await updateCompany(db(), orgId, checked.value, expected()));
   };
 
   app.put(
@@ -84,7 +85,7 @@ export function companyRoutes(app: App): void {
     async (request, reply) => {
       const caller = requireAuth(request);
       const { version, ...fields } = request.body;
-      return withETag(reply, await change(caller.orgId, fields, expectedVersion(request, version)));
+      return withETag(reply, await change(caller.orgId, fields, () => expectedVersion(request, version)));
     },
   );
 
@@ -109,8 +110,9 @@ export function companyRoutes(app: App): void {
       if (request.body.org_id !== caller.orgId) {
         throw new HttpError(400, 'wrong_org', 'org_id is not your active organisation');
       }
-      const expected = expectedVersion(request, request.body.version);
-      await change(caller.orgId, { geofence: request.body.geofence }, expected);
+      await change(caller.orgId, { geofence: request.body.geofence }, () =>
+        expectedVersion(request, request.body.version),
+      );
       return { status: true };
     },
   );
