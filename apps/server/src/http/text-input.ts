@@ -1,5 +1,5 @@
 import { TextDecoder } from 'node:util';
-import { findBadText, showText } from '@rostra/core/shell/text';
+import { BAD_TEXT_MESSAGE, findBadText, showText } from '@rostra/core/shell/text';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, HttpError } from './errors.ts';
 
@@ -14,7 +14,6 @@ import { errorBody, HttpError } from './errors.ts';
  */
 
 export const INVALID_TEXT = 'invalid_text';
-const BAD_TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
 const BAD_ENCODING_MESSAGE = 'is not valid percent-encoded UTF-8';
 
 /** The refusal of bad text at `field` (a path such as `body.items.0.name`). */

@@ -103,4 +103,21 @@ describe('a live socket', () => {
     expect(ws.types()).toEqual(['hello', 'subscribed', 'event']);
     expect(ws.closedWith).toBe(SIGNED_OUT);
   });
+
+  it('refuses a message holding a NUL or an unpaired surrogate, naming where, and subscribes to nothing', async () => {
+    const ws = new FakeWs();
+    new LiveSocket(ws, hub, caller, async () => caller);
+    await settle();
+    ws.receive({ type: 'subscribe', subscription: { topic: 'booking', id: 'b\u0000' } });
+    ws.receive({ type: 'subscribe', subscription: { topic: 'booking', id: '\ud800' } });
+    await settle();
+    expect(ws.sent.slice(1)).toEqual([
+      expect.objectContaining({
+        type: 'error',
+        code: 'invalid_text',
+        message: expect.stringMatching(/^message\.subscription\.id: /),
+      }),
+      expect.objectContaining({ type: 'error', code: 'invalid_text' }),
+    ]);
+  });
 });

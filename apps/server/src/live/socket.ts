@@ -1,3 +1,4 @@
+import { BAD_TEXT_MESSAGE, findBadText } from '@rostra/core/shell/text';
 import type { LiveEvent } from '@rostra/db/scheduling/live-events';
 import { z } from 'zod';
 import type { Caller } from '../http/access.ts';
@@ -185,7 +186,13 @@ export class LiveSocket {
     try {
       const text =
         typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
-      const result = clientMessageSchema.safeParse(JSON.parse(text));
+      const json: unknown = JSON.parse(text);
+      // The same rule as every HTTP input (http/text-input.ts); ws itself refuses invalid UTF-8.
+      const bad = findBadText(json, 'message');
+      if (bad) {
+        return this.send({ type: 'error', code: 'invalid_text', message: `${bad}: ${BAD_TEXT_MESSAGE}` });
+      }
+      const result = clientMessageSchema.safeParse(json);
       if (!result.success) {
         const issue = result.error.issues[0];
         return this.send({

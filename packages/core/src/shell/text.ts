@@ -10,6 +10,9 @@
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const BAD_TEXT_ALL = new RegExp(BAD_TEXT.source, 'g');
 
+/** What a refusal of bad text says after the field's path. */
+export const BAD_TEXT_MESSAGE = 'must not contain NUL characters or unpaired surrogates';
+
 /** Whether a string holds a NUL character or an unpaired surrogate. */
 export function isBadText(value: string): boolean {
   return BAD_TEXT.test(value);
