@@ -4,6 +4,7 @@ import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labe
 import { toTimelineRecord } from '@rostra/db/scheduling/mapping';
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
 import { updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
+import { IS_LIVE_RECORD } from '@rostra/db/scheduling/template-items';
 import { timelineRecords } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
 import { and, arrayContains, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
@@ -118,6 +119,8 @@ export function bookingListRoutes(app: App): void {
       const where = and(
         eq(timelineRecords.orgId, caller.orgId),
         eq(timelineRecords.key, 'booking'),
+        // Master-roster template items live on the master roster only, for dispatchers too.
+        IS_LIVE_RECORD,
         readableBy(timelineRecords.readers, readerOf(caller)),
         q.status && q.status.length > 0 ? inArray(timelineRecords.status, q.status) : undefined,
         q.from === undefined ? undefined : gte(timelineRecords.beginAt, q.from),

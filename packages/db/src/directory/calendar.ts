@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
+import { IS_LIVE_RECORD } from '../scheduling/template-items.ts';
 import { calendarEvents } from '../schema/planning.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -48,6 +49,7 @@ export async function calendarWindow(
           lt(timelineRecords.beginAt, to),
           gt(timelineRecords.endAt, from),
           readableBy(timelineRecords.readers, reader),
+          IS_LIVE_RECORD,
         ),
       )
       .orderBy(asc(timelineRecords.beginAt), asc(timelineRecords.id))

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { loadOrgContext, wallClockOf } from '../scheduling/org-context.ts';
 import { listDailyShifts } from '../scheduling/shifts.ts';
+import { IS_LIVE_RECORD } from '../scheduling/template-items.ts';
 import { jobStates } from '../schema/jobs.ts';
 import { notifications } from '../schema/messaging.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
@@ -154,6 +155,8 @@ export async function activityFeed(
         and(
           eq(jobStates.orgId, orgId),
           readable,
+          // Master-roster template items are no one's activity (issue 16, point 8).
+          IS_LIVE_RECORD,
           before ? lt(jobStates.createdAt, before) : undefined,
           // A booking's first state is its creation, listed as a new booking below.
           ne(jobStates.action, 'create'),
@@ -174,6 +177,7 @@ export async function activityFeed(
           eq(timelineRecords.orgId, orgId),
           eq(timelineRecords.key, 'booking'),
           readable,
+          IS_LIVE_RECORD,
           before ? lt(timelineRecords.createdAt, before) : undefined,
         ),
       )

@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { toServicePlan, toTimelineRecord } from '../scheduling/mapping.ts';
 import { loadOrgContext } from '../scheduling/org-context.ts';
 import { listDailyShifts } from '../scheduling/shifts.ts';
+import { IS_LIVE_RECORD } from '../scheduling/template-items.ts';
 import { blacklists, customers, resources, servicePlans, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 
@@ -93,6 +94,7 @@ export async function customerOverview(
       eq(timelineRecords.orgId, orgId),
       eq(timelineRecords.key, 'booking'),
       eq(timelineRecords.customerId, customerId),
+      IS_LIVE_RECORD,
     );
     const [counted] = await tx
       .select({

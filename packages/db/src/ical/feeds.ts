@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import type { IcalEvent, IcalFeed } from '@rostra/core/ical/calendar';
 import { and, arrayContains, asc, desc, eq, gte, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { IS_LIVE_RECORD } from '../scheduling/template-items.ts';
 import { icalFeeds } from '../schema/documents.ts';
 import { organisations } from '../schema/organisations.ts';
 import { labels, resources, timelineRecords } from '../schema/scheduling.ts';
@@ -212,6 +213,7 @@ export async function readFeedCalendar(
           eq(T.orgId, orgId),
           inArray(T.key, FEED_KEYS),
           target,
+          IS_LIVE_RECORD,
           gte(T.endAt, wallNow - FEED_PAST_S),
           lt(T.beginAt, wallNow + FEED_AHEAD_S),
         ),

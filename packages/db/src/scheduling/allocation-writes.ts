@@ -7,6 +7,7 @@ import { addNotifications } from './add-notifications.ts';
 import type { LiveEventInput } from './live-events.ts';
 import { type StoredRecord, timelineRecordValues } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
+import { isTemplateItem } from './template-items.ts';
 import { readersFor, recordChangeEvents, writeAssignments } from './timeline-writes.ts';
 
 /** The allocation engine's verdict for one job, as written to it. */
@@ -57,7 +58,8 @@ export async function writeAllocation(
   );
   if (!record) throw new Error(`booking ${before._id} vanished while being allocated`);
 
-  const added = resIds.filter((id) => !before.resIds.includes(id));
+  // A master-roster template item is no one's job yet: assigning it notifies nobody.
+  const added = isTemplateItem(record) ? [] : resIds.filter((id) => !before.resIds.includes(id));
   const addedUsers = added.length
     ? await tx
         .select({ uid: resources.uid })

@@ -12,6 +12,7 @@ import { appendLiveEvents, type LiveEventInput } from './live-events.ts';
 import type { StoredRecord } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
 import { selectTimelineRecords } from './records.ts';
+import { isTemplateItem } from './template-items.ts';
 import { addState, recordChangeEvents, selectRecordForUpdate } from './timeline-writes.ts';
 import { invalid, notFound, stale, type WriteFailure } from './write-result.ts';
 
@@ -154,7 +155,11 @@ async function finish(
   const body = `${label} on ${formatDateTime(record.utc_begin_plus_tz)}: ${req.action}${
     req.option ? ` (${req.option})` : ''
   }`;
-  const concerned = ((record._uid_r as string[] | undefined) ?? []).filter((u) => u !== req.uid);
+  // A master-roster template item is no one's job: it notifies nobody (issue 16, point 8).
+  const template = isTemplateItem(record);
+  const concerned = template
+    ? []
+    : ((record._uid_r as string[] | undefined) ?? []).filter((u) => u !== req.uid);
   const recipients: NotificationInput[] = concerned.map((uid) => ({
     uid,
     kind: 'status',
@@ -163,7 +168,7 @@ async function finish(
     recordId: record._id,
     data: { action: req.action, status: record.status, update },
   }));
-  if (!req.byDispatcher) {
+  if (!req.byDispatcher && !template) {
     recipients.push({
       uid: null,
       kind: 'status',
@@ -180,7 +185,10 @@ async function finish(
           {
             topic: 'booking' as const,
             kind: 'job.update',
-            audience: { dispatchers: true, uids: (record._uid_r as string[] | undefined) ?? [] },
+            audience: {
+              dispatchers: true,
+              uids: template ? [] : ((record._uid_r as string[] | undefined) ?? []),
+            },
             payload: { ...update, utc_begin_plus_tz: record.utc_begin_plus_tz, action: req.action },
           },
         ]

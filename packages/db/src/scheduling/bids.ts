@@ -5,6 +5,7 @@ import { bids } from '../schema/jobs.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { appendLiveEvents } from './live-events.ts';
+import { IS_LIVE_RECORD } from './template-items.ts';
 import { invalid, notFound, type WriteResult } from './write-result.ts';
 
 export type Bid = {
@@ -37,7 +38,7 @@ const toBid = (r: typeof bids.$inferSelect): Bid => ({
  */
 export const ON_JOB_BOARD: SQL = sql`(${timelineRecords.key} = 'booking' and not ${timelineRecords.inactive}
   and ${timelineRecords.status} not in ('draft', 'cancelled')
-  and cardinality(${timelineRecords.resIds}) = 0)`;
+  and cardinality(${timelineRecords.resIds}) = 0 and ${IS_LIVE_RECORD})`;
 
 /** Whether a booking is on the job board ({@link ON_JOB_BOARD}). */
 export async function isOnJobBoard(db: Db, orgId: string, recordId: string): Promise<boolean> {

@@ -6,6 +6,7 @@ import { withOrg } from '../tenant.ts';
 import type { StoredRecord } from './mapping.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
 import { selectTimelineRecords } from './records.ts';
+import { liveUnlessSeesAll } from './template-items.ts';
 
 /** One timeline record the reader may read (readers-list rule); undefined otherwise. */
 export async function getTimelineRecord(
@@ -21,6 +22,7 @@ export async function getTimelineRecord(
         eq(timelineRecords.orgId, orgId),
         eq(timelineRecords.id, id),
         readableBy(timelineRecords.readers, reader),
+        liveUnlessSeesAll(reader),
       ),
       1,
     ),
@@ -58,6 +60,7 @@ export async function listTimelineRecords(
       and(
         eq(timelineRecords.orgId, orgId),
         readableBy(timelineRecords.readers, reader),
+        liveUnlessSeesAll(reader),
         query.key === undefined ? undefined : eq(timelineRecords.key, query.key),
         query.status === undefined ? undefined : eq(timelineRecords.status, query.status),
         query.from === undefined ? undefined : gte(timelineRecords.beginAt, query.from),

@@ -9,6 +9,7 @@ import { type AllocationConfig, selectAllocationConfig } from './allocation-scen
 import { masterLabelFiltersIn } from './dispatcher-master-labels.ts';
 import type { StoredRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
+import { IS_LIVE_RECORD, liveUnlessSeesAll } from './template-items.ts';
 
 /** Spec §9: search windows are padded by 900 s; the flat timeline holds at most 2,000 records. */
 export const WINDOW_PADDING_S = 900;
@@ -164,6 +165,7 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
     gte(timelineRecords.beginAt, q.from - WINDOW_PADDING_S),
     lt(timelineRecords.beginAt, q.to + WINDOW_PADDING_S),
     readableBy(timelineRecords.readers, q.reader),
+    liveUnlessSeesAll(q.reader),
     labels,
   );
   let records: Record<string, unknown>[];
@@ -179,7 +181,7 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
         from timeline_records
         where timeline_records.org_id = ${orgId} and timeline_records.utc_begin_plus_tz >= ${q.from - WINDOW_PADDING_S}
           and timeline_records.utc_begin_plus_tz < ${q.to + WINDOW_PADDING_S}
-          ${q.reader.seesAll ? sql`` : sql`and timeline_records.readers @> array[${q.reader.uid}]::text[]`}
+          ${q.reader.seesAll ? sql`` : sql`and timeline_records.readers @> array[${q.reader.uid}]::text[] and ${IS_LIVE_RECORD}`}
           ${labels ? sql`and ${labels}` : sql``}
         order by timeline_records.utc_begin_plus_tz, timeline_records.id
         limit ${WINDOW_LIMIT + 1}`)) as unknown as {

@@ -8,6 +8,7 @@ import { customers, resources, timelineRecordResources, timelineRecords } from '
 import type { LiveEventInput } from './live-events.ts';
 import type { StoredRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
+import { isTemplateItem } from './template-items.ts';
 
 /*
  * Building blocks of every write to timeline records (CRUD, allocation, status actions), so that
@@ -202,8 +203,11 @@ export function recordChangeEvents(
   after: StoredRecord | undefined,
 ): LiveEventInput[] {
   const events: LiveEventInput[] = [];
-  const oldReaders = (before?._uid_r as string[] | undefined) ?? [];
-  const newReaders = (after?._uid_r as string[] | undefined) ?? [];
+  // Master-roster template items are the dispatchers' alone: their readers hear nothing of them.
+  const readersOf = (r: StoredRecord | undefined) =>
+    !r || isTemplateItem(r) ? [] : ((r._uid_r as string[] | undefined) ?? []);
+  const oldReaders = readersOf(before);
+  const newReaders = readersOf(after);
   if (after) {
     const changed = before ? changedFields(before as JobRecord, after as JobRecord) : Object.keys(after);
     if (changed.length) {
