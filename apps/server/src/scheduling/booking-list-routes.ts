@@ -4,10 +4,11 @@ import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labe
 import { toTimelineRecord } from '@rostra/db/scheduling/mapping';
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
 import { updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
+import { overlapsOpenWindow } from '@rostra/db/scheduling/window-overlap';
 import { IS_LIVE_RECORD } from '@rostra/db/scheduling/template-items';
 import { timelineRecords } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
-import { and, arrayContains, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
@@ -34,8 +35,8 @@ import { RECORD_STATUSES } from './schemas.ts';
 export const bookingListQuery = z.strictObject({
   q: z.string().max(100).optional().describe('text in the id, reference, customer, resource or address'),
   status: z.array(z.enum(RECORD_STATUSES)).max(RECORD_STATUSES.length).optional().describe('any of these'),
-  from: SECONDS.optional().describe('begin at or after (wall-clock seconds)'),
-  to: SECONDS.optional().describe('begin before (wall-clock seconds)'),
+  from: SECONDS.optional().describe('overlapping: ending after (wall-clock seconds)'),
+  to: SECONDS.optional().describe('overlapping: beginning before (wall-clock seconds)'),
   resource: ID.optional().describe('assigned to this resource (any position of resIds)'),
   customer: ID.optional().describe("this customer's bookings"),
   labels: z.array(ID).max(50).optional().describe('carrying every one of these labels'),
@@ -123,8 +124,7 @@ export function bookingListRoutes(app: App): void {
         IS_LIVE_RECORD,
         readableBy(timelineRecords.readers, readerOf(caller)),
         q.status && q.status.length > 0 ? inArray(timelineRecords.status, q.status) : undefined,
-        q.from === undefined ? undefined : gte(timelineRecords.beginAt, q.from),
-        q.to === undefined ? undefined : lt(timelineRecords.beginAt, q.to),
+        overlapsOpenWindow(q.from, q.to),
         q.resource === undefined ? undefined : arrayContains(timelineRecords.resIds, [q.resource]),
         q.customer === undefined ? undefined : eq(timelineRecords.customerId, q.customer),
         q.labels && q.labels.length > 0 ? arrayContains(timelineRecords.labels, q.labels) : undefined,
