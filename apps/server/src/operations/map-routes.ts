@@ -39,10 +39,10 @@ export function operationsMapRoutes(app: App): void {
       schema: {
         tags: ['operations'],
         summary:
-          'The map query: bookings the caller may read beginning in [from, to), not cancelled, soonest first; numbered pages (20) with the total and the window’s statuses',
+          'The map query: bookings the caller may read overlapping [from, to), not cancelled, soonest first; numbered pages (20) with the total and the window’s statuses',
         querystring: z.strictObject({
-          from: z.coerce.number().pipe(SECONDS).describe('begin at or after (wall-clock s)'),
-          to: z.coerce.number().pipe(SECONDS).describe('begin before (wall-clock s)'),
+          from: z.coerce.number().pipe(SECONDS).describe('overlapping: end after (wall-clock s)'),
+          to: z.coerce.number().pipe(SECONDS).describe('overlapping: begin before (wall-clock s)'),
           status: z.string().min(1).max(40).optional(),
           resource_id: ID.optional().describe('only jobs of this resource (resIds)'),
           page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based; default 1'),

@@ -243,7 +243,7 @@ export function reportsRoutes(app: App): void {
       config: { access: REPORT_READERS },
       schema: {
         tags: ['reports'],
-        summary: "Exceptions (the exception report's rule) among the current jobs beginning in a period",
+        summary: "Exceptions (the exception report's rule) among the current jobs overlapping a period",
         querystring: periodQuery,
         response: { 200: exceptionsAnswer },
       },

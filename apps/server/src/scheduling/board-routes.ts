@@ -1,10 +1,11 @@
 import { addNotifications } from '@rostra/db/scheduling/add-notifications';
 import { allocateBooking } from '@rostra/db/scheduling/allocate-booking';
 import { isOnJobBoard, ON_JOB_BOARD } from '@rostra/db/scheduling/bids';
+import { overlapsWindow } from '@rostra/db/scheduling/window-overlap';
 import { bids } from '@rostra/db/schema/jobs';
 import { resources, timelineRecords } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { type Access, requireAuth } from '../http/access.ts';
@@ -32,8 +33,8 @@ export const BOARD_LIMIT = 500;
 const MAX_WINDOW = 62 * 86_400;
 
 const windowQuery = z.strictObject({
-  from: z.coerce.number().pipe(SECONDS).describe('jobs beginning at or after (wall-clock seconds)'),
-  to: z.coerce.number().pipe(SECONDS).describe('jobs beginning before (wall-clock seconds)'),
+  from: z.coerce.number().pipe(SECONDS).describe('jobs overlapping: ending after (wall-clock seconds)'),
+  to: z.coerce.number().pipe(SECONDS).describe('jobs overlapping: beginning before (wall-clock seconds)'),
 });
 
 const bidOut = z.object({
@@ -99,7 +100,7 @@ export function boardRoutes(app: App): void {
   const checkWindow = (from: number, to: number) =>
     requireWindow(from, to, MAX_WINDOW, 'the window is at most 62 days');
 
-  /** Open jobs beginning in [from, to), in time order, with every bid on them. */
+  /** Open jobs overlapping [from, to), in time order, with every bid on them. */
   const openJobs = (orgId: string, from: number, to: number) =>
     withOrg(db(), orgId, async (tx) => {
       const rows: JobRow[] = await tx
@@ -113,14 +114,7 @@ export function boardRoutes(app: App): void {
           data: timelineRecords.data,
         })
         .from(timelineRecords)
-        .where(
-          and(
-            eq(timelineRecords.orgId, orgId),
-            ON_JOB_BOARD,
-            gte(timelineRecords.beginAt, from),
-            lt(timelineRecords.beginAt, to),
-          ),
-        )
+        .where(and(eq(timelineRecords.orgId, orgId), ON_JOB_BOARD, overlapsWindow(from, to)))
         .orderBy(asc(timelineRecords.beginAt), asc(timelineRecords.id))
         .limit(BOARD_LIMIT);
       const found = rows.length
@@ -236,14 +230,7 @@ export function boardRoutes(app: App): void {
             and(eq(timelineRecords.orgId, bids.orgId), eq(timelineRecords.id, bids.recordId)),
           )
           .leftJoin(resources, and(eq(resources.orgId, bids.orgId), eq(resources.id, bids.resourceId)))
-          .where(
-            and(
-              eq(bids.orgId, caller.orgId),
-              eq(bids.uid, caller.uid),
-              gte(timelineRecords.beginAt, from),
-              lt(timelineRecords.beginAt, to),
-            ),
-          )
+          .where(and(eq(bids.orgId, caller.orgId), eq(bids.uid, caller.uid), overlapsWindow(from, to)))
           .orderBy(asc(timelineRecords.beginAt), asc(bids.createdAt))
           .limit(BOARD_LIMIT),
       );

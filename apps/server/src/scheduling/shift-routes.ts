@@ -85,7 +85,7 @@ export function shiftRoutes(app: App): void {
       config: { access: CATALOGUE_READERS },
       schema: {
         tags: ['shifts'],
-        summary: 'Daily shifts beginning in [from, to) derived from the weekly records',
+        summary: 'Daily shifts overlapping [from, to) derived from the weekly records',
         querystring: z.strictObject({
           from: z.coerce.number().pipe(SECONDS),
           to: z.coerce.number().pipe(SECONDS),

@@ -49,8 +49,16 @@ export function timelineRecordRoutes(app: App): void {
           ...pageQuery,
           _key: z.enum(RECORD_KEYS).optional(),
           status: z.enum(RECORD_STATUSES).optional(),
-          from: z.coerce.number().pipe(SECONDS).optional().describe('begin at or after (wall-clock seconds)'),
-          to: z.coerce.number().pipe(SECONDS).optional().describe('begin before (wall-clock seconds)'),
+          from: z.coerce
+            .number()
+            .pipe(SECONDS)
+            .optional()
+            .describe('overlapping: end after (wall-clock seconds)'),
+          to: z.coerce
+            .number()
+            .pipe(SECONDS)
+            .optional()
+            .describe('overlapping: begin before (wall-clock seconds)'),
         }),
         response: { 200: pageOf(recordResponse) },
       },

@@ -25,7 +25,7 @@ export const timelineQuery = z.strictObject({
 });
 
 /**
- * `GET /timeline?from&to`: the records whose begin lies in the window padded by 900 s (at most
+ * `GET /timeline?from&to`: the records overlapping the window padded by 900 s (at most
  * 2,000; `truncated` says there were more), the resources in view and the roster grid of the
  * window from the core. Dispatchers see the organisation's records (narrowed by their published
  * master labels), everyone else the records whose readers list holds them. Dispatchers and

@@ -56,10 +56,24 @@ describe('daily shifts of a weekly record', () => {
     expect(mo?.utc_end_plus_tz).toBe(SUN + 2 * DAY + 6 * HOUR);
   });
 
-  it('keeps only shifts beginning in [from, to): the boundary begin counts, the end does not', () => {
+  it('keeps the shifts overlapping [from, to): begin before `to`, end after `from`', () => {
     const monBegin = SUN + DAY + 8 * HOUR;
+    const monEnd = (dailyShifts(weekly, ...ALL)[0]?.utc_end_plus_tz ?? 0) as number;
     expect(dailyShifts(weekly, monBegin, monBegin + 1).map((d) => d.day)).toEqual(['mo']);
-    expect(dailyShifts(weekly, monBegin + 1, SUN + 2 * DAY + 8 * HOUR)).toEqual([]);
+    // Begun before the window, still running in it.
+    expect(dailyShifts(weekly, monBegin + 1, SUN + 2 * DAY + 8 * HOUR).map((d) => d.day)).toEqual(['mo']);
+    // Ending exactly at `from` or beginning exactly at `to`: not in view.
+    expect(dailyShifts(weekly, monEnd, SUN + 2 * DAY + 8 * HOUR)).toEqual([]);
+    expect(dailyShifts(weekly, monBegin - HOUR, monBegin)).toEqual([]);
+  });
+
+  it("a night shift begun the evening before is in the next day's window", () => {
+    const night = { ...weekly, beg: 22 * HOUR, end: 6 * HOUR };
+    const tuesday = SUN + 2 * DAY;
+    expect(dailyShifts(night, tuesday, tuesday + DAY).map((d) => [d.day, d.utc_end_plus_tz])).toEqual([
+      ['mo', tuesday + 6 * HOUR],
+      ['tu', tuesday + DAY + 6 * HOUR],
+    ]);
   });
 
   it('a flagged day without beg/end or timings, or a bad week_id, gives nothing', () => {

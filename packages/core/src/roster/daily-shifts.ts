@@ -13,7 +13,8 @@ import type { DailyShift, Shift } from '../records/shift.ts';
 import { DAY, DAY_CODES, fromYmd, toYmd, weekday } from '../time/calendar.ts';
 
 /**
- * Daily shifts of `shift` whose begin lies in `[from, to)` (wall-clock seconds), in time order.
+ * Daily shifts of `shift` that overlap `[from, to)` (wall-clock seconds: begin before `to`, end
+ * after `from`, so a night shift begun the evening before is in today's), in time order.
  * `unique_id` is `<_id or resourceId_week_id>_<YYYY-MM-DD>_<n>` (n counts the day's intervals
  * from 0); `week_start` is 00:00 of the record's first day; `queryfld` is the day as yyyymmdd.
  * A record whose `week_id` does not name two real dates gives nothing.
@@ -38,14 +39,15 @@ export function dailyShifts(shift: Shift, from: number, to: number): DailyShift[
     const ymd = toYmd(day);
     intervals.forEach(([beg, end], n) => {
       const begin = day + beg;
-      if (begin < from || begin >= to) return;
+      const finish = end <= beg ? day + end + DAY : day + end;
+      if (begin >= to || finish <= from) return;
       out.push({
         ...shift,
         _id: id,
         day: code,
         startDate: ymd,
         utc_begin_plus_tz: begin,
-        utc_end_plus_tz: end <= beg ? day + end + DAY : day + end,
+        utc_end_plus_tz: finish,
         week_start: first,
         unique_id: `${id}_${ymd}_${n}`,
         queryfld: Number(ymd.replaceAll('-', '')),

@@ -1,14 +1,15 @@
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { toTimelineRecord } from '../scheduling/mapping.ts';
+import { overlapsOpenWindow } from '../scheduling/window-overlap.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { containsPattern, type NumberedPage, numberedPage } from './lists.ts';
 
 /*
  * Group events (issue 8): timeline records of `_key` groupevent, listed with text search, a time
- * window and numbered pages, through the readers-list rule. They are written through the timeline
+ * window (the events overlapping it) and numbered pages, through the readers-list rule. They are written through the timeline
  * records API like any timeline record (validator, readers, live events).
  */
 
@@ -39,8 +40,7 @@ export function listGroupEvents(
     eq(timelineRecords.orgId, orgId),
     eq(timelineRecords.key, 'groupevent'),
     readableBy(timelineRecords.readers, reader),
-    query.from === undefined ? undefined : gte(timelineRecords.beginAt, query.from),
-    query.to === undefined ? undefined : lt(timelineRecords.beginAt, query.to),
+    overlapsOpenWindow(query.from, query.to),
     text(query.q),
   );
   const order = query.order === 'desc' ? desc : asc;

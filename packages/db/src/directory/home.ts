@@ -1,10 +1,11 @@
 import { DAY, dayStart } from '@rostra/core/time/calendar';
-import { and, count, desc, eq, gt, gte, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { loadOrgContext, wallClockOf } from '../scheduling/org-context.ts';
 import { listDailyShifts } from '../scheduling/shifts.ts';
 import { IS_LIVE_RECORD } from '../scheduling/template-items.ts';
+import { overlapsWindow } from '../scheduling/window-overlap.ts';
 import { jobStates } from '../schema/jobs.ts';
 import { notifications } from '../schema/messaging.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
@@ -20,7 +21,7 @@ export type TodayNumbers = {
   /** The organisation's day, wall-clock seconds `[from, to)`. */
   from: number;
   to: number;
-  /** Bookings beginning today, by status. */
+  /** Today's bookings (those overlapping the day, see `overlapsWindow`), by status. */
   by_status: Record<string, number>;
   total: number;
   /** Today's bookings without a resource (drafts and cancelled ones are not waiting for one). */
@@ -47,8 +48,7 @@ export async function todayNumbers(
       eq(timelineRecords.orgId, orgId),
       eq(timelineRecords.key, 'booking'),
       eq(timelineRecords.inactive, false),
-      gte(timelineRecords.beginAt, from),
-      lt(timelineRecords.beginAt, to),
+      overlapsWindow(from, to),
       readableBy(timelineRecords.readers, reader),
     );
     const rows = await tx
@@ -68,8 +68,7 @@ export async function todayNumbers(
         and(
           eq(timelineRecords.orgId, orgId),
           eq(timelineRecords.key, 'leave'),
-          lt(timelineRecords.beginAt, to),
-          gt(timelineRecords.endAt, from),
+          overlapsWindow(from, to),
           readableBy(timelineRecords.readers, reader),
         ),
       );

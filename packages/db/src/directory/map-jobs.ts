@@ -1,22 +1,22 @@
-import { and, asc, eq, gte, isNull, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { type StoredRecord, toTimelineRecord } from '../scheduling/mapping.ts';
+import { overlapsWindow } from '../scheduling/window-overlap.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { type NumberedPage, numberedPage } from './lists.ts';
 
 /*
- * The maps screen's list of jobs (spec scheduling §9's map query): the bookings beginning in
+ * The maps screen's list of jobs (spec scheduling §9's map query): the bookings overlapping
  * [from, to) that the reader may read (readers list; a resource by resIds is on it), not
  * cancelled, optionally of one status and of one resource, soonest first, a numbered page at a
  * time with the total. The statuses of the whole window come along for the screen's filter.
  */
 
 export type MapJobsQuery = {
-  /** Wall-clock seconds: begin at or after. */
+  /** Wall-clock seconds: the jobs overlapping [from, to) (see `overlapsWindow`). */
   from: number;
-  /** Wall-clock seconds: begin before. */
   to: number;
   status?: string | undefined;
   /** Only jobs with this resource among their resIds. */
@@ -37,8 +37,7 @@ export function mapJobsPage(
     eq(timelineRecords.orgId, orgId),
     eq(timelineRecords.key, 'booking'),
     or(isNull(timelineRecords.status), ne(timelineRecords.status, 'cancelled')),
-    gte(timelineRecords.beginAt, query.from),
-    lt(timelineRecords.beginAt, query.to),
+    overlapsWindow(query.from, query.to),
     readableBy(timelineRecords.readers, reader),
     query.resourceId === undefined ? undefined : sql`${query.resourceId} = any(${timelineRecords.resIds})`,
   ];

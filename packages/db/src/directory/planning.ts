@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { CALENDAR_EVENTS, PROJECT_TASKS } from '../scheduling/record-kinds.ts';
+import { overlapsOpenWindow } from '../scheduling/window-overlap.ts';
 import { calendarEvents, projectTasks } from '../schema/planning.ts';
 import { withOrg } from '../tenant.ts';
 import { containsPattern, type NumberedPage, numberedPage } from './lists.ts';
@@ -59,8 +60,11 @@ export function listDirectoryCalendarEvents(
     readableBy(calendarEvents.readers, reader),
     query.task_id === undefined ? undefined : eq(calendarEvents.taskId, query.task_id),
     query.type === undefined ? undefined : sql`${calendarEvents.data}->>'type' = ${query.type}`,
-    query.from === undefined ? undefined : gte(calendarEvents.beginAt, query.from),
-    query.to === undefined ? undefined : lt(calendarEvents.beginAt, query.to),
+    // The events overlapping the window; one without an end is a point at its begin.
+    overlapsOpenWindow(query.from, query.to, {
+      begin: calendarEvents.beginAt,
+      end: sql`coalesce(${calendarEvents.endAt}, ${calendarEvents.beginAt})`,
+    }),
     text === ''
       ? undefined
       : sql`(${calendarEvents.id} ilike ${containsPattern(text)} or ${calendarEvents.name} ilike ${containsPattern(text)})`,

@@ -6,11 +6,12 @@ import {
 } from '@rostra/core/exceptions/report';
 import { CURRENT_JOB_STATUSES } from '@rostra/core/exceptions/status-order';
 import type { Period } from '@rostra/core/reports/period';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { EXCEPTION_CONFIG_KEY, latestStates } from '../scheduling/exception-report.ts';
 import { loadOrgContext, wallClockOf } from '../scheduling/org-context.ts';
 import { selectTimelineRecords } from '../scheduling/records.ts';
+import { overlapsWindow } from '../scheduling/window-overlap.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -37,7 +38,7 @@ export type PeriodExceptions = {
 const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /**
- * The exceptions among the current jobs (rostered, confirmed, dispatched, active) beginning in the
+ * The exceptions among the current jobs (rostered, confirmed, dispatched, active) overlapping the
  * period, at the real instant `now`: the same rule as the urgent banner's report (the core's
  * `buildExceptionReport` with the organisation's configs and each job's latest state), limited to
  * the period instead of every current job.
@@ -72,8 +73,7 @@ export function exceptionsInPeriod(
             eq(timelineRecords.key, 'booking'),
             inArray(timelineRecords.status, [...CURRENT_JOB_STATUSES]),
             eq(timelineRecords.inactive, false),
-            gte(timelineRecords.beginAt, period.from),
-            lt(timelineRecords.beginAt, period.to),
+            overlapsWindow(period.from, period.to),
           ),
           EXCEPTION_JOB_LIMIT,
         )

@@ -24,6 +24,7 @@ import { type CustomerPartRow, customerPartColumns, inList, toCustomerPart } fro
 import { type StoredRecord, toLabel } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
 import type { ScenarioCache } from './scenario-cache.ts';
+import { overlapsWindow as overlapsWindowOf } from './window-overlap.ts';
 
 export type ScenarioRequest = { jobId: string; mode: AllocationMode; candidateIds?: string[] | undefined };
 
@@ -206,18 +207,16 @@ export function scenarioWindow(
 
 type Rows<T> = { rows: T[] };
 
-/** Length above which a record is "long" (the partial index `timeline_records_long_idx`). */
-const LONG_RECORD_S = 172_800;
-
 /**
- * Records `r` with begin < `to` and end ≥ `from`, in a form both indexes serve: a record no
- * longer than LONG_RECORD_S that ends at or after `from` began at `from − LONG_RECORD_S` or later
- * (a bounded range of the begin index); longer ones come from the partial index. The predicate
- * must stay textually the partial index's for the planner to use it.
+ * Records `r` overlapping `[from, to)`: the one window rule of every list (`overlapsWindow` of
+ * window-overlap.ts, which both the begin index and the partial long-record index serve), on the
+ * alias `r` the scenario's plain SQL reads.
  */
 export function overlapsWindow(from: number, to: number): SQL {
-  return sql`((r.utc_begin_plus_tz >= ${from - LONG_RECORD_S} and r.utc_begin_plus_tz < ${to} and r.utc_end_plus_tz >= ${from})
-    or (r.utc_end_plus_tz - r.utc_begin_plus_tz > ${sql.raw(String(LONG_RECORD_S))} and r.utc_end_plus_tz >= ${from} and r.utc_begin_plus_tz < ${to}))`;
+  return overlapsWindowOf(from, to, {
+    begin: sql.raw('r.utc_begin_plus_tz'),
+    end: sql.raw('r.utc_end_plus_tz'),
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
@@ -7,6 +7,7 @@ import type { StoredRecord } from './mapping.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
 import { selectTimelineRecords } from './records.ts';
 import { liveUnlessSeesAll } from './template-items.ts';
+import { overlapsOpenWindow } from './window-overlap.ts';
 
 /** One timeline record the reader may read (readers-list rule); undefined otherwise. */
 export async function getTimelineRecord(
@@ -33,7 +34,7 @@ export async function getTimelineRecord(
 export type TimelineRecordQuery = {
   key?: string | undefined;
   status?: string | undefined;
-  /** Begin in [from, to) (wall-clock seconds). */
+  /** Overlapping [from, to) (wall-clock seconds; see `overlapsWindow`). */
   from?: number | undefined;
   to?: number | undefined;
   /** A condition from the dispatcher's master labels (see master-label-filters). */
@@ -63,8 +64,7 @@ export async function listTimelineRecords(
         liveUnlessSeesAll(reader),
         query.key === undefined ? undefined : eq(timelineRecords.key, query.key),
         query.status === undefined ? undefined : eq(timelineRecords.status, query.status),
-        query.from === undefined ? undefined : gte(timelineRecords.beginAt, query.from),
-        query.to === undefined ? undefined : lt(timelineRecords.beginAt, query.to),
+        overlapsOpenWindow(query.from, query.to),
         query.labels,
         after
           ? or(

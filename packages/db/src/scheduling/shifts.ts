@@ -166,7 +166,7 @@ export async function deleteShift(
 }
 
 /**
- * The daily shifts beginning in `[from, to)` (wall-clock seconds), derived by the core from the
+ * The daily shifts overlapping `[from, to)` (wall-clock seconds), derived by the core from the
  * weekly records that can hold them (weeks from 7 days before `from`), in time order.
  */
 export async function listDailyShifts(

@@ -1,5 +1,5 @@
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
-import { and, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { orgSettings } from '../schema/organisations.ts';
@@ -10,13 +10,14 @@ import { masterLabelFiltersIn } from './dispatcher-master-labels.ts';
 import type { StoredRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
 import { IS_LIVE_RECORD, liveUnlessSeesAll } from './template-items.ts';
+import { overlapsWindow } from './window-overlap.ts';
 
 /** Spec §9: search windows are padded by 900 s; the flat timeline holds at most 2,000 records. */
 export const WINDOW_PADDING_S = 900;
 export const WINDOW_LIMIT = 2000;
 
 export type WindowQuery = {
-  /** Wall-clock seconds; records whose begin lies in [from − 900, to + 900) are in the window. */
+  /** Wall-clock seconds; records that overlap [from − 900, to + 900) are in the window. */
   from: number;
   to: number;
   reader: Reader;
@@ -53,15 +54,16 @@ export type TimelineWindow = {
    */
   allocation_config: AllocationConfig;
   records: Record<string, unknown>[];
-  /** More records begin in the window than the limit: the window shows the first 2,000. */
+  /** More records are in view than the limit: the window shows the first 2,000 (by begin). */
   truncated: boolean;
   resources: WindowResource[];
   customers: { _id: string; name: string }[];
 };
 
 /**
- * The timeline window (spec §7 flat_timelines): the records the reader may read whose begin lies
- * in the padded window, in begin order, at most 2,000; the resources in view (promoted
+ * The timeline window (spec §7 flat_timelines): the records the reader may read that overlap the
+ * padded window (`overlapsWindow`: a leave over three days is in each day's view, a booking begun
+ * the evening before is in today's), in begin order, at most 2,000; the resources in view (promoted
  * dispatchers never; inactive ones only when asked) and the customers the records name.
  * One transaction, four queries whatever the window holds.
  */
@@ -118,13 +120,16 @@ export class WindowCache {
   }
 }
 
+/** The records in view: those overlapping the window padded by 900 s on each side. */
+const windowOf = (q: WindowQuery) => overlapsWindow(q.from - WINDOW_PADDING_S, q.to + WINDOW_PADDING_S);
+
 async function windowSignature(tx: Tx, orgId: string, q: WindowQuery): Promise<string> {
   const part = (table: SQL, where: SQL = sql``) =>
     sql`(select count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) from ${table} where org_id = ${orgId} ${where})`;
   const res = (await tx.execute(
     sql`select ${part(
       sql`timeline_records`,
-      sql`and utc_begin_plus_tz >= ${q.from - WINDOW_PADDING_S} and utc_begin_plus_tz < ${q.to + WINDOW_PADDING_S}`,
+      sql`and ${windowOf(q)}`,
     )} || '/' || ${part(sql`resources`)} || '/' || ${part(sql`customers`)} || '/' || ${part(
       sql`org_settings`,
     )} || '/' || ${part(sql`dispatcher_master_labels`)} || '/' || (select coalesce(xmin::text, '') from organisations where id = ${orgId}) as sig`,
@@ -162,8 +167,7 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
     : undefined;
   const where = and(
     eq(timelineRecords.orgId, orgId),
-    gte(timelineRecords.beginAt, q.from - WINDOW_PADDING_S),
-    lt(timelineRecords.beginAt, q.to + WINDOW_PADDING_S),
+    windowOf(q),
     readableBy(timelineRecords.readers, q.reader),
     liveUnlessSeesAll(q.reader),
     labels,
@@ -179,8 +183,7 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
           timeline_records.data ->> 'customer_first_name' as first, timeline_records.data ->> 'customer_last_name' as last,
           timeline_records.res_ids as res
         from timeline_records
-        where timeline_records.org_id = ${orgId} and timeline_records.utc_begin_plus_tz >= ${q.from - WINDOW_PADDING_S}
-          and timeline_records.utc_begin_plus_tz < ${q.to + WINDOW_PADDING_S}
+        where timeline_records.org_id = ${orgId} and ${windowOf(q)}
           ${q.reader.seesAll ? sql`` : sql`and timeline_records.readers @> array[${q.reader.uid}]::text[] and ${IS_LIVE_RECORD}`}
           ${labels ? sql`and ${labels}` : sql``}
         order by timeline_records.utc_begin_plus_tz, timeline_records.id
