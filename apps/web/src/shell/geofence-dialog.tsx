@@ -7,6 +7,7 @@ import { isVersionConflict } from '../lib/roster.ts';
 import { ME_KEY } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../lib/unsaved.ts';
+import { conflictVersion } from '../lib/versioned-edit.ts';
 import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../texts.ts';
 import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/dialog.tsx';
@@ -78,8 +79,8 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
       // Someone changed the company since it was read: their message; the edits stay, and saving
       // again replaces theirs (it names the version the conflict answered with).
       if (isVersionConflict(error)) {
-        const current = (error as { details?: { current?: { version?: unknown } } }).details?.current;
-        if (typeof current?.version === 'number') setReadVersion(current.version);
+        const current = conflictVersion(error);
+        if (current !== undefined) setReadVersion(current);
         void queryClient.invalidateQueries({ queryKey: ME_KEY });
       }
       const message = serverMessage(error);

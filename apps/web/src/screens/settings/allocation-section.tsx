@@ -15,14 +15,15 @@ export function AllocationSection() {
 
 function AllocationForm({ doc }: { doc: AllocationDoc }) {
   const queryClient = useQueryClient();
-  const { draft, setDraft, isDirty, reset } = useDraft(doc, (d) => ({
-    week_start_day: d.week_start_day,
-    switches: d.switches,
-  }));
+  const { draft, setDraft, isDirty, reset, withVersion } = useDraft(
+    doc,
+    (d) => ({ week_start_day: d.week_start_day, switches: d.switches }),
+    (d) => d.version,
+  );
   const value = draft ?? { week_start_day: 0, switches: { ...DEFAULT_SWITCHES } };
 
   const save = async () => {
-    await send('PUT', '/allocation-settings', { ...value, version: doc.version });
+    await withVersion((version) => send('PUT', '/allocation-settings', { ...value, version }));
     reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
   };

@@ -21,8 +21,10 @@ export function CaptionsSection() {
 
 function CaptionsForm({ docs }: { docs: ShellDocs }) {
   const queryClient = useQueryClient();
-  const { draft, setDraft, isDirty, reset } = useDraft(docs, (d) =>
-    Object.fromEntries(Object.entries(d.captions).map(([k, v]) => [k, String(v ?? '')])),
+  const { draft, setDraft, isDirty, reset, withVersion } = useDraft(
+    docs,
+    (d) => Object.fromEntries(Object.entries(d.captions).map(([k, v]) => [k, String(v ?? '')])),
+    (d) => d.versions.captions ?? 0,
   );
   const value = draft ?? {};
   const [newKey, setNewKey] = useState('');
@@ -30,7 +32,7 @@ function CaptionsForm({ docs }: { docs: ShellDocs }) {
   const others = Object.keys(value).filter((k) => !MENU_CAPTION_KEYS.has(k));
 
   const save = async () => {
-    await send('PUT', '/settings', { key: 'captions', value, version: docs.versions.captions ?? 0 });
+    await withVersion((version) => send('PUT', '/settings', { key: 'captions', value, version }));
     reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
     await queryClient.invalidateQueries({ queryKey: ['settings', 'shell'] });

@@ -3,7 +3,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MapPin, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { parseGeofence } from '../../lib/company.ts';
-import { isVersionConflict } from '../../lib/roster.ts';
 import { ME_KEY } from '../../lib/session.ts';
 import { GeofenceDialog } from '../../shell/geofence-dialog.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
@@ -99,40 +98,20 @@ export function CompanySection() {
 
 function CompanyForm({ company }: { company: CompanyDoc }) {
   const queryClient = useQueryClient();
-  const { draft, setDraft, isDirty, reset } = useDraft(company, toDraft);
+  const { draft, setDraft, isDirty, reset, withVersion } = useDraft(company, toDraft, (c) => c.version);
   const d = draft ?? toDraft(company);
   const [isGeofenceOpen, setGeofenceOpen] = useState(false);
   const zonesId = useId();
-  // The version the edits began from: the draft keeps the person's edits while others' changes
-  // arrive live, so a save names this one, not the newest (or it would silently overwrite them).
-  const [editedFrom, setEditedFrom] = useState<number | undefined>();
-  const set = (patch: Partial<Draft>) => {
-    if (editedFrom === undefined) setEditedFrom(company.version);
-    setDraft({ ...d, ...patch });
-  };
-  const backToStored = () => {
-    setEditedFrom(undefined);
-    reset();
-  };
+  const set = (patch: Partial<Draft>) => setDraft({ ...d, ...patch });
   const change = toChange(d);
   const checked = checkCompanyChange(change);
   const localErrors = checked.ok ? {} : Object.fromEntries(checked.issues.map((i) => [i.field, i.message]));
   const geofence = parseGeofence(company.geofence);
 
   const save = async () => {
-    try {
-      await send('PUT', '/company', { ...change, version: editedFrom ?? company.version });
-    } catch (error) {
-      // Someone saved first: the form says so and keeps the edits; Save again replaces theirs, so
-      // it names the version the conflict answered with.
-      if (isVersionConflict(error)) {
-        const current = (error as { details?: { current?: { version?: unknown } } }).details?.current;
-        if (typeof current?.version === 'number') setEditedFrom(current.version);
-        await queryClient.invalidateQueries({ queryKey: companyQuery.queryKey });
-      }
-      throw error;
-    }
-    backToStored();
+    // The version the edits began from (useDraft): someone else's change meanwhile is a conflict.
+    await withVersion((version) => send('PUT', '/company', { ...change, version }));
+    reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
     await queryClient.invalidateQueries({ queryKey: ME_KEY });
   };
@@ -147,7 +126,7 @@ function CompanyForm({ company }: { company: CompanyDoc }) {
         intro={T.companyIntro}
         isDirty={isDirty}
         onSave={save}
-        onCancel={backToStored}
+        onCancel={reset}
         localErrors={localErrors}
       >
         {(errors) => (

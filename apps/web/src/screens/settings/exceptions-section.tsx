@@ -18,14 +18,17 @@ export function ExceptionsSection() {
 
 function ExceptionsForm({ doc }: { doc: ExceptionDoc }) {
   const queryClient = useQueryClient();
-  const { draft, setDraft, isDirty, reset } = useDraft(doc, (d) =>
-    d.configs.map(
-      (c): Row => ({
-        action_status: c.action_status,
-        action_attr: c.action_attr ?? '',
-        minutes: String(c.exception_min_amber),
-      }),
-    ),
+  const { draft, setDraft, isDirty, reset, withVersion } = useDraft(
+    doc,
+    (d) =>
+      d.configs.map(
+        (c): Row => ({
+          action_status: c.action_status,
+          action_attr: c.action_attr ?? '',
+          minutes: String(c.exception_min_amber),
+        }),
+      ),
+    (d) => d.version,
   );
   const rows = draft ?? [];
   const localErrors: Record<string, string> = {};
@@ -37,14 +40,16 @@ function ExceptionsForm({ doc }: { doc: ExceptionDoc }) {
   });
 
   const save = async () => {
-    await send('PUT', '/exception-report/config', {
-      configs: rows.map((r) => ({
-        action_status: r.action_status,
-        ...(r.action_attr.trim() ? { action_attr: r.action_attr.trim() } : {}),
-        exception_min_amber: Number(r.minutes),
-      })),
-      version: doc.version,
-    });
+    await withVersion((version) =>
+      send('PUT', '/exception-report/config', {
+        configs: rows.map((r) => ({
+          action_status: r.action_status,
+          ...(r.action_attr.trim() ? { action_attr: r.action_attr.trim() } : {}),
+          exception_min_amber: Number(r.minutes),
+        })),
+        version,
+      }),
+    );
     reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
   };

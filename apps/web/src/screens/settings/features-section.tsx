@@ -14,18 +14,21 @@ export function FeaturesSection() {
 
 function FeaturesForm({ docs }: { docs: ShellDocs }) {
   const queryClient = useQueryClient();
-  const { draft, setDraft, isDirty, reset } = useDraft(docs, (d) =>
-    Object.fromEntries(
-      FLAGS.map((f) => [
-        f,
-        typeof d.display[f] === 'boolean' ? (d.display[f] as boolean) : DISPLAY_DEFAULTS[f],
-      ]),
-    ),
+  const { draft, setDraft, isDirty, reset, withVersion } = useDraft(
+    docs,
+    (d) =>
+      Object.fromEntries(
+        FLAGS.map((f) => [
+          f,
+          typeof d.display[f] === 'boolean' ? (d.display[f] as boolean) : DISPLAY_DEFAULTS[f],
+        ]),
+      ),
+    (d) => d.versions.display ?? 0,
   );
   const value = draft ?? {};
 
   const save = async () => {
-    await send('PUT', '/settings', { key: 'display', value, version: docs.versions.display ?? 0 });
+    await withVersion((version) => send('PUT', '/settings', { key: 'display', value, version }));
     reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
     await queryClient.invalidateQueries({ queryKey: ['settings', 'shell'] });

@@ -60,13 +60,17 @@ function ScopeForm({
 }) {
   const queryClient = useQueryClient();
   const isOrg = scope.role === '';
-  const { draft, setDraft, isDirty, reset } = useDraft(scope, (s) => s.value);
+  const { draft, setDraft, isDirty, reset, withVersion } = useDraft(
+    scope,
+    (s) => s.value,
+    (s) => s.version,
+  );
   const value = draft ?? {};
   const orgFlag = (key: string) =>
     typeof org.value[key] === 'boolean' ? (org.value[key] as boolean) : DEFAULT_MENU_FLAGS[key as AnyMenuKey];
 
   const save = async () => {
-    await send('PUT', '/menu-flags', { role: scope.role, value, version: scope.version });
+    await withVersion((version) => send('PUT', '/menu-flags', { role: scope.role, value, version }));
     reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
   };

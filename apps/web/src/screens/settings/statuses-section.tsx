@@ -14,7 +14,11 @@ const colourInput = (c: string) => (HEX.test(c) ? c : '#000000');
 
 function StatusesForm({ doc }: { doc: StatusDoc }) {
   const queryClient = useQueryClient();
-  const { draft, setDraft, isDirty, reset } = useDraft(doc, (d) => d.statusConfig);
+  const { draft, setDraft, isDirty, reset, withVersion } = useDraft(
+    doc,
+    (d) => d.statusConfig,
+    (d) => d.version,
+  );
   const list = draft ?? [];
   const localErrors: Record<string, string> = {};
   list.forEach((s, i) => {
@@ -22,10 +26,12 @@ function StatusesForm({ doc }: { doc: StatusDoc }) {
   });
 
   const save = async () => {
-    await send('PUT', '/job-status-config', {
-      statusConfig: list.map((s) => ({ ...s, _value: s._value.trim() })),
-      version: doc.version,
-    });
+    await withVersion((version) =>
+      send('PUT', '/job-status-config', {
+        statusConfig: list.map((s) => ({ ...s, _value: s._value.trim() })),
+        version,
+      }),
+    );
     reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
   };
