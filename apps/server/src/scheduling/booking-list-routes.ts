@@ -1,11 +1,13 @@
 import { inventoryTotals } from '@rostra/core/catalogue/inventory';
+import { dayStart } from '@rostra/core/time/calendar';
 import { readableBy } from '@rostra/db/identity/readers';
 import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { toTimelineRecord } from '@rostra/db/scheduling/mapping';
+import { loadOrgContext, wallClockOf } from '@rostra/db/scheduling/org-context';
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
 import { updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
-import { overlapsOpenWindow } from '@rostra/db/scheduling/window-overlap';
 import { IS_LIVE_RECORD } from '@rostra/db/scheduling/template-items';
+import { overlapsOpenWindow } from '@rostra/db/scheduling/window-overlap';
 import { timelineRecords } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
 import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -40,7 +42,14 @@ export const bookingListQuery = z.strictObject({
   resource: ID.optional().describe('assigned to this resource (any position of resIds)'),
   customer: ID.optional().describe("this customer's bookings"),
   labels: z.array(ID).max(50).optional().describe('carrying every one of these labels'),
-  order: z.enum(['asc', 'desc']).optional().describe('by begin time; default asc (soonest first)'),
+  when: z
+    .enum(['upcoming', 'past'])
+    .optional()
+    .describe("upcoming: from today (the organisation's day) on; past: before today; default both"),
+  order: z
+    .enum(['asc', 'desc'])
+    .optional()
+    .describe('by begin time; default asc (soonest first), desc (newest first) for the past'),
   page: z.number().int().min(1).max(100_000).optional().describe('1-based; default 1'),
   limit: z.number().int().min(1).max(250).optional().describe('page size, default 40, at most 250'),
 });
@@ -48,6 +57,20 @@ export const bookingListQuery = z.strictObject({
 export type BookingListQuery = z.infer<typeof bookingListQuery>;
 
 const DEFAULT_LIMIT = 40;
+
+/**
+ * The period a search covers (wall-clock seconds, either end open): its `from`/`to`, narrowed by
+ * `when` to today on (`upcoming`) or before today (`past`), today being 00:00 of the
+ * organisation's day.
+ */
+export function searchPeriod(
+  q: Pick<BookingListQuery, 'from' | 'to' | 'when'>,
+  today: number,
+): { from: number | undefined; to: number | undefined } {
+  if (q.when === 'upcoming') return { from: Math.max(q.from ?? today, today), to: q.to };
+  if (q.when === 'past') return { from: q.from, to: Math.min(q.to ?? today, today) };
+  return { from: q.from, to: q.to };
+}
 
 /** `%text%` for ILIKE with the pattern characters of the text taken literally. */
 function containsPattern(text: string): string {
@@ -113,6 +136,13 @@ export function bookingListRoutes(app: App): void {
       const q = request.body;
       const limit = q.limit ?? DEFAULT_LIMIT;
       const page = q.page ?? 1;
+      // Upcoming and past are told from the organisation's day now (its time zone, the app's clock).
+      const today = q.when
+        ? await withOrg(db(), caller.orgId, async (tx) =>
+            dayStart(wallClockOf(await loadOrgContext(tx, caller.orgId), app.identity.now())),
+          )
+        : 0;
+      const { from, to } = searchPeriod(q, today);
       const masterLabels =
         caller.role === 'dispatcher'
           ? (await masterLabelFilters(db(), caller.orgId, caller.uid)).bookings
@@ -124,14 +154,14 @@ export function bookingListRoutes(app: App): void {
         IS_LIVE_RECORD,
         readableBy(timelineRecords.readers, readerOf(caller)),
         q.status && q.status.length > 0 ? inArray(timelineRecords.status, q.status) : undefined,
-        overlapsOpenWindow(q.from, q.to),
+        overlapsOpenWindow(from, to),
         q.resource === undefined ? undefined : arrayContains(timelineRecords.resIds, [q.resource]),
         q.customer === undefined ? undefined : eq(timelineRecords.customerId, q.customer),
         q.labels && q.labels.length > 0 ? arrayContains(timelineRecords.labels, q.labels) : undefined,
         q.q === undefined ? undefined : searchCondition(q.q),
         masterLabels,
       );
-      const order = q.order === 'desc' ? desc : asc;
+      const order = (q.order ?? (q.when === 'past' ? 'desc' : 'asc')) === 'desc' ? desc : asc;
       return withOrg(db(), caller.orgId, async (tx) => {
         const [counted] = await tx.select({ n: count() }).from(timelineRecords).where(where);
         const rows = await tx

@@ -6,12 +6,14 @@ import {
   pageRange,
   searchFromFilters,
   selectedBookingId,
+  switchWhen,
   toBookingSearch,
 } from './bookings-filters.ts';
 
 describe('bookings filters in the URL', () => {
   it('round-trips every filter through the search values, defaults left out', () => {
     const filters = {
+      when: 'past' as const,
       q: 'smith',
       status: ['draft', 'confirmed'],
       from: '2026-03-09',
@@ -19,12 +21,13 @@ describe('bookings filters in the URL', () => {
       resource: 'r001',
       customer: 'c002',
       labels: ['a', 'b'],
-      order: 'desc' as const,
+      order: 'asc' as const,
       page: 3,
     };
     const search = searchFromFilters(filters, { job_id: 'b0001' });
     expect(search).toEqual({
       job_id: 'b0001',
+      when: 'past',
       q: 'smith',
       status: 'draft,confirmed',
       from: '2026-03-09',
@@ -32,11 +35,23 @@ describe('bookings filters in the URL', () => {
       resource: 'r001',
       customer: 'c002',
       labels: 'a,b',
-      order: 'desc',
+      order: 'asc',
       page: '3',
     });
     expect(filtersFromSearch(search)).toEqual(filters);
     expect(Object.values(searchFromFilters(EMPTY_FILTERS)).filter((v) => v !== undefined)).toEqual([]);
+  });
+
+  it('opens at today, upcoming soonest first; the past is newest first, one switch away', () => {
+    expect(filtersFromSearch({})).toEqual(EMPTY_FILTERS);
+    expect([EMPTY_FILTERS.when, EMPTY_FILTERS.order]).toEqual(['upcoming', 'asc']);
+    expect(toBookingSearch(EMPTY_FILTERS)).toMatchObject({ when: 'upcoming', order: 'asc', page: 1 });
+    const past = switchWhen({ ...EMPTY_FILTERS, q: 'smith', page: 4 }, 'past');
+    expect(past).toEqual({ ...EMPTY_FILTERS, q: 'smith', when: 'past', order: 'desc', page: 1 });
+    // The tab's own order is its default: the URL says only `when=past`.
+    expect(searchFromFilters(past)).toMatchObject({ when: 'past', order: undefined, q: 'smith' });
+    expect(filtersFromSearch({ when: 'past' })).toEqual({ ...EMPTY_FILTERS, when: 'past', order: 'desc' });
+    expect(toBookingSearch(past)).toMatchObject({ when: 'past', order: 'desc' });
   });
 
   it('reads unreadable values as their defaults', () => {

@@ -3,11 +3,22 @@ import type { BookingSearch } from './bookings.ts';
 
 /*
  * The bookings list's state lives in the URL (shareable, survives a reload, back/forward work):
- * `?q&status=a,b&from=YYYY-MM-DD&to=YYYY-MM-DD&resource&customer&labels=a,b&order&page`, and
- * `job_id` or `id` (shell spec §2) for the booking whose detail is open.
+ * `?when=past&q&status=a,b&from=YYYY-MM-DD&to=YYYY-MM-DD&resource&customer&labels=a,b&order&page`,
+ * and `job_id` or `id` (shell spec §2) for the booking whose detail is open. The list opens at
+ * today: upcoming bookings, soonest first; `when=past` is the bookings before today, newest first
+ * (issue 16, point 9). The server tells today from the organisation's clock and time zone.
  */
 
+/** Which side of today the list shows. */
+export type BookingWhen = 'upcoming' | 'past';
+
+/** The order a tab opens in: upcoming soonest first, the past newest first. */
+export function defaultOrder(when: BookingWhen): 'asc' | 'desc' {
+  return when === 'past' ? 'desc' : 'asc';
+}
+
 export type BookingFilters = {
+  when: BookingWhen;
   q: string;
   status: string[];
   /** First day shown, `YYYY-MM-DD`, or ''. */
@@ -24,6 +35,7 @@ export type BookingFilters = {
 export const PAGE_SIZE = 40;
 
 export const EMPTY_FILTERS: BookingFilters = {
+  when: 'upcoming',
   q: '',
   status: [],
   from: '',
@@ -42,7 +54,10 @@ const ymd = (v: string | undefined) => (v && Number.isFinite(fromYmd(v)) ? v : '
 export function filtersFromSearch(search: Readonly<Record<string, unknown>>): BookingFilters {
   const s = (k: string) => (typeof search[k] === 'string' ? (search[k] as string) : undefined);
   const page = Number(s('page'));
+  const when: BookingWhen = s('when') === 'past' ? 'past' : 'upcoming';
+  const order = s('order');
   return {
+    when,
     q: s('q') ?? '',
     status: list(s('status')),
     from: ymd(s('from')),
@@ -50,7 +65,7 @@ export function filtersFromSearch(search: Readonly<Record<string, unknown>>): Bo
     resource: s('resource') ?? '',
     customer: s('customer') ?? '',
     labels: list(s('labels')),
-    order: s('order') === 'desc' ? 'desc' : 'asc',
+    order: order === 'desc' || order === 'asc' ? order : defaultOrder(when),
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
 }
@@ -65,6 +80,7 @@ export function searchFromFilters(
   const put = (k: string, v: string) => {
     out[k] = v === '' ? undefined : v;
   };
+  put('when', filters.when === 'past' ? 'past' : '');
   put('q', filters.q.trim());
   put('status', filters.status.join(','));
   put('from', filters.from);
@@ -72,7 +88,7 @@ export function searchFromFilters(
   put('resource', filters.resource);
   put('customer', filters.customer);
   put('labels', filters.labels.join(','));
-  put('order', filters.order === 'desc' ? 'desc' : '');
+  put('order', filters.order === defaultOrder(filters.when) ? '' : filters.order);
   put('page', filters.page > 1 ? String(filters.page) : '');
   return out;
 }
@@ -82,6 +98,7 @@ export function toBookingSearch(filters: BookingFilters, limit = PAGE_SIZE): Boo
   const from = filters.from ? fromYmd(filters.from) : Number.NaN;
   const to = filters.to ? fromYmd(filters.to) + DAY : Number.NaN;
   return {
+    when: filters.when,
     ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
     ...(filters.status.length ? { status: filters.status } : {}),
     ...(Number.isFinite(from) ? { from } : {}),
@@ -95,7 +112,12 @@ export function toBookingSearch(filters: BookingFilters, limit = PAGE_SIZE): Boo
   };
 }
 
-/** How many filters (besides the search text and order) narrow the list: the Filters button's count. */
+/** The filters of the other tab: its first page in its own order, the other filters kept. */
+export function switchWhen(filters: BookingFilters, when: BookingWhen): BookingFilters {
+  return { ...filters, when, order: defaultOrder(when), page: 1 };
+}
+
+/** How many filters (besides the tab, the search text and order) narrow the list: the Filters button's count. */
 export function activeFilterCount(filters: BookingFilters): number {
   return (
     (filters.status.length ? 1 : 0) +

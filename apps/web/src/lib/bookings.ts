@@ -46,6 +46,8 @@ export type Booking = {
 
 /** The search's criteria, all optional (see BookingFilters in bookings-filters.ts). */
 export type BookingSearch = {
+  /** Upcoming: from today (the organisation's day) on; past: before today. */
+  when?: 'upcoming' | 'past';
   q?: string;
   status?: string[];
   from?: number;

@@ -14,11 +14,14 @@ import {
 import {
   activeFilterCount,
   type BookingFilters,
+  type BookingWhen,
+  defaultOrder,
   EMPTY_FILTERS,
   filtersFromSearch,
   pageRange,
   searchFromFilters,
   selectedBookingId,
+  switchWhen,
   toBookingSearch,
 } from '../../lib/bookings-filters.ts';
 import { useLive } from '../../lib/live.ts';
@@ -49,7 +52,9 @@ const SKELETON_ROWS = ['s1', 's2', 's3', 's4', 's5', 's6'] as const;
 /**
  * Bookings (/bookings, issue 7 point 4): search, filters (status, dates, resource, customer,
  * labels), numbered pages; a table from the `md` breakpoint, cards below it; `?job_id=` / `?id=`
- * opens the detail panel. Everything the list shows is in the URL.
+ * opens the detail panel. Everything the list shows is in the URL. It opens at today: the
+ * upcoming bookings soonest first; Past (`?when=past`) is the bookings before today, newest first
+ * (issue 16, point 9).
  */
 export function BookingsScreen() {
   const { role } = useShell();
@@ -69,6 +74,9 @@ export function BookingsScreen() {
   };
 
   const page = useQuery(bookingSearchQuery(toBookingSearch(filters)));
+  const isFiltered = Boolean(filters.q) || activeFilterCount(filters) > 0;
+  const clearFilters = () =>
+    setFilters({ ...EMPTY_FILTERS, when: filters.when, order: defaultOrder(filters.when) });
   const lookups = useLookups(isDispatcher);
   const queryClient = useQueryClient();
   // Changes by others to the bookings on this page (the span of their times) refresh the list.
@@ -95,6 +103,8 @@ export function BookingsScreen() {
           </Button>
         ) : null}
       </div>
+
+      <WhenTabs when={filters.when} onChange={(when) => setFilters(switchWhen(filters, when))} />
 
       <FilterBar
         filters={filters}
@@ -125,17 +135,29 @@ export function BookingsScreen() {
             }
           />
         ) : page.data.items.length === 0 ? (
-          <StateMessage
-            title={filters.q || activeFilterCount(filters) ? T.empty : T.emptyNone}
-            hint={filters.q || activeFilterCount(filters) ? T.emptyHint : undefined}
-            action={
-              filters.q || activeFilterCount(filters) ? (
-                <Button variant="secondary" onClick={() => setFilters(EMPTY_FILTERS)}>
+          isFiltered ? (
+            <StateMessage
+              title={T.empty}
+              hint={T.emptyHint}
+              action={
+                <Button variant="secondary" onClick={clearFilters}>
                   {T.clearFilters}
                 </Button>
-              ) : null
-            }
-          />
+              }
+            />
+          ) : filters.when === 'upcoming' ? (
+            <StateMessage
+              title={T.emptyUpcoming}
+              hint={T.emptyUpcomingHint}
+              action={
+                <Button variant="secondary" onClick={() => setFilters(switchWhen(filters, 'past'))}>
+                  {T.seePast}
+                </Button>
+              }
+            />
+          ) : (
+            <StateMessage title={T.emptyPast} />
+          )
         ) : (
           <>
             <BookingTable items={page.data.items} selected={selected} statusConfig={statusConfig} />
@@ -173,6 +195,39 @@ export function BookingsScreen() {
           }}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** Upcoming (from today) or Past (before today): the list's two sides, one click apart. */
+function WhenTabs({ when, onChange }: { when: BookingWhen; onChange: (when: BookingWhen) => void }) {
+  const tabs: { when: BookingWhen; label: string }[] = [
+    { when: 'upcoming', label: T.upcoming },
+    { when: 'past', label: T.past },
+  ];
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-1">
+      <fieldset
+        aria-label={T.whichBookings}
+        className="inline-flex rounded-md border border-neutral-300 bg-white p-0.5"
+      >
+        {tabs.map((tab) => (
+          <button
+            key={tab.when}
+            type="button"
+            aria-pressed={when === tab.when}
+            onClick={() => {
+              if (when !== tab.when) onChange(tab.when);
+            }}
+            className={`min-h-11 rounded px-4 text-sm font-medium sm:min-h-8 ${
+              when === tab.when ? 'bg-sky-700 text-white' : 'text-neutral-700 hover:bg-neutral-100'
+            }`}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </fieldset>
+      <p className="text-sm text-neutral-600">{when === 'past' ? T.pastHint : T.upcomingHint}</p>
     </div>
   );
 }
@@ -255,6 +310,8 @@ function BookingTable({
             <tr
               key={b._id}
               data-booking={b._id}
+              data-begin={b.utc_begin_plus_tz}
+              data-end={b.utc_end_plus_tz}
               aria-current={selected === b._id ? 'true' : undefined}
               className={selected === b._id ? 'bg-sky-50' : 'hover:bg-neutral-50'}
             >
@@ -306,6 +363,8 @@ function BookingCards({
         <li
           key={b._id}
           data-booking={b._id}
+          data-begin={b.utc_begin_plus_tz}
+          data-end={b.utc_end_plus_tz}
           className={`relative rounded-lg border bg-white p-3 ${selected === b._id ? 'border-sky-400' : 'border-neutral-200'}`}
         >
           <div className="flex items-start justify-between gap-2">
