@@ -40,6 +40,17 @@ export function overlapsOpenWindow(
   if (from === undefined) return to === undefined ? undefined : sql`${begin} < ${to}`;
   const long = sql.raw(String(LONG_RECORD_S));
   const before = to === undefined ? sql`` : sql` and ${begin} < ${to}`;
-  return sql`((${begin} >= ${from - LONG_RECORD_S}${before} and (${end} > ${from} or ${begin} >= ${from}))
+  const overlap = sql`((${begin} >= ${from - LONG_RECORD_S}${before} and (${end} > ${from} or ${begin} >= ${from}))
     or (${end} - ${begin} > ${long} and ${end} > ${from}${before}))`;
+  if (cols !== TIMELINE) return overlap;
+  // A lower bound on begin outside the OR: the earliest begin of a long record in view (one
+  // read of the partial index, run once per query), else `from − LONG_RECORD_S`. Implied by the
+  // condition, it lets a list ordered by begin with a limit scan a bounded range of the begin
+  // index instead of every record the organisation began before `to`. Row-level security scopes
+  // the sub-select to the transaction's organisation (`withOrg`), as it does every read. `+ 0`
+  // keeps the planner from reading `min` off the begin index (a scan of every earlier begin).
+  const earliest = sql`least(${from - LONG_RECORD_S}, (select min(l.utc_begin_plus_tz + 0) from timeline_records l
+    where l.org_id = current_setting('app.org_id', true) and l.utc_end_plus_tz - l.utc_begin_plus_tz > ${long}
+      and l.utc_end_plus_tz > ${from}${to === undefined ? sql`` : sql` and l.utc_begin_plus_tz < ${to}`}))`;
+  return sql`(${begin} >= ${earliest} and ${overlap})`;
 }
