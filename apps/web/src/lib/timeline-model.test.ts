@@ -1,6 +1,7 @@
 import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { describe, expect, it } from 'vitest';
 import {
+  barBox,
   barsInRange,
   batchCandidates,
   buildRows,
@@ -118,6 +119,24 @@ describe('timeline scale', () => {
     expect(timeToX(scale, at('2026-01-05T00:00'))).toBe(0);
     expect(timeToX(scale, at('2026-01-05T02:30'))).toBe(240);
     expect(xToTime(scale, 240)).toBe(at('2026-01-05T02:30'));
+  });
+
+  it('draws a record begun before the grid from its first hour, and one running past it up to its end', () => {
+    // A visit from 22:00 the evening before to 02:00: drawn from 00:00 to 02:00, not under the names.
+    expect(barBox(scale, { begin: at('2026-01-04T22:00'), end: at('2026-01-05T02:00') })).toEqual({
+      x: 0,
+      width: 2 * 96 - 1,
+    });
+    // A three-day leave over the one-day grid: the whole day.
+    expect(barBox(scale, { begin: at('2026-01-04T00:00'), end: at('2026-01-07T00:00') })).toEqual({
+      x: 0,
+      width: 24 * 96 - 1,
+    });
+    // Inside the grid: as it is.
+    expect(barBox(scale, { begin: at('2026-01-05T09:00'), end: at('2026-01-05T10:00') })).toEqual({
+      x: 9 * 96,
+      width: 95,
+    });
   });
 
   it('snaps to 15 minutes', () => {

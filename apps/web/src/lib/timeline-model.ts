@@ -204,6 +204,17 @@ export const timeToX = (scale: Scale, t: number): number => ((t - scale.start) /
 export const xToTime = (scale: Scale, x: number): number => scale.start + (x / scale.hourWidth) * HOUR;
 export const totalWidth = (scale: Scale): number => timeToX(scale, scale.end);
 
+/**
+ * Where a bar is drawn: its x and width on the grid, clipped to the scale. The window holds the
+ * records overlapping it, so a leave or a night visit begun before the grid's first hour starts
+ * at x = 0 (and one running past its end stops there) instead of under the names column.
+ */
+export function barBox(scale: Scale, bar: Pick<Bar, 'begin' | 'end'>): { x: number; width: number } {
+  const begin = Math.min(Math.max(bar.begin, scale.start), scale.end);
+  const end = Math.min(Math.max(bar.end, begin), scale.end);
+  return { x: timeToX(scale, begin), width: Math.max(6, timeToX(scale, end) - timeToX(scale, begin) - 1) };
+}
+
 /** Nearest multiple of `minutes` (the spec's snap to grid, 15). */
 export function snap(t: number, minutes: number = DEFAULT_SNAP_TO_GRID): number {
   const step = minutes * MINUTE;

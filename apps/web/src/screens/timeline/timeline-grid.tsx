@@ -21,6 +21,7 @@ import type { AsyncChecker } from '../../lib/timeline-checker.ts';
 import {
   type Bar,
   type BarRef,
+  barBox,
   barsInRange,
   customerName,
   LANE_HEIGHT,
@@ -850,8 +851,10 @@ const BarButton = memo(function BarButton(p: BarProps) {
   const { bar, scale } = p;
   const at: BarRef = { row: p.rowIndex, bar: p.barIndex };
   const nameW = useContext(NameWidth);
-  const left = nameW + timeToX(scale, bar.begin);
-  const width = Math.max(6, timeToX(scale, bar.end) - timeToX(scale, bar.begin) - 1);
+  // Clipped to the grid: a record begun before the window starts at its first hour.
+  const box = barBox(scale, bar);
+  const left = nameW + box.x;
+  const width = box.width;
   const record = bar.record;
   const time = `${formatTime(bar.begin)}–${formatTime(bar.end)}`;
   const style = { left, width, top: 4 + bar.lane * LANE_HEIGHT, height: LANE_HEIGHT - 2 };
