@@ -1,4 +1,3 @@
-import { TEMPLATE_BEFORE } from '@rostra/core/roster/grid';
 import { and, arrayContains, arrayOverlaps, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
@@ -11,6 +10,7 @@ import { ON_JOB_BOARD } from './bids.ts';
 import { type MasterLabelFilters, masterLabelFiltersIn } from './dispatcher-master-labels.ts';
 import { toCustomer, toLabel, toResource, toTimelineRecord } from './mapping.ts';
 import { customerText, formText, labelText, resourceText, timelineText } from './search-text.ts';
+import { IS_TEMPLATE_ITEM } from './template-items.ts';
 
 /*
  * Global search (scheduling spec §7): one organisation's bookings, group events, timelines
@@ -170,7 +170,7 @@ const timelineFields: KindSpec['fields'] = {
   type: { column: T.type, isArray: false },
 };
 /** Master-roster template items: bookings of type `roster` on the 1970 template fortnight. */
-const isTemplate = sql`(${T.type} = 'roster' and ${T.beginAt} < ${TEMPLATE_BEFORE})`;
+const isTemplate = IS_TEMPLATE_ITEM;
 /** On the job board (its one rule, ON_JOB_BOARD), and not a template item. */
 const isOnBoard = sql`(${ON_JOB_BOARD} and not ${isTemplate})`;
 

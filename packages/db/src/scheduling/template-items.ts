@@ -14,8 +14,8 @@ const T = timelineRecords;
 /** A literal, not a bind parameter: the condition is used inside larger literal conditions. */
 const BEFORE = sql.raw(String(TEMPLATE_BEFORE));
 
-/** A master-roster template item, as a condition on `timeline_records`. */
-export const IS_TEMPLATE_ITEM: SQL = sql`(${T.type} = 'roster' and ${T.beginAt} < ${BEFORE})`;
+/** A master-roster template item, as a condition on `timeline_records`; never null. */
+export const IS_TEMPLATE_ITEM: SQL = sql`(${T.type} is not distinct from 'roster' and ${T.beginAt} < ${BEFORE})`;
 
 /**
  * Not a template item: a live record (a booking, group event, leave or break of real time). Null
