@@ -92,8 +92,15 @@ export function matches(s: Subscription, event: LiveEvent): boolean {
       if (event.payload.reload === true) return true;
       const lo = s.from - WINDOW_PADDING_S;
       const hi = s.to + WINDOW_PADDING_S;
-      const inside = (v: number | undefined) => v !== undefined && v >= lo && v < hi;
-      return inside(num(event.payload.utc_begin_plus_tz)) || inside(num(event.payload.previous_begin));
+      // The window's rule (`overlapsWindow`): the record overlaps it, before or after the change; a
+      // record without a length is a point at its begin.
+      const inView = (b: number | undefined, e: number | undefined) =>
+        b !== undefined && b < hi && (b >= lo || (e !== undefined && e > lo));
+      const p = event.payload;
+      return (
+        inView(num(p.utc_begin_plus_tz), num(p.utc_end_plus_tz)) ||
+        inView(num(p.previous_begin), num(p.previous_end))
+      );
     }
     case 'booking':
       return event.topic === 'booking' && (event.payload._id === s.id || event.payload.reload === true);

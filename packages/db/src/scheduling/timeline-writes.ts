@@ -190,7 +190,12 @@ export function toState(s: {
 
 /** What a client needs to place a change on a timeline window. */
 function where(record: StoredRecord) {
-  return { _id: record._id, _key: record._key, utc_begin_plus_tz: record.utc_begin_plus_tz };
+  return {
+    _id: record._id,
+    _key: record._key,
+    utc_begin_plus_tz: record.utc_begin_plus_tz,
+    utc_end_plus_tz: record.utc_end_plus_tz,
+  };
 }
 
 /**
@@ -219,7 +224,9 @@ export function recordChangeEvents(
         audience: { dispatchers: true, uids: newReaders },
         payload: {
           ...where(after),
-          ...(before ? { previous_begin: before.utc_begin_plus_tz } : {}),
+          ...(before
+            ? { previous_begin: before.utc_begin_plus_tz, previous_end: before.utc_end_plus_tz }
+            : {}),
           changed,
           fields,
         },
