@@ -23,9 +23,9 @@ type Section = {
   editA: (page: Page) => Promise<void>;
   /** B's edit. */
   editB: (page: Page) => Promise<void>;
-  /** Whether the stored document holds A's edit, and B's. */
-  hasA: (doc: Doc) => boolean;
-  hasB: (doc: Doc) => boolean;
+  /** Whether the stored document holds A's edit, and B's (beyond its differing from before). */
+  hasA?: (doc: Doc) => boolean;
+  hasB?: (doc: Doc) => boolean;
   /** Puts the document read before the test back, over `now` (for the other specs). */
   restore: (request: APIRequestContext, before: Doc, now: Doc, origin: string) => Promise<void>;
 };
@@ -78,9 +78,6 @@ const SECTIONS: Section[] = [
     read: '/menu-flags',
     editA: (page) => form(page).getByRole('checkbox').nth(0).click(),
     editB: (page) => form(page).getByRole('checkbox').nth(1).click(),
-    // The first two entries' flags, as the form shows them, flipped (compared with `before`).
-    hasA: () => true,
-    hasB: () => true,
     restore: (request, before, now, origin) =>
       put(
         request,
@@ -109,8 +106,6 @@ const SECTIONS: Section[] = [
     read: '/settings?keys=display,menu,captions',
     editA: (page) => form(page).getByRole('checkbox', { name: 'Task quote' }).click(),
     editB: (page) => form(page).getByRole('checkbox', { name: 'Planner plan' }).click(),
-    hasA: () => true,
-    hasB: () => true,
     restore: (request, before, now, origin) =>
       put(
         request,
@@ -127,7 +122,6 @@ const SECTIONS: Section[] = [
     },
     editB: (page) => form(page).getByRole('checkbox', { name: 'Resource on a break' }).click(),
     hasA: (doc) => doc.week_start_day === 4,
-    hasB: () => true,
     restore: (request, before, now, origin) =>
       put(
         request,
@@ -210,7 +204,7 @@ for (const section of SECTIONS) {
       await expect(b.getByText('Settings saved')).toBeVisible();
       await refetched;
       const theirs = await read();
-      expect(section.hasB(theirs)).toBe(true);
+      if (section.hasB) expect(section.hasB(theirs)).toBe(true);
       expect(theirs).not.toEqual(before);
 
       // A saves: told of the conflict, the edits kept, B's change still stored.
@@ -224,8 +218,8 @@ for (const section of SECTIONS) {
       // Save again replaces B's change, knowingly.
       await saveA.click();
       await expect(a.getByText('Settings saved')).toBeVisible();
-      await expect.poll(async () => section.hasA(await read())).toBe(true);
-      expect(await read()).not.toEqual(theirs);
+      await expect.poll(async () => JSON.stringify(await read()) !== JSON.stringify(theirs)).toBe(true);
+      if (section.hasA) expect(section.hasA(await read())).toBe(true);
     } finally {
       await section.restore(a.request, before, await read(), origin);
       await a.context().close();
