@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase } from '@rostra/db/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEV_OUTBOX_WARNING } from './identity/routes/dev-outbox.ts';
 
 const BIN = fileURLToPath(new URL('../../../bin/rostra.mjs', import.meta.url));
 
@@ -14,7 +15,12 @@ type Served = { child: ChildProcess; url: string; output: () => string };
  * Starts `rostra serve` as a person would, on a free port: on PGlite in the given data folder, or
  * on PostgreSQL when a database URL is given.
  */
-async function serve(dataDir: string, args: string[] = [], databaseUrl = ''): Promise<Served> {
+async function serve(
+  dataDir: string,
+  args: string[] = [],
+  databaseUrl = '',
+  env: Record<string, string> = {},
+): Promise<Served> {
   const child = spawn(process.execPath, [BIN, 'serve', ...args], {
     env: {
       ...process.env,
@@ -23,6 +29,7 @@ async function serve(dataDir: string, args: string[] = [], databaseUrl = ''): Pr
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,13 +61,18 @@ function exitCode(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+/** Each test starts the real server (tsx, migrations, seed) more than once: minutes on a busy host. */
+const SERVE_TIMEOUT_MS = 240_000;
+
 describe('rostra serve', () => {
   const running: ChildProcess[] = [];
   afterEach(() => {
     for (const c of running) if (c.exitCode === null) c.kill('SIGKILL');
   });
 
-  it('seeds on the first start only and prints the demo sign-ins', async () => {
+  it('seeds on the first start only and prints the demo sign-ins', {
+    timeout: SERVE_TIMEOUT_MS,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rostra-serve-'));
     const first = await serve(dir);
     running.push(first.child);
@@ -83,7 +95,9 @@ describe('rostra serve', () => {
     expect(await again).toBe(0);
   });
 
-  it('stops cleanly on SIGTERM: the database is closed and the same folder opens again at once', async () => {
+  it('stops cleanly on SIGTERM: the database is closed and the same folder opens again at once', {
+    timeout: SERVE_TIMEOUT_MS,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rostra-serve-'));
     const a = await serve(dir, ['--no-seed']);
     running.push(a.child);
@@ -97,10 +111,37 @@ describe('rostra serve', () => {
     b.child.kill('SIGINT');
     expect(await exitCode(b.child)).toBe(0);
   });
+
+  it('warns loudly at start while the development outbox is on; it answers this machine, not a request a proxy forwarded', {
+    timeout: SERVE_TIMEOUT_MS,
+  }, async () => {
+    const on = await serve(mkdtempSync(join(tmpdir(), 'rostra-serve-')), ['--no-seed'], '', {
+      ROSTRA_DEV_OUTBOX: '1',
+    });
+    running.push(on.child);
+    // In the banner a person reads (and in the app's log).
+    const banner = on.output().slice(on.output().indexOf('Rostra is running at'));
+    expect(banner).toContain(DEV_OUTBOX_WARNING);
+    expect(on.output().split(DEV_OUTBOX_WARNING.split('\n')[0] ?? '').length).toBeGreaterThan(2);
+    // A real connection from 127.0.0.1.
+    expect((await fetch(`${on.url}/api/v1/dev/outbox`)).status).toBe(200);
+    const forwarded = await fetch(`${on.url}/api/v1/dev/outbox`, {
+      headers: { 'x-forwarded-for': '203.0.113.7' },
+    });
+    expect(forwarded.status).toBe(404);
+    const off = await serve(mkdtempSync(join(tmpdir(), 'rostra-serve-')), ['--no-seed'], '', {
+      ROSTRA_DEV_OUTBOX: '',
+    });
+    running.push(off.child);
+    expect(off.output()).not.toContain('ROSTRA_DEV_OUTBOX');
+    expect((await fetch(`${off.url}/api/v1/dev/outbox`)).status).toBe(404);
+  });
 });
 
 describe.runIf(process.env.DATABASE_URL)('rostra serve on PostgreSQL', () => {
-  it('migrates and seeds a fresh database on the first start only, and stops cleanly', async () => {
+  it('migrates and seeds a fresh database on the first start only, and stops cleanly', {
+    timeout: SERVE_TIMEOUT_MS,
+  }, async () => {
     const scratch = await createScratchDatabase();
     const dir = mkdtempSync(join(tmpdir(), 'rostra-serve-pg-'));
     try {
