@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { OVERLAY_TEXT } from '@rostra/core/shell/messages';
-import { enterApp, USERS } from './helpers.ts';
+import { dayStart, toWallClock } from '@rostra/core/time/calendar';
+import { apiCall, enterApp, USERS } from './helpers.ts';
 
 /** The machine is shared and slow at times: screens get 15 s to show what they should. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -69,18 +70,27 @@ test.describe('bookings list', () => {
     await enterApp(page, USERS.dispatcher, '/bookings');
     await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
     const rows = page.getByRole('table').locator('tbody tr');
+    // Today splits the seeded fortnight: page through whichever side holds more than a page.
+    const results = page.getByText(/^\d+–\d+ of \d+$/);
+    await expect(results).toBeVisible();
+    if (Number((await results.textContent())?.split(' of ')[1]) <= 40) {
+      await page.getByRole('button', { name: 'Past', exact: true }).click();
+      await expect(page).toHaveURL(/when=past/);
+    }
     await expect(rows).toHaveCount(40);
     await expect(page.getByText(/^1–40 of \d+$/)).toBeVisible();
     await screenshot(page, 'bookings-list-1280', test.info().project.name);
+    const seeded = (await rows.first().getByRole('link').textContent()) ?? '';
+    expect(seeded).toMatch(/^HC-\d+$/);
 
     await page.getByRole('button', { name: 'Next page' }).click();
     await expect(page.getByText(/^41–80 of \d+$/)).toBeVisible();
     await expect(page).toHaveURL(/page=2/);
 
     // Search by the seeded reference: exactly that booking, and the page goes back to 1.
-    await page.getByLabel('Search bookings').fill('HC-00007');
+    await page.getByLabel('Search bookings').fill(seeded);
     await expect(rows).toHaveCount(1);
-    await expect(rows.first()).toContainText('HC-00007');
+    await expect(rows.first()).toContainText(seeded);
     await expect(page).not.toHaveURL(/page=2/);
 
     // A search that matches nothing says so and offers to clear.
@@ -104,6 +114,94 @@ test.describe('bookings list', () => {
       'aria-pressed',
       'true',
     );
+  });
+
+  test('opens at today, upcoming soonest first; the past is one click away, newest first; 1280 and 375 px', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    const me = (await apiCall(page, 'GET', '/me')) as Rec & { company?: { time_zone?: string } };
+    const today = dayStart(toWallClock(Date.now(), me.company?.time_zone ?? 'UTC'));
+    // One booking long past, so that the past is never empty whatever day the seed began.
+    await createBooking(page, {
+      status: 'finished',
+      utc_begin_plus_tz: today - 300 * DAY + 9 * H,
+      utc_end_plus_tz: today - 300 * DAY + 10 * H,
+    });
+    await page.reload();
+    const project = test.info().project.name;
+    const tab = (name: 'Upcoming' | 'Past') =>
+      page.getByRole('group', { name: 'Which bookings' }).getByRole('button', { name, exact: true });
+    const times = (items: ReturnType<Page['locator']>) =>
+      items.evaluateAll((els) =>
+        els.map((e) => ({
+          begin: Number(e.getAttribute('data-begin')),
+          end: Number(e.getAttribute('data-end')),
+        })),
+      );
+    const isSorted = (list: number[], dir: 1 | -1) =>
+      list.every((v, i) => i === 0 || dir * (v - (list[i - 1] ?? v)) >= 0);
+
+    // It opens on the upcoming bookings: none ended before today, soonest first, beginning today.
+    const rows = page.getByRole('table').locator('tbody tr');
+    await expect(tab('Upcoming')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('From today, soonest first')).toBeVisible();
+    await expect(rows.first()).toBeVisible();
+    const upcoming = await times(rows);
+    expect(upcoming.every((b) => b.end > today)).toBe(true);
+    expect(
+      isSorted(
+        upcoming.map((b) => b.begin),
+        1,
+      ),
+    ).toBe(true);
+    expect(upcoming[0]?.begin ?? 0).toBeLessThan(today + DAY);
+    await screenshot(page, 'bookings-upcoming-1280', project);
+
+    // One click: the past, newest first; the URL keeps it.
+    await tab('Past').click();
+    await expect(page).toHaveURL(/when=past/);
+    await expect(tab('Past')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Before today, newest first')).toBeVisible();
+    await expect
+      .poll(async () => {
+        const shown = await times(rows);
+        return shown.length > 0 && shown.every((b) => b.begin < today);
+      })
+      .toBe(true);
+    const past = await times(rows);
+    expect(past.length).toBeGreaterThan(0);
+    expect(
+      isSorted(
+        past.map((b) => b.begin),
+        -1,
+      ),
+    ).toBe(true);
+    await screenshot(page, 'bookings-past-1280', project);
+    await page.reload();
+    await expect(tab('Past')).toHaveAttribute('aria-pressed', 'true');
+
+    // On a phone: the same switch, as cards.
+    await page.setViewportSize({ width: 375, height: 780 });
+    const cards = page.getByRole('region', { name: 'Bookings list' }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    await screenshot(page, 'bookings-past-375', project);
+    await tab('Upcoming').click();
+    await expect(page).not.toHaveURL(/when=past/);
+    await expect
+      .poll(async () => {
+        const shown = await times(cards);
+        return shown.length > 0 && shown.every((b) => b.end > today);
+      })
+      .toBe(true);
+    expect(
+      isSorted(
+        (await times(cards)).map((b) => b.begin),
+        1,
+      ),
+    ).toBe(true);
+    await screenshot(page, 'bookings-upcoming-375', project);
   });
 
   test("the list follows someone else's change live", async ({ page }) => {
