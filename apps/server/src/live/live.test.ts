@@ -1,12 +1,10 @@
-import { openDatabase } from '@rostra/db/client';
 import { pruneLiveEventsUnsafe } from '@rostra/db/scheduling/live-events';
-import { createScratchDatabase, testDatabaseKinds } from '@rostra/db/testing';
+import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
 import { signIn } from '../identity/testing.ts';
 import { call, H, MONDAY, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';
-import { createTestApp, createTestClock, type TestApp } from '../testing/app.ts';
-import { LiveClient, type LiveMessage } from './testing.ts';
+import { createTestApp, type TestApp } from '../testing/app.ts';
+import { LiveClient, type LiveMessage, twoPostgresInstances } from './testing.ts';
 
 const WINDOW = { topic: 'timeline', from: MONDAY, to: MONDAY + 7 * 86_400 };
 let n = 0;
@@ -160,36 +158,15 @@ describe.each(testDatabaseKinds())('live updates on one instance on %s', (kind) 
 describe.runIf(Boolean(process.env.DATABASE_URL))(
   'live updates across two server instances on one PostgreSQL database',
   () => {
-    const closers: (() => Promise<void>)[] = [];
     let a: TestApp;
     let b: TestApp;
     let p: Personas;
+    let close: () => Promise<void>;
     beforeAll(async () => {
-      const scratch = await createScratchDatabase();
-      closers.push(() => scratch.drop());
-      const base = await createTestApp('pglite');
-      const config = base.config;
-      const identity = base.app.identity.options;
-      await base.close();
-      const instance = async (): Promise<TestApp> => {
-        const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 5 });
-        // No polling: only PostgreSQL's NOTIFY can carry a change from one instance to the other.
-        const app = await buildApp({ db, config, identity, livePollMs: 3_600_000 });
-        await app.ready();
-        const close = async () => {
-          await app.close();
-          await db.close();
-        };
-        closers.unshift(close);
-        return { app, db, config, clock: createTestClock(), close };
-      };
-      a = await instance();
-      b = await instance();
+      ({ a, b, close } = await twoPostgresInstances());
       p = await schedulingOrg(a, 'org-two');
     });
-    afterAll(async () => {
-      for (const close of closers) await close();
-    });
+    afterAll(() => close?.());
 
     it('a booking changed through one instance reaches a socket on the other', async () => {
       const onB = await LiveClient.connect(b.app, p.dispatcher);

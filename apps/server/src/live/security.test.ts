@@ -1,16 +1,15 @@
 import { termsWholeVersion } from '@rostra/core/shell/validators';
-import { openDatabase } from '@rostra/db/client';
 import { acceptTerms } from '@rostra/db/identity/terms';
 import { session } from '@rostra/db/schema/auth';
-import { createScratchDatabase, testDatabaseKinds } from '@rostra/db/testing';
+import { testDatabaseKinds } from '@rostra/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { addUser, type Browser, FIXTURE_PASSWORD, signIn } from '../identity/testing.ts';
 import { call, H, MONDAY, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';
-import { createTestApp, createTestClock, type TestApp } from '../testing/app.ts';
+import { createTestApp, type TestApp } from '../testing/app.ts';
 import { SIGNED_OUT } from './socket.ts';
-import { LiveClient, type LiveMessage } from './testing.ts';
+import { LiveClient, type LiveMessage, twoPostgresInstances } from './testing.ts';
 
 /*
  * The live socket's boundary (security issue #15, points 5 and 6): a cookie-authenticated upgrade
@@ -230,36 +229,15 @@ describe.each(testDatabaseKinds())('the live socket boundary on %s', (kind) => {
 describe.runIf(Boolean(process.env.DATABASE_URL))(
   'the live socket boundary across two server instances on one PostgreSQL database',
   () => {
-    const closers: (() => Promise<void>)[] = [];
     let a: TestApp;
     let b: TestApp;
     let p: Personas;
+    let close: () => Promise<void>;
     beforeAll(async () => {
-      const scratch = await createScratchDatabase();
-      closers.push(() => scratch.drop());
-      const base = await createTestApp('pglite');
-      const config = base.config;
-      const identity = base.app.identity.options;
-      await base.close();
-      const instance = async (): Promise<TestApp> => {
-        const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 5 });
-        // No polling: only PostgreSQL's NOTIFY can carry a change from one instance to the other.
-        const app = await buildApp({ db, config, identity, livePollMs: 3_600_000 });
-        await app.ready();
-        const close = async () => {
-          await app.close();
-          await db.close();
-        };
-        closers.unshift(close);
-        return { app, db, config, clock: createTestClock(), close };
-      };
-      a = await instance();
-      b = await instance();
+      ({ a, b, close } = await twoPostgresInstances());
       p = await schedulingOrg(a, 'org-sec-two');
     });
-    afterAll(async () => {
-      for (const close of closers) await close();
-    });
+    afterAll(() => close?.());
 
     it("a sign-out through one instance closes the user's socket on the other at once; no later change reaches it", async () => {
       const browser = await signIn(a, `dispatcher@${p.orgId}.test`);

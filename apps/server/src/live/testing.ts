@@ -1,5 +1,8 @@
-import type { App } from '../app.ts';
+import { openDatabase } from '@rostra/db/client';
+import { createScratchDatabase } from '@rostra/db/testing';
+import { type App, buildApp } from '../app.ts';
 import type { Browser } from '../identity/testing.ts';
+import { createTestApp, createTestClock, type TestApp } from '../testing/app.ts';
 
 /** A message the live endpoint sent. */
 export type LiveMessage = {
@@ -134,4 +137,39 @@ export class LiveClient {
   close(): void {
     this.ws.close();
   }
+}
+
+/**
+ * Two server instances on one fresh PostgreSQL database (DATABASE_URL's server), with polling
+ * off: only PostgreSQL's NOTIFY can carry a change from one to the other. `close` ends both and
+ * drops the database.
+ */
+export async function twoPostgresInstances(): Promise<{ a: TestApp; b: TestApp; close(): Promise<void> }> {
+  const closers: (() => Promise<void>)[] = [];
+  const scratch = await createScratchDatabase();
+  closers.push(() => scratch.drop());
+  const base = await createTestApp('pglite');
+  const config = base.config;
+  const identity = base.app.identity.options;
+  await base.close();
+  const instance = async (): Promise<TestApp> => {
+    const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 5 });
+    const app = await buildApp({ db, config, identity, livePollMs: 3_600_000 });
+    await app.ready();
+    const close = async () => {
+      await app.close();
+      await db.close();
+    };
+    closers.unshift(close);
+    return { app, db, config, clock: createTestClock(), close };
+  };
+  const a = await instance();
+  const b = await instance();
+  return {
+    a,
+    b,
+    close: async () => {
+      for (const close of closers) await close();
+    },
+  };
 }
