@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { enterApp, USERS } from './helpers.ts';
+import { enterApp, screenshot, USERS } from './helpers.ts';
 
 /*
  * Lost updates in the settings sections. Every section's form keeps a person's edits while
@@ -214,6 +214,8 @@ for (const section of SECTIONS) {
       expect(await read(), "A's save must not silently overwrite B's change").toEqual(theirs);
       await expect(conflict).toBeVisible();
       await expect(saveA).toBeEnabled();
+      await conflict.scrollIntoViewIfNeeded();
+      await screenshot(a, `settings-conflict-${section.id}-1280`, test.info().project.name);
 
       // Save again replaces B's change, knowingly.
       await saveA.click();
