@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { MENU_FLAG_KEYS } from '@rostra/core/settings/documents';
-import { type AnyMenuKey, DEFAULT_MENU_FLAGS } from '@rostra/core/shell/menu';
+import { type AnyMenuKey, DEFAULT_MENU_FLAGS, DEFAULT_MENU_LABELS, menuLabel } from '@rostra/core/shell/menu';
 import { enterApp, USERS, watchPageErrors } from './helpers.ts';
 
 /*
@@ -53,16 +53,15 @@ test('a menu flag and a caption changed in /settings reach another signed-in bro
     (await (await dispatcher.request.get('/api/v1/settings?keys=captions')).json()) as Shell
   ).captions;
   const resourceFlags = before.scopes.find((s) => s.role === 'resource')?.value ?? {};
-  // An entry that is off for everyone, not overridden for resources and without a caption.
+  // An entry that is off for everyone and not overridden for resources; shown by its caption.
   const key = MENU_FLAG_KEYS.find(
     (k) =>
       !['timeline', 'analytics'].includes(k) &&
       !(originalMenu[k] ?? DEFAULT_MENU_FLAGS[k as AnyMenuKey]) &&
-      resourceFlags[k] === undefined &&
-      originalCaptions[`m_${k}`] === undefined,
-  );
+      resourceFlags[k] === undefined,
+  ) as AnyMenuKey | undefined;
   expect(key, 'an entry that is off for everyone').toBeDefined();
-  const entry = key as string;
+  const entry = menuLabel(key as AnyMenuKey, originalCaptions);
 
   try {
     await enterApp(resource, USERS.resource, '/');
@@ -75,7 +74,7 @@ test('a menu flag and a caption changed in /settings reach another signed-in bro
 
     // The menu flag: the entry on for everyone.
     await expect(dispatcher.getByRole('heading', { name: 'Menu', level: 2 })).toBeVisible();
-    const flag = dispatcher.getByRole('checkbox', { name: entry, exact: true });
+    const flag = dispatcher.getByRole('checkbox', { name: `${entry} (${key})`, exact: true });
     await expect(flag).not.toBeChecked();
     await flag.check();
     await dispatcher.getByRole('button', { name: 'Save', exact: true }).click();
@@ -84,7 +83,9 @@ test('a menu flag and a caption changed in /settings reach another signed-in bro
 
     // The caption: the entry renamed.
     await dispatcher.getByRole('tab', { name: 'Captions' }).click();
-    await dispatcher.getByLabel(`${entry} (m_${entry})`).fill('Renamed in e2e');
+    await dispatcher
+      .getByLabel(`${DEFAULT_MENU_LABELS[key as AnyMenuKey]} (m_${key})`)
+      .fill('Renamed in e2e');
     await dispatcher.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(nav(resource).getByRole('link', { name: 'Renamed in e2e' })).toBeVisible();
     await expect(nav(resource).getByRole('link', { name: entry, exact: true })).toHaveCount(0);

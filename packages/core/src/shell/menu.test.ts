@@ -147,17 +147,25 @@ describe('menu labels', () => {
     expect(menuLabel('bookings', { m_bookings: 'Jobs' })).toBe('Jobs');
   });
 
-  it('fall back to the key when the label is missing, blank or not text', () => {
-    expect(menuLabel('bookings', undefined)).toBe('bookings');
-    expect(menuLabel('bookings', { m_bookings: '' })).toBe('bookings');
-    expect(menuLabel('bookings', { m_bookings: '   ' })).toBe('bookings');
-    expect(menuLabel('bookings', { m_bookings: 7 })).toBe('bookings');
+  it('fall back to the readable name when the label is missing, blank or not text', () => {
+    expect(menuLabel('bookings', undefined)).toBe('Bookings');
+    expect(menuLabel('bid_board', { m_bid_board: '' })).toBe('Bid board');
+    expect(menuLabel('calevents', { m_calevents: '   ' })).toBe('Calendar events');
+    expect(menuLabel('vehroutes', { m_vehroutes: 7 })).toBe('Vehicle routes');
+  });
+
+  it('no entry ever falls back to its raw key: every default is a capitalised name with no underscore', () => {
+    for (const key of [...MENU_ORDER, ...GENERIC_MENU_KEYS]) {
+      const label = menuLabel(key, {});
+      expect(label, key).not.toBe(key);
+      expect(label, key).toMatch(/^[A-Z][a-z]*( [a-z]+)*$/);
+    }
   });
 
   it(`analytics takes the report label text (${ANALYTICS_LABEL_KEY}), not m_analytics`, () => {
     expect(ANALYTICS_LABEL_KEY).toBe('report_label');
     expect(menuLabel('analytics', { report_label: 'Insights', m_analytics: 'Other' })).toBe('Insights');
-    expect(menuLabel('analytics', { m_analytics: 'Other' })).toBe('analytics');
+    expect(menuLabel('analytics', { m_analytics: 'Other' })).toBe('Analytics');
   });
 
   it('buildMenu entries carry key, path and label', () => {
@@ -169,7 +177,7 @@ describe('menu labels', () => {
     );
     expect(entries).toEqual([
       { key: 'home', path: '/', label: 'Start' },
-      { key: 'timeline', path: '/week2timeline', label: 'timeline' },
+      { key: 'timeline', path: '/week2timeline', label: 'Timeline' },
     ]);
   });
 });

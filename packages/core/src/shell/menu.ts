@@ -7,8 +7,9 @@
  * unexpected types are treated as absent rather than trusted.
  */
 
-import { isPartner, type Role, type ShellUser } from './roles.ts';
+import { isPartner, type ShellUser } from './roles.ts';
 import { type Query, queryParam } from './routes.ts';
+import { ANALYTICS_ROLES, canOpenScreen } from './screen-access.ts';
 
 export type Settings = Readonly<Record<string, unknown>>;
 
@@ -124,12 +125,56 @@ function caption(cf: Settings | undefined, key: string): string | undefined {
 }
 
 /**
+ * The readable name of each entry when the organisation gives it no caption. The spec's fallback
+ * is "the key itself"; we show the key as a person would say it (calevents → "Calendar events"),
+ * never the raw key, which read as "Calevents" or "Bid_board" in the menu (issue #16 point 13).
+ */
+export const DEFAULT_MENU_LABELS: Readonly<Record<AnyMenuKey, string>> = {
+  home: 'Home',
+  timeline: 'Timeline',
+  projecttasks: 'Project tasks',
+  calevents: 'Calendar events',
+  customers: 'Customers',
+  resources: 'Resources',
+  reports: 'Reports',
+  bookings: 'Bookings',
+  groupevents: 'Group events',
+  vehroutes: 'Vehicle routes',
+  events: 'Events',
+  quotes: 'Quotes',
+  invoices: 'Invoices',
+  maps: 'Maps',
+  timesheets: 'Timesheets',
+  calendar: 'Calendar',
+  week: 'Week',
+  masterroster: 'Master roster',
+  scheduler: 'Scheduler',
+  equipments: 'Equipment',
+  pods: 'Pods',
+  board: 'Board',
+  job_board: 'Job board',
+  bid_board: 'Bid board',
+  rostered_board: 'Rostered board',
+  shifts: 'Shifts',
+  forms: 'Forms',
+  analytics: 'Analytics',
+  announcements: 'Announcements',
+  settings: 'Settings',
+  uploads: 'Uploads',
+  planner: 'Planner',
+  unsync: 'Unsynced',
+  routes: 'Routes',
+  map: 'Map',
+};
+
+/**
  * Label of a menu entry: the caption `m_{key}`, or for analytics the caption
- * {@link ANALYTICS_LABEL_KEY}; a missing, non-text or blank caption falls back to the key itself.
+ * {@link ANALYTICS_LABEL_KEY}; a missing, non-text or blank caption falls back to the entry's
+ * readable name ({@link DEFAULT_MENU_LABELS}).
  */
 export function menuLabel(key: AnyMenuKey, cf: Settings | undefined): string {
   const captionKey = key === 'analytics' ? ANALYTICS_LABEL_KEY : `m_${key}`;
-  return caption(cf, captionKey) ?? key;
+  return caption(cf, captionKey) ?? DEFAULT_MENU_LABELS[key];
 }
 
 /** Default menu flags: home, resources, customers, analytics and settings on; all others off. */
@@ -158,30 +203,13 @@ export function isMenuFlagOn(menu: Settings | undefined, key: AnyMenuKey): boole
 /** Entries a partner-duty user always gets, whatever the flags. */
 export const PARTNER_MENU_KEYS: readonly MenuKey[] = ['timeline', 'resources', 'bookings', 'board'];
 
-/**
- * Roles that may see analytics (spec §6: "analytics: dispatcher and resource"; the older layout of
- * §2 says the same). 'scheduler' is a role of its own, not the dispatcher (who is only captioned
- * "scheduler"), so it is not among them; neither are customers. Partner is a duty and adds nothing
- * here. The menu (both layouts) and the server's access to `/analytics` read this one list.
- */
-export const ANALYTICS_ROLES: readonly Role[] = ['dispatcher', 'resource'];
+/** Analytics: dispatcher and resource (spec §6); the one list lives in the screen-access table. */
+export { ANALYTICS_ROLES };
 
 /** Whether the user may see analytics (menu entry and data): their role is in {@link ANALYTICS_ROLES}. */
-export function canSeeAnalytics(user: Pick<ShellUser, 'role'>): boolean {
-  return ANALYTICS_ROLES.includes(user.role);
+export function canSeeAnalytics(user: ShellUser): boolean {
+  return canOpenScreen(user, 'analytics');
 }
-
-/**
- * Entries only some roles get, whatever the menu flags (spec §6 "menu visibility per role": job
- * board for resource and dispatcher, analytics for dispatcher and resource, settings and uploads
- * for dispatcher). Each matches who the server lets read the screen's data.
- */
-const ROLE_RULES: Partial<Record<AnyMenuKey, (user: ShellUser) => boolean>> = {
-  analytics: canSeeAnalytics,
-  job_board: (u) => u.role === 'dispatcher' || u.role === 'resource',
-  settings: (u) => u.role === 'dispatcher',
-  uploads: (u) => u.role === 'dispatcher',
-};
 
 export type MenuEntry = { key: AnyMenuKey; path: string; label: string };
 
@@ -202,9 +230,9 @@ function entry(key: AnyMenuKey, input: Pick<MenuInput, 'cf' | 'ds'>): MenuEntry 
 /**
  * The menu a user sees: the fixed order, then the generic keys, keeping only entries whose flag
  * is on, plus timeline, resources, bookings and board for partner duty. A 'role' flag (or any
- * other unknown key) never becomes an entry. Analytics, job board, settings and uploads show only
- * to the roles that may see them (ROLE_RULES, spec §6), whatever their flags: the server refuses
- * the others.
+ * other unknown key) never becomes an entry. Whatever the flags, an entry shows only to whom may
+ * open its screen (the screen-access table, spec §6), which is what the server's routes of that
+ * screen admit: a menu never leads into "Access denied".
  */
 export function buildMenu(input: MenuInput): MenuEntry[] {
   const partner = isPartner(input.user);
@@ -214,7 +242,7 @@ export function buildMenu(input: MenuInput): MenuEntry[] {
       (key) =>
         isMenuFlagOn(input.menu, key) || (partner && (PARTNER_MENU_KEYS as readonly string[]).includes(key)),
     )
-    .filter((key) => ROLE_RULES[key]?.(input.user) ?? true)
+    .filter((key) => canOpenScreen(input.user, key))
     .map((key) => entry(key, input));
 }
 

@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { customers, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { applyBookingRules } from './booking-rules.ts';
 import { newRecordId } from './create-record.ts';
 import { appendLiveEvents } from './live-events.ts';
 import { type StoredRecord, timelineRecordValues } from './mapping.ts';
@@ -102,6 +103,9 @@ async function save(
   ctx: SaveContext,
   changes: Record<string, unknown> = merged,
 ): Promise<WriteResult<StoredRecord>> {
+  const ruled = await applyBookingRules(tx, orgId, before, merged, changes);
+  if (!ruled.ok) return ruled;
+  merged = ruled.record;
   const id = merged._id as string;
   const begin = merged.utc_begin_plus_tz;
   const end = merged.utc_end_plus_tz;

@@ -17,6 +17,7 @@ import {
   timelineRecords,
 } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { menuCaptions } from './captions-data.ts';
 import { MELBOURNE, SYDNEY } from './demo-data.ts';
 import { DEMO_PASSWORD, DEMO_USERS, HARBOUR_CARE, METRO_MOVERS } from './demo-users.ts';
 import {
@@ -219,7 +220,7 @@ async function writeSettings(tx: Tx, plan: OrgPlan): Promise<void> {
   const rows = [
     { key: 'menu', value: menu },
     { key: 'display', value: {} },
-    { key: 'captions', value: { m_shifts: 'Shifts', m_job_board: 'Job board', report_label: 'Analytics' } },
+    { key: 'captions', value: menuCaptions() },
     { key: 'job_status_config', value: { statusConfig: STATUS_CONFIG_DEFAULTS } },
     { key: 'workflows', value: directoryWorkflows(plan) },
   ];

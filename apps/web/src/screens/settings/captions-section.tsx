@@ -1,5 +1,5 @@
 import { MENU_FLAG_KEYS } from '@rostra/core/settings/documents';
-import { ANALYTICS_LABEL_KEY } from '@rostra/core/shell/menu';
+import { ANALYTICS_LABEL_KEY, type AnyMenuKey, DEFAULT_MENU_LABELS } from '@rostra/core/shell/menu';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -59,9 +59,9 @@ function CaptionsForm({ docs }: { docs: ShellDocs }) {
                 return (
                   <Field
                     key={key}
-                    label={`${menuKey} (${key})`}
+                    label={`${DEFAULT_MENU_LABELS[menuKey as AnyMenuKey]} (${key})`}
                     value={value[key] ?? ''}
-                    placeholder={menuKey}
+                    placeholder={DEFAULT_MENU_LABELS[menuKey as AnyMenuKey]}
                     maxLength={80}
                     error={errors[key] ?? errors[`captions.${key}`]}
                     onChange={(e) => setDraft({ ...value, [key]: e.target.value })}

@@ -88,7 +88,7 @@ function ScopeForm({
         <fieldset className="grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
           <legend className="sr-only">{scopeLabel(scope.role)}</legend>
           {MENU_FLAG_KEYS.map((key) => {
-            const label = `${menuLabel(key as AnyMenuKey, captions)}${menuLabel(key as AnyMenuKey, captions) === key ? '' : ` (${key})`}`;
+            const label = `${menuLabel(key as AnyMenuKey, captions)} (${key})`;
             if (isOrg) {
               const on = typeof value[key] === 'boolean' ? (value[key] as boolean) : orgFlag(key);
               return (
