@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import { formatDateTime } from '@rostra/core/time/calendar';
+import { and, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import { addNotifications, type NotificationInput } from '../scheduling/add-notifications.ts';
 import { appendLiveEvents } from '../scheduling/live-events.ts';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../scheduling/paging.ts';
+import { isTemplateItem } from '../scheduling/template-items.ts';
 import { jobFeeds } from '../schema/job-life.ts';
+import { resources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { jobEvent, lockJob } from './job.ts';
 
@@ -94,10 +98,67 @@ export type FeedInput = {
   now: Date;
 };
 
+/** The notification a chat message makes (issue 16, point 10). */
+export const CHAT_NOTIFICATION = {
+  kind: 'chat',
+  title: 'New message',
+  /** `Ann Lee on HC-00042: Running 10 minutes late`; an image is "sent a photo". */
+  body: (author: string, job: string, text: string | undefined) =>
+    text
+      ? `${author || 'Someone'} on ${job}: ${text.length > 140 ? `${text.slice(0, 139)}…` : text}`
+      : `${author || 'Someone'} sent a photo on ${job}`,
+} as const;
+
+/**
+ * Who hears of a new chat message in their notifications (bell, dot, live), never its author: a
+ * dispatcher's message goes to the users of the job's resources (its workers); a worker's or the
+ * customer's goes to the organisation's dispatchers (a `uid: null` notification). A master-roster
+ * template item is no one's job: nobody.
+ */
+async function chatNotifications(
+  tx: Tx,
+  orgId: string,
+  job: { id: string; resIds: string[] },
+  item: FeedItem,
+): Promise<NotificationInput[]> {
+  const [row] = await tx
+    .select({
+      reference: sql<string | null>`${timelineRecords.data}->>'reference'`,
+      type: timelineRecords.type,
+      begin: timelineRecords.beginAt,
+    })
+    .from(timelineRecords)
+    .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, job.id)));
+  if (!row || isTemplateItem({ type: row.type, utc_begin_plus_tz: row.begin })) return [];
+  const label = row.reference?.trim() || formatDateTime(row.begin);
+  const base = {
+    kind: CHAT_NOTIFICATION.kind,
+    title: CHAT_NOTIFICATION.title,
+    body: CHAT_NOTIFICATION.body(item.author.name, label, item.text),
+    recordId: job.id,
+    data: { feed_id: item._id, author_uid: item.author.uid },
+  };
+  if (item.author.role !== 'dispatcher') return [{ ...base, uid: null }];
+  if (job.resIds.length === 0) return [];
+  const workers = await tx
+    .selectDistinct({ uid: resources.uid })
+    .from(resources)
+    .where(
+      and(
+        eq(resources.orgId, orgId),
+        inArray(resources.id, job.resIds),
+        isNotNull(resources.uid),
+        ne(resources.uid, item.author.uid),
+      ),
+    );
+  return workers.flatMap((w) => (w.uid ? [{ ...base, uid: w.uid }] : []));
+}
+
 /**
  * Adds a message to a job's feed and tells the job's readers and the dispatchers (topic
- * `booking`, kind `feed`). The same `client_id` again returns the stored item (`created: false`)
- * and adds nothing: a device retrying after a lost answer never posts twice.
+ * `booking`, kind `feed`), and notifies whom `chatNotifications` names. The same `client_id`
+ * again returns the stored item (`created: false`) and adds nothing: a device retrying after a
+ * lost answer never posts twice.
  */
 export async function addFeed(
   db: Db,
@@ -136,7 +197,13 @@ export async function addFeed(
       .returning();
     if (!row) throw new Error('feed insert returned nothing');
     const item = toFeedItem(row);
-    await appendLiveEvents(tx, orgId, [jobEvent(job, 'feed', { item })]);
+    const notified = await addNotifications(
+      tx,
+      orgId,
+      await chatNotifications(tx, orgId, job, item),
+      input.now,
+    );
+    await appendLiveEvents(tx, orgId, [jobEvent(job, 'feed', { item }), ...notified]);
     return { item, created: true };
   });
 }
