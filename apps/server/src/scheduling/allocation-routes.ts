@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { blacklistOverrideSchema } from '@rostra/core/allocation/blacklist-override';
 import { allocate } from '@rostra/core/allocation/engine';
 import type { AllocationOutcome } from '@rostra/core/allocation/modes';
 import { allocateBooking } from '@rostra/db/scheduling/allocate-booking';
@@ -62,6 +63,11 @@ export const allocateBody = z.strictObject({
   mode: z.enum(['check', 'manual', 'auto']),
   candidateIds: IDS.optional().describe('check and manual: who (default: the booking resIds)'),
   version: VERSION.optional().describe('the booking version read; a stale one answers 409'),
+  override: blacklistOverrideSchema
+    .optional()
+    .describe(
+      'manual: assign resources the customer has blacklisted anyway, saying why (without it: 400 resource_blacklisted)',
+    ),
 });
 
 export const candidatesQuery = z.strictObject({
@@ -166,7 +172,7 @@ export function allocationRoutes(app: App): void {
     },
     async (request, reply) => {
       const caller = requireAuth(request);
-      const { mode, candidateIds, version } = request.body;
+      const { mode, candidateIds, version, override } = request.body;
       if (mode === 'check') {
         const outcome = await check(
           caller.orgId,
@@ -186,6 +192,8 @@ export function allocationRoutes(app: App): void {
         candidateIds,
         expected: version,
         now: app.identity.now(),
+        override,
+        uid: caller.uid,
       });
       const record = written(result.ok ? { ok: true, record: result.record } : result);
       const outcome = (result as { outcome: AllocationOutcome }).outcome;

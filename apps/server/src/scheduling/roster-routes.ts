@@ -199,23 +199,41 @@ export function rosterRoutes(app: App): void {
           const fields = Object.fromEntries(
             Object.entries(p.item).filter(([k, v]) => !TEMPLATE_ONLY.includes(k) && v !== null),
           );
-          const created = await createTimelineRecord(
-            inTx,
-            caller.orgId,
-            {
-              ...fields,
+          const rolled = {
+            ...fields,
+            _id: id,
+            _key: 'booking',
+            type: 'roster',
+            status: 'rostered',
+            template_id: p.item.template_id ?? p.item._id,
+            utc_begin_plus_tz: p.utc_begin_plus_tz,
+            utc_end_plus_tz: p.utc_end_plus_tz,
+            fortnight_time_boundaries: p.fortnight_time_boundaries,
+            week: p.week,
+          };
+          let created = await createTimelineRecord(inTx, caller.orgId, rolled, ctx);
+          if (!created.ok && created.error === 'invalid' && created.code === 'resource_blacklisted') {
+            // A template worker the customer has since blacklisted is not rolled out onto the
+            // customer's booking (issue 16 point 5): the item lands as an unassigned draft.
+            const refused = { code: created.code, message: created.message };
+            created = await createTimelineRecord(
+              inTx,
+              caller.orgId,
+              { ...rolled, status: 'draft', resIds: [], resourceId: null },
+              ctx,
+            );
+            if (!created.ok) throw new HttpError(400, 'rollout_failed', `Booking ${id} could not be written`);
+            answer.created += 1;
+            answer.drafts += 1;
+            answer.conflicts.push({
               _id: id,
-              _key: 'booking',
-              type: 'roster',
-              status: 'rostered',
-              template_id: p.item.template_id ?? p.item._id,
+              template_item_id: p.item._id,
               utc_begin_plus_tz: p.utc_begin_plus_tz,
               utc_end_plus_tz: p.utc_end_plus_tz,
-              fortnight_time_boundaries: p.fortnight_time_boundaries,
-              week: p.week,
-            },
-            ctx,
-          );
+              errors: [refused],
+            });
+            continue;
+          }
           if (!created.ok) throw new HttpError(400, 'rollout_failed', `Booking ${id} could not be written`);
           answer.created += 1;
           if (created.record.isConflict) {

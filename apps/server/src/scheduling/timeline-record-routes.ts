@@ -1,3 +1,4 @@
+import { blacklistOverrideSchema } from '@rostra/core/allocation/blacklist-override';
 import { deleteTimelineRecord } from '@rostra/db/scheduling/delete-timeline-record';
 import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { listStates } from '@rostra/db/scheduling/list-states';
@@ -27,6 +28,15 @@ import {
 } from './schemas.ts';
 
 const RECORD = { table: 'timeline_records' };
+
+/** A write that newly assigns a resource the customer has blacklisted carries why (else 400). */
+const override = {
+  override: blacklistOverrideSchema
+    .optional()
+    .describe('assign resources the customer has blacklisted anyway (without it: 400 resource_blacklisted)'),
+};
+const createBody = createTimelineRecordBody.extend(override);
+const updateBody = updateTimelineRecordBody.extend(override);
 
 /**
  * Timeline records (bookings, group events, leaves, breaks): dispatchers read and write the
@@ -110,15 +120,17 @@ export function timelineRecordRoutes(app: App): void {
       schema: {
         tags: ['records'],
         summary: 'Create a timeline record (overlaps validated with the organisation buffer)',
-        body: createTimelineRecordBody,
+        body: createBody,
         response: { 201: recordResponse },
       },
     },
     async (request, reply) => {
       const caller = requireAuth(request);
-      const result = await createTimelineRecord(db(), caller.orgId, request.body, {
+      const { override, ...fields } = request.body;
+      const result = await createTimelineRecord(db(), caller.orgId, fields, {
         uid: caller.uid,
         now: app.identity.now(),
+        override,
       });
       return reply.status(201).send(withETag(reply, written(result)));
     },
@@ -132,13 +144,13 @@ export function timelineRecordRoutes(app: App): void {
         tags: ['records'],
         summary: 'Update a timeline record (stale version → 409)',
         params: idParams,
-        body: updateTimelineRecordBody,
+        body: updateBody,
         response: { 200: recordResponse },
       },
     },
     async (request, reply) => {
       const caller = requireAuth(request);
-      const { version, ...changes } = request.body;
+      const { version, override, ...changes } = request.body;
       const expected = await versionToWrite(
         request,
         version,
@@ -147,6 +159,7 @@ export function timelineRecordRoutes(app: App): void {
       const result = await updateTimelineRecord(db(), caller.orgId, request.params.id, changes, expected, {
         uid: caller.uid,
         now: app.identity.now(),
+        override,
       });
       return withETag(reply, written(result));
     },

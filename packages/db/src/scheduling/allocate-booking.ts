@@ -1,11 +1,14 @@
+import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import { allocate } from '@rostra/core/allocation/engine';
 import type { AllocationOutcome } from '@rostra/core/allocation/modes';
 import type { Db, Tx } from '../client.ts';
 import { withOrg } from '../tenant.ts';
 import { buildAllocationScenario } from './allocation-scenario.ts';
 import { isAllocatable, writeAllocation } from './allocation-writes.ts';
+import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts';
 import { appendLiveEvents, type LiveEventInput } from './live-events.ts';
 import type { StoredRecord } from './mapping.ts';
+import { loadOrgContext, wallClockOf } from './org-context.ts';
 import { lockResources, selectRecordForUpdate } from './timeline-writes.ts';
 import { withTransactionRetry } from './transaction-retry.ts';
 import { invalid, notFound, stale, type WriteFailure } from './write-result.ts';
@@ -18,6 +21,10 @@ export type AllocateRequest = {
   /** The booking version read, when the caller sends one. */
   expected?: number | undefined;
   now: Date;
+  /** Manual: assigns resources the customer has blacklisted anyway (history: who, when, why). */
+  override?: BlacklistOverride | undefined;
+  /** Who allocates (the override's history names them). */
+  uid?: string | null | undefined;
 };
 
 export type AllocateResult = { ok: true; record: StoredRecord; outcome: AllocationOutcome } | WriteFailure;
@@ -77,6 +84,11 @@ export async function allocateBooking(
           );
         }
       }
+      // A blacklisted resource newly assigned by hand needs the override (issue 16 point 5).
+      const guard = candidateIds
+        ? await guardBlacklist(tx, orgId, before.customerId, before.resIds, candidateIds, req.override)
+        : ({ ok: true, overridden: [] } as const);
+      if (!guard.ok) return guard;
       let outcome: AllocationOutcome | undefined;
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const scenario = await buildAllocationScenario(tx, orgId, {
@@ -105,6 +117,14 @@ export async function allocateBooking(
         },
         req.now,
       );
+      if (guard.overridden.length) {
+        const at = wallClockOf(await loadOrgContext(tx, orgId), req.now);
+        await recordBlacklistOverride(tx, orgId, record, guard.overridden, {
+          ...req,
+          uid: req.uid ?? null,
+          at,
+        });
+      }
       const finished = after ? await after(tx, before, record, outcome) : { record, events: [] };
       await appendLiveEvents(tx, orgId, [...events, ...finished.events]);
       return { ok: true, record: finished.record, outcome };

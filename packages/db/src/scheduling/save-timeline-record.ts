@@ -1,3 +1,4 @@
+import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import { validateConflicts } from '@rostra/core/timeline/conflicts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
@@ -5,6 +6,7 @@ import { customers, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { applyBookingRules } from './booking-rules.ts';
 import { newRecordId } from './create-record.ts';
+import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts';
 import { appendLiveEvents } from './live-events.ts';
 import { type StoredRecord, timelineRecordValues } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
@@ -28,6 +30,8 @@ export type SaveContext = {
   now: Date;
   /** Import only: readers to keep besides the derived ones (`_uid_r` of the seed system). */
   extraReaders?: readonly string[];
+  /** Resources the customer has blacklisted may be newly assigned only with this (issue 16 point 5). */
+  override?: BlacklistOverride | undefined;
 };
 
 /** Fields that only change through the rules here, whatever the input says. */
@@ -147,6 +151,8 @@ async function save(
   if (missing.length) {
     return invalid('unknown_resource', `No resource ${missing.join(', ')} in this organisation`, 'resIds');
   }
+  const guard = await guardBlacklist(tx, orgId, customerId, before?.resIds ?? [], resIds, ctx.override);
+  if (!guard.ok) return guard;
 
   const org = await loadOrgContext(tx, orgId);
   const record: Record<string, unknown> = { ...merged, resIds, resourceId: resIds[0] ?? null };
@@ -214,6 +220,10 @@ async function save(
       at: wallClockOf(org, ctx.now),
     });
   }
+  await recordBlacklistOverride(tx, orgId, after, guard.overridden, {
+    ...ctx,
+    at: wallClockOf(org, ctx.now),
+  });
   await appendLiveEvents(tx, orgId, recordChangeEvents(before, after));
   return { ok: true, record: after };
 }
