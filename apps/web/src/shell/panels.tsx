@@ -9,6 +9,7 @@ import { isApiError } from '../lib/api.ts';
 import { api } from '../lib/client.ts';
 import { useAnnouncementBroadcasts } from '../lib/directory-announcements.ts';
 import { useMarkNotificationsSeen, useNotificationList } from '../lib/notifications.ts';
+import { formatOrgInstant } from '../lib/org-time.ts';
 import { closePanel, panelStore, withWait } from '../lib/overlays.ts';
 import { type Me, switchOrganisation } from '../lib/session.ts';
 import { landingPath } from '../lib/sign-in-flow.ts';
@@ -21,11 +22,12 @@ import { Drawer, Modal } from '../ui/dialog.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
 import { useShell } from './shell-context.tsx';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatSeconds = (seconds: number) => timeFormat.format(new Date(seconds * 1000));
-
-/** The notification drawer: opening it clears the dot and stores last seen (spec §4). */
+/**
+ * The notification drawer: opening it clears the dot and stores last seen (spec §4). Times are on
+ * the organisation's clock and in its date format, like the rest of the app.
+ */
 function NotificationDrawer() {
+  const { me } = useShell();
   const markSeen = useMarkNotificationsSeen();
   const list = useNotificationList();
   const hasMarked = useRef(false);
@@ -62,7 +64,9 @@ function NotificationDrawer() {
               <li key={n._id} className="px-4 py-3">
                 <p className="text-sm font-medium text-neutral-900">{n.title}</p>
                 {n.body ? <p className="mt-0.5 text-sm text-neutral-600">{n.body}</p> : null}
-                <p className="mt-1 text-xs text-neutral-500">{formatSeconds(n._qa_create_utc)}</p>
+                <p className="mt-1 text-xs text-neutral-500 tabular-nums" data-testid="notification-time">
+                  {formatOrgInstant(n._qa_create_utc, me.company)}
+                </p>
               </li>
             ))}
           </ul>
