@@ -33,6 +33,8 @@ export const DISPLAY_DEFAULTS = {
   hide_mileage_card_resource: false,
   disable_edit_resource: false,
   disable_edit_customer: false,
+  /** A booking may be saved without a customer (issue 16 point 7; our decision, not the spec's). */
+  allow_booking_without_customer: false,
 } as const satisfies Record<string, boolean>;
 
 export type DisplayFlags = { [K in keyof typeof DISPLAY_DEFAULTS]: boolean };

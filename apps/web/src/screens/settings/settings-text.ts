@@ -113,6 +113,7 @@ export const SETTINGS_TEXT = {
     hide_mileage_card_resource: 'Hide the mileage card from resources',
     disable_edit_resource: 'Resources cannot edit',
     disable_edit_customer: 'Customers cannot edit',
+    allow_booking_without_customer: 'Bookings may be saved without a customer',
   } as Record<string, string>,
 
   // Allocation switches.
