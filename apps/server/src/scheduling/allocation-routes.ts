@@ -116,7 +116,7 @@ export function allocationRoutes(app: App): void {
       schema: {
         tags: ['allocation'],
         summary:
-          'Every resource checked and scored for the booking, best first (the core check mode), one page at a time',
+          'Every resource checked and scored for the booking (the core check mode), one page at a time: those who pass first, then those who fail, each best first',
         params: idParams,
         querystring: candidatesQuery,
         response: {
@@ -128,7 +128,18 @@ export function allocationRoutes(app: App): void {
             limit: z.number().int(),
             candidates: z
               .array(rankedCandidate)
-              .describe('the page, best first, each with its score parts and failed checks in words'),
+              .describe(
+                'the page: passing candidates, then failing ones, each group best first (contract order), with score parts and failed checks in words',
+              ),
+            booking: z
+              .object({
+                utc_begin_plus_tz: z.number(),
+                utc_end_plus_tz: z.number(),
+                customer: z.string(),
+                address: z.string().nullable(),
+                labels: z.array(z.string()).describe('the label names every candidate must hold'),
+              })
+              .describe("the panel's head: the booking's time, customer, address and required labels"),
             errors: z.array(issue).describe('job-level issues (the service plan)'),
           }),
         },
@@ -145,7 +156,16 @@ export function allocationRoutes(app: App): void {
         throw new HttpError(400, 'not_allocatable', 'Only bookings and group events are allocated');
       }
       const { total, passing, candidates, errors } = result.ranked;
-      return { _id: request.params.id, total, passing, offset, limit, candidates, errors };
+      return {
+        _id: request.params.id,
+        total,
+        passing,
+        offset,
+        limit,
+        candidates,
+        errors,
+        booking: result.head,
+      };
     },
   );
 

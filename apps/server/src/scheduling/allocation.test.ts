@@ -52,17 +52,27 @@ describe.each(testDatabaseKinds())('allocation through the API on %s', (kind) =>
   });
   afterAll(() => t?.close());
 
-  it('candidates: every resource checked and scored with its reasons, best first', async () => {
-    const id = await booking(MONDAY + 9 * H, MONDAY + 10 * H);
-    const res = ok<{ candidates: Candidate[] }>(
+  it('candidates: every resource checked and scored with its reasons, passing first, each group best first', async () => {
+    const id = await booking(MONDAY + 9 * H, MONDAY + 10 * H, { all_location: '1 George St, Sydney' });
+    const res = ok<{ candidates: Candidate[]; booking: Rec }>(
       await call(t, p.dispatcher, 'GET', `/bookings/${id}/candidates`),
     );
     const ids = res.candidates.map((c) => c.resourceId);
-    expect(ids.sort()).toEqual(['r1', 'r2', 'r3', 'r9']);
-    // Ranked by score (contract: passing or not); r1 is the only one passing the label check.
-    expect(res.candidates.filter((c) => c.ok).map((c) => c.resourceId)).toEqual(['r1']);
-    const scores = res.candidates.map((c) => c.score);
+    expect([...ids].sort()).toEqual(['r1', 'r2', 'r3', 'r9']);
+    // Issue 16 point 4: r1, the only one passing the label check, comes first whatever the
+    // scores; the failing ones follow, in the contract's order (score descending).
+    expect(res.candidates.map((c) => c.ok)).toEqual([true, false, false, false]);
+    expect(ids[0]).toBe('r1');
+    const scores = res.candidates.slice(1).map((c) => c.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    // The panel's head: time, customer, address, required labels (names, not ids).
+    expect(res.booking).toEqual({
+      utc_begin_plus_tz: MONDAY + 9 * H,
+      utc_end_plus_tz: MONDAY + 10 * H,
+      customer: 'Ada Lovelace',
+      address: '1 George St, Sydney',
+      labels: ['Nurse'],
+    });
     const r2 = res.candidates.find((c) => c.resourceId === 'r2');
     expect(r2?.errors.map((e) => e.code)).toEqual(['resource_label_mismatch']);
     expect(r2?.errors[0]?.message).toContain('Nurse');

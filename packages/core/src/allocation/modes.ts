@@ -155,6 +155,24 @@ function poolPositions(ix: ScenarioIndex, ids: readonly string[]): number[] {
   return positions;
 }
 
+/**
+ * A candidate list split for people choosing whom to assign (issue 16 point 4): those who pass
+ * every check, then those who fail, each group in the order given (the contract's rank order).
+ * The contract's `candidates` array itself stays in rank order, passing or not.
+ */
+export function splitPassing<T extends { ok: boolean }>(list: readonly T[]): { passing: T[]; failing: T[] } {
+  const passing: T[] = [];
+  const failing: T[] = [];
+  for (const c of list) (c.ok ? passing : failing).push(c);
+  return { passing, failing };
+}
+
+/** `splitPassing` as one list: the passing group, then the failing one. */
+export function passingFirst<T extends { ok: boolean }>(list: readonly T[]): T[] {
+  const { passing, failing } = splitPassing(list);
+  return [...passing, ...failing];
+}
+
 /** A slice of a ranked list: `limit` entries from `offset` (0-based). */
 export type CandidatePage = { offset: number; limit: number };
 
@@ -164,7 +182,7 @@ export type RankedCandidates = {
   total: number;
   /** How many of them pass every check. */
   passing: number;
-  /** The page, in rank order, each with its score and failed checks in words. */
+  /** The page, in rank order (passing first with `passingFirst`), each with its failed checks in words. */
   candidates: CandidateOutcome[];
   /** Job-level issues: the service plan failure while its check is on. */
   errors: AllocationIssue[];
@@ -177,11 +195,18 @@ export type RankedCandidates = {
  * names some) exactly as `checkOrManualOutcome` lists them, but builds the listed form —
  * messages included — only for the requested page. With a prepared index (built once for a
  * window, without any job) pass the job's `data`; the job's own copy in the index is left out.
+ * With `passingFirst` the pages run over the passing candidates, then the failing ones, each in
+ * rank order (the candidate panel: issue 16 point 4).
  */
 export function rankCandidates(
   ix: ScenarioIndex,
   job: AllocationJob,
-  options: { data?: JobData; page?: CandidatePage; candidateIds?: readonly string[] } = {},
+  options: {
+    data?: JobData;
+    page?: CandidatePage;
+    candidateIds?: readonly string[];
+    passingFirst?: boolean;
+  } = {},
 ): RankedCandidates {
   const whole = options.candidateIds === undefined;
   const cands = whole ? ix.pool : Int32Array.from(poolPositions(ix, options.candidateIds ?? []));
@@ -195,9 +220,12 @@ export function rankCandidates(
     undefined,
     options.data,
   );
-  const order = sortRanked(ranking.scores, cands, ix.staticRank, whole ? ix.byRank : undefined);
+  const ranked = sortRanked(ranking.scores, cands, ix.staticRank, whole ? ix.byRank : undefined);
   let passing = 0;
   for (let k = 0; k < cands.length; k++) passing += ranking.ok[k] as number;
+  const order = options.passingFirst
+    ? [...ranked.filter((k) => ranking.ok[k] === 1), ...ranked.filter((k) => ranking.ok[k] !== 1)]
+    : ranked;
   const offset = Math.max(0, options.page?.offset ?? 0);
   const limit = Math.max(0, options.page?.limit ?? cands.length);
   return {

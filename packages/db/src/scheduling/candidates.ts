@@ -31,14 +31,30 @@ import type { ScenarioCache } from './scenario-cache.ts';
 export type CandidatesResult =
   | { kind: 'not_found' }
   | { kind: 'not_allocatable'; job: StoredRecord }
-  | { kind: 'ranked'; job: StoredRecord; ranked: RankedCandidates & { candidates: RankedCandidate[] } };
+  | {
+      kind: 'ranked';
+      job: StoredRecord;
+      ranked: RankedCandidates & { candidates: RankedCandidate[] };
+      head: CandidatesHead;
+    };
+
+/** What the panel's head shows of the booking: its time, customer, address and required labels. */
+export type CandidatesHead = {
+  utc_begin_plus_tz: number;
+  utc_end_plus_tz: number;
+  /** The customer's name as the checks' messages print it ('' without a customer). */
+  customer: string;
+  address: string | null;
+  /** The job's label names (resolved from ids), in its order: what every candidate must hold. */
+  labels: string[];
+};
 
 /** A listed candidate with the parts of its score (contract §Score), named as `ScoreParts`. */
 export type RankedCandidate = CandidateOutcome & { score_parts: ScoreParts };
 
 /**
  * A booking's candidates, ranked over the whole pool by the engine's check mode, one page at a
- * time (the candidate panel). Read-only, so the heavy part — the engine index of the pool, the
+ * time (the candidate panel): those who pass first, then those who fail, each in rank order. Read-only, so the heavy part — the engine index of the pool, the
  * labels, the shifts and the timeline of the job's window (its week, or fortnight when that
  * check is on, a day either side) — is prepared once per window and reused for every booking of
  * that window while a signature read in this transaction says nothing under it changed (see
@@ -106,13 +122,20 @@ export async function loadCandidates(
       servicePlans: part.servicePlans,
       customerJobs: past.map(toScenarioRecord),
     };
-    const ranked = rankCandidates(ix, job, { page, data });
+    const ranked = rankCandidates(ix, job, { page, data, passingFirst: true });
     // The page's score parts (the panel explains each score), on the ranking's own job context.
     const ctx = ranked.context;
     const candidates = ranked.candidates.map((c) => ({
       ...c,
       score_parts: scoreParts(ctx, ix.indexOf.get(c.resourceId) as number, ix.poolCostPart()),
     }));
-    return { kind: 'ranked', job, ranked: { ...ranked, candidates } };
+    const head: CandidatesHead = {
+      utc_begin_plus_tz: job.utc_begin_plus_tz,
+      utc_end_plus_tz: job.utc_end_plus_tz,
+      customer: ctx.customerName,
+      address: typeof job.all_location === 'string' && job.all_location !== '' ? job.all_location : null,
+      labels: ctx.labelNames,
+    };
+    return { kind: 'ranked', job, ranked: { ...ranked, candidates }, head };
   });
 }
