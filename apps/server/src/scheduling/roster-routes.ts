@@ -236,7 +236,9 @@ export function rosterRoutes(app: App): void {
           }
           if (!created.ok) throw new HttpError(400, 'rollout_failed', `Booking ${id} could not be written`);
           answer.created += 1;
-          if (created.record.isConflict) {
+          // A resource failing a check makes the item a draft without resources (spec §4); an item
+          // with no resource stays rostered, in conflict until allocated (the one verdict).
+          if (created.record.isConflict && created.record.resIds.length > 0) {
             answer.conflicts.push({
               _id: id,
               template_item_id: p.item._id,

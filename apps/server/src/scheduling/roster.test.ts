@@ -1,5 +1,6 @@
 import { templateStart } from '@rostra/core/roster/grid';
 import { DAY, FORTNIGHT, fortnightWeek } from '@rostra/core/time/calendar';
+import { putSettings } from '@rostra/db/settings';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.ts';
@@ -54,6 +55,8 @@ describe.each(testDatabaseKinds())('master roster rollout on %s', (kind) => {
     t = await createTestApp(kind);
     t.clock.set(new Date('2026-03-01T08:00:00Z'));
     p = await schedulingOrg(t, 'org-roster');
+    // No shifts in these fixtures: the shift check is switched off, as an organisation may.
+    await putSettings(t.db.db, p.orgId, 'allocation', { switches: { RESOURCE_SHIFT_NOT_CHECK: true } });
     const add = async (fields: Rec) =>
       ok(await call(t, p.dispatcher, 'POST', '/timeline-records', fields), 201);
     await add(item('tpl-mon', 1, 1, 9, 10, { resIds: ['r1'], customerId: 'c1', notes: 'Morning visit' }));

@@ -15,6 +15,8 @@ export type AllocationIssue = {
   title?: string;
   message: string;
   resourceId?: string;
+  /** A stored verdict's busy, leave or break error: the `_id` of the record it collides with. */
+  conflictId?: string;
 };
 
 export const TITLE_SERVICE_PLANS_INVALID = 'Visit Service Plans Invalid';

@@ -1,7 +1,11 @@
 import type { Label } from '../records/label.ts';
 import type { Resource } from '../records/resource.ts';
 import { DAY, DAY_CODES, dayStart, fortnightStart, fromYmd, weekday, weekStart } from '../time/calendar.ts';
-import { IGNORED_OVERLAP_STATUSES } from '../timeline/conflicts.ts';
+import {
+  CONTRACT_OVERLAP_TOLERANCE_S,
+  IGNORED_OVERLAP_STATUSES,
+  overlapToleranceSeconds,
+} from '../timeline/conflicts.ts';
 import { ResourceIntervals } from './intervals.ts';
 import {
   type AllocationJob,
@@ -35,7 +39,7 @@ import {
  */
 
 /** Seconds of overlap two counted jobs may share before the busy check fails. */
-export const BUSY_TOLERANCE_S = 900;
+export const BUSY_TOLERANCE_S = CONTRACT_OVERLAP_TOLERANCE_S;
 
 /** Spec §4's ignored statuses for overlap checks (shared with the timeline's conflict validator). */
 const OVERLAP_IGNORED = new Set(IGNORED_OVERLAP_STATUSES);
@@ -82,6 +86,8 @@ export type ResolvedConfig = {
   weekStartDay: number;
   /** `true` skips the check. */
   skip: Switches;
+  /** Seconds two counted jobs may share: 900, or the organisation's larger buffer. */
+  busyTolerance: number;
 };
 
 export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
@@ -98,6 +104,10 @@ export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
     maxKm: (c?.max_distance ?? DEFAULT_MAX_DISTANCE_M) / 1000,
     weekStartDay: c?.week_start_day ?? 0,
     skip,
+    busyTolerance:
+      c?.overlap_buffer_minutes == null
+        ? BUSY_TOLERANCE_S
+        : overlapToleranceSeconds(c.overlap_buffer_minutes),
   };
 }
 
@@ -451,7 +461,7 @@ export class ScenarioIndex {
     this.byRank = Int32Array.from(order);
 
     // Timeline.
-    this.busy = new ResourceIntervals(n, BUSY_TOLERANCE_S);
+    this.busy = new ResourceIntervals(n, this.config.busyTolerance);
     this.leaves = new ResourceIntervals(n, 0);
     this.breaks = new ResourceIntervals(n, 0);
     const jobIds = new Set<string>();

@@ -72,6 +72,11 @@ export const allocationConfigSchema = z.looseObject({
   /** 0 = Sunday … 6 = Saturday. */
   week_start_day: z.number().int().min(0).max(6).nullish(),
   switches: z.record(z.string(), z.boolean()).nullish(),
+  /**
+   * Rostra's extension: the organisation's overlap buffer, minutes. The busy check's tolerance is
+   * the larger of the contract's 900 s and this (see `overlapToleranceSeconds`); absent, 900 s.
+   */
+  overlap_buffer_minutes: z.number().min(0).nullish(),
 });
 export type AllocationConfig = z.infer<typeof allocationConfigSchema>;
 

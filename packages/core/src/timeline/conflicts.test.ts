@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   applyRosterValidation,
   overlapBufferMinutes,
+  overlapsWithTolerance,
+  overlapToleranceSeconds,
   type TimelineRecord,
   validateConflicts,
 } from './conflicts.ts';
@@ -47,32 +49,38 @@ describe('overlap buffer minutes', () => {
   });
 });
 
-describe('conflict: overlap with the same resource beyond the buffer', () => {
-  it('an overlap of exactly the buffer is allowed; one second more is a conflict', () => {
-    expect(validateConflicts(job, [rec('09:55:00', '11:00:00')]).isConflict).toBe(false);
-    expect(validateConflicts(job, [rec('09:54:59', '11:00:00')]).isConflict).toBe(true);
+describe('conflict: two jobs overlapping beyond the one tolerance (the larger of 900 s and the buffer)', () => {
+  it('an overlap of exactly 900 s is allowed with the default buffer; one second more is a conflict', () => {
+    expect(validateConflicts(job, [rec('09:45:00', '11:00:00')]).isConflict).toBe(false);
+    expect(validateConflicts(job, [rec('09:44:59', '11:00:00')]).isConflict).toBe(true);
   });
 
-  it('the buffer comes from the options, rounded: 10.4 allows a 10-minute overlap', () => {
-    const other = [rec('09:50:00', '11:00:00')];
+  it('the overlap tolerance is max(900 s, buffer × 60), the buffer rounded', () => {
+    expect(overlapToleranceSeconds(undefined)).toBe(900);
+    expect(overlapToleranceSeconds(5)).toBe(900);
+    expect(overlapToleranceSeconds(15)).toBe(900);
+    expect(overlapToleranceSeconds(20.4)).toBe(1200);
+    expect(overlapToleranceSeconds('soon')).toBe(900);
+  });
+
+  it('a buffer above 15 minutes forgives more: 20.4 allows a 20-minute overlap, 19.4 does not', () => {
+    const other = [rec('09:40:00', '11:00:00')];
     expect(validateConflicts(job, other).isConflict).toBe(true);
-    expect(validateConflicts(job, other, { overlap_buffer_minutes: 10.4 }).isConflict).toBe(false);
-    expect(validateConflicts(job, other, { overlap_buffer_minutes: 9.4 }).isConflict).toBe(true);
+    expect(validateConflicts(job, other, { overlap_buffer_minutes: 20.4 }).isConflict).toBe(false);
+    expect(validateConflicts(job, other, { overlap_buffer_minutes: 19.4 }).isConflict).toBe(true);
   });
 
-  it('a non-numeric buffer falls back to 5', () => {
-    const other = [rec('09:55:00', '11:00:00')];
+  it('a smaller or non-numeric buffer never shrinks the 900 s', () => {
+    const other = [rec('09:45:00', '11:00:00')];
+    expect(validateConflicts(job, other, { overlap_buffer_minutes: 0 }).isConflict).toBe(false);
     expect(validateConflicts(job, other, { overlap_buffer_minutes: 'soon' }).isConflict).toBe(false);
-    expect(
-      validateConflicts(job, [rec('09:54:00', '11:00:00')], { overlap_buffer_minutes: 'soon' }).isConflict,
-    ).toBe(true);
   });
 
-  it('with buffer 0, touching intervals do not overlap; one second of overlap does', () => {
-    const opts = { overlap_buffer_minutes: 0 };
-    expect(validateConflicts(job, [rec('10:00:00', '11:00:00')], opts).isConflict).toBe(false);
-    expect(validateConflicts(job, [rec('08:00:00', '09:00:00')], opts).isConflict).toBe(false);
-    expect(validateConflicts(job, [rec('09:59:59', '11:00:00')], opts).isConflict).toBe(true);
+  it('touching intervals do not overlap; the contract rule a.begin < b.end − t && b.begin < a.end − t', () => {
+    expect(validateConflicts(job, [rec('10:00:00', '11:00:00')]).isConflict).toBe(false);
+    expect(validateConflicts(job, [rec('08:00:00', '09:00:00')]).isConflict).toBe(false);
+    expect(overlapsWithTolerance(rec('09:00:00', '10:00:00'), rec('09:45:00', '11:00:00'), 900)).toBe(false);
+    expect(overlapsWithTolerance(rec('09:00:00', '10:00:00'), rec('09:44:59', '11:00:00'), 900)).toBe(true);
   });
 
   it('a record wholly inside another conflicts', () => {
@@ -161,9 +169,17 @@ describe('conflict: leave and break', () => {
     );
   });
 
-  it('a break overlapping by more than the buffer conflicts; one within the buffer does not', () => {
+  it('a break overlapping by one second conflicts (no tolerance); a touching one does not', () => {
     expect(validateConflicts(job, [brk]).errors.map((e) => e.code)).toEqual(['resource_break_time']);
-    expect(validateConflicts(job, [rec('09:55:00', '10:30:00', { _key: 'break' })]).isConflict).toBe(false);
+    expect(validateConflicts(job, [rec('09:59:59', '10:30:00', { _key: 'break' })]).isConflict).toBe(true);
+    expect(validateConflicts(job, [rec('10:00:00', '10:30:00', { _key: 'break' })]).isConflict).toBe(false);
+  });
+
+  it('a leave over a job conflicts by plain overlap, whatever the buffer', () => {
+    const lv = rec('09:59:59', '18:00:00', { _key: 'leave', status: 'leave', _id: 'lv' });
+    expect(validateConflicts(lv, [job], { overlap_buffer_minutes: 30 }).errors[0]?.code).toBe(
+      'resource_busy',
+    );
   });
 
   it('a cancelled leave, or a leave of another resource, is ignored', () => {

@@ -5,16 +5,20 @@
  * - A record covers `[utc_begin_plus_tz, utc_end_plus_tz)` in wall-clock seconds; its end must be
  *   after its begin.
  * - It conflicts with another record that shares a resource (`resIds` or `resourceId`) when the
- *   two intervals overlap for MORE than the overlap buffer. An overlap of exactly the buffer is
- *   allowed, so with a buffer of 0 touching intervals do not overlap (as date-fns
- *   `areIntervalsOverlapping`). The buffer is forgiveness for a run-over, not a required gap.
+ *   two intervals overlap by the allocation contract's rule `a.begin < b.end − t && b.begin <
+ *   a.end − t` (so touching intervals never overlap). Two jobs use the one overlap tolerance of
+ *   every path, `overlapToleranceSeconds`: the larger of the contract's 900 s and the
+ *   organisation's buffer (both are forgiveness for a run-over, not a required gap). A leave or
+ *   break against a job overlaps plainly (t = 0), as the contract's leave and break checks do.
  * - Other jobs count unless deleted, inactive or in an ignored status (cancelled, finished, draft,
  *   leave, break). Leaves and breaks of the resource count unless cancelled or deleted: a job
  *   overlapping one is a conflict, and so is a leave or break overlapping a job. Two absences never
  *   conflict with each other.
  * - The record being validated is judged whatever its own status: it is the one about to be given
  *   a status (a roster item in conflict becomes draft).
- * - The validator only looks at time. Whether a record has resources at all is allocation's concern.
+ * - The validator only looks at time. A booking's stored state is the allocation checks' verdict
+ *   (`allocation/booking-verdict.ts`); this validator gives a leave's or break's own state, by the
+ *   same overlap rule, so the two agree.
  */
 import { DEFAULT_OVERLAP_BUFFER_MINUTES } from '../shell/constants.ts';
 import { formatDateTime, MINUTE } from '../time/calendar.ts';
@@ -94,6 +98,26 @@ export function recordResources(record: TimelineRecord): string[] {
   return [...ids];
 }
 
+/** The allocation contract's busy tolerance: two jobs may share this many seconds. */
+export const CONTRACT_OVERLAP_TOLERANCE_S = 900;
+
+/**
+ * The overlap two jobs of one resource may share without a conflict, in seconds, on every path
+ * (allocation checks, candidate panel, save, re-check): the larger of the contract's 900 s and
+ * the organisation's buffer (`overlapBufferMinutes` of the stored value) in seconds.
+ */
+export function overlapToleranceSeconds(bufferMinutes: unknown): number {
+  return Math.max(CONTRACT_OVERLAP_TOLERANCE_S, overlapBufferMinutes(bufferMinutes) * MINUTE);
+}
+
+/**
+ * The contract's overlap under tolerance `t` seconds: `a.begin < b.end − t && b.begin < a.end − t`.
+ * Symmetric; with t = 0 plain half-open overlap (touching intervals do not overlap).
+ */
+export function overlapsWithTolerance(a: TimelineRecord, b: TimelineRecord, t: number): boolean {
+  return a.utc_begin_plus_tz < b.utc_end_plus_tz - t && b.utc_begin_plus_tz < a.utc_end_plus_tz - t;
+}
+
 /**
  * Seconds by which `[a.begin, a.end)` and `[b.begin, b.end)` overlap; 0 when they touch or are
  * apart. Symmetric.
@@ -143,7 +167,7 @@ export function validateConflicts(
     }
     if (end <= begin) return conflict([error('invalid_time_range', 'end must be after begin')]);
 
-    const buffer = overlapBufferMinutes(options.overlap_buffer_minutes);
+    const tolerance = overlapToleranceSeconds(options.overlap_buffer_minutes);
     const kind = recordKind(record);
     const mine = recordResources(record);
     const errors: ConflictError[] = [];
@@ -152,7 +176,8 @@ export function validateConflicts(
       if (!countsForConflicts(other)) continue;
       const otherKind = recordKind(other);
       if (kind !== 'job' && otherKind !== 'job') continue;
-      if (!overlapsBeyondBuffer(record, other, buffer)) continue;
+      const t = kind === 'job' && otherKind === 'job' ? tolerance : 0;
+      if (!overlapsWithTolerance(record, other, t)) continue;
       const theirs = recordResources(other);
       for (const resourceId of mine.filter((id) => theirs.includes(id))) {
         const range = `from ${formatDateTime(other.utc_begin_plus_tz)} to ${formatDateTime(other.utc_end_plus_tz)}`;

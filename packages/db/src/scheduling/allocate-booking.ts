@@ -1,4 +1,5 @@
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
+import { type JobVerdict, verdictsAfter } from '@rostra/core/allocation/booking-verdict';
 import { allocate } from '@rostra/core/allocation/engine';
 import type { AllocationOutcome } from '@rostra/core/allocation/modes';
 import type { Db, Tx } from '../client.ts';
@@ -90,6 +91,7 @@ export async function allocateBooking(
         : ({ ok: true, overridden: [] } as const);
       if (!guard.ok) return guard;
       let outcome: AllocationOutcome | undefined;
+      let verdict: JobVerdict | undefined;
       for (let round = 0; round < MAX_ROUNDS; round++) {
         const scenario = await buildAllocationScenario(tx, orgId, {
           jobId: req.jobId,
@@ -101,6 +103,8 @@ export async function allocateBooking(
         // (unique ids, end after begin, known candidates): the engine runs without re-validating it.
         outcome = allocate(scenario) as AllocationOutcome;
         const unlocked = outcome.assigned.filter((id) => !locked.includes(id));
+        // Stored: the one conflict rule over the job as assigned (core booking-verdict.ts).
+        [verdict] = verdictsAfter(scenario, [outcome.job]);
         if (unlocked.length === 0) break;
         locked = [...locked, ...(await lockResources(tx, orgId, unlocked))];
         outcome = undefined;
@@ -112,8 +116,8 @@ export async function allocateBooking(
         before,
         {
           job: outcome.job as Record<string, unknown>,
-          isConflict: outcome.isConflict,
-          errors: outcome.errors,
+          isConflict: verdict?.isConflict ?? outcome.isConflict,
+          errors: verdict?.errors ?? outcome.errors,
         },
         req.now,
       );

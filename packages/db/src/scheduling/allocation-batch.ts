@@ -1,4 +1,5 @@
 import type { BatchOutcome } from '@rostra/core/allocation/batch';
+import { verdictsAfter } from '@rostra/core/allocation/booking-verdict';
 import { allocate } from '@rostra/core/allocation/engine';
 import { and, asc, eq, gte, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -99,24 +100,30 @@ export async function allocateBatch(db: Db, orgId: string, req: BatchRequest): P
         const events: LiveEventInput[] = [];
         if (jobs.length) {
           // A scenario built from the database's rows meets the contract by construction.
-          const outcome = allocate(await buildBatchScenario(tx, orgId, jobs), {
-            candidateLimit: 5,
-          }) as BatchOutcome;
+          const scenario = await buildBatchScenario(tx, orgId, jobs);
+          const outcome = allocate(scenario, { candidateLimit: 5 }) as BatchOutcome;
+          // Stored: the one conflict rule over the chunk as assigned (core booking-verdict.ts);
+          // the property test shows it agrees with the batch's own isConflict.
+          const verdicts = verdictsAfter(
+            scenario,
+            outcome.results.map((r) => r.job),
+          );
           const now = req.now();
           for (const [k, result] of outcome.results.entries()) {
             const before = jobs[k];
             if (!before) continue;
             counts.jobs++;
             if (result.assigned.length) counts.assigned++;
-            if (result.isConflict) counts.conflicts++;
+            const verdict = verdicts[k] ?? result;
+            if (verdict.isConflict) counts.conflicts++;
             const written = await writeAllocation(
               tx,
               orgId,
               before,
               {
                 job: result.job as Record<string, unknown>,
-                isConflict: result.isConflict,
-                errors: result.errors,
+                isConflict: verdict.isConflict,
+                errors: verdict.errors,
               },
               now,
             );

@@ -153,26 +153,33 @@ async function scenarioFor(
 /** The organisation's allocation config: max distance, week start day and switches. */
 export async function selectAllocationConfig(tx: Tx, orgId: string): Promise<AllocationConfig> {
   const res = (await tx.execute(sql`
-    select o.max_distance, s.value from organisations o
+    select o.max_distance, o.overlap_buffer_minutes, s.value from organisations o
     left join org_settings s on s.org_id = o.id and s.role = '' and s.key = 'allocation'
     where o.id = ${orgId}`)) as unknown as Rows<{
     max_distance: number | null;
+    overlap_buffer_minutes: number | null;
     value: Record<string, unknown> | null;
   }>;
   const row = res.rows[0];
-  return toAllocationConfig(row?.max_distance ?? null, row?.value ?? null);
+  return toAllocationConfig(row?.max_distance ?? null, row?.value ?? null, row?.overlap_buffer_minutes);
 }
 
-/** The config from the organisation's `max_distance` and its `allocation` setting's value. */
+/**
+ * The config from the organisation's `max_distance`, its `allocation` setting's value and its
+ * `overlap_buffer_minutes` (the busy check's tolerance is the larger of 900 s and the buffer: one
+ * overlap rule on every path, see `overlapToleranceSeconds`).
+ */
 export function toAllocationConfig(
   maxDistance: number | null,
   value: Record<string, unknown> | null,
+  overlapBufferMinutes?: number | null,
 ): AllocationConfig {
   const allocation = value ?? {};
   return {
     max_distance: maxDistance ?? 20_000,
     week_start_day: typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0,
     switches: (allocation.switches ?? {}) as Record<string, boolean>,
+    ...(overlapBufferMinutes == null ? {} : { overlap_buffer_minutes: overlapBufferMinutes }),
   };
 }
 
@@ -180,6 +187,8 @@ export type AllocationConfig = {
   max_distance: number;
   week_start_day: number;
   switches: Record<string, boolean>;
+  /** Minutes; absent means the contract's 900 s alone. */
+  overlap_buffer_minutes?: number;
 };
 
 /**
@@ -275,12 +284,20 @@ export async function selectScenarioPool(
   return { resources: pool, labels: labelRows.map(toLabel) };
 }
 
-/** The resource pool with the fields the checks, the score and the messages read. */
-async function selectScenarioResources(tx: Tx, orgId: string): Promise<Resource[]> {
+/**
+ * The resource pool with the fields the checks, the score and the messages read; with `ids`, only
+ * those resources (a verdict checks only the assigned ones).
+ */
+export async function selectScenarioResources(
+  tx: Tx,
+  orgId: string,
+  ids?: readonly string[],
+): Promise<Resource[]> {
+  const only = ids ? sql` and id ${inList(ids)}` : sql``;
   const res = (await tx.execute(sql`
     select id, name, first_name, last_name, labels, inactive, inactive_date::float8 as inactive_date,
       promoted_dispatcher, external, max_hrs_dy, max_hrs_wk, max_hrs_fn, lat, lng
-    from resources where org_id = ${orgId} order by id`)) as unknown as Rows<{
+    from resources where org_id = ${orgId}${only} order by id`)) as unknown as Rows<{
     id: string;
     name: string;
     first_name: string;

@@ -77,6 +77,7 @@ export async function loadCandidates(
       with j as (select * from timeline_records where org_id = ${orgId} and id = ${jobId})
       select (select row_to_json(j) from j) as job,
         (select o.max_distance from organisations o where o.id = ${orgId}) as max_distance,
+        (select o.overlap_buffer_minutes from organisations o where o.id = ${orgId}) as overlap_buffer,
         (select s.value from org_settings s where s.org_id = ${orgId} and s.role = '' and s.key = 'allocation') as allocation,
         ${customerPartColumns(
           orgId,
@@ -91,6 +92,7 @@ export async function loadCandidates(
       rows: (CustomerPartRow & {
         job: unknown;
         max_distance: number | null;
+        overlap_buffer: number | null;
         allocation: Record<string, unknown> | null;
         past: ScenarioRecordRow[] | string;
       })[];
@@ -100,7 +102,7 @@ export async function loadCandidates(
     if (!row || !jobRow) return { kind: 'not_found' };
     const job = toTimelineRecord(jobRow, jobRow.resIds);
     if (!isAllocatable(job)) return { kind: 'not_allocatable', job };
-    const config = toAllocationConfig(row.max_distance, row.allocation);
+    const config = toAllocationConfig(row.max_distance, row.allocation, row.overlap_buffer);
     const { from, to } = scenarioWindow([job], config);
     const [firstDay, lastDay] = [dayStart(from), dayStart(to)];
     const ix = await cache.prepared(

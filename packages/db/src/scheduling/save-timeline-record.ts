@@ -1,12 +1,12 @@
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
-import { validateConflicts } from '@rostra/core/timeline/conflicts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { customers, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
+import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts';
 import { applyBookingRules } from './booking-rules.ts';
 import { newRecordId } from './create-record.ts';
-import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts';
+import { storeVerdicts } from './job-verdicts.ts';
 import { appendLiveEvents } from './live-events.ts';
 import { type StoredRecord, timelineRecordValues } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
@@ -16,7 +16,6 @@ import {
   lockResources,
   readersFor,
   recordChangeEvents,
-  recordsSharingResources,
   resIdsOf,
   resourceNames,
   selectRecordForUpdate,
@@ -36,18 +35,6 @@ export type SaveContext = {
 
 /** Fields that only change through the rules here, whatever the input says. */
 const OWNED = ['_id', 'version', 'isConflict', 'errors', '_uid_r', '_qa_create_utc', '_qa_update_utc'];
-/** A change to one of these re-runs the overlap validation. */
-const VALIDATED = [
-  'utc_begin_plus_tz',
-  'utc_end_plus_tz',
-  'resIds',
-  'resourceId',
-  'status',
-  '_key',
-  'type',
-  'inactive',
-  'isDeleted',
-];
 
 /**
  * Creates a timeline record (booking, group event, leave or break) from the spec's fields: its
@@ -156,30 +143,11 @@ async function save(
 
   const org = await loadOrgContext(tx, orgId);
   const record: Record<string, unknown> = { ...merged, resIds, resourceId: resIds[0] ?? null };
-  let verdict = {
+  // Stored as it was until the one verdict runs over the record as written (storeVerdicts below).
+  const verdict = {
     isConflict: before?.isConflict === true,
     errors: (before?.errors as unknown[] | undefined) ?? [],
   };
-  if (!before || VALIDATED.some((k) => k in changes)) {
-    const others = await recordsSharingResources(
-      tx,
-      orgId,
-      { _id: id, utc_begin_plus_tz: begin, utc_end_plus_tz: end },
-      resIds,
-    );
-    const result = validateConflicts(
-      {
-        ...(record as unknown as Parameters<typeof validateConflicts>[0]),
-        utc_begin_plus_tz: begin,
-        utc_end_plus_tz: end,
-        resIds,
-        resourceId: resIds[0],
-      },
-      others as Parameters<typeof validateConflicts>[1],
-      { overlap_buffer_minutes: org.overlapBufferMinutes },
-    );
-    verdict = { isConflict: result.isConflict, errors: result.errors };
-  }
   const resourcesChanged = !before || before.resIds.join() !== resIds.join();
   if (resourcesChanged) {
     const names = await resourceNames(tx, orgId, resIds[0]);
@@ -203,12 +171,13 @@ async function save(
     await tx.insert(timelineRecords).values({ ...values, orgId, id });
   }
   await writeAssignments(tx, orgId, id, resIds);
-  const [after] = await selectTimelineRecords(
+  const [written] = await selectTimelineRecords(
     tx,
     and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, id)),
     1,
   );
-  if (!after) throw new Error(`timeline record ${id} vanished while being saved`);
+  if (!written) throw new Error(`timeline record ${id} vanished while being saved`);
+  const [after = written] = await storeVerdicts(tx, orgId, [written]);
 
   if (!before || before.status !== after.status) {
     await addState(tx, orgId, {
