@@ -119,7 +119,8 @@ test.describe('the job’s life on a phone', () => {
     await desk.locator('li[data-entry="start"]').getByRole('button', { name: 'Correct' }).click();
     const dialog = page.getByRole('dialog');
     const when = dialog.getByLabel('New time');
-    const shown = await when.inputValue();
+    // The field shows the organisation's format; its value (data-value) is the wall clock.
+    const shown = (await when.getAttribute('data-value')) ?? '';
     const earlier = new Date(Date.parse(`${shown}Z`) - 3600_000).toISOString().slice(0, 19);
     await when.fill(earlier);
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -72,9 +72,9 @@ test('a dispatcher edits a weekly availability with several timings a day; it pe
   await openWeek(page, name);
   await expect(page.getByRole('checkbox', { name: 'Monday worked' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Tuesday worked' })).not.toBeChecked();
-  await expect(page.getByLabel('Monday timing 1 begins')).toHaveValue('08:00');
-  await expect(page.getByLabel('Monday timing 2 ends')).toHaveValue('17:30');
-  await expect(page.getByLabel('Wednesday timing 1 begins')).toHaveValue('09:00');
+  await expect(page.getByLabel('Monday timing 1 begins')).toHaveValue('08:00 AM');
+  await expect(page.getByLabel('Monday timing 2 ends')).toHaveValue('05:30 PM');
+  await expect(page.getByLabel('Wednesday timing 1 begins')).toHaveValue('09:00 AM');
 
   // Copy forward: the next week gets the same plan.
   await page.getByRole('button', { name: 'Copy to next week' }).click();
@@ -104,7 +104,7 @@ test('a dispatcher edits a weekly availability with several timings a day; it pe
   await page.getByRole('button', { name: 'Load their version' }).click();
   await expect(page.getByRole('checkbox', { name: 'Friday worked' })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Monday worked' })).not.toBeChecked();
-  await expect(page.getByLabel('Friday timing 1 begins')).toHaveValue('06:00');
+  await expect(page.getByLabel('Friday timing 1 begins')).toHaveValue('06:00 AM');
 });
 
 test('leaves and breaks of the week are listed, added, edited and deleted', async ({ page }) => {

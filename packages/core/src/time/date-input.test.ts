@@ -138,19 +138,25 @@ describe('time of day: shown hh:MM AA, typed as people type it', () => {
 
 describe('date and time together', () => {
   it('writes a wall-clock value as date then time', () => {
-    expect(formatDateTimeInput('2026-11-25T09:30:00', 'dd/mmm/yyyy')).toBe('25/Nov/2026 09:30 AM');
-    expect(formatDateTimeInput('2026-11-25T21:30', 'mm/dd/yyyy')).toBe('11/25/2026 09:30 PM');
+    expect(formatDateTimeInput('2026-11-25T09:30:15', 'dd/mmm/yyyy')).toBe('25/Nov/2026 09:30:15 AM');
+    expect(formatDateTimeInput('2026-11-25T21:30', 'mm/dd/yyyy')).toBe('11/25/2026 09:30:00 PM');
+    expect(formatDateTimeInput('2026-11-25T00:00:59', 'dd/mmm/yyyy')).toBe('25/Nov/2026 12:00:59 AM');
     expect(formatDateTimeInput('', 'dd/mmm/yyyy')).toBe('');
   });
   it('reads the organisation format, spaces in the date, and ISO', () => {
     expect(parseDateTimeInput('25/Nov/2026 09:30 AM', 'dd/mmm/yyyy')).toBe('2026-11-25T09:30:00');
     expect(parseDateTimeInput('25 Nov 2026 9:30pm', 'dd/mmm/yyyy')).toBe('2026-11-25T21:30:00');
     expect(parseDateTimeInput('2026-11-25T09:30', 'dd/mmm/yyyy')).toBe('2026-11-25T09:30:00');
-    expect(parseDateTimeInput('2026-11-25T09:30:15', 'dd/mmm/yyyy')).toBe('2026-11-25T09:30:00');
+    expect(parseDateTimeInput('2026-11-25T09:30:15', 'dd/mmm/yyyy')).toBe('2026-11-25T09:30:15');
+    expect(parseDateTimeInput('25/Nov/2026 09:30:15 PM', 'dd/mmm/yyyy')).toBe('2026-11-25T21:30:15');
+    expect(parseDateTimeInput(formatDateTimeInput('2026-11-25T00:00:59', 'dd.mm.yyyy'), 'dd.mm.yyyy')).toBe(
+      '2026-11-25T00:00:59',
+    );
   });
   it('refuses a missing or bad part', () => {
     expect(parseDateTimeInput('25/Nov/2026', 'dd/mmm/yyyy')).toBeUndefined();
     expect(parseDateTimeInput('31/Nov/2026 09:30', 'dd/mmm/yyyy')).toBeUndefined();
     expect(parseDateTimeInput('25/Nov/2026 25:00', 'dd/mmm/yyyy')).toBeUndefined();
+    expect(parseDateTimeInput('25/Nov/2026 09:30:60', 'dd/mmm/yyyy')).toBeUndefined();
   });
 });

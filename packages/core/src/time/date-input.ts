@@ -155,42 +155,54 @@ function hmSeconds(hm: string): number | undefined {
   return h > 23 || min > 59 ? undefined : h * 3600 + min * 60;
 }
 
-/**
- * The `HH:MM` (24 h) time a person typed: `9:30`, `09:30 am`, `9.30pm`, `21:30`, `930`, `9 pm`,
- * `12 am` (midnight), `09:30:00 AM` (seconds dropped). `undefined` for anything else (13 pm,
- * 24:00, 9:75).
- */
-export function parseTimeInput(text: string): string | undefined {
-  const m = /^(\d{1,2})(?:[:.h]?(\d{2})(?::\d{2})?)?\s*([ap])?\.?\s*(?:m\.?)?$/i.exec(text.trim());
+/** Hours, minutes and seconds of a typed clock time (12 or 24 h); `undefined` when not one. */
+function parseClock(text: string): [number, number, number] | undefined {
+  const m = /^(\d{1,2})(?:[:.h]?(\d{2})(?::(\d{2}))?)?\s*([ap])?\.?\s*(?:m\.?)?$/i.exec(text.trim());
   if (!m) return undefined;
   let h = Number(m[1]);
   const min = m[2] === undefined ? 0 : Number(m[2]);
-  const half = m[3]?.toLowerCase();
-  if (min > 59) return undefined;
+  const sec = m[3] === undefined ? 0 : Number(m[3]);
+  const half = m[4]?.toLowerCase();
+  if (min > 59 || sec > 59) return undefined;
   if (half) {
     if (h < 1 || h > 12) return undefined;
     h = (h % 12) + (half === 'p' ? 12 : 0);
   } else if (h > 23) {
     return undefined;
   }
-  return `${pad2(h)}:${pad2(min)}`;
+  return [h, min, sec];
 }
 
 /**
- * A wall-clock `YYYY-MM-DDTHH:MM[:SS]` written as date then time, `25/Nov/2026 09:30 AM`. The
- * seconds are not shown (the value keeps them while the text is unchanged). '' when invalid.
+ * The `HH:MM` (24 h) time a person typed: `9:30`, `09:30 am`, `9.30pm`, `21:30`, `930`, `9 pm`,
+ * `12 am` (midnight), `09:30:00 AM` (seconds dropped). `undefined` for anything else (13 pm,
+ * 24:00, 9:75).
+ */
+export function parseTimeInput(text: string): string | undefined {
+  const clock = parseClock(text);
+  return clock ? `${pad2(clock[0])}:${pad2(clock[1])}` : undefined;
+}
+
+/**
+ * A wall-clock `YYYY-MM-DDTHH:MM[:SS]` written the spec's datetime way, date then
+ * `hh:MM:ss AA`: `25/Nov/2026 09:30:00 AM`. '' when invalid.
  */
 export function formatDateTimeInput(value: string, format: DateFormat): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::\d{2})?$/.exec(value);
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!m) return '';
   const date = formatDateInput(m[1] as string, format);
-  const time = formatTimeInput(m[2] as string);
-  return date && time ? `${date} ${time}` : '';
+  const h = Number(m[2]);
+  const min = Number(m[3]);
+  const sec = Number(m[4] ?? 0);
+  if (!date || h > 23 || min > 59 || sec > 59) return '';
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${date} ${pad2(h12)}:${pad2(min)}:${pad2(sec)} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
 /**
- * The wall-clock `YYYY-MM-DDTHH:MM:00` a person typed as a date in `format` (or ISO) followed by a
- * time (`25/Nov/2026 9:30 am`, `2026-11-25T09:30`). `undefined` when either part is not valid.
+ * The wall-clock `YYYY-MM-DDTHH:MM:SS` a person typed as a date in `format` (or ISO) followed by a
+ * time, seconds optional (`25/Nov/2026 9:30 am`, `2026-11-25T09:30:15`). `undefined` when either
+ * part is not valid.
  */
 export function parseDateTimeInput(text: string, format: DateFormat): string | undefined {
   const trimmed = text.trim();
@@ -208,8 +220,8 @@ export function parseDateTimeInput(text: string, format: DateFormat): string | u
     timePart = m[2] as string;
   }
   const date = parseDateInput(datePart, format);
-  const time = parseTimeInput(timePart);
-  return date && time ? `${date}T${time}:00` : undefined;
+  const clock = parseClock(timePart);
+  return date && clock ? `${date}T${pad2(clock[0])}:${pad2(clock[1])}:${pad2(clock[2])}` : undefined;
 }
 
 /** An example of `format` for messages and placeholders' hints: 25/Nov/2026 in that format. */

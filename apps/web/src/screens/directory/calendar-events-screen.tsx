@@ -21,6 +21,7 @@ import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import { DateInput, TemporalField } from '../../ui/date-input.tsx';
 import { Drawer, Modal } from '../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
@@ -126,11 +127,10 @@ export function CalendarEventsScreen() {
           <label htmlFor={`${id}-from`} className="text-xs font-medium text-neutral-600">
             {T.begin}
           </label>
-          <input
+          <DateInput
             id={`${id}-from`}
-            type="date"
             value={from}
-            onChange={(e) => setSearch({ from: e.target.value })}
+            onValueChange={(v) => setSearch({ from: v })}
             className={selectClass()}
           />
         </div>
@@ -463,30 +463,30 @@ function EventForm({
           )}
         </ControlField>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field
+          <TemporalField
+            kind="date"
             label={T.date}
-            type="date"
             required
             value={values.date}
-            onChange={(e) => set('date', e.target.value)}
+            onValueChange={(v) => set('date', v)}
             error={errors.date}
           />
-          <Field
+          <TemporalField
+            kind="time"
             label={T.begin}
-            type="time"
             step={900}
             required
             value={values.begin}
-            onChange={(e) => set('begin', e.target.value)}
+            onValueChange={(v) => set('begin', v)}
             error={errors.begin}
           />
-          <Field
+          <TemporalField
+            kind="time"
             label={T.end}
-            type="time"
             step={900}
             required
             value={values.end}
-            onChange={(e) => set('end', e.target.value)}
+            onValueChange={(v) => set('end', v)}
             error={errors.end}
           />
         </div>

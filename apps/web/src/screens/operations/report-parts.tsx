@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { checkRange, type DateRange, shiftRange } from '../../lib/reports.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 
 /*
@@ -42,25 +43,25 @@ export function PeriodPicker({
       <IconButton label={T.earlier} onClick={() => onChange(shiftRange(value, -1))}>
         <ChevronLeft aria-hidden className="size-4" />
       </IconButton>
-      <label className="text-xs font-medium text-neutral-600">
+      <label htmlFor={`${id}-from`} className="text-xs font-medium text-neutral-600">
         {T.from}
-        <input
-          type="date"
+        <DateInput
+          id={`${id}-from`}
           value={draft.from}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => update({ ...draft, from: e.target.value })}
+          onValueChange={(v) => update({ ...draft, from: v })}
           className="mt-0.5 block min-h-11 w-36 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
         />
       </label>
-      <label className="text-xs font-medium text-neutral-600">
+      <label htmlFor={`${id}-to`} className="text-xs font-medium text-neutral-600">
         {T.to}
-        <input
-          type="date"
+        <DateInput
+          id={`${id}-to`}
           value={draft.to}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => update({ ...draft, to: e.target.value })}
+          onValueChange={(v) => update({ ...draft, to: v })}
           className="mt-0.5 block min-h-11 w-36 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
         />
       </label>

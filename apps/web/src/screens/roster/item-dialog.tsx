@@ -20,6 +20,7 @@ import {
 } from '../../lib/roster-template.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
+import { TimeInput } from '../../ui/date-input.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';
@@ -182,25 +183,13 @@ export function ItemDialog({
           <label htmlFor={ids.begin} className="block text-sm font-medium text-neutral-700">
             {T.begin}
           </label>
-          <input
-            id={ids.begin}
-            type="time"
-            className={input}
-            value={beginText}
-            onChange={(e) => setBeginText(e.target.value)}
-          />
+          <TimeInput id={ids.begin} className={input} value={beginText} onValueChange={setBeginText} />
         </div>
         <div>
           <label htmlFor={ids.end} className="block text-sm font-medium text-neutral-700">
             {T.end}
           </label>
-          <input
-            id={ids.end}
-            type="time"
-            className={input}
-            value={endText}
-            onChange={(e) => setEndText(e.target.value)}
-          />
+          <TimeInput id={ids.end} className={input} value={endText} onValueChange={setEndText} />
           {isOvernight ? <p className="mt-1 text-xs text-neutral-500">{T.nextDay}</p> : null}
         </div>
         <div className="col-span-2">

@@ -6,6 +6,7 @@ import { dateInputSeconds, dateInputValue, errorText } from '../../lib/roster.ts
 import { type RolloutSummary, rollout } from '../../lib/roster-template.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';
 
@@ -92,25 +93,13 @@ export function RolloutPanel({ defaultFrom }: { defaultFrom: number }) {
           <label htmlFor={ids.from} className="block text-sm font-medium text-neutral-700">
             {T.from}
           </label>
-          <input
-            id={ids.from}
-            type="date"
-            className={input}
-            value={fromText}
-            onChange={(e) => setFromText(e.target.value)}
-          />
+          <DateInput id={ids.from} className={input} value={fromText} onValueChange={setFromText} />
         </div>
         <div>
           <label htmlFor={ids.to} className="block text-sm font-medium text-neutral-700">
             {T.to}
           </label>
-          <input
-            id={ids.to}
-            type="date"
-            className={input}
-            value={toText}
-            onChange={(e) => setToText(e.target.value)}
-          />
+          <DateInput id={ids.to} className={input} value={toText} onValueChange={setToText} />
         </div>
         <Button variant="secondary" disabled={isBusy} onClick={() => void run(true)}>
           {T.preview}

@@ -16,6 +16,7 @@ import {
 import { notify } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { DateInput, TimeInput } from '../../ui/date-input.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { ErrorState, Skeleton } from '../boards/parts.tsx';
 import { SHIFTS_TEXT as T } from './shifts-text.ts';
@@ -140,7 +141,7 @@ export function LeavesPanel({
   };
 
   const input =
-    'mt-1 block min-h-11 w-full rounded-md border border-neutral-300 bg-white px-2 text-base sm:min-h-9 sm:text-sm';
+    'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-neutral-300 bg-white px-2 text-base sm:min-h-9 sm:text-sm';
 
   return (
     <section aria-labelledby="leaves-title" className="rounded-lg border border-neutral-200 bg-white">
@@ -196,7 +197,7 @@ export function LeavesPanel({
         )}
         {canEdit ? (
           <form
-            className="mt-4 grid grid-cols-2 gap-3 border-t border-neutral-100 pt-4 sm:grid-cols-3 lg:grid-cols-6"
+            className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-3 border-t border-neutral-100 pt-4"
             onSubmit={(e) => {
               e.preventDefault();
               void submit();
@@ -221,51 +222,47 @@ export function LeavesPanel({
               <label htmlFor={ids.fromDate} className="block text-sm font-medium text-neutral-700">
                 {T.from}
               </label>
-              <input
+              <DateInput
                 id={ids.fromDate}
-                type="date"
                 className={input}
                 value={form.fromDate}
-                onChange={(e) => setForm({ ...form, fromDate: e.target.value })}
+                onValueChange={(v) => setForm((f) => ({ ...f, fromDate: v }))}
               />
             </div>
             <div>
               <label htmlFor={ids.fromTime} className="block text-sm font-medium text-neutral-700">
                 {T.fromTime}
               </label>
-              <input
+              <TimeInput
                 id={ids.fromTime}
-                type="time"
                 className={input}
                 value={form.fromTime}
-                onChange={(e) => setForm({ ...form, fromTime: e.target.value })}
+                onValueChange={(v) => setForm((f) => ({ ...f, fromTime: v }))}
               />
             </div>
             <div>
               <label htmlFor={ids.toDate} className="block text-sm font-medium text-neutral-700">
                 {T.to}
               </label>
-              <input
+              <DateInput
                 id={ids.toDate}
-                type="date"
                 className={input}
                 value={form.toDate}
-                onChange={(e) => setForm({ ...form, toDate: e.target.value })}
+                onValueChange={(v) => setForm((f) => ({ ...f, toDate: v }))}
               />
             </div>
             <div>
               <label htmlFor={ids.toTime} className="block text-sm font-medium text-neutral-700">
                 {T.toTime}
               </label>
-              <input
+              <TimeInput
                 id={ids.toTime}
-                type="time"
                 className={input}
                 value={form.toTime}
-                onChange={(e) => setForm({ ...form, toTime: e.target.value })}
+                onValueChange={(v) => setForm((f) => ({ ...f, toTime: v }))}
               />
             </div>
-            <div className="col-span-2 sm:col-span-1">
+            <div className="col-span-full">
               <label htmlFor={ids.notes} className="block text-sm font-medium text-neutral-700">
                 {T.notes}
               </label>

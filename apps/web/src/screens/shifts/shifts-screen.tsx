@@ -31,6 +31,7 @@ import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { TimeInput } from '../../ui/date-input.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from '../boards/parts.tsx';
 import { LeavesPanel } from './leaves-panel.tsx';
@@ -397,28 +398,28 @@ function DayRow({
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: timings are positional (timing 1, 2, …)
             <div key={i} className="flex flex-wrap items-center gap-2">
-              <input
-                type="time"
+              <TimeInput
                 step={300}
                 aria-label={T.begin(label, i + 1)}
                 value={Number.isFinite(t.beg) ? secondsToHm(t.beg) : ''}
                 disabled={!canEdit}
-                onChange={(e) => setTiming(i, 'beg', e.target.value)}
+                onValueChange={(v) => setTiming(i, 'beg', v)}
                 aria-invalid={issue ? true : undefined}
-                className={`min-h-11 rounded-md border px-2 text-base tabular-nums sm:min-h-9 sm:text-sm ${issue ? 'border-red-600' : 'border-neutral-300'}`}
+                wrapperClassName="block"
+                className={`min-h-11 w-28 rounded-md border px-2 text-base tabular-nums sm:min-h-9 sm:text-sm ${issue ? 'border-red-600' : 'border-neutral-300'}`}
               />
               <span aria-hidden className="text-neutral-400">
                 –
               </span>
-              <input
-                type="time"
+              <TimeInput
                 step={300}
                 aria-label={T.end(label, i + 1)}
                 value={Number.isFinite(t.end) ? secondsToHm(t.end) : ''}
                 disabled={!canEdit}
-                onChange={(e) => setTiming(i, 'end', e.target.value)}
+                onValueChange={(v) => setTiming(i, 'end', v)}
                 aria-invalid={issue ? true : undefined}
-                className={`min-h-11 rounded-md border px-2 text-base tabular-nums sm:min-h-9 sm:text-sm ${issue ? 'border-red-600' : 'border-neutral-300'}`}
+                wrapperClassName="block"
+                className={`min-h-11 w-28 rounded-md border px-2 text-base tabular-nums sm:min-h-9 sm:text-sm ${issue ? 'border-red-600' : 'border-neutral-300'}`}
               />
               {isOvernight ? <span className="text-xs text-neutral-500">({T.nextDay})</span> : null}
               {canEdit ? (

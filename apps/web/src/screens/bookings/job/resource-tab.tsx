@@ -35,6 +35,7 @@ import { useTimerQueue } from '../../../lib/job-life-timer.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { TemporalField } from '../../../ui/date-input.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../../ui/field.tsx';
 import { BOOKINGS_TEXT } from '../texts.ts';
@@ -613,12 +614,12 @@ function CorrectDialog({
       }
     >
       <form id={formId} onSubmit={submit} className="space-y-3" noValidate>
-        <Field
+        <TemporalField
+          kind="datetime"
           label={T.newTime}
-          type="datetime-local"
-          step={1}
+          step={60}
           value={value}
-          onChange={(e) => setValue(e.target.value)}
+          onValueChange={setValue}
           error={errors.time}
         />
         <Field
