@@ -15,6 +15,7 @@ import {
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { Button } from '../../ui/button.tsx';
+import { TemporalField } from '../../ui/date-input.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { BOOKINGS_TEXT as T } from './texts.ts';
@@ -276,30 +277,30 @@ export function BookingForm({
           )}
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
-          <Field
+          <TemporalField
+            kind="date"
             label={T.date}
-            type="date"
             required
             value={values.date}
-            onChange={(e) => set('date', e.target.value)}
+            onValueChange={(v) => set('date', v)}
             error={errors.date}
           />
-          <Field
+          <TemporalField
+            kind="time"
             label={T.begin}
-            type="time"
             step={900}
             required
             value={values.begin}
-            onChange={(e) => set('begin', e.target.value)}
+            onValueChange={(v) => set('begin', v)}
             error={errors.begin}
           />
-          <Field
+          <TemporalField
+            kind="time"
             label={T.end}
-            type="time"
             step={900}
             required
             value={values.end}
-            onChange={(e) => set('end', e.target.value)}
+            onValueChange={(v) => set('end', v)}
             error={errors.end}
           />
         </div>

@@ -27,6 +27,7 @@ import {
 import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { BookingDetail } from './booking-detail.tsx';
 import { BookingForm } from './booking-form.tsx';
 import { formatSpan, StateMessage, StatusBadge, useStatusConfig } from './parts.tsx';
@@ -571,12 +572,11 @@ function FilterBar({
             <label htmlFor={`${id}-from`} className="text-xs font-medium text-neutral-600">
               {T.from}
             </label>
-            <input
+            <DateInput
               id={`${id}-from`}
-              type="date"
               value={filters.from}
               max={filters.to || undefined}
-              onChange={(e) => set({ from: e.target.value })}
+              onValueChange={(v) => set({ from: v })}
               className={selectClass}
             />
           </div>
@@ -584,12 +584,11 @@ function FilterBar({
             <label htmlFor={`${id}-to`} className="text-xs font-medium text-neutral-600">
               {T.to}
             </label>
-            <input
+            <DateInput
               id={`${id}-to`}
-              type="date"
               value={filters.to}
               min={filters.from || undefined}
-              onChange={(e) => set({ to: e.target.value })}
+              onValueChange={(v) => set({ to: v })}
               className={selectClass}
             />
           </div>

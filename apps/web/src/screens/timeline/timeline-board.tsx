@@ -13,7 +13,7 @@ import {
 } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Redo2, Sparkles, Undo2, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { type LiveEvent, useLive, useLiveStatus } from '../../lib/live.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { applyPlace, droppedResIds, type Place } from '../../lib/timeline-actions.ts';
@@ -47,6 +47,7 @@ import {
 } from '../../lib/timeline-model.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { BatchDialog } from './batch-dialog.tsx';
 import { CandidatePanel } from './candidate-panel.tsx';
 import { TL } from './texts.ts';
@@ -85,6 +86,7 @@ function readUrlState(): { view: ViewKind; date: number | null } {
  */
 export function TimelineBoard(props: { isEditable: boolean }) {
   const { me } = useShell();
+  const dateInputId = useId();
   const { isEditable } = props;
   const queryClient = useQueryClient();
   const shell = useShell();
@@ -503,14 +505,18 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             <ChevronRight aria-hidden className="size-4" />
           </IconButton>
         </div>
-        <label className="order-2 flex min-w-0 flex-1 items-center gap-1 text-sm text-neutral-700 sm:order-none sm:flex-none">
+        <label
+          htmlFor={dateInputId}
+          className="order-2 flex min-w-0 flex-1 items-center gap-1 text-sm text-neutral-700 sm:order-none sm:flex-none"
+        >
           <span className="sr-only">{TL.date}</span>
-          <input
-            type="date"
-            className="min-h-9 w-full min-w-0 rounded-md border border-neutral-300 px-2 text-sm sm:w-auto"
+          <DateInput
+            id={dateInputId}
+            wrapperClassName="block w-full min-w-0 sm:w-auto"
+            className="min-h-9 w-full min-w-0 rounded-md border border-neutral-300 px-2 text-sm sm:w-32"
             value={toYmd(anchor)}
-            onChange={(e) => {
-              const v = fromYmd(e.target.value);
+            onValueChange={(value) => {
+              const v = fromYmd(value);
               if (!Number.isNaN(v)) setAnchor(v);
             }}
           />
