@@ -15,9 +15,9 @@ import { getRecord } from '@rostra/db/scheduling/get-record';
 import { CUSTOMERS, RESOURCES } from '@rostra/db/scheduling/record-kinds';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
-import { type Caller, readerOf, requireAuth } from '../http/access.ts';
+import { type Caller, readerOf, requireAuth, screenAccess } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
-import { ANY_MEMBER, CATALOGUE_READERS, DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
+import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
 import {
   ID,
   idParams,
@@ -70,7 +70,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/directory/customers`,
     {
-      config: { access: CATALOGUE_READERS },
+      config: { access: screenAccess('customers') },
       schema: {
         tags: ['directory'],
         summary: 'Customers: search, filters, numbered pages with the total',
@@ -100,7 +100,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/directory/customers/:id/overview`,
     {
-      config: { access: withRecord(CATALOGUE_READERS, { table: 'customers' }) },
+      config: { access: withRecord(screenAccess('customers'), { table: 'customers' }) },
       schema: {
         tags: ['directory'],
         summary: "A customer's blacklisted resources, service plans and booking counts",
@@ -118,7 +118,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/directory/resources`,
     {
-      config: { access: CATALOGUE_READERS },
+      config: { access: screenAccess('resources') },
       schema: {
         tags: ['directory'],
         summary: 'Resources (never promoted dispatchers): search, filters, numbered pages with the total',
@@ -150,7 +150,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/directory/resources/:id/overview`,
     {
-      config: { access: withRecord(CATALOGUE_READERS, { table: 'resources' }) },
+      config: { access: withRecord(screenAccess('resources'), { table: 'resources' }) },
       schema: {
         tags: ['directory'],
         summary: "A resource's blacklisting customers, leaves and this week's shifts",

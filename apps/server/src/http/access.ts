@@ -1,4 +1,6 @@
+import type { AnyMenuKey } from '@rostra/core/shell/menu';
 import { ALERT_TEXT } from '@rostra/core/shell/messages';
+import { screenReaders } from '@rostra/core/shell/screen-access';
 import type { Reader } from '@rostra/db/identity/readers';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { SERVER_IDENTITY_TEXT } from '../identity/messages.ts';
@@ -62,6 +64,20 @@ export const PUBLIC: Access = { kind: 'public' };
 /** Any member of the organisation, any role. */
 export const MEMBERS: Access = { kind: 'signedIn' };
 export const DISPATCHERS: Access = { kind: 'signedIn', roles: ['dispatcher'] };
+
+/**
+ * The access of a screen's data routes, from the core's screen-access table (the same table the
+ * web menu reads): exactly whom the screen admits, so the menu offers a screen to a role if and
+ * only if its data answers that role. Data several screens read: pass them all (their union).
+ */
+export function screenAccess(...keys: readonly [AnyMenuKey, ...AnyMenuKey[]]): Access {
+  const readers = screenReaders(...keys);
+  return {
+    kind: 'signedIn',
+    roles: readers.roles,
+    ...(readers.duties ? { duties: readers.duties } : {}),
+  };
+}
 
 /** A signed-in person, whether or not they act in an organisation. */
 export type SignedInUser = {

@@ -12,7 +12,7 @@ import {
 import { addPurchase, listPurchases } from '@rostra/db/job-life/purchases';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
-import { type Access, requireAuth } from '../http/access.ts';
+import { type Access, requireAuth, screenAccess } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, notFound, paged, VERSION } from '../scheduling/http.ts';
 import { CLIENT_ID, JOB_DISPATCHERS, JOB_WORKERS, now, readJob, requireJobRole } from './job-access.ts';
@@ -65,7 +65,7 @@ const purchase = z.object({
   created_at: z.number(),
 });
 
-const LEDGER_READERS: Access = { kind: 'signedIn', roles: ['dispatcher'] };
+const LEDGER_READERS: Access = screenAccess('quotes', 'invoices');
 
 /**
  * A job's money (issue #9 point 5): quotes and invoices with lines from the time entries, the

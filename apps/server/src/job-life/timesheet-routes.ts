@@ -3,14 +3,14 @@ import { fromYmd } from '@rostra/core/time/calendar';
 import { getTimesheets } from '@rostra/db/job-life/timesheets';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
-import { type Access, type Caller, requireAuth } from '../http/access.ts';
+import { type Access, type Caller, requireAuth, screenAccess } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID } from '../scheduling/http.ts';
 
 /** The longest range one timesheet request covers (days). */
 export const TIMESHEET_MAX_DAYS = 92;
 
-const TIMESHEET_READERS: Access = { kind: 'signedIn', roles: ['dispatcher', 'resource'] };
+const TIMESHEET_READERS: Access = screenAccess('timesheets');
 
 const DATE = z
   .string()

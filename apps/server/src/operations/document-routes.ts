@@ -13,8 +13,7 @@ import { jobExists } from '@rostra/db/documents/form-submissions';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
-import type { Access } from '../http/access.ts';
-import { requireAuth } from '../http/access.ts';
+import { type Access, requireAuth, screenAccess } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
 import {
@@ -48,8 +47,8 @@ import {
  * fills forms on its jobs reads the templates.
  */
 
-export const FORM_READERS: Access = { kind: 'signedIn', roles: ['dispatcher', 'resource', 'customer'] };
-export const STOCK_READERS: Access = { kind: 'signedIn', roles: ['dispatcher', 'resource'] };
+export const FORM_READERS: Access = screenAccess('forms');
+export const STOCK_READERS: Access = screenAccess('equipments', 'pods');
 
 const docRef = (kind: OperationsKind) => ({ table: 'org_documents', where: { kind } });
 

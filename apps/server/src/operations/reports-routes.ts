@@ -1,7 +1,6 @@
 import { utilisation } from '@rostra/core/reports/analytics';
 import { formatHoursHmm, toCsv } from '@rostra/core/reports/format';
 import { bucketSize, type Period, parsePeriod } from '@rostra/core/reports/period';
-import { ANALYTICS_ROLES } from '@rostra/core/shell/menu';
 import { formatDate } from '@rostra/core/time/calendar';
 import { resourceFigures } from '@rostra/db/reports/analytics';
 import { conflictsByReason } from '@rostra/db/reports/conflicts';
@@ -11,7 +10,7 @@ import { jobsByStatus, jobsByStatusOverTime } from '@rostra/db/reports/jobs-by-s
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
-import { type Access, type Caller, requireAuth } from '../http/access.ts';
+import { type Access, type Caller, requireAuth, screenAccess } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 
 /*
@@ -20,12 +19,12 @@ import { HttpError } from '../http/errors.ts';
  * - Reports (/reports screen): the organisation's dispatchers, and partners (the older layout shows
  *   reports to dispatchers and the partner duty). Each has a JSON and a `.csv` form.
  * - Analytics: dispatchers see the organisation's numbers, a resource only their own (shell §6:
- *   analytics for dispatcher and resource); customers and schedulers none. The roles are the core's
- *   `ANALYTICS_ROLES`, which the menu reads too, so the menu never offers what the server refuses.
+ *   analytics for dispatcher and resource); customers and schedulers none. Both come from the
+ *   core's screen-access table, which the menu reads too: the menu never offers what is refused.
  */
 
-const REPORT_READERS: Access = { kind: 'signedIn', roles: ['dispatcher'], duties: ['partner'] };
-const ANALYTICS_READERS: Access = { kind: 'signedIn', roles: ANALYTICS_ROLES };
+const REPORT_READERS: Access = screenAccess('reports');
+const ANALYTICS_READERS: Access = screenAccess('analytics');
 
 const DATE = z
   .string()

@@ -4,7 +4,7 @@ import { deleteUpload, getUpload, insertUpload, listUploads } from '@rostra/db/u
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
-import { requireAuth } from '../http/access.ts';
+import { requireAuth, screenAccess } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
 import { idParams, notFound, paged, pageOf, pageQuery } from '../scheduling/http.ts';
@@ -46,7 +46,7 @@ export function operationsUploadRoutes(app: App): void {
   app.get(
     `${API}/uploads`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: screenAccess('uploads') },
       schema: {
         tags: ['operations'],
         summary: "The organisation's uploaded files, newest first",

@@ -1,3 +1,4 @@
+import { screensReaching } from '@rostra/core/shell/screen-access';
 import { addNotifications } from '@rostra/db/scheduling/add-notifications';
 import { allocateBooking } from '@rostra/db/scheduling/allocate-booking';
 import { isOnJobBoard, ON_JOB_BOARD } from '@rostra/db/scheduling/bids';
@@ -8,7 +9,7 @@ import { withOrg } from '@rostra/db/tenant';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
-import { type Access, requireAuth } from '../http/access.ts';
+import { type Access, requireAuth, screenAccess } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { DISPATCHER_ONLY, withRecord } from './access.ts';
 import { ID, notFound, recordResponse, requireWindow, SECONDS, withETag, written } from './http.ts';
@@ -25,8 +26,12 @@ import { ID, notFound, recordResponse, requireWindow, SECONDS, withETag, written
  *   own bids and what became of each.
  */
 
-const JOB_BOARD_READERS: Access = { kind: 'signedIn', roles: ['dispatcher', 'resource'] };
-const BID_BOARD_READERS: Access = { kind: 'signedIn', roles: ['dispatcher', 'resource'] };
+const JOB_BOARD_READERS: Access = screenAccess('job_board');
+/**
+ * The bid board's data: a resource's own bids (the bid board, resources only in the menu, §6) and,
+ * for a dispatcher, the bids on open jobs, reached from the job board's bid counts to accept one.
+ */
+const BID_BOARD_READERS: Access = screenAccess(...screensReaching('bid_board'));
 const ACCEPT = withRecord(DISPATCHER_ONLY, { table: 'timeline_records' });
 /** A board shows at most this many jobs (the window is at most 62 days). */
 export const BOARD_LIMIT = 500;

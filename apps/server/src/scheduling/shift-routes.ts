@@ -8,9 +8,9 @@ import {
 } from '@rostra/db/scheduling/shifts';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
-import { type Caller, requireAuth } from '../http/access.ts';
+import { type Caller, requireAuth, screenAccess } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
-import { ANY_MEMBER, CATALOGUE_READERS, DISPATCHER_ONLY, withRecord } from './access.ts';
+import { CATALOGUE_READERS, DISPATCHER_ONLY, withRecord } from './access.ts';
 import {
   expectedVersion,
   ID,
@@ -104,7 +104,7 @@ export function shiftRoutes(app: App): void {
   app.get(
     `${API}/resources/:id/shifts`,
     {
-      config: { access: withRecord(ANY_MEMBER, RESOURCE) },
+      config: { access: withRecord(screenAccess('shifts'), RESOURCE) },
       schema: {
         tags: ['shifts'],
         summary: "A resource's weekly records",
@@ -126,7 +126,7 @@ export function shiftRoutes(app: App): void {
   app.get(
     `${API}/resources/:id/shifts/:week_id`,
     {
-      config: { access: withRecord(ANY_MEMBER, RESOURCE) },
+      config: { access: withRecord(screenAccess('shifts'), RESOURCE) },
       schema: {
         tags: ['shifts'],
         summary: "A resource's weekly record of one week",

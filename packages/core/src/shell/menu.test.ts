@@ -17,6 +17,7 @@ import {
   menuPath,
 } from './menu.ts';
 import type { ShellUser } from './roles.ts';
+import { canOpenScreen } from './screen-access.ts';
 
 const dispatcher: ShellUser = { role: 'dispatcher' };
 const resource: ShellUser = { role: 'resource' };
@@ -136,7 +137,7 @@ describe('menu order is fixed', () => {
       fc.property(fc.shuffledSubarray([...MENU_ORDER], { minLength: 1 }), (subset) => {
         const menu = only(...subset);
         const shown = keys(buildMenu(input(dispatcher, menu)));
-        expect(shown).toEqual(MENU_ORDER.filter((k) => subset.includes(k)));
+        expect(shown).toEqual(MENU_ORDER.filter((k) => subset.includes(k) && canOpenScreen(dispatcher, k)));
       }),
     );
   });
@@ -233,15 +234,15 @@ describe('menu flags', () => {
     expect(keys(buildMenu(input(dispatcher, menu)))).toEqual(['home', 'uploads', 'planner', 'map']);
   });
 
-  it('the flags decide for every role alike (roles matter only through partner duty and the §6 role-only entries)', () => {
-    const menu = only('home', 'bookings', 'timesheets');
+  it('for screens every role may open, the flags decide for every role alike', () => {
+    const menu = only('home', 'bookings', 'calendar');
     for (const user of [dispatcher, resource, customer, scheduler]) {
-      expect(keys(buildMenu(input(user, menu)))).toEqual(['home', 'bookings', 'timesheets']);
+      expect(keys(buildMenu(input(user, menu)))).toEqual(['home', 'bookings', 'calendar']);
     }
   });
 
-  it('with every flag on, every fixed entry is shown in order (a dispatcher: every role-only entry is theirs)', () => {
-    expect(keys(buildMenu(input(dispatcher, allOn)))).toEqual([...MENU_ORDER]);
+  it('with every flag on, a dispatcher gets every fixed entry in order but the bid board (resources only, §6)', () => {
+    expect(keys(buildMenu(input(dispatcher, allOn)))).toEqual(MENU_ORDER.filter((k) => k !== 'bid_board'));
   });
 });
 
@@ -256,14 +257,30 @@ describe('analytics: dispatcher and resource only (§6), the same rule the serve
 
   it('with the default flags (analytics on) a scheduler and a customer do not get analytics', () => {
     for (const user of [scheduler, customer]) {
-      expect(keys(buildMenu(input(user, undefined)))).toEqual(['home', 'customers', 'resources']);
+      expect(keys(buildMenu(input(user, undefined)))).toEqual(['home']);
     }
     expect(keys(buildMenu(input(resource, undefined)))).toContain('analytics');
   });
 
-  it('with every flag on, a scheduler gets every entry but analytics, job board, settings and uploads', () => {
-    const roleOnly = ['analytics', 'job_board', 'settings', 'uploads'];
-    expect(keys(buildMenu(input(scheduler, allOn)))).toEqual(MENU_ORDER.filter((k) => !roleOnly.includes(k)));
+  it('with every flag on, a scheduler gets the screens of what its readers lists hold, no catalogue, ledger, stock or settings', () => {
+    expect(keys(buildMenu(input(scheduler, allOn)))).toEqual([
+      'home',
+      'timeline',
+      'projecttasks',
+      'calevents',
+      'bookings',
+      'groupevents',
+      'vehroutes',
+      'events',
+      'maps',
+      'calendar',
+      'week',
+      'masterroster',
+      'scheduler',
+      'board',
+      'rostered_board',
+      'announcements',
+    ]);
   });
 
   it('partner duty does not add analytics to a role without it', () => {
@@ -316,21 +333,22 @@ describe('partner duty always gets timeline, resources, bookings and board', () 
   });
 
   it('partner duty given in duties works the same; without the duty the flags rule', () => {
-    const menu = only('timesheets');
+    const menu = only('calendar');
     expect(keys(buildMenu(input({ role: 'customer', duties: ['partner'] }, menu)))).toEqual([
       'timeline',
       'resources',
       'bookings',
-      'timesheets',
+      'calendar',
       'board',
     ]);
-    expect(keys(buildMenu(input({ role: 'customer', duties: ['driver'] }, menu)))).toEqual(['timesheets']);
+    expect(keys(buildMenu(input({ role: 'customer', duties: ['driver'] }, menu)))).toEqual(['calendar']);
   });
 
   it('no entry is duplicated when the flags are also on', () => {
     const shown = keys(buildMenu(input(partner, allOn)));
-    // A resource with partner duty: everything but the dispatcher-only settings and uploads, once.
-    expect(shown).toEqual(MENU_ORDER.filter((k) => k !== 'settings' && k !== 'uploads'));
+    // A resource with partner duty: everything but the dispatchers' ledger, settings and uploads, once.
+    const dispatcherOnly = ['quotes', 'invoices', 'settings', 'uploads'];
+    expect(shown).toEqual(MENU_ORDER.filter((k) => !dispatcherOnly.includes(k)));
   });
 });
 

@@ -273,7 +273,9 @@ export function buildLegacyMenu(input: MenuInput): MenuEntry[] {
     analytics: canSeeAnalytics(input.user),
     bid_board: resource,
   };
-  return MENU_ORDER.filter((key) => shows[key] === true).map((key) => entry(key, input));
+  return MENU_ORDER.filter((key) => shows[key] === true && canOpenScreen(input.user, key)).map((key) =>
+    entry(key, input),
+  );
 }
 
 /** Route names that highlight an entry other than their own name. */
