@@ -21,8 +21,8 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
   let other: Personas;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    p = await schedulingOrg(t, 'org-adm');
-    other = await schedulingOrg(t, 'org-adm-other');
+    p = await schedulingOrg(t, 'org-adm', { bookingsNeedCustomer: true });
+    other = await schedulingOrg(t, 'org-adm-other', { bookingsNeedCustomer: true });
   });
   afterAll(() => t?.close());
 

@@ -1,7 +1,9 @@
+import { checkBookingCustomer } from '@rostra/core/records/booking-rules';
 import { templateStart } from '@rostra/core/roster/grid';
 import { rolloutTemplate, type TemplateItem } from '@rostra/core/roster/template';
 import { FORTNIGHT, toYmd } from '@rostra/core/time/calendar';
 import type { Db } from '@rostra/db/client';
+import { allowsBookingWithoutCustomer } from '@rostra/db/scheduling/booking-rules';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { selectTimelineRecords } from '@rostra/db/scheduling/records';
 import { createTimelineRecord, updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
@@ -188,6 +190,16 @@ export function rosterRoutes(app: App): void {
           conflicts: [],
           issues: issues.map((i) => ({ ...i })),
         };
+        // A booking needs a customer unless the organisation allows none (issue 16 point 7): an
+        // item without one is reported once and rolls out nothing.
+        const allowNoCustomer = await allowsBookingWithoutCustomer(tx, caller.orgId);
+        const noCustomer = new Set<string>();
+        for (const p of placements) {
+          const issue = checkBookingCustomer(p.item, allowNoCustomer);
+          if (!issue || noCustomer.has(p.item._id)) continue;
+          noCustomer.add(p.item._id);
+          answer.issues.push({ code: issue.code, message: issue.message, _id: p.item._id });
+        }
         if (dry_run) return answer;
 
         const ctx = { uid: caller.uid, now };
@@ -195,7 +207,7 @@ export function rosterRoutes(app: App): void {
         const inTx = tx as unknown as Db;
         for (const [n, p] of placements.entries()) {
           const id = ids[n] as string;
-          if (taken.has(id)) continue;
+          if (taken.has(id) || noCustomer.has(p.item._id)) continue;
           const fields = Object.fromEntries(
             Object.entries(p.item).filter(([k, v]) => !TEMPLATE_ONLY.includes(k) && v !== null),
           );

@@ -62,12 +62,13 @@ describe.each(testDatabaseKinds())('master roster rollout on %s', (kind) => {
     await add(item('tpl-mon', 1, 1, 9, 10, { resIds: ['r1'], customerId: 'c1', notes: 'Morning visit' }));
     await add(item('tpl-wed', 2, 3, 14, 16, { resIds: ['r2'], customerId: 'c2' }));
     await add(item('tpl-tue', 1, 2, 11, 12, { customerId: 'c2' }));
-    await add(item('tpl-other', 1, 4, 8, 9, { template_id: 'tpl-b', resIds: ['r3'] }));
+    await add(item('tpl-other', 1, 4, 8, 9, { template_id: 'tpl-b', resIds: ['r3'], customerId: 'c1' }));
     // A real booking that r1 already has where the Monday item lands: that placement conflicts.
     const monday = realDay(1, 1);
     await add({
       _id: 'busy',
       status: 'confirmed',
+      customerId: 'c1',
       resIds: ['r1'],
       utc_begin_plus_tz: monday + 9 * H + 30 * 60,
       utc_end_plus_tz: monday + 10 * H + 30 * 60,

@@ -13,8 +13,8 @@ describe.each(testDatabaseKinds())("the shell's settings on %s", (kind) => {
   let other: Personas;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    p = await schedulingOrg(t, 'org-shell');
-    other = await schedulingOrg(t, 'org-shell-other');
+    p = await schedulingOrg(t, 'org-shell', { bookingsNeedCustomer: true });
+    other = await schedulingOrg(t, 'org-shell-other', { bookingsNeedCustomer: true });
   });
   afterAll(() => t?.close());
 

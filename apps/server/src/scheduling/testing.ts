@@ -2,6 +2,7 @@ import { termsWholeVersion } from '@rostra/core/shell/validators';
 import { acceptTerms } from '@rostra/db/identity/terms';
 import { organisations } from '@rostra/db/schema/organisations';
 import { customers, labels, resources } from '@rostra/db/schema/scheduling';
+import { putSettings } from '@rostra/db/settings';
 import { withOrg } from '@rostra/db/tenant';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -12,6 +13,11 @@ import type { TestApp } from '../testing/app.ts';
 /*
  * Fixtures of the scheduling integration tests: one organisation with a catalogue, a dispatcher,
  * two resource users (r1, r2), a customer user (c1), and their signed-in browsers.
+ *
+ * The organisation allows bookings without a customer (display flag
+ * `allow_booking_without_customer`) unless `bookingsNeedCustomer` is asked for: most tests write
+ * bare bookings about other rules (overlaps, live, search). The rule itself, on by default for a
+ * real organisation, is tested in booking-rules.test.ts with `bookingsNeedCustomer: true`.
  */
 
 export const H = 3600;
@@ -27,8 +33,15 @@ export type Personas = {
   uids: { dispatcher: string; resource1: string; resource2: string; customer: string };
 };
 
-export async function schedulingOrg(t: TestApp, orgId: string): Promise<Personas> {
+export async function schedulingOrg(
+  t: TestApp,
+  orgId: string,
+  options: { bookingsNeedCustomer?: boolean } = {},
+): Promise<Personas> {
   await addOrg(t, orgId, `Org ${orgId}`);
+  if (!options.bookingsNeedCustomer) {
+    await putSettings(t.db.db, orgId, 'display', { allow_booking_without_customer: true });
+  }
   await t.db.db
     .update(organisations)
     .set({ timeZone: 'UTC', overlapBufferMinutes: 5 })

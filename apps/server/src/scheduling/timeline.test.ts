@@ -134,6 +134,7 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       await call(t, p.dispatcher, 'POST', '/timeline-records', {
         _id: 'probe',
         status: 'confirmed',
+        customerId: 'c2',
         resIds: ['r3'],
         utc_begin_plus_tz: FROM + 4 * 86_400,
         utc_end_plus_tz: FROM + 4 * 86_400 + H,
