@@ -1,4 +1,5 @@
 import { STATUS_ORDER } from '@rostra/core/exceptions/status-order';
+import { exceptionReportDetail } from '@rostra/db/scheduling/exception-detail';
 import {
   EXCEPTION_CONFIG_KEY,
   getExceptionReport,
@@ -63,6 +64,52 @@ export function exceptionRoutes(app: App): void {
         (await getExceptionReport(db(), caller.orgId)) ??
         (await refreshExceptionReport(db(), caller.orgId, app.identity.now())).report
       );
+    },
+  );
+
+  const person = z.object({ _id: z.string(), name: z.string() });
+  app.get(
+    `${API}/exception-report/detail`,
+    {
+      config: { access: DISPATCHER_ONLY },
+      schema: {
+        tags: ['exceptions'],
+        summary:
+          "The current exception report with each entry's job: reference, customer, workers, times and status",
+        response: {
+          200: z.object({
+            _id: z.string(),
+            current_report: z.boolean(),
+            entries: z.array(
+              z.object({
+                _id: z.string(),
+                action_status: z.string(),
+                curr_state: z.string(),
+                curr_state_date: z.number().nullable(),
+                labels: z.array(z.string()),
+                matched: z.boolean(),
+                job: z
+                  .object({
+                    reference: z.string().nullable(),
+                    customer: person.nullable(),
+                    workers: z.array(person),
+                    utc_begin_plus_tz: z.number(),
+                    utc_end_plus_tz: z.number(),
+                    status: z.string(),
+                  })
+                  .nullable(),
+              }),
+            ),
+            configs_map_ids: z.record(z.string(), z.array(z.string())),
+            computed_for: z.number(),
+            version: z.number(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      return exceptionReportDetail(db(), caller.orgId, app.identity.now());
     },
   );
 

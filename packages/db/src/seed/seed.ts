@@ -26,6 +26,7 @@ import {
   directoryPlanning,
   directoryWorkflows,
 } from './directory-data.ts';
+import { exceptionRuleSettings } from './exception-rules.ts';
 import { generateOrg, type OrgPlan } from './generate.ts';
 import { OPERATIONS_MENU, operationsDocuments } from './operations-data.ts';
 
@@ -143,6 +144,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<{ seeded: 
         }
       };
       await writeSettings(tx, plan);
+      await tx.insert(orgSettings).values(exceptionRuleSettings(plan.id));
       await step('labels', data.labels, (c) => tx.insert(labels).values(c));
       await step('resources', data.resources, (c) => tx.insert(resources).values(c));
       await step('customers', data.customers, (c) => tx.insert(customers).values(c));
