@@ -153,11 +153,11 @@ const SECTIONS: Section[] = [
     read: '/exception-report/config',
     editA: async (page) => {
       await form(page).getByRole('button', { name: 'Add rule', exact: false }).click();
-      await form(page).getByLabel('Amber after (minutes)').last().fill('41');
+      await form(page).getByLabel('Minutes late before amber').last().fill('41');
     },
     editB: async (page) => {
       await form(page).getByRole('button', { name: 'Add rule', exact: false }).click();
-      await form(page).getByLabel('Amber after (minutes)').last().fill('42');
+      await form(page).getByLabel('Minutes late before amber').last().fill('42');
     },
     hasA: (doc) =>
       (doc.configs as { exception_min_amber: number }[]).some((c) => c.exception_min_amber === 41),

@@ -2,7 +2,12 @@ import { EXCEPTION_BANNER_MS } from '@rostra/core/shell/constants';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ExceptionReportAnswer, reportSignature, useExceptionBanner } from './exception-report.ts';
+import {
+  dismissalKey,
+  type ExceptionReportAnswer,
+  reportSignature,
+  useExceptionBanner,
+} from './exception-report.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -17,8 +22,14 @@ const entry = (id: string, state = 'dispatched') => ({
 const report = (...entries: ReturnType<typeof entry>[]): ExceptionReportAnswer => ({ entries });
 
 let banner: ReturnType<typeof useExceptionBanner>;
-function Probe({ value }: { value: ExceptionReportAnswer | null }) {
-  banner = useExceptionBanner(value);
+function Probe({
+  value,
+  who,
+}: {
+  value: ExceptionReportAnswer | null;
+  who?: { orgId: string; uid: string };
+}) {
+  banner = useExceptionBanner(value, who);
   return null;
 }
 
@@ -69,6 +80,40 @@ describe('exception banner', () => {
     expect(banner.visible).toBe(false);
     await show(null);
     expect(banner.visible).toBe(false);
+  });
+});
+
+describe('a dismissal holds across page loads until the report changes', () => {
+  const who = { orgId: 'org-1', uid: 'u-1' };
+  const load = async (value: ExceptionReportAnswer | null, as = who) => {
+    await act(async () => root.unmount());
+    root = createRoot(document.createElement('div'));
+    await act(async () => root.render(<Probe value={value} who={as} />));
+  };
+  beforeEach(() => localStorage.clear());
+
+  it('Close keeps it away on the next load of the same report, per organisation and user', async () => {
+    await load(report(entry('b1')));
+    expect(banner.visible).toBe(true);
+    await act(async () => banner.close());
+    expect(localStorage.getItem(dismissalKey('org-1', 'u-1'))).toEqual(expect.any(String));
+    await load(report(entry('b1')));
+    expect(banner.visible).toBe(false);
+    await load(report(entry('b1')), { orgId: 'org-1', uid: 'u-2' });
+    expect(banner.visible).toBe(true);
+    await load(report(entry('b1')), { orgId: 'org-2', uid: 'u-1' });
+    expect(banner.visible).toBe(true);
+  });
+
+  it('a changed report shows it again; hiding after 120 s is not a dismissal', async () => {
+    await load(report(entry('b1')));
+    await act(async () => banner.close());
+    await load(report(entry('b1'), entry('b2')));
+    expect(banner.visible).toBe(true);
+    await act(async () => vi.advanceTimersByTime(EXCEPTION_BANNER_MS));
+    expect(banner.visible).toBe(false);
+    await load(report(entry('b1'), entry('b2')));
+    expect(banner.visible).toBe(true);
   });
 });
 

@@ -55,21 +55,60 @@ export function reportSignature(report: ExceptionReportAnswer | null | undefined
   return report.entries.map((e) => `${e._id}|${e.action_status}|${e.curr_state}`).join('\n');
 }
 
+/** A short, stable fingerprint of a report's signature (FNV-1a, 32 bits, hex). */
+export function reportFingerprint(signature: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < signature.length; i++) {
+    h ^= signature.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${signature.length.toString(36)}-${h.toString(16).padStart(8, '0')}`;
+}
+
 /**
- * The urgent banner (spec §4): appears when the report changes to one with entries, closes on
- * Close, and hides itself after 120 s.
+ * Where a dismissal is kept: this browser's storage, per organisation and user (there is no
+ * per-user settings store on the server), holding the fingerprint of the report dismissed.
  */
-export function useExceptionBanner(report: ExceptionReportAnswer | null | undefined) {
+export const dismissalKey = (orgId: string, uid: string) =>
+  `rostra.exception-banner.dismissed.${orgId}.${uid}`;
+
+function readDismissed(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeDismissed(key: string, fingerprint: string): void {
+  try {
+    localStorage.setItem(key, fingerprint);
+  } catch {
+    // Not remembered when storage is unavailable: the banner may come back on the next load.
+  }
+}
+
+/**
+ * The urgent banner (spec §4): appears when the report changes to one with entries, hides itself
+ * after 120 s. Close (or View Details) dismisses it for this report: the dismissal is kept for the
+ * user in this organisation (`who`), so a reload does not bring it back until the report changes.
+ */
+export function useExceptionBanner(
+  report: ExceptionReportAnswer | null | undefined,
+  who?: { orgId: string; uid: string },
+) {
   // The signature on show; a new report while one is up restarts the 120 s.
   const [shown, setShown] = useState<string | null>(null);
   const lastSignature = useRef('');
   const signature = reportSignature(report);
+  const key = who ? dismissalKey(who.orgId, who.uid) : undefined;
 
   useEffect(() => {
     if (signature === lastSignature.current) return;
     lastSignature.current = signature;
-    setShown(signature === '' ? null : signature);
-  }, [signature]);
+    const dismissed = key !== undefined && readDismissed(key) === reportFingerprint(signature);
+    setShown(signature === '' || dismissed ? null : signature);
+  }, [signature, key]);
 
   useEffect(() => {
     if (shown === null) return;
@@ -77,5 +116,11 @@ export function useExceptionBanner(report: ExceptionReportAnswer | null | undefi
     return () => clearTimeout(timer);
   }, [shown]);
 
-  return { visible: shown !== null, close: () => setShown(null) };
+  return {
+    visible: shown !== null,
+    close: () => {
+      if (key !== undefined && shown !== null) writeDismissed(key, reportFingerprint(shown));
+      setShown(null);
+    },
+  };
 }

@@ -1,22 +1,58 @@
 import {
   compareEntries,
+  DEFAULT_ACTION_ATTR,
   type ExceptionEntry,
   type ExceptionSeverity,
   elapsedMinutes,
   exceptionSeverity,
 } from '@rostra/core/exceptions/report';
-import { formatDateTime, toWallClock } from '@rostra/core/time/calendar';
+import { toWallClock } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, Clock } from 'lucide-react';
 import { api } from '../lib/client.ts';
-import { useExceptionReport } from '../lib/exception-report.ts';
+import { EXCEPTION_REPORT_KEY, useExceptionReport } from '../lib/exception-report.ts';
 import { useShell } from '../shell/shell-context.tsx';
 import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../texts.ts';
-import { StateMessage, StatusBadge, useStatusConfig } from './bookings/parts.tsx';
+import { formatSpan, StateMessage, StatusBadge, statusName, useStatusConfig } from './bookings/parts.tsx';
 import { BOOKINGS_TEXT as T } from './bookings/texts.ts';
 
-type ExceptionConfigDoc = { configs?: { action_status: string; exception_min_amber: number }[] };
+type ExceptionConfigDoc = {
+  configs?: { action_status: string; action_attr?: string; exception_min_amber: number }[];
+};
+
+type Person = { _id: string; name: string };
+/** An entry of `GET /exception-report/detail`: the core's entry and its job as it is now. */
+type DetailEntry = ExceptionEntry & {
+  job: {
+    reference: string | null;
+    customer: Person | null;
+    workers: Person[];
+    utc_begin_plus_tz: number;
+    utc_end_plus_tz: number;
+    status: string;
+  } | null;
+};
+type DetailAnswer = { entries: DetailEntry[]; computed_for: number; version: number };
+
+/** Prefixed with the report's key: a live report change refreshes the detail too. */
+const detailQuery = {
+  queryKey: [...EXCEPTION_REPORT_KEY, 'detail'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    api.get<DetailAnswer>('/exception-report/detail', { quiet: true, signal }),
+};
+
+const D = {
+  customer: 'Customer',
+  workers: 'Worker(s)',
+  time: 'Time',
+  noWorker: 'No worker',
+  noCustomer: 'No customer',
+  gone: 'This booking no longer exists',
+  expectedBy: (status: string, from: string, minutes: number) => `${status} ${minutes} min after the ${from}`,
+  start: 'start',
+  end: 'end',
+};
 
 const exceptionConfigQuery = {
   queryKey: ['exception-report', 'config'] as const,
@@ -43,14 +79,25 @@ const SEVERITY_STYLE: Record<Exclude<ExceptionSeverity, 'none'>, string> = {
 export function ExceptionDetail() {
   const { role, me } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const report = useExceptionReport(isDispatcher);
+  // The live watcher (refreshes the detail when the report changes) and the detail itself.
+  useExceptionReport(isDispatcher);
+  const report = useQuery({ ...detailQuery, enabled: isDispatcher });
   const config = useQuery({ ...exceptionConfigQuery, enabled: isDispatcher });
   const statusConfig = useStatusConfig();
   const entries = [...(report.data?.entries ?? [])].sort(compareEntries);
-  const minAmber = new Map((config.data?.configs ?? []).map((c) => [c.action_status, c.exception_min_amber]));
+  const rules = new Map((config.data?.configs ?? []).map((c) => [c.action_status, c]));
+  const minAmber = new Map([...rules].map(([k, c]) => [k, c.exception_min_amber]));
   const timeZone = me.company?.time_zone ?? 'UTC';
-  const computedFor = (report.data as { computed_for?: number } | null | undefined)?.computed_for;
+  const computedFor = report.data?.computed_for;
   const now = Math.max(toWallClock(Date.now(), timeZone), computedFor ?? 0);
+
+  const expectation = (e: ExceptionEntry): string => {
+    const rule = rules.get(e.action_status);
+    const status = statusName(statusConfig, e.action_status);
+    if (!rule) return status;
+    const from = (rule.action_attr ?? DEFAULT_ACTION_ATTR) === 'utc_begin_plus_tz' ? D.start : D.end;
+    return D.expectedBy(status, from, rule.exception_min_amber);
+  };
 
   const severityOf = (e: ExceptionEntry): ExceptionSeverity => {
     const threshold = minAmber.get(e.action_status);
@@ -75,8 +122,6 @@ export function ExceptionDetail() {
           </div>
         ) : report.isError ? (
           <StateMessage tone="error" title={X.exceptionUnavailable} hint={report.error.message} />
-        ) : report.data === null ? (
-          <StateMessage title={X.exceptionUnavailable} />
         ) : entries.length === 0 ? (
           <StateMessage title={SHELL_TEXT.noExceptions} />
         ) : (
@@ -87,14 +132,20 @@ export function ExceptionDetail() {
                   <th scope="col" className="px-3 py-2 font-medium">
                     {X.booking}
                   </th>
+                  <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
+                    {D.customer}
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
+                    {D.workers}
+                  </th>
+                  <th scope="col" className="hidden px-3 py-2 font-medium lg:table-cell">
+                    {D.time}
+                  </th>
                   <th scope="col" className="px-3 py-2 font-medium">
                     {X.currentState}
                   </th>
                   <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
                     {X.expected}
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-                    {X.since}
                   </th>
                   <th scope="col" className="px-3 py-2 font-medium">
                     {T.overdue}
@@ -104,26 +155,54 @@ export function ExceptionDetail() {
               <tbody className="divide-y divide-neutral-100">
                 {entries.map((e) => {
                   const severity = severityOf(e);
+                  const job = e.job;
+                  const title = job?.reference ?? e._id;
+                  const customer = job?.customer?.name ?? D.noCustomer;
+                  const workers = job?.workers.length
+                    ? job.workers.map((w) => w.name).join(', ')
+                    : D.noWorker;
+                  const span = job ? formatSpan(job.utc_begin_plus_tz, job.utc_end_plus_tz) : '—';
                   return (
                     <tr key={`${e._id}|${e.action_status}`} data-exception={e._id} data-severity={severity}>
-                      <td className="px-3 py-2">
+                      <td className="px-3 py-2 align-top">
                         <Link
                           to={BOOKINGS_PATH}
                           search={{ job_id: e._id } as never}
-                          aria-label={T.openBooking(e._id)}
+                          aria-label={T.openBooking(title)}
                           className="font-medium text-sky-800 underline-offset-2 hover:underline"
                         >
-                          {e._id}
+                          {title}
                         </Link>
+                        {/* Narrow screens: customer, workers and time under the reference. */}
+                        <p className="mt-0.5 text-xs text-neutral-600 md:hidden">
+                          {[customer, workers].join(' · ')}
+                        </p>
+                        {job ? (
+                          <p className="text-xs text-neutral-600 tabular-nums lg:hidden">{span}</p>
+                        ) : (
+                          <p className="text-xs text-neutral-600">{D.gone}</p>
+                        )}
                       </td>
-                      <td className="px-3 py-2">
+                      <td className="hidden px-3 py-2 align-top md:table-cell" data-field="customer">
+                        {customer}
+                      </td>
+                      <td className="hidden px-3 py-2 align-top md:table-cell" data-field="workers">
+                        {workers}
+                      </td>
+                      <td
+                        className="hidden px-3 py-2 align-top text-neutral-700 tabular-nums lg:table-cell"
+                        data-field="time"
+                      >
+                        {span}
+                      </td>
+                      <td className="px-3 py-2 align-top">
                         <StatusBadge status={e.curr_state} config={statusConfig} />
                       </td>
-                      <td className="hidden px-3 py-2 sm:table-cell">
-                        <StatusBadge status={e.action_status} config={statusConfig} />
-                      </td>
-                      <td className="hidden px-3 py-2 text-neutral-600 tabular-nums sm:table-cell">
-                        {e.curr_state_date === null ? '—' : formatDateTime(e.curr_state_date)}
+                      <td
+                        className="hidden px-3 py-2 align-top text-neutral-700 sm:table-cell"
+                        data-field="expected"
+                      >
+                        {expectation(e)}
                       </td>
                       <td className="px-3 py-2">
                         <Severity severity={severity} minutes={overdueMinutes(e, now)} />

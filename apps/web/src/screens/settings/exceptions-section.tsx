@@ -1,16 +1,26 @@
+import { DEFAULT_ACTION_ATTR } from '@rostra/core/exceptions/report';
 import { STATUS_ORDER } from '@rostra/core/exceptions/status-order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { statusName, useStatusConfig } from '../bookings/parts.tsx';
 import { Loaded, SectionForm, SelectField } from './form-parts.tsx';
 import { type ExceptionDoc, exceptionQuery, send, useDraft } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 
 const STATUSES = Object.keys(STATUS_ORDER);
+/** The job fields a rule measures from, as the spec stores them (`action_attr`). */
+const START = 'utc_begin_plus_tz';
+const END = DEFAULT_ACTION_ATTR;
 type Row = { action_status: string; action_attr: string; minutes: string };
 
-/** The exception report config: per status, after how many minutes past its reference time a job turns amber. */
+/**
+ * The exception report config in the user's words: the status a booking should reach, measured
+ * from its start or its end, and the minutes late before it turns amber. Stored as the spec's
+ * fields (`action_status`, `action_attr`, `exception_min_amber`); a field other than start or end
+ * (set through the API) is kept and shown as "Another time".
+ */
 export function ExceptionsSection() {
   const doc = useQuery(exceptionQuery);
   return <Loaded query={doc}>{(d) => <ExceptionsForm doc={d} />}</Loaded>;
@@ -18,13 +28,14 @@ export function ExceptionsSection() {
 
 function ExceptionsForm({ doc }: { doc: ExceptionDoc }) {
   const queryClient = useQueryClient();
+  const statusConfig = useStatusConfig();
   const { draft, setDraft, isDirty, reset, withVersion } = useDraft(
     doc,
     (d) =>
       d.configs.map(
         (c): Row => ({
           action_status: c.action_status,
-          action_attr: c.action_attr ?? '',
+          action_attr: c.action_attr ?? END,
           minutes: String(c.exception_min_amber),
         }),
       ),
@@ -44,7 +55,7 @@ function ExceptionsForm({ doc }: { doc: ExceptionDoc }) {
       send('PUT', '/exception-report/config', {
         configs: rows.map((r) => ({
           action_status: r.action_status,
-          ...(r.action_attr.trim() ? { action_attr: r.action_attr.trim() } : {}),
+          action_attr: r.action_attr,
           exception_min_amber: Number(r.minutes),
         })),
         version,
@@ -71,21 +82,26 @@ function ExceptionsForm({ doc }: { doc: ExceptionDoc }) {
           <ul className="space-y-3">
             {rows.map((r, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id of their own
-              <li key={i} className="grid items-end gap-3 sm:grid-cols-[10rem_1fr_10rem_auto]">
+              <li key={i} className="grid items-end gap-3 sm:grid-cols-[1fr_1fr_13rem_auto]" data-rule={i}>
                 <SelectField
                   label={T.exceptionStatus}
                   value={r.action_status}
                   error={errors[`configs.${i}.action_status`]}
                   onChange={(v) => change(i, { action_status: v })}
-                  options={STATUSES.map((s) => ({ value: s, label: s }))}
+                  options={STATUSES.map((s) => ({ value: s, label: statusName(statusConfig, s) }))}
                 />
-                <Field
-                  label={T.exceptionAttr}
+                <SelectField
+                  label={T.exceptionFrom}
                   value={r.action_attr}
-                  placeholder="utc_end_plus_tz"
-                  maxLength={60}
                   error={errors[`configs.${i}.action_attr`]}
-                  onChange={(e) => change(i, { action_attr: e.target.value })}
+                  onChange={(v) => change(i, { action_attr: v })}
+                  options={[
+                    { value: START, label: T.exceptionFromStart },
+                    { value: END, label: T.exceptionFromEnd },
+                    ...(r.action_attr !== START && r.action_attr !== END
+                      ? [{ value: r.action_attr, label: T.exceptionFromOther(r.action_attr) }]
+                      : []),
+                  ]}
                 />
                 <Field
                   label={T.exceptionMinutes}
@@ -100,6 +116,13 @@ function ExceptionsForm({ doc }: { doc: ExceptionDoc }) {
                 >
                   <Trash2 aria-hidden className="size-4" />
                 </IconButton>
+                <p className="text-sm text-neutral-600 sm:col-span-4" data-testid="exception-rule-says">
+                  {T.exceptionRuleSays(
+                    statusName(statusConfig, r.action_status),
+                    r.minutes.trim(),
+                    r.action_attr === START ? 'start' : r.action_attr === END ? 'end' : r.action_attr,
+                  )}
+                </p>
               </li>
             ))}
           </ul>
@@ -107,7 +130,7 @@ function ExceptionsForm({ doc }: { doc: ExceptionDoc }) {
             variant="secondary"
             disabled={rows.length >= 20}
             onClick={() =>
-              setDraft([...rows, { action_status: STATUSES[0] ?? 'active', action_attr: '', minutes: '30' }])
+              setDraft([...rows, { action_status: 'finished', action_attr: END, minutes: '30' }])
             }
           >
             <Plus aria-hidden className="size-4" />

@@ -153,10 +153,15 @@ export const SETTINGS_TEXT = {
 
   // Exception report.
   exceptionsIntro:
-    'A job in one of these statuses turns amber this many minutes after its reference time (its end unless another field is named).',
-  exceptionStatus: 'Status',
-  exceptionAttr: 'Reference field',
-  exceptionMinutes: 'Amber after (minutes)',
+    'Each rule flags a booking on the exception report when it has not reached a status in time: so many minutes after its start or its end, it turns amber (red at twice that).',
+  exceptionStatus: 'Status to reach',
+  exceptionFrom: 'Measured from',
+  exceptionFromStart: 'Its start time',
+  exceptionFromEnd: 'Its end time',
+  exceptionFromOther: (field: string) => `Another time (${field})`,
+  exceptionMinutes: 'Minutes late before amber',
+  exceptionRuleSays: (status: string, minutes: string, from: 'start' | 'end' | string) =>
+    `A booking is flagged when it has not reached ${status} ${minutes || '…'} minutes after its ${from === 'start' || from === 'end' ? `${from} time` : from}.`,
   addException: 'Add rule',
   removeException: (n: number) => `Remove rule ${n}`,
   exceptionMinutesInvalid: 'Minutes from 0 to 525600',
