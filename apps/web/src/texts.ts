@@ -70,6 +70,8 @@ export const SHELL_TEXT = {
   comingLaterHint:
     'The menu entry is switched on for your organisation, but its screen has not been built yet.',
   skipToContent: 'Skip to content',
+  notForRole: 'This screen is not part of your menu.',
+  notForRoleHint: 'Choose one of the entries of your menu, or switch company or role.',
   companyLogo: 'Company logo',
   changeLogo: 'Change logo',
   editGeofence: 'Edit geofence',

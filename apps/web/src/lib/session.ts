@@ -3,6 +3,7 @@ import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
 import { restartLive } from './live.ts';
+import { createStore } from './store.ts';
 
 /** The company document of shell spec §3, as `GET /api/v1/me` answers it. */
 export type Company = {
@@ -172,18 +173,40 @@ export type SwitchAnswer = {
 };
 
 /**
+ * The membership (`org|role`) a company switch is moving to, or null. Until the shell's own user
+ * is that membership it shows no screen, so nothing of the old role's screen asks again (with the
+ * new role's token, which would be refused); the cache tells the shell of the new user a moment
+ * after the switch's own answer, hence a target rather than a flag.
+ */
+export const switchingStore = createStore<string | null>(null);
+
+/** The key {@link switchingStore} holds for a membership. */
+export const membershipKey = (orgId: string | null | undefined, role: string | null | undefined): string =>
+  `${orgId ?? ''}|${role ?? ''}`;
+
+/**
  * Company and role switch (spec §4): an access token first, then `POST /switch_org_by_uid` with
- * the target organisation, role and uid. Everything cached for the old organisation is dropped;
- * the answer is who we are now.
+ * the target organisation, role and uid. The screen is taken down and the old role's requests in
+ * flight are cancelled first; everything cached for the old organisation is dropped; the answer is
+ * who we are now (the shell then shows only screens that role may be on).
  */
 export async function switchOrganisation(
   queryClient: QueryClient,
   target: { org_id: string; role: string; uid: string },
 ): Promise<Me | null> {
-  await api.tokens.get();
-  await api.post<SwitchAnswer>('/switch_org_by_uid', target, { retry: false, quiet: true });
-  resetSessionCaches(queryClient);
-  return queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+  switchingStore.set(membershipKey(target.org_id, target.role));
+  let next: Me | null = null;
+  try {
+    await queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
+    await api.tokens.get();
+    await api.post<SwitchAnswer>('/switch_org_by_uid', target, { retry: false, quiet: true });
+    resetSessionCaches(queryClient);
+    next = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
+    return next;
+  } finally {
+    // Done: wait for whoever we are now (or, when the switch failed, show the screen again).
+    switchingStore.set(next ? membershipKey(next.org_id, next.role) : null);
+  }
 }
 
 export async function acceptTerms(queryClient: QueryClient, version: string): Promise<void> {

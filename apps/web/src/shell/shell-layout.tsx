@@ -2,10 +2,11 @@ import { DEFAULT_APP_VERSION, EXPIRED_LINK_TOAST_MS } from '@rostra/core/shell/c
 import { activeMenuKey, buildMenu } from '@rostra/core/shell/menu';
 import { EXCEPTION_BANNER_TEXT } from '@rostra/core/shell/messages';
 import { routeActions } from '@rostra/core/shell/routes';
+import { canReachScreen } from '@rostra/core/shell/screen-access';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
 import { TriangleAlert, X } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../lib/client.ts';
 import {
   type Connectivity,
@@ -20,8 +21,9 @@ import { useIsNarrow, useMediaQuery } from '../lib/media.ts';
 import { useNotificationState } from '../lib/notifications.ts';
 import { queryOf, runRouteActions, withoutOneShotParams } from '../lib/route-actions.ts';
 import { searchStore } from '../lib/search.ts';
-import { activeUser, type Me, meQuery } from '../lib/session.ts';
+import { activeUser, type Me, membershipKey, meQuery, switchingStore } from '../lib/session.ts';
 import { useShellSettings } from '../lib/shell-settings.ts';
+import { useStore } from '../lib/store.ts';
 import { notify } from '../lib/toast.ts';
 import { useUnsavedGuard } from '../lib/unsaved.ts';
 import { SHELL_TEXT } from '../texts.ts';
@@ -48,9 +50,9 @@ function readCollapsed(): boolean | undefined {
 }
 
 /** The urgent exception banner for dispatchers (spec §4, §8): View Details, Close, gone after 120 s. */
-function ExceptionBanner({ isEnabled, orgId, uid }: { isEnabled: boolean; orgId: string; uid: string }) {
+function ExceptionBanner({ isEnabled }: { isEnabled: boolean }) {
   const report = useExceptionReport(isEnabled);
-  const banner = useExceptionBanner(isEnabled ? report.data : null, { orgId, uid });
+  const banner = useExceptionBanner(isEnabled ? report.data : null);
   const navigate = useNavigate();
   if (!banner.visible) return null;
   return (
@@ -143,6 +145,16 @@ function TimerQueueSync({ uid, orgId }: { uid: string; orgId: string }) {
   return null;
 }
 
+/** A screen the role may not be on (a typed address, or the old role's screen after a switch). */
+function NotForRole() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10 text-center">
+      <h1 className="text-lg font-semibold text-neutral-900">{SHELL_TEXT.notForRole}</h1>
+      <p className="mt-2 text-sm text-neutral-600">{SHELL_TEXT.notForRoleHint}</p>
+    </div>
+  );
+}
+
 function Shell({ me }: { me: Me }) {
   const user = activeUser(me);
   if (!user) throw new Error('The shell needs an active organisation');
@@ -173,6 +185,16 @@ function Shell({ me }: { me: Me }) {
     [settings, user],
   );
   const activeKey = activeMenuKey(location.pathname, queryOf(location.searchStr));
+  // Only screens this role may be on are rendered (the core's screen-access table, which the
+  // server's routes follow too), keyed by organisation and role so a switch starts them afresh;
+  // during a switch none is, so the old role's screen asks nothing more.
+  const switchingTo = useStore(switchingStore);
+  const isSwitching = switchingTo !== null && switchingTo !== membershipKey(user.orgId, user.role);
+  // The screen on show is the resolved location's (while a navigation is pending the location is
+  // already the next one, but the old screen is still the one rendered).
+  const shown = useRouterState({ select: (s) => s.resolvedLocation ?? s.location });
+  const shownKey = activeMenuKey(shown.pathname, queryOf(shown.searchStr));
+  const mayBeHere = shownKey === undefined || canReachScreen(user, shownKey);
   const state: ShellState = {
     me,
     user,
@@ -193,7 +215,7 @@ function Shell({ me }: { me: Me }) {
   };
 
   const watchesExceptions =
-    user.role === 'dispatcher' && settings !== undefined && settings.ds.hide_prod !== true;
+    !isSwitching && user.role === 'dispatcher' && settings !== undefined && settings.ds.hide_prod !== true;
 
   return (
     <ShellContext.Provider value={state}>
@@ -219,9 +241,15 @@ function Shell({ me }: { me: Me }) {
             hasDot={notificationState.data?.dot === true}
             isOnline={connectivity.isOnline}
           />
-          <ExceptionBanner isEnabled={watchesExceptions} orgId={user.orgId} uid={me.uid} />
+          <ExceptionBanner isEnabled={watchesExceptions} />
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
-            <Outlet />
+            {isSwitching ? null : mayBeHere ? (
+              <Fragment key={`${user.orgId}|${user.role}`}>
+                <Outlet />
+              </Fragment>
+            ) : (
+              <NotForRole />
+            )}
           </main>
         </div>
       </div>

@@ -326,7 +326,7 @@ function CallButtons({ jobId, buttons: fallback }: { jobId: string; buttons: rea
   return (
     <div>
       <fieldset className="flex flex-wrap gap-1.5">
-        <legend className="sr-only">{CHAT_BUTTON_LABELS.employee}</legend>
+        <legend className="sr-only">{T.contactButtons}</legend>
         {buttons.map((b) => {
           if (b === 'employee') {
             return (

@@ -83,6 +83,8 @@ export const JOB_TEXT = {
   call: (who: string) => `Call ${who}`,
   noPhone: 'No phone number on record',
   employees: 'Employees',
+  /** The group of the chat's call buttons (spec §6: which ones depends on the role). */
+  contactButtons: 'Contact',
   tasks: 'Tasks',
   // Review and notes
   review: 'Review',
