@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { customerPlace } from '@rostra/core/records/booking-rules';
 import { OVERLAY_TEXT } from '@rostra/core/shell/messages';
 import { dayStart, toWallClock } from '@rostra/core/time/calendar';
 import { apiCall, enterApp, USERS } from './helpers.ts';
@@ -355,9 +356,9 @@ test.describe('create and edit', () => {
 
     await form.getByLabel('Date').fill(ymd);
     await form.getByLabel('Begins').fill('09:30');
-    await form.getByLabel('Ends').fill('10:30');
+    await form.getByLabel('Ends', { exact: true }).fill('10:30');
     await form.getByLabel('Status').selectOption('confirmed');
-    await form.getByLabel('Customer').selectOption('c001');
+    await form.getByLabel('Customer', { exact: true }).selectOption('c001');
     await form.getByLabel('Resource').selectOption(['r060']);
     await form.getByRole('button', { name: 'Save' }).click();
 
@@ -366,6 +367,67 @@ test.describe('create and edit', () => {
     await expect(conflicts).toBeVisible();
     await expect(conflicts).toContainText(existing._id);
     await screenshot(page, 'booking-create-conflict-1280', test.info().project.name);
+  });
+
+  test('14:00 → 13:00 is refused with the spec message and saves nothing; "ends next day" saves 23 hours; the customer fills the address; the list titles it by customer and time', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    const project = test.info().project.name;
+    // A day of its own, 70 days past this spec's other bookings.
+    const day = BASE_DAY + (project === 'postgres' ? 100 * DAY : 0) + 70 * DAY;
+    const ymd = new Date(day * 1000).toISOString().slice(0, 10);
+    const customer = (await apiCall(page, 'GET', '/customers/c001')) as Rec;
+    const place = customerPlace(customer);
+    expect(place.all_location).toBeTruthy();
+    const note = `e2e nextday ${Date.now()}`;
+    const mine = async () =>
+      (
+        (await apiCall(
+          page,
+          'GET',
+          `/timeline-records?_key=booking&from=${day}&to=${day + 2 * DAY}&limit=250`,
+        )) as unknown as { items: Rec[] }
+      ).items.filter((r) => r.notes === note);
+
+    await page.getByRole('button', { name: 'New booking' }).click();
+    const form = page.getByTestId('booking-form');
+    await form.getByLabel('Date').fill(ymd);
+    await form.getByLabel('Begins').fill('14:00');
+    await form.getByLabel('Ends', { exact: true }).fill('13:00');
+    await form.getByLabel('Notes').fill(note);
+    // Saving without a customer names the field.
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('Choose the customer of the booking')).toBeVisible();
+    // Picking the customer brings their address and location.
+    await form.getByLabel('Customer', { exact: true }).selectOption('c001');
+    await expect(form.getByLabel('Address')).toHaveValue(place.all_location as string);
+    await expect(form.getByTestId('booking-location')).toContainText('Location');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('you must enter a valid time')).toBeVisible();
+    await expect(form.getByLabel('Ends', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await screenshot(page, 'booking-form-invalid-time-1280', project);
+    expect(await mine()).toHaveLength(0);
+
+    await form.getByLabel('Ends next day').check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toHaveCount(0);
+    const [saved] = await mine();
+    expect(saved).toMatchObject({
+      customerId: 'c001',
+      utc_begin_plus_tz: day + 14 * H,
+      utc_end_plus_tz: day + 37 * H,
+      all_location: place.all_location,
+      _geoloc: place._geoloc,
+    });
+
+    // No reference: the list titles it by customer and time, never by id.
+    const title = `${[place.customer_first_name, place.customer_last_name].filter(Boolean).join(' ')} · 14:00–13:00`;
+    await page.goto(`/bookings?from=${ymd}&to=${ymd}&customer=c001`);
+    const row = page.locator(`tbody tr[data-booking="${saved?._id}"]`);
+    await expect(row.getByRole('link')).toHaveText(title);
+    await screenshot(page, 'bookings-list-title-1280', project);
   });
 
   test('edit: unsaved changes ask before closing; a stale version says so and reloads', async ({ page }) => {

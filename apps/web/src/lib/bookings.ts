@@ -164,6 +164,10 @@ export type BookingInput = {
   utc_begin_plus_tz: number;
   utc_end_plus_tz: number;
   all_location?: string | null;
+  /** The customer's location that goes with the address (issue 16 point 7). */
+  _geoloc?: { lat: number; lng: number } | null;
+  /** The customer's labels. */
+  cs_lbls?: string[];
   notes?: string | null;
 };
 

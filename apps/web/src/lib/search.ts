@@ -1,3 +1,4 @@
+import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { DAY, formatDateTime, weekdayLongName } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -110,10 +111,12 @@ export function hitText(kind: SearchKind, hit: SearchHit): { title: string; deta
     case 'timelines': {
       const who = joined(hit.customer_first_name, hit.customer_last_name) || str(hit.name);
       const begin = typeof hit.utc_begin_plus_tz === 'number' ? formatDateTime(hit.utc_begin_plus_tz) : '';
-      const title = str(hit.reference) || who || str(hit._key) || hit._id;
+      // A booking's title is the core's (reference, else customer and time: never an id).
+      const isBooking = kind !== 'groupevents' && (hit._key ?? 'booking') === 'booking';
+      const title = isBooking ? bookingTitle(hit) : str(hit.reference) || who || str(hit._key) || hit._id;
       return {
         title,
-        detail: [title === who ? '' : who, begin, str(hit.status)].filter(Boolean).join(' · '),
+        detail: [title.startsWith(who) ? '' : who, begin, str(hit.status)].filter(Boolean).join(' · '),
       };
     }
     case 'boards': {

@@ -1,4 +1,5 @@
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
@@ -67,7 +68,7 @@ export async function writeAllocation(
         .where(and(eq(resources.orgId, orgId), inArray(resources.id, added), isNotNull(resources.uid)))
     : [];
   const when = formatDateTime(record.utc_begin_plus_tz);
-  const label = typeof record.reference === 'string' ? record.reference : record._id;
+  const label = bookingTitle(record);
   const notified = await addNotifications(
     tx,
     orgId,

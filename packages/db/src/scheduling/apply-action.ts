@@ -1,3 +1,4 @@
+import { bookingTitle } from '@rostra/core/records/booking-rules';
 import type { JobAction } from '@rostra/core/shell/roles';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { type JobRecord, type JobUpdate, jobUpdate } from '@rostra/core/timeline/job-update';
@@ -151,7 +152,7 @@ async function finish(
   });
   // The spec's job update: only the changed fields, only for the statuses and records it names.
   const update = jobUpdate(before as JobRecord, record as JobRecord);
-  const label = typeof record.reference === 'string' ? record.reference : record._id;
+  const label = bookingTitle(record);
   const body = `${label} on ${formatDateTime(record.utc_begin_plus_tz)}: ${req.action}${
     req.option ? ` (${req.option})` : ''
   }`;

@@ -4,13 +4,16 @@ import { validate } from './booking-form.tsx';
 const base = {
   reference: '',
   status: 'draft',
-  customerId: '',
+  customerId: 'c1',
   resIds: [],
   labels: [],
   date: '2026-03-09',
   begin: '09:00',
   end: '10:30',
+  endsNextDay: false,
   all_location: '',
+  geo: null,
+  csLabels: [],
   notes: '',
 };
 const MIDNIGHT = Date.parse('2026-03-09T00:00:00Z') / 1000;
@@ -28,10 +31,18 @@ describe('the booking form checks', () => {
     });
   });
 
-  it('an end before the beginning runs overnight; the same time twice is refused', () => {
-    expect(validate({ ...base, begin: '22:00', end: '06:00' }).end).toBe(MIDNIGHT + 30 * 3600);
-    expect(validate({ ...base, begin: '09:00', end: '09:00' }).errors).toEqual({
-      end: 'The end must be after the beginning',
+  it("an end at or before the beginning is refused with the spec's words unless it ends next day", () => {
+    const refused = { end: 'you must enter a valid time' };
+    expect(validate({ ...base, begin: '14:00', end: '13:00' }).errors).toEqual(refused);
+    expect(validate({ ...base, begin: '09:00', end: '09:00' }).errors).toEqual(refused);
+    const overnight = validate({ ...base, begin: '14:00', end: '13:00', endsNextDay: true });
+    expect(overnight).toEqual({ errors: {}, begin: MIDNIGHT + 14 * 3600, end: MIDNIGHT + 37 * 3600 });
+  });
+
+  it('needs a customer unless the organisation allows none', () => {
+    expect(validate({ ...base, customerId: '' }).errors).toEqual({
+      customerId: 'Choose the customer of the booking',
     });
+    expect(validate({ ...base, customerId: '' }, false).errors).toEqual({});
   });
 });

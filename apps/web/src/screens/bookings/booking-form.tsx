@@ -1,4 +1,11 @@
-import { DAY, fromYmd, toYmd } from '@rostra/core/time/calendar';
+import {
+  bookingTimes,
+  bookingTitle,
+  checkBookingCustomer,
+  customerPlace,
+} from '@rostra/core/records/booking-rules';
+import type { GeoPoint } from '@rostra/core/records/common';
+import { fromYmd, toYmd } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
@@ -14,6 +21,7 @@ import {
 } from '../../lib/bookings.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
+import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TemporalField } from '../../ui/date-input.tsx';
 import { Modal } from '../../ui/dialog.tsx';
@@ -32,7 +40,13 @@ type Values = {
   date: string;
   begin: string;
   end: string;
+  /** The end is on the day after the date (an overnight job); otherwise an end at or before the begin is refused. */
+  endsNextDay: boolean;
   all_location: string;
+  /** The location (from the customer) that goes with the address; null once the address is not the customer's. */
+  geo: GeoPoint | null;
+  /** The customer's labels (`cs_lbls`), taken from the customer when picked. */
+  csLabels: string[];
   notes: string;
 };
 
@@ -51,10 +65,14 @@ function valuesOf(b: Booking | undefined): Values {
       date: '',
       begin: '09:00',
       end: '10:00',
+      endsNextDay: false,
       all_location: '',
+      geo: null,
+      csLabels: [],
       notes: '',
     };
   }
+  const geo = b._geoloc as GeoPoint | null | undefined;
   return {
     reference: typeof b.reference === 'string' ? b.reference : '',
     status: b.status ?? 'draft',
@@ -64,7 +82,13 @@ function valuesOf(b: Booking | undefined): Values {
     date: toYmd(b.utc_begin_plus_tz),
     begin: hhmm(b.utc_begin_plus_tz),
     end: hhmm(b.utc_end_plus_tz),
+    endsNextDay: toYmd(b.utc_end_plus_tz - 1) > toYmd(b.utc_begin_plus_tz),
     all_location: typeof b.all_location === 'string' ? b.all_location : '',
+    geo:
+      geo && typeof geo.lat === 'number' && typeof geo.lng === 'number'
+        ? { lat: geo.lat, lng: geo.lng }
+        : null,
+    csLabels: Array.isArray(b.cs_lbls) ? (b.cs_lbls as string[]) : [],
     notes: typeof b.notes === 'string' ? b.notes : '',
   };
 }
@@ -75,8 +99,12 @@ const minutes = (t: string) => {
   return m ? Number(m[1]) * 60 + Number(m[2]) : Number.NaN;
 };
 
-/** The form's checks (spec §5 texts for dates and times); the overlap check is the server's. */
-export function validate(v: Values): { errors: Errors; begin: number; end: number } {
+/**
+ * The form's checks, the core's booking rules (issue 16 point 7; spec §5 texts for dates and
+ * times): an end at or before the begin is refused unless "ends next day" is ticked; a customer is
+ * needed unless `customerRequired` is false. The overlap check is the server's.
+ */
+export function validate(v: Values, customerRequired = true): { errors: Errors; begin: number; end: number } {
   const errors: Errors = {};
   const day = v.date ? fromYmd(v.date) : Number.NaN;
   if (!Number.isFinite(day)) errors.date = T.invalidDate;
@@ -84,12 +112,12 @@ export function validate(v: Values): { errors: Errors; begin: number; end: numbe
   const e = minutes(v.end);
   if (!Number.isFinite(b)) errors.begin = T.invalidTime;
   if (!Number.isFinite(e)) errors.end = T.invalidTime;
-  // An end at or before the beginning means the next day only when it is earlier: a job
-  // overnight (22:00–06:00) is common; the same time twice is a mistake.
-  if (Number.isFinite(b) && Number.isFinite(e) && e === b) errors.end = T.endAfterBegin;
+  const times = bookingTimes(day, b, e, v.endsNextDay);
+  if (!times.ok && !errors.date && !errors.begin && !errors.end) errors.end = times.issue.message;
+  const customer = checkBookingCustomer(v, !customerRequired);
+  if (customer) errors.customerId = customer.message;
   const begin = day + b * 60;
-  const end = day + e * 60 + (e < b ? DAY : 0);
-  return { errors, begin, end };
+  return { errors, begin, end: times.ok ? times.end : Number.NaN };
 }
 
 function splitName(record: NamedRecord | undefined): { first: string | null; last: string | null } {
@@ -123,6 +151,8 @@ export function BookingForm({
 }) {
   const queryClient = useQueryClient();
   const formId = useId();
+  const { settings } = useShell();
+  const mayOmitCustomer = settings?.ds.allow_booking_without_customer === true;
   const [base, setBase] = useState<Booking | undefined>(booking);
   const [initial, setInitial] = useState(() => valuesOf(booking));
   const [values, setValues] = useState(initial);
@@ -135,6 +165,45 @@ export function BookingForm({
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors((e) => ({ ...e, [key]: undefined }));
+  };
+
+  const clearErrors = (...keys: (keyof Errors)[]) =>
+    setErrors((e) => {
+      const next = { ...e };
+      for (const k of keys) delete next[k];
+      return next;
+    });
+
+  const placeOf = (id: string) => {
+    const c = customers.find((x) => x._id === id);
+    return c ? customerPlace(c) : undefined;
+  };
+  /** A customer picked brings their address, location and labels (the address only over an empty one or the last customer's). */
+  const pickCustomer = (id: string) => {
+    const place = placeOf(id);
+    setValues((v) => {
+      const previous = placeOf(v.customerId)?.all_location ?? '';
+      const isOwnAddress = v.all_location.trim() !== '' && v.all_location !== previous;
+      if (!place) return { ...v, customerId: id };
+      return {
+        ...v,
+        customerId: id,
+        ...(isOwnAddress ? {} : { all_location: place.all_location ?? '', geo: place._geoloc }),
+        csLabels: place.cs_lbls,
+      };
+    });
+    clearErrors('customerId', 'all_location');
+  };
+  const editAddress = (text: string) => {
+    // The customer's location goes with the customer's address only.
+    const own = placeOf(values.customerId);
+    setValues((v) => ({
+      ...v,
+      all_location: text,
+      geo:
+        own && text === own.all_location ? own._geoloc : text === initial.all_location ? initial.geo : null,
+    }));
+    clearErrors('all_location');
   };
 
   const close = async () => {
@@ -155,7 +224,9 @@ export function BookingForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = validate(values);
+    // Like the server: an older booking without a customer may be edited as long as it keeps none.
+    const customerRequired = !mayOmitCustomer && (!base || values.customerId !== initial.customerId);
+    const checked = validate(values, customerRequired);
     if (Object.values(checked.errors).some(Boolean)) {
       setErrors(checked.errors);
       return;
@@ -174,6 +245,8 @@ export function BookingForm({
       utc_begin_plus_tz: checked.begin,
       utc_end_plus_tz: checked.end,
       all_location: values.all_location.trim() || null,
+      _geoloc: values.geo,
+      cs_lbls: values.csLabels,
       notes: values.notes.trim() || null,
       ...(base ? {} : { status: values.status }),
     };
@@ -200,6 +273,7 @@ export function BookingForm({
           labels: 'labels',
           all_location: 'all_location',
           notes: 'notes',
+          cs_lbls: 'csLabels',
         };
         const key = field ? known[field] : undefined;
         setErrors(key ? { [key]: e.message } : { form: e.message });
@@ -216,11 +290,7 @@ export function BookingForm({
 
   return (
     <Modal
-      title={
-        base
-          ? T.editTitle(typeof base.reference === 'string' && base.reference ? base.reference : base._id)
-          : T.createTitle
-      }
+      title={base ? T.editTitle(bookingTitle(base)) : T.createTitle}
       onClose={() => void close()}
       size="lg"
       testId="booking-form"
@@ -304,16 +374,29 @@ export function BookingForm({
             error={errors.end}
           />
         </div>
+        <label className="flex min-h-11 items-center gap-2 text-sm text-neutral-700 sm:min-h-9">
+          <input
+            type="checkbox"
+            checked={values.endsNextDay}
+            onChange={(e) => {
+              set('endsNextDay', e.target.checked);
+              clearErrors('end');
+            }}
+            className="size-4 rounded border-neutral-300"
+          />
+          {T.endsNextDay}
+        </label>
         <SelectField label={T.customer} error={errors.customerId}>
           {(id, describedBy) => (
             <select
               id={id}
               aria-describedby={describedBy}
               value={values.customerId}
-              onChange={(e) => set('customerId', e.target.value)}
+              onChange={(e) => pickCustomer(e.target.value)}
+              aria-invalid={errors.customerId ? true : undefined}
               className={`${selectClass(Boolean(errors.customerId))} min-h-11 sm:min-h-9`}
             >
-              <option value="">{T.noCustomer}</option>
+              <option value="">{mayOmitCustomer ? T.noCustomer : T.chooseCustomer}</option>
               {customers.map((c) => (
                 <option key={c._id} value={c._id}>
                   {recordName(c, c._id)}
@@ -362,13 +445,39 @@ export function BookingForm({
             )}
           </SelectField>
         </div>
-        <Field
-          label={T.address}
-          value={values.all_location}
-          maxLength={1000}
-          onChange={(e) => set('all_location', e.target.value)}
-          error={errors.all_location}
-        />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <div>
+            <Field
+              label={T.address}
+              value={values.all_location}
+              maxLength={1000}
+              onChange={(e) => editAddress(e.target.value)}
+              error={errors.all_location}
+            />
+            <p className="mt-1 text-xs text-neutral-500" data-testid="booking-location">
+              {values.geo ? T.locationKnown(values.geo.lat, values.geo.lng) : T.locationUnknown}
+            </p>
+          </div>
+          <SelectField label={T.customerLabels} error={errors.csLabels} hint={T.resourcesHint}>
+            {(id, describedBy) => (
+              <select
+                id={id}
+                multiple
+                size={4}
+                aria-describedby={describedBy}
+                value={values.csLabels}
+                onChange={(e) => set('csLabels', multiple(e))}
+                className={`${selectClass(Boolean(errors.csLabels))} py-1`}
+              >
+                {labels.map((l) => (
+                  <option key={l._id} value={l._id}>
+                    {l.name ?? l._id}
+                  </option>
+                ))}
+              </select>
+            )}
+          </SelectField>
+        </div>
         <SelectField label={T.notes} error={errors.notes}>
           {(id, describedBy) => (
             <textarea

@@ -1,3 +1,4 @@
+import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, ChevronLeft, ChevronRight, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
@@ -231,10 +232,6 @@ function WhenTabs({ when, onChange }: { when: BookingWhen; onChange: (when: Book
       <p className="text-sm text-neutral-600">{when === 'past' ? T.pastHint : T.upcomingHint}</p>
     </div>
   );
-}
-
-function bookingTitle(b: Booking): string {
-  return typeof b.reference === 'string' && b.reference !== '' ? b.reference : b._id;
 }
 
 function customerOf(b: Booking): string {

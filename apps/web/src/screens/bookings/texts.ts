@@ -81,6 +81,12 @@ export const BOOKINGS_TEXT = {
   endAfterBegin: 'The end must be after the beginning',
   invalidDate: 'you must enter a valid date',
   invalidTime: 'you must enter a valid time',
+  endsNextDay: 'Ends next day',
+  chooseCustomer: 'Choose a customer',
+  customerLabels: 'Customer labels',
+  locationKnown: (lat: number, lng: number) =>
+    `Location ${lat.toFixed(5)}, ${lng.toFixed(5)} (for distance checks and directions)`,
+  locationUnknown: 'No location: distance checks and directions need the customer’s address',
   saved: 'Booking saved',
   savedWithConflicts: 'Saved, with conflicts: see below',
   staleEdit:

@@ -1,3 +1,4 @@
+import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { checkEmail } from '@rostra/core/shell/validators';
 import { formatDate } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -456,7 +457,7 @@ function CustomerDetail({
                       search={{ job_id: b._id } as never}
                       className="font-medium text-sky-800 underline-offset-2 hover:underline"
                     >
-                      {str(b.reference) || b._id}
+                      {bookingTitle(b)}
                     </Link>
                     <div className="text-xs text-neutral-600 tabular-nums">
                       {formatSpan(b.utc_begin_plus_tz as number, b.utc_end_plus_tz as number)} ·{' '}

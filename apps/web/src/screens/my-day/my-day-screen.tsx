@@ -1,3 +1,4 @@
+import { bookingTitle } from '@rostra/core/records/booking-rules';
 import {
   DAY,
   dayStart,
@@ -234,7 +235,7 @@ function JobCard({
   withDate: boolean;
 }) {
   const who = personName(b.customer_first_name, b.customer_last_name, b.customerId ?? '');
-  const title = typeof b.reference === 'string' && b.reference !== '' ? b.reference : b._id;
+  const title = bookingTitle(b);
   const map = directionsLink(b);
   return (
     <li
