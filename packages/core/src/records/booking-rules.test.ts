@@ -29,7 +29,11 @@ describe('isLiveBooking', () => {
 });
 
 describe('checkBookingTimes: "you must enter a valid time"', () => {
-  const refused = { code: 'invalid_time', message: 'you must enter a valid time', field: 'utc_end_plus_tz' };
+  const refused = {
+    code: 'invalid_time_range',
+    message: 'you must enter a valid time',
+    field: 'utc_end_plus_tz',
+  };
 
   it('refuses an end before the beginning (14:00 → 13:00)', () => {
     expect(checkBookingTimes({ utc_begin_plus_tz: DAY0 + 14 * H, utc_end_plus_tz: DAY0 + 13 * H })).toEqual(
@@ -52,7 +56,7 @@ describe('bookingTimes: a day and two clock times', () => {
   it('14:00 → 13:00 is refused, not turned into a 23-hour booking', () => {
     expect(bookingTimes(DAY0, 14 * 60, 13 * 60, false)).toEqual({
       ok: false,
-      issue: { code: 'invalid_time', message: 'you must enter a valid time', field: 'utc_end_plus_tz' },
+      issue: { code: 'invalid_time_range', message: 'you must enter a valid time', field: 'utc_end_plus_tz' },
     });
   });
 
@@ -161,8 +165,12 @@ describe('customerPlace and fillFromCustomer', () => {
       customerId: 'c9',
       cs_lbls: [],
       customer_first_name: 'Nobody',
-      customer_last_name: null,
     });
+  });
+
+  it('keeps the names the input gives', () => {
+    const filled = fillFromCustomer({ customerId: 'c1', customer_first_name: 'Quentin' }, customer);
+    expect(filled).toMatchObject({ customer_first_name: 'Quentin', customer_last_name: 'Lovelace' });
   });
 });
 

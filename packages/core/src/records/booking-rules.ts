@@ -41,10 +41,10 @@ export function checkBookingTimes(record: Times): BookingIssue | null {
   const begin = record.utc_begin_plus_tz;
   const end = record.utc_end_plus_tz;
   if (typeof begin !== 'number' || !Number.isFinite(begin)) {
-    return { code: 'invalid_time', message: BOOKING_RULE_TEXT.invalidTime, field: 'utc_begin_plus_tz' };
+    return { code: 'invalid_time_range', message: BOOKING_RULE_TEXT.invalidTime, field: 'utc_begin_plus_tz' };
   }
   if (typeof end !== 'number' || !Number.isFinite(end) || end <= begin) {
-    return { code: 'invalid_time', message: BOOKING_RULE_TEXT.invalidTime, field: 'utc_end_plus_tz' };
+    return { code: 'invalid_time_range', message: BOOKING_RULE_TEXT.invalidTime, field: 'utc_end_plus_tz' };
   }
   return null;
 }
@@ -127,9 +127,20 @@ export function customerPlace(customer: Readonly<Record<string, unknown>>): Cust
   };
 }
 
+const FILLED = [
+  'all_location',
+  'addressline1',
+  'addressline2',
+  'addressline3',
+  '_geoloc',
+  'cs_lbls',
+  'customer_first_name',
+  'customer_last_name',
+] as const;
+
 /**
  * The input with what it leaves out taken from the customer: a field the input names (even as
- * null, i.e. cleared on purpose) stays as it is. The customer's name is always the customer's.
+ * null, i.e. cleared on purpose) stays as it is.
  */
 export function fillFromCustomer<T extends Record<string, unknown>>(
   input: T,
@@ -137,18 +148,9 @@ export function fillFromCustomer<T extends Record<string, unknown>>(
 ): T & Partial<CustomerPlace> {
   const place = customerPlace(customer);
   const out: Record<string, unknown> = { ...input };
-  for (const key of [
-    'all_location',
-    'addressline1',
-    'addressline2',
-    'addressline3',
-    '_geoloc',
-    'cs_lbls',
-  ] as const) {
+  for (const key of FILLED) {
     if (out[key] === undefined && place[key] !== null) out[key] = place[key];
   }
-  out.customer_first_name = place.customer_first_name;
-  out.customer_last_name = place.customer_last_name;
   return out as T & Partial<CustomerPlace>;
 }
 
