@@ -7,6 +7,7 @@ import { allocateBatch } from '@rostra/db/scheduling/allocation-batch';
 import { loadAllocationScenario } from '@rostra/db/scheduling/allocation-scenario';
 import { isAllocatable } from '@rostra/db/scheduling/allocation-writes';
 import { loadCandidates } from '@rostra/db/scheduling/candidates';
+import { checkAssignment } from '@rostra/db/scheduling/check-assignment';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { ScenarioCache } from '@rostra/db/scheduling/scenario-cache';
 import { z } from 'zod';
@@ -79,6 +80,15 @@ export const candidatesQuery = z.strictObject({
     .max(2_000)
     .default(50)
     .describe('candidates to list (at most 2,000: a whole large pool)'),
+});
+
+export const assignmentCheckBody = z.strictObject({
+  booking_id: ID.optional().describe('the booking being changed; absent for one not saved yet'),
+  utc_begin_plus_tz: SECONDS.optional().describe('the times it would have (default: its own)'),
+  utc_end_plus_tz: SECONDS.optional(),
+  customerId: ID.nullish().describe('the customer it would have (default: its own)'),
+  labels: IDS.optional().describe('the labels it would require (default: its own)'),
+  candidateIds: IDS.min(1).describe('who would be assigned'),
 });
 
 export const batchBody = z.strictObject({
@@ -225,6 +235,42 @@ export function allocationRoutes(app: App): void {
         errors: outcome.errors,
         candidates: outcome.candidates,
       };
+    },
+  );
+
+  app.post(
+    `${API}/allocation/check`,
+    {
+      config: { access: DISPATCHER_ONLY },
+      schema: {
+        tags: ['allocation'],
+        summary:
+          'Check resources against a booking as it would be after a hand-made change (times, customer, labels), before assigning them; nothing is written',
+        body: assignmentCheckBody,
+        response: {
+          200: z.object({
+            isConflict: z.boolean(),
+            errors: z.array(issue),
+            candidates: z.array(candidate).describe('each resource checked, with its failed checks in words'),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const { booking_id, candidateIds, ...changes } = request.body;
+      const result = await checkAssignment(db(), caller.orgId, {
+        ...changes,
+        bookingId: booking_id,
+        candidateIds,
+      });
+      if (result.kind === 'not_found') throw notFound();
+      if (result.kind === 'not_allocatable') {
+        throw new HttpError(400, 'not_allocatable', 'Only bookings and group events are allocated');
+      }
+      if (result.kind === 'invalid') throw new HttpError(400, 'invalid_time_range', result.message);
+      const { isConflict, errors, candidates } = result.outcome;
+      return { isConflict, errors, candidates };
     },
   );
 

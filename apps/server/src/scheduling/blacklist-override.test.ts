@@ -144,6 +144,54 @@ describe.each(testDatabaseKinds())('assigning across a blacklist on %s', (kind) 
     ).toMatchObject({ reason: 'Agreed with the family' });
   });
 
+  it('the check before an assignment says why it would fail, at the times it would have', async () => {
+    type Checked = {
+      candidates: { resourceId: string; ok: boolean; errors: { code: string; message: string }[] }[];
+    };
+    const b = await booking();
+    const banned = ok<Checked>(
+      await call(t, p.dispatcher, 'POST', '/allocation/check', { booking_id: b._id, candidateIds: ['r2'] }),
+    );
+    expect(banned.candidates[0]?.errors).toContainEqual({ code: 'resource_blacklisted', message: BANNED });
+    // r1 is busy from 06:00 to 07:00 (another booking); a drop of this booking there is busy.
+    ok(
+      await call(t, p.dispatcher, 'POST', '/timeline-records', {
+        _id: 'bl-busy',
+        status: 'confirmed',
+        customerId: 'c2',
+        resIds: ['r1'],
+        utc_begin_plus_tz: MONDAY + 6 * H,
+        utc_end_plus_tz: MONDAY + 7 * H,
+      }),
+      201,
+    );
+    const moved = ok<Checked>(
+      await call(t, p.dispatcher, 'POST', '/allocation/check', {
+        booking_id: b._id,
+        utc_begin_plus_tz: MONDAY + 6 * H,
+        utc_end_plus_tz: MONDAY + 7 * H,
+        candidateIds: ['r1'],
+      }),
+    );
+    expect(moved.candidates[0]?.errors.map((e) => e.code)).toContain('resource_busy');
+    // A booking not saved yet (the form): its customer's blacklist applies.
+    const fresh = ok<Checked>(
+      await call(t, p.dispatcher, 'POST', '/allocation/check', {
+        customerId: 'c1',
+        utc_begin_plus_tz: MONDAY + 22 * H,
+        utc_end_plus_tz: MONDAY + 23 * H,
+        candidateIds: ['r2', 'r3'],
+      }),
+    );
+    const codes = Object.fromEntries(
+      fresh.candidates.map((c) => [c.resourceId, c.errors.map((e) => e.code)]),
+    );
+    expect(codes).toEqual({ r2: ['resource_blacklisted'], r3: [] });
+    expect(
+      (await call(t, p.resource1, 'POST', '/allocation/check', { candidateIds: ['r1'] })).statusCode,
+    ).toBe(403);
+  });
+
   it('resources the customer has not blacklisted need no override, on any path', async () => {
     const b = await booking();
     ok(
