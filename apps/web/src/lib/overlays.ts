@@ -11,7 +11,11 @@ export type ConfirmRequest = {
   message: string;
   yes: string;
   no: string;
-  resolve: (answer: boolean) => void;
+  /** Lines under the question (e.g. each reason an assignment fails). */
+  details?: readonly string[];
+  /** A text answer the question needs (its label): Yes waits until it is filled in. */
+  reasonLabel?: string;
+  resolve: (answer: boolean, reason?: string) => void;
 };
 
 export const confirmStore = createStore<ConfirmRequest | null>(null);
@@ -27,6 +31,30 @@ export function askConfirm(message: string, labels: { yes?: string; no?: string 
       resolve: (answer) => {
         confirmStore.set(null);
         resolve(answer);
+      },
+    });
+  });
+}
+
+/**
+ * Asks a question with its details listed under it and, with `reasonLabel`, a required text
+ * answer (why); resolves `{ ok: true, reason }` for Yes, `{ ok: false }` for No, Escape or a second question.
+ */
+export function askConfirmWithDetails(
+  message: string,
+  options: { yes?: string; no?: string; details?: readonly string[]; reasonLabel?: string },
+): Promise<{ ok: boolean; reason?: string }> {
+  confirmStore.get()?.resolve(false);
+  return new Promise((resolve) => {
+    confirmStore.set({
+      message,
+      yes: options.yes ?? OVERLAY_TEXT.yes,
+      no: options.no ?? OVERLAY_TEXT.no,
+      ...(options.details ? { details: options.details } : {}),
+      ...(options.reasonLabel ? { reasonLabel: options.reasonLabel } : {}),
+      resolve: (answer, reason) => {
+        confirmStore.set(null);
+        resolve(answer ? { ok: true, ...(reason === undefined ? {} : { reason }) } : { ok: false });
       },
     });
   });

@@ -8,6 +8,7 @@
  * The booking's current version is read first, so a change by someone else meanwhile is not
  * overwritten silently: the server answers 409 and the step fails with its message.
  */
+import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
 import { type AllocateAnswer, allocateBooking, fetchRecord, patchRecord } from './timeline-api.ts';
 
@@ -23,8 +24,15 @@ export type PlaceResult = {
 const sameIds = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
-/** Moves a booking to `place`, changing only what differs from what the server holds now. */
-export async function applyPlace(id: string, place: Place): Promise<PlaceResult> {
+/**
+ * Moves a booking to `place`, changing only what differs from what the server holds now;
+ * `override` lets a resource the customer has blacklisted be assigned (the dispatcher said why).
+ */
+export async function applyPlace(
+  id: string,
+  place: Place,
+  override?: BlacklistOverride,
+): Promise<PlaceResult> {
   let current = await fetchRecord(id);
   /** The validator's answer to new times (its conflicts in words), when the times changed. */
   let validated: AllocationIssue[] = [];
@@ -46,7 +54,11 @@ export async function applyPlace(id: string, place: Place): Promise<PlaceResult>
     const saved = await patchRecord(id, { resIds: [], version: current.version });
     return { errors: [], isConflict: Boolean(saved.isConflict) };
   }
-  const answer = await allocateBooking(id, { mode: 'manual', candidateIds: resIds });
+  const answer = await allocateBooking(id, {
+    mode: 'manual',
+    candidateIds: resIds,
+    ...(override ? { override } : {}),
+  });
   return {
     errors: answer.errors.filter((e) => e.resourceId === undefined || resIds.includes(e.resourceId)),
     isConflict: answer.isConflict,

@@ -7,6 +7,7 @@
  * and max distance, which the window answer carries for dispatchers). The server has the last word
  * on drop.
  */
+import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
 import type { CandidateOutcome } from '@rostra/core/allocation/modes';
 import type { AllocationJob, AllocationScenario } from '@rostra/core/allocation/scenario';
@@ -143,11 +144,24 @@ export function windowScenario(
 /** A listed candidate with the parts of its score (contract §Score). */
 export type RankedCandidate = CandidateOutcome & { score_parts?: ScoreParts };
 
-/** One page of the ranked candidates; `total` and `passing` count the whole pool. */
+/** The candidate panel's head: the booking's time, customer, address and required label names. */
+export type CandidatesHead = {
+  utc_begin_plus_tz: number;
+  utc_end_plus_tz: number;
+  customer: string;
+  address: string | null;
+  labels: string[];
+};
+
+/**
+ * One page of the ranked candidates: those who pass every check first, then those who fail, each
+ * best first; `total` and `passing` count the whole pool.
+ */
 export type CandidatesAnswer = {
   _id: string;
   candidates: RankedCandidate[];
   errors: AllocationIssue[];
+  booking?: CandidatesHead;
   total?: number;
   passing?: number;
   offset?: number;
@@ -172,9 +186,30 @@ export type AllocateAnswer = {
 
 export function allocateBooking(
   id: string,
-  body: { mode: 'manual' | 'auto'; candidateIds?: string[]; version?: number },
+  body: {
+    mode: 'manual' | 'auto';
+    candidateIds?: string[];
+    version?: number;
+    /** Manual: assign resources the customer has blacklisted anyway, saying why. */
+    override?: BlacklistOverride;
+  },
 ): Promise<AllocateAnswer> {
   return api.post<AllocateAnswer>(`/bookings/${encodeURIComponent(id)}/allocate`, body, { quiet: true });
+}
+
+/** A hand-made assignment about to be made: the booking (absent when new) as it would be. */
+export type AssignmentDraft = {
+  booking_id?: string;
+  utc_begin_plus_tz?: number;
+  utc_end_plus_tz?: number;
+  customerId?: string | null;
+  labels?: string[];
+  candidateIds: string[];
+};
+
+/** The checks of `candidateIds` against the booking as it would be (POST /allocation/check). */
+export function checkAssignment(draft: AssignmentDraft): Promise<{ candidates: CandidateOutcome[] }> {
+  return api.post<{ candidates: CandidateOutcome[] }>('/allocation/check', draft, { quiet: true });
 }
 
 export type RecordChange = {

@@ -4,7 +4,7 @@
  * asks for rows at a time (`check`). Indexing a large window takes a noticeable fraction of a
  * second and checking the whole pool tens of milliseconds: here they never hold up a frame.
  */
-import type { CandidateOutcome } from '@rostra/core/allocation/modes';
+import { type CandidateOutcome, splitPassing } from '@rostra/core/allocation/modes';
 import { createPoolChecker, type PoolChecker } from '@rostra/core/allocation/pool-check';
 import type { AllocationJob, AllocationScenario } from '@rostra/core/allocation/scenario';
 
@@ -12,7 +12,10 @@ export type CheckWorkerRequest =
   | { type: 'data'; scenario: Omit<AllocationScenario, 'job' | 'jobs'> }
   | { type: 'job'; token: number; job: AllocationJob }
   | { type: 'check'; token: number; id: number; begin: number; end: number; resourceIds: string[] }
-  /** The best `limit` resources that pass, `exclude` left out: only they cross back to the page. */
+  /**
+   * The best `limit` resources that pass, then the best `limit` that fail (with their reasons),
+   * `exclude` left out: only they cross back to the page.
+   */
   | {
       type: 'best';
       token: number;
@@ -53,10 +56,13 @@ scope.onmessage = (event) => {
     } else if (message.type === 'best' && checker && message.token === current) {
       // Ranking the whole pool answers ~1,000 candidates with their messages: filtered here, so
       // the page does not copy and parse them all (a long task on the main thread during a drag).
-      const results = checker(message.begin, message.end, message.resourceIds)
-        .filter((c) => c.ok && !message.exclude.includes(c.resourceId))
-        .sort((x, y) => y.score - x.score)
-        .slice(0, message.limit);
+      // In the contract's rank order already: passing first, then failing (issue 16 point 4).
+      const { passing, failing } = splitPassing(
+        checker(message.begin, message.end, message.resourceIds).filter(
+          (c) => !message.exclude.includes(c.resourceId),
+        ),
+      );
+      const results = [...passing.slice(0, message.limit), ...failing.slice(0, message.limit)];
       scope.postMessage({
         type: 'checked',
         token: message.token,

@@ -9,7 +9,10 @@ import type { CheckWorkerAnswer, CheckWorkerRequest } from './timeline-check-wor
 
 export type AsyncChecker = {
   check: (begin: number, end: number, resourceIds: string[]) => Promise<CandidateOutcome[]>;
-  /** The best `limit` of `resourceIds` that pass at [begin, end), best first, `exclude` left out. */
+  /**
+   * The best `limit` of `resourceIds` that pass at [begin, end), then the best `limit` that fail,
+   * each best first, `exclude` left out.
+   */
   best: (
     begin: number,
     end: number,

@@ -1,22 +1,34 @@
 import { OVERLAY_TEXT } from '@rostra/core/shell/messages';
 import { LoaderCircle } from 'lucide-react';
-import { useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
 import { confirmStore, waitStore } from '../lib/overlays.ts';
 import { useStore } from '../lib/store.ts';
 import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/dialog.tsx';
 
-/** The confirm dialogue: one question, Yes and No; Escape and the backdrop answer No. */
+/**
+ * The confirm dialogue: one question, Yes and No; Escape and the backdrop answer No. A question
+ * may list details under it and ask for a reason in words, which Yes then needs.
+ */
 export function ConfirmHost() {
   const request = useStore(confirmStore);
-  const noRef = useRef<HTMLButtonElement>(null);
   if (!request) return null;
+  // A new question starts with an empty reason (keyed by the request).
+  return <ConfirmDialog key={`${request.message}|${request.details?.join('|') ?? ''}`} request={request} />;
+}
+
+function ConfirmDialog({ request }: { request: NonNullable<ReturnType<typeof confirmStore.get>> }) {
+  const noRef = useRef<HTMLButtonElement>(null);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const needsReason = request.reasonLabel !== undefined;
+  const isReady = !needsReason || reason.trim() !== '';
   return (
     <Modal
       title={request.message}
       role="alertdialog"
-      size="sm"
+      size={request.details || needsReason ? 'md' : 'sm'}
       onClose={() => request.resolve(false)}
       initialFocus={noRef}
       testId="confirm-dialog"
@@ -25,11 +37,37 @@ export function ConfirmHost() {
           <Button ref={noRef} variant="secondary" onClick={() => request.resolve(false)}>
             {request.no}
           </Button>
-          <Button onClick={() => request.resolve(true)}>{request.yes}</Button>
+          <Button
+            disabled={!isReady}
+            onClick={() => request.resolve(true, needsReason ? reason.trim() : undefined)}
+          >
+            {request.yes}
+          </Button>
         </>
       }
     >
-      {null}
+      {request.details?.length ? (
+        <ul className="mt-2 list-disc space-y-0.5 pl-5 text-sm text-red-800" data-testid="confirm-details">
+          {request.details.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+        </ul>
+      ) : null}
+      {needsReason ? (
+        <div className="mt-3">
+          <label htmlFor={reasonId} className="text-sm font-medium text-neutral-800">
+            {request.reasonLabel}
+          </label>
+          <textarea
+            id={reasonId}
+            value={reason}
+            maxLength={500}
+            rows={2}
+            onChange={(e) => setReason(e.target.value)}
+            className="mt-1 block w-full rounded-md border border-neutral-300 px-3 py-2 text-base sm:text-sm"
+          />
+        </div>
+      ) : null}
     </Modal>
   );
 }

@@ -19,6 +19,7 @@ import { useLive } from '../../lib/live.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { ALLOCATE_TEXT, type Allocated, AllocatePicker } from './allocate-picker.tsx';
 import { BookingForm } from './booking-form.tsx';
 import { InventoryPicker } from './inventory-picker.tsx';
 import { Cancellation } from './job/cancellation.tsx';
@@ -135,7 +136,7 @@ export function BookingDetail({ id, onClose, ...lookups }: { id: string; onClose
         ) : (
           <div className="space-y-4">
             {booking.data.isConflict ? <ConflictList errors={booking.data.errors ?? []} /> : null}
-            <ActionBar booking={booking.data} />
+            <ActionBar booking={booking.data} {...lookups} />
             <Cancellation booking={booking.data} />
             <DetailTabs booking={booking.data} {...lookups} />
           </div>
@@ -155,8 +156,11 @@ export function BookingDetail({ id, onClose, ...lookups }: { id: string; onClose
   );
 }
 
-/** The role's actions (customer none; resource options, dispatch, start, finish; dispatcher all). */
-function ActionBar({ booking }: { booking: Booking }) {
+/**
+ * The role's actions (customer none; resource options, dispatch, start, finish; dispatcher all).
+ * Allocate opens the candidate picker (issue 16 point 6); what it did shows here with Undo.
+ */
+function ActionBar({ booking, resources, customers }: { booking: Booking } & Lookups) {
   const { role } = useShell();
   const queryClient = useQueryClient();
   const actions = recordActions(role, 'booking');
@@ -165,6 +169,23 @@ function ActionBar({ booking }: { booking: Booking }) {
   const [isChoosing, setChoosing] = useState(false);
   const [option, setOption] = useState('');
   const optionId = useId();
+  const [isPicking, setPicking] = useState(false);
+  const [allocated, setAllocated] = useState<Allocated | null>(null);
+  const resourceNames = new Map((resources ?? []).map((r) => [r._id, recordName(r, r._id)]));
+  const customer = customers?.find((c) => c._id === booking.customerId);
+  const customerName = customer
+    ? recordName(customer, booking.customerId ?? '')
+    : personName(booking.customer_first_name, booking.customer_last_name, '');
+  const undoAllocation = async (done: Allocated) => {
+    setError(undefined);
+    try {
+      await done.undo();
+      setAllocated(null);
+      notify.success(ALLOCATE_TEXT.undone);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
 
   const run = async (action: JobAction, chosen?: string) => {
     setBusy(action);
@@ -196,7 +217,9 @@ function ActionBar({ booking }: { booking: Booking }) {
               disabled={busy !== null}
               aria-busy={busy === a}
               aria-expanded={a === 'options' ? isChoosing : undefined}
-              onClick={() => (a === 'options' ? setChoosing((c) => !c) : void run(a))}
+              onClick={() =>
+                a === 'options' ? setChoosing((c) => !c) : a === 'allocate' ? setPicking(true) : void run(a)
+              }
               className={`px-3 sm:min-h-8 ${a === 'cancel' ? 'text-red-700 hover:bg-red-50' : ''}`}
             >
               {ACTION_LABELS[a]}
@@ -234,10 +257,38 @@ function ActionBar({ booking }: { booking: Booking }) {
           </Button>
         </form>
       ) : null}
+      {allocated ? (
+        <div
+          role="status"
+          data-testid="allocated"
+          className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+        >
+          <span className="min-w-0 flex-1">{allocated.text}</span>
+          <Button
+            variant="secondary"
+            className="px-3 sm:min-h-8"
+            onClick={() => void undoAllocation(allocated)}
+          >
+            {ALLOCATE_TEXT.undo}
+          </Button>
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
         </p>
+      ) : null}
+      {isPicking ? (
+        <AllocatePicker
+          booking={booking}
+          resourceNames={resourceNames}
+          customer={customerName}
+          onDone={(done) => {
+            setAllocated(done);
+            setPicking(false);
+          }}
+          onClose={() => setPicking(false)}
+        />
       ) : null}
     </section>
   );
@@ -334,7 +385,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function DetailsTab({ booking, customers, labels }: { booking: Booking } & Lookups) {
+function DetailsTab({ booking, customers, labels, resources }: { booking: Booking } & Lookups) {
   const { role } = useShell();
   const statusConfig = useStatusConfig();
   const states = useQuery(bookingStatesQuery(booking._id));
@@ -413,6 +464,18 @@ function DetailsTab({ booking, customers, labels }: { booking: Booking } & Looku
                 <span className="text-neutral-600">
                   {historyLabel(s.action) ?? statusName(statusConfig, s.status ?? '')}
                   {typeof s.option === 'string' ? ` · ${s.option}` : ''}
+                  {/* A blacklist override says whom it let through and why (issue 16 point 5). */}
+                  {s.action === 'blacklist_override' && Array.isArray(s.resIds)
+                    ? ` · ${(s.resIds as string[])
+                        .map((r) =>
+                          recordName(
+                            resources?.find((x) => x._id === r),
+                            r,
+                          ),
+                        )
+                        .join(', ')}`
+                    : ''}
+                  {typeof s.reason === 'string' ? ` · “${s.reason}”` : ''}
                 </span>
                 {typeof s._utc_plus_tz === 'number' ? (
                   <span className="text-xs text-neutral-500 tabular-nums">
@@ -428,9 +491,13 @@ function DetailsTab({ booking, customers, labels }: { booking: Booking } & Looku
   );
 }
 
+/** A history entry of the blacklist override (the state's action `blacklist_override`). */
+const OVERRIDE_LABEL = 'Assigned despite the blacklist';
+
 /** What a state record says happened: an action's name, or the record's creation or edit. */
 function historyLabel(action: string | undefined): string | undefined {
   if (!action) return undefined;
+  if (action === 'blacklist_override') return OVERRIDE_LABEL;
   if (action in ACTION_LABELS) return ACTION_LABELS[action as JobAction];
   return HISTORY_LABELS[action] ?? action;
 }

@@ -1,3 +1,4 @@
+import { splitPassing } from '@rostra/core/allocation/modes';
 import { SCORE_PART_NAMES, type ScoreParts } from '@rostra/core/allocation/score-parts';
 import { formatDateTime, formatTime } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -20,9 +21,11 @@ const MAX_LISTED = 2000;
 
 /**
  * The candidates of a selected booking (GET /bookings/:id/candidates: every resource checked and
- * scored by the core on the server, best first): score, cost, pass or the failed checks in the
- * spec's words; assign one (manual) or auto-allocate; a multi-resource job says how many are
- * still needed.
+ * scored by the core on the server): those who pass every check first, then — under a divider —
+ * those who fail with their reasons in the spec's words, each group best first (issue 16 point 4);
+ * score and cost; assign one (manual; a failing one asks first) or auto-allocate; a
+ * multi-resource job says how many are still needed. The head shows the booking's time,
+ * customer, address and the labels every candidate must hold. Also the booking detail's picker.
  */
 export function CandidatePanel(props: {
   record: TimelineRecord;
@@ -30,9 +33,11 @@ export function CandidatePanel(props: {
   resourceNames: ReadonlyMap<string, string>;
   isBusy: boolean;
   isLocked: string | null;
-  onAssign: (resourceId: string, needed: number) => void;
+  onAssign: (candidate: RankedCandidate, needed: number) => void;
   onAuto: () => void;
   onClose: () => void;
+  /** Replaces the side panel's width and border (the booking detail's picker fills its dialog). */
+  className?: string;
 }) {
   const { record } = props;
   const full = useQuery({
@@ -52,20 +57,58 @@ export function CandidatePanel(props: {
   const total = candidates.data?.total ?? list.length;
   const passing = candidates.data?.passing;
   const disabled = props.isBusy || props.isLocked !== null;
+  // The page comes passing first (the server's order); split here only to draw the divider.
+  const groups = splitPassing(list);
+  const head = candidates.data?.booking;
+  const begin = head?.utc_begin_plus_tz ?? record.utc_begin_plus_tz;
+  const end = head?.utc_end_plus_tz ?? record.utc_end_plus_tz;
+  const customer = head?.customer || props.customer;
+  const item = (c: RankedCandidate, rank: number) => (
+    <CandidateItem
+      key={c.resourceId}
+      rank={rank}
+      candidate={c}
+      isAssigned={assigned.includes(c.resourceId)}
+      disabled={disabled}
+      onAssign={() => props.onAssign(c, needed)}
+    />
+  );
 
   return (
     <aside
       aria-label={TL.panelTitle}
       data-testid="candidate-panel"
-      className="flex w-full shrink-0 flex-col border-l border-neutral-200 bg-white md:w-96"
+      className={`flex w-full shrink-0 flex-col bg-white ${props.className ?? 'border-l border-neutral-200 md:w-96'}`}
     >
       <div className="flex items-start justify-between gap-2 border-b border-neutral-200 px-4 py-3">
         <div className="min-w-0">
           <h2 className="text-sm font-semibold text-neutral-900">{TL.panelTitle}</h2>
-          <p className="truncate text-sm text-neutral-700">{props.customer}</p>
-          <p className="text-xs text-neutral-500">
-            {formatDateTime(record.utc_begin_plus_tz)}–{formatTime(record.utc_end_plus_tz)} · {record._id}
-          </p>
+          <div data-testid="candidate-head">
+            <p className="text-sm text-neutral-800">
+              {formatDateTime(begin)}–{formatTime(end)}
+            </p>
+            <p className="text-sm font-medium break-words text-neutral-900">{customer || TL.noCustomer}</p>
+            {head ? (
+              <p className="text-xs break-words text-neutral-600">
+                <span className="sr-only">{TL.address}: </span>
+                {head.address ?? TL.noAddress}
+              </p>
+            ) : null}
+            {head ? (
+              <div className="mt-1 flex flex-wrap items-center gap-1 text-xs" data-testid="required-labels">
+                <span className="text-neutral-600">{TL.requiredLabels}:</span>
+                {head.labels.length ? (
+                  head.labels.map((l) => (
+                    <span key={l} className="rounded bg-sky-50 px-1.5 py-0.5 font-medium text-sky-900">
+                      {l}
+                    </span>
+                  ))
+                ) : (
+                  <span className="text-neutral-500">{TL.noLabels}</span>
+                )}
+              </div>
+            ) : null}
+          </div>
           <p className="mt-1 text-xs font-medium" data-testid="still-needed">
             {stillNeeded > 0 ? (
               <span className="text-amber-800">{TL.stillNeeded(stillNeeded, needed)}</span>
@@ -121,18 +164,30 @@ export function CandidatePanel(props: {
         ) : list.length === 0 ? (
           <p className="p-4 text-sm text-neutral-500">{TL.noCandidates}</p>
         ) : (
-          <ol className="divide-y divide-neutral-100" aria-label={TL.panelTitle}>
-            {list.map((c, i) => (
-              <CandidateItem
-                key={c.resourceId}
-                rank={i + 1}
-                candidate={c}
-                isAssigned={assigned.includes(c.resourceId)}
-                disabled={disabled}
-                onAssign={() => props.onAssign(c.resourceId, needed)}
-              />
-            ))}
-          </ol>
+          <>
+            {groups.passing.length ? (
+              <ol className="divide-y divide-neutral-100" aria-label={TL.passingGroup} data-group="passing">
+                {groups.passing.map((c, i) => item(c, i + 1))}
+              </ol>
+            ) : (
+              <p className="px-4 py-3 text-sm text-amber-800" data-testid="none-passing">
+                {TL.nonePassing}
+              </p>
+            )}
+            {groups.failing.length ? (
+              <>
+                <h3
+                  className="border-y border-neutral-200 bg-neutral-50 px-4 py-1.5 text-xs font-semibold text-neutral-700"
+                  data-testid="failing-divider"
+                >
+                  {TL.failingGroup}
+                </h3>
+                <ol className="divide-y divide-neutral-100" aria-label={TL.failingGroup} data-group="failing">
+                  {groups.failing.map((c, i) => item(c, groups.passing.length + i + 1))}
+                </ol>
+              </>
+            ) : null}
+          </>
         )}
         {total > list.length ? (
           <div className="p-3">

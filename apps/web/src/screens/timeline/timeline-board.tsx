@@ -1,3 +1,4 @@
+import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
 import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { DISPLAY_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
@@ -14,6 +15,8 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Redo2, Sparkles, Undo2, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+// Assigning a failing candidate asks first, naming each reason (issue 16 point 5).
+import { confirmAssign, confirmDraftAssignment } from '../../lib/assign-confirm.ts';
 import { type LiveEvent, useLive, useLiveStatus } from '../../lib/live.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { applyPlace, droppedResIds, type Place } from '../../lib/timeline-actions.ts';
@@ -26,6 +29,7 @@ import {
   fetchWindow,
   fetchWorkspace,
   putWorkspace,
+  type RankedCandidate,
   timelineKeys,
   type WindowAnswer,
   weekIdsOf,
@@ -273,20 +277,23 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [isEditable, undo, redo]);
 
-  /** Moves a booking and records the step; shows the server's answer (its errors in words). */
+  /**
+   * Moves a booking and records the step; shows the server's answer (its errors in words).
+   * `override`: the dispatcher confirmed assigning a resource the customer has blacklisted.
+   */
   const move = useCallback(
-    async (record: TimelineRecord, after: Place, label: string) => {
+    async (record: TimelineRecord, after: Place, label: string, override?: BlacklistOverride) => {
       const before: Place = {
         begin: record.utc_begin_plus_tz,
         end: record.utc_end_plus_tz,
         resIds: record.resIds ?? [],
       };
       await change(async () => {
-        const result = await applyPlace(record._id, after);
+        const result = await applyPlace(record._id, after, override);
         history.push({
           label,
           undo: async () => void (await applyPlace(record._id, before)),
-          redo: async () => void (await applyPlace(record._id, after)),
+          redo: async () => void (await applyPlace(record._id, after, override)),
         });
         return result.errors.length || result.isConflict
           ? { tone: 'warn', text: `${label}. ${TL.conflictAfterDrop}`, errors: result.errors }
@@ -315,6 +322,24 @@ export function TimelineBoard(props: { isEditable: boolean }) {
         fromRowId === target.rowId
           ? (record.resIds ?? [])
           : droppedResIds(record.resIds ?? [], fromRes, toRes);
+      // A resource newly assigned by the drop that fails a check (at the dropped time) asks first.
+      const added = resIds.filter((id) => !(record.resIds ?? []).includes(id));
+      let confirmed: { override?: BlacklistOverride } | null = {};
+      try {
+        confirmed = await confirmDraftAssignment(
+          {
+            booking_id: record._id,
+            utc_begin_plus_tz: target.begin,
+            utc_end_plus_tz: target.begin + length,
+            candidateIds: added,
+          },
+          (id) => resourceNames.get(id) ?? id,
+        );
+      } catch (error) {
+        setOutcome({ tone: 'error', text: errorText(error) });
+        return;
+      }
+      if (confirmed === null) return;
       const what = customerOf(record) || record._id;
       const label =
         fromRowId !== target.rowId
@@ -322,7 +347,12 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             ? TL.assignedTo(what, resourceNames.get(toRes) ?? toRes)
             : TL.unassignedNow(what)
           : TL.moved(what, formatDateTime(target.begin));
-      await move(record, { begin: target.begin, end: target.begin + length, resIds }, label);
+      await move(
+        record,
+        { begin: target.begin, end: target.begin + length, resIds },
+        label,
+        confirmed.override,
+      );
     },
     [ds.confirm_time_change_on_drag, customerOf, resourceNames, move],
   );
@@ -407,8 +437,11 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     const lock = locks[id];
     return lock ? TL.locked(lock.name ?? TL.anotherDispatcher) : null;
   };
-  const assign = async (resourceId: string, needed: number) => {
+  const assign = async (candidate: RankedCandidate, needed: number) => {
     if (!selected) return;
+    const resourceId = candidate.resourceId;
+    const confirmed = await confirmAssign([candidate]);
+    if (confirmed === null) return;
     const current = selected.resIds ?? [];
     const resIds =
       needed > 1 ? [...current.filter((id) => id !== resourceId), resourceId].slice(-needed) : [resourceId];
@@ -417,6 +450,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
       selected,
       { begin: selected.utc_begin_plus_tz, end: selected.utc_end_plus_tz, resIds },
       TL.assignedTo(what, resourceNames.get(resourceId) ?? resourceId),
+      confirmed.override,
     );
   };
   const autoAllocate = async () => {
@@ -668,7 +702,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
               resourceNames={resourceNames}
               isBusy={busy}
               isLocked={lockOf(selected._id)}
-              onAssign={(id, needed) => void assign(id, needed)}
+              onAssign={(candidate, needed) => void assign(candidate, needed)}
               onAuto={() => void autoAllocate()}
               onClose={() => {
                 setPanelOpen(false);
