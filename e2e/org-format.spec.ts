@@ -43,9 +43,7 @@ async function openLeaves(page: Page): Promise<Locator> {
     page.getByRole('heading', { name: new RegExp(`Weekly availability · ${name}`) }),
   ).toBeVisible();
   const leaves = page.getByRole('region', { name: 'Leaves and breaks' });
-  await expect(leaves.getByLabel('From', { exact: true })).toHaveValue(
-    formatDateInput(toYmd(weekAhead()), 'dd/mmm/yyyy'),
-  );
+  await expect(leaves.getByLabel('From', { exact: true })).not.toHaveValue('');
   return leaves;
 }
 
@@ -122,6 +120,7 @@ test('dates show and are read in the organisation format and clock in an en-US b
   const leaves = await openLeaves(page);
   const fromDate = leaves.getByLabel('From', { exact: true });
   const toDate = leaves.getByLabel('To', { exact: true });
+  await expect(fromDate).toHaveValue(formatDateInput(toYmd(weekAhead()), 'dd/mmm/yyyy'));
   await expect(fromDate).toHaveAttribute('placeholder', 'dd/mmm/yyyy');
   await expect(fromDate).toHaveValue(/^\d{2}\/[A-Z][a-z]{2}\/\d{4}$/);
   await expect(leaves.getByLabel('From time')).toHaveValue('09:00 AM');
