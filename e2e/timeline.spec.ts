@@ -169,8 +169,13 @@ test.describe('timeline', () => {
     await expect(rowOf(page, f.resA._id)).toHaveAttribute('data-check', 'pass');
     await expect(rowOf(page, f.resA._id)).toContainText('Passes every check');
     await shoot(page, 'timeline-dragging', info.project.name);
-    // Dropped on B anyway: the server allocates with a conflict and says why, in words.
+    // Dropped on B: it asks first, naming each reason (issue 16 point 5); Assign anyway goes on,
+    // and the server allocates with a conflict and says why, in words.
     await page.mouse.up();
+    const confirm = page.getByTestId('confirm-dialog');
+    await expect(confirm).toContainText(`0TL ${f.run} Ben fails the checks. Assign anyway?`);
+    await expect(confirm).toContainText(`Labels don't match. Missing: TL-skill-${f.run}`);
+    await confirm.getByRole('button', { name: 'Assign anyway' }).click();
     const outcome = page.getByTestId('timeline-outcome');
     await expect(outcome).toContainText(`assigned to 0TL ${f.run} Ben`);
     await expect(outcome).toContainText(`Labels don't match. Missing: TL-skill-${f.run}`);
