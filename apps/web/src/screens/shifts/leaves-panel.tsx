@@ -197,7 +197,7 @@ export function LeavesPanel({
         )}
         {canEdit ? (
           <form
-            className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(8rem,1fr))] gap-3 border-t border-neutral-100 pt-4"
+            className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(7.5rem,1fr))] gap-3 border-t border-neutral-100 pt-4"
             onSubmit={(e) => {
               e.preventDefault();
               void submit();
