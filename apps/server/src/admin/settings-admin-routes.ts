@@ -12,6 +12,7 @@ import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
 import { DISPATCHER_ONLY } from '../scheduling/access.ts';
 import { expectedVersion, recordResponse, VERSION, withETag, written } from '../scheduling/http.ts';
+import { recheckedSchema } from '../scheduling/rechecked.ts';
 import { refused } from './http.ts';
 
 const FLAG_KEY = z.string().max(60);
@@ -110,7 +111,8 @@ export function settingsAdminRoutes(app: App): void {
         tags: ['settings'],
         summary: 'Replace the allocation settings (version 0 when never stored; stale → 409)',
         body: allocationSettingsBody,
-        response: { 200: recordResponse },
+        // The organisation's bookings from today on re-checked under the new switches.
+        response: { 200: recordResponse.extend({ rechecked: recheckedSchema.optional() }) },
       },
     },
     async (request, reply) => {
@@ -121,11 +123,17 @@ export function settingsAdminRoutes(app: App): void {
       const expected = expectedVersion(request, version);
       // Only the dispatchers read it (allocation is theirs): the live event goes to them.
       const doc = written(
-        await putSettingsDocument(db(), caller.orgId, 'allocation', checked.value, expected, {
-          dispatchers: true,
-        }),
+        await putSettingsDocument(
+          db(),
+          caller.orgId,
+          'allocation',
+          checked.value,
+          expected,
+          { dispatchers: true },
+          app.identity.now(),
+        ),
       );
-      return withETag(reply, answer(doc.value, doc.version));
+      return withETag(reply, { ...answer(doc.value, doc.version), rechecked: doc.rechecked });
     },
   );
 }

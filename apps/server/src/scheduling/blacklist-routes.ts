@@ -15,6 +15,7 @@ import {
   withETag,
   written,
 } from './http.ts';
+import { recheckedSchema } from './rechecked.ts';
 import { putBlacklistBody } from './schemas.ts';
 
 /**
@@ -80,7 +81,7 @@ export function blacklistRoutes(app: App): void {
         summary: "Replace a customer's blacklist (version 0 when none yet; stale → 409)",
         params: idParams,
         body: putBlacklistBody,
-        response: { 200: recordResponse },
+        response: { 200: recordResponse.extend({ rechecked: recheckedSchema }) },
       },
     },
     async (request, reply) => {
@@ -92,7 +93,16 @@ export function blacklistRoutes(app: App): void {
       );
       return withETag(
         reply,
-        written(await putBlacklist(db(), caller.orgId, request.params.id, request.body.resIds, expected)),
+        written(
+          await putBlacklist(
+            db(),
+            caller.orgId,
+            request.params.id,
+            request.body.resIds,
+            expected,
+            app.identity.now(),
+          ),
+        ),
       );
     },
   );

@@ -22,6 +22,7 @@ import {
   withETag,
   written,
 } from './http.ts';
+import { recheckedSchema } from './rechecked.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -147,7 +148,8 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
         summary: `Update a ${spec.noun} (fields given are changed; stale version → 409)`,
         params: idParams,
         body: spec.updateBody,
-        response: { 200: recordResponse },
+        // Resources, labels and service plans: the bookings the change re-checked.
+        response: { 200: recordResponse.extend({ rechecked: recheckedSchema.optional() }) },
       },
     },
     async (request, reply) => {
@@ -160,7 +162,15 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
         getRecord(db(), caller.orgId, spec.kind, request.params.id),
       );
       const record = written(
-        await updateRecord(db(), caller.orgId, spec.kind, request.params.id, changes, expected),
+        await updateRecord(
+          db(),
+          caller.orgId,
+          spec.kind,
+          request.params.id,
+          changes,
+          expected,
+          app.identity.now(),
+        ),
       );
       return withETag(reply, await single(caller.orgId, record));
     },

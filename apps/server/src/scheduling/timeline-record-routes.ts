@@ -3,7 +3,11 @@ import { deleteTimelineRecord } from '@rostra/db/scheduling/delete-timeline-reco
 import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { listStates } from '@rostra/db/scheduling/list-states';
 import { getTimelineRecord, listTimelineRecords } from '@rostra/db/scheduling/read-timeline-records';
-import { createTimelineRecord, updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
+import {
+  createTimelineRecord,
+  type SaveResult,
+  updateTimelineRecord,
+} from '@rostra/db/scheduling/save-timeline-record';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
@@ -20,6 +24,7 @@ import {
   withETag,
   written,
 } from './http.ts';
+import { recheckedSchema } from './rechecked.ts';
 import {
   createTimelineRecordBody,
   RECORD_KEYS,
@@ -28,6 +33,14 @@ import {
 } from './schemas.ts';
 
 const RECORD = { table: 'timeline_records' };
+
+/** A write's answer: the record, and the other bookings its change re-checked. */
+const recordWithRechecked = recordResponse.extend({ rechecked: recheckedSchema });
+
+function withRechecked(result: SaveResult): z.infer<typeof recordWithRechecked> {
+  const record = written(result);
+  return { ...record, rechecked: result.ok ? result.rechecked : { nowInConflict: [], cleared: [] } };
+}
 
 /** A write that newly assigns a resource the customer has blacklisted carries why (else 400). */
 const override = {
@@ -121,7 +134,7 @@ export function timelineRecordRoutes(app: App): void {
         tags: ['records'],
         summary: 'Create a timeline record (overlaps validated with the organisation buffer)',
         body: createBody,
-        response: { 201: recordResponse },
+        response: { 201: recordWithRechecked },
       },
     },
     async (request, reply) => {
@@ -132,7 +145,7 @@ export function timelineRecordRoutes(app: App): void {
         now: app.identity.now(),
         override,
       });
-      return reply.status(201).send(withETag(reply, written(result)));
+      return reply.status(201).send(withETag(reply, withRechecked(result)));
     },
   );
 
@@ -145,7 +158,7 @@ export function timelineRecordRoutes(app: App): void {
         summary: 'Update a timeline record (stale version → 409)',
         params: idParams,
         body: updateBody,
-        response: { 200: recordResponse },
+        response: { 200: recordWithRechecked },
       },
     },
     async (request, reply) => {
@@ -161,7 +174,7 @@ export function timelineRecordRoutes(app: App): void {
         now: app.identity.now(),
         override,
       });
-      return withETag(reply, written(result));
+      return withETag(reply, withRechecked(result));
     },
   );
 
@@ -173,7 +186,7 @@ export function timelineRecordRoutes(app: App): void {
         tags: ['records'],
         summary: 'Delete a timeline record (stale version → 409)',
         params: idParams,
-        response: { 200: recordResponse },
+        response: { 200: recordWithRechecked },
       },
     },
     async (request) => {
@@ -183,7 +196,9 @@ export function timelineRecordRoutes(app: App): void {
         undefined,
         getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller)),
       );
-      return written(await deleteTimelineRecord(db(), caller.orgId, request.params.id, expected));
+      return withRechecked(
+        await deleteTimelineRecord(db(), caller.orgId, request.params.id, expected, app.identity.now()),
+      );
     },
   );
 

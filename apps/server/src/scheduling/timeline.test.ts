@@ -107,11 +107,22 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
   });
 
   it("gives dispatchers the organisation's allocation config (switches, max distance) for the drag check, at once when it changes", async () => {
-    type Config = { max_distance: number; week_start_day: number; switches: Record<string, boolean> };
+    type Config = {
+      max_distance: number;
+      week_start_day: number;
+      switches: Record<string, boolean>;
+      overlap_buffer_minutes: number;
+    };
     const config = async (as = p.dispatcher) =>
       ok<Window & { allocation_config?: Config }>(await call(t, as, 'GET', `/timeline?from=${FROM}&to=${TO}`))
         .allocation_config;
-    expect(await config()).toEqual({ max_distance: 20_000, week_start_day: 0, switches: {} });
+    // The overlap buffer too: the drag's busy check forgives what the stored verdict forgives.
+    expect(await config()).toEqual({
+      max_distance: 20_000,
+      week_start_day: 0,
+      switches: {},
+      overlap_buffer_minutes: 5,
+    });
     await putSettings(t.db.db, p.orgId, 'allocation', { switches: { LABEL_MATCH_NOT_CHECK: true } });
     await withOrg(t.db.db, p.orgId, (tx) =>
       tx.update(organisations).set({ maxDistance: 5_000 }).where(eq(organisations.id, p.orgId)),
@@ -120,6 +131,7 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       max_distance: 5_000,
       week_start_day: 0,
       switches: { LABEL_MATCH_NOT_CHECK: true },
+      overlap_buffer_minutes: 5,
     });
     // Only dispatchers drag: a resource's window does not carry it.
     expect(await config(p.resource1)).toBeUndefined();

@@ -6,6 +6,7 @@ import { withOrg } from '../tenant.ts';
 import { appendLiveEvents } from './live-events.ts';
 import { toBlacklist } from './mapping.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
+import { fromToday, type Rechecked, recheckBookings } from './recheck-bookings.ts';
 import { recordEvents } from './record-events.ts';
 import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from './write-result.ts';
 
@@ -48,7 +49,8 @@ export async function putBlacklist(
   customerId: string,
   resIds: readonly string[],
   expected: ExpectedVersion,
-): Promise<WriteResult<StoredBlacklist>> {
+  now: Date = new Date(),
+): Promise<WriteResult<StoredBlacklist & { rechecked: Rechecked }>> {
   return withOrg(db, orgId, async (tx) => {
     const [customer] = await tx
       .select({ id: customers.id })
@@ -91,7 +93,18 @@ export async function putBlacklist(
     const audience = { dispatchers: true };
     const before = row ? { record: current, audience } : undefined;
     await appendLiveEvents(tx, orgId, recordEvents('blacklists', customerId, before, { record, audience }));
-    return { ok: true, record };
+    // The resources added or taken off: their bookings from today on are checked again.
+    const turned = [
+      ...ids.filter((r) => !current.resIds.includes(r)),
+      ...current.resIds.filter((r) => !ids.includes(r)),
+    ];
+    const rechecked = await recheckBookings(
+      tx,
+      orgId,
+      { ...(await fromToday(tx, orgId, now)), resourceIds: turned },
+      now,
+    );
+    return { ok: true, record: { ...record, rechecked } };
   });
 }
 

@@ -10,6 +10,7 @@ import { storeVerdicts } from './job-verdicts.ts';
 import { appendLiveEvents } from './live-events.ts';
 import { type StoredRecord, timelineRecordValues } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
+import { type Rechecked, recheckBookings, recheckSpan } from './recheck-bookings.ts';
 import { selectTimelineRecords } from './records.ts';
 import {
   addState,
@@ -21,7 +22,7 @@ import {
   selectRecordForUpdate,
   writeAssignments,
 } from './timeline-writes.ts';
-import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from './write-result.ts';
+import { type ExpectedVersion, invalid, notFound, stale, type WriteFailure } from './write-result.ts';
 
 export type SaveContext = {
   /** Who writes (the state history names them); null for imports and jobs. */
@@ -34,7 +35,19 @@ export type SaveContext = {
 };
 
 /** Fields that only change through the rules here, whatever the input says. */
-const OWNED = ['_id', 'version', 'isConflict', 'errors', '_uid_r', '_qa_create_utc', '_qa_update_utc'];
+const OWNED = [
+  '_id',
+  'version',
+  'isConflict',
+  'errors',
+  'rechecked',
+  '_uid_r',
+  '_qa_create_utc',
+  '_qa_update_utc',
+];
+
+/** A save's answer: the record, and the other bookings its change re-checked (issue 16 point 2). */
+export type SaveResult = { ok: true; record: StoredRecord; rechecked: Rechecked } | WriteFailure;
 
 /**
  * Creates a timeline record (booking, group event, leave or break) from the spec's fields: its
@@ -48,7 +61,7 @@ export async function createTimelineRecord(
   orgId: string,
   fields: Record<string, unknown>,
   ctx: SaveContext,
-): Promise<WriteResult<StoredRecord>> {
+): Promise<SaveResult> {
   return withOrg(db, orgId, async (tx) => {
     const id = typeof fields._id === 'string' && fields._id !== '' ? fields._id : newRecordId();
     const [taken] = await tx
@@ -73,7 +86,7 @@ export async function updateTimelineRecord(
   changes: Record<string, unknown>,
   expected: ExpectedVersion,
   ctx: SaveContext,
-): Promise<WriteResult<StoredRecord>> {
+): Promise<SaveResult> {
   return withOrg(db, orgId, async (tx) => {
     const before = await selectRecordForUpdate(tx, orgId, id);
     if (!before) return notFound();
@@ -93,7 +106,7 @@ async function save(
   merged: Record<string, unknown>,
   ctx: SaveContext,
   changes: Record<string, unknown> = merged,
-): Promise<WriteResult<StoredRecord>> {
+): Promise<SaveResult> {
   const ruled = await applyBookingRules(tx, orgId, before, merged, changes);
   if (!ruled.ok) return ruled;
   merged = ruled.record;
@@ -194,5 +207,17 @@ async function save(
     at: wallClockOf(org, ctx.now),
   });
   await appendLiveEvents(tx, orgId, recordChangeEvents(before, after));
-  return { ok: true, record: after };
+  // What the change can affect: the bookings of the resources before and after, over the span
+  // before and after (whole weeks for a booking, whose hours count per week).
+  const rechecked = await recheckBookings(
+    tx,
+    orgId,
+    {
+      ...(await recheckSpan(tx, orgId, before, after)),
+      resourceIds: [...new Set([...(before?.resIds ?? []), ...after.resIds])],
+      exclude: [id],
+    },
+    ctx.now,
+  );
+  return { ok: true, record: after, rechecked };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { withOrg } from '../tenant.ts';
 import { type Audience, appendLiveEvents } from './live-events.ts';
+import { fromToday, type Rechecked, recheckBookings } from './recheck-bookings.ts';
 import { stale, type WriteResult } from './write-result.ts';
 
 /**
@@ -34,7 +35,8 @@ export async function putSettingsDocument(
   value: Record<string, unknown>,
   expected: number,
   audience: Audience = { members: true },
-): Promise<WriteResult<SettingsDocument>> {
+  now: Date = new Date(),
+): Promise<WriteResult<SettingsDocument & { rechecked?: Rechecked }>> {
   return withOrg(db, orgId, async (tx) => {
     const where = and(eq(orgSettings.orgId, orgId), eq(orgSettings.key, key), eq(orgSettings.role, ''));
     const [row] = await tx.select().from(orgSettings).where(where).for('update');
@@ -51,6 +53,15 @@ export async function putSettingsDocument(
     await appendLiveEvents(tx, orgId, [
       { topic: 'settings', kind: 'settings.changed', audience, payload: doc },
     ]);
-    return { ok: true, record: doc };
+    if (key !== 'allocation') return { ok: true, record: doc };
+    // The allocation switches and week start decide verdicts: the organisation's bookings from
+    // today on are checked again.
+    const rechecked = await recheckBookings(
+      tx,
+      orgId,
+      { ...(await fromToday(tx, orgId, now)), resourceIds: 'all' },
+      now,
+    );
+    return { ok: true, record: { ...doc, rechecked } };
   });
 }

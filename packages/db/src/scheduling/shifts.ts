@@ -9,6 +9,7 @@ import { withOrg } from '../tenant.ts';
 import { type Audience, appendLiveEvents } from './live-events.ts';
 import { shiftValues, toShift } from './mapping.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
+import { type Rechecked, recheckBookings } from './recheck-bookings.ts';
 import { audienceWith, CATALOGUE_AUDIENCE, recordEvents } from './record-events.ts';
 import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from './write-result.ts';
 
@@ -109,7 +110,8 @@ export async function putShift(
   weekId: string,
   fields: Record<string, unknown>,
   expected: ExpectedVersion,
-): Promise<WriteResult<Shift>> {
+  now: Date = new Date(),
+): Promise<WriteResult<Shift & { rechecked: Rechecked }>> {
   if (!isWeekId(weekId))
     return invalid('invalid_week_id', 'week_id must be YYYY-MM-DD_YYYY-MM-DD (7 days)', 'week_id');
   return withOrg(db, orgId, async (tx) => {
@@ -137,8 +139,17 @@ export async function putShift(
     const record = toShift(saved as typeof shifts.$inferSelect);
     const before = row ? { record: toShift(row), audience } : undefined;
     await appendLiveEvents(tx, orgId, recordEvents('shifts', id, before, { record, audience }));
-    return { ok: true, record };
+    const rechecked = await recheckWeek(tx, orgId, resourceId, weekId, now);
+    return { ok: true, record: { ...record, rechecked } };
   });
+}
+
+/** The resource's bookings of the week record's days (`YYYY-MM-DD_YYYY-MM-DD`), checked again. */
+async function recheckWeek(tx: Tx, orgId: string, resourceId: string, weekId: string, now: Date) {
+  const [first, last] = weekId.split('_') as [string, string];
+  const from = fromYmd(first);
+  const to = fromYmd(last) + DAY;
+  return recheckBookings(tx, orgId, { from, to, resourceIds: [resourceId] }, now);
 }
 
 export async function deleteShift(
@@ -147,7 +158,8 @@ export async function deleteShift(
   resourceId: string,
   weekId: string,
   expected: ExpectedVersion,
-): Promise<WriteResult<Shift>> {
+  now: Date = new Date(),
+): Promise<WriteResult<Shift & { rechecked: Rechecked }>> {
   return withOrg(db, orgId, async (tx) => {
     const id = shiftId(resourceId, weekId);
     const [row] = await tx
@@ -161,7 +173,8 @@ export async function deleteShift(
     await tx.delete(shifts).where(and(eq(shifts.orgId, orgId), eq(shifts.id, id)));
     const audience = (await shiftAudience(tx, orgId, resourceId)) ?? CATALOGUE_AUDIENCE;
     await appendLiveEvents(tx, orgId, recordEvents('shifts', id, { record, audience }, undefined));
-    return { ok: true, record };
+    const rechecked = await recheckWeek(tx, orgId, resourceId, weekId, now);
+    return { ok: true, record: { ...record, rechecked } };
   });
 }
 

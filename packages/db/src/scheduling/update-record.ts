@@ -3,9 +3,17 @@ import type { Db } from '../client.ts';
 import { withOrg } from '../tenant.ts';
 import { lockAtVersion, whereId } from './get-record.ts';
 import { appendLiveEvents } from './live-events.ts';
+import { fromToday, recheckBookings } from './recheck-bookings.ts';
 import { recordEvents } from './record-events.ts';
 import { type RecordKind, sideOf } from './record-kinds.ts';
 import type { ExpectedVersion, WriteResult } from './write-result.ts';
+
+/** The kinds whose change re-checks bookings: a resource its own, a label or plan everyone's. */
+const RECHECKS: Partial<Record<string, 'own' | 'all'>> = {
+  resources: 'own',
+  labels: 'all',
+  service_plans: 'all',
+};
 
 /**
  * Updates a record with the given spec fields merged over its current ones (fields not given stay
@@ -20,12 +28,14 @@ export async function updateRecord(
   id: string,
   changes: Record<string, unknown>,
   expected: ExpectedVersion,
+  now: Date = new Date(),
 ): Promise<WriteResult<Record<string, unknown>>> {
   return withOrg(db, orgId, async (tx) => {
     const locked = await lockAtVersion(tx, orgId, kind, id, expected);
     if (!locked.ok) return locked;
     const current = locked.record;
-    const merged = { ...current, ...changes, [kind.idField]: id };
+    const { rechecked: _ignored, ...given } = changes;
+    const merged = { ...current, ...given, [kind.idField]: id };
     const [updated] = await tx
       .update(kind.table)
       .set({
@@ -41,6 +51,16 @@ export async function updateRecord(
       orgId,
       recordEvents(kind.name, id, sideOf(kind, current), sideOf(kind, record)),
     );
-    return { ok: true, record } as const;
+    // A resource's, label's or service plan's change can turn bookings' verdicts: those from
+    // today on (a resource's own; every one for a label or plan) are checked again.
+    const scope = RECHECKS[kind.name];
+    if (!scope) return { ok: true, record } as const;
+    const rechecked = await recheckBookings(
+      tx,
+      orgId,
+      { ...(await fromToday(tx, orgId, now)), resourceIds: scope === 'own' ? [id] : 'all' },
+      now,
+    );
+    return { ok: true, record: { ...record, rechecked } } as const;
   });
 }

@@ -1,0 +1,178 @@
+import { isVerdictJob } from '@rostra/core/allocation/booking-verdict';
+import { DAY, dayStart } from '@rostra/core/time/calendar';
+import type { Rechecked, RecheckedBooking } from '@rostra/core/timeline/rechecked';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../client.ts';
+import { timelineRecords } from '../schema/scheduling.ts';
+import { overlapsWindow, scenarioWindow, selectAllocationConfig } from './allocation-scenario.ts';
+import { jobVerdicts, verdictChanged } from './job-verdicts.ts';
+import { appendLiveEvents, type LiveEventInput } from './live-events.ts';
+import type { StoredRecord } from './mapping.ts';
+import { loadOrgContext, wallClockOf } from './org-context.ts';
+import { selectTimelineRecords } from './records.ts';
+import { IS_LIVE_RECORD } from './template-items.ts';
+import { recordChangeEvents } from './timeline-writes.ts';
+
+/**
+ * Re-checks what a change can affect (issue 16 point 2): the bookings and group events of the
+ * resources concerned (or of the whole organisation) overlapping the period concerned get the one
+ * verdict (`job-verdicts.ts`) again, in the caller's transaction; those whose state changes are
+ * written with a new version and go out as live `record.changed` events. Answers which bookings
+ * now conflict and which were cleared, for the person saving.
+ */
+
+export type { Rechecked, RecheckedBooking };
+
+export type RecheckScope = {
+  /** The resources concerned; 'all' for a change of the whole organisation (settings, labels). */
+  resourceIds: readonly string[] | 'all';
+  /** Wall-clock seconds: the bookings overlapping [from, to). */
+  from: number;
+  to: number;
+  /** Records the caller has just given their verdict (the saved record itself). */
+  exclude?: readonly string[];
+};
+
+/** An organisation-wide re-check covers this many days from today (a settings or label change). */
+export const ORG_RECHECK_DAYS = 92;
+
+export const NOTHING_RECHECKED: Rechecked = { nowInConflict: [], cleared: [] };
+
+export async function recheckBookings(
+  tx: Tx,
+  orgId: string,
+  scope: RecheckScope,
+  now: Date,
+): Promise<Rechecked> {
+  if (scope.to <= scope.from) return NOTHING_RECHECKED;
+  if (scope.resourceIds !== 'all' && scope.resourceIds.length === 0) return NOTHING_RECHECKED;
+  const ids = scope.resourceIds === 'all' ? undefined : [...new Set(scope.resourceIds)];
+  const inList = (list: string[]) =>
+    sql.join(
+      list.map((id) => sql`${id}`),
+      sql`, `,
+    );
+  const res = (await tx.execute(sql`
+    select r.id from timeline_records r
+    where r.org_id = ${orgId} and ${overlapsWindow(scope.from, scope.to)}
+      and r.key in ('booking', 'groupevent') and r.status not in ('leave', 'break')
+      and r.type is distinct from 'break'
+      ${
+        ids
+          ? sql`and (r.resource_id in (${inList(ids)}) or exists (
+              select 1 from timeline_record_resources l
+              where l.org_id = r.org_id and l.record_id = r.id and l.resource_id in (${inList(ids)})))`
+          : sql``
+      }`)) as unknown as { rows: { id: string }[] };
+  const exclude = new Set(scope.exclude ?? []);
+  const jobIds = res.rows.map((r) => r.id).filter((id) => !exclude.has(id));
+  if (jobIds.length === 0) return NOTHING_RECHECKED;
+  const jobs = await selectTimelineRecords(
+    tx,
+    and(eq(timelineRecords.orgId, orgId), inArray(timelineRecords.id, jobIds), IS_LIVE_RECORD),
+  );
+  const verdicts = await jobVerdicts(tx, orgId, jobs);
+  const changed = jobs
+    .map((job, i) => ({ job, verdict: verdicts[i] }))
+    .filter(
+      (c): c is { job: StoredRecord; verdict: NonNullable<typeof c.verdict> } =>
+        c.verdict !== undefined && verdictChanged(c.job, c.verdict),
+    );
+  if (changed.length === 0) return NOTHING_RECHECKED;
+  for (const { job, verdict } of changed) {
+    await tx
+      .update(timelineRecords)
+      .set({
+        isConflict: verdict.isConflict,
+        conflictErrors: verdict.errors as unknown as Record<string, unknown>[],
+        version: sql`${timelineRecords.version} + 1`,
+        updatedAt: now,
+      })
+      .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, job._id)));
+  }
+  const after = await selectTimelineRecords(
+    tx,
+    and(
+      eq(timelineRecords.orgId, orgId),
+      inArray(
+        timelineRecords.id,
+        changed.map((c) => c.job._id),
+      ),
+    ),
+  );
+  const byId = new Map(after.map((r) => [r._id, r]));
+  const events: LiveEventInput[] = [];
+  const answer: Rechecked = { nowInConflict: [], cleared: [] };
+  for (const { job } of changed) {
+    const now = byId.get(job._id);
+    if (!now) continue;
+    events.push(...recordChangeEvents(job, now));
+    if (now.isConflict === true) answer.nowInConflict.push(named(now));
+    else if (job.isConflict === true) answer.cleared.push(named(now));
+  }
+  await appendLiveEvents(tx, orgId, events);
+  const byBegin = (a: RecheckedBooking, b: RecheckedBooking) => a.utc_begin_plus_tz - b.utc_begin_plus_tz;
+  answer.nowInConflict.sort(byBegin);
+  answer.cleared.sort(byBegin);
+  return answer;
+}
+
+function named(r: StoredRecord): RecheckedBooking {
+  const first = typeof r.customer_first_name === 'string' ? r.customer_first_name : '';
+  const last = typeof r.customer_last_name === 'string' ? r.customer_last_name : '';
+  const customer = [first, last].filter((s) => s !== '').join(' ') || r.customerId || null;
+  return {
+    _id: r._id,
+    reference: typeof r.reference === 'string' && r.reference !== '' ? r.reference : null,
+    utc_begin_plus_tz: r.utc_begin_plus_tz,
+    utc_end_plus_tz: r.utc_end_plus_tz,
+    customer,
+    errors: ((r.errors as RecheckedBooking['errors'] | undefined) ?? []).map((e) => ({
+      code: e.code,
+      message: e.message,
+      ...(e.resourceId === undefined ? {} : { resourceId: e.resourceId }),
+    })),
+  };
+}
+
+/**
+ * The period a timeline record's change can affect, before and after: its span for a leave or
+ * break (overlap only); for a booking or group event the weeks (fortnights while that check is
+ * on) its hours count in, as the checks read them (`scenarioWindow`).
+ */
+export async function recheckSpan(
+  tx: Tx,
+  orgId: string,
+  before: StoredRecord | undefined,
+  after: StoredRecord | undefined,
+): Promise<{ from: number; to: number }> {
+  const spans = [before, after].filter((r): r is StoredRecord => r !== undefined);
+  if (spans.length === 0) return { from: 0, to: 0 };
+  if (!spans.some((r) => isVerdictJob(r))) {
+    return {
+      from: Math.min(...spans.map((r) => r.utc_begin_plus_tz)),
+      to: Math.max(...spans.map((r) => r.utc_end_plus_tz)),
+    };
+  }
+  const { from, to } = scenarioWindow(spans, await selectAllocationConfig(tx, orgId));
+  return { from, to };
+}
+
+/**
+ * From today (00:00 of the organisation's wall clock) for `ORG_RECHECK_DAYS` days: the period a
+ * change without a time of its own (a resource's labels, a blacklist, a label, the settings) is
+ * re-checked over. Past bookings keep the state they were done with.
+ */
+export async function fromToday(tx: Tx, orgId: string, now: Date): Promise<{ from: number; to: number }> {
+  const from = dayStart(wallClockOf(await loadOrgContext(tx, orgId), now));
+  return { from, to: from + ORG_RECHECK_DAYS * DAY };
+}
+
+/** The union of two answers (a write that re-checks twice). */
+export function mergeRechecked(a: Rechecked, b: Rechecked): Rechecked {
+  const seen = new Set(b.nowInConflict.map((x) => x._id).concat(b.cleared.map((x) => x._id)));
+  return {
+    nowInConflict: [...a.nowInConflict.filter((x) => !seen.has(x._id)), ...b.nowInConflict],
+    cleared: [...a.cleared.filter((x) => !seen.has(x._id)), ...b.cleared],
+  };
+}
