@@ -152,4 +152,34 @@ test.describe('safe assigns', () => {
     await expect(detail.getByTestId('allocated')).toHaveCount(0);
     expect(errors).toEqual([]);
   });
+
+  test('booking form: saving a blacklisted resource asks first and needs a reason', async ({ page }) => {
+    const errors = watchPageErrors(page);
+    const f = await setUp(page);
+    const job = await f.booking(52, 11);
+    await page.goto(`/bookings?job_id=${String(job._id)}`);
+    const detail = page.getByTestId('booking-detail');
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('listbox', { name: 'Resource', exact: true }).selectOption([String(f.ben._id)]);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await expect(dialog.getByTestId('confirm-details')).toContainText(
+      `0SA ${f.run} Ben: is blacklisted by SA Customer ${f.run} and can't be scheduled for this Job`,
+    );
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await f.api('GET', `/timeline-records/${String(job._id)}`)).resIds).toEqual([]);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await dialog
+      .getByLabel(/Why assign a worker the customer has blacklisted/)
+      .fill('Agreed with the family');
+    await dialog.getByRole('button', { name: 'Assign anyway' }).click();
+    await expect
+      .poll(async () => (await f.api('GET', `/timeline-records/${String(job._id)}`)).resIds)
+      .toEqual([f.ben._id]);
+    const states = (await f.api('GET', `/bookings/${String(job._id)}/states`)).items as Json[];
+    expect(states.find((s) => s.action === 'blacklist_override')).toMatchObject({
+      reason: 'Agreed with the family',
+    });
+    expect(errors).toEqual([]);
+  });
 });

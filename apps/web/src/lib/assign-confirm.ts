@@ -59,3 +59,38 @@ export async function confirmDraftAssignment(
     })),
   );
 }
+
+/**
+ * The booking form's step before saving: the resources the form newly assigns are checked against
+ * the booking as it would be saved (times, customer, labels) and a failing one asks first. A check
+ * that cannot be made asks nothing (the server still refuses a blacklisted one without override).
+ */
+export async function confirmBookingAssignment(
+  base: { _id: string; resIds: readonly string[] } | undefined,
+  input: {
+    resIds?: string[];
+    utc_begin_plus_tz: number;
+    utc_end_plus_tz: number;
+    customerId?: string | null;
+    labels?: string[];
+  },
+  names: (id: string) => string,
+): Promise<{ override?: BlacklistOverride } | null> {
+  const added = (input.resIds ?? []).filter((id) => !(base?.resIds ?? []).includes(id));
+  if (added.length === 0) return {};
+  try {
+    return await confirmDraftAssignment(
+      {
+        ...(base ? { booking_id: base._id } : {}),
+        utc_begin_plus_tz: input.utc_begin_plus_tz,
+        utc_end_plus_tz: input.utc_end_plus_tz,
+        ...(input.customerId !== undefined ? { customerId: input.customerId } : {}),
+        ...(input.labels ? { labels: input.labels } : {}),
+        candidateIds: added,
+      },
+      names,
+    );
+  } catch {
+    return {};
+  }
+}

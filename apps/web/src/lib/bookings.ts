@@ -1,3 +1,4 @@
+import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { InventoryLine } from '@rostra/core/catalogue/rooms';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
@@ -169,6 +170,8 @@ export type BookingInput = {
   /** The customer's labels. */
   cs_lbls?: string[];
   notes?: string | null;
+  /** Assign resources the customer has blacklisted anyway, saying why (issue 16 point 5). */
+  override?: BlacklistOverride;
 };
 
 export const createBooking = (input: BookingInput) =>

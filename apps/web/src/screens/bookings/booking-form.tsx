@@ -9,6 +9,7 @@ import { fromYmd, toYmd } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
+import { confirmBookingAssignment } from '../../lib/assign-confirm.ts';
 import {
   BOOKINGS_KEY,
   type Booking,
@@ -250,6 +251,15 @@ export function BookingForm({
       notes: values.notes.trim() || null,
       ...(base ? {} : { status: values.status }),
     };
+    // A resource the form newly assigns that fails a check asks first (issue 16 point 5).
+    const confirmed = await confirmBookingAssignment(base, input, (id) =>
+      recordName(
+        resources.find((r) => r._id === id),
+        id,
+      ),
+    );
+    if (confirmed === null) return;
+    if (confirmed.override) input.override = confirmed.override;
     setSaving(true);
     setErrors({});
     try {
