@@ -1,3 +1,4 @@
+import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { type JobAction, type JobTab, jobDetailTabs, recordActions } from '@rostra/core/shell/roles';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -73,7 +74,7 @@ export function BookingDetail({ id, onClose, ...lookups }: { id: string; onClose
   };
 
   const b = booking.data;
-  const title = b ? (typeof b.reference === 'string' && b.reference ? b.reference : b._id) : id;
+  const title = b ? bookingTitle(b) : id;
 
   return (
     <aside
