@@ -627,7 +627,7 @@ test.describe('exception banner', () => {
 
       // At 375 px, in a browser that has not dismissed it (the dismissal is this browser's).
       await page.setViewportSize({ width: 375, height: 780 });
-      await page.evaluate(() => localStorage.clear());
+      await page.evaluate('localStorage.clear()');
       await page.reload();
       await expect(banner).toBeVisible();
       await screenshot(page, 'exception-banner-375', test.info().project.name);

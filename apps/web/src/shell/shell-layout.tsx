@@ -50,9 +50,9 @@ function readCollapsed(): boolean | undefined {
 }
 
 /** The urgent exception banner for dispatchers (spec §4, §8): View Details, Close, gone after 120 s. */
-function ExceptionBanner({ isEnabled }: { isEnabled: boolean }) {
+function ExceptionBanner({ isEnabled, orgId, uid }: { isEnabled: boolean; orgId: string; uid: string }) {
   const report = useExceptionReport(isEnabled);
-  const banner = useExceptionBanner(isEnabled ? report.data : null);
+  const banner = useExceptionBanner(isEnabled ? report.data : null, { orgId, uid });
   const navigate = useNavigate();
   if (!banner.visible) return null;
   return (
@@ -241,7 +241,7 @@ function Shell({ me }: { me: Me }) {
             hasDot={notificationState.data?.dot === true}
             isOnline={connectivity.isOnline}
           />
-          <ExceptionBanner isEnabled={watchesExceptions} />
+          <ExceptionBanner isEnabled={watchesExceptions} orgId={user.orgId} uid={me.uid} />
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
             {isSwitching ? null : mayBeHere ? (
               <Fragment key={`${user.orgId}|${user.role}`}>
