@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { DAY, dayStart, FORTNIGHT, HOUR, toWallClock, WEEK, weekStart } from '@rostra/core/time/calendar';
-import { enterApp, USERS } from './helpers.ts';
+import { enterApp, testCustomerId, USERS } from './helpers.ts';
 
 /*
  * The boards. Data: bookings this spec creates through the API 40–47 days ahead (ids e2e-board-…),
@@ -25,7 +25,7 @@ const now = () => toWallClock(Date.now(), TZ);
 
 async function createBooking(page: Page, fields: Record<string, unknown>): Promise<Record<string, unknown>> {
   const res = await page.request.post('/api/v1/timeline-records', {
-    data: fields,
+    data: { customerId: await testCustomerId(page), ...fields },
     headers: { origin: new URL(page.url()).origin },
   });
   expect(res.status(), await res.text()).toBe(201);

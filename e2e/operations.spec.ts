@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { dayStart, HOUR, toWallClock } from '@rostra/core/time/calendar';
-import { enterApp, USERS, watchPageErrors } from './helpers.ts';
+import { enterApp, testCustomerId, USERS, watchPageErrors } from './helpers.ts';
 
 /*
  * The operations screens (issue #8): forms, equipments and pods, uploads, maps and vehicle routes.
@@ -14,7 +14,7 @@ const today = () => dayStart(toWallClock(Date.now(), TZ));
 
 async function createBooking(page: Page, fields: Record<string, unknown>): Promise<void> {
   const res = await page.request.post('/api/v1/timeline-records', {
-    data: fields,
+    data: { customerId: await testCustomerId(page), ...fields },
     headers: { origin: new URL(page.url()).origin },
   });
   expect(res.status(), await res.text()).toBe(201);

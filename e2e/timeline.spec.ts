@@ -3,7 +3,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { DAY, dayStart, HOUR, toWallClock, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
-import { acceptTermsByApi, enterApp, signInByApi, USERS, watchPageErrors } from './helpers.ts';
+import {
+  acceptTermsByApi,
+  enterApp,
+  signInByApi,
+  testCustomerId,
+  USERS,
+  watchPageErrors,
+} from './helpers.ts';
 
 /*
  * The timeline against the seeded server. Every record these tests move is made here through the
@@ -76,9 +83,11 @@ async function setUp(page: Page): Promise<Fixture> {
       });
     }
   }
+  const customerId = await testCustomerId(page);
   const booking = (d: number, hour: number, over: Json = {}) =>
     api('POST', '/timeline-records', {
       _key: 'booking',
+      customerId,
       status: 'confirmed',
       customer_first_name: 'TL',
       customer_last_name: `Client ${hour}h ${run}`,
