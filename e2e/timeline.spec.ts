@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { EXCEPTION_BANNER_TEXT } from '@rostra/core/shell/messages';
 import { DAY, dayStart, HOUR, toWallClock, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
 import {
   acceptTermsByApi,
@@ -299,8 +300,9 @@ test.describe('timeline', () => {
     const summary = dialog.getByTestId('batch-summary');
     await expect(summary).toContainText('2 assigned');
     await expect(summary).toContainText('1 with conflicts');
+    // The booking's stored reason: the one conflict rule's (issue 16 point 3), not the run's note.
     await expect(summary).toContainText(
-      'Unable to perform auto allocation: No resources match the criteria.',
+      'Please allocate resources to this Job as no resource has been assigned',
     );
     await expect(dialog.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     await shoot(page, 'timeline-batch', info.project.name);
@@ -515,7 +517,9 @@ test.describe('timeline', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 375, height: 740 });
+    const report = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/v1/exception-report');
     await enterApp(page, USERS.dispatcher, '/week2timelinev2');
+    const reported = ((await (await report).json()) as { entries?: unknown[] } | null)?.entries ?? [];
     const grid = page.getByRole('region', { name: 'Timeline' });
     await expect(grid).toBeVisible({ timeout: 20_000 });
     for (const name of [
@@ -529,6 +533,10 @@ test.describe('timeline', () => {
     ])
       await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Undo/ })).toBeVisible();
+    // The seeded exception report's banner sits above the toolbar until it is closed.
+    const banner = page.getByRole('alert').filter({ hasText: EXCEPTION_BANNER_TEXT.body });
+    if (reported.length > 0) await banner.getByRole('button', { name: EXCEPTION_BANNER_TEXT.close }).click();
+    await expect(banner).toHaveCount(0);
     // Three toolbar rows, not four: the grid starts in the upper third of the screen.
     expect((await grid.boundingBox())?.y).toBeLessThan(285);
     expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(375);
