@@ -51,7 +51,10 @@ describe.each(testDatabaseKinds())('booking rules on %s', (kind) => {
       utc_end_plus_tz: at - H,
     });
     expect(before.statusCode).toBe(400);
-    expect(error(before)).toMatchObject({ code: 'invalid_time_range', message: 'you must enter a valid time' });
+    expect(error(before)).toMatchObject({
+      code: 'invalid_time_range',
+      message: 'you must enter a valid time',
+    });
     const same = await post({ _id: 'b-same', customerId: 'c1', utc_begin_plus_tz: at, utc_end_plus_tz: at });
     expect(same.statusCode).toBe(400);
     expect(error(same).message).toBe('you must enter a valid time');

@@ -696,7 +696,7 @@ export class ScenarioIndex {
   /** `pastBegins` as an index built without the records at `excluded` would give it (not cached). */
   pastBeginsWithout(customerId: string, excluded: readonly number[]): (number[] | undefined)[] | undefined {
     const group = this.pastByCustomer.get(customerId);
-    if (!group || !group.ord.some((o) => excluded.includes(o))) return this.pastBegins(customerId);
+    if (!group?.ord.some((o) => excluded.includes(o))) return this.pastBegins(customerId);
     const kept: { res: number[]; begin: number[] } = { res: [], begin: [] };
     for (let i = 0; i < group.res.length; i++) {
       if (excluded.includes(group.ord[i] as number)) continue;
