@@ -36,6 +36,8 @@ describe.each(testDatabaseKinds())('reports and analytics on %s', (kind) => {
     t.clock.set(new Date((MONDAY + 2 * DAY + 12 * H) * 1000));
     p = await schedulingOrg(t, 'org-rep');
     other = await schedulingOrg(t, 'org-rep-other');
+    // No shifts in this fixture: the shift check is off, so conflicts come from overlaps alone.
+    await putSettings(t.db.db, p.orgId, 'allocation', { switches: { RESOURCE_SHIFT_NOT_CHECK: true } });
     await withOrg(t.db.db, p.orgId, (tx) =>
       tx
         .update(resources)
@@ -239,7 +241,12 @@ describe.each(testDatabaseKinds())('reports and analytics on %s', (kind) => {
       {},
     ]);
     expect(a.jobs_by_status_over_time[1]?.start).toBe(MONDAY + DAY);
-    expect(a.conflicts_by_reason).toEqual([{ code: 'resource_busy', jobs: 1 }]);
+    // b7 overlaps b1 (both flagged: the save of b7 re-checks b1); b5 is rostered with no one
+    // assigned (spec §4: in conflict when none is assigned).
+    expect(a.conflicts_by_reason).toEqual([
+      { code: 'resource_busy', jobs: 2 },
+      { code: 'no_resource_found', jobs: 1 },
+    ]);
   });
 
   it('analytics for a resource: only their own numbers', async () => {
