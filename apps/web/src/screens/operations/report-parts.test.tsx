@@ -1,7 +1,9 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DateRange } from '../../lib/reports.ts';
+import { meQuery } from '../../lib/session.ts';
 import { PeriodPicker } from './report-parts.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -27,10 +29,16 @@ function type(input: HTMLInputElement, value: string) {
   });
 }
 
+/** The date inputs follow the signed-in organisation's format: no organisation, the spec's default. */
+const client = new QueryClient();
+client.setQueryData(meQuery.queryKey, null);
+
 function render(value: DateRange, changes: DateRange[]) {
   act(() =>
     root.render(
-      <PeriodPicker value={value} onChange={(r) => changes.push(r)} onThisWeek={() => undefined} />,
+      <QueryClientProvider client={client}>
+        <PeriodPicker value={value} onChange={(r) => changes.push(r)} onThisWeek={() => undefined} />
+      </QueryClientProvider>,
     ),
   );
   const [from, to] = [...host.querySelectorAll('input')] as HTMLInputElement[];
