@@ -361,6 +361,10 @@ test.describe('create and edit', () => {
     await form.getByLabel('Customer', { exact: true }).selectOption('c001');
     await form.getByLabel('Resource').selectOption(['r060']);
     await form.getByRole('button', { name: 'Save' }).click();
+    // r060 is busy then: the form names why and asks first (issue 16 point 5).
+    const confirm = page.getByTestId('confirm-dialog');
+    await expect(confirm).toContainText('fails the checks. Assign anyway?');
+    await confirm.getByRole('button', { name: 'Assign anyway' }).click();
 
     await expect(form).toHaveCount(0);
     const conflicts = detail(page).getByRole('alert').filter({ hasText: 'Conflicts' });

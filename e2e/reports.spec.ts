@@ -180,9 +180,10 @@ test('analytics is in the menu of dispatchers and resources only: a customer see
   await enterApp(page, USERS.customer, '/');
   await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link').first()).toBeVisible();
   await expect(entry).toHaveCount(0);
-  // Typed by hand, the address says whom analytics are for instead of showing a refusal.
+  // Typed by hand, the address says it is not theirs instead of showing a refusal (one table of
+  // screens per role, issue 16 point 11).
   await page.goto('/analytics');
-  await expect(page.getByText('Analytics are for dispatchers and resources')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This screen is not part of your menu.' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -136,7 +136,10 @@ export function BookingDetail({ id, onClose, ...lookups }: { id: string; onClose
           />
         ) : (
           <div className="space-y-4">
-            {booking.data.isConflict ? <ConflictList errors={booking.data.errors ?? []} /> : null}
+            {/* Conflicts are the dispatcher's to solve: they name other jobs and a worker's shifts. */}
+            {booking.data.isConflict && role === 'dispatcher' ? (
+              <ConflictList errors={booking.data.errors ?? []} />
+            ) : null}
             <ActionBar booking={booking.data} {...lookups} />
             <Cancellation booking={booking.data} />
             <DetailTabs booking={booking.data} {...lookups} />
