@@ -93,13 +93,14 @@ test.describe('settings-driven menu', () => {
       await put('menu', { ...before.menu, projecttasks: true }, before.versions.menu);
       // No reload: the live settings event brings the new menu.
       await expect(entry).toHaveCount(1);
-      await expect(entry).toHaveAccessibleName('projecttasks');
+      // The seeded caption (issue 16 point 13: never the raw key), then the dispatcher's own.
+      await expect(entry).toHaveAccessibleName('Project tasks');
       await put(
         'captions',
-        { ...before.captions, m_projecttasks: 'Project tasks' },
+        { ...before.captions, m_projecttasks: 'Client projects' },
         before.versions.captions,
       );
-      await expect(entry).toHaveAccessibleName('Project tasks');
+      await expect(entry).toHaveAccessibleName('Client projects');
       expect(await menuEntries(page)).toEqual(await expectedMenu(page, { role: 'dispatcher' }));
     } finally {
       const now = await read();
@@ -141,7 +142,7 @@ test.describe('layout', () => {
     await enterApp(page, USERS.dispatcher, '/customers');
     await page.getByRole('button', { name: 'Collapse menu' }).click();
     const link = nav(page).locator('[data-menu-key="resources"]');
-    await expect(link).toHaveAccessibleName('resources');
+    await expect(link).toHaveAccessibleName('Resources');
     await expect(link.locator('span')).toHaveClass(/sr-only/);
     await screenshot(page, 'shell-collapsed-1280', test.info().project.name);
     await page.reload();

@@ -33,6 +33,8 @@ import { ID, SECONDS } from './http.ts';
  * period out again adds only what is missing.
  */
 
+/** The verdict's codes that mean the resource's time is taken: these make a rolled-out item a draft. */
+const TIME_CONFLICTS: readonly string[] = ['resource_busy', 'resource_on_leave', 'resource_break_time'];
 /** At most this long a period per rollout, and this many bookings. */
 const MAX_PERIOD = 62 * 86_400;
 const MAX_PLACEMENTS = 5_000;
@@ -248,9 +250,16 @@ export function rosterRoutes(app: App): void {
           }
           if (!created.ok) throw new HttpError(400, 'rollout_failed', `Booking ${id} could not be written`);
           answer.created += 1;
-          // A resource failing a check makes the item a draft without resources (spec §4); an item
-          // with no resource stays rostered, in conflict until allocated (the one verdict).
-          if (created.record.isConflict && created.record.resIds.length > 0) {
+          // A roster item in conflict with the resource's time (busy, on leave, on a break) becomes a
+          // draft without resources (spec §4). Other failed checks (a shift not yet set up for a
+          // future period, a label) leave it rostered and flagged by the one verdict, for the
+          // dispatcher to see; an item with no resource stays rostered, in conflict until allocated.
+          const errors = (created.record.errors as { code?: unknown }[] | undefined) ?? [];
+          if (
+            created.record.isConflict &&
+            created.record.resIds.length > 0 &&
+            errors.some((e) => typeof e.code === 'string' && TIME_CONFLICTS.includes(e.code))
+          ) {
             answer.conflicts.push({
               _id: id,
               template_item_id: p.item._id,
