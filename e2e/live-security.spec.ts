@@ -98,7 +98,7 @@ test('signing out in another tab ends the open socket at once (4401) and the app
       });
     });
   });
-  // Not the scheduler: terms.spec.ts needs their terms not yet accepted.
+  // Not the scheduler: 0-terms.spec.ts needs their terms not yet accepted.
   await enterApp(page, USERS.partner, '/');
   await hello;
   expect(await closes()).toEqual([]);

@@ -170,7 +170,7 @@ test('analytics for a resource shows only their own numbers', async ({ page }) =
 test('analytics is in the menu of dispatchers and resources only: a customer sees neither the entry nor the data', async ({
   page,
 }) => {
-  // A customer, not the scheduler: the scheduler's terms are left for terms.spec.ts to accept
+  // A customer, not the scheduler: the scheduler's terms are left for 0-terms.spec.ts to accept
   // (the scheduler's own case is in core's menu tests and the server's reports test).
   const errors = watchPageErrors(page);
   const entry = page.getByRole('navigation', { name: 'Main menu' }).locator('[data-menu-key="analytics"]');

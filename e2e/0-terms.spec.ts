@@ -1,8 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, screenshot, signInByApi, USERS } from './helpers.ts';
 
+/*
+ * Named to run first in its leg (one worker, files in name order): the scheduler must not have
+ * accepted the terms yet, and later specs (menu-access.spec.ts visits every role's menu) accept them.
+ */
 test('a non-customer accepts the current terms once, then goes on to the app', async ({ page }) => {
-  // The scheduler: no other spec accepts their terms (every spec may use the other demo users).
+  // The scheduler: the other specs accept their terms only after this one.
   await page.goto('/login');
   await page.getByLabel('Email').fill(USERS.scheduler);
   await page.getByRole('button', { name: 'Next' }).click();
