@@ -31,7 +31,8 @@ const portOf = (kind: string) => process.env[`E2E_PORT_${kind.toUpperCase()}`] a
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: `../test-results/playwright${suffix}`,
+  // E2E_OUTPUT_DIR keeps one run's traces apart from another's on a shared checkout.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? `../test-results/playwright${suffix}`,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
