@@ -7,6 +7,7 @@ import { requireAuth } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY } from '../scheduling/access.ts';
 import { expectedVersion, recordResponse, VERSION, withETag, written } from '../scheduling/http.ts';
+import { recheckedSchema } from '../scheduling/rechecked.ts';
 import { refused } from './http.ts';
 
 const TEXT = z.string().max(200);
@@ -45,7 +46,8 @@ export const companyChangeBody = z.strictObject({
  * every member on the live `settings` topic (`_key: 'company'`). Changes are versioned as every
  * shared record is: they name the version read (body `version` or `If-Match`; answers carry the
  * ETag), a stale one answers 409 `version_conflict` with the current document and writes nothing,
- * none answers 428 `version_required`.
+ * none answers 428 `version_required`. A change of the overlap buffer or the maximum distance
+ * re-checks the organisation's bookings from today on and answers `rechecked` (issue 16).
  */
 export function companyRoutes(app: App): void {
   const db = () => app.deps.db.db;
@@ -68,7 +70,7 @@ export function companyRoutes(app: App): void {
   const change = async (orgId: string, body: unknown, expected: () => number) => {
     const checked = checkCompanyChange(body);
     if (!checked.ok) throw refused(checked.issues);
-    return written(await updateCompany(db(), orgId, checked.value, expected()));
+    return written(await updateCompany(db(), orgId, checked.value, expected(), app.identity.now()));
   };
 
   app.put(
@@ -79,7 +81,8 @@ export function companyRoutes(app: App): void {
         tags: ['settings'],
         summary: 'Change fields of the company profile (the fields sent; the others stay)',
         body: companyChangeBody,
-        response: { 200: recordResponse },
+        // A changed overlap buffer or maximum distance re-checks the bookings from today on.
+        response: { 200: recordResponse.extend({ rechecked: recheckedSchema.optional() }) },
       },
     },
     async (request, reply) => {

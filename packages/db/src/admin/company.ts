@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { COMPANY_VERSION_KEY, type CompanyDocument, readCompany } from '../identity/company.ts';
 import { appendLiveEvents } from '../scheduling/live-events.ts';
+import { fromToday, type Rechecked, recheckBookings } from '../scheduling/recheck-bookings.ts';
 import { notFound, stale, type WriteResult } from '../scheduling/write-result.ts';
 import { organisations, orgSettings } from '../schema/organisations.ts';
 import { withOrg } from '../tenant.ts';
@@ -32,13 +33,19 @@ const COLUMNS = {
  *
  * `expected: undefined` is the logo upload only: the logo is not a field of the profile form, so
  * setting it neither checks nor moves the version (a form open meanwhile can still be saved).
+ *
+ * The overlap buffer and the maximum distance decide bookings' conflict verdicts (the busy check's
+ * tolerance, the distance check): when either actually changes, the organisation's bookings from
+ * today on are checked again in the same transaction (issue 16), and the answer says which now
+ * conflict and which were cleared (`rechecked`, absent when neither changed).
  */
 export async function updateCompany(
   db: Db,
   orgId: string,
   change: Partial<CompanyProfile> & { logo?: string | null },
   expected: number | undefined,
-): Promise<WriteResult<CompanyDocument>> {
+  now: Date = new Date(),
+): Promise<WriteResult<CompanyDocument & { rechecked?: Rechecked }>> {
   return withOrg(db, orgId, async (tx) => {
     const locked = await tx
       .select({ id: organisations.id })
@@ -46,11 +53,9 @@ export async function updateCompany(
       .where(eq(organisations.id, orgId))
       .for('update');
     if (locked.length === 0) return notFound();
-    if (expected !== undefined) {
-      const current = await readCompany(tx, orgId);
-      if (!current) return notFound();
-      if (current.version !== expected) return stale(current);
-    }
+    const current = await readCompany(tx, orgId);
+    if (!current) return notFound();
+    if (expected !== undefined && current.version !== expected) return stale(current);
     const set: Record<string, unknown> = { updatedAt: new Date() };
     // The logo's address is set by the logo upload only (it is not a field of the profile form).
     if (change.logo !== undefined) set.logo = change.logo;
@@ -78,6 +83,16 @@ export async function updateCompany(
         payload: { _key: 'company', value: doc },
       },
     ]);
-    return { ok: true, record: doc };
+    const decidesVerdicts =
+      doc.overlap_buffer_minutes !== current.overlap_buffer_minutes ||
+      doc.max_distance !== current.max_distance;
+    if (!decidesVerdicts) return { ok: true, record: doc };
+    const rechecked = await recheckBookings(
+      tx,
+      orgId,
+      { ...(await fromToday(tx, orgId, now)), resourceIds: 'all' },
+      now,
+    );
+    return { ok: true, record: { ...doc, rechecked } };
   });
 }
