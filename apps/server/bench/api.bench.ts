@@ -6,14 +6,18 @@
  *   20,000 bookings (2,000 a week: the window holds the 2,000-record maximum);
  * - candidates: GET /api/v1/bookings/:id/candidates in an organisation with 2,000 resources and
  *   20,000 bookings (every resource checked and scored), rotating over 50 bookings.
+ * - re-check: POST then DELETE /api/v1/timeline-records of a month-long leave for a worker with 200
+ *   bookings in that month (issue 16 point 2): each save re-checks the 200 in its transaction, and
+ *   every one of them turns (into conflict on the POST, cleared on the DELETE), the worst case.
  * Latency percentiles are computed from every response's time; the window's JSON is also gzipped
  * to report its size on the wire. Options: --duration S (per run, default 10), --connections N
- * (default 1; also run at 4), --only pglite|postgres.
+ * (default 1; also run at 4), --only pglite|postgres, --parts window,recheck (default both; window
+ * is the window and candidate runs), --rounds N (re-check saves, default 30).
  */
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { termsWholeVersion } from '@rostra/core/shell/validators';
-import { WEEK, weekStart } from '@rostra/core/time/calendar';
+import { DAY, WEEK, weekStart } from '@rostra/core/time/calendar';
 import { openDatabase } from '@rostra/db/client';
 import { acceptTerms } from '@rostra/db/identity/terms';
 import { account, memberships, user } from '@rostra/db/schema/auth';
@@ -23,7 +27,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { loadIdentityOptions } from '../src/identity/options.ts';
-import { seedLargeOrg } from './large-org.ts';
+import { seedLargeOrg, seedRecheckWorker } from './large-org.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -33,6 +37,8 @@ const arg = (name: string, fallback: string) => {
 const DURATION = Number(arg('duration', '10'));
 const CONNECTIONS = [...new Set([Number(arg('connections', '1')), 4])];
 const ONLY = arg('only', '');
+const PARTS = new Set(arg('parts', 'window,recheck').split(','));
+const ROUNDS = Number(arg('rounds', '30'));
 
 const START = Date.parse('2026-03-01T00:00:00Z') / 1000;
 const WINDOW_FROM = weekStart(START) + 4 * WEEK;
@@ -95,20 +101,36 @@ async function benchOn(kind: 'postgres' | 'pglite') {
   try {
     say(`\n== ${kind}: seeding`);
     const t0 = performance.now();
-    await seedLargeOrg(
-      handle.db,
-      { orgId: 'bench-window', resources: 1_000, bookings: 20_000, weeks: 10, seed: 1, start: START },
-      say,
-    );
-    const pool = await seedLargeOrg(
-      handle.db,
-      { orgId: 'bench-pool', resources: 2_000, bookings: 20_000, weeks: 10, seed: 2, start: START },
-      say,
-    );
+    const orgs: string[] = [];
+    let pool = { bookingIds: [] as string[] };
+    if (PARTS.has('window')) {
+      await seedLargeOrg(
+        handle.db,
+        { orgId: 'bench-window', resources: 1_000, bookings: 20_000, weeks: 10, seed: 1, start: START },
+        say,
+      );
+      pool = await seedLargeOrg(
+        handle.db,
+        { orgId: 'bench-pool', resources: 2_000, bookings: 20_000, weeks: 10, seed: 2, start: START },
+        say,
+      );
+      orgs.push('bench-window', 'bench-pool');
+    }
+    let recheck: { resourceId: string; from: number; to: number } | undefined;
+    if (PARTS.has('recheck')) {
+      await seedLargeOrg(
+        handle.db,
+        { orgId: 'bench-recheck', resources: 50, bookings: 0, weeks: 6, seed: 3, start: START },
+        say,
+      );
+      recheck = await seedRecheckWorker(handle.db, 'bench-recheck', weekStart(START) + WEEK + DAY, 200);
+      say(`  bench-recheck: 200 bookings for ${recheck.resourceId} over four weeks`);
+      orgs.push('bench-recheck');
+    }
     say(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await handle.analyze(); // as autovacuum would after a bulk load
     const hash = await hashPassword('bench-password-1');
-    for (const org of ['bench-window', 'bench-pool']) {
+    for (const org of orgs) {
       const id = `${org}-dispatcher`;
       await handle.db.insert(user).values({ id, name: id, email: `${id}@bench.test`, emailVerified: true });
       await handle.db
@@ -146,55 +168,134 @@ async function benchOn(kind: 'postgres' | 'pglite') {
         .map((c) => c.split(';')[0])
         .join('; ');
     };
-    const windowCookie = await cookieOf('bench-window');
-    const poolCookie = await cookieOf('bench-pool');
-
-    const windowPath = `/api/v1/timeline?from=${WINDOW_FROM}&to=${WINDOW_FROM + WEEK}`;
-    const body = await (await fetch(`${base}${windowPath}`, { headers: { cookie: windowCookie } })).text();
-    const parsed = JSON.parse(body) as { records: unknown[]; resources: unknown[]; truncated: boolean };
-    const gz = gzipSync(body).length;
-    say(
-      `  window: ${parsed.records.length} records (truncated ${parsed.truncated}), ${parsed.resources.length} resources, ${(body.length / 1024).toFixed(0)} KB JSON, ${(gz / 1024).toFixed(1)} KB gzipped`,
-    );
-    const jobs = pool.bookingIds.filter((_, i) => i % 400 === 7).slice(0, 50);
-    // The candidate panel's request (the first page: 50 of the ranked 2,000) and the whole list.
-    const candidatePaths = jobs.map((id) => `/api/v1/bookings/${id}/candidates`);
-    const allCandidatePaths = jobs.map((id) => `/api/v1/bookings/${id}/candidates?limit=2000`);
-    const sample = JSON.parse(
-      await (await fetch(`${base}${candidatePaths[0]}`, { headers: { cookie: poolCookie } })).text(),
-    ) as { candidates: unknown[]; total: number };
-    say(
-      `  candidates: ${sample.total} ranked per booking, ${sample.candidates.length} listed on the first page`,
-    );
-
-    // Warm-up (JIT, plan caches), then the measured runs.
-    await measure(base, [windowPath], windowCookie, 1);
-    await measure(base, candidatePaths, poolCookie, 1);
-    await measure(base, allCandidatePaths, poolCookie, 1);
-    const rows: string[] = [];
-    for (const c of CONNECTIONS) {
-      const w = await measure(base, [windowPath], windowCookie, c);
-      const k = await measure(base, candidatePaths, poolCookie, c);
-      const all = await measure(base, allCandidatePaths, poolCookie, c);
-      for (const [name, f] of [
-        ['timeline window (2,000 records)', w],
-        ['candidates (2,000 resources ranked, first page of 50)', k],
-        ['candidates (2,000 resources ranked, all 2,000 listed)', all],
-      ] as const) {
-        rows.push(
-          `| ${kind} | ${name} | ${c} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.rps.toFixed(0)} | ${f.errors} |`,
-        );
-      }
-    }
-    say('\n| database | endpoint | connections | p50 ms | p95 ms | p99 ms | req/s | errors |');
-    say('|---|---|---|---|---|---|---|---|');
-    for (const r of rows) say(r);
-    say(`| ${kind} | timeline window gzipped JSON | | ${(gz / 1024).toFixed(1)} KB | | | | |`);
+    if (PARTS.has('window'))
+      await benchWindow(
+        kind,
+        base,
+        await cookieOf('bench-window'),
+        await cookieOf('bench-pool'),
+        pool.bookingIds,
+      );
+    if (recheck) await benchRecheck(kind, base, await cookieOf('bench-recheck'), recheck, config.publicUrl);
     await app.close();
   } finally {
     await handle.close();
     await drop?.();
   }
+}
+
+async function benchWindow(
+  kind: string,
+  base: string,
+  windowCookie: string,
+  poolCookie: string,
+  bookingIds: string[],
+) {
+  const say = (m: string) => console.log(m);
+
+  const windowPath = `/api/v1/timeline?from=${WINDOW_FROM}&to=${WINDOW_FROM + WEEK}`;
+  const body = await (await fetch(`${base}${windowPath}`, { headers: { cookie: windowCookie } })).text();
+  const parsed = JSON.parse(body) as { records: unknown[]; resources: unknown[]; truncated: boolean };
+  const gz = gzipSync(body).length;
+  say(
+    `  window: ${parsed.records.length} records (truncated ${parsed.truncated}), ${parsed.resources.length} resources, ${(body.length / 1024).toFixed(0)} KB JSON, ${(gz / 1024).toFixed(1)} KB gzipped`,
+  );
+  const jobs = bookingIds.filter((_, i) => i % 400 === 7).slice(0, 50);
+  // The candidate panel's request (the first page: 50 of the ranked 2,000) and the whole list.
+  const candidatePaths = jobs.map((id) => `/api/v1/bookings/${id}/candidates`);
+  const allCandidatePaths = jobs.map((id) => `/api/v1/bookings/${id}/candidates?limit=2000`);
+  const sample = JSON.parse(
+    await (await fetch(`${base}${candidatePaths[0]}`, { headers: { cookie: poolCookie } })).text(),
+  ) as { candidates: unknown[]; total: number };
+  say(
+    `  candidates: ${sample.total} ranked per booking, ${sample.candidates.length} listed on the first page`,
+  );
+
+  // Warm-up (JIT, plan caches), then the measured runs.
+  await measure(base, [windowPath], windowCookie, 1);
+  await measure(base, candidatePaths, poolCookie, 1);
+  await measure(base, allCandidatePaths, poolCookie, 1);
+  const rows: string[] = [];
+  for (const c of CONNECTIONS) {
+    const w = await measure(base, [windowPath], windowCookie, c);
+    const k = await measure(base, candidatePaths, poolCookie, c);
+    const all = await measure(base, allCandidatePaths, poolCookie, c);
+    for (const [name, f] of [
+      ['timeline window (2,000 records)', w],
+      ['candidates (2,000 resources ranked, first page of 50)', k],
+      ['candidates (2,000 resources ranked, all 2,000 listed)', all],
+    ] as const) {
+      rows.push(
+        `| ${kind} | ${name} | ${c} | ${f.p50.toFixed(1)} | ${f.p95.toFixed(1)} | ${f.p99.toFixed(1)} | ${f.rps.toFixed(0)} | ${f.errors} |`,
+      );
+    }
+  }
+  say('\n| database | endpoint | connections | p50 ms | p95 ms | p99 ms | req/s | errors |');
+  say('|---|---|---|---|---|---|---|---|');
+  for (const r of rows) say(r);
+  say(`| ${kind} | timeline window gzipped JSON | | ${(gz / 1024).toFixed(1)} KB | | | | |`);
+}
+
+/** A month-long leave saved and removed ROUNDS times (after one warm-up), each timed end to end. */
+async function benchRecheck(
+  kind: string,
+  base: string,
+  cookie: string,
+  plan: { resourceId: string; from: number; to: number },
+  origin: string,
+) {
+  const say = (m: string) => console.log(m);
+  const headers = { cookie, origin, 'content-type': 'application/json' };
+  const saves: number[] = [];
+  const removes: number[] = [];
+  let turned = 0;
+  for (let round = 0; round <= ROUNDS; round++) {
+    let t = performance.now();
+    const res = await fetch(`${base}/api/v1/timeline-records`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        _key: 'leave',
+        status: 'leave',
+        resourceId: plan.resourceId,
+        utc_begin_plus_tz: plan.from,
+        utc_end_plus_tz: plan.to,
+      }),
+    });
+    const saved = (await res.json()) as {
+      _id: string;
+      version: number;
+      rechecked?: { nowInConflict: unknown[] };
+    };
+    const saveMs = performance.now() - t;
+    if (res.status !== 201) throw new Error(`leave not saved: ${res.status} ${JSON.stringify(saved)}`);
+    t = performance.now();
+    const del = await fetch(`${base}/api/v1/timeline-records/${saved._id}`, {
+      method: 'DELETE',
+      headers: { cookie, origin, 'if-match': `"${saved.version}"` },
+    });
+    const removed = (await del.json()) as { rechecked?: { cleared: unknown[] } };
+    const removeMs = performance.now() - t;
+    if (!del.ok) throw new Error(`leave not removed: ${del.status} ${JSON.stringify(removed)}`);
+    if (round === 0) {
+      turned = saved.rechecked?.nowInConflict.length ?? 0;
+      if (turned !== 200 || removed.rechecked?.cleared.length !== 200)
+        throw new Error(
+          `expected 200 bookings to turn, got ${turned} / ${removed.rechecked?.cleared.length}`,
+        );
+      continue; // warm-up
+    }
+    saves.push(saveMs);
+    removes.push(removeMs);
+  }
+  const row = (name: string, times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    return `| ${kind} | ${name} | ${sorted.length} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 95).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} |`;
+  };
+  say(`\n| database | re-check (200 bookings turn each time) | saves | p50 ms | p95 ms | p99 ms |`);
+  say('|---|---|---|---|---|---|');
+  say(row('month-long leave saved (200 put in conflict)', saves));
+  say(row('month-long leave removed (200 cleared)', removes));
 }
 
 const kinds: ('postgres' | 'pglite')[] = [];

@@ -10,6 +10,7 @@ import {
   timelineRecords,
 } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
+import { and, eq } from 'drizzle-orm';
 
 /*
  * A large organisation for the API benchmark, the same for a seed: `resources` resources with
@@ -170,4 +171,53 @@ export async function seedLargeOrg(
     await chunks('assignments', links, (c) => tx.insert(timelineRecordResources).values(c));
   });
   return { bookingIds };
+}
+
+/**
+ * The re-check benchmark's worker (r00001 of an organisation seeded above): `count` bookings over
+ * the four weeks from `from` (a Monday; weeks here start on Sunday), ten a weekday, 45 minutes each from 08:00, all within the
+ * worker's shifts and hour limits and without labels, so that they start clean and a leave over
+ * the four weeks puts every one of them in conflict.
+ */
+export async function seedRecheckWorker(
+  db: Db,
+  orgId: string,
+  from: number,
+  count: number,
+): Promise<{ resourceId: string; from: number; to: number }> {
+  const resourceId = 'r00001';
+  const records: (typeof timelineRecords.$inferInsert)[] = [];
+  for (let i = 0; i < count; i++) {
+    const day = Math.floor(i / 10);
+    const begin = from + Math.floor(day / 5) * WEEK + (day % 5) * DAY + 8 * HOUR + (i % 10) * HOUR;
+    records.push({
+      orgId,
+      id: `rb${pad(i, 4)}`,
+      key: 'booking',
+      status: 'rostered',
+      customerId: 'c0001',
+      resourceId,
+      beginAt: begin,
+      endAt: begin + 45 * 60,
+      labels: [],
+      readers: [],
+      data: { reference: `RC-${pad(i, 4)}`, customer_first_name: 'Client', customer_last_name: '1' },
+    });
+  }
+  await withOrg(db, orgId, async (tx) => {
+    await tx
+      .update(resources)
+      .set({ maxHrsWk: 60, maxHrsDy: 12, inactive: false, external: false })
+      .where(and(eq(resources.orgId, orgId), eq(resources.id, resourceId)));
+    // The customer at the worker's door: no distance check stands in the way.
+    await tx
+      .update(customers)
+      .set({ lat: null, lng: null })
+      .where(and(eq(customers.orgId, orgId), eq(customers.id, 'c0001')));
+    await tx.insert(timelineRecords).values(records);
+    await tx
+      .insert(timelineRecordResources)
+      .values(records.map((r) => ({ orgId, recordId: r.id as string, resourceId, position: 0 })));
+  });
+  return { resourceId, from, to: from + 4 * WEEK };
 }

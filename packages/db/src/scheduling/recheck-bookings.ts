@@ -79,28 +79,29 @@ export async function recheckBookings(
         c.verdict !== undefined && verdictChanged(c.job, c.verdict),
     );
   if (changed.length === 0) return NOTHING_RECHECKED;
-  for (const { job, verdict } of changed) {
-    await tx
-      .update(timelineRecords)
-      .set({
+  // One statement for all of them (a month-long leave turns hundreds): the new state, a new
+  // version; what each record now is follows from what it was and its verdict.
+  const rows = changed.map(({ job, verdict }) => ({ id: job._id, c: verdict.isConflict, e: verdict.errors }));
+  const written = (await tx.execute(sql`
+    update timeline_records t
+    set is_conflict = v.c, conflict_errors = v.e, version = t.version + 1, updated_at = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id text, c boolean, e jsonb)
+    where t.org_id = ${orgId} and t.id = v.id
+    returning t.id, t.version`)) as unknown as { rows: { id: string; version: number }[] };
+  const versions = new Map(written.rows.map((r) => [r.id, Number(r.version)]));
+  const stamp = Math.floor(now.getTime() / 1000);
+  const byId = new Map(
+    changed.map(({ job, verdict }) => [
+      job._id,
+      {
+        ...job,
         isConflict: verdict.isConflict,
-        conflictErrors: verdict.errors as unknown as Record<string, unknown>[],
-        version: sql`${timelineRecords.version} + 1`,
-        updatedAt: now,
-      })
-      .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, job._id)));
-  }
-  const after = await selectTimelineRecords(
-    tx,
-    and(
-      eq(timelineRecords.orgId, orgId),
-      inArray(
-        timelineRecords.id,
-        changed.map((c) => c.job._id),
-      ),
-    ),
+        errors: verdict.errors as unknown as StoredRecord['errors'],
+        version: versions.get(job._id) ?? Number(job.version) + 1,
+        _qa_update_utc: stamp,
+      } as StoredRecord,
+    ]),
   );
-  const byId = new Map(after.map((r) => [r._id, r]));
   const events: LiveEventInput[] = [];
   const answer: Rechecked = { nowInConflict: [], cleared: [] };
   for (const { job } of changed) {
