@@ -43,6 +43,8 @@ export type OpenOptions = {
    * seconds, loading a dump a fraction of that.
    */
   pgliteDump?: Blob;
+  /** PostgreSQL only: the database was copied from one migrated by this code; skip migrating. */
+  migrated?: boolean;
 };
 
 /**
@@ -51,7 +53,9 @@ export type OpenOptions = {
  * Migrations run as the connecting user (the schema owner).
  */
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.maxConnections ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.maxConnections ?? 10, options.migrated === true);
+  }
   return openPglite(options.dataDir === undefined ? './data' : options.dataDir, options.pgliteDump);
 }
 
@@ -91,13 +95,15 @@ export async function dumpMigratedPglite(): Promise<Blob> {
   }
 }
 
-async function openPostgres(url: string, max: number): Promise<DbHandle> {
-  const owner = new pg.Client({ connectionString: url });
-  await owner.connect();
-  try {
-    await migrate(drizzlePg({ client: owner }) as unknown as Db, 'postgres');
-  } finally {
-    await owner.end();
+async function openPostgres(url: string, max: number, migrated: boolean): Promise<DbHandle> {
+  if (!migrated) {
+    const owner = new pg.Client({ connectionString: url });
+    await owner.connect();
+    try {
+      await migrate(drizzlePg({ client: owner }) as unknown as Db, 'postgres');
+    } finally {
+      await owner.end();
+    }
   }
   // The role is a startup parameter, so it is in force before the first query on every connection.
   const pool = new pg.Pool({ connectionString: url, max, options: `-c role=${APP_ROLE}` });

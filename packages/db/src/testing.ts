@@ -22,8 +22,8 @@ export function testDatabaseKinds(): DbKind[] {
  */
 export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
   if (kind === 'pglite') return openDatabase({ dataDir: null, pgliteDump: await migratedDump() });
-  const scratch = await createScratchDatabase();
-  const handle = await openDatabase({ databaseUrl: scratch.url, maxConnections: 5 });
+  const scratch = await createScratchDatabase(await migratedTemplate());
+  const handle = await openDatabase({ databaseUrl: scratch.url, maxConnections: 5, migrated: true });
   return {
     ...handle,
     close: async () => {
@@ -37,11 +37,13 @@ export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
  * A new, empty database on the `DATABASE_URL` server, for tests that start their own server
  * process on it. `drop()` removes it (forcibly, whoever is still connected).
  */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) throw new Error('DATABASE_URL is required for PostgreSQL tests');
   const name = `rostra_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(base, `CREATE DATABASE ${name}`);
+  await adminQuery(base, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return {
@@ -77,6 +79,40 @@ async function migratedDump(): Promise<Blob> {
     writeFileSync(part, Buffer.from(await dump.arrayBuffer()));
     renameSync(part, file);
     return dump;
+  }
+}
+
+/**
+ * The PostgreSQL counterpart: a database migrated once per hash on the `DATABASE_URL` server
+ * (`rostra_tpl_<hash>`), that test databases are created from as a copy. The first worker to need
+ * it builds it under another name and renames it when done; the others wait on the lock.
+ */
+async function migratedTemplate(): Promise<string> {
+  const base = process.env.DATABASE_URL as string;
+  const name = `rostra_tpl_${migrationsHash()}`;
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    const exists = async () =>
+      (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+    if (await exists()) return name;
+    await client.query('select pg_advisory_lock(hashtext($1))', [name]);
+    try {
+      if (await exists()) return name;
+      const building = `${name}_building`;
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${building}`);
+      const url = new URL(base);
+      url.pathname = `/${building}`;
+      const handle = await openDatabase({ databaseUrl: url.toString(), maxConnections: 1 });
+      await handle.close();
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      return name;
+    } finally {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [name]);
+    }
+  } finally {
+    await client.end();
   }
 }
 
