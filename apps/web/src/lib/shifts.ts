@@ -1,4 +1,5 @@
 import { DAY, DAY_CODES, type DayCode, fromYmd, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
+import type { Rechecked } from '@rostra/core/timeline/rechecked';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
 
@@ -147,8 +148,9 @@ export function saveShiftWeek(
   weekId: string,
   plan: WeekPlan,
   version: number,
-): Promise<ShiftRecord> {
-  return api.request<ShiftRecord>(
+): Promise<ShiftRecord & { rechecked?: Rechecked }> {
+  // The answer says which of the resource's bookings that week the change re-checked.
+  return api.request<ShiftRecord & { rechecked?: Rechecked }>(
     `/resources/${encodeURIComponent(resourceId)}/shifts/${encodeURIComponent(weekId)}`,
     { method: 'PUT', body: { ...bodyOf(plan), version }, quiet: true },
   );

@@ -2,6 +2,7 @@ import { formatDateTime } from '@rostra/core/time/calendar';
 import type { Rechecked } from '@rostra/core/timeline/rechecked';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button } from './button.tsx';
 
 const T = {
@@ -12,24 +13,55 @@ const T = {
   dismiss: 'Dismiss',
 };
 
+/** An answer of a write that may say which bookings it re-checked (issue 16 point 2). */
+export type MaybeRechecked = { rechecked?: Rechecked | undefined };
+
+/**
+ * The notice's state for a screen that saves things re-checking bookings: `take(answer)` keeps
+ * the answer's `rechecked` (a save that turned nothing clears an earlier notice) and hands back
+ * the answer without it; `props` go to <RecheckedNotice>.
+ */
+export function useRechecked() {
+  const [rechecked, setRechecked] = useState<Rechecked | undefined>();
+  const take = useCallback(<T extends object>(answer: T & MaybeRechecked): T => {
+    const { rechecked: turned, ...rest } = answer;
+    setRechecked(turned);
+    return rest as T;
+  }, []);
+  const dismiss = useCallback(() => setRechecked(undefined), []);
+  return useMemo(
+    () => ({ rechecked, take, dismiss, props: { rechecked, onDismiss: dismiss } }),
+    [rechecked, take, dismiss],
+  );
+}
+
+/** The hook's `take`, for a form that saves on behalf of the screen showing the notice. */
+export type TakeRechecked = ReturnType<typeof useRechecked>['take'];
+
+/** Whether the notice has anything to say. */
+export const hasRechecked = (r: Rechecked | undefined): r is Rechecked =>
+  Boolean(r && (r.nowInConflict.length > 0 || r.cleared.length > 0));
+
 /**
  * After a save re-checked bookings (a leave, shift, resource, blacklist…): the ones now in
  * conflict, each linking to its booking (reference, time, customer), and how many were cleared.
- * Nothing when nothing turned.
+ * Nothing when nothing turned. `className` places it (a margin by default).
  */
 export function RecheckedNotice({
   rechecked,
   onDismiss,
+  className = 'm-4',
 }: {
   rechecked: Rechecked | undefined;
   onDismiss: () => void;
+  className?: string;
 }) {
-  if (!rechecked || (rechecked.nowInConflict.length === 0 && rechecked.cleared.length === 0)) return null;
+  if (!hasRechecked(rechecked)) return null;
   const flagged = rechecked.nowInConflict;
   return (
     <div
       role="status"
-      className={`m-4 rounded-md border px-3 py-2 text-sm ${
+      className={`${className} min-w-0 rounded-md border px-3 py-2 text-sm ${
         flagged.length ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-neutral-200 bg-neutral-50'
       }`}
     >

@@ -4,7 +4,7 @@ import { formatDate } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { api } from '../../lib/client.ts';
 import {
   allQuery,
@@ -32,6 +32,12 @@ import { Drawer, Modal } from '../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
+import {
+  type MaybeRechecked,
+  RecheckedNotice,
+  type TakeRechecked,
+  useRechecked,
+} from '../../ui/rechecked-notice.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
 import {
   ActiveBadge,
@@ -85,6 +91,9 @@ export function CustomersScreen() {
   });
   const [selected, select] = useSelected('id');
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
+  // The bookings the last blacklist change put in or took out of conflict (issue 16 point 2): by
+  // the blacklist in the customer's drawer while it is open, else above the list, until dismissed.
+  const rechecked = useRechecked();
   const q = param(search, 'q');
   const status = param(search, 'status');
   const label = param(search, 'label');
@@ -146,6 +155,7 @@ export function CustomersScreen() {
         ) : null}
       </div>
 
+      {selected ? null : <RecheckedNotice {...rechecked.props} className="mt-4" />}
       <section aria-label={C.list} className="mt-4">
         <QueryState
           isPending={list.isPending}
@@ -176,6 +186,8 @@ export function CustomersScreen() {
           isDispatcher={isDispatcher}
           onClose={() => select(undefined)}
           onEdit={(c) => setEditing(c)}
+          take={rechecked.take}
+          notice={<RecheckedNotice {...rechecked.props} className="mt-2" />}
         />
       ) : null}
       {editing ? (
@@ -314,12 +326,18 @@ function CustomerDetail({
   isDispatcher,
   onClose,
   onEdit,
+  take,
+  notice,
 }: {
   id: string;
   labels: Label[];
   isDispatcher: boolean;
   onClose: () => void;
   onEdit: (c: Rec) => void;
+  /** Keeps what a blacklist change re-checked for the notice. */
+  take: TakeRechecked;
+  /** What the last blacklist change re-checked, shown under the blacklist. */
+  notice: ReactNode;
 }) {
   const customer = useQuery(recordQuery(COLLECTION, id));
   const overview = useQuery({
@@ -410,6 +428,7 @@ function CustomerDetail({
             ) : (
               <p className="text-neutral-500">{overview.isError ? overview.error.message : C.noBlacklist}</p>
             )}
+            {notice}
           </Section>
           <Section title={C.servicePlans}>
             {overview.data?.service_plans.length ? (
@@ -478,14 +497,22 @@ function CustomerDetail({
         </div>
       )}
       {isBlacklistOpen && c ? (
-        <BlacklistForm customerId={c._id} onClose={() => setBlacklistOpen(false)} />
+        <BlacklistForm customerId={c._id} take={take} onClose={() => setBlacklistOpen(false)} />
       ) : null}
     </Drawer>
   );
 }
 
 /** A customer's blacklist: the resources never to be scheduled for them (PUT, versioned). */
-function BlacklistForm({ customerId, onClose }: { customerId: string; onClose: () => void }) {
+function BlacklistForm({
+  customerId,
+  take,
+  onClose,
+}: {
+  customerId: string;
+  take: TakeRechecked;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const resources = useQuery(allQuery('/resources'));
   const current = useQuery({
@@ -508,12 +535,14 @@ function BlacklistForm({ customerId, onClose }: { customerId: string; onClose: (
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      await api.request(`/customers/${encodeURIComponent(customerId)}/blacklist`, {
-        method: 'PUT',
-        body: { resIds: value, version: current.data?.version ?? 0 },
-        quiet: true,
-        retry: false,
-      });
+      take(
+        await api.request<MaybeRechecked>(`/customers/${encodeURIComponent(customerId)}/blacklist`, {
+          method: 'PUT',
+          body: { resIds: value, version: current.data?.version ?? 0 },
+          quiet: true,
+          retry: false,
+        }),
+      );
       notify.success(T.saved);
       await queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
       onClose();

@@ -3,7 +3,7 @@ import { formatDate, formatTime, weekdayName } from '@rostra/core/time/calendar'
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import {
   createRecord,
   DIRECTORY_KEY,
@@ -30,6 +30,12 @@ import { Drawer, Modal } from '../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
+import {
+  type MaybeRechecked,
+  RecheckedNotice,
+  type TakeRechecked,
+  useRechecked,
+} from '../../ui/rechecked-notice.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
 import {
   ActiveBadge,
@@ -89,6 +95,9 @@ export function ResourcesScreen() {
   });
   const [selected, select] = useSelected('id');
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
+  // The bookings the last change of a resource put in or took out of conflict (issue 16 point 2):
+  // in the resource's drawer while it is open, else above the list, until dismissed.
+  const rechecked = useRechecked();
   const q = param(search, 'q');
   const status = param(search, 'status');
   const kind = param(search, 'kind');
@@ -161,6 +170,7 @@ export function ResourcesScreen() {
         ) : null}
       </div>
 
+      {selected ? null : <RecheckedNotice {...rechecked.props} className="mt-4" />}
       <section aria-label={R.list} className="mt-4">
         <QueryState
           isPending={list.isPending}
@@ -191,6 +201,7 @@ export function ResourcesScreen() {
           isDispatcher={isDispatcher}
           onClose={() => select(undefined)}
           onEdit={(r) => setEditing(r)}
+          notice={<RecheckedNotice {...rechecked.props} className="mx-4 mt-3" />}
         />
       ) : null}
       {editing ? (
@@ -198,6 +209,7 @@ export function ResourcesScreen() {
           resource={editing === 'new' ? undefined : editing}
           labels={labels.data ?? []}
           onClose={() => setEditing(null)}
+          take={rechecked.take}
           onSaved={(r) => {
             setEditing(null);
             select(r._id);
@@ -340,12 +352,15 @@ function ResourceDetail({
   isDispatcher,
   onClose,
   onEdit,
+  notice,
 }: {
   id: string;
   labels: Label[];
   isDispatcher: boolean;
   onClose: () => void;
   onEdit: (r: Rec) => void;
+  /** What the last save re-checked, shown at the top. */
+  notice: ReactNode;
 }) {
   const resource = useQuery(recordQuery(COLLECTION, id));
   const overview = useQuery({
@@ -365,6 +380,7 @@ function ResourceDetail({
         </div>
       ) : (
         <div className="pb-4">
+          {notice}
           <div className="flex flex-wrap items-center gap-2 px-4 py-3">
             <ActiveBadge isInactive={r.inactive === true} />
             <KindBadge isExternal={r.external === true} />
@@ -540,11 +556,14 @@ function ResourceForm({
   resource,
   labels,
   onClose,
+  take,
   onSaved,
 }: {
   resource: Rec | undefined;
   labels: Label[];
   onClose: () => void;
+  /** Keeps what the change re-checked for the screen's notice. */
+  take: TakeRechecked;
   onSaved: (r: Rec) => void;
 }) {
   const queryClient = useQueryClient();
@@ -608,9 +627,11 @@ function ResourceForm({
     };
     setSaving(true);
     try {
-      const saved = base
-        ? await updateRecord(COLLECTION, base._id, base.version ?? 0, body)
-        : await createRecord(COLLECTION, body);
+      const saved = take(
+        (base
+          ? await updateRecord(COLLECTION, base._id, base.version ?? 0, body)
+          : await createRecord(COLLECTION, body)) as Rec & MaybeRechecked,
+      );
       setInitial(values);
       queryClient.setQueryData(recordQuery(COLLECTION, saved._id).queryKey, saved);
       await queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });

@@ -1,5 +1,6 @@
 import { DEFAULT_SWITCHES, SWITCH_NAMES } from '@rostra/core/allocation/scenario';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { Loaded, SectionForm, SelectField, Toggle } from './form-parts.tsx';
 import { type AllocationDoc, allocationQuery, send, useDraft } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
@@ -21,9 +22,15 @@ function AllocationForm({ doc }: { doc: AllocationDoc }) {
     (d) => d.version,
   );
   const value = draft ?? { week_start_day: 0, switches: { ...DEFAULT_SWITCHES } };
+  // The organisation's bookings the new switches put in or took out of conflict (issue 16 point 2).
+  const rechecked = useRechecked();
 
   const save = async () => {
-    await withVersion((version) => send('PUT', '/allocation-settings', { ...value, version }));
+    rechecked.take(
+      await withVersion((version) =>
+        send<MaybeRechecked>('PUT', '/allocation-settings', { ...value, version }),
+      ),
+    );
     reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
   };
@@ -35,6 +42,7 @@ function AllocationForm({ doc }: { doc: AllocationDoc }) {
       isDirty={isDirty}
       onSave={save}
       onCancel={reset}
+      notice={<RecheckedNotice {...rechecked.props} className="" />}
     >
       {(errors) => (
         <>

@@ -7,6 +7,7 @@ import { ME_KEY } from '../../lib/session.ts';
 import { GeofenceDialog } from '../../shell/geofence-dialog.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { Loaded, SectionForm, SelectField } from './form-parts.tsx';
 import { type CompanyDoc, companyQuery, send, useDraft } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
@@ -107,10 +108,14 @@ function CompanyForm({ company }: { company: CompanyDoc }) {
   const checked = checkCompanyChange(change);
   const localErrors = checked.ok ? {} : Object.fromEntries(checked.issues.map((i) => [i.field, i.message]));
   const geofence = parseGeofence(company.geofence);
+  // An overlap buffer or distance change re-checks bookings; the answer may say which turned.
+  const rechecked = useRechecked();
 
   const save = async () => {
     // The version the edits began from (useDraft): someone else's change meanwhile is a conflict.
-    await withVersion((version) => send('PUT', '/company', { ...change, version }));
+    rechecked.take(
+      await withVersion((version) => send<MaybeRechecked>('PUT', '/company', { ...change, version })),
+    );
     reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
     await queryClient.invalidateQueries({ queryKey: ME_KEY });
@@ -128,6 +133,7 @@ function CompanyForm({ company }: { company: CompanyDoc }) {
         onSave={save}
         onCancel={reset}
         localErrors={localErrors}
+        notice={<RecheckedNotice {...rechecked.props} className="" />}
       >
         {(errors) => (
           <>

@@ -45,8 +45,11 @@ export function SectionForm({
   onCancel,
   localErrors,
   toolbar,
+  notice,
   children,
 }: {
+  /** What the last save re-checked (a RecheckedNotice), shown by Save where it is read. */
+  notice?: ReactNode;
   /** Controls between the heading and the fields (e.g. which scope the form edits). */
   toolbar?: ReactNode;
   title: string;
@@ -101,6 +104,7 @@ export function SectionForm({
       {toolbar ? <div className="mb-4">{toolbar}</div> : null}
       <div className="space-y-4">{children(errors)}</div>
       <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-neutral-200 bg-white py-3">
+        {notice ? <div className="max-h-[40dvh] w-full overflow-y-auto empty:hidden">{notice}</div> : null}
         <Button type="submit" disabled={isSaving || !isDirty}>
           {isSaving ? T.saving : T.save}
         </Button>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Save, Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { api } from '../../lib/client.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
@@ -8,6 +8,7 @@ import { notify } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
+import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { EmptyState } from '../boards/parts.tsx';
 import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
 import { fieldErrors, type Label, labelsQuery, send } from './settings-api.ts';
@@ -34,6 +35,10 @@ export function LabelsSection() {
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
+  // The bookings the last label change put in or took out of conflict (issue 16 point 2), shown
+  // under the row saved (rows are remade when their version changes, so it is kept here).
+  const rechecked = useRechecked();
+  const [noticeFor, setNoticeFor] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-settings', 'labels'] });
   const add = async (event: FormEvent) => {
@@ -94,7 +99,20 @@ export function LabelsSection() {
                   <span>{T.labelPrice}</span>
                 </li>
                 {list.map((label) => (
-                  <LabelRow key={`${label._id}-${label.version}`} label={label} onChanged={refresh} />
+                  <LabelRow
+                    key={`${label._id}-${label.version}`}
+                    label={label}
+                    onChanged={refresh}
+                    onSaved={(answer) => {
+                      rechecked.take(answer);
+                      setNoticeFor(label._id);
+                    }}
+                    notice={
+                      noticeFor === label._id ? (
+                        <RecheckedNotice {...rechecked.props} className="mt-2" />
+                      ) : null
+                    }
+                  />
                 ))}
               </ul>
             )
@@ -105,7 +123,18 @@ export function LabelsSection() {
   );
 }
 
-function LabelRow({ label, onChanged }: { label: Label; onChanged: () => Promise<unknown> }) {
+function LabelRow({
+  label,
+  onChanged,
+  onSaved,
+  notice,
+}: {
+  label: Label;
+  onChanged: () => Promise<unknown>;
+  /** The change's answer, with the bookings it re-checked. */
+  onSaved: (answer: MaybeRechecked) => void;
+  notice: ReactNode;
+}) {
   const [name, setName] = useState(label.name);
   const [price, setPrice] = useState(label.unit_price == null ? '' : String(label.unit_price));
   const [inactive, setInactive] = useState(Boolean(label.inactive));
@@ -124,12 +153,13 @@ function LabelRow({ label, onChanged }: { label: Label; onChanged: () => Promise
     if (n !== null && (!Number.isFinite(n) || n < 0)) local.unit_price = T.notANumber(T.labelPrice);
     if (Object.keys(local).length > 0) return setErrors(local);
     try {
-      await send('PATCH', `/labels/${encodeURIComponent(label._id)}`, {
+      const answer = await send<MaybeRechecked>('PATCH', `/labels/${encodeURIComponent(label._id)}`, {
         name: name.trim(),
         unit_price: n,
         inactive,
         version: label.version,
       });
+      onSaved(answer);
       setErrors({});
       notify.success(T.labelSaved);
       await onChanged();
@@ -193,6 +223,7 @@ function LabelRow({ label, onChanged }: { label: Label; onChanged: () => Promise
         </IconButton>
       </form>
       <FormMessage message={errors['']} />
+      {notice}
     </li>
   );
 }

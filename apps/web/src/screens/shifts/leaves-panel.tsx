@@ -1,5 +1,4 @@
 import { DAY, formatDateTime } from '@rostra/core/time/calendar';
-import type { Rechecked } from '@rostra/core/timeline/rechecked';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -19,7 +18,7 @@ import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { DateInput, TimeInput } from '../../ui/date-input.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { RecheckedNotice } from '../../ui/rechecked-notice.tsx';
+import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { ErrorState, Skeleton } from '../boards/parts.tsx';
 import { SHIFTS_TEXT as T } from './shifts-text.ts';
 
@@ -73,7 +72,7 @@ export function LeavesPanel({
   const [message, setMessage] = useState<string | undefined>();
   const [isBusy, setIsBusy] = useState(false);
   // The bookings the last save or removal put in (or took out of) conflict (issue 16 point 2).
-  const [rechecked, setRechecked] = useState<Rechecked | undefined>();
+  const rechecked = useRechecked();
   const isDirty = JSON.stringify(form) !== JSON.stringify(editing ? formOf(editing) : blank());
   useUnsavedChanges(canEdit && isDirty);
   const ids = {
@@ -108,15 +107,16 @@ export function LeavesPanel({
     };
     try {
       if (editing) {
-        const saved = await api.request<{ rechecked?: Rechecked }>(
-          `/timeline-records/${encodeURIComponent(editing._id)}`,
-          { method: 'PATCH', body: { ...fields, version: editing.version }, quiet: true },
+        rechecked.take(
+          await api.request<MaybeRechecked>(`/timeline-records/${encodeURIComponent(editing._id)}`, {
+            method: 'PATCH',
+            body: { ...fields, version: editing.version },
+            quiet: true,
+          }),
         );
-        setRechecked(saved.rechecked);
         notify.success(T.updated);
       } else {
-        const saved = await api.post<{ rechecked?: Rechecked }>('/timeline-records', fields, { quiet: true });
-        setRechecked(saved.rechecked);
+        rechecked.take(await api.post<MaybeRechecked>('/timeline-records', fields, { quiet: true }));
         notify.success(T.added);
       }
       setEditing(null);
@@ -133,11 +133,13 @@ export function LeavesPanel({
     const what = kindLabel(r._key ?? '').toLowerCase();
     if (!(await askConfirm(T.confirmRemove(what)))) return;
     try {
-      const removed = await api.request<{ rechecked?: Rechecked }>(
-        `/timeline-records/${encodeURIComponent(r._id)}`,
-        { method: 'DELETE', headers: { 'if-match': String(r.version) }, quiet: true },
+      rechecked.take(
+        await api.request<MaybeRechecked>(`/timeline-records/${encodeURIComponent(r._id)}`, {
+          method: 'DELETE',
+          headers: { 'if-match': String(r.version) },
+          quiet: true,
+        }),
       );
-      setRechecked(removed.rechecked);
       notify.success(T.removed);
       await list.refetch();
     } catch (error) {
@@ -156,7 +158,7 @@ export function LeavesPanel({
       >
         {T.leavesAndBreaks}
       </h2>
-      <RecheckedNotice rechecked={rechecked} onDismiss={() => setRechecked(undefined)} />
+      <RecheckedNotice {...rechecked.props} />
       <div className="p-4">
         {list.isPending ? (
           <Skeleton rows={2} className="h-8" />

@@ -33,6 +33,7 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { TimeInput } from '../../ui/date-input.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from '../boards/parts.tsx';
 import { LeavesPanel } from './leaves-panel.tsx';
 import { SHIFTS_TEXT as T } from './shifts-text.ts';
@@ -194,6 +195,10 @@ function WeekEditor({
   const [conflict, setConflict] = useState<ShiftRecord | null>(null);
   const [isSaving, setIsSaving] = useState(false);
   const [showIssues, setShowIssues] = useState(false);
+  // The bookings the last save (or copy forward) put in or took out of conflict (issue 16 point 2).
+  const rechecked = useRechecked();
+  // Shown by the button that saved: Save at the foot, Copy forward at the head.
+  const [noticeAtHead, setNoticeAtHead] = useState(false);
 
   const saved = useMemo(() => planOf(week.data?.record ?? null), [week.data]);
   const plan = draft ?? saved;
@@ -216,7 +221,8 @@ function WeekEditor({
     setIsSaving(true);
     setMessage(undefined);
     try {
-      const record = await saveShiftWeek(resourceId, weekId, plan, version);
+      const record = rechecked.take(await saveShiftWeek(resourceId, weekId, plan, version));
+      setNoticeAtHead(false);
       queryClient.setQueryData(key, { weekId, record, version: record.version });
       setDraft(null);
       setConflict(null);
@@ -252,7 +258,8 @@ function WeekEditor({
     try {
       const next = await fetchShiftWeek(resourceId, nextId);
       if (next.record && !(await askConfirm(T.copyOverwrite(label)))) return;
-      const record = await saveShiftWeek(resourceId, nextId, saved, next.version);
+      const record = rechecked.take(await saveShiftWeek(resourceId, nextId, saved, next.version));
+      setNoticeAtHead(true);
       queryClient.setQueryData(['shifts', resourceId, nextId], {
         weekId: nextId,
         record,
@@ -289,6 +296,7 @@ function WeekEditor({
           </Button>
         ) : null}
       </div>
+      {noticeAtHead ? <RecheckedNotice {...rechecked.props} /> : null}
       {week.isPending ? (
         <div className="p-4">
           <Skeleton rows={7} className="h-9" />
@@ -321,6 +329,7 @@ function WeekEditor({
           </ul>
           {canEdit ? (
             <div className="space-y-3 border-t border-neutral-200 px-4 py-3">
+              {noticeAtHead ? null : <RecheckedNotice {...rechecked.props} className="" />}
               <FormMessage message={message} />
               {conflict !== null || message === T.conflict ? (
                 <div className="flex flex-wrap gap-2">
