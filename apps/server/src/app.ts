@@ -15,6 +15,7 @@ import {
 import type { ServerConfig } from './config.ts';
 import { createDiskFileStore, type FileStore } from './files/file-store.ts';
 import { installAccessControl, requireAccessDeclarations } from './http/access.ts';
+import { installConflictDetailsFilter } from './http/conflict-details.ts';
 import { errorBody, installErrorHandling } from './http/errors.ts';
 import { answerFrameworkError, installTextChecks } from './http/text-input.ts';
 import { installSecurityHeaders } from './identity/hardening.ts';
@@ -104,6 +105,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   app.decorate('identity', identity);
   installAccessControl(app, { authenticate: identity.authenticate, trustedOrigins: identity.trustedOrigins });
+  // Conflict details (a booking's isConflict and errors) leave the server for dispatchers only.
+  installConflictDetailsFilter(app);
   await installSecurityHeaders(app, deps.config.publicUrl);
 
   await app.register(fastifySwagger, {

@@ -2,6 +2,7 @@ import { BAD_TEXT_MESSAGE, findBadText } from '@rostra/core/shell/text';
 import type { LiveEvent } from '@rostra/db/scheduling/live-events';
 import { z } from 'zod';
 import type { Caller } from '../http/access.ts';
+import { seesConflictDetails, withoutConflictDetails } from '../http/conflict-details.ts';
 import type { LiveHub } from './hub.ts';
 import {
   matches,
@@ -170,7 +171,8 @@ export class LiveSocket {
           seq: event.seq,
           topic: event.topic,
           kind: event.kind,
-          data: event.payload,
+          // Conflict details reach dispatchers only, live as in answers.
+          data: seesConflictDetails(this.caller) ? event.payload : withoutConflictDetails(event.payload),
         });
         return;
       }
