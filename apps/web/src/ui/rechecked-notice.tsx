@@ -65,39 +65,40 @@ export function RecheckedNotice({
         flagged.length ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-neutral-200 bg-neutral-50'
       }`}
     >
-      {flagged.length ? (
-        <>
-          <p className="flex items-center gap-2 font-medium">
-            <AlertTriangle aria-hidden className="size-4 shrink-0" />
-            {T.nowInConflict(flagged.length)}
-          </p>
-          <ul className="mt-1 space-y-1">
-            {flagged.map((b) => (
-              <li key={b._id} className="break-words">
-                <Link
-                  to={'/bookings' as string}
-                  search={{ job_id: b._id } as never}
-                  className="font-medium underline underline-offset-2"
-                >
-                  {b.reference ?? b.customer ?? b._id}
-                </Link>
-                {' · '}
-                {formatDateTime(b.utc_begin_plus_tz)}
-                {b.customer && b.reference ? ` · ${b.customer}` : ''}
-                {b.errors[0] ? <span className="text-amber-900"> — {b.errors[0].message}</span> : null}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {rechecked.cleared.length ? (
-        <p className={flagged.length ? 'mt-1' : ''}>{T.cleared(rechecked.cleared.length)}</p>
-      ) : null}
-      <div className="mt-2">
-        <Button variant="secondary" onClick={onDismiss}>
+      <div className="flex items-start gap-2">
+        <div className="min-w-0 flex-1 self-center">
+          {flagged.length ? (
+            <p className="flex items-center gap-2 font-medium">
+              <AlertTriangle aria-hidden className="size-4 shrink-0" />
+              {T.nowInConflict(flagged.length)}
+            </p>
+          ) : null}
+          {rechecked.cleared.length ? <p>{T.cleared(rechecked.cleared.length)}</p> : null}
+        </div>
+        <Button variant="secondary" className="shrink-0" onClick={onDismiss}>
           {T.dismiss}
         </Button>
       </div>
+      {flagged.length ? (
+        // A long list (a settings change can turn many) scrolls, keeping the heading and Dismiss in view.
+        <ul className="mt-1 max-h-[min(15rem,40dvh)] space-y-1 overflow-y-auto">
+          {flagged.map((b) => (
+            <li key={b._id} className="break-words">
+              <Link
+                to={'/bookings' as string}
+                search={{ job_id: b._id } as never}
+                className="font-medium underline underline-offset-2"
+              >
+                {b.reference ?? b.customer ?? b._id}
+              </Link>
+              {' · '}
+              {formatDateTime(b.utc_begin_plus_tz)}
+              {b.customer && b.reference ? ` · ${b.customer}` : ''}
+              {b.errors[0] ? <span className="text-amber-900"> — {b.errors[0].message}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

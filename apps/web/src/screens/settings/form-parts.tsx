@@ -104,7 +104,7 @@ export function SectionForm({
       {toolbar ? <div className="mb-4">{toolbar}</div> : null}
       <div className="space-y-4">{children(errors)}</div>
       <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-neutral-200 bg-white py-3">
-        {notice ? <div className="max-h-[40dvh] w-full overflow-y-auto empty:hidden">{notice}</div> : null}
+        {notice ? <div className="w-full empty:hidden">{notice}</div> : null}
         <Button type="submit" disabled={isSaving || !isDirty}>
           {isSaving ? T.saving : T.save}
         </Button>
