@@ -167,7 +167,8 @@ describe.each(testDatabaseKinds())('directory routes on %s', (kind) => {
     expect(typeof today.on_shift).toBe('number');
     // A resource counts only what they may read, and no shifts.
     const mine = ok(await call(t, p.resource1, 'GET', '/directory/home/today'));
-    expect(mine).toMatchObject({ total: 1, by_status: { confirmed: 1 }, on_shift: null });
+    expect(mine).toMatchObject({ total: 1, by_status: { confirmed: 1 }, on_shift: null, conflicts: null });
+    expect(typeof today.conflicts).toBe('number');
   });
 
   it('feeds recent activity newest first, pages back with before, and keeps to the readers list', async () => {

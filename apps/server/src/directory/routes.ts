@@ -16,6 +16,7 @@ import { CUSTOMERS, RESOURCES } from '@rostra/db/scheduling/record-kinds';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
 import { type Caller, readerOf, requireAuth, screenAccess } from '../http/access.ts';
+import { seesConflictDetails } from '../http/conflict-details.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
 import {
@@ -270,7 +271,11 @@ export function directoryRoutes(app: App): void {
     async (request) => {
       const caller = requireAuth(request);
       const withShifts = caller.role === 'dispatcher' || caller.duties.includes('partner');
-      return todayNumbers(db(), caller.orgId, readerOf(caller), app.identity.now(), { withShifts });
+      const numbers = await todayNumbers(db(), caller.orgId, readerOf(caller), app.identity.now(), {
+        withShifts,
+      });
+      // Conflicts are the dispatchers' (http/conflict-details.ts): no one else gets their count.
+      return seesConflictDetails(caller) ? numbers : { ...numbers, conflicts: null };
     },
   );
 

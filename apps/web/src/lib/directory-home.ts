@@ -13,7 +13,8 @@ export type TodayNumbers = {
   by_status: Record<string, number>;
   total: number;
   unassigned: number;
-  conflicts: number;
+  /** null for anyone but a dispatcher: conflicts are theirs. */
+  conflicts: number | null;
   on_shift: number | null;
   on_leave: number;
 };

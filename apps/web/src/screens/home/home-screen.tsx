@@ -94,12 +94,14 @@ export function HomeScreen() {
                 value={today.data.unassigned}
                 tone={today.data.unassigned ? 'amber' : 'plain'}
               />
-              <Tile
-                icon={<AlertTriangle className="size-4" />}
-                label={H.conflicts}
-                value={today.data.conflicts}
-                tone={today.data.conflicts ? 'red' : 'plain'}
-              />
+              {today.data.conflicts !== null ? (
+                <Tile
+                  icon={<AlertTriangle className="size-4" />}
+                  label={H.conflicts}
+                  value={today.data.conflicts}
+                  tone={today.data.conflicts ? 'red' : 'plain'}
+                />
+              ) : null}
               {today.data.on_shift !== null ? (
                 <Tile
                   icon={<UserCheck className="size-4" />}
