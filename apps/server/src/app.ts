@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { DbHandle } from '@rostra/db/client';
@@ -16,8 +14,9 @@ import type { ServerConfig } from './config.ts';
 import { createDiskFileStore, type FileStore } from './files/file-store.ts';
 import { installAccessControl, requireAccessDeclarations } from './http/access.ts';
 import { installConflictDetailsFilter } from './http/conflict-details.ts';
-import { errorBody, installErrorHandling } from './http/errors.ts';
+import { installErrorHandling } from './http/errors.ts';
 import { answerFrameworkError, installTextChecks } from './http/text-input.ts';
+import { installCompression, serveWebApp } from './http/web-app.ts';
 import { installSecurityHeaders } from './identity/hardening.ts';
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts';
@@ -95,6 +94,8 @@ export async function buildApp(deps: Deps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // Before any route: it attaches itself to each route as the route is added.
+  await installCompression(app);
   requireAccessDeclarations(app);
   // Before the access hooks: headers are checked before they are used to authenticate.
   installTextChecks(app);
@@ -143,31 +144,4 @@ function trustProxyOption(
   value: ServerConfig['trustProxy'],
 ): boolean | string | ((address: string, hop: number) => boolean) {
   return typeof value === 'number' ? (_address, hop) => hop < value : value;
-}
-
-/**
- * Serves the built single-page app: real files as they are, every other non-API path as
- * `index.html` so the client router can take it. Unknown `/api/*` paths answer 404 JSON.
- */
-async function serveWebApp(app: App, webDist: string): Promise<void> {
-  const hasBuild = existsSync(join(webDist, 'index.html'));
-  if (hasBuild) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/')) {
-      return reply.status(404).send(errorBody('not_found', `No such API route: ${request.method} ${path}`));
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send(errorBody('not_found', `Nothing at ${request.method} ${path}`));
-    }
-    if (!hasBuild) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
-    }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

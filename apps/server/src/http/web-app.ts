@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.ts';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD = 1024;
+
+/** Built files whose names carry a content hash (Vite's `assets/`): they never change in place. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Compresses what the server makes (API answers, the OpenAPI document, CSV and calendar exports)
+ * over 1 KB, brotli or gzip by the request's Accept-Encoding. Must be installed before any route
+ * is: it attaches itself to each route as the route is added.
+ *
+ * Left alone: the built web app's files (served pre-compressed from disk, `serveWebApp`), the live
+ * socket (its upgrade is not an HTTP answer), event streams and binary downloads (uploaded
+ * files: `application/octet-stream` and other types that mime-db marks incompressible), partial
+ * answers (206). Request bodies are not decompressed (a compressed upload is refused as before).
+ */
+export async function installCompression(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    // @fastify/static marks each file's route with `config.file`; @fastify/websocket its sockets.
+    const config: unknown = route.config;
+    const isBuiltFile = typeof config === 'object' && config !== null && 'file' in config;
+    if (isBuiltFile || route.websocket === true) route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    global: true,
+    globalDecompression: false,
+    threshold: COMPRESS_THRESHOLD,
+    encodings: ['br', 'gzip'],
+    // JSON, XML and text except event streams; anything else only when mime-db calls it
+    // compressible (JavaScript, CSV, calendars), so octet-stream downloads keep their length.
+    customTypes: /^text\/(?!event-stream)|(?:\+|\/)json(?:;|$)|(?:\+|\/)xml(?:;|$)/u,
+  });
+}
+
+/**
+ * Serves the built single-page app: real files as they are, every other non-API path as
+ * `index.html` so the client router can take it. Unknown `/api/*` paths answer 404 JSON.
+ *
+ * The build (apps/web/vite.config.ts) writes a brotli (`.br`) and a gzip (`.gz`) copy beside
+ * each hashed asset; the one the browser accepts is sent (`content-encoding`), else the file
+ * itself. Hashed assets may be kept for a year untouched; `index.html`, the service worker and
+ * anything else unhashed are checked with the server on every use.
+ */
+export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasBuild = existsSync(join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        const inAssets = relative(webDist, path).split(sep)[0] === 'assets';
+        reply.header('cache-control', inAssets ? IMMUTABLE : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.status(404).send(errorBody('not_found', `No such API route: ${request.method} ${path}`));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(errorBody('not_found', `Nothing at ${request.method} ${path}`));
+    }
+    if (!hasBuild) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}
