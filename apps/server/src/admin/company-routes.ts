@@ -1,4 +1,5 @@
 import { checkCompanyChange } from '@rostra/core/settings/company';
+import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { updateCompany } from '@rostra/db/admin/company';
 import { getCompany } from '@rostra/db/identity/company';
 import { z } from 'zod';
@@ -7,7 +8,6 @@ import { requireAuth } from '../http/access.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY } from '../scheduling/access.ts';
 import { expectedVersion, recordResponse, VERSION, withETag, written } from '../scheduling/http.ts';
-import { recheckedSchema } from '../scheduling/rechecked.ts';
 import { refused } from './http.ts';
 
 const TEXT = z.string().max(200);

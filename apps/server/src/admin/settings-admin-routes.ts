@@ -5,6 +5,7 @@ import {
   effectiveSwitches,
   MENU_SCOPES,
 } from '@rostra/core/settings/documents';
+import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { listScopedDocuments, putScopedDocument } from '@rostra/db/admin/role-settings';
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import { z } from 'zod';
@@ -12,7 +13,6 @@ import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
 import { DISPATCHER_ONLY } from '../scheduling/access.ts';
 import { expectedVersion, recordResponse, VERSION, withETag, written } from '../scheduling/http.ts';
-import { recheckedSchema } from '../scheduling/rechecked.ts';
 import { refused } from './http.ts';
 
 const FLAG_KEY = z.string().max(60);

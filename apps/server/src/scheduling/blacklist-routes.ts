@@ -1,3 +1,4 @@
+import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { getBlacklist, listBlacklists, putBlacklist } from '@rostra/db/scheduling/customer-blacklist';
 import { z } from 'zod';
 import { API, type App } from '../app.ts';
@@ -15,7 +16,6 @@ import {
   withETag,
   written,
 } from './http.ts';
-import { recheckedSchema } from './rechecked.ts';
 import { putBlacklistBody } from './schemas.ts';
 
 /**

@@ -113,6 +113,11 @@ describe.each(testDatabaseKinds())('a change re-checks what it affects on %s', (
     );
     // Every visit of c1 on r1 from today on, v-2 gaining a second reason.
     expect((banned.rechecked as Rechecked).nowInConflict.map((b) => b._id)).toEqual(['v-1', 'v-2', 'v-3']);
+    // The spec's message reads after the worker's name: the answer names them.
+    const r1Name = ok(await call(t, p.dispatcher, 'GET', '/resources/r1')).name;
+    expect((banned.rechecked as Rechecked).nowInConflict[2]?.errors).toEqual([
+      expect.objectContaining({ code: 'resource_blacklisted', resourceName: r1Name }),
+    ]);
     expect((await get('v-3')).errors).toEqual([
       expect.objectContaining({ code: 'resource_blacklisted', resourceId: 'r1' }),
     ]);

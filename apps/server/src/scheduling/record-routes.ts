@@ -1,3 +1,4 @@
+import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { createRecord } from '@rostra/db/scheduling/create-record';
 import { deleteRecord } from '@rostra/db/scheduling/delete-record';
 import { getRecord } from '@rostra/db/scheduling/get-record';
@@ -22,7 +23,6 @@ import {
   withETag,
   written,
 } from './http.ts';
-import { recheckedSchema } from './rechecked.ts';
 
 type Rec = Record<string, unknown>;
 

@@ -1,4 +1,5 @@
 import { blacklistOverrideSchema } from '@rostra/core/allocation/blacklist-override';
+import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { deleteTimelineRecord } from '@rostra/db/scheduling/delete-timeline-record';
 import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { listStates } from '@rostra/db/scheduling/list-states';
@@ -24,7 +25,6 @@ import {
   withETag,
   written,
 } from './http.ts';
-import { recheckedSchema } from './rechecked.ts';
 import {
   createTimelineRecordBody,
   RECORD_KEYS,

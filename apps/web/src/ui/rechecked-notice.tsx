@@ -94,7 +94,13 @@ export function RecheckedNotice({
               {' · '}
               {formatDateTime(b.utc_begin_plus_tz)}
               {b.customer && b.reference ? ` · ${b.customer}` : ''}
-              {b.errors[0] ? <span className="text-amber-900"> — {b.errors[0].message}</span> : null}
+              {b.errors[0] ? (
+                <span className="text-amber-900">
+                  {' — '}
+                  {b.errors[0].resourceName ? `${b.errors[0].resourceName} ` : ''}
+                  {b.errors[0].message}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>

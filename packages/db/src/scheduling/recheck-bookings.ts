@@ -3,7 +3,7 @@ import { DAY, dayStart } from '@rostra/core/time/calendar';
 import type { Rechecked, RecheckedBooking } from '@rostra/core/timeline/rechecked';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
-import { timelineRecords } from '../schema/scheduling.ts';
+import { resources, timelineRecords } from '../schema/scheduling.ts';
 import { overlapsWindow, scenarioWindow, selectAllocationConfig } from './allocation-scenario.ts';
 import { jobVerdicts, verdictChanged } from './job-verdicts.ts';
 import { appendLiveEvents, type LiveEventInput } from './live-events.ts';
@@ -102,14 +102,21 @@ export async function recheckBookings(
       } as StoredRecord,
     ]),
   );
+  const names = await resourceNames(
+    tx,
+    orgId,
+    changed.flatMap(({ verdict }) =>
+      (verdict.errors as { resourceId?: string }[]).flatMap((e) => (e.resourceId ? [e.resourceId] : [])),
+    ),
+  );
   const events: LiveEventInput[] = [];
   const answer: Rechecked = { nowInConflict: [], cleared: [] };
   for (const { job } of changed) {
     const now = byId.get(job._id);
     if (!now) continue;
     events.push(...recordChangeEvents(job, now));
-    if (now.isConflict === true) answer.nowInConflict.push(named(now));
-    else if (job.isConflict === true) answer.cleared.push(named(now));
+    if (now.isConflict === true) answer.nowInConflict.push(named(now, names));
+    else if (job.isConflict === true) answer.cleared.push(named(now, names));
   }
   await appendLiveEvents(tx, orgId, events);
   const byBegin = (a: RecheckedBooking, b: RecheckedBooking) => a.utc_begin_plus_tz - b.utc_begin_plus_tz;
@@ -118,7 +125,18 @@ export async function recheckBookings(
   return answer;
 }
 
-function named(r: StoredRecord): RecheckedBooking {
+/** The names of the resources the verdicts speak of ("Anika is blacklisted by …"). */
+async function resourceNames(tx: Tx, orgId: string, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: resources.id, name: resources.name })
+    .from(resources)
+    .where(and(eq(resources.orgId, orgId), inArray(resources.id, unique)));
+  return new Map(rows.flatMap((r) => (r.name ? [[r.id, r.name] as const] : [])));
+}
+
+function named(r: StoredRecord, names: Map<string, string>): RecheckedBooking {
   const first = typeof r.customer_first_name === 'string' ? r.customer_first_name : '';
   const last = typeof r.customer_last_name === 'string' ? r.customer_last_name : '';
   const customer = [first, last].filter((s) => s !== '').join(' ') || r.customerId || null;
@@ -132,6 +150,9 @@ function named(r: StoredRecord): RecheckedBooking {
       code: e.code,
       message: e.message,
       ...(e.resourceId === undefined ? {} : { resourceId: e.resourceId }),
+      ...(e.resourceId !== undefined && names.has(e.resourceId)
+        ? { resourceName: names.get(e.resourceId) as string }
+        : {}),
     })),
   };
 }
