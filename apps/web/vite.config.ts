@@ -1,12 +1,71 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // `npm run dev`: Vite on 5173 with hot reload; API, auth and the live socket go to the server.
 const server = process.env.ROSTRA_API ?? 'http://localhost:3000';
 
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/**
+ * Writes a brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy beside each built script,
+ * style and other text asset under assets/, once, at build time: the server sends the copy the
+ * browser accepts (apps/server/src/http/web-app.ts) without compressing anything per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'rostra-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      const files = Object.keys(bundle).filter((name) =>
+        /^assets\/.+\.(?:js|mjs|css|svg|json|txt)$/.test(name),
+      );
+      await Promise.all(
+        files.map(async (name) => {
+          const path = join(outDir, name);
+          const bytes = await readFile(path);
+          const [br, gzipped] = await Promise.all([
+            brotli(bytes, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+              },
+            }),
+            gz(bytes, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    precompress(),
+    // The service worker (src/sw.ts) with the build's precache manifest injected; main.tsx
+    // registers it. No web app manifest: the app is not offered for installation.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
+        globIgnores: ['sw.js', '**/*.map'],
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -55,7 +55,7 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The built app registers its service worker (public/sw.js) so that it opens without a
+// The built app registers its service worker (src/sw.ts, built to sw.js) so that it opens without a
 // connection; the dev server does not (it would serve stale modules).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => {

@@ -8,53 +8,58 @@ import {
   createRoute,
   createRouter,
   Outlet,
+  type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
-import type { ReactElement } from 'react';
 
 import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
 import { queryOf } from '../lib/route-actions.ts';
 import { meQuery, signOut } from '../lib/session.ts';
 import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
-import { BidBoardScreen } from '../screens/boards/bid-board-screen.tsx';
-import { BoardScreen } from '../screens/boards/board-screen.tsx';
-import { JobBoardScreen } from '../screens/boards/job-board-screen.tsx';
-import { RosteredBoardScreen } from '../screens/boards/rostered-board-screen.tsx';
 import { ComingLater } from '../screens/coming-later.tsx';
-import { AnnouncementsScreen } from '../screens/directory/announcements-screen.tsx';
-import { CalendarEventsScreen } from '../screens/directory/calendar-events-screen.tsx';
-import { CalendarScreen } from '../screens/directory/calendar-screen.tsx';
-import { CustomersScreen } from '../screens/directory/customers-screen.tsx';
-import { EventsScreen } from '../screens/directory/events-screen.tsx';
-import { GroupEventsScreen } from '../screens/directory/group-events-screen.tsx';
-import { ProjectTasksScreen } from '../screens/directory/project-tasks-screen.tsx';
-import { ResourcesScreen } from '../screens/directory/resources-screen.tsx';
 import { ErrorPage } from '../screens/error-page.tsx';
-import { ExceptionDetail } from '../screens/exception-detail.tsx';
-import { HomeScreen } from '../screens/home/home-screen.tsx';
-import { BookingsEntry } from '../screens/my-day/bookings-entry.tsx';
-import { AnalyticsScreen } from '../screens/operations/analytics-screen.tsx';
-import { EquipmentsScreen } from '../screens/operations/equipments-screen.tsx';
-import { FormsScreen } from '../screens/operations/forms-screen.tsx';
-import { InvoicesScreen } from '../screens/operations/invoices-screen.tsx';
-import { MapsScreen } from '../screens/operations/maps-screen.tsx';
-import { PodsScreen } from '../screens/operations/pods-screen.tsx';
-import { QuotesScreen } from '../screens/operations/quotes-screen.tsx';
-import { ReportsScreen } from '../screens/operations/reports-screen.tsx';
-import { TimesheetsScreen } from '../screens/operations/timesheets-screen.tsx';
-import { UploadsScreen } from '../screens/operations/uploads-screen.tsx';
-import { VehicleRoutesScreen } from '../screens/operations/vehicle-routes-screen.tsx';
-import { ResetScreen, type ResetSearch } from '../screens/reset.tsx';
-import { MasterRosterScreen } from '../screens/roster/master-roster-screen.tsx';
-import { SettingsScreen } from '../screens/settings/settings-screen.tsx';
-import { ShiftsScreen } from '../screens/shifts/shifts-screen.tsx';
-import { SignInScreen, type SignInSearch } from '../screens/sign-in/sign-in-screen.tsx';
-import { TermsScreen } from '../screens/terms.tsx';
-import { TimelineScreen } from '../screens/timeline/timeline-screen.tsx';
-import { SchedulerScreen } from '../screens/week/scheduler-screen.tsx';
-import { WeekScreen } from '../screens/week/week-screen.tsx';
+import type { ResetSearch } from '../screens/reset.tsx';
+import type { SignInSearch } from '../screens/sign-in/sign-in-screen.tsx';
 import { AppToaster, ConfirmHost, WaitHost } from '../shell/overlays.tsx';
-import { ShellLayout } from '../shell/shell-layout.tsx';
+import { SkeletonRows } from '../ui/list-state.tsx';
+import {
+  AnalyticsScreen,
+  AnnouncementsScreen,
+  BidBoardScreen,
+  BoardScreen,
+  BookingsEntry,
+  CalendarEventsScreen,
+  CalendarScreen,
+  CustomersScreen,
+  EquipmentsScreen,
+  EventsScreen,
+  ExceptionDetail,
+  FormsScreen,
+  GroupEventsScreen,
+  HomeScreen,
+  InvoicesScreen,
+  JobBoardScreen,
+  MapsScreen,
+  MasterRosterScreen,
+  PodsScreen,
+  ProjectTasksScreen,
+  QuotesScreen,
+  ReportsScreen,
+  ResetScreen,
+  ResourcesScreen,
+  RosteredBoardScreen,
+  SchedulerScreen,
+  SettingsScreen,
+  ShellLayout,
+  ShiftsScreen,
+  SignInScreen,
+  TermsScreen,
+  TimelineScreen,
+  TimesheetsScreen,
+  UploadsScreen,
+  VehicleRoutesScreen,
+  WeekScreen,
+} from './screens.ts';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -74,6 +79,15 @@ function stringifySearch(search: Record<string, unknown>): string {
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined;
+
+/** While a screen's code is on its way (first visit on a slow connection): placeholder rows. */
+function ScreenLoading() {
+  return (
+    <div className="p-4">
+      <SkeletonRows rows={4} />
+    </div>
+  );
+}
 
 function RootLayout() {
   return (
@@ -224,7 +238,7 @@ const SHELL_PATHS = [
 ];
 
 /** Screens built so far, by path; every other menu path shows the 'coming later' state. */
-const SCREENS: Readonly<Record<string, () => ReactElement>> = {
+const SCREENS: Readonly<Record<string, RouteComponent>> = {
   '/week2timelinev2': TimelineScreen,
   '/week2timeline': TimelineScreen,
   '/week2custimeline': TimelineScreen,
@@ -285,6 +299,7 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreload: false,
     trailingSlash: 'preserve',
     defaultNotFoundComponent: () => <ErrorPage status={404} />,
+    defaultPendingComponent: ScreenLoading,
   });
 }
 
