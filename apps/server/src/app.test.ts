@@ -2,8 +2,8 @@ import { testDatabaseKinds } from '@rostra/db/testing';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API } from './app.ts';
 import { PUBLIC } from './http/access.ts';
+import { API } from './http/api.ts';
 import { createTestApp, type TestApp } from './testing/app.ts';
 
 describe.each(testDatabaseKinds())('the HTTP application on %s', (kind) => {

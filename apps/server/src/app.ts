@@ -1,9 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { DbHandle } from '@rostra/db/client';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -13,6 +12,7 @@ import {
 import type { ServerConfig } from './config.ts';
 import { createDiskFileStore, type FileStore } from './files/file-store.ts';
 import { installAccessControl, requireAccessDeclarations } from './http/access.ts';
+import type { App } from './http/api.ts';
 import { installConflictDetailsFilter } from './http/conflict-details.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { answerFrameworkError, installTextChecks } from './http/text-input.ts';
@@ -41,15 +41,6 @@ export type Deps = {
   livePollMs?: number;
 };
 
-/** The Fastify instance with zod schemas as its type provider; every route module takes this. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  IncomingMessage,
-  ServerResponse,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
-
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
@@ -61,9 +52,6 @@ declare module 'fastify' {
     files: FileStore;
   }
 }
-
-/** API prefix of every versioned route. */
-export const API = '/api/v1';
 
 /**
  * Builds the HTTP application. Tests call this in-process with their own database; `rostra serve`

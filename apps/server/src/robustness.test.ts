@@ -10,8 +10,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { API, type App, buildApp } from './app.ts';
+import { buildApp } from './app.ts';
 import { PUBLIC, requireAccessDeclarations } from './http/access.ts';
+import { API, type App } from './http/api.ts';
 import { HttpError, installErrorHandling } from './http/errors.ts';
 import { addOrg, addUser, FIXTURE_PASSWORD, signIn } from './identity/testing.ts';
 import { createTestApp, type TestApp } from './testing/app.ts';

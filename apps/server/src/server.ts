@@ -1,6 +1,7 @@
 import { openDatabase } from '@rostra/db/client';
-import { type App, buildApp } from './app.ts';
+import { buildApp } from './app.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
+import type { App } from './http/api.ts';
 
 export type Running = { app: App; url: string; stop(): Promise<void> };
 

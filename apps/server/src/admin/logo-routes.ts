@@ -7,20 +7,19 @@ import { updateCompany } from '@rostra/db/admin/company';
 import { getCompany } from '@rostra/db/identity/company';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY } from '../scheduling/access.ts';
 
 /** Room for the form's other parts and boundaries around a logo just under the limit. */
 const BODY_LIMIT = LOGO_MAX_BYTES + 64 * 1024;
-/** A function, not a constant: `API` is not yet defined while the app's modules load. */
-const logoPath = () => `${API}/company/logo`;
+const LOGO_PATH = `${API}/company/logo`;
 const UUID = /^[0-9a-f-]{36}$/;
 
 /** The file id inside a logo address this server made (`/api/v1/company/logo?v=<uuid>`). */
 export function logoFileId(logo: string | null | undefined): string | undefined {
-  const prefix = `${logoPath()}?v=`;
+  const prefix = `${LOGO_PATH}?v=`;
   const v = logo?.startsWith(prefix) ? logo.slice(prefix.length) : undefined;
   return v && UUID.test(v) ? v : undefined;
 }
@@ -47,7 +46,7 @@ export function logoRoutes(app: App): void {
       done(null, body),
     );
     scope.post(
-      logoPath(),
+      LOGO_PATH,
       {
         config: { access: DISPATCHER_ONLY },
         bodyLimit: BODY_LIMIT,
@@ -94,7 +93,7 @@ export function logoRoutes(app: App): void {
         })[0];
         if (issue) throw refuse(issue.message, issue.code);
         const key = await app.files.put(caller.orgId, bytes);
-        const logoUrl = `${logoPath()}?v=${key.split('/')[1]}`;
+        const logoUrl = `${LOGO_PATH}?v=${key.split('/')[1]}`;
         const before = await getCompany(db(), caller.orgId);
         // Unversioned: the logo is not a field of the profile form (see updateCompany).
         await updateCompany(db(), caller.orgId, { logo: logoUrl }, undefined);
@@ -107,7 +106,7 @@ export function logoRoutes(app: App): void {
   });
 
   app.get(
-    logoPath(),
+    LOGO_PATH,
     {
       config: { access: ANY_MEMBER },
       schema: {

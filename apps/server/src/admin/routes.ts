@@ -1,4 +1,4 @@
-import type { App } from '../app.ts';
+import type { App } from '../http/api.ts';
 import { companyRoutes } from './company-routes.ts';
 import { logoRoutes } from './logo-routes.ts';
 import { settingsAdminRoutes } from './settings-admin-routes.ts';

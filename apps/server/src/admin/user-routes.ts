@@ -9,8 +9,8 @@ import {
 import { changeMember, listMembers, removeMember } from '@rostra/db/admin/members';
 import { findUserById } from '@rostra/db/identity/users';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, requireAuth, requireUser } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { DISPATCHER_ONLY } from '../scheduling/access.ts';
 import { written } from '../scheduling/http.ts';

@@ -1,8 +1,8 @@
 import { nonMembers } from '@rostra/db/directory/readers';
 import { getRecord } from '@rostra/db/scheduling/get-record';
 import type { RecordKind } from '@rostra/db/scheduling/record-kinds';
-import type { App } from '../app.ts';
 import type { Caller } from '../http/access.ts';
+import type { App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 
 type Rec = Record<string, unknown>;

@@ -14,8 +14,8 @@ import { type MasterLabelFilters, masterLabelFilters } from '@rostra/db/scheduli
 import { getRecord } from '@rostra/db/scheduling/get-record';
 import { CUSTOMERS, RESOURCES } from '@rostra/db/scheduling/record-kinds';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Caller, readerOf, requireAuth, screenAccess } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { seesConflictDetails } from '../http/conflict-details.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';

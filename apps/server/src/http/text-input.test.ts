@@ -1,9 +1,9 @@
 import { user } from '@rostra/db/schema/auth';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../app.ts';
 import { addOrg, addUser, FIXTURE_PASSWORD, originOf, signIn } from '../identity/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
+import { API } from './api.ts';
 import { findBadForm } from './text-input.ts';
 
 type Refusal = { error: { code: string; message: string; details?: { field?: string } } };

@@ -10,8 +10,8 @@ import {
   revokeFeed,
 } from '@rostra/db/ical/feeds';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, idParams, notFound } from '../scheduling/http.ts';
 

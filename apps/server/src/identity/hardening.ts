@@ -1,5 +1,5 @@
 import fastifyHelmet from '@fastify/helmet';
-import type { App } from '../app.ts';
+import type { App } from '../http/api.ts';
 
 /**
  * Security headers on every answer (@fastify/helmet). The Content-Security-Policy fits what the

@@ -1,4 +1,4 @@
-import type { App } from '../app.ts';
+import type { App } from '../http/api.ts';
 import type { Identity } from './identity.ts';
 import { mountAuth } from './mount.ts';
 import { accessTokenRoute } from './routes/access-token.ts';

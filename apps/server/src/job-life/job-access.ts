@@ -2,8 +2,8 @@ import { findUserById } from '@rostra/db/identity/users';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
 import { z } from 'zod';
-import type { App } from '../app.ts';
 import { type Access, type Caller, readerOf } from '../http/access.ts';
+import type { App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { notFound } from '../scheduling/http.ts';
 

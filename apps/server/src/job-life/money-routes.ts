@@ -11,8 +11,8 @@ import {
 } from '@rostra/db/job-life/ledger';
 import { addPurchase, listPurchases } from '@rostra/db/job-life/purchases';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, requireAuth, screenAccess } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, notFound, paged, VERSION } from '../scheduling/http.ts';
 import { CLIENT_ID, JOB_DISPATCHERS, JOB_WORKERS, now, readJob, requireJobRole } from './job-access.ts';

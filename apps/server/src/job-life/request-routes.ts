@@ -8,8 +8,8 @@ import {
 import { applyAction } from '@rostra/db/scheduling/apply-action';
 import { getSettings } from '@rostra/db/settings';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, notFound, written } from '../scheduling/http.ts';
 import { JOB_DISPATCHERS, JOB_PEOPLE, now, readJob, requireJobRole } from './job-access.ts';

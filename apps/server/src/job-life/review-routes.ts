@@ -1,8 +1,8 @@
 import { addPing, listPings, PING_KINDS } from '@rostra/db/job-life/pings';
 import { getReview, putNotes, putReview } from '@rostra/db/job-life/reviews';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, notFound } from '../scheduling/http.ts';
 import {

@@ -1,4 +1,4 @@
-import type { App } from '../app.ts';
+import type { App } from '../http/api.ts';
 import { feedRoutes } from './feed-routes.ts';
 import { moneyRoutes } from './money-routes.ts';
 import { requestRoutes } from './request-routes.ts';

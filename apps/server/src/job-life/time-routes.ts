@@ -9,8 +9,8 @@ import {
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { getSettings } from '@rostra/db/settings';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Caller, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, notFound } from '../scheduling/http.ts';
 import {

@@ -2,8 +2,8 @@ import { rangeEnd, timesheetCsv } from '@rostra/core/job-life/timesheet';
 import { fromYmd } from '@rostra/core/time/calendar';
 import { getTimesheets } from '@rostra/db/job-life/timesheets';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, type Caller, requireAuth, screenAccess } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID } from '../scheduling/http.ts';
 

@@ -1,6 +1,6 @@
 import fastifyWebsocket from '@fastify/websocket';
-import { API, type App } from '../app.ts';
 import { type Access, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { errorBody } from '../http/errors.ts';
 import { LiveHub } from './hub.ts';
 import { LiveSocket, type WebSocketLike } from './socket.ts';

@@ -1,6 +1,7 @@
 import { openDatabase } from '@rostra/db/client';
 import { createScratchDatabase } from '@rostra/db/testing';
-import { type App, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
+import type { App } from '../http/api.ts';
 import type { Browser } from '../identity/testing.ts';
 import { createTestApp, createTestClock, type TestApp } from '../testing/app.ts';
 

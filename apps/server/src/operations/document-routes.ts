@@ -12,8 +12,8 @@ import {
 import { jobExists } from '@rostra/db/documents/form-submissions';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, requireAuth, screenAccess } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
 import {

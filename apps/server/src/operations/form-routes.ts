@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { listDocuments } from '@rostra/db/documents/documents';
 import { listJobSubmissions, submitForm } from '@rostra/db/documents/form-submissions';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
 import {
   ID,

@@ -1,7 +1,7 @@
 import { mapJobsPage } from '@rostra/db/directory/map-jobs';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { ANY_MEMBER } from '../scheduling/access.ts';
 import { ID, recordResponse, requireWindow, SECONDS } from '../scheduling/http.ts';
 

@@ -9,8 +9,8 @@ import { hoursByLabel, hoursByResource } from '@rostra/db/reports/hours';
 import { jobsByStatus, jobsByStatusOverTime } from '@rostra/db/reports/jobs-by-status';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, type Caller, requireAuth, screenAccess } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 
 /*

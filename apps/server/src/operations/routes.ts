@@ -1,4 +1,4 @@
-import type { App } from '../app.ts';
+import type { App } from '../http/api.ts';
 import { operationsDocumentRoutes } from './document-routes.ts';
 import { operationsFormRoutes } from './form-routes.ts';
 import { operationsMapRoutes } from './map-routes.ts';

@@ -3,8 +3,8 @@ import { checkUpload, UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '@rostra/core/files/u
 import { deleteUpload, getUpload, insertUpload, listUploads } from '@rostra/db/uploads/uploads';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { requireAuth, screenAccess } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
 import { idParams, notFound, paged, pageOf, pageQuery } from '../scheduling/http.ts';

@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES } from '@rostra/core/files/upload-rules';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../app.ts';
+import { API } from '../http/api.ts';
 import type { Browser } from '../identity/testing.ts';
 import { LiveClient, type LiveMessage } from '../live/testing.ts';
 import { call, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';

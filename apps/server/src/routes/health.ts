@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { App } from '../app.ts';
 import { PUBLIC } from '../http/access.ts';
+import type { App } from '../http/api.ts';
 
 export function healthRoutes(app: App): void {
   app.get(

@@ -2,8 +2,8 @@ import { canTakeAction, JOB_ACTIONS, type JobAction, type RecordKind } from '@ro
 import { applyAction } from '@rostra/db/scheduling/apply-action';
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, readerOf, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, notFound, recordResponse, TEXT, VERSION, withETag, written } from './http.ts';
 

@@ -11,8 +11,8 @@ import { checkAssignment } from '@rostra/db/scheduling/check-assignment';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { ScenarioCache } from '@rostra/db/scheduling/scenario-cache';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { DISPATCHER_ONLY, withRecord } from './access.ts';
 import {

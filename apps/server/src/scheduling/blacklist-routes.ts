@@ -1,8 +1,8 @@
 import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { getBlacklist, listBlacklists, putBlacklist } from '@rostra/db/scheduling/customer-blacklist';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { DISPATCHER_ONLY, withRecord } from './access.ts';
 import {
   idParams,

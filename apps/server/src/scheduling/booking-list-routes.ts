@@ -12,8 +12,8 @@ import { timelineRecords } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
 import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from './access.ts';
 import {

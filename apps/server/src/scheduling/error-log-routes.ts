@@ -1,7 +1,7 @@
 import { addErrorLog } from '@rostra/db/scheduling/error-logs';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { ANY_MEMBER } from './access.ts';
 
 const SCALAR = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);

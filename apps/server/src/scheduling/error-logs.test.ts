@@ -1,8 +1,9 @@
 import { listErrorLogs } from '@rostra/db/scheduling/error-logs';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { MEMBERS } from '../http/access.ts';
+import { API } from '../http/api.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 import { call, ok, type Personas, schedulingOrg } from './testing.ts';
 

@@ -7,8 +7,8 @@ import {
 } from '@rostra/db/scheduling/exception-report';
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { DISPATCHER_ONLY } from './access.ts';
 import { expectedVersion, recordResponse, VERSION, withETag, written } from './http.ts';
 

@@ -8,8 +8,8 @@ import {
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
 import { listVersions, markVersionSeen } from '@rostra/db/scheduling/versions';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, type Caller, readerOf, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER } from './access.ts';
 import { idParams, notFound, paged, pageOf, recordResponse, written } from './http.ts';

@@ -2,8 +2,8 @@ import { CALENDAR_EVENTS, PROJECT_TASKS, QUICK_VIEWS } from '@rostra/db/scheduli
 import { calendarEvents, quickViews } from '@rostra/db/schema/planning';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { App } from '../app.ts';
 import { readersCheck } from '../directory/readers.ts';
+import type { App } from '../http/api.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY } from './access.ts';
 import { queryBoolean } from './http.ts';
 import { recordRoutes } from './record-routes.ts';

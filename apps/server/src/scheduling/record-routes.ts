@@ -9,8 +9,8 @@ import { updateRecord } from '@rostra/db/scheduling/update-record';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, type Caller, readerOf, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { withRecord } from './access.ts';
 import {
   idParams,

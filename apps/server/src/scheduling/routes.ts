@@ -1,6 +1,6 @@
 import { adminRoutes } from '../admin/routes.ts';
-import type { App } from '../app.ts';
 import { directoryRoutes } from '../directory/routes.ts';
+import type { App } from '../http/api.ts';
 import { icalRoutes } from '../ical/routes.ts';
 import { jobLifeRoutes } from '../job-life/routes.ts';
 import { operationsRoutes } from '../operations/routes.ts';

@@ -12,8 +12,8 @@ import {
   searchOrg,
 } from '@rostra/db/scheduling/search';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER } from './access.ts';
 

@@ -5,8 +5,8 @@ import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/
 import { getSettings } from '@rostra/db/settings';
 import { z } from 'zod';
 import { refused } from '../admin/http.ts';
-import { API, type App } from '../app.ts';
 import { requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY } from './access.ts';
 import { expectedVersion, recordResponse, VERSION, withETag, written } from './http.ts';

@@ -7,8 +7,8 @@ import {
   putShift,
 } from '@rostra/db/scheduling/shifts';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Caller, requireAuth, screenAccess } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { CATALOGUE_READERS, DISPATCHER_ONLY, withRecord } from './access.ts';
 import {

@@ -6,7 +6,7 @@ import { putSettings } from '@rostra/db/settings';
 import { withOrg } from '@rostra/db/tenant';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { API } from '../app.ts';
+import { API } from '../http/api.ts';
 import { addOrg, addUser, type Browser, FIXTURE_PASSWORD, signIn } from '../identity/testing.ts';
 import type { TestApp } from '../testing/app.ts';
 

@@ -10,8 +10,8 @@ import {
   updateTimelineRecord,
 } from '@rostra/db/scheduling/save-timeline-record';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { readerOf, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from './access.ts';
 import {
   idParams,

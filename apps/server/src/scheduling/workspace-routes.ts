@@ -1,7 +1,7 @@
 import { clearWorkspace, readWorkspaces, setWorkspace } from '@rostra/db/scheduling/timeline-workspace';
 import { z } from 'zod';
-import { API, type App } from '../app.ts';
 import { type Access, requireAuth } from '../http/access.ts';
+import { API, type App } from '../http/api.ts';
 import { ID, nowSeconds, recordResponse, TEXT } from './http.ts';
 
 /** The timeline's users: dispatchers and partners. */

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DbHandle, DbKind } from '@rostra/db/client';
 import { openTestDatabase } from '@rostra/db/testing';
-import { type App, buildApp } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
+import type { App } from '../http/api.ts';
 import { type IdentityOptions, loadIdentityOptions } from '../identity/options.ts';
 
 /** The identity rules' clock in tests: starts at the real time and moves only when told. */

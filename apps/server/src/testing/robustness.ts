@@ -1,5 +1,5 @@
-import type { App } from '../app.ts';
 import { type Access, type Caller, isRoleAllowed } from '../http/access.ts';
+import type { App } from '../http/api.ts';
 
 /*
  * Generates malformed requests for every operation in the app's OpenAPI document and reports every

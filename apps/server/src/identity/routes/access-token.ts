@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { API, type App } from '../../app.ts';
 import { type Access, requireAuth } from '../../http/access.ts';
+import { API, type App } from '../../http/api.ts';
 import type { Identity } from '../identity.ts';
 import { issueAccessToken } from '../tokens.ts';
 

@@ -1,7 +1,7 @@
 import { putSettings } from '@rostra/db/settings';
 import { z } from 'zod';
-import type { App } from '../../app.ts';
 import { DISPATCHERS, requireAuth } from '../../http/access.ts';
+import type { App } from '../../http/api.ts';
 import type { Identity } from '../identity.ts';
 
 export const completeRegistrationBody = z.strictObject({

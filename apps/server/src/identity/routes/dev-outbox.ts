@@ -1,8 +1,8 @@
 import { listOutbox } from '@rostra/db/identity/outbox';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { API, type App } from '../../app.ts';
 import { PUBLIC } from '../../http/access.ts';
+import { API, type App } from '../../http/api.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Identity } from '../identity.ts';
 

@@ -1,7 +1,7 @@
 import { deleteSession } from '@rostra/db/identity/sessions';
 import { z } from 'zod';
-import { API, type App } from '../../app.ts';
 import { PUBLIC } from '../../http/access.ts';
+import { API, type App } from '../../http/api.ts';
 import { type Identity, toFetchHeaders } from '../identity.ts';
 import { verifyAccessToken } from '../tokens.ts';
 

@@ -1,8 +1,8 @@
 import { findMembership } from '@rostra/db/identity/memberships';
 import { findUserById } from '@rostra/db/identity/users';
 import { z } from 'zod';
-import { API, type App } from '../../app.ts';
 import { DISPATCHERS, requireAuth } from '../../http/access.ts';
+import { API, type App } from '../../http/api.ts';
 import { HttpError } from '../../http/errors.ts';
 import { PHONE_EMAIL_DOMAIN } from '../auth.ts';
 import type { Identity } from '../identity.ts';

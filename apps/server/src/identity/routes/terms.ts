@@ -1,8 +1,8 @@
 import { termsWholeVersion } from '@rostra/core/shell/validators';
 import { acceptTerms } from '@rostra/db/identity/terms';
 import { z } from 'zod';
-import { API, type App } from '../../app.ts';
 import { type Access, requireUser } from '../../http/access.ts';
+import { API, type App } from '../../http/api.ts';
 import type { Identity } from '../identity.ts';
 
 const ACCESS: Access = { kind: 'signedIn', beforeTerms: true, withoutOrg: true };
