@@ -3,11 +3,10 @@ import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { updateCompany } from '@rostra/db/admin/company';
 import { getCompany } from '@rostra/db/identity/company';
 import { z } from 'zod';
-import { requireAuth } from '../http/access.ts';
+import { DISPATCHERS, MEMBERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ANY_MEMBER, DISPATCHER_ONLY } from '../scheduling/access.ts';
-import { expectedVersion, recordResponse, VERSION, withETag, written } from '../scheduling/http.ts';
+import { expectedVersion, recordResponse, VERSION, withETag, written } from '../http/kit.ts';
 import { refused } from './http.ts';
 
 const TEXT = z.string().max(200);
@@ -55,7 +54,7 @@ export function companyRoutes(app: App): void {
   app.get(
     `${API}/company`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: { tags: ['settings'], summary: 'The company profile', response: { 200: recordResponse } },
     },
     async (request, reply) => {
@@ -76,7 +75,7 @@ export function companyRoutes(app: App): void {
   app.put(
     `${API}/company`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['settings'],
         summary: 'Change fields of the company profile (the fields sent; the others stay)',
@@ -96,7 +95,7 @@ export function companyRoutes(app: App): void {
   app.post(
     `${API}/company/geofence`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['settings'],
         summary: "Set the company's geofence (centre in degrees, radius in metres)",

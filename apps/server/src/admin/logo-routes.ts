@@ -7,10 +7,9 @@ import { updateCompany } from '@rostra/db/admin/company';
 import { getCompany } from '@rostra/db/identity/company';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../http/access.ts';
+import { DISPATCHERS, MEMBERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ANY_MEMBER, DISPATCHER_ONLY } from '../scheduling/access.ts';
 
 /** Room for the form's other parts and boundaries around a logo just under the limit. */
 const BODY_LIMIT = LOGO_MAX_BYTES + 64 * 1024;
@@ -48,7 +47,7 @@ export function logoRoutes(app: App): void {
     scope.post(
       LOGO_PATH,
       {
-        config: { access: DISPATCHER_ONLY },
+        config: { access: DISPATCHERS },
         bodyLimit: BODY_LIMIT,
         schema: {
           tags: ['settings'],
@@ -108,7 +107,7 @@ export function logoRoutes(app: App): void {
   app.get(
     LOGO_PATH,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['settings'],
         summary: "The organisation's current logo (the image bytes)",

@@ -9,10 +9,9 @@ import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { listScopedDocuments, putScopedDocument } from '@rostra/db/admin/role-settings';
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import { z } from 'zod';
-import { requireAuth } from '../http/access.ts';
+import { DISPATCHERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { DISPATCHER_ONLY } from '../scheduling/access.ts';
-import { expectedVersion, recordResponse, VERSION, withETag, written } from '../scheduling/http.ts';
+import { expectedVersion, recordResponse, VERSION, withETag, written } from '../http/kit.ts';
 import { refused } from './http.ts';
 
 const FLAG_KEY = z.string().max(60);
@@ -46,7 +45,7 @@ export function settingsAdminRoutes(app: App): void {
   app.get(
     `${API}/menu-flags`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['settings'],
         summary: 'The menu flags of every scope (organisation-wide first, then each role)',
@@ -68,7 +67,7 @@ export function settingsAdminRoutes(app: App): void {
   app.put(
     `${API}/menu-flags`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['settings'],
         summary: 'Replace the menu flags of one scope (version 0 when never stored; stale → 409)',
@@ -89,7 +88,7 @@ export function settingsAdminRoutes(app: App): void {
   app.get(
     `${API}/allocation-settings`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['settings'],
         summary: 'The allocation settings: week start day and every switch in effect (true = skip)',
@@ -106,7 +105,7 @@ export function settingsAdminRoutes(app: App): void {
   app.put(
     `${API}/allocation-settings`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['settings'],
         summary: 'Replace the allocation settings (version 0 when never stored; stale → 409)',

@@ -9,11 +9,10 @@ import {
 import { changeMember, listMembers, removeMember } from '@rostra/db/admin/members';
 import { findUserById } from '@rostra/db/identity/users';
 import { z } from 'zod';
-import { type Access, requireAuth, requireUser } from '../http/access.ts';
+import { type Access, DISPATCHERS, requireAuth, requireUser } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { DISPATCHER_ONLY } from '../scheduling/access.ts';
-import { written } from '../scheduling/http.ts';
+import { written } from '../http/kit.ts';
 
 const ID = z.string().min(1).max(80);
 /** Duties a member may hold (spec §6: partner). */
@@ -60,7 +59,7 @@ export function userRoutes(app: App): void {
   app.get(
     `${API}/users`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags,
         summary: "The organisation's members (name, email, role, duties)",
@@ -73,7 +72,7 @@ export function userRoutes(app: App): void {
   app.post(
     `${API}/users/change`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags,
         summary: "Change a member's role and duties (never leaves the organisation without a dispatcher)",
@@ -95,7 +94,7 @@ export function userRoutes(app: App): void {
   app.post(
     `${API}/users/remove`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags,
         summary: 'Remove a member from the organisation (the account stays; never the last dispatcher)',
@@ -109,7 +108,7 @@ export function userRoutes(app: App): void {
   app.get(
     `${API}/invitations`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags,
         summary: "The organisation's invitations, newest first",
@@ -124,7 +123,7 @@ export function userRoutes(app: App): void {
   app.post(
     `${API}/invitations`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags,
         summary: 'Invite an email address with a role and duties (sends the invitation mail)',
@@ -166,7 +165,7 @@ export function userRoutes(app: App): void {
   app.post(
     `${API}/invitations/revoke`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: { tags, summary: 'Withdraw an open invitation', body: idBody, response: { 200: invitation } },
     },
     async (request) =>

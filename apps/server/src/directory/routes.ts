@@ -14,20 +14,19 @@ import { type MasterLabelFilters, masterLabelFilters } from '@rostra/db/scheduli
 import { getRecord } from '@rostra/db/scheduling/get-record';
 import { CUSTOMERS, RESOURCES } from '@rostra/db/scheduling/record-kinds';
 import { z } from 'zod';
-import { type Caller, readerOf, requireAuth, screenAccess } from '../http/access.ts';
+import {
+  type Caller,
+  DISPATCHERS,
+  MEMBERS,
+  readerOf,
+  requireAuth,
+  screenAccess,
+  withRecord,
+} from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { seesConflictDetails } from '../http/conflict-details.ts';
 import { HttpError } from '../http/errors.ts';
-import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
-import {
-  ID,
-  idParams,
-  LONG_TEXT,
-  notFound,
-  queryBoolean,
-  recordResponse,
-  SECONDS,
-} from '../scheduling/http.ts';
+import { ID, idParams, LONG_TEXT, notFound, queryBoolean, recordResponse, SECONDS } from '../http/kit.ts';
 
 /*
  * Routes of the directory screens (issue 8): numbered, searchable lists of customers, resources
@@ -170,7 +169,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/directory/group-events`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['directory'],
         summary: 'Group events the caller may read: search, window, numbered pages with the total',
@@ -201,7 +200,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/directory/project-tasks`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['directory'],
         summary: 'Project tasks the caller may read: search, status, numbered pages (latest changed first)',
@@ -228,7 +227,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/directory/calendar-events`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['directory'],
         summary: 'Calendar events the caller may read: search, task, window, numbered pages (soonest first)',
@@ -261,7 +260,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/directory/home/today`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['directory'],
         summary: "Today's numbers: bookings by status, unassigned, conflicts, resources on shift and leave",
@@ -282,7 +281,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/directory/home/feed`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['directory'],
         summary: 'Recent activity, newest first: state changes, new bookings, notifications',
@@ -306,7 +305,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/directory/calendar`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['directory'],
         summary: 'Bookings, group events and calendar events overlapping [from, to) (at most 62 days)',
@@ -330,7 +329,7 @@ export function directoryRoutes(app: App): void {
   app.get(
     `${API}/announcements`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['directory'],
         summary: "Announcements to the caller's role (dispatchers: all), newest first",
@@ -351,7 +350,7 @@ export function directoryRoutes(app: App): void {
   app.post(
     `${API}/announcements`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['directory'],
         summary: 'Post an announcement: stored and broadcast live to its audience',

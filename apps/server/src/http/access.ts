@@ -64,6 +64,12 @@ export const PUBLIC: Access = { kind: 'public' };
 /** Any member of the organisation, any role. */
 export const MEMBERS: Access = { kind: 'signedIn' };
 export const DISPATCHERS: Access = { kind: 'signedIn', roles: ['dispatcher'] };
+/** Catalogue readers: dispatchers and partners (a duty). */
+export const CATALOGUE_READERS: Access = { kind: 'signedIn', roles: ['dispatcher'], duties: ['partner'] };
+
+/** `access` for a route that addresses one record by a path parameter (see RecordRef). */
+export const withRecord = (access: Access, record: RecordRef): Access =>
+  access.kind === 'signedIn' ? { ...access, record } : access;
 
 /**
  * The access of a screen's data routes, from the core's screen-access table (the same table the

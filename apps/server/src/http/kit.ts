@@ -2,10 +2,10 @@ import { InvalidCursorError } from '@rostra/db/scheduling/paging';
 import type { WriteResult } from '@rostra/db/scheduling/write-result';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { HttpError } from '../http/errors.ts';
+import { HttpError } from './errors.ts';
 
 /*
- * The HTTP side of versioned records, shared by every scheduling route: page parameters, the
+ * The HTTP side of versioned records, shared by every feature's routes: page parameters, the
  * expected version (body `version` or `If-Match`), and how a write's result becomes an answer.
  */
 

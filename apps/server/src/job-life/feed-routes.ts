@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound, paged } from '../scheduling/http.ts';
+import { ID, notFound, paged } from '../http/kit.ts';
 import { CLIENT_ID, callerName, JOB_PEOPLE, jobRoleOf, now, readJob, requireJobRole } from './job-access.ts';
 
 /** The largest chat image (issue #9: ≤ 2 MB), and the body limit of the post carrying it as a data URL. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Access, type Caller, readerOf } from '../http/access.ts';
 import type { App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { notFound } from '../scheduling/http.ts';
+import { notFound } from '../http/kit.ts';
 
 /*
  * Who a caller is to a job (issue #9 contract): a dispatcher (every job of the organisation), one

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { type Access, requireAuth, screenAccess } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound, paged, VERSION } from '../scheduling/http.ts';
+import { ID, notFound, paged, VERSION } from '../http/kit.ts';
 import { CLIENT_ID, JOB_DISPATCHERS, JOB_WORKERS, now, readJob, requireJobRole } from './job-access.ts';
 
 /** Cents: whole numbers up to a billion dollars. */

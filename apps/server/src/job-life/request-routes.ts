@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { type Access, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound, written } from '../scheduling/http.ts';
+import { ID, notFound, written } from '../http/kit.ts';
 import { JOB_DISPATCHERS, JOB_PEOPLE, now, readJob, requireJobRole } from './job-access.ts';
 
 const request = z.object({

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound } from '../scheduling/http.ts';
+import { ID, notFound } from '../http/kit.ts';
 import {
   CLIENT_ID,
   JOB_DISPATCHERS,

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { type Caller, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound } from '../scheduling/http.ts';
+import { ID, notFound } from '../http/kit.ts';
 import {
   CLIENT_ID,
   callerName,

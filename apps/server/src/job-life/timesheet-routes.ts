@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Access, type Caller, requireAuth, screenAccess } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID } from '../scheduling/http.ts';
+import { ID } from '../http/kit.ts';
 
 /** The longest range one timesheet request covers (days). */
 export const TIMESHEET_MAX_DAYS = 92;

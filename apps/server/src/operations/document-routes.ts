@@ -12,10 +12,9 @@ import {
 import { jobExists } from '@rostra/db/documents/form-submissions';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type Access, requireAuth, screenAccess } from '../http/access.ts';
+import { type Access, DISPATCHERS, requireAuth, screenAccess, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
 import {
   ID,
   idParams,
@@ -27,7 +26,7 @@ import {
   versionToWrite,
   withETag,
   written,
-} from '../scheduling/http.ts';
+} from '../http/kit.ts';
 import {
   CODE,
   EQUIPMENT_STATUSES,
@@ -76,7 +75,7 @@ function documentRoutes<B, U extends { version?: number | undefined }>(app: App,
   const db = () => app.deps.db.db;
   const base = `${API}/${k.path}`;
   const one = withRecord(k.readers, docRef(k.kind));
-  const write = withRecord(DISPATCHER_ONLY, docRef(k.kind));
+  const write = withRecord(DISPATCHERS, docRef(k.kind));
 
   app.get(
     base,
@@ -125,7 +124,7 @@ function documentRoutes<B, U extends { version?: number | undefined }>(app: App,
   app.post(
     base,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['operations'],
         summary: `Add ${k.label}`,

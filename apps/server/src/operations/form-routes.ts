@@ -2,19 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { listDocuments } from '@rostra/db/documents/documents';
 import { listJobSubmissions, submitForm } from '@rostra/db/documents/form-submissions';
 import { z } from 'zod';
-import { readerOf, requireAuth } from '../http/access.ts';
+import { DISPATCHERS, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
-import {
-  ID,
-  idParams,
-  notFound,
-  paged,
-  pageOf,
-  pageQuery,
-  recordResponse,
-  written,
-} from '../scheduling/http.ts';
+import { ID, idParams, notFound, paged, pageOf, pageQuery, recordResponse, written } from '../http/kit.ts';
 import { FORM_READERS } from './document-routes.ts';
 import { submissionBody } from './schemas.ts';
 
@@ -80,7 +70,7 @@ export function operationsFormRoutes(app: App): void {
   app.get(
     `${API}/form-submissions`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['operations'],
         summary: "The organisation's filled forms, newest first, by form or job",

@@ -1,9 +1,8 @@
 import { mapJobsPage } from '@rostra/db/directory/map-jobs';
 import { z } from 'zod';
-import { readerOf, requireAuth } from '../http/access.ts';
+import { MEMBERS, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { ANY_MEMBER } from '../scheduling/access.ts';
-import { ID, recordResponse, requireWindow, SECONDS } from '../scheduling/http.ts';
+import { ID, recordResponse, requireWindow, SECONDS } from '../http/kit.ts';
 
 /** The map list's page size (spec scheduling §9: the map query's limit is 20). */
 export const MAP_PAGE_SIZE = 20;
@@ -19,7 +18,7 @@ export function operationsMapRoutes(app: App): void {
   app.get(
     `${API}/map-config`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['operations'],
         summary: 'The map tile URL template, or null for a plain background',
@@ -35,7 +34,7 @@ export function operationsMapRoutes(app: App): void {
   app.get(
     `${API}/map/jobs`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['operations'],
         summary:

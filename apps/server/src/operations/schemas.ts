@@ -1,6 +1,6 @@
 import { FORM_FIELD_TYPES, FORM_LIMITS } from '@rostra/core/forms/form-template';
 import { z } from 'zod';
-import { ID, VERSION } from '../scheduling/http.ts';
+import { ID, VERSION } from '../http/kit.ts';
 
 /*
  * Request bodies of the operations routes (forms, equipments, pods): strict objects, every string

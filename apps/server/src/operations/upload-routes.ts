@@ -3,11 +3,10 @@ import { checkUpload, UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '@rostra/core/files/u
 import { deleteUpload, getUpload, insertUpload, listUploads } from '@rostra/db/uploads/uploads';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth, screenAccess } from '../http/access.ts';
+import { DISPATCHERS, requireAuth, screenAccess, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { DISPATCHER_ONLY, withRecord } from '../scheduling/access.ts';
-import { idParams, notFound, paged, pageOf, pageQuery } from '../scheduling/http.ts';
+import { idParams, notFound, paged, pageOf, pageQuery } from '../http/kit.ts';
 
 /*
  * The uploads screen (issue #8, dispatchers): a file is sent as the raw request body
@@ -41,7 +40,7 @@ function disposition(kind: 'attachment' | 'inline', name: string): string {
 
 export function operationsUploadRoutes(app: App): void {
   const db = () => app.deps.db.db;
-  const one = withRecord(DISPATCHER_ONLY, { table: 'uploads' });
+  const one = withRecord(DISPATCHERS, { table: 'uploads' });
 
   app.get(
     `${API}/uploads`,
@@ -161,7 +160,7 @@ export function operationsUploadRoutes(app: App): void {
     scope.post(
       `${API}/uploads`,
       {
-        config: { access: DISPATCHER_ONLY },
+        config: { access: DISPATCHERS },
         bodyLimit: UPLOAD_MAX_BYTES + 1,
         schema: {
           tags: ['operations'],

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { type Access, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound, recordResponse, TEXT, VERSION, withETag, written } from './http.ts';
+import { ID, notFound, recordResponse, TEXT, VERSION, withETag, written } from '../http/kit.ts';
 
 /**
  * Who may call the action route at all: the roles that have any action in the core's table

@@ -11,10 +11,9 @@ import { checkAssignment } from '@rostra/db/scheduling/check-assignment';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { ScenarioCache } from '@rostra/db/scheduling/scenario-cache';
 import { z } from 'zod';
-import { requireAuth } from '../http/access.ts';
+import { DISPATCHERS, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { DISPATCHER_ONLY, withRecord } from './access.ts';
 import {
   ID,
   IDS,
@@ -27,9 +26,9 @@ import {
   VERSION,
   withETag,
   written,
-} from './http.ts';
+} from '../http/kit.ts';
 
-const BOOKING = withRecord(DISPATCHER_ONLY, { table: 'timeline_records' });
+const BOOKING = withRecord(DISPATCHERS, { table: 'timeline_records' });
 
 const candidate = z.looseObject({
   resourceId: z.string(),
@@ -241,7 +240,7 @@ export function allocationRoutes(app: App): void {
   app.post(
     `${API}/allocation/check`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['allocation'],
         summary:
@@ -283,7 +282,7 @@ export function allocationRoutes(app: App): void {
   app.post(
     `${API}/allocation/batch`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['allocation'],
         summary:

@@ -1,9 +1,8 @@
 import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { getBlacklist, listBlacklists, putBlacklist } from '@rostra/db/scheduling/customer-blacklist';
 import { z } from 'zod';
-import { requireAuth } from '../http/access.ts';
+import { DISPATCHERS, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { DISPATCHER_ONLY, withRecord } from './access.ts';
 import {
   idParams,
   notFound,
@@ -15,7 +14,7 @@ import {
   versionToWrite,
   withETag,
   written,
-} from './http.ts';
+} from '../http/kit.ts';
 import { putBlacklistBody } from './schemas.ts';
 
 /**
@@ -24,12 +23,12 @@ import { putBlacklistBody } from './schemas.ts';
  */
 export function blacklistRoutes(app: App): void {
   const db = () => app.deps.db.db;
-  const access = withRecord(DISPATCHER_ONLY, { table: 'customers' });
+  const access = withRecord(DISPATCHERS, { table: 'customers' });
 
   app.get(
     `${API}/blacklists`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['records'],
         summary: 'Blacklists changed after a time (incremental load), oldest change first',

@@ -8,11 +8,10 @@ import { resources, timelineRecords } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { type Access, requireAuth, screenAccess } from '../http/access.ts';
+import { type Access, DISPATCHERS, requireAuth, screenAccess, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { DISPATCHER_ONLY, withRecord } from './access.ts';
-import { ID, notFound, recordResponse, requireWindow, SECONDS, withETag, written } from './http.ts';
+import { ID, notFound, recordResponse, requireWindow, SECONDS, withETag, written } from '../http/kit.ts';
 
 /*
  * The job board and the bid board (spec §2 boards, shell §2 job_board / bid_board):
@@ -32,7 +31,7 @@ const JOB_BOARD_READERS: Access = screenAccess('job_board');
  * for a dispatcher, the bids on open jobs, reached from the job board's bid counts to accept one.
  */
 const BID_BOARD_READERS: Access = screenAccess(...screensReaching('bid_board'));
-const ACCEPT = withRecord(DISPATCHER_ONLY, { table: 'timeline_records' });
+const ACCEPT = withRecord(DISPATCHERS, { table: 'timeline_records' });
 /** A board shows at most this many jobs (the window is at most 62 days). */
 export const BOARD_LIMIT = 500;
 const MAX_WINDOW = 62 * 86_400;

@@ -12,10 +12,9 @@ import { timelineRecords } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
 import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { readerOf, requireAuth } from '../http/access.ts';
+import { DISPATCHERS, MEMBERS, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from './access.ts';
 import {
   expectedVersion,
   ID,
@@ -26,7 +25,7 @@ import {
   VERSION,
   withETag,
   written,
-} from './http.ts';
+} from '../http/kit.ts';
 import { RECORD_STATUSES } from './schemas.ts';
 
 /**
@@ -116,7 +115,7 @@ export function bookingListRoutes(app: App): void {
   app.post(
     `${API}/bookings/search`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['records'],
         summary: 'Bookings the caller may read: search, filters, numbered pages with the total',
@@ -184,7 +183,7 @@ export function bookingListRoutes(app: App): void {
   app.put(
     `${API}/bookings/:id/inventory`,
     {
-      config: { access: withRecord(DISPATCHER_ONLY, { table: 'timeline_records' }) },
+      config: { access: withRecord(DISPATCHERS, { table: 'timeline_records' }) },
       schema: {
         tags: ['records'],
         summary: "Set a moving job's inventory (catalogue items and quantities; stale version → 409)",

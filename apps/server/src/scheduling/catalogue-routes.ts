@@ -4,10 +4,9 @@ import { withWeightageCost } from '@rostra/db/scheduling/resource-costs';
 import { customers, labels, resources, servicePlans } from '@rostra/db/schema/scheduling';
 import { eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Caller } from '../http/access.ts';
+import { CATALOGUE_READERS, type Caller, DISPATCHERS } from '../http/access.ts';
 import type { App } from '../http/api.ts';
-import { CATALOGUE_READERS, DISPATCHER_ONLY } from './access.ts';
-import { queryBoolean, SECONDS } from './http.ts';
+import { queryBoolean, SECONDS } from '../http/kit.ts';
 import { recordRoutes } from './record-routes.ts';
 import {
   createCustomerBody,
@@ -39,7 +38,7 @@ export function catalogueRoutes(app: App): void {
     kind: LABELS,
     record: { table: 'labels' },
     read: CATALOGUE_READERS,
-    write: DISPATCHER_ONLY,
+    write: DISPATCHERS,
     createBody: createLabelBody,
     updateBody: updateLabelBody,
     filters: { type: z.enum(LABEL_TYPES).optional(), inactive: queryBoolean.optional() },
@@ -56,7 +55,7 @@ export function catalogueRoutes(app: App): void {
     kind: RESOURCES,
     record: { table: 'resources' },
     read: CATALOGUE_READERS,
-    write: DISPATCHER_ONLY,
+    write: DISPATCHERS,
     createBody: createResourceBody,
     updateBody: updateResourceBody,
     filters: {
@@ -85,7 +84,7 @@ export function catalogueRoutes(app: App): void {
     kind: CUSTOMERS,
     record: { table: 'customers' },
     read: CATALOGUE_READERS,
-    write: DISPATCHER_ONLY,
+    write: DISPATCHERS,
     createBody: createCustomerBody,
     updateBody: updateCustomerBody,
     filters: {
@@ -105,8 +104,8 @@ export function catalogueRoutes(app: App): void {
     noun: 'service plan',
     kind: SERVICE_PLANS,
     record: { table: 'service_plans', idColumn: 'visit_stem_id' },
-    read: DISPATCHER_ONLY,
-    write: DISPATCHER_ONLY,
+    read: DISPATCHERS,
+    write: DISPATCHERS,
     createBody: createServicePlanBody,
     updateBody: updateServicePlanBody,
     filters: {

@@ -1,8 +1,7 @@
 import { addErrorLog } from '@rostra/db/scheduling/error-logs';
 import { z } from 'zod';
-import { requireAuth } from '../http/access.ts';
+import { MEMBERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { ANY_MEMBER } from './access.ts';
 
 const SCALAR = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
 const FACTS = z
@@ -46,7 +45,7 @@ export function errorLogRoutes(app: App): void {
   app.post(
     `${API}/error-logs`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['operations'],
         summary: 'Log a client error or a failed request',

@@ -7,10 +7,9 @@ import {
 } from '@rostra/db/scheduling/exception-report';
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import { z } from 'zod';
-import { requireAuth } from '../http/access.ts';
+import { DISPATCHERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { DISPATCHER_ONLY } from './access.ts';
-import { expectedVersion, recordResponse, VERSION, withETag, written } from './http.ts';
+import { expectedVersion, recordResponse, VERSION, withETag, written } from '../http/kit.ts';
 
 const STATUSES = Object.keys(STATUS_ORDER) as [keyof typeof STATUS_ORDER, ...(keyof typeof STATUS_ORDER)[]];
 
@@ -42,7 +41,7 @@ export function exceptionRoutes(app: App): void {
   app.get(
     `${API}/exception-report`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['exceptions'],
         summary: "The organisation's current exception report",
@@ -71,7 +70,7 @@ export function exceptionRoutes(app: App): void {
   app.get(
     `${API}/exception-report/detail`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['exceptions'],
         summary:
@@ -116,7 +115,7 @@ export function exceptionRoutes(app: App): void {
   app.get(
     `${API}/exception-report/config`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['exceptions'],
         summary: 'The exception report config',
@@ -133,7 +132,7 @@ export function exceptionRoutes(app: App): void {
   app.put(
     `${API}/exception-report/config`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['exceptions'],
         summary: 'Replace the exception report config (version 0 when never stored; stale → 409)',

@@ -8,11 +8,10 @@ import {
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
 import { listVersions, markVersionSeen } from '@rostra/db/scheduling/versions';
 import { z } from 'zod';
-import { type Access, type Caller, readerOf, requireAuth } from '../http/access.ts';
+import { type Access, type Caller, MEMBERS, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ANY_MEMBER } from './access.ts';
-import { idParams, notFound, paged, pageOf, recordResponse, written } from './http.ts';
+import { idParams, notFound, paged, pageOf, recordResponse, written } from '../http/kit.ts';
 
 const notification = z.object({
   _id: z.string(),
@@ -63,7 +62,7 @@ export function notificationRoutes(app: App): void {
   app.get(
     `${API}/notifications`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['notifications'],
         summary: "The caller's notifications, newest first, 40 per page",
@@ -80,7 +79,7 @@ export function notificationRoutes(app: App): void {
   app.post(
     `${API}/notifications/seen`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['notifications'],
         summary: 'Store now as the last time the caller saw their notifications (clears the dot)',
@@ -96,7 +95,7 @@ export function notificationRoutes(app: App): void {
   app.get(
     `${API}/notifications/state`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['notifications'],
         summary: 'The notification dot: any notification or bid newer than last seen',

@@ -3,9 +3,9 @@ import { calendarEvents, quickViews } from '@rostra/db/schema/planning';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { readersCheck } from '../directory/readers.ts';
+import { DISPATCHERS, MEMBERS } from '../http/access.ts';
 import type { App } from '../http/api.ts';
-import { ANY_MEMBER, DISPATCHER_ONLY } from './access.ts';
-import { queryBoolean } from './http.ts';
+import { queryBoolean } from '../http/kit.ts';
 import { recordRoutes } from './record-routes.ts';
 import {
   createCalendarEventBody,
@@ -27,8 +27,8 @@ export function planningRoutes(app: App): void {
     noun: 'quick view',
     kind: QUICK_VIEWS,
     record: { table: 'quick_views' },
-    read: DISPATCHER_ONLY,
-    write: DISPATCHER_ONLY,
+    read: DISPATCHERS,
+    write: DISPATCHERS,
     createBody: createQuickViewBody,
     updateBody: updateQuickViewBody,
     // The list is the caller's own views (spec §7: quicviews by uid, cus_view false unless asked).
@@ -48,8 +48,8 @@ export function planningRoutes(app: App): void {
     noun: 'project task',
     kind: PROJECT_TASKS,
     record: { table: 'project_tasks' },
-    read: ANY_MEMBER,
-    write: DISPATCHER_ONLY,
+    read: MEMBERS,
+    write: DISPATCHERS,
     createBody: createProjectTaskBody,
     updateBody: updateProjectTaskBody,
     hasReaders: true,
@@ -62,8 +62,8 @@ export function planningRoutes(app: App): void {
     noun: 'calendar event',
     kind: CALENDAR_EVENTS,
     record: { table: 'calendar_events' },
-    read: ANY_MEMBER,
-    write: DISPATCHER_ONLY,
+    read: MEMBERS,
+    write: DISPATCHERS,
     createBody: createCalendarEventBody,
     updateBody: updateCalendarEventBody,
     hasReaders: true,

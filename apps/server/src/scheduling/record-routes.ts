@@ -9,9 +9,8 @@ import { updateRecord } from '@rostra/db/scheduling/update-record';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type Access, type Caller, readerOf, requireAuth } from '../http/access.ts';
+import { type Access, type Caller, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { withRecord } from './access.ts';
 import {
   idParams,
   notFound,
@@ -22,7 +21,7 @@ import {
   versionToWrite,
   withETag,
   written,
-} from './http.ts';
+} from '../http/kit.ts';
 
 type Rec = Record<string, unknown>;
 

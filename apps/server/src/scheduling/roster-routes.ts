@@ -12,11 +12,10 @@ import { timelineRecords } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { z } from 'zod';
-import { requireAuth } from '../http/access.ts';
+import { DISPATCHERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { DISPATCHER_ONLY } from './access.ts';
-import { ID, SECONDS } from './http.ts';
+import { ID, SECONDS } from '../http/kit.ts';
 
 /*
  * The master roster (spec §2, §3, §4). Template items are timeline records of type `roster` drawn
@@ -106,7 +105,7 @@ export function rosterRoutes(app: App): void {
   app.post(
     `${API}/master-roster/rollout`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['roster'],
         summary:

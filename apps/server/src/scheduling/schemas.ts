@@ -1,6 +1,6 @@
 import { JOB_ACTIONS } from '@rostra/core/shell/roles';
 import { z } from 'zod';
-import { GEO, ID, IDS, LONG_TEXT, SECONDS, TEXT, VERSION } from './http.ts';
+import { GEO, ID, IDS, LONG_TEXT, SECONDS, TEXT, VERSION } from '../http/kit.ts';
 
 /*
  * Request bodies of the scheduling records, in the spec's field names (§3). Bodies are strict

@@ -12,10 +12,9 @@ import {
   searchOrg,
 } from '@rostra/db/scheduling/search';
 import { z } from 'zod';
-import { requireAuth } from '../http/access.ts';
+import { MEMBERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ANY_MEMBER } from './access.ts';
 
 /**
  * Default page size: 40, and the spec's 250 a page for bookings and resources (§7); a
@@ -123,7 +122,7 @@ export function searchRoutes(app: App): void {
   app.post(
     `${API}/search`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['records'],
         summary: 'Global search: typo-tolerant, ranked, a page of hits per kind',

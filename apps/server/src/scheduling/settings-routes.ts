@@ -2,10 +2,9 @@ import { STATUS_CONFIG_DEFAULTS } from '@rostra/core/settings/defaults';
 import { getMasterLabels, putMasterLabels } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import type { z } from 'zod';
-import { type Access, requireAuth } from '../http/access.ts';
+import { type Access, DISPATCHERS, MEMBERS, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from './access.ts';
-import { expectedVersion, idParams, notFound, recordResponse, withETag, written } from './http.ts';
+import { expectedVersion, idParams, notFound, recordResponse, withETag, written } from '../http/kit.ts';
 import { jobStatusConfigBody, masterLabelsBody, workflowsBody } from './schemas.ts';
 
 /**
@@ -25,7 +24,7 @@ export function settingsRoutes(app: App): void {
     app.get(
       `${API}${path}`,
       {
-        config: { access: ANY_MEMBER },
+        config: { access: MEMBERS },
         schema: { tags: ['settings'], summary, response: { 200: recordResponse } },
       },
       async (request, reply) => {
@@ -37,7 +36,7 @@ export function settingsRoutes(app: App): void {
     app.put(
       `${API}${path}`,
       {
-        config: { access: DISPATCHER_ONLY },
+        config: { access: DISPATCHERS },
         schema: {
           tags: ['settings'],
           summary: `Replace: ${summary} (version 0 when never stored; stale → 409)`,
@@ -69,7 +68,7 @@ export function settingsRoutes(app: App): void {
     workflow_groups: [],
   });
 
-  const own: Access = DISPATCHER_ONLY;
+  const own: Access = DISPATCHERS;
   app.get(
     `${API}/dispatcher-master-labels`,
     {
@@ -86,7 +85,7 @@ export function settingsRoutes(app: App): void {
       return withETag(reply, doc ?? emptyMasterLabels(caller.uid));
     },
   );
-  const byUid = withRecord(DISPATCHER_ONLY, { table: 'dispatcher_master_labels' });
+  const byUid = withRecord(DISPATCHERS, { table: 'dispatcher_master_labels' });
   app.get(
     `${API}/dispatcher-master-labels/:id`,
     {

@@ -5,11 +5,10 @@ import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/
 import { getSettings } from '@rostra/db/settings';
 import { z } from 'zod';
 import { refused } from '../admin/http.ts';
-import { requireAuth } from '../http/access.ts';
+import { DISPATCHERS, MEMBERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ANY_MEMBER, DISPATCHER_ONLY } from './access.ts';
-import { expectedVersion, recordResponse, VERSION, withETag, written } from './http.ts';
+import { expectedVersion, recordResponse, VERSION, withETag, written } from '../http/kit.ts';
 
 /** The settings documents the shell reads (spec §3, §4): display flags, menu flags, captions. */
 export const SHELL_SETTINGS_KEYS = ['display', 'menu', 'captions'] as const;
@@ -62,7 +61,7 @@ export function shellSettingsRoutes(app: App): void {
   app.get(
     `${API}/settings`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['settings'],
         summary: "The shell's settings documents (display, menu, captions) as the caller's role sees them",
@@ -100,7 +99,7 @@ export function shellSettingsRoutes(app: App): void {
   app.put(
     `${API}/settings`,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['settings'],
         summary:

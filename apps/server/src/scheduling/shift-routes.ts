@@ -7,10 +7,16 @@ import {
   putShift,
 } from '@rostra/db/scheduling/shifts';
 import { z } from 'zod';
-import { type Caller, requireAuth, screenAccess } from '../http/access.ts';
+import {
+  CATALOGUE_READERS,
+  type Caller,
+  DISPATCHERS,
+  requireAuth,
+  screenAccess,
+  withRecord,
+} from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { CATALOGUE_READERS, DISPATCHER_ONLY, withRecord } from './access.ts';
 import {
   expectedVersion,
   ID,
@@ -24,7 +30,7 @@ import {
   versionToWrite,
   withETag,
   written,
-} from './http.ts';
+} from '../http/kit.ts';
 import { putShiftBody } from './schemas.ts';
 
 const RESOURCE = { table: 'resources' };
@@ -146,7 +152,7 @@ export function shiftRoutes(app: App): void {
   app.put(
     `${API}/resources/:id/shifts/:week_id`,
     {
-      config: { access: withRecord(DISPATCHER_ONLY, RESOURCE) },
+      config: { access: withRecord(DISPATCHERS, RESOURCE) },
       schema: {
         tags: ['shifts'],
         summary: "Set a resource's weekly record of one week (version 0 creates it; stale → 409)",
@@ -175,7 +181,7 @@ export function shiftRoutes(app: App): void {
   app.delete(
     `${API}/resources/:id/shifts/:week_id`,
     {
-      config: { access: withRecord(DISPATCHER_ONLY, RESOURCE) },
+      config: { access: withRecord(DISPATCHERS, RESOURCE) },
       schema: {
         tags: ['shifts'],
         summary: "Delete a resource's weekly record (stale → 409)",

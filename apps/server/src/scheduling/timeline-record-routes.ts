@@ -10,9 +10,8 @@ import {
   updateTimelineRecord,
 } from '@rostra/db/scheduling/save-timeline-record';
 import { z } from 'zod';
-import { readerOf, requireAuth } from '../http/access.ts';
+import { DISPATCHERS, MEMBERS, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { ANY_MEMBER, DISPATCHER_ONLY, withRecord } from './access.ts';
 import {
   idParams,
   notFound,
@@ -24,7 +23,7 @@ import {
   versionToWrite,
   withETag,
   written,
-} from './http.ts';
+} from '../http/kit.ts';
 import {
   createTimelineRecordBody,
   RECORD_KEYS,
@@ -64,7 +63,7 @@ export function timelineRecordRoutes(app: App): void {
   app.get(
     url,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['records'],
         summary: 'List timeline records (paged by begin time)',
@@ -110,7 +109,7 @@ export function timelineRecordRoutes(app: App): void {
   app.get(
     `${url}/:id`,
     {
-      config: { access: withRecord(ANY_MEMBER, RECORD) },
+      config: { access: withRecord(MEMBERS, RECORD) },
       schema: {
         tags: ['records'],
         summary: 'Get one timeline record',
@@ -129,7 +128,7 @@ export function timelineRecordRoutes(app: App): void {
   app.post(
     url,
     {
-      config: { access: DISPATCHER_ONLY },
+      config: { access: DISPATCHERS },
       schema: {
         tags: ['records'],
         summary: 'Create a timeline record (overlaps validated with the organisation buffer)',
@@ -152,7 +151,7 @@ export function timelineRecordRoutes(app: App): void {
   app.patch(
     `${url}/:id`,
     {
-      config: { access: withRecord(DISPATCHER_ONLY, RECORD) },
+      config: { access: withRecord(DISPATCHERS, RECORD) },
       schema: {
         tags: ['records'],
         summary: 'Update a timeline record (stale version → 409)',
@@ -181,7 +180,7 @@ export function timelineRecordRoutes(app: App): void {
   app.delete(
     `${url}/:id`,
     {
-      config: { access: withRecord(DISPATCHER_ONLY, RECORD) },
+      config: { access: withRecord(DISPATCHERS, RECORD) },
       schema: {
         tags: ['records'],
         summary: 'Delete a timeline record (stale version → 409)',
@@ -205,7 +204,7 @@ export function timelineRecordRoutes(app: App): void {
   app.get(
     `${API}/bookings/:id/states`,
     {
-      config: { access: withRecord(ANY_MEMBER, RECORD) },
+      config: { access: withRecord(MEMBERS, RECORD) },
       schema: {
         tags: ['records'],
         summary: "A booking's status history (states), newest first",

@@ -2,11 +2,10 @@ import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { DAY } from '@rostra/core/time/calendar';
 import { loadTimelineWindow, WINDOW_PADDING_S, WindowCache } from '@rostra/db/scheduling/timeline-window';
 import { z } from 'zod';
-import { readerOf, requireAuth } from '../http/access.ts';
+import { MEMBERS, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ANY_MEMBER } from './access.ts';
-import { plainJson, queryBoolean, requireWindow, SECONDS } from './http.ts';
+import { plainJson, queryBoolean, requireWindow, SECONDS } from '../http/kit.ts';
 
 /** Longest window served: two months (beyond that it is not a timeline view). */
 const MAX_WINDOW_DAYS = 62;
@@ -40,7 +39,7 @@ export function timelineRoutes(app: App): void {
   app.get(
     `${API}/timeline`,
     {
-      config: { access: ANY_MEMBER },
+      config: { access: MEMBERS },
       schema: {
         tags: ['timeline'],
         summary: 'The timeline window: records, resources in view and the roster grid',

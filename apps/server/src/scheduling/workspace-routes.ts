@@ -2,7 +2,7 @@ import { clearWorkspace, readWorkspaces, setWorkspace } from '@rostra/db/schedul
 import { z } from 'zod';
 import { type Access, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { ID, nowSeconds, recordResponse, TEXT } from './http.ts';
+import { ID, nowSeconds, recordResponse, TEXT } from '../http/kit.ts';
 
 /** The timeline's users: dispatchers and partners. */
 const TIMELINE_EDITORS: Access = { kind: 'signedIn', roles: ['dispatcher'], duties: ['partner'] };
