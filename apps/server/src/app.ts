@@ -20,12 +20,10 @@ import { installCompression, serveWebApp } from './http/web-app.ts';
 import { installSecurityHeaders } from './identity/hardening.ts';
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts';
-import { identityRoutes } from './identity/routes.ts';
 import { exceptionReportJob, retentionJob } from './jobs/jobs.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
-import { liveRoutes } from './live/routes.ts';
-import { healthRoutes } from './routes/health.ts';
-import { schedulingRoutes } from './scheduling/routes.ts';
+import { featureRoutes } from './routes.ts';
+import { testClockRoutes, withTestClock } from './test-clock.ts';
 
 /**
  * `identity` defaults to the environment's settings (loadIdentityOptions); tests pass their own.
@@ -90,7 +88,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   const identity = await createIdentity({
     db: deps.db.db,
     config: deps.config,
-    options: deps.identity ?? loadIdentityOptions(),
+    options: withTestClock(deps.config, deps.identity ?? loadIdentityOptions()),
   });
   app.decorate('identity', identity);
   installAccessControl(app, { authenticate: identity.authenticate, trustedOrigins: identity.trustedOrigins });
@@ -107,10 +105,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  healthRoutes(app);
-  await identityRoutes(app, identity);
-  schedulingRoutes(app);
-  await liveRoutes(app, deps.livePollMs === undefined ? {} : { pollMs: deps.livePollMs });
+  await featureRoutes(app);
   app.decorate(
     'jobs',
     createScheduler({
@@ -120,6 +115,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       log: app.log,
     }),
   );
+  testClockRoutes(app);
   if (deps.backgroundJobs) app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());
 

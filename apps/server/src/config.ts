@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testClockSetting } from './test-clock.ts';
 
 export type ServerConfig = {
   port: number;
@@ -27,6 +28,8 @@ export type ServerConfig = {
   trustProxy: boolean | number | string;
   /** Secret for signing sessions and tokens. Generated per data folder when not configured. */
   authSecret: string | undefined;
+  /** ROSTRA_TEST_CLOCK=1: a server clock the browser tests move (test-clock.ts); refused in production. */
+  testClock: boolean;
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -54,6 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    testClock: testClockSetting(env),
   };
 }
 
