@@ -110,6 +110,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: () => <ErrorPage status={404} />,
   errorComponent: () => <ErrorPage status={500} />,
   beforeLoad: async ({ location, context }) => {
+    // Who is signed in is asked first: on a phone's few connections it then goes ahead of the code.
+    if (location.pathname !== '/reset') void context.queryClient.prefetchQuery(meQuery);
     preloadCodeFor(location.pathname);
     const actions = routeActions(location.pathname, queryOf(location.searchStr));
     if (actions[0]?.type === 'sign-out') {
