@@ -23,7 +23,6 @@ import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts
 import { exceptionReportJob, retentionJob } from './jobs/jobs.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { featureRoutes } from './routes.ts';
-import { testClockRoutes, withTestClock } from './test-clock.ts';
 
 /**
  * `identity` defaults to the environment's settings (loadIdentityOptions); tests pass their own.
@@ -88,7 +87,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   const identity = await createIdentity({
     db: deps.db.db,
     config: deps.config,
-    options: withTestClock(deps.config, deps.identity ?? loadIdentityOptions()),
+    options: deps.identity ?? loadIdentityOptions(),
   });
   app.decorate('identity', identity);
   installAccessControl(app, { authenticate: identity.authenticate, trustedOrigins: identity.trustedOrigins });
@@ -115,7 +114,6 @@ export async function buildApp(deps: Deps): Promise<App> {
       log: app.log,
     }),
   );
-  testClockRoutes(app);
   if (deps.backgroundJobs) app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());
 

@@ -1,9 +1,4 @@
-import { adminRoutes } from '../admin/routes.ts';
-import { directoryRoutes } from '../directory/routes.ts';
 import type { App } from '../http/api.ts';
-import { icalRoutes } from '../ical/routes.ts';
-import { jobLifeRoutes } from '../job-life/routes.ts';
-import { operationsRoutes } from '../operations/routes.ts';
 import { actionRoutes } from './action-routes.ts';
 import { allocationRoutes } from './allocation-routes.ts';
 import { blacklistRoutes } from './blacklist-routes.ts';
@@ -43,9 +38,4 @@ export function schedulingRoutes(app: App): void {
   rosterRoutes(app);
   errorLogRoutes(app);
   searchRoutes(app);
-  jobLifeRoutes(app);
-  adminRoutes(app);
-  icalRoutes(app);
-  directoryRoutes(app);
-  operationsRoutes(app);
 }
