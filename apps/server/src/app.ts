@@ -23,6 +23,7 @@ import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts
 import { exceptionReportJob, retentionJob } from './jobs/jobs.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { featureRoutes } from './routes.ts';
+import { testClockRoutes, withTestClock } from './test-clock.ts';
 
 /**
  * `identity` defaults to the environment's settings (loadIdentityOptions); tests pass their own.
@@ -87,7 +88,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   const identity = await createIdentity({
     db: deps.db.db,
     config: deps.config,
-    options: deps.identity ?? loadIdentityOptions(),
+    options: withTestClock(deps.config, deps.identity ?? loadIdentityOptions()),
   });
   app.decorate('identity', identity);
   installAccessControl(app, { authenticate: identity.authenticate, trustedOrigins: identity.trustedOrigins });
@@ -114,6 +115,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       log: app.log,
     }),
   );
+  testClockRoutes(app);
   if (deps.backgroundJobs) app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());
 
