@@ -1,5 +1,5 @@
-import { InvalidCursorError } from '@rostra/db/scheduling/paging';
-import type { WriteResult } from '@rostra/db/scheduling/write-result';
+import { InvalidCursorError } from '@rostra/db/infra/paging';
+import type { WriteResult } from '@rostra/db/infra/write-result';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError } from './errors.ts';

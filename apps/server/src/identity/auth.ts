@@ -3,7 +3,7 @@ import { checkNewPassword } from '@rostra/core/shell/validators';
 import type { Db } from '@rostra/db/client';
 import { listMemberships } from '@rostra/db/identity/memberships';
 import { moveAcceptedTerms } from '@rostra/db/identity/terms';
-import { publishSessionsEnded } from '@rostra/db/scheduling/live-events';
+import { publishSessionsEnded } from '@rostra/db/infra/live-events';
 import { account, invitations, jwks, memberships, session, user, verification } from '@rostra/db/schema/auth';
 import { organisations } from '@rostra/db/schema/organisations';
 import { betterAuth } from 'better-auth';

@@ -1,5 +1,5 @@
 import { acceptTerms } from '@rostra/db/identity/terms';
-import { selectLiveEventsUnsafe } from '@rostra/db/scheduling/live-events';
+import { selectLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser, type Browser, FIXTURE_PASSWORD, signIn } from '../identity/testing.ts';

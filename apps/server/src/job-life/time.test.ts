@@ -1,4 +1,4 @@
-import { selectLiveEventsUnsafe } from '@rostra/db/scheduling/live-events';
+import { selectLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { putSettings } from '@rostra/db/settings';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

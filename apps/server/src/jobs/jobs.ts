@@ -1,8 +1,8 @@
 import type { Db } from '@rostra/db/client';
+import { listOrganisationIdsUnsafe } from '@rostra/db/infra/job-runs';
+import { pruneLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { pruneErrorLogs } from '@rostra/db/scheduling/error-logs';
 import { refreshExceptionReport } from '@rostra/db/scheduling/exception-report';
-import { listOrganisationIdsUnsafe } from '@rostra/db/scheduling/job-runs';
-import { pruneLiveEventsUnsafe } from '@rostra/db/scheduling/live-events';
 import { pruneWorkspaces } from '@rostra/db/scheduling/timeline-workspace';
 import type { BackgroundJob } from './scheduler.ts';
 

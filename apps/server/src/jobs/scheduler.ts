@@ -1,5 +1,5 @@
 import type { Db } from '@rostra/db/client';
-import { claimJobRunUnsafe, finishJobRunUnsafe } from '@rostra/db/scheduling/job-runs';
+import { claimJobRunUnsafe, finishJobRunUnsafe } from '@rostra/db/infra/job-runs';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** A job run once per period across every server instance. */

@@ -5,7 +5,7 @@ import {
   type LiveEvent,
   liveSeqBoundsUnsafe,
   selectLiveEventsUnsafe,
-} from '@rostra/db/scheduling/live-events';
+} from '@rostra/db/infra/live-events';
 import type { FastifyBaseLogger } from 'fastify';
 import { listenForLiveEvents } from './listener.ts';
 import { type LiveSocket, SIGNED_OUT } from './socket.ts';

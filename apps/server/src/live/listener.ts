@@ -1,5 +1,5 @@
 import type { DbHandle } from '@rostra/db/client';
-import { LIVE_CHANNEL } from '@rostra/db/scheduling/live-events';
+import { LIVE_CHANNEL } from '@rostra/db/infra/live-events';
 
 /*
  * The wake-up call of the live layer: PostgreSQL's NOTIFY on LIVE_CHANNEL, sent once per

@@ -1,4 +1,4 @@
-import { pruneLiveEventsUnsafe } from '@rostra/db/scheduling/live-events';
+import { pruneLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../identity/testing.ts';

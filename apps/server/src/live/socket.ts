@@ -1,5 +1,5 @@
 import { BAD_TEXT_MESSAGE, findBadText } from '@rostra/core/shell/text';
-import type { LiveEvent } from '@rostra/db/scheduling/live-events';
+import type { LiveEvent } from '@rostra/db/infra/live-events';
 import { z } from 'zod';
 import type { Caller } from '../http/access.ts';
 import { seesConflictDetails, withoutConflictDetails } from '../http/conflict-details.ts';

@@ -1,4 +1,4 @@
-import type { LiveEvent } from '@rostra/db/scheduling/live-events';
+import type { LiveEvent } from '@rostra/db/infra/live-events';
 import { describe, expect, it } from 'vitest';
 import { matches } from './subscriptions.ts';
 

@@ -1,4 +1,4 @@
-import type { LiveEvent } from '@rostra/db/scheduling/live-events';
+import type { LiveEvent } from '@rostra/db/infra/live-events';
 import { RECORD_EVENT_KINDS, type RecordEventKind } from '@rostra/db/scheduling/record-events';
 import { WINDOW_PADDING_S } from '@rostra/db/scheduling/timeline-window';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { JOB_ACTIONS, recordActions } from '@rostra/core/shell/roles';
-import { selectLiveEventsUnsafe } from '@rostra/db/scheduling/live-events';
+import { selectLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { notifications } from '@rostra/db/schema/messaging';
 import { putSettings } from '@rostra/db/settings';
 import { withOrg } from '@rostra/db/tenant';

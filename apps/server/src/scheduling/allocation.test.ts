@@ -1,4 +1,4 @@
-import { selectLiveEventsUnsafe } from '@rostra/db/scheduling/live-events';
+import { selectLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { notifications } from '@rostra/db/schema/messaging';
 import { putSettings } from '@rostra/db/settings';
 import { withOrg } from '@rostra/db/tenant';

@@ -1,4 +1,5 @@
 import { canSeeWhatsNew } from '@rostra/core/shell/roles';
+import { listVersions, markVersionSeen } from '@rostra/db/infra/versions';
 import { isOnJobBoard, listBids, placeBid } from '@rostra/db/scheduling/bids';
 import {
   listNotifications,
@@ -6,7 +7,6 @@ import {
   notificationState,
 } from '@rostra/db/scheduling/notifications';
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
-import { listVersions, markVersionSeen } from '@rostra/db/scheduling/versions';
 import { z } from 'zod';
 import { type Access, type Caller, MEMBERS, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';

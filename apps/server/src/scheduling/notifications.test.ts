@@ -1,5 +1,5 @@
+import { addVersion } from '@rostra/db/infra/versions';
 import { addNotifications } from '@rostra/db/scheduling/add-notifications';
-import { addVersion } from '@rostra/db/scheduling/versions';
 import { withOrg } from '@rostra/db/tenant';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 import { recheckedSchema } from '@rostra/core/timeline/rechecked';
+import type { Page } from '@rostra/db/infra/paging';
 import { createRecord } from '@rostra/db/scheduling/create-record';
 import { deleteRecord } from '@rostra/db/scheduling/delete-record';
 import { getRecord } from '@rostra/db/scheduling/get-record';
 import { listRecords } from '@rostra/db/scheduling/list-records';
-import type { Page } from '@rostra/db/scheduling/paging';
 import type { RecordKind } from '@rostra/db/scheduling/record-kinds';
 import { updateRecord } from '@rostra/db/scheduling/update-record';
 import type { SQL } from 'drizzle-orm';

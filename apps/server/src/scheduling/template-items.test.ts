@@ -1,7 +1,7 @@
 import { TEMPLATE_BEFORE, templateStart } from '@rostra/core/roster/grid';
 import { DAY, FORTNIGHT } from '@rostra/core/time/calendar';
 import { readFeedCalendar } from '@rostra/db/ical/feeds';
-import { selectLiveEventsUnsafe } from '@rostra/db/scheduling/live-events';
+import { selectLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { notifications } from '@rostra/db/schema/messaging';
 import { withOrg } from '@rostra/db/tenant';
 import { testDatabaseKinds } from '@rostra/db/testing';

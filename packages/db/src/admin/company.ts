@@ -2,9 +2,9 @@ import type { CompanyProfile } from '@rostra/core/settings/company';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { COMPANY_VERSION_KEY, type CompanyDocument, readCompany } from '../identity/company.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { notFound, stale, type WriteResult } from '../infra/write-result.ts';
 import { fromToday, type Rechecked, recheckBookings } from '../scheduling/recheck-bookings.ts';
-import { notFound, stale, type WriteResult } from '../scheduling/write-result.ts';
 import { organisations, orgSettings } from '../schema/organisations.ts';
 import { withOrg } from '../tenant.ts';
 

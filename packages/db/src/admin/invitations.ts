@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
-import { invalid, notFound, type WriteResult } from '../scheduling/write-result.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { invalid, notFound, type WriteResult } from '../infra/write-result.ts';
 import { invitations, memberships } from '../schema/auth.ts';
 import { withOrg } from '../tenant.ts';
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { appendLiveEvents, appendMembershipChanged } from '../scheduling/live-events.ts';
-import { invalid, notFound, type WriteResult } from '../scheduling/write-result.ts';
+import { appendLiveEvents, appendMembershipChanged } from '../infra/live-events.ts';
+import { invalid, notFound, type WriteResult } from '../infra/write-result.ts';
 import { memberships, user } from '../schema/auth.ts';
 import { withOrg } from '../tenant.ts';
 

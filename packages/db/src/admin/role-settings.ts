@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
-import { stale, type WriteResult } from '../scheduling/write-result.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { stale, type WriteResult } from '../infra/write-result.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { withOrg } from '../tenant.ts';
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { type Audience, appendLiveEvents } from '../scheduling/live-events.ts';
+import { type Audience, appendLiveEvents } from '../infra/live-events.ts';
 import { memberships } from '../schema/auth.ts';
 import { orgDocuments } from '../schema/documents.ts';
 import { withOrg } from '../tenant.ts';

@@ -1,5 +1,5 @@
 import type { Tx } from '../client.ts';
-import { type Audience, appendLiveEvents } from '../scheduling/live-events.ts';
+import { type Audience, appendLiveEvents } from '../infra/live-events.ts';
 import { type RecordEventKind, recordEvents } from '../scheduling/record-events.ts';
 import type { OperationsKind } from './documents.ts';
 

@@ -1,13 +1,7 @@
 import { and, asc, desc, eq, gt, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../scheduling/paging.ts';
-import {
-  type ExpectedVersion,
-  invalid,
-  notFound,
-  stale,
-  type WriteResult,
-} from '../scheduling/write-result.ts';
+import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
+import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from '../infra/write-result.ts';
 import { type DocumentKind, orgDocuments } from '../schema/documents.ts';
 import { withOrg } from '../tenant.ts';
 import { appendDocumentEvents, DOCUMENT_EVENT_KIND } from './document-events.ts';

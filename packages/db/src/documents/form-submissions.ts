@@ -2,8 +2,8 @@ import { checkAnswers, type FormAnswers, type FormField } from '@rostra/core/for
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
-import type { Page } from '../scheduling/paging.ts';
-import { invalid, notFound, type WriteResult } from '../scheduling/write-result.ts';
+import type { Page } from '../infra/paging.ts';
+import { invalid, notFound, type WriteResult } from '../infra/write-result.ts';
 import { orgDocuments } from '../schema/documents.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { appendSessionsEnded } from '../scheduling/live-events.ts';
+import { appendSessionsEnded } from '../infra/live-events.ts';
 import { session } from '../schema/auth.ts';
 
 export type SessionRow = {

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
-import type { Audience, LiveEventInput } from '../scheduling/live-events.ts';
+import type { Audience, LiveEventInput } from '../infra/live-events.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
 
 /*

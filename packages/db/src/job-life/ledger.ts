@@ -4,7 +4,7 @@ import { type LedgerLine, ledgerLine, ledgerTotals, linesFromJob } from '@rostra
 import { aggregateJob, type TimerAction } from '@rostra/core/job-life/timer';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
 import { jobPaymentStatus, jobPurchases, ledgerEntries, timeEntries } from '../schema/job-life.ts';
 import { organisations } from '../schema/organisations.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';

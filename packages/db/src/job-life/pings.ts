@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type PingPlace, pingPlace } from '@rostra/core/job-life/geo';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
 import { jobPings } from '../schema/job-life.ts';
 import { organisations } from '../schema/organisations.ts';
 import { timelineRecords } from '../schema/scheduling.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { appendLiveEvents, appendMembershipChanged } from '../scheduling/live-events.ts';
+import { appendLiveEvents, appendMembershipChanged } from '../infra/live-events.ts';
 import { memberships } from '../schema/auth.ts';
 import { dispatcherMasterLabels } from '../schema/planning.ts';
 import { resources } from '../schema/scheduling.ts';

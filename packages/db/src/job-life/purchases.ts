@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
-import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../scheduling/paging.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../infra/paging.ts';
 import { jobPurchases } from '../schema/job-life.ts';
 import { withOrg } from '../tenant.ts';
 import { jobEvent, lockJob } from './job.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
 import { jobRequests } from '../schema/job-life.ts';
 import { withOrg } from '../tenant.ts';
 import { jobEvent, lockJob } from './job.ts';

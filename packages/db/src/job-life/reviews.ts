@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
 import { jobReviews } from '../schema/job-life.ts';
 import { withOrg } from '../tenant.ts';
 import { jobEvent, lockJob } from './job.ts';

@@ -12,7 +12,7 @@ import {
 } from '@rostra/core/job-life/timer';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { appendLiveEvents } from '../scheduling/live-events.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
 import { timeEntries, timeEntryLogs } from '../schema/job-life.ts';
 import { withOrg } from '../tenant.ts';
 import { jobEvent, type LockedJob, lockJob, workersAudience } from './job.ts';

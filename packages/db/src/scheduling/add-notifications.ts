@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '../client.ts';
+import type { LiveEventInput } from '../infra/live-events.ts';
 import { notifications } from '../schema/messaging.ts';
-import type { LiveEventInput } from './live-events.ts';
 
 /** A notification to write: to one user, or (uid null) to the organisation's dispatchers. */
 export type NotificationInput = {

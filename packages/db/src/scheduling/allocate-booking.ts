@@ -3,16 +3,16 @@ import { type JobVerdict, verdictsAfter } from '@rostra/core/allocation/booking-
 import { allocate } from '@rostra/core/allocation/engine';
 import type { AllocationOutcome } from '@rostra/core/allocation/modes';
 import type { Db, Tx } from '../client.ts';
+import { appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
+import { withTransactionRetry } from '../infra/transaction-retry.ts';
+import { invalid, notFound, stale, type WriteFailure } from '../infra/write-result.ts';
 import { withOrg } from '../tenant.ts';
 import { buildAllocationScenario } from './allocation-scenario.ts';
 import { isAllocatable, writeAllocation } from './allocation-writes.ts';
 import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts';
-import { appendLiveEvents, type LiveEventInput } from './live-events.ts';
 import type { StoredRecord } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
 import { lockResources, selectRecordForUpdate } from './timeline-writes.ts';
-import { withTransactionRetry } from './transaction-retry.ts';
-import { invalid, notFound, stale, type WriteFailure } from './write-result.ts';
 
 export type AllocateRequest = {
   jobId: string;

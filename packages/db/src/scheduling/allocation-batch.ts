@@ -3,13 +3,13 @@ import { verdictsAfter } from '@rostra/core/allocation/booking-verdict';
 import { allocate } from '@rostra/core/allocation/engine';
 import { and, asc, eq, gte, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { appendLiveEvents, type LiveEventInput, publishLiveEvents } from '../infra/live-events.ts';
+import { withTransactionRetry } from '../infra/transaction-retry.ts';
 import { resources, timelineRecordResources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { buildBatchScenario } from './allocation-scenario.ts';
 import { writeAllocation } from './allocation-writes.ts';
-import { appendLiveEvents, type LiveEventInput, publishLiveEvents } from './live-events.ts';
 import { selectTimelineRecords } from './records.ts';
-import { withTransactionRetry } from './transaction-retry.ts';
 
 /** Jobs allocated per transaction: each chunk's commit is a progress step others can see. */
 export const BATCH_CHUNK = 100;

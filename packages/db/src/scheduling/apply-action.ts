@@ -4,18 +4,18 @@ import { formatDateTime } from '@rostra/core/time/calendar';
 import { type JobRecord, type JobUpdate, jobUpdate } from '@rostra/core/timeline/job-update';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
+import { appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
+import { invalid, notFound, stale, type WriteFailure } from '../infra/write-result.ts';
 import { mandatoryFormRefusal } from '../job-life/mandatory-form.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { addNotifications, type NotificationInput } from './add-notifications.ts';
 import { allocateBooking } from './allocate-booking.ts';
-import { appendLiveEvents, type LiveEventInput } from './live-events.ts';
 import type { StoredRecord } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
 import { selectTimelineRecords } from './records.ts';
 import { isTemplateItem } from './template-items.ts';
 import { addState, recordChangeEvents, selectRecordForUpdate } from './timeline-writes.ts';
-import { invalid, notFound, stale, type WriteFailure } from './write-result.ts';
 
 /**
  * The status each action leads to (spec §4 workflow labels). `options` records the option chosen

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { invalid, notFound, type WriteResult } from '../infra/write-result.ts';
 import { bids } from '../schema/jobs.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { appendLiveEvents } from './live-events.ts';
 import { IS_LIVE_RECORD } from './template-items.ts';
-import { invalid, notFound, type WriteResult } from './write-result.ts';
 
 export type Bid = {
   _id: string;

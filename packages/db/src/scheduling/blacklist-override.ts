@@ -7,11 +7,11 @@ import {
 import { customerDisplayName } from '@rostra/core/allocation/scenario-index';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
+import { invalid, type WriteFailure } from '../infra/write-result.ts';
 import { selectAllocationConfig } from './allocation-scenario.ts';
 import { customerPartColumns, toCustomerPart } from './customer-part.ts';
 import type { StoredRecord } from './mapping.ts';
 import { addState } from './timeline-writes.ts';
-import { invalid, type WriteFailure } from './write-result.ts';
 
 /** Who overrides a blacklist, when (wall-clock seconds), and why. */
 export type OverrideContext = {

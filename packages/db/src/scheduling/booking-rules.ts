@@ -6,10 +6,10 @@ import {
 } from '@rostra/core/records/booking-rules';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
+import { invalid, type WriteFailure } from '../infra/write-result.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { customers } from '../schema/scheduling.ts';
 import { toCustomer } from './mapping.ts';
-import { invalid, type WriteFailure } from './write-result.ts';
 
 /*
  * The booking rules of the core (`records/booking-rules`, issue 16 point 7) on a write: a booking

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import type { WriteResult } from '../infra/write-result.ts';
 import { withOrg } from '../tenant.ts';
 import { selectRecordRow } from './get-record.ts';
-import { appendLiveEvents } from './live-events.ts';
 import { recordEvents } from './record-events.ts';
 import { type RecordKind, sideOf } from './record-kinds.ts';
-import type { WriteResult } from './write-result.ts';
 
 /** A new record id when the input has none: short, url-safe, unique. */
 export function newRecordId(): string {

@@ -1,14 +1,14 @@
 import type { Blacklist } from '@rostra/core/records/blacklist';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
+import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from '../infra/write-result.ts';
 import { blacklists, customers, resources } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { appendLiveEvents } from './live-events.ts';
 import { toBlacklist } from './mapping.ts';
-import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
 import { fromToday, type Rechecked, recheckBookings } from './recheck-bookings.ts';
 import { recordEvents } from './record-events.ts';
-import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from './write-result.ts';
 
 /*
  * A customer's blacklist (spec §3): `_id` is the customer, `resIds` the resources never to be

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { type ExpectedVersion, notFound, stale } from '../infra/write-result.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { appendLiveEvents } from './live-events.ts';
 import { recheckBookings, recheckSpan } from './recheck-bookings.ts';
 import type { SaveResult } from './save-timeline-record.ts';
 import { recordChangeEvents, selectRecordForUpdate } from './timeline-writes.ts';
-import { type ExpectedVersion, notFound, stale } from './write-result.ts';
 
 /**
  * Deletes a timeline record still at `expected` (its assignments and states go with it), and

@@ -1,11 +1,11 @@
 import { and, arrayContains, arrayOverlaps, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { type ExpectedVersion, notFound, stale, type WriteResult } from '../infra/write-result.ts';
 import { memberships } from '../schema/auth.ts';
 import { dispatcherMasterLabels } from '../schema/planning.ts';
 import { customers, resources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { appendLiveEvents } from './live-events.ts';
-import { type ExpectedVersion, notFound, stale, type WriteResult } from './write-result.ts';
 
 /** A dispatcher's master labels (`_key` dispatcher_master_labels), as the spec names them. */
 export type MasterLabels = {

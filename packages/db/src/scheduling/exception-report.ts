@@ -9,12 +9,12 @@ import {
 import { CURRENT_JOB_STATUSES } from '@rostra/core/exceptions/status-order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
 import { jobStates } from '../schema/jobs.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { exceptionReports } from '../schema/planning.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { appendLiveEvents } from './live-events.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
 import { selectTimelineRecords } from './records.ts';
 

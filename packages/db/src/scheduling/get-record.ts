@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
+import { type ExpectedVersion, notFound, stale, type WriteResult } from '../infra/write-result.ts';
 import { withOrg } from '../tenant.ts';
 import type { RecordKind } from './record-kinds.ts';
-import { type ExpectedVersion, notFound, stale, type WriteResult } from './write-result.ts';
 
 /** The condition naming one record of the organisation. */
 export const whereId = (kind: RecordKind, orgId: string, id: string) =>

@@ -8,6 +8,7 @@ import type { TimelineRecord } from '@rostra/core/records/timeline-record';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client.ts';
+import { type Audience, appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
 import { organisations } from '../schema/organisations.ts';
 import {
   blacklists,
@@ -20,7 +21,6 @@ import {
   timelineRecords,
 } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { type Audience, appendLiveEvents, type LiveEventInput } from './live-events.ts';
 import {
   customerValues,
   labelValues,

@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
+import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
 import { withOrg } from '../tenant.ts';
-import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
 import type { RecordKind } from './record-kinds.ts';
 
 export type ListQuery = {

@@ -1,12 +1,12 @@
 import { hasNotificationDot } from '@rostra/core/shell/roles';
 import { and, desc, eq, isNull, lt, max, ne, or } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { decodeCursor, InvalidCursorError, type Page, pageOf } from '../infra/paging.ts';
 import { bids } from '../schema/jobs.ts';
 import { lastSeen, notifications } from '../schema/messaging.ts';
 import { withOrg } from '../tenant.ts';
 import { type StoredNotification, toNotification } from './add-notifications.ts';
-import { appendLiveEvents } from './live-events.ts';
-import { decodeCursor, InvalidCursorError, type Page, pageOf } from './paging.ts';
 
 /** Spec §9: notifications load 40 at a time. */
 export const NOTIFICATION_PAGE = 40;

@@ -1,10 +1,10 @@
 import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
+import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import type { StoredRecord } from './mapping.ts';
-import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
 import { selectTimelineRecords } from './records.ts';
 import { liveUnlessSeesAll } from './template-items.ts';
 import { overlapsOpenWindow } from './window-overlap.ts';

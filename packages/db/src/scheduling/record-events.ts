@@ -1,4 +1,4 @@
-import type { Audience, LiveEventInput } from './live-events.ts';
+import type { Audience, LiveEventInput } from '../infra/live-events.ts';
 
 /*
  * Live events of the catalogue and planning records (topic `records`): every write appends them

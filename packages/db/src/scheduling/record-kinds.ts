@@ -1,7 +1,7 @@
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Audience } from '../infra/live-events.ts';
 import { calendarEvents, projectTasks, quickViews } from '../schema/planning.ts';
 import { customers, labels, resources, servicePlans } from '../schema/scheduling.ts';
-import type { Audience } from './live-events.ts';
 import {
   customerValues,
   labelValues,

@@ -1,13 +1,14 @@
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { type ExpectedVersion, invalid, notFound, stale, type WriteFailure } from '../infra/write-result.ts';
 import { customers, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts';
 import { applyBookingRules } from './booking-rules.ts';
 import { newRecordId } from './create-record.ts';
 import { storeVerdicts } from './job-verdicts.ts';
-import { appendLiveEvents } from './live-events.ts';
 import { type StoredRecord, timelineRecordValues } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
 import { type Rechecked, recheckBookings, recheckSpan } from './recheck-bookings.ts';
@@ -22,7 +23,6 @@ import {
   selectRecordForUpdate,
   writeAssignments,
 } from './timeline-writes.ts';
-import { type ExpectedVersion, invalid, notFound, stale, type WriteFailure } from './write-result.ts';
 
 export type SaveContext = {
   /** Who writes (the state history names them); null for imports and jobs. */

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { type Audience, appendLiveEvents } from '../infra/live-events.ts';
+import { stale, type WriteResult } from '../infra/write-result.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { withOrg } from '../tenant.ts';
-import { type Audience, appendLiveEvents } from './live-events.ts';
 import { fromToday, type Rechecked, recheckBookings } from './recheck-bookings.ts';
-import { stale, type WriteResult } from './write-result.ts';
 
 /**
  * Organisation-wide settings documents served as versioned records: the job status config

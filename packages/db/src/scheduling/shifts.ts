@@ -4,14 +4,14 @@ import { dailyShifts } from '@rostra/core/roster/daily-shifts';
 import { DAY, fromYmd, toYmd, WEEK } from '@rostra/core/time/calendar';
 import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
+import { type Audience, appendLiveEvents } from '../infra/live-events.ts';
+import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
+import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from '../infra/write-result.ts';
 import { resources, shifts } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { type Audience, appendLiveEvents } from './live-events.ts';
 import { shiftValues, toShift } from './mapping.ts';
-import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from './paging.ts';
 import { type Rechecked, recheckBookings } from './recheck-bookings.ts';
 import { audienceWith, CATALOGUE_AUDIENCE, recordEvents } from './record-events.ts';
-import { type ExpectedVersion, invalid, notFound, stale, type WriteResult } from './write-result.ts';
 
 /*
  * Weekly timesheet records (spec §3): one per resource and week, `_id` `resourceId_weekId`, and the

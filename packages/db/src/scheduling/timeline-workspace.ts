@@ -1,9 +1,9 @@
 import { type ActiveLock, activeLocks, isExpired, workspaceTtlAt } from '@rostra/core/timeline/workspace';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
 import { timelineWorkspaces } from '../schema/planning.ts';
 import { withOrg } from '../tenant.ts';
-import { appendLiveEvents } from './live-events.ts';
 
 /** A user's timeline workspace document (spec §3), times in epoch seconds. */
 export type Workspace = {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import type { ExpectedVersion, WriteResult } from '../infra/write-result.ts';
 import { withOrg } from '../tenant.ts';
 import { lockAtVersion, whereId } from './get-record.ts';
-import { appendLiveEvents } from './live-events.ts';
 import { fromToday, recheckBookings } from './recheck-bookings.ts';
 import { recordEvents } from './record-events.ts';
 import { type RecordKind, sideOf } from './record-kinds.ts';
-import type { ExpectedVersion, WriteResult } from './write-result.ts';
 
 /** The kinds whose change re-checks bookings: a resource its own, a label or plan everyone's. */
 const RECHECKS: Partial<Record<string, 'own' | 'all'>> = {

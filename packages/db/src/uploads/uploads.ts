@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { appendDocumentEvents } from '../documents/document-events.ts';
-import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../scheduling/paging.ts';
+import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
 import { uploads } from '../schema/documents.ts';
 import { withOrg } from '../tenant.ts';
 
