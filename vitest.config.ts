@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Every test runs on UTC so that fixed-date assertions mean the same thing on every machine.
@@ -5,6 +6,10 @@ process.env.TZ = 'UTC';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine. Most files wait
+    // on PostgreSQL, a spawned server or the network as much as they compute, so two at a time
+    // keep both cores busy. ROSTRA_TEST_WORKERS overrides.
+    maxWorkers: Number(process.env.ROSTRA_TEST_WORKERS) || Math.max(2, availableParallelism()),
     // CI also writes a JSON report, read by scripts/test-summary.mjs for the closing line.
     reporters: process.env.ROSTRA_TEST_REPORT ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },
