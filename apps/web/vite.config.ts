@@ -73,5 +73,19 @@ export default defineConfig({
       '/healthz': server,
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // The icons (lucide-react, a module each) in one chunk: split by which screens share
+        // them they made dozens of tiny files, and on a phone's six connections each costs a
+        // round trip (docs/performance.md, "Web app: first load on a phone").
+        codeSplitting: {
+          groups: [{ name: 'icons', test: /[\\/]lucide-react[\\/]/, includeDependenciesRecursively: false }],
+        },
+      },
+    },
+  },
 });
