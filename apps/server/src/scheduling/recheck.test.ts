@@ -1,3 +1,4 @@
+import type { Rechecked } from '@rostra/core/timeline/rechecked';
 import { putSettings } from '@rostra/db/settings';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,8 +6,6 @@ import { createTestApp, type TestApp } from '../testing/app.ts';
 import { call, H, MONDAY, ok, type Personas, schedulingOrg } from './testing.ts';
 
 type Rec = Record<string, unknown>;
-type Named = { _id: string; reference: string | null; customer: string | null; utc_begin_plus_tz: number };
-type Rechecked = { nowInConflict: Named[]; cleared: Named[] };
 
 /**
  * Issue 16 point 2: a change re-checks the bookings it can affect, in its transaction; their state
