@@ -49,6 +49,28 @@ export async function acceptTermsByApi(page: Page): Promise<void> {
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/**
+ * Moves the server's clock forward by `seconds` and waits until the background jobs that became
+ * due have run (POST /api/v1/test/clock: the browser-test server runs with ROSTRA_TEST_CLOCK=1,
+ * see e2e/serve.mjs and apps/server/src/test-clock.ts). The clock is the one of the identity rules
+ * (code and link expiry, rate windows, token times) and of the background jobs (the once-a-minute
+ * exception report); bookings, "today" and sessions keep the real time. Answers the server's new
+ * time.
+ *
+ * The rule for specs: one server serves every spec of a leg, in file-name order, and its clock
+ * only moves forward, so a move is felt by every spec that runs later. Move it by minutes at most
+ * (a code's lifetime, a job's period), never by hours or days, and never to a fixed date. Tests
+ * that read the server's time must not assume it equals the browser's.
+ */
+export async function moveServerClock(page: Page, seconds: number): Promise<Date> {
+  const res = await page.request.post('/api/v1/test/clock', {
+    data: { advanceSeconds: seconds },
+    headers: { origin: originOf(page) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return new Date(((await res.json()) as { now: string }).now);
+}
+
 /** Signed in, terms accepted, on `path` inside the shell. */
 export async function enterApp(page: Page, email: string, path = '/'): Promise<void> {
   await signInByApi(page, email);

@@ -20,8 +20,10 @@ const env = {
   SIGNIN_LIMIT_PER_IP: '100000',
   // Browser tests read sign-in links and codes through GET /api/v1/dev/outbox.
   ROSTRA_DEV_OUTBOX: '1',
-  // Short enough for sign-in.spec.ts to see a phone code expire; long enough to type one in.
-  PHONE_CODE_LIFETIME_SECONDS: '25',
+  // A server clock the tests move (POST /api/v1/test/clock): sign-in.spec.ts sees a phone code
+  // expire and shell.spec.ts the once-a-minute exception report without waiting for either. The
+  // server refuses this setting under NODE_ENV=production. See moveServerClock in e2e/helpers.ts.
+  ROSTRA_TEST_CLOCK: '1',
 };
 let cleanup = async () => {};
 
