@@ -47,11 +47,44 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Which modules the shell (menu, top bar, panels) needs beyond the entry and the sign-in page:
+ * they go into the shell's own chunk rather than into dozens of small chunks split by which
+ * screens also use them. Every screen inside the shell loads the shell, so none loads more; on a
+ * phone's six connections each file saved is a 562 ms round trip saved (docs/performance.md,
+ * "Web app: first load on a phone"). Filled when the module graph is complete, before chunking.
+ */
+const shellModules = new Set<string>();
+
+function shellChunk(): Plugin {
+  return {
+    name: 'rostra-shell-chunk',
+    apply: 'build',
+    buildEnd() {
+      const initial = new Set<string>();
+      const walk = (id: string, into: Set<string>, skip?: Set<string>) => {
+        if (into.has(id) || skip?.has(id)) return;
+        into.add(id);
+        for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next, into, skip);
+      };
+      const ids = [...this.getModuleIds()];
+      for (const id of ids) {
+        if (this.getModuleInfo(id)?.isEntry || id.endsWith('/screens/sign-in/sign-in-screen.tsx'))
+          walk(id, initial);
+      }
+      const shell = ids.find((id) => id.endsWith('/shell/shell-layout.tsx'));
+      if (!shell) return this.warn('shell/shell-layout.tsx not found: the shell gets no chunk of its own');
+      walk(shell, shellModules, initial);
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
     precompress(),
+    shellChunk(),
     // The service worker (src/sw.ts) with the build's precache manifest injected; main.tsx
     // registers it. No web app manifest: the app is not offered for installation.
     VitePWA({
@@ -79,11 +112,24 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // The icons (lucide-react, a module each) in one chunk: split by which screens share
-        // them they made dozens of tiny files, and on a phone's six connections each costs a
-        // round trip (docs/performance.md, "Web app: first load on a phone").
+        // The icons (lucide-react, a module each) in one chunk, and the shell's modules in the
+        // shell's: split by which screens share them they made dozens of tiny files, and on a
+        // phone's six connections each costs a round trip.
         codeSplitting: {
-          groups: [{ name: 'icons', test: /[\\/]lucide-react[\\/]/, includeDependenciesRecursively: false }],
+          groups: [
+            {
+              name: 'icons',
+              test: /[\\/]lucide-react[\\/]/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
+            {
+              name: 'shell-layout',
+              test: (id: string) => shellModules.has(id),
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
+          ],
         },
       },
     },
