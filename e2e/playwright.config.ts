@@ -56,9 +56,9 @@ export default defineConfig({
       ],
     },
     trace: 'retain-on-failure',
-    // The built app registers a service worker (apps/web/public/sw.js); Playwright's request
-    // routing does not see requests a worker handles, so it is blocked except where a test is about
-    // it (e2e/offline.spec.ts allows it).
+    // The built app registers a service worker (apps/web/src/sw.ts, built by vite-plugin-pwa);
+    // Playwright's request routing does not see requests a worker handles, so it is blocked except
+    // where a test is about it (e2e/offline.spec.ts allows it).
     serviceWorkers: 'block',
   },
   projects: kinds.map((kind) => ({ name: kind, use: { baseURL: `http://127.0.0.1:${portOf(kind)}` } })),

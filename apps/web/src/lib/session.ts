@@ -82,7 +82,7 @@ export const ME_KEY = ['me'] as const;
 
 /*
  * The last /me answer is kept on the device, so that the app opened without a connection (the
- * service worker serves it, public/sw.js) still knows who is signed in and can show what it keeps
+ * service worker serves it, src/sw.ts) still knows who is signed in and can show what it keeps
  * offline (the resource's day, queued timer taps). It goes with sign-out and with a 401; the
  * server decides again as soon as it can be reached.
  */

@@ -6,19 +6,9 @@ import { allocateBooking, errorText, type RankedCandidate } from '../../lib/time
 import type { TimelineRecord } from '../../lib/timeline-model.ts';
 import { Modal } from '../../ui/dialog.tsx';
 import { CandidatePanel } from '../timeline/candidate-panel.tsx';
+import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
 
-/** The picker's and its outcome's words. */
-export const ALLOCATE_TEXT = {
-  title: 'Allocate',
-  allocatedTo: (names: string) => `Allocated to ${names}`,
-  allocatedNobody: 'No resource passes every check: nobody was allocated',
-  undo: 'Undo',
-  undone: 'Allocation undone',
-};
 const T = ALLOCATE_TEXT;
-
-/** What the picker did, said in words, with the way back. */
-export type Allocated = { text: string; undo: () => Promise<void> };
 
 /**
  * "Allocate" on the booking detail (issue 16 point 6): the candidate panel of the timeline as a

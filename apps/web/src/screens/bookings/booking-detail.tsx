@@ -4,7 +4,7 @@ import { formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ClipboardList, Pencil, X } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
 import {
   BOOKINGS_KEY,
@@ -20,7 +20,7 @@ import { useLive } from '../../lib/live.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
-import { ALLOCATE_TEXT, type Allocated, AllocatePicker } from './allocate-picker.tsx';
+import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
 import { BookingForm } from './booking-form.tsx';
 import { InventoryPicker } from './inventory-picker.tsx';
 import { Cancellation } from './job/cancellation.tsx';
@@ -38,6 +38,15 @@ import {
   useStatusConfig,
 } from './parts.tsx';
 import { ACTION_LABELS, HISTORY_LABELS, BOOKINGS_TEXT as T, TAB_LABELS } from './texts.ts';
+
+/**
+ * The allocate picker brings the timeline's candidate panel and the allocation engine: only
+ * dispatchers allocate, so it is fetched when first opened, not with every booking's detail
+ * (a worker's day stays small; docs/performance.md).
+ */
+const AllocatePicker = lazy(() =>
+  import('./allocate-picker.tsx').then((m) => ({ default: m.AllocatePicker })),
+);
 
 type Lookups = {
   resources: NamedRecord[] | undefined;
@@ -283,16 +292,18 @@ function ActionBar({ booking, resources, customers }: { booking: Booking } & Loo
         </p>
       ) : null}
       {isPicking ? (
-        <AllocatePicker
-          booking={booking}
-          resourceNames={resourceNames}
-          customer={customerName}
-          onDone={(done) => {
-            setAllocated(done);
-            setPicking(false);
-          }}
-          onClose={() => setPicking(false)}
-        />
+        <Suspense fallback={null}>
+          <AllocatePicker
+            booking={booking}
+            resourceNames={resourceNames}
+            customer={customerName}
+            onDone={(done) => {
+              setAllocated(done);
+              setPicking(false);
+            }}
+            onClose={() => setPicking(false)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
