@@ -52,10 +52,11 @@ export async function acceptTermsByApi(page: Page): Promise<void> {
 /**
  * Moves the server's clock forward by `seconds` and waits until the background jobs that became
  * due have run (POST /api/v1/test/clock: the browser-test server runs with ROSTRA_TEST_CLOCK=1,
- * see e2e/serve.mjs and apps/server/src/test-clock.ts). The clock is the one of the identity rules
- * (code and link expiry, rate windows, token times) and of the background jobs (the once-a-minute
- * exception report); bookings, "today" and sessions keep the real time. Answers the server's new
- * time.
+ * see e2e/serve.mjs and apps/server/src/test-clock.ts). The clock is the server's rule clock
+ * (`app.identity.now()`): code and link expiry, rate windows, token times, the background jobs (the
+ * once-a-minute exception report), and the server's own time stamps (record edits, workspace locks,
+ * job-life entries). The browser and the sign-in sessions keep the real time. Answers the server's
+ * new time.
  *
  * The rule for specs: one server serves every spec of a leg, in file-name order, and its clock
  * only moves forward, so a move is felt by every spec that runs later. Move it by minutes at most
