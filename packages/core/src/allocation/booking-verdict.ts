@@ -85,8 +85,32 @@ export function verdictsAfter(scenario: AllocationScenario, jobs: readonly Alloc
   } catch {
     return jobs.map(() => ({ isConflict: true, errors: [somethingWentWrongIssue()] }));
   }
-  const timeline = [...(scenario.timeline ?? []), ...named];
-  return named.map((job) => withConflictIds(jobVerdict(ix, job), job, timeline, ix.config.busyTolerance));
+  const byResource = recordsByResource([...(scenario.timeline ?? []), ...named]);
+  return named.map((job) => withConflictIds(jobVerdict(ix, job), job, byResource, ix.config.busyTolerance));
+}
+
+type Classified = { rec: AllocationJob; c: ReturnType<typeof classifyRecord> };
+
+/** Each resource's records with their kind, classified once for every job's conflict ids. */
+function recordsByResource(
+  timeline: readonly AllocationJob[],
+): (resourceId: string) => readonly Classified[] {
+  let map: Map<string, Classified[]> | undefined;
+  return (resourceId) => {
+    if (!map) {
+      map = new Map();
+      for (const rec of timeline) {
+        const c = classifyRecord(rec);
+        if (!c.isOverlapJob && !c.isLeave && !c.isBreak) continue;
+        for (const id of new Set(recordResourceIds(rec))) {
+          const list = map.get(id);
+          if (list) list.push({ rec, c });
+          else map.set(id, [{ rec, c }]);
+        }
+      }
+    }
+    return map.get(resourceId) ?? [];
+  };
 }
 
 const CLASH: Record<string, (c: ReturnType<typeof classifyRecord>) => boolean> = {
@@ -102,7 +126,7 @@ const CLASH: Record<string, (c: ReturnType<typeof classifyRecord>) => boolean> =
 function withConflictIds(
   verdict: JobVerdict,
   job: AllocationJob,
-  timeline: readonly AllocationJob[],
+  recordsOf: (resourceId: string) => readonly Classified[],
   tolerance: number,
 ): JobVerdict {
   if (!verdict.errors.some((e) => e.code in CLASH)) return verdict;
@@ -111,9 +135,8 @@ function withConflictIds(
     if (!is || e.resourceId === undefined) return e;
     const t = e.code === 'resource_busy' ? tolerance : 0;
     let best: AllocationJob | undefined;
-    for (const rec of timeline) {
-      if (rec._id === job._id || !is(classifyRecord(rec))) continue;
-      if (!recordResourceIds(rec).includes(e.resourceId)) continue;
+    for (const { rec, c } of recordsOf(e.resourceId)) {
+      if (rec._id === job._id || !is(c)) continue;
       if (
         !(rec.utc_begin_plus_tz < job.utc_end_plus_tz - t && job.utc_begin_plus_tz < rec.utc_end_plus_tz - t)
       )
