@@ -4,6 +4,7 @@ import { isTermsRequired, parseRole } from '@rostra/core/shell/roles';
 import { EXCEPTION_DETAIL_PATH, isSignInPath, routeActions } from '@rostra/core/shell/routes';
 import type { QueryClient } from '@tanstack/react-query';
 import {
+  type AnyValidator,
   createRootRouteWithContext,
   createRoute,
   createRouter,
@@ -16,10 +17,23 @@ import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invita
 import { queryOf } from '../lib/route-actions.ts';
 import { meQuery, signOut } from '../lib/session.ts';
 import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
+import { bookingsSearch } from '../screens/bookings/search.ts';
 import { ComingLater } from '../screens/coming-later.tsx';
+import {
+  announcementsSearch,
+  calendarEventsSearch,
+  calendarSearch,
+  customersSearch,
+  eventsSearch,
+  groupEventsSearch,
+  projectTasksSearch,
+  resourcesSearch,
+} from '../screens/directory/search.ts';
 import { ErrorPage } from '../screens/error-page.tsx';
+import { formsSearch } from '../screens/operations/search.ts';
 import type { ResetSearch } from '../screens/reset.tsx';
 import type { SignInSearch } from '../screens/sign-in/sign-in-screen.tsx';
+import { timelineSearch } from '../screens/timeline/search.ts';
 import { AppToaster, ConfirmHost, WaitHost } from '../shell/overlays.tsx';
 import { SkeletonRows } from '../ui/list-state.tsx';
 import {
@@ -240,46 +254,65 @@ const SHELL_PATHS = [
   ]),
 ];
 
-/** Screens built so far, by path; every other menu path shows the 'coming later' state. */
-const SCREENS: Readonly<Record<string, RouteComponent>> = {
-  '/week2timelinev2': TimelineScreen,
-  '/week2timeline': TimelineScreen,
-  '/week2custimeline': TimelineScreen,
-  '/bookings': BookingsEntry,
-  '/board': BoardScreen,
-  '/job_board': JobBoardScreen,
-  '/bid_board': BidBoardScreen,
-  '/rostered_board': RosteredBoardScreen,
-  '/masterroster': MasterRosterScreen,
-  '/mascustomer': MasterRosterScreen,
-  '/week2': WeekScreen,
-  '/week2scheduler': SchedulerScreen,
-  '/resource_shifts': ShiftsScreen,
-  '/settings': SettingsScreen,
-  '/': HomeScreen,
-  '/customers': CustomersScreen,
-  '/resources': ResourcesScreen,
-  '/groupevents': GroupEventsScreen,
-  '/announcements': AnnouncementsScreen,
-  '/events': EventsScreen,
-  '/projecttasks': ProjectTasksScreen,
-  '/calevents': CalendarEventsScreen,
-  '/calendar': CalendarScreen,
-  '/vehicleroutes': VehicleRoutesScreen,
-  '/maps': MapsScreen,
-  '/forms': FormsScreen,
-  '/timesheets': TimesheetsScreen,
-  '/reports': ReportsScreen,
-  '/equipments': EquipmentsScreen,
-  '/pods': PodsScreen,
-  '/quotes': QuotesScreen,
-  '/invoices': InvoicesScreen,
-  '/uploads': UploadsScreen,
-  '/analytics': AnalyticsScreen,
-};
+/** The screen each built path shows (its code is fetched ahead, preloadCodeFor). */
+const SCREENS = new Map<string, RouteComponent>();
 
-const menuRoutes = SHELL_PATHS.map((path) =>
-  createRoute({ getParentRoute: () => shellRoute, path, component: SCREENS[path] ?? ComingLater }),
+/** A route of the shell: one per screen, with its query's schema when it reads one. */
+function screenRoute<TPath extends string>(path: TPath, component: RouteComponent) {
+  SCREENS.set(path, component);
+  return createRoute({ getParentRoute: () => shellRoute, path, component });
+}
+
+function searchRoute<TPath extends string, TSchema extends AnyValidator>(
+  path: TPath,
+  validateSearch: TSchema,
+  component: RouteComponent,
+) {
+  SCREENS.set(path, component);
+  return createRoute({ getParentRoute: () => shellRoute, path, validateSearch, component });
+}
+
+/** The screens built so far, one route each (issue 17 point 5); both timeline paths share one. */
+const screenRoutes = [
+  searchRoute('/week2timelinev2', timelineSearch, TimelineScreen),
+  searchRoute('/week2timeline', timelineSearch, TimelineScreen),
+  searchRoute('/week2custimeline', timelineSearch, TimelineScreen),
+  searchRoute('/bookings', bookingsSearch, BookingsEntry),
+  screenRoute('/board', BoardScreen),
+  screenRoute('/job_board', JobBoardScreen),
+  screenRoute('/bid_board', BidBoardScreen),
+  screenRoute('/rostered_board', RosteredBoardScreen),
+  screenRoute('/masterroster', MasterRosterScreen),
+  screenRoute('/mascustomer', MasterRosterScreen),
+  screenRoute('/week2', WeekScreen),
+  screenRoute('/week2scheduler', SchedulerScreen),
+  screenRoute('/resource_shifts', ShiftsScreen),
+  screenRoute('/settings', SettingsScreen),
+  screenRoute('/', HomeScreen),
+  searchRoute('/customers', customersSearch, CustomersScreen),
+  searchRoute('/resources', resourcesSearch, ResourcesScreen),
+  searchRoute('/groupevents', groupEventsSearch, GroupEventsScreen),
+  searchRoute('/announcements', announcementsSearch, AnnouncementsScreen),
+  searchRoute('/events', eventsSearch, EventsScreen),
+  searchRoute('/projecttasks', projectTasksSearch, ProjectTasksScreen),
+  searchRoute('/calevents', calendarEventsSearch, CalendarEventsScreen),
+  searchRoute('/calendar', calendarSearch, CalendarScreen),
+  screenRoute('/vehicleroutes', VehicleRoutesScreen),
+  screenRoute('/maps', MapsScreen),
+  searchRoute('/forms', formsSearch, FormsScreen),
+  screenRoute('/timesheets', TimesheetsScreen),
+  screenRoute('/reports', ReportsScreen),
+  screenRoute('/equipments', EquipmentsScreen),
+  screenRoute('/pods', PodsScreen),
+  screenRoute('/quotes', QuotesScreen),
+  screenRoute('/invoices', InvoicesScreen),
+  screenRoute('/uploads', UploadsScreen),
+  screenRoute('/analytics', AnalyticsScreen),
+] as const;
+
+/** Every other menu path shows the 'coming later' state. */
+const comingLaterRoutes = SHELL_PATHS.filter((path) => !SCREENS.has(path)).map((path) =>
+  createRoute({ getParentRoute: () => shellRoute, path, component: ComingLater }),
 );
 
 const exceptionDetailRoute = createRoute({
@@ -296,11 +329,13 @@ const exceptionDetailRoute = createRoute({
 function preloadCodeFor(pathname: string): void {
   const preload = (component: { preload?: () => Promise<void> | undefined } | undefined) =>
     void component?.preload?.();
-  if (pathname === '/login') return preload(SignInScreen);
-  if (pathname === '/reset') return preload(ResetScreen);
-  if (pathname === '/terms') return preload(TermsScreen);
+  const outside = { '/login': SignInScreen, '/reset': ResetScreen, '/terms': TermsScreen }[pathname];
+  if (outside) {
+    preload(outside);
+    return;
+  }
   preload(ShellLayout);
-  preload(pathname === EXCEPTION_DETAIL_PATH ? ExceptionDetail : SCREENS[pathname]);
+  preload(pathname === EXCEPTION_DETAIL_PATH ? ExceptionDetail : SCREENS.get(pathname));
 }
 
 export function createAppRouter(queryClient: QueryClient) {
@@ -309,7 +344,7 @@ export function createAppRouter(queryClient: QueryClient) {
       loginRoute,
       resetRoute,
       termsRoute,
-      shellRoute.addChildren([...menuRoutes, exceptionDetailRoute]),
+      shellRoute.addChildren([...screenRoutes, ...comingLaterRoutes, exceptionDetailRoute]),
     ]),
     context: { queryClient },
     parseSearch,

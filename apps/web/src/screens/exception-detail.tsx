@@ -62,8 +62,6 @@ const exceptionConfigQuery = {
 };
 
 const SKELETON_ROWS = ['s1', 's2', 's3'] as const;
-/** A plain string: the menu paths are routes made from a list, not typed one by one. */
-const BOOKINGS_PATH: string = '/bookings';
 
 const SEVERITY_STYLE: Record<Exclude<ExceptionSeverity, 'none'>, string> = {
   amber: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -166,8 +164,8 @@ export function ExceptionDetail() {
                     <tr key={`${e._id}|${e.action_status}`} data-exception={e._id} data-severity={severity}>
                       <td className="px-3 py-2 align-top">
                         <Link
-                          to={BOOKINGS_PATH}
-                          search={{ job_id: e._id } as never}
+                          to="/bookings"
+                          search={{ job_id: e._id }}
                           aria-label={T.openBooking(title)}
                           className="font-medium text-sky-800 underline-offset-2 hover:underline"
                         >

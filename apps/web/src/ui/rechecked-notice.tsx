@@ -86,7 +86,7 @@ export function RecheckedNotice({
             <li key={b._id} className="break-words">
               <Link
                 to={'/bookings' as string}
-                search={{ job_id: b._id } as never}
+                search={{ job_id: b._id }}
                 className="font-medium underline underline-offset-2"
               >
                 {b.reference ?? b.customer ?? b._id}

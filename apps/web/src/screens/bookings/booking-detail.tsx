@@ -451,7 +451,7 @@ function DetailsTab({ booking, customers, labels, resources }: { booking: Bookin
         // The job's forms (checklists, incident reports): filled on the forms screen for this job.
         <Link
           to={'/forms' as string}
-          search={{ job_id: booking._id } as never}
+          search={{ job_id: booking._id }}
           className="inline-flex items-center gap-1.5 text-sm font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:underline"
         >
           <ClipboardList aria-hidden className="size-4" />

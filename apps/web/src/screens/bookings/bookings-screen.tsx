@@ -61,18 +61,17 @@ const SKELETON_ROWS = ['s1', 's2', 's3', 's4', 's5', 's6'] as const;
 export function BookingsScreen() {
   const { role } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
+  const search = useSearch({ from: '/shell/bookings' });
+  const navigate = useNavigate({ from: '/bookings' });
   const filters = filtersFromSearch(search);
   const selected = selectedBookingId(search);
   const [isCreating, setCreating] = useState(false);
 
   const setFilters = (next: BookingFilters) => {
-    void navigate({ to: '.', search: searchFromFilters(next, search) as never, replace: true });
+    void navigate({ search: searchFromFilters(next, search), replace: true });
   };
   const open = (id: string | undefined) => {
-    const { job_id: _j, id: _i, ...rest } = search;
-    void navigate({ to: '.', search: (id ? { ...rest, job_id: id } : rest) as never });
+    void navigate({ search: (prev) => ({ ...prev, id: undefined, job_id: id }) });
   };
 
   const page = useQuery(bookingSearchQuery(toBookingSearch(filters)));
@@ -248,13 +247,9 @@ function resourceOf(b: Booking): string {
 function OpenLink({ booking, className }: { booking: Booking; className?: string }) {
   return (
     <Link
+      from="/bookings"
       to="."
-      search={
-        ((prev: Record<string, unknown>) => {
-          const { id: _i, ...rest } = prev;
-          return { ...rest, job_id: booking._id };
-        }) as never
-      }
+      search={(prev) => ({ ...prev, id: undefined, job_id: booking._id })}
       className={className}
     >
       {bookingTitle(booking)}

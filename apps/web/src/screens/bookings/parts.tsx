@@ -62,7 +62,7 @@ export function ConflictList({ errors }: { errors: readonly ConflictError[] }) {
                 {' · '}
                 <Link
                   to={BOOKINGS_PATH}
-                  search={{ job_id: e.conflictId } as never}
+                  search={{ job_id: e.conflictId }}
                   className="font-medium underline underline-offset-2"
                 >
                   {T.openBooking(e.conflictId)}

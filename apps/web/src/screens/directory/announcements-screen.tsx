@@ -1,5 +1,6 @@
 import { formatDateTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Megaphone, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { pageFrom } from '../../lib/directory.ts';
@@ -10,6 +11,7 @@ import {
   postAnnouncement,
 } from '../../lib/directory-announcements.ts';
 import { openPanel } from '../../lib/overlays.ts';
+import { patchSearch } from '../../lib/search-params.ts';
 import { notify } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -17,7 +19,8 @@ import { Button } from '../../ui/button.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
-import { ControlField, ScreenHeader, saveErrors, selectClass, useSearchParams } from './parts.tsx';
+import { ControlField, ScreenHeader, saveErrors, selectClass } from './parts.tsx';
+import type { AnnouncementsSearch } from './search.ts';
 import { ANNOUNCEMENTS_TEXT as A } from './texts.ts';
 
 const PAGE_SIZE = 10;
@@ -33,7 +36,10 @@ const roleName = (r: string) => A.roleNames[r as AnnouncementRole] ?? r;
 export function AnnouncementsScreen() {
   const { role, me } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const [search, setSearch] = useSearchParams();
+  const search = useSearch({ from: '/shell/announcements' });
+  const navigate = useNavigate({ from: '/announcements' });
+  const setSearch = (patch: Partial<AnnouncementsSearch>) =>
+    void navigate({ search: (prev) => patchSearch(prev, patch), replace: true });
   const page = pageFrom(search.page);
   const list = useQuery(announcementsQuery(page, PAGE_SIZE));
   const zone = me.company?.time_zone || 'UTC';
@@ -81,7 +87,7 @@ export function AnnouncementsScreen() {
             limit={list.data?.limit ?? PAGE_SIZE}
             total={list.data?.total ?? 0}
             isFetching={list.isFetching}
-            onPage={(p) => setSearch({ page: p })}
+            onPage={(p) => setSearch({ page: String(p) })}
           />
         </QueryState>
       </section>

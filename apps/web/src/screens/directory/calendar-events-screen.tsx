@@ -1,6 +1,6 @@
 import { fromYmd } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -17,6 +17,7 @@ import {
   updateRecord,
 } from '../../lib/directory.ts';
 import { useLive } from '../../lib/live.ts';
+import { patchSearch } from '../../lib/search-params.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -40,11 +41,10 @@ import {
   saveErrors,
   selectClass,
   spanFrom,
-  useSearchParams,
-  useSelected,
   ymd,
 } from './parts.tsx';
 import { ReadersField } from './readers-field.tsx';
+import type { CalendarEventsSearch } from './search.ts';
 import { CALEVENTS_TEXT as E, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 40;
@@ -64,13 +64,18 @@ const whenOf = (e: Rec) => {
 export function CalendarEventsScreen() {
   const { role } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const [search, setSearch] = useSearchParams();
+  const search = useSearch({ from: '/shell/calevents' });
+  const navigate = useNavigate({ from: '/calevents' });
+  const setSearch = (patch: Partial<CalendarEventsSearch>) =>
+    void navigate({ search: (prev) => patchSearch(prev, patch), replace: true });
   const liveClient = useQueryClient();
   // Changes by others (or in another tab) refresh what this screen shows.
   useLive({ topic: 'records', kind: 'calendar_events' }, (e) => {
     if (e.type !== 'error') void liveClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
   });
-  const [selected, select] = useSelected('calevent_id');
+  const selected = search.calevent_id;
+  const select = (id: string | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, calevent_id: id }) });
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
   const q = param(search, 'q');
   const taskId = param(search, 'task_id');
@@ -159,7 +164,7 @@ export function CalendarEventsScreen() {
               >
                 <Link
                   to="."
-                  search={((prev: Record<string, unknown>) => ({ ...prev, calevent_id: ev._id })) as never}
+                  search={(prev) => ({ ...prev, calevent_id: ev._id })}
                   className="min-w-48 flex-1 font-medium text-sky-800 underline-offset-2 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline"
                 >
                   {str(ev.name) || ev._id}
@@ -183,7 +188,7 @@ export function CalendarEventsScreen() {
             limit={list.data?.limit ?? PAGE_SIZE}
             total={list.data?.total ?? 0}
             isFetching={list.isFetching}
-            onPage={(p) => setSearch({ page: p })}
+            onPage={(p) => setSearch({ page: String(p) })}
           />
         </QueryState>
       </section>
@@ -269,7 +274,7 @@ function EventDetail({
                     <Link
                       key="task"
                       to={'/projecttasks' as string}
-                      search={{ task_id: str(ev.task_id), calevent_id: ev._id } as never}
+                      search={{ task_id: str(ev.task_id), calevent_id: ev._id }}
                       className="text-sky-800 underline-offset-2 hover:underline"
                     >
                       {taskName(str(ev.task_id))}

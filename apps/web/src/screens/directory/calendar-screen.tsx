@@ -1,6 +1,6 @@
 import { DAY, formatDate, formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
@@ -16,7 +16,7 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { StateMessage } from '../../ui/list-state.tsx';
-import { useSearchParams } from './parts.tsx';
+import type { CalendarSearch } from './search.ts';
 import { CALENDAR_TEXT as K } from './texts.ts';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
@@ -45,7 +45,9 @@ function itemLink(item: CalendarItem): { to: string; search: Record<string, stri
  */
 export function CalendarScreen() {
   const { me, settings } = useShell();
-  const [search, setSearch] = useSearchParams();
+  const search = useSearch({ from: '/shell/calendar' });
+  const navigate = useNavigate({ from: '/calendar' });
+  const setSearch = (patch: Partial<CalendarSearch>) => void navigate({ search: patch, replace: true });
   const zone = me.company?.time_zone || 'UTC';
   const today = Math.floor(toWallClock(Date.now(), zone) / DAY) * DAY;
   const first =
@@ -227,7 +229,7 @@ export function CalendarScreen() {
                               <li key={`${item.kind}:${item._id}`}>
                                 <Link
                                   to={link.to as string}
-                                  search={link.search as never}
+                                  search={link.search}
                                   tabIndex={-1}
                                   data-calendar-item={item._id}
                                   title={`${item.name} · ${formatTime(item.utc_begin_plus_tz)}`}
@@ -282,7 +284,7 @@ function DayDialog({ day, items, onClose }: { day: number; items: CalendarItem[]
               <li key={`${item.kind}:${item._id}`} className="py-2">
                 <Link
                   to={link.to as string}
-                  search={link.search as never}
+                  search={link.search}
                   data-calendar-item={item._id}
                   className="font-medium text-sky-800 underline-offset-2 hover:underline"
                 >

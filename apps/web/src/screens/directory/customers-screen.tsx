@@ -2,7 +2,7 @@ import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { checkEmail } from '@rostra/core/shell/validators';
 import { formatDate } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { api } from '../../lib/client.ts';
@@ -24,6 +24,7 @@ import {
   updateRecord,
 } from '../../lib/directory.ts';
 import { useLive } from '../../lib/live.ts';
+import { patchSearch } from '../../lib/search-params.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -53,9 +54,8 @@ import {
   StaleNotice,
   saveErrors,
   selectClass,
-  useSearchParams,
-  useSelected,
 } from './parts.tsx';
+import type { CustomersSearch } from './search.ts';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 40;
@@ -83,13 +83,17 @@ export function addressOf(c: Rec): string {
 export function CustomersScreen() {
   const { role, settings } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const [search, setSearch] = useSearchParams();
+  const search = useSearch({ from: '/shell/customers' });
+  const navigate = useNavigate({ from: '/customers' });
+  const setSearch = (patch: Partial<CustomersSearch>) =>
+    void navigate({ search: (prev) => patchSearch(prev, patch), replace: true });
   const liveClient = useQueryClient();
   // Changes by others (or in another tab) refresh what this screen shows.
   useLive(isDispatcher ? { topic: 'records', kind: 'customers' } : null, (e) => {
     if (e.type !== 'error') void liveClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
   });
-  const [selected, select] = useSelected('id');
+  const selected = search.id;
+  const select = (id: string | undefined) => void navigate({ search: (prev) => ({ ...prev, id: id }) });
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
   // The bookings the last blacklist change put in or took out of conflict (issue 16 point 2): by
   // the blacklist in the customer's drawer while it is open, else above the list, until dismissed.
@@ -173,7 +177,7 @@ export function CustomersScreen() {
             limit={list.data?.limit ?? PAGE_SIZE}
             total={list.data?.total ?? 0}
             isFetching={list.isFetching}
-            onPage={(p) => setSearch({ page: p })}
+            onPage={(p) => setSearch({ page: String(p) })}
           />
         </QueryState>
       </section>
@@ -216,11 +220,7 @@ function OpenLink({
   className?: string;
 }) {
   return (
-    <Link
-      to="."
-      search={((prev: Record<string, unknown>) => ({ ...prev, id })) as never}
-      className={className}
-    >
+    <Link to="." search={(prev) => ({ ...prev, id })} className={className}>
       {children}
     </Link>
   );
@@ -453,7 +453,7 @@ function CustomerDetail({
             action={
               <Link
                 to={'/bookings' as string}
-                search={{ customer: id } as never}
+                search={{ customer: id }}
                 className="text-sm font-medium text-sky-800 underline-offset-2 hover:underline"
               >
                 {C.openBookings}
@@ -473,7 +473,7 @@ function CustomerDetail({
                   <li key={b._id} className="py-1.5">
                     <Link
                       to={'/bookings' as string}
-                      search={{ job_id: b._id } as never}
+                      search={{ job_id: b._id }}
                       className="font-medium text-sky-800 underline-offset-2 hover:underline"
                     >
                       {bookingTitle(b)}

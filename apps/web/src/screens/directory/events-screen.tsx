@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
@@ -14,6 +15,7 @@ import {
   workflowsQuery,
 } from '../../lib/directory-events.ts';
 import { askConfirm } from '../../lib/overlays.ts';
+import { patchSearch } from '../../lib/search-params.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -23,7 +25,8 @@ import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
-import { ScreenHeader, StaleNotice, useSearchParams } from './parts.tsx';
+import { ScreenHeader, StaleNotice } from './parts.tsx';
+import type { EventsSearch } from './search.ts';
 import { DIRECTORY_TEXT as T, EVENTS_TEXT as V } from './texts.ts';
 
 const PAGE_SIZE = 40;
@@ -37,7 +40,10 @@ export function EventsScreen() {
   const { role } = useShell();
   const isDispatcher = role === 'dispatcher';
   const queryClient = useQueryClient();
-  const [search, setSearch] = useSearchParams();
+  const search = useSearch({ from: '/shell/events' });
+  const navigate = useNavigate({ from: '/events' });
+  const setSearch = (patch: Partial<EventsSearch>) =>
+    void navigate({ search: (prev) => patchSearch(prev, patch), replace: true });
   const [editing, setEditing] = useState<WorkflowEvent | 'new' | null>(null);
   const workflows = useQuery(workflowsQuery);
   const q = param(search, 'q').toLowerCase();
@@ -120,7 +126,12 @@ export function EventsScreen() {
               </li>
             ))}
           </ul>
-          <Pager page={page} limit={PAGE_SIZE} total={shown.length} onPage={(p) => setSearch({ page: p })} />
+          <Pager
+            page={page}
+            limit={PAGE_SIZE}
+            total={shown.length}
+            onPage={(p) => setSearch({ page: String(p) })}
+          />
         </QueryState>
       </section>
       {editing && workflows.data ? (

@@ -1,6 +1,6 @@
 import { fromYmd } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -18,6 +18,7 @@ import {
   strs,
   updateRecord,
 } from '../../lib/directory.ts';
+import { patchSearch } from '../../lib/search-params.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -43,10 +44,9 @@ import {
   saveErrors,
   selectClass,
   spanFrom,
-  useSearchParams,
-  useSelected,
   ymd,
 } from './parts.tsx';
+import type { GroupEventsSearch } from './search.ts';
 import { GROUP_EVENTS_TEXT as G, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 50;
@@ -66,8 +66,12 @@ export function GroupEventsScreen() {
   const isDispatcher = role === 'dispatcher';
   // The organisation's "force resources on group events" flag.
   const mustHaveResource = settings?.ds.force_resource_groupevent === true;
-  const [search, setSearch] = useSearchParams();
-  const [selected, select] = useSelected('id');
+  const search = useSearch({ from: '/shell/groupevents' });
+  const navigate = useNavigate({ from: '/groupevents' });
+  const setSearch = (patch: Partial<GroupEventsSearch>) =>
+    void navigate({ search: (prev) => patchSearch(prev, patch), replace: true });
+  const selected = search.id;
+  const select = (id: string | undefined) => void navigate({ search: (prev) => ({ ...prev, id: id }) });
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
   const q = param(search, 'q');
   const from = param(search, 'from');
@@ -172,7 +176,7 @@ export function GroupEventsScreen() {
               >
                 <Link
                   to="."
-                  search={((prev: Record<string, unknown>) => ({ ...prev, id: e._id })) as never}
+                  search={(prev) => ({ ...prev, id: e._id })}
                   className="min-w-48 flex-1 font-medium text-sky-800 underline-offset-2 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline"
                 >
                   {titleOf(e)}
@@ -196,7 +200,7 @@ export function GroupEventsScreen() {
             limit={list.data?.limit ?? PAGE_SIZE}
             total={list.data?.total ?? 0}
             isFetching={list.isFetching}
-            onPage={(p) => setSearch({ page: p })}
+            onPage={(p) => setSearch({ page: String(p) })}
           />
         </QueryState>
       </section>

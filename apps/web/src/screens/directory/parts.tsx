@@ -151,30 +151,6 @@ export function spanFrom(
 
 export const ymd = (sec: number | undefined) => (sec === undefined ? '' : toYmd(sec));
 
-/** Opens and closes a record by a query parameter (`?id=`, `?task_id=`, …), keeping the rest. */
-export function useSelected(key: string): [string | undefined, (id: string | undefined) => void] {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
-  const value = typeof search[key] === 'string' && search[key] !== '' ? (search[key] as string) : undefined;
-  const set = (id: string | undefined) => {
-    const { [key]: _drop, ...rest } = search;
-    void navigate({ to: '.', search: (id ? { ...rest, [key]: id } : rest) as never });
-  };
-  return [value, set];
-}
-
-/** Sets some query parameters (and page back to 1 unless given), replacing the history entry. */
-export function useSearchParams(): [Record<string, unknown>, (patch: Record<string, unknown>) => void] {
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
-  const set = (patch: Record<string, unknown>) => {
-    const next: Record<string, unknown> = { ...search, page: undefined, ...patch };
-    for (const k of Object.keys(next)) if (next[k] === '' || next[k] === undefined) delete next[k];
-    void navigate({ to: '.', search: next as never, replace: true });
-  };
-  return [search, set];
-}
-
 /** A Delete button that asks first and sends the version read (409 → reload message). */
 export function DeleteButton({
   collection,

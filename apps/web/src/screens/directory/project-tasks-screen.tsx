@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -18,6 +18,7 @@ import {
   updateRecord,
 } from '../../lib/directory.ts';
 import { useLive } from '../../lib/live.ts';
+import { patchSearch } from '../../lib/search-params.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -37,10 +38,9 @@ import {
   StaleNotice,
   saveErrors,
   selectClass,
-  useSearchParams,
-  useSelected,
 } from './parts.tsx';
 import { ReadersField } from './readers-field.tsx';
+import type { ProjectTasksSearch } from './search.ts';
 import { TASKS_TEXT as K, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 40;
@@ -68,13 +68,17 @@ export function readersWithCustomer(
 export function ProjectTasksScreen() {
   const { role } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const [search, setSearch] = useSearchParams();
+  const search = useSearch({ from: '/shell/projecttasks' });
+  const navigate = useNavigate({ from: '/projecttasks' });
+  const setSearch = (patch: Partial<ProjectTasksSearch>) =>
+    void navigate({ search: (prev) => patchSearch(prev, patch), replace: true });
   const liveClient = useQueryClient();
   // Changes by others (or in another tab) refresh what this screen shows.
   useLive({ topic: 'records', kind: 'project_tasks' }, (e) => {
     if (e.type !== 'error') void liveClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
   });
-  const [selected, select] = useSelected('task_id');
+  const selected = search.task_id;
+  const select = (id: string | undefined) => void navigate({ search: (prev) => ({ ...prev, task_id: id }) });
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
   const q = param(search, 'q');
   const status = param(search, 'status');
@@ -147,13 +151,9 @@ export function ProjectTasksScreen() {
                 className={`relative flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-2.5 ${selected === task._id ? 'bg-sky-50' : 'hover:bg-neutral-50'}`}
               >
                 <Link
+                  from="/projecttasks"
                   to="."
-                  search={
-                    ((prev: Record<string, unknown>) => {
-                      const { calevent_id: _c, ...rest } = prev;
-                      return { ...rest, task_id: task._id };
-                    }) as never
-                  }
+                  search={(prev) => ({ ...prev, calevent_id: undefined, task_id: task._id })}
                   className="min-w-48 flex-1 font-medium text-sky-800 underline-offset-2 after:absolute after:inset-0 after:content-[''] hover:underline focus-visible:underline"
                 >
                   {str(task.name) || task._id}
@@ -172,7 +172,7 @@ export function ProjectTasksScreen() {
             limit={list.data?.limit ?? PAGE_SIZE}
             total={list.data?.total ?? 0}
             isFetching={list.isFetching}
-            onPage={(p) => setSearch({ page: p })}
+            onPage={(p) => setSearch({ page: String(p) })}
           />
         </QueryState>
       </section>
@@ -289,7 +289,7 @@ function TaskDetail({
                     >
                       <Link
                         to={'/calevents' as string}
-                        search={{ calevent_id: e._id, task_id: id } as never}
+                        search={{ calevent_id: e._id, task_id: id }}
                         className="font-medium text-sky-800 underline-offset-2 hover:underline"
                       >
                         {str(e.name) || e._id}

@@ -1,7 +1,7 @@
 import { checkEmail } from '@rostra/core/shell/validators';
 import { formatDate, formatTime, weekdayName } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import {
@@ -22,6 +22,7 @@ import {
   updateRecord,
 } from '../../lib/directory.ts';
 import { useLive } from '../../lib/live.ts';
+import { patchSearch } from '../../lib/search-params.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -51,10 +52,9 @@ import {
   StaleNotice,
   saveErrors,
   selectClass,
-  useSearchParams,
-  useSelected,
   ymd,
 } from './parts.tsx';
+import type { ResourcesSearch } from './search.ts';
 import { RESOURCES_TEXT as R, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 40;
@@ -87,13 +87,17 @@ const hours = (v: unknown) => (num(v) === undefined ? R.notSet : `${num(v)} h`);
 export function ResourcesScreen() {
   const { role } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const [search, setSearch] = useSearchParams();
+  const search = useSearch({ from: '/shell/resources' });
+  const navigate = useNavigate({ from: '/resources' });
+  const setSearch = (patch: Partial<ResourcesSearch>) =>
+    void navigate({ search: (prev) => patchSearch(prev, patch), replace: true });
   const liveClient = useQueryClient();
   // Changes by others (or in another tab) refresh what this screen shows.
   useLive(isDispatcher ? { topic: 'records', kind: 'resources' } : null, (e) => {
     if (e.type !== 'error') void liveClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
   });
-  const [selected, select] = useSelected('id');
+  const selected = search.id;
+  const select = (id: string | undefined) => void navigate({ search: (prev) => ({ ...prev, id: id }) });
   const [editing, setEditing] = useState<Rec | 'new' | null>(null);
   // The bookings the last change of a resource put in or took out of conflict (issue 16 point 2):
   // in the resource's drawer while it is open, else above the list, until dismissed.
@@ -188,7 +192,7 @@ export function ResourcesScreen() {
             limit={list.data?.limit ?? PAGE_SIZE}
             total={list.data?.total ?? 0}
             isFetching={list.isFetching}
-            onPage={(p) => setSearch({ page: p })}
+            onPage={(p) => setSearch({ page: String(p) })}
           />
         </QueryState>
       </section>
@@ -230,11 +234,7 @@ function OpenLink({
   className?: string;
 }) {
   return (
-    <Link
-      to="."
-      search={((prev: Record<string, unknown>) => ({ ...prev, id })) as never}
-      className={className}
-    >
+    <Link to="." search={(prev) => ({ ...prev, id })} className={className}>
       {children}
     </Link>
   );
@@ -454,7 +454,7 @@ function ResourceDetail({
                   <li key={c._id}>
                     <Link
                       to={'/customers' as string}
-                      search={{ id: c._id } as never}
+                      search={{ id: c._id }}
                       className="rounded-full bg-red-50 px-2 py-0.5 text-xs text-red-800 underline-offset-2 hover:underline"
                     >
                       {c.name}

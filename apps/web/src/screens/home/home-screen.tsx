@@ -252,7 +252,7 @@ function FeedRow({
           {item.record_id && item.kind !== 'notification' ? (
             <Link
               to={'/bookings' as string}
-              search={{ job_id: item.record_id } as never}
+              search={{ job_id: item.record_id }}
               className="underline-offset-2 hover:underline focus-visible:underline"
             >
               {text}

@@ -66,8 +66,8 @@ export function MyDayScreen() {
   const { me } = useShell();
   const orgId = me.org_id ?? '';
   const timeZone = me.company?.time_zone ?? 'UTC';
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const navigate = useNavigate();
+  const search = useSearch({ from: '/shell/bookings' });
+  const navigate = useNavigate({ from: '/bookings' });
   const selected = selectedBookingId(search);
   const queryClient = useQueryClient();
   const [today, setToday] = useState(() => dayStart(toWallClock(Date.now(), timeZone)));
@@ -116,8 +116,7 @@ export function MyDayScreen() {
   const statusConfig = useStatusConfig();
 
   const close = () => {
-    const { job_id: _j, id: _i, ...rest } = search;
-    void navigate({ to: '.', search: rest as never });
+    void navigate({ search: (prev) => ({ ...prev, id: undefined, job_id: undefined }) });
   };
 
   return (
@@ -243,13 +242,9 @@ function JobCard({
       className="overflow-hidden rounded-lg border border-neutral-200 bg-white shadow-xs"
     >
       <Link
+        from="/bookings"
         to="."
-        search={
-          ((prev: Record<string, unknown>) => {
-            const { id: _i, ...rest } = prev;
-            return { ...rest, job_id: b._id };
-          }) as never
-        }
+        search={(prev) => ({ ...prev, id: undefined, job_id: b._id })}
         aria-label={T.open(`${title} ${who}`.trim())}
         className="flex min-h-16 items-center gap-3 px-3 py-2.5 hover:bg-neutral-50 focus-visible:bg-neutral-50"
       >

@@ -35,8 +35,7 @@ type Tab = 'templates' | 'submissions';
 export function FormsScreen() {
   const { role } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const search = useSearch({ strict: false }) as Record<string, unknown>;
-  const jobId = typeof search.job_id === 'string' && search.job_id ? search.job_id : undefined;
+  const jobId = useSearch({ from: '/shell/forms' }).job_id;
   const [tab, setTab] = useState<Tab>('templates');
   const [editing, setEditing] = useState<FormTemplateRecord | 'new' | null>(null);
   const [filling, setFilling] = useState<FormTemplateRecord | null>(null);

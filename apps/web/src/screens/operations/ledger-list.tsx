@@ -81,7 +81,7 @@ export function LedgerList({ type }: { type: LedgerType }) {
                 cell: (e) => (
                   <Link
                     to={BOOKINGS_PATH}
-                    search={{ id: e.job_id } as never}
+                    search={{ id: e.job_id }}
                     aria-label={T.openJob(e.job_id)}
                     className="font-medium text-sky-700 underline underline-offset-4 hover:text-sky-900"
                   >

@@ -172,7 +172,7 @@ function ExceptionsSection({ range }: { range: DateRange }) {
                 cell: (e) => (
                   <Link
                     to={BOOKINGS_PATH}
-                    search={{ id: e._id } as never}
+                    search={{ id: e._id }}
                     aria-label={T.openJob(e.reference ?? e._id)}
                     className="font-medium text-sky-700 underline underline-offset-4 hover:text-sky-900"
                   >

@@ -13,6 +13,7 @@ import {
   weekStart,
 } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Redo2, Sparkles, Undo2, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 // Assigning a failing candidate asks first, naming each reason (issue 16 point 5).
@@ -73,16 +74,6 @@ function periodStart(view: ViewKind, anchor: number, weekStartDay: number): numb
   return dayStart(anchor);
 }
 
-function readUrlState(): { view: ViewKind; date: number | null } {
-  const q = new URLSearchParams(window.location.search);
-  const view = q.get('view');
-  const date = fromYmd(q.get('date') ?? '');
-  return {
-    view: view === 'week' || view === 'fortnight' ? view : 'day',
-    date: Number.isNaN(date) ? null : date,
-  };
-}
-
 /**
  * The dispatcher's timeline (and a partner's, read-only): toolbar (period, view, undo/redo,
  * auto-allocate), the virtualised grid, the candidate panel of the selected booking, the batch
@@ -102,18 +93,23 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     return () => clearInterval(timer);
   }, [timeZone]);
 
-  const initial = useMemo(readUrlState, []);
-  const [view, setView] = useState<ViewKind>(initial.view);
-  const [anchor, setAnchor] = useState<number>(initial.date ?? dayStart(now));
+  // The period shown is the address's (`?view=week&date=…`): a reload or a shared link opens it.
+  const search = useSearch({ strict: false });
+  const navigate = useNavigate();
+  const view: ViewKind = search.view ?? 'day';
+  const searchDate = fromYmd(search.date ?? '');
+  const anchor = Number.isNaN(searchDate) ? dayStart(now) : searchDate;
+  const showPeriod = (next: { view?: ViewKind; anchor?: number }) =>
+    void navigate({
+      to: '.',
+      search: (prev) => ({ ...prev, view: next.view ?? view, date: toYmd(next.anchor ?? anchor) }),
+      replace: true,
+    });
+  const setView = (next: ViewKind) => showPeriod({ view: next });
+  const setAnchor = (next: number) => showPeriod({ anchor: next });
   const [weekStartDay, setWeekStartDay] = useState(0);
   const from = periodStart(view, anchor, weekStartDay);
   const to = from + VIEW_DAYS[view] * DAY;
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    url.searchParams.set('view', view);
-    url.searchParams.set('date', toYmd(anchor));
-    window.history.replaceState(window.history.state, '', url);
-  }, [view, anchor]);
 
   const grid = useMemo(() => {
     const built = buildRosterGrid({
@@ -513,7 +509,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
   };
 
   // --- Period navigation -----------------------------------------------------------------------
-  const step = (dir: -1 | 1) => setAnchor((a) => a + dir * VIEW_DAYS[view] * DAY);
+  const step = (dir: -1 | 1) => setAnchor(anchor + dir * VIEW_DAYS[view] * DAY);
   const title =
     view === 'day'
       ? (grid.set[toYmd(from)]?.label ?? toYmd(from))

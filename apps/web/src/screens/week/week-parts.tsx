@@ -33,8 +33,6 @@ export const WEEK_TEXT = {
   showEmpty: 'Show resources without bookings',
 } as const;
 
-const BOOKINGS_PATH: string = '/bookings';
-
 /** The week being looked at (from its first day), its bookings, and moving between weeks. */
 export function useWeekBookings() {
   const { me } = useShell();
@@ -90,7 +88,7 @@ export function BookingChip({
     <button
       type="button"
       data-booking={record._id}
-      onClick={() => void navigate({ to: BOOKINGS_PATH, search: { id: record._id } as never })}
+      onClick={() => void navigate({ to: '/bookings', search: { id: record._id } })}
       aria-label={`${WEEK_TEXT.open(customer)}, ${formatDayLabel(record.utc_begin_plus_tz)} ${timeRange(record.utc_begin_plus_tz, record.utc_end_plus_tz)}`}
       title={`${timeRange(record.utc_begin_plus_tz, record.utc_end_plus_tz)} · ${customer}${resource ? ` · ${resource}` : ''} · ${record.status}`}
       className={`w-full rounded border-l-4 px-1.5 py-1 text-left text-xs leading-tight hover:brightness-95 ${record.isConflict ? 'ring-1 ring-red-400' : ''}`}
