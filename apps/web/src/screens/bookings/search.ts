@@ -1,23 +1,22 @@
-import * as z from 'zod/mini';
-import { text } from '../../lib/search-params.ts';
+import { type SearchOf, searchSchema } from '../../lib/search-params.ts';
 
 /**
  * The query of /bookings (issue 17 point 5): the list's filters and page (lib/bookings-filters.ts
  * reads their meaning) and the opened booking, `job_id` (or `id`, the older name). A worker's
  * day on the same path reads only the opened booking.
  */
-export const bookingsSearch = z.object({
-  when: text,
-  q: text,
-  status: text,
-  from: text,
-  to: text,
-  resource: text,
-  customer: text,
-  labels: text,
-  order: text,
-  page: text,
-  job_id: text,
-  id: text,
+export const bookingsSearch = searchSchema({
+  when: 'text',
+  q: 'text',
+  status: 'text',
+  from: 'text',
+  to: 'text',
+  resource: 'text',
+  customer: 'text',
+  labels: 'text',
+  order: 'text',
+  page: 'text',
+  job_id: 'text',
+  id: 'text',
 });
-export type BookingsSearch = z.infer<typeof bookingsSearch>;
+export type BookingsSearch = SearchOf<typeof bookingsSearch.shape>;

@@ -1,6 +1,5 @@
 import { DAY, formatDate, formatTime, fromYmd, toYmd } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useId, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
 import { DIRECTORY_KEY, deleteRecord, type Label, type Rec } from '../../lib/directory.ts';
