@@ -31,8 +31,8 @@ import {
 } from '../screens/directory/search.ts';
 import { ErrorPage } from '../screens/error-page.tsx';
 import { formsSearch } from '../screens/operations/search.ts';
-import type { ResetSearch } from '../screens/reset.tsx';
-import type { SignInSearch } from '../screens/sign-in/sign-in-screen.tsx';
+import { resetSearch } from '../screens/reset-search.ts';
+import { signInSearch } from '../screens/sign-in/search.ts';
 import { timelineSearch } from '../screens/timeline/search.ts';
 import { AppToaster, ConfirmHost, WaitHost } from '../shell/overlays.tsx';
 import { SkeletonRows } from '../ui/list-state.tsx';
@@ -90,9 +90,6 @@ function stringifySearch(search: Record<string, unknown>): string {
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }
-
-const text = (value: unknown): string | undefined =>
-  typeof value === 'string' && value !== '' ? value : undefined;
 
 /** While a screen's code is on its way (first visit on a slow connection): placeholder rows. */
 function ScreenLoading() {
@@ -153,13 +150,6 @@ async function signInGuard({ context }: { context: RouterContext }): Promise<{ i
   return { isGuest: false };
 }
 
-const validateSignInSearch = (search: Record<string, unknown>): SignInSearch => ({
-  token: text(search.token),
-  error: text(search.error),
-  email_link: text(search.email_link),
-  redirect: text(search.redirect),
-});
-
 function SignInPage() {
   const search = loginRoute.useSearch();
   const { isGuest } = loginRoute.useRouteContext();
@@ -174,7 +164,7 @@ function SignInPage() {
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/login',
-  validateSearch: validateSignInSearch,
+  validateSearch: signInSearch,
   beforeLoad: signInGuard,
   component: SignInPage,
 });
@@ -182,11 +172,7 @@ const loginRoute = createRoute({
 const resetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset',
-  validateSearch: (search: Record<string, unknown>): ResetSearch => ({
-    token: text(search.token),
-    error: text(search.error),
-    email: text(search.email),
-  }),
+  validateSearch: resetSearch,
   component: function ResetPage() {
     return <ResetScreen search={resetRoute.useSearch()} />;
   },
