@@ -1,6 +1,6 @@
 import { DAY, formatDate, formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, linkOptions, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import {
@@ -31,10 +31,10 @@ const KIND_STYLE: Record<CalendarItem['kind'], string> = {
 };
 
 /** Where an item opens. */
-function itemLink(item: CalendarItem): { to: string; search: Record<string, string> } {
-  if (item.kind === 'groupevent') return { to: '/groupevents', search: { id: item._id } };
-  if (item.kind === 'calevent') return { to: '/calevents', search: { calevent_id: item._id } };
-  return { to: '/bookings', search: { job_id: item._id } };
+function itemLink(item: CalendarItem) {
+  if (item.kind === 'groupevent') return linkOptions({ to: '/groupevents', search: { id: item._id } });
+  if (item.kind === 'calevent') return linkOptions({ to: '/calevents', search: { calevent_id: item._id } });
+  return linkOptions({ to: '/bookings', search: { job_id: item._id } });
 }
 
 /**
@@ -47,7 +47,8 @@ export function CalendarScreen() {
   const { me, settings } = useShell();
   const search = useSearch({ from: '/shell/calendar' });
   const navigate = useNavigate({ from: '/calendar' });
-  const setSearch = (patch: Partial<CalendarSearch>) => void navigate({ search: patch, replace: true });
+  const setSearch = (patch: Partial<CalendarSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
   const zone = me.company?.time_zone || 'UTC';
   const today = Math.floor(toWallClock(Date.now(), zone) / DAY) * DAY;
   const first =
@@ -228,8 +229,7 @@ export function CalendarScreen() {
                             return (
                               <li key={`${item.kind}:${item._id}`}>
                                 <Link
-                                  to={link.to as string}
-                                  search={link.search}
+                                  {...link}
                                   tabIndex={-1}
                                   data-calendar-item={item._id}
                                   title={`${item.name} · ${formatTime(item.utc_begin_plus_tz)}`}
@@ -283,8 +283,7 @@ function DayDialog({ day, items, onClose }: { day: number; items: CalendarItem[]
             return (
               <li key={`${item.kind}:${item._id}`} className="py-2">
                 <Link
-                  to={link.to as string}
-                  search={link.search}
+                  {...link}
                   data-calendar-item={item._id}
                   className="font-medium text-sky-800 underline-offset-2 hover:underline"
                 >

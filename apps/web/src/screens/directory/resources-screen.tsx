@@ -500,6 +500,8 @@ type Values = {
   rate_hr: string;
 } & Record<HourKey, string>;
 type Key = keyof Values;
+/** The fields typed as text (the form's plain inputs). */
+type TextKey = { [K in Key]: Values[K] extends string ? K : never }[Key];
 
 const numText = (v: unknown) => (num(v) === undefined ? '' : String(num(v)));
 
@@ -645,12 +647,12 @@ function ResourceForm({
       setSaving(false);
     }
   };
-  const text = (key: Key, label: string, extra: Record<string, unknown> = {}) => (
+  const text = (key: TextKey, label: string, extra: Record<string, unknown> = {}) => (
     <Field
       label={label}
-      value={values[key] as string}
+      value={values[key]}
       maxLength={200}
-      onChange={(e) => set(key, e.target.value as never)}
+      onChange={(e) => set(key, e.target.value)}
       error={errors[key]}
       {...extra}
     />

@@ -1,3 +1,4 @@
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { confirmLeave } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -34,10 +35,7 @@ type SectionId = (typeof SECTIONS)[number]['id'];
 const isSection = (value: string): value is SectionId => SECTIONS.some((s) => s.id === value);
 
 /** The section in the address (`#menu`), so a reload or a shared link opens the same one. */
-function sectionFromHash(): SectionId {
-  const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
-  return isSection(hash) ? hash : 'company';
-}
+const sectionOf = (hash: string): SectionId => (isSection(hash) ? hash : 'company');
 
 /**
  * /settings (dispatchers only): a list of sections on the left (arrow keys move through it; a
@@ -58,14 +56,16 @@ export function SettingsScreen() {
 
 function Settings() {
   useSettingsLive();
-  const [current, setCurrent] = useState<SectionId>(sectionFromHash);
+  const hash = useLocation({ select: (location) => location.hash });
+  const navigate = useNavigate({ from: '/settings' });
+  const [current, setCurrent] = useState<SectionId>(() => sectionOf(hash));
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   const open = async (id: SectionId, focus = false) => {
     if (id === current) return;
     if (!(await confirmLeave())) return;
     setCurrent(id);
-    window.history.replaceState(window.history.state, '', `#${id}`);
+    void navigate({ search: true, hash: id, replace: true, resetScroll: false, hashScrollIntoView: false });
     if (focus) tabs.current[SECTIONS.findIndex((s) => s.id === id)]?.focus();
   };
 
