@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from '../identity/testing.ts';
 import { LiveClient, type LiveMessage } from '../live/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
-import { call, H, MONDAY, ok, type Personas, schedulingOrg } from './testing.ts';
+import { call, H, MONDAY, ok, type Personas, postVisit, schedulingOrg } from './testing.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -23,23 +23,8 @@ describe.each(testDatabaseKinds())('conflict details reach dispatchers only on %
   let p: Personas;
   const day = MONDAY + 7 * 86_400;
   const window = `from=${day}&to=${day + 86_400}`;
-  const visit = async (id: string, begin: number, over: Rec = {}) =>
-    ok(
-      await call(t, p.dispatcher, 'POST', '/timeline-records', {
-        _id: id,
-        status: 'rostered',
-        customerId: 'c1',
-        customer_first_name: 'Ada',
-        customer_last_name: 'Lovelace',
-        reference: `CD-${id}`,
-        labels: [],
-        resIds: ['r1'],
-        utc_begin_plus_tz: begin,
-        utc_end_plus_tz: begin + H,
-        ...over,
-      }),
-      201,
-    );
+  const visit = (id: string, begin: number, over: Rec = {}) =>
+    postVisit(t, p, id, begin, { reference: `CD-${id}`, ...over });
   /** Every route a customer or a resource reads bookings through, as answered to `as`. */
   const reads = async (as: Browser) => {
     const answers: Record<string, string> = {};

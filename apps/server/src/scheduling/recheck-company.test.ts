@@ -5,7 +5,7 @@ import { testDatabaseKinds } from '@rostra/db/testing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.ts';
-import { call, H, MONDAY, ok, type Personas, schedulingOrg } from './testing.ts';
+import { call, H, MONDAY, ok, type Personas, postVisit, schedulingOrg } from './testing.ts';
 
 type Rec = Record<string, unknown>;
 type Named = { _id: string };
@@ -22,21 +22,7 @@ describe.each(testDatabaseKinds())('a company settings change re-checks bookings
   let p: Personas;
   const day = MONDAY + 7 * 86_400;
   const get = async (id: string) => ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${id}`));
-  const visit = async (id: string, begin: number, over: Rec = {}) =>
-    ok(
-      await call(t, p.dispatcher, 'POST', '/timeline-records', {
-        _id: id,
-        status: 'rostered',
-        customerId: 'c1',
-        reference: `HC-${id}`,
-        labels: [],
-        resIds: ['r1'],
-        utc_begin_plus_tz: begin,
-        utc_end_plus_tz: begin + H,
-        ...over,
-      }),
-      201,
-    );
+  const visit = (id: string, begin: number, over: Rec = {}) => postVisit(t, p, id, begin, over);
   const changeCompany = async (fields: Rec) => {
     const { version } = ok(await call(t, p.dispatcher, 'GET', '/company'));
     return ok(await call(t, p.dispatcher, 'PUT', '/company', { ...fields, version }));

@@ -3,7 +3,7 @@ import { putSettings } from '@rostra/db/settings';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.ts';
-import { call, H, MONDAY, ok, type Personas, schedulingOrg } from './testing.ts';
+import { call, H, MONDAY, ok, type Personas, postVisit, schedulingOrg } from './testing.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -16,23 +16,7 @@ describe.each(testDatabaseKinds())('a change re-checks what it affects on %s', (
   let p: Personas;
   const day = MONDAY + 7 * 86_400;
   const get = async (id: string) => ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${id}`));
-  const visit = async (id: string, begin: number, over: Rec = {}) =>
-    ok(
-      await call(t, p.dispatcher, 'POST', '/timeline-records', {
-        _id: id,
-        status: 'rostered',
-        customerId: 'c1',
-        customer_first_name: 'Ada',
-        customer_last_name: 'Lovelace',
-        reference: `HC-${id}`,
-        labels: [],
-        resIds: ['r1'],
-        utc_begin_plus_tz: begin,
-        utc_end_plus_tz: begin + H,
-        ...over,
-      }),
-      201,
-    );
+  const visit = (id: string, begin: number, over: Rec = {}) => postVisit(t, p, id, begin, over);
   const conflictsToday = async () =>
     (ok(await call(t, p.dispatcher, 'GET', '/directory/home/today')) as { conflicts: number }).conflicts;
 

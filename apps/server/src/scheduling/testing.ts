@@ -141,3 +141,32 @@ export function ok<T = Record<string, unknown>>(res: LightMyRequestResponse, sta
   if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
   return res.json() as T;
 }
+
+/**
+ * A rostered visit of an hour for Ada Lovelace (c1) on r1, made by the dispatcher through the API
+ * (reference `HC-<id>`); `over` changes any field. Answers the record as saved (201).
+ */
+export async function postVisit(
+  t: TestApp,
+  p: Personas,
+  id: string,
+  begin: number,
+  over: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  return ok(
+    await call(t, p.dispatcher, 'POST', '/timeline-records', {
+      _id: id,
+      status: 'rostered',
+      customerId: 'c1',
+      customer_first_name: 'Ada',
+      customer_last_name: 'Lovelace',
+      reference: `HC-${id}`,
+      labels: [],
+      resIds: ['r1'],
+      utc_begin_plus_tz: begin,
+      utc_end_plus_tz: begin + H,
+      ...over,
+    }),
+    201,
+  );
+}
