@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM } from './chromium.ts';
 
 /*
  * Browser tests run in Debian's Chromium (never a downloaded browser) against the real, built
@@ -43,18 +44,7 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     ...devices['Desktop Chrome'],
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM,
     trace: 'retain-on-failure',
     // The built app registers a service worker (apps/web/src/sw.ts, built by vite-plugin-pwa);
     // Playwright's request routing does not see requests a worker handles, so it is blocked except

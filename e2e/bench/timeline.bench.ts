@@ -29,6 +29,7 @@ import { seedLargeOrg } from '../../apps/server/bench/large-org.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { loadIdentityOptions } from '../../apps/server/src/identity/options.ts';
+import { CHROMIUM } from '../chromium.ts';
 
 const START = Date.parse('2026-03-01T00:00:00Z') / 1000;
 const WEEK_FROM = weekStart(START);
@@ -205,11 +206,7 @@ async function main() {
     .insert(memberships)
     .values({ id: `mem-${uid}`, organizationId: ORG, userId: uid, role: 'dispatcher' });
   await acceptTerms(handle.db, uid, termsWholeVersion(DEFAULT_TERMS_VERSION), new Date());
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: !headed,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await chromium.launch({ ...CHROMIUM, headless: !headed });
   const rows: string[] = [];
   try {
     const context = await browser.newContext({ viewport: VIEWPORT, baseURL: base });

@@ -33,6 +33,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { DEMO_PASSWORD } from '@rostra/db/seed/demo-users';
+import { CHROMIUM } from '../chromium.ts';
 
 /** Chrome DevTools' "Slow 4G" throttling preset (formerly "Fast 3G"). */
 const SLOW_4G = {
@@ -229,17 +230,8 @@ async function main() {
   }
   const browser = await chromium
     .launch({
-      executablePath: '/usr/bin/chromium',
+      ...CHROMIUM,
       headless: !headed,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
     })
     .catch(async (error: unknown) => {
       await stopServer();
