@@ -94,10 +94,11 @@ export function TimelineBoard(props: { isEditable: boolean }) {
   }, [timeZone]);
 
   // The period shown is the address's (`?view=week&date=…`): a reload or a shared link opens it.
-  const search = useSearch({ strict: false });
+  // Each value selected on its own: the board re-renders when the period changes, not with every
+  // change of the router's state (a drag in progress keeps its frame).
+  const view: ViewKind = useSearch({ strict: false, select: (search) => search.view }) ?? 'day';
+  const searchDate = fromYmd(useSearch({ strict: false, select: (search) => search.date }) ?? '');
   const navigate = useNavigate();
-  const view: ViewKind = search.view ?? 'day';
-  const searchDate = fromYmd(search.date ?? '');
   const anchor = Number.isNaN(searchDate) ? dayStart(now) : searchDate;
   const showPeriod = (next: { view?: ViewKind; anchor?: number }) =>
     void navigate({
