@@ -85,7 +85,8 @@ test.describe('bookings list', () => {
     expect(seeded).toMatch(/^HC-\d+$/);
 
     await page.getByRole('button', { name: 'Next page' }).click();
-    await expect(page.getByText(/^41–80 of \d+$/)).toBeVisible();
+    // The second page starts at 41; it ends at 80 or at the last booking of that side.
+    await expect(page.getByText(/^41–\d+ of \d+$/)).toBeVisible();
     await expect(page).toHaveURL(/page=2/);
 
     // Search by the seeded reference: exactly that booking, and the page goes back to 1.
