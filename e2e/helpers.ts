@@ -61,7 +61,8 @@ export async function acceptTermsByApi(page: Page): Promise<void> {
  * The rule for specs: one server serves every spec of a leg, in file-name order, and its clock
  * only moves forward, so a move is felt by every spec that runs later. Move it by minutes at most
  * (a code's lifetime, a job's period), never by hours or days, and never to a fixed date. Tests
- * that read the server's time must not assume it equals the browser's.
+ * that read the server's time must not assume it equals the browser's. job-life.spec.ts does (the
+ * phone's worked-time clock counts from the server's stamps): no spec named before it moves it.
  */
 export async function moveServerClock(page: Page, seconds: number): Promise<Date> {
   const res = await page.request.post('/api/v1/test/clock', {
