@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { putSettings } from '@rostra/db/settings';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,12 +27,22 @@ describe.each(testDatabaseKinds())('conflict details reach dispatchers only on %
   const visit = (id: string, begin: number, over: Rec = {}) =>
     postVisit(t, p, id, begin, { reference: `CD-${id}`, ...over });
   /** Every route a customer or a resource reads bookings through, as answered to `as`. */
+  const encodings = new Set<string>();
   const reads = async (as: Browser) => {
     const answers: Record<string, string> = {};
     const get = async (name: string, path: string, method: 'GET' | 'POST' = 'GET', body?: Rec) => {
-      const res = await call(t, as, method, path, body);
+      // As a browser asks: compressed where the answer is large enough (the filter must run first).
+      const res = await call(t, as, method, path, body, { 'accept-encoding': 'br, gzip' });
       expect([name, res.statusCode]).toEqual([name, 200]);
-      answers[name] = res.body;
+      const encoding = res.headers['content-encoding'];
+      answers[name] = (
+        encoding === 'br'
+          ? brotliDecompressSync(res.rawPayload)
+          : encoding === 'gzip'
+            ? gunzipSync(res.rawPayload)
+            : res.rawPayload
+      ).toString('utf8');
+      encodings.add(String(encoding));
     };
     await get('one record', '/timeline-records/cd-b');
     await get('record list', `/timeline-records?${window}`);
@@ -89,6 +100,9 @@ describe.each(testDatabaseKinds())('conflict details reach dispatchers only on %
         expect([route, DETAIL.test(body), body.includes(reason)]).toEqual([route, false, false]);
       }
     }
+
+    // The window's answer, at least, went compressed: the check above read what browsers get.
+    expect([...encodings].some((e) => e === 'br' || e === 'gzip')).toBe(true);
 
     // Live: the new booking's event carries the verdict to the dispatcher only.
     const created = (m: LiveMessage) =>
