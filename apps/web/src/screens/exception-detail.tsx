@@ -14,7 +14,9 @@ import { api } from '../lib/client.ts';
 import { EXCEPTION_REPORT_KEY, useExceptionReport } from '../lib/exception-report.ts';
 import { useShell } from '../shell/shell-context.tsx';
 import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../texts.ts';
-import { formatSpan, StateMessage, StatusBadge, statusName, useStatusConfig } from './bookings/parts.tsx';
+import { formatSpan } from '../ui/format.ts';
+import { StateMessage } from '../ui/list-state.tsx';
+import { StatusBadge, statusName, useStatusConfig } from '../ui/status-badge.tsx';
 import { BOOKINGS_TEXT as T } from './bookings/texts.ts';
 
 type ExceptionConfigDoc = {

@@ -1,5 +1,62 @@
+import { AlertTriangle, Inbox, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
+
+export const LIST_STATE_TEXT = {
+  retry: 'Try again',
+  loading: 'Loading…',
+} as const;
+
+/** Grey placeholders where the content will be: the layout does not jump when it arrives. */
+export function Skeleton({ rows = 4, className = 'h-10' }: { rows?: number; className?: string }) {
+  return (
+    <div className="space-y-2" role="status" aria-busy="true" aria-label={LIST_STATE_TEXT.loading}>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key by
+        <div key={i} className={`animate-pulse rounded bg-neutral-100 ${className}`} />
+      ))}
+    </div>
+  );
+}
+
+/** Nothing to show yet: an inbox icon, a title, a hint and an optional action. */
+export function EmptyState({
+  title,
+  hint,
+  children,
+}: {
+  title: string;
+  hint?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid place-items-center rounded-lg border border-dashed border-neutral-300 bg-white px-6 py-10 text-center">
+      <Inbox aria-hidden className="size-7 text-neutral-400" />
+      <p className="mt-2 text-sm font-medium text-neutral-800">{title}</p>
+      {hint ? <p className="mt-1 max-w-md text-sm text-neutral-500">{hint}</p> : null}
+      {children ? <div className="mt-3">{children}</div> : null}
+    </div>
+  );
+}
+
+/** A failed load, in a red band, with "Try again" when the caller can retry. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+    >
+      <AlertTriangle aria-hidden className="size-4 shrink-0" />
+      <span className="flex-1">{message}</span>
+      {onRetry ? (
+        <Button variant="secondary" onClick={onRetry}>
+          <RotateCw aria-hidden className="size-4" />
+          {LIST_STATE_TEXT.retry}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
 
 /** An empty, loading or failed state of a region, centred and calm. */
 export function StateMessage({

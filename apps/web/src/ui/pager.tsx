@@ -21,7 +21,7 @@ export function Pager({
   label?: string;
 }) {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, limit)));
-  const first = total === 0 ? 0 : (page - 1) * limit + 1;
+  const first = total === 0 ? 0 : Math.min((page - 1) * limit + 1, total);
   const last = Math.min(total, page * limit);
   return (
     <nav aria-label={label} className="mt-3 flex items-center justify-between gap-3">

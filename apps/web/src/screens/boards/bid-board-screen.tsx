@@ -9,8 +9,10 @@ import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
-import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from './parts.tsx';
 import { useLiveRefetch } from './use-live-refetch.ts';
 
 const OUTCOME_STYLE = {

@@ -14,11 +14,14 @@ import {
 import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
+import { StatusPill } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
-import { EmptyState, ErrorState, Page, PeriodNav, Skeleton, StatusPill } from './parts.tsx';
 import { useLiveRefetch } from './use-live-refetch.ts';
 
 /** The bid board's menu path (the menu's routes are built at run time, so the path is a plain string). */

@@ -4,9 +4,11 @@ import { useState } from 'react';
 import { moveTargets, useStatusStyles } from '../../lib/boards.ts';
 import { errorText, fetchRecords, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 import { BookingCard } from './booking-card.tsx';
-import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from './parts.tsx';
 import { useBoardMove } from './use-board-move.ts';
 import { useLiveRefetch } from './use-live-refetch.ts';
 

@@ -3,7 +3,7 @@ import { type JobAction, type JobTab, jobDetailTabs, recordActions } from '@rost
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ClipboardList, Pencil, X } from 'lucide-react';
+import { AlertTriangle, ClipboardList, Pencil, X } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
 import {
@@ -11,6 +11,7 @@ import {
   type Booking,
   bookingQuery,
   bookingStatesQuery,
+  type ConflictError,
   type NamedRecord,
   personName,
   recordName,
@@ -20,6 +21,9 @@ import { useLive } from '../../lib/live.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { formatSpan } from '../../ui/format.ts';
+import { StateMessage } from '../../ui/list-state.tsx';
+import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
 import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
 import { BookingForm } from './booking-form.tsx';
 import { InventoryPicker } from './inventory-picker.tsx';
@@ -29,14 +33,6 @@ import { DirectionsLink } from './job/directions-link.tsx';
 import { MoneyTab } from './job/money-tab.tsx';
 import { ResourceTab } from './job/resource-tab.tsx';
 import { NotesTab, ReviewTab } from './job/review-tab.tsx';
-import {
-  ConflictList,
-  formatSpan,
-  StateMessage,
-  StatusBadge,
-  statusName,
-  useStatusConfig,
-} from './parts.tsx';
 import { ACTION_LABELS, HISTORY_LABELS, BOOKINGS_TEXT as T, TAB_LABELS } from './texts.ts';
 
 /**
@@ -515,4 +511,41 @@ function historyLabel(action: string | undefined): string | undefined {
   if (action === 'blacklist_override') return OVERRIDE_LABEL;
   if (action in ACTION_LABELS) return ACTION_LABELS[action as JobAction];
   return HISTORY_LABELS[action] ?? action;
+}
+
+/** A plain string: the menu paths are routes made from a list, not typed one by one. */
+const BOOKINGS_PATH: string = '/bookings';
+
+/** The overlap validator's conflicts as the server stored them (red: conflicts only). */
+function ConflictList({ errors }: { errors: readonly ConflictError[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+      <p className="flex items-center gap-1.5 font-medium">
+        <AlertTriangle aria-hidden className="size-4" />
+        {T.conflicts}
+      </p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-6">
+        {errors.map((e, i) => (
+          <li key={`${e.code}-${e.conflictId ?? i}`}>
+            {e.title && e.title !== e.message ? <span className="font-medium">{e.title}: </span> : null}
+            {e.message}
+            {e.resourceId ? <span className="text-red-800"> ({e.resourceId})</span> : null}
+            {e.conflictId ? (
+              <>
+                {' · '}
+                <Link
+                  to={BOOKINGS_PATH}
+                  search={{ job_id: e.conflictId }}
+                  className="font-medium underline underline-offset-2"
+                >
+                  {T.openBooking(e.conflictId)}
+                </Link>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }

@@ -1,7 +1,7 @@
 import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { AlertTriangle, ChevronLeft, ChevronRight, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
+import { AlertTriangle, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import {
   BOOKINGS_KEY,
@@ -19,7 +19,6 @@ import {
   defaultOrder,
   EMPTY_FILTERS,
   filtersFromSearch,
-  pageRange,
   searchFromFilters,
   selectedBookingId,
   switchWhen,
@@ -29,9 +28,12 @@ import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
+import { formatSpan } from '../../ui/format.ts';
+import { StateMessage } from '../../ui/list-state.tsx';
+import { Pager } from '../../ui/pager.tsx';
+import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
 import { BookingDetail } from './booking-detail.tsx';
 import { BookingForm } from './booking-form.tsx';
-import { formatSpan, StateMessage, StatusBadge, useStatusConfig } from './parts.tsx';
 import { BOOKINGS_TEXT as T } from './texts.ts';
 
 /** Statuses a booking can be filtered by, in workflow order. */
@@ -378,48 +380,6 @@ function BookingCards({
         </li>
       ))}
     </ul>
-  );
-}
-
-function Pager({
-  page,
-  limit,
-  total,
-  isFetching,
-  onPage,
-}: {
-  page: number;
-  limit: number;
-  total: number;
-  isFetching: boolean;
-  onPage: (page: number) => void;
-}) {
-  const range = pageRange(page, limit, total);
-  return (
-    <nav aria-label={T.pageOf(page, range.pages)} className="mt-3 flex items-center justify-between gap-3">
-      <p className="text-sm text-neutral-600" aria-live="polite" aria-busy={isFetching}>
-        {T.results(range.first, range.last, total)}
-      </p>
-      <div className="flex items-center gap-1">
-        <Button
-          variant="secondary"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-          aria-label={T.previousPage}
-        >
-          <ChevronLeft aria-hidden className="size-4" />
-        </Button>
-        <span className="px-2 text-sm text-neutral-700 tabular-nums">{T.pageOf(page, range.pages)}</span>
-        <Button
-          variant="secondary"
-          disabled={page >= range.pages}
-          onClick={() => onPage(page + 1)}
-          aria-label={T.nextPage}
-        >
-          <ChevronRight aria-hidden className="size-4" />
-        </Button>
-      </div>
-    </nav>
   );
 }
 

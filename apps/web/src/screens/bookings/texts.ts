@@ -20,11 +20,6 @@ export const BOOKINGS_TEXT = {
   order: 'Order',
   soonestFirst: 'Soonest first',
   latestFirst: 'Latest first',
-  results: (first: number, last: number, total: number) =>
-    total === 0 ? 'No bookings' : `${first}–${last} of ${total}`,
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   empty: 'No bookings match',
   emptyHint: 'Try other words or clear the filters.',
   emptyNone: 'No bookings yet',

@@ -29,7 +29,7 @@ import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
-import { StatusBadge, useStatusConfig } from '../bookings/parts.tsx';
+import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
 import {
   ControlField,
   chosen,

@@ -18,7 +18,7 @@ import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
-import { StatusBadge, statusName, useStatusConfig } from '../bookings/parts.tsx';
+import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
 import { HOME_TEXT as H } from '../directory/texts.ts';
 
 /**

@@ -25,8 +25,8 @@ import { useTimerQueue } from '../../lib/job-life-timer.ts';
 import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
 import { BookingDetail } from '../bookings/booking-detail.tsx';
-import { StatusBadge, useStatusConfig } from '../bookings/parts.tsx';
 import { MY_DAY_TEXT as T } from './texts.ts';
 
 /** The browser's own online flag, live (it knows at once when the network is gone). */

@@ -2,7 +2,7 @@ import { formatDate } from '@rostra/core/time/calendar';
 import { type ReactElement, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { type Analytics, percent, statusSeries } from '../../lib/reports.ts';
-import { EmptyState } from '../boards/parts.tsx';
+import { EmptyState } from '../../ui/list-state.tsx';
 import { type Column, DataTable, Section, TableToggle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 

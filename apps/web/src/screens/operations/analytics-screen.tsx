@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { type DateRange, fetchAnalytics, REPORT_KEYS, weekOf } from '../../lib/reports.ts';
 import { errorText, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
-import { EmptyState, ErrorState, Page, Skeleton } from '../boards/parts.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
 import {
   ConflictsByReason,
   HoursAgainstLimits,

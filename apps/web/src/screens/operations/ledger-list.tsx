@@ -15,7 +15,8 @@ import {
 import { errorText } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { IconButton } from '../../ui/button.tsx';
-import { EmptyState, ErrorState, Page, Skeleton } from '../boards/parts.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
 import { DataTable, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 

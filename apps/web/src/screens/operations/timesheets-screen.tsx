@@ -14,7 +14,9 @@ import {
 } from '../../lib/reports.ts';
 import { errorText, useResources, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
-import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from '../boards/parts.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { PeriodNav } from '../../ui/period-nav.tsx';
 import { CsvLink, DataTable, Section, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 

@@ -19,7 +19,8 @@ import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { EmptyState, ErrorState, Page, Skeleton } from '../boards/parts.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
 import { UPLOAD_SCREEN_TEXT as T } from './upload-text.ts';
 
 /** The day an upload was added (UTC). */

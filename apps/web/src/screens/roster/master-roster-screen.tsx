@@ -17,7 +17,8 @@ import {
 import { fetchTemplateItems, slotOf, TEMPLATE_START } from '../../lib/roster-template.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
-import { EmptyState, ErrorState, Page, Skeleton } from '../boards/parts.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
 import { ItemDialog, type ItemDialogState } from './item-dialog.tsx';
 import { RolloutPanel } from './rollout-panel.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';

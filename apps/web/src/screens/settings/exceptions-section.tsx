@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { statusName, useStatusConfig } from '../bookings/parts.tsx';
+import { statusName, useStatusConfig } from '../../ui/status-badge.tsx';
 import { Loaded, SectionForm, SelectField } from './form-parts.tsx';
 import { type ExceptionDoc, exceptionQuery, send, useDraft } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';

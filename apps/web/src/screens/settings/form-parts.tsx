@@ -3,7 +3,7 @@ import { isVersionConflict } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { ErrorState, Skeleton } from '../boards/parts.tsx';
+import { ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { fieldErrors } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 

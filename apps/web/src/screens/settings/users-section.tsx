@@ -7,7 +7,7 @@ import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
-import { EmptyState } from '../boards/parts.tsx';
+import { EmptyState } from '../../ui/list-state.tsx';
 import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
 import {
   fieldErrors,

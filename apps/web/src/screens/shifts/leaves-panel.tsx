@@ -18,8 +18,8 @@ import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { DateInput, TimeInput } from '../../ui/date-input.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
-import { ErrorState, Skeleton } from '../boards/parts.tsx';
 import { SHIFTS_TEXT as T } from './shifts-text.ts';
 
 type Kind = 'leave' | 'break';

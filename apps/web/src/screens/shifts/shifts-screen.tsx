@@ -33,8 +33,10 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { TimeInput } from '../../ui/date-input.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { PeriodNav } from '../../ui/period-nav.tsx';
 import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
-import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from '../boards/parts.tsx';
 import { LeavesPanel } from './leaves-panel.tsx';
 import { SHIFTS_TEXT as T } from './shifts-text.ts';
 

@@ -2,7 +2,9 @@ import { formatDayLabel } from '@rostra/core/time/calendar';
 import { useStatusStyles } from '../../lib/boards.ts';
 import { errorText } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
-import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from '../boards/parts.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BookingChip, hoursOf, onDay, WEEK_TEXT as T, useWeekBookings } from './week-parts.tsx';
 import { MyWeek } from './week-screen.tsx';
 

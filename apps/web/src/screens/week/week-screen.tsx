@@ -3,7 +3,9 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useStatusStyles } from '../../lib/boards.ts';
 import { byId, errorText, type TimelineRecord, useResources } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
-import { EmptyState, ErrorState, Page, PeriodNav, Skeleton } from '../boards/parts.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BookingChip, hoursOf, onDay, WEEK_TEXT as T, useWeekBookings } from './week-parts.tsx';
 
 /**
