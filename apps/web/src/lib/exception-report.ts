@@ -1,7 +1,14 @@
 import type { ExceptionEntry } from '@rostra/core/exceptions/report';
-import { EXCEPTION_BANNER_MS } from '@rostra/core/shell/constants';
+import {
+  BANNER_HIDDEN,
+  type BannerState,
+  bannerOnClose,
+  bannerOnReport,
+  isBannerVisible,
+  reportSignature,
+} from '@rostra/core/shell/exception-banner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
 import { useLive, useLiveStatus } from './live.ts';
@@ -46,24 +53,7 @@ export function useExceptionReport(isEnabled: boolean) {
   });
 }
 
-/**
- * What identifies a report's content: its entries (job, action status, current state). A new
- * `computed_for` with the same entries is not a change.
- */
-export function reportSignature(report: ExceptionReportAnswer | null | undefined): string {
-  if (!report || report.entries.length === 0) return '';
-  return report.entries.map((e) => `${e._id}|${e.action_status}|${e.curr_state}`).join('\n');
-}
-
-/** A short, stable fingerprint of a report's signature (FNV-1a, 32 bits, hex). */
-export function reportFingerprint(signature: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < signature.length; i++) {
-    h ^= signature.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return `${signature.length.toString(36)}-${h.toString(16).padStart(8, '0')}`;
-}
+export { reportSignature } from '@rostra/core/shell/exception-banner';
 
 /**
  * Where a dismissal is kept: this browser's storage, per organisation and user (there is no
@@ -89,38 +79,38 @@ function writeDismissed(key: string, fingerprint: string): void {
 }
 
 /**
- * The urgent banner (spec §4): appears when the report changes to one with entries, hides itself
- * after 120 s. Close (or View Details) dismisses it for this report: the dismissal is kept for the
- * user in this organisation (`who`), so a reload does not bring it back until the report changes.
+ * The urgent banner (spec §4), by the rule of `@rostra/core/shell/exception-banner`: appears when
+ * the report changes to one with entries, hides itself after 120 s. Close (or View Details)
+ * dismisses it for this report: the dismissal is kept for the user in this organisation (`who`),
+ * so a reload does not bring it back until the report changes.
  */
 export function useExceptionBanner(
   report: ExceptionReportAnswer | null | undefined,
   who?: { orgId: string; uid: string },
 ) {
-  // The signature on show; a new report while one is up restarts the 120 s.
-  const [shown, setShown] = useState<string | null>(null);
-  const lastSignature = useRef('');
+  const [state, setState] = useState<BannerState>(BANNER_HIDDEN);
+  const [, setTick] = useState(0);
   const signature = reportSignature(report);
   const key = who ? dismissalKey(who.orgId, who.uid) : undefined;
 
   useEffect(() => {
-    if (signature === lastSignature.current) return;
-    lastSignature.current = signature;
-    const dismissed = key !== undefined && readDismissed(key) === reportFingerprint(signature);
-    setShown(signature === '' || dismissed ? null : signature);
+    const dismissed = key === undefined ? null : readDismissed(key);
+    setState((s) => bannerOnReport(s, signature, Date.now(), dismissed));
   }, [signature, key]);
 
+  // Render again when the banner's time runs out.
   useEffect(() => {
-    if (shown === null) return;
-    const timer = setTimeout(() => setShown(null), EXCEPTION_BANNER_MS);
+    if (state.until === null) return;
+    const timer = setTimeout(() => setTick((t) => t + 1), Math.max(0, state.until - Date.now()));
     return () => clearTimeout(timer);
-  }, [shown]);
+  }, [state.until]);
 
   return {
-    visible: shown !== null,
+    visible: isBannerVisible(state, Date.now()),
     close: () => {
-      if (key !== undefined && shown !== null) writeDismissed(key, reportFingerprint(shown));
-      setShown(null);
+      const closed = bannerOnClose(state, Date.now());
+      if (key !== undefined && closed.dismiss !== null) writeDismissed(key, closed.dismiss);
+      setState(closed.state);
     },
   };
 }
