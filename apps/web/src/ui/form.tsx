@@ -1,0 +1,393 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ComponentProps, createContext, type ReactNode, useContext, useId } from 'react';
+import {
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+  FormProvider,
+  get,
+  type UseFormProps,
+  type UseFormReturn,
+  useController,
+  useForm,
+  useFormContext,
+  useFormState,
+} from 'react-hook-form';
+import type { z } from 'zod';
+import { isApiError } from '../lib/api.ts';
+import { useUnsavedChanges } from '../lib/unsaved.ts';
+import { Button } from './button.tsx';
+import { FormMessage } from './field.tsx';
+
+/**
+ * The form kit (shadcn/ui's shape, on react-hook-form and zod):
+ *
+ * - {@link useZodForm}: a form whose values are checked by a zod schema (core's, where the record
+ *   has one) before anything is sent;
+ * - {@link Form}: the `<form>`; on submit it validates, calls `onSubmit` with the parsed values,
+ *   and lays a refused write's messages on the fields the server named ({@link serverFieldErrors});
+ *   while the form is dirty (react-hook-form's `isDirty`) the unsaved-changes guard asks before
+ *   leaving the screen;
+ * - {@link FormField}: a label, a control, a description and the field's message, tied together
+ *   for assistive technology (aria-invalid, aria-describedby); {@link FormInput},
+ *   {@link FormSelect}, {@link FormTextarea} and {@link FormCheckbox} are its usual controls;
+ * - {@link SubmitButton}: disabled while the form is sent (and, by choice, while it is unchanged).
+ */
+
+/** The message under a form whose fields the server refused (shown with the fields' own messages). */
+export const FORM_TEXT = {
+  fixErrors: 'Some values need fixing: see the messages by the fields.',
+  failed: 'Something went wrong',
+};
+
+/** Name of the form-level error (a message that names no field). */
+const ROOT = 'root.server' as const;
+
+/**
+ * A react-hook-form form validated by `schema`: `values` of `onSubmit` are the schema's output,
+ * the fields hold its input. Other react-hook-form options pass through (e.g. `values` to follow
+ * the server while untouched, with `resetOptions: { keepDirtyValues: true }`).
+ */
+export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    mode: 'onTouched',
+    ...options,
+    resolver: zodResolver(schema as never) as never,
+  });
+}
+
+type ServerIssue = { field?: string; path?: string; message?: string };
+
+/**
+ * Field messages of a refused write, by field path (`a.b.0.c`, as react-hook-form names fields):
+ * the API's request validation (`details: [{ path: 'body.x', message }]`), a rule's issues
+ * (`details.issues: [{ field, message }]`) or one named field (`details.field`, the answer's
+ * message); `''` holds the message that names no field. Anything else is one `''` message.
+ */
+export function serverFieldErrors(error: unknown): Record<string, string> {
+  if (!isApiError(error))
+    return { '': error instanceof Error && error.message ? error.message : FORM_TEXT.failed };
+  const out: Record<string, string> = {};
+  const details = error.details as { issues?: unknown; field?: unknown } | unknown[] | undefined;
+  const list = Array.isArray(details) ? details : Array.isArray(details?.issues) ? details.issues : [];
+  const pathOf = (p: string) => p.replace(/^(body|querystring|params)\.?/, '');
+  for (const item of list as ServerIssue[]) {
+    const field =
+      item.field !== undefined ? pathOf(item.field) : item.path !== undefined ? pathOf(item.path) : '';
+    if (item.message && !(field in out)) out[field] = item.message;
+  }
+  if (!Array.isArray(details) && typeof details?.field === 'string') {
+    const field = pathOf(details.field);
+    if (!(field in out)) out[field] = error.message;
+  }
+  if (Object.keys(out).length === 0) out[''] = error.message;
+  return out;
+}
+
+/**
+ * Lays a refused write's messages on the form: each on its field where the form has that field
+ * (`fieldMap` renames the server's names, e.g. `default_country.code` → `country_code`), the rest
+ * as the form's message. Returns whether any field got one.
+ */
+export function applyServerErrors<V extends FieldValues>(
+  form: UseFormReturn<V, unknown, unknown>,
+  error: unknown,
+  fieldMap: Readonly<Record<string, string>> = {},
+): boolean {
+  const values = form.getValues();
+  let onField = false;
+  let rest: string | undefined;
+  let isFirst = true;
+  for (const [serverName, message] of Object.entries(serverFieldErrors(error))) {
+    const name = fieldMap[serverName] ?? serverName;
+    if (name !== '' && get(values, name) !== undefined) {
+      form.setError(name as FieldPath<V>, { type: 'server', message }, { shouldFocus: isFirst });
+      isFirst = false;
+      onField = true;
+    } else rest ??= message;
+  }
+  form.setError(ROOT as FieldPath<V>, {
+    type: 'server',
+    message: rest ?? FORM_TEXT.fixErrors,
+  });
+  return onField;
+}
+
+/**
+ * The `<form>` of a {@link useZodForm}: validates on submit (nothing is sent while a field is
+ * wrong), then `onSubmit(values)`; once it resolves the form is clean again. A throw is the server's refusal: `formError(error)` may word it
+ * for the whole form (e.g. a version conflict); otherwise its messages land on their fields and
+ * the rest under the form. While dirty, leaving the screen asks first (`guard={false}` for forms
+ * whose loss is cheap, like filters).
+ */
+export function Form<V extends FieldValues, O>({
+  form,
+  onSubmit,
+  formError,
+  fieldMap,
+  guard = true,
+  showMessage = true,
+  children,
+  ...rest
+}: Omit<ComponentProps<'form'>, 'onSubmit' | 'children'> & {
+  form: UseFormReturn<V, unknown, O>;
+  onSubmit: (values: O) => unknown | Promise<unknown>;
+  formError?: (error: unknown) => string | undefined;
+  fieldMap?: Readonly<Record<string, string>>;
+  guard?: boolean;
+  /** Show the form-level message at the end of the form (false: place a {@link FormRootMessage}). */
+  showMessage?: boolean;
+  children: ReactNode;
+}) {
+  useUnsavedChanges(guard && form.formState.isDirty);
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      // Saved: what is shown is now what is stored (unless onSubmit reset the form itself).
+      form.reset(form.getValues());
+    } catch (error) {
+      const whole = formError?.(error);
+      if (whole !== undefined) form.setError(ROOT as FieldPath<V>, { type: 'server', message: whole });
+      else applyServerErrors(form as unknown as UseFormReturn<V, unknown, unknown>, error, fieldMap);
+    }
+  });
+  return (
+    <FormProvider {...form}>
+      <form noValidate {...rest} onSubmit={(e) => void submit(e)}>
+        {children}
+        {showMessage ? <FormRootMessage /> : null}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** The form's own message (a refusal naming no field, or "fix the marked fields"). */
+export function FormRootMessage() {
+  const { errors } = useFormState();
+  const message = (errors.root?.server as { message?: string } | undefined)?.message;
+  return <FormMessage message={message} />;
+}
+
+/** Submit, disabled while sending (and with `needsChange`, while nothing changed). */
+export function SubmitButton({
+  children,
+  pending,
+  needsChange = false,
+  disabled,
+  ...rest
+}: Omit<ComponentProps<typeof Button>, 'type'> & { pending?: ReactNode; needsChange?: boolean }) {
+  const { isSubmitting, isDirty } = useFormState();
+  return (
+    <Button type="submit" disabled={disabled || isSubmitting || (needsChange && !isDirty)} {...rest}>
+      {isSubmitting && pending !== undefined ? pending : children}
+    </Button>
+  );
+}
+
+/** What a field's control is given: react-hook-form's field and the ids that tie it to its label. */
+export type FieldControl<V extends FieldValues = FieldValues> = ControllerRenderProps<V, FieldPath<V>> & {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+};
+
+const FieldIdContext = createContext<string | undefined>(undefined);
+
+/** Control classes shared by inputs, selects and text areas (44 px on phones, red when wrong). */
+export const controlClass = (isInvalid: boolean, extra = '') =>
+  `mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${isInvalid ? 'border-red-600' : 'border-neutral-300'} ${extra}`;
+
+/**
+ * One field: its label, the control `children` renders from the given props, an optional
+ * description, and the field's message (its own, or the server's) announced under it.
+ */
+export function FormField<V extends FieldValues = FieldValues>({
+  name,
+  label,
+  description,
+  className,
+  isLabelHidden = false,
+  children,
+}: {
+  name: FieldPath<V>;
+  label: ReactNode;
+  description?: ReactNode;
+  className?: string | undefined;
+  /** The label is for assistive technology only (e.g. a column heading already says it). */
+  isLabelHidden?: boolean | undefined;
+  children: (control: FieldControl<V>) => ReactNode;
+}) {
+  const { control } = useFormContext<V>();
+  const { field, fieldState } = useController<V>({ name, control });
+  const id = useId();
+  const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const message = fieldState.error?.message;
+  const describedBy = [message ? errorId : '', description ? descriptionId : ''].filter(Boolean).join(' ');
+  return (
+    <FieldIdContext.Provider value={id}>
+      <div className={className}>
+        <label
+          htmlFor={id}
+          className={isLabelHidden ? 'sr-only' : 'block text-sm font-medium text-neutral-700'}
+        >
+          {label}
+        </label>
+        {children({
+          ...field,
+          id,
+          'aria-invalid': message ? true : undefined,
+          'aria-describedby': describedBy || undefined,
+        })}
+        {description ? (
+          <p id={descriptionId} className="mt-1 text-xs text-neutral-500">
+            {description}
+          </p>
+        ) : null}
+        {message ? (
+          <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
+            {message}
+          </p>
+        ) : null}
+      </div>
+    </FieldIdContext.Provider>
+  );
+}
+
+/** The id of the enclosing {@link FormField}'s control (for controls that render their own input). */
+export function useFormFieldId(): string | undefined {
+  return useContext(FieldIdContext);
+}
+
+type FieldProps<V extends FieldValues> = {
+  name: FieldPath<V>;
+  label: ReactNode;
+  description?: ReactNode;
+  className?: string | undefined;
+  isLabelHidden?: boolean | undefined;
+};
+
+/** A text (or number, email…) input field. Values stay text; the schema coerces. */
+export function FormInput<V extends FieldValues = FieldValues>({
+  name,
+  label,
+  description,
+  className,
+  isLabelHidden,
+  ...input
+}: FieldProps<V> & Omit<ComponentProps<'input'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>) {
+  return (
+    <FormField<V> {...{ name, label, description, className, isLabelHidden }}>
+      {(f) => (
+        <input
+          {...input}
+          {...f}
+          value={f.value ?? ''}
+          className={controlClass(f['aria-invalid'] === true, isLabelHidden ? 'mt-0' : '')}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** A multi-line text field. */
+export function FormTextarea<V extends FieldValues = FieldValues>({
+  name,
+  label,
+  description,
+  className,
+  isLabelHidden,
+  ...input
+}: FieldProps<V> & Omit<ComponentProps<'textarea'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>) {
+  return (
+    <FormField<V> {...{ name, label, description, className, isLabelHidden }}>
+      {(f) => (
+        <textarea
+          {...input}
+          {...f}
+          value={f.value ?? ''}
+          className={controlClass(f['aria-invalid'] === true, 'py-2')}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** A select field from `options` (`[value, label]`). */
+export function FormSelect<V extends FieldValues = FieldValues>({
+  name,
+  label,
+  description,
+  className,
+  isLabelHidden,
+  options,
+  ...select
+}: FieldProps<V> & {
+  options: readonly (readonly [string, string])[];
+} & Omit<ComponentProps<'select'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'children'>) {
+  return (
+    <FormField<V> {...{ name, label, description, className, isLabelHidden }}>
+      {(f) => (
+        <select
+          {...select}
+          {...f}
+          value={f.value ?? ''}
+          className={controlClass(f['aria-invalid'] === true, isLabelHidden ? 'mt-0' : '')}
+        >
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** An on/off field: a checkbox with its label beside it. */
+export function FormCheckbox<V extends FieldValues = FieldValues>({
+  name,
+  label,
+  description,
+  className,
+}: Omit<FieldProps<V>, 'isLabelHidden'>) {
+  const { control } = useFormContext<V>();
+  const { field, fieldState } = useController<V>({ name, control });
+  const id = useId();
+  const message = fieldState.error?.message;
+  return (
+    <div className={className}>
+      <div className="flex min-h-11 items-center gap-3 sm:min-h-9">
+        <input
+          id={id}
+          type="checkbox"
+          name={field.name}
+          ref={field.ref}
+          checked={Boolean(field.value)}
+          onChange={(e) => field.onChange(e.target.checked)}
+          onBlur={field.onBlur}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-error` : description ? `${id}-description` : undefined}
+          className="size-4 accent-sky-700"
+        />
+        <label htmlFor={id} className="flex-1 text-sm text-neutral-800">
+          {label}
+        </label>
+      </div>
+      {description ? (
+        <p id={`${id}-description`} className="text-xs text-neutral-500">
+          {description}
+        </p>
+      ) : null}
+      {message ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
