@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   ALERT_TEXT,
   IDENTITY_MESSAGES,
+  IDENTITY_TEXT,
   ROUTE_TEXT,
   SIGN_IN_TEXT,
   TOKEN_LOGIN_TEXT,
@@ -357,6 +358,21 @@ test.describe('federated', () => {
     await throughProvider(page, button, email);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByText(ALERT_TEXT.notAMember)).toBeVisible();
+    expect((await page.request.get('/api/v1/me')).status()).toBe(401);
+  });
+});
+
+test.describe('federated cancel', () => {
+  test("refusing at the provider comes back to sign-in with the spec's user-cancelled text", async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in with Test IdP' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/interaction/'));
+    await page.getByRole('link', { name: '[ Cancel ]' }).click();
+    await expect(page).toHaveURL(/\/login\?error=user-cancelled$/);
+    await expect(page.getByText(IDENTITY_MESSAGES['user-cancelled'])).toBeVisible();
+    await expect(page.getByText(IDENTITY_TEXT.somethingWentWrong)).toHaveCount(0);
     expect((await page.request.get('/api/v1/me')).status()).toBe(401);
   });
 });

@@ -128,10 +128,24 @@ async function handleAuthRequest(identity: Identity, request: FastifyRequest, re
   copyCookies(response, reply);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || name === 'content-length' || name === 'transfer-encoding') continue;
-    reply.header(name, value);
+    reply.header(name, name === 'location' && path.startsWith('/callback/') ? providerRefusal(value) : value);
   }
   reply.status(response.status);
   return reply.send(Buffer.from(await response.arrayBuffer()));
+}
+
+/**
+ * A federated sign-in the person refused at the provider comes back with OAuth's `access_denied`
+ * (RFC 6749 §4.1.2.1), which the library passes on to the error page as it is: the sign-in screen
+ * shows it as the spec's user-cancelled 'Please authorize the required permissions to sign in to
+ * the application', not the generic failure.
+ */
+function providerRefusal(location: string): string {
+  const target = new URL(location, 'http://app.invalid');
+  if (target.searchParams.get('error') !== 'access_denied') return location;
+  target.searchParams.set('error', 'user-cancelled');
+  target.searchParams.delete('error_description');
+  return location.startsWith('/') ? `${target.pathname}${target.search}` : target.toString();
 }
 
 /**

@@ -162,6 +162,27 @@ describe.each(testDatabaseKinds())('OpenID Connect sign-in with a local provider
     expect(offered.json().federated).toEqual([{ id: 'oidc', name: 'Test IdP' }]);
   });
 
+  it("a person who refuses at the provider is back on sign-in with the spec's user-cancelled text", async () => {
+    const start = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      headers: { origin: originOf(t) },
+      payload: { provider: 'oidc', callbackURL: '/', errorCallbackURL: '/login' },
+    });
+    const state = new URL(start.json().url as string).searchParams.get('state') ?? '';
+    // What the provider sends back when the person denies access (RFC 6749 §4.1.2.1).
+    const callback = await t.app.inject({
+      method: 'GET',
+      url: `/api/auth/callback/oidc?error=access_denied&error_description=denied&state=${state}`,
+      headers: { cookie: cookiesFrom(start), accept: 'text/html' },
+    });
+    expect(callback.statusCode).toBe(302);
+    const back = new URL(callback.headers.location as string, originOf(t));
+    expect(back.pathname).toBe('/login');
+    expect(back.searchParams.get('error')).toBe('user-cancelled');
+    expect(String(callback.headers['set-cookie'] ?? '')).not.toMatch(/session_token=[^;]/);
+  });
+
   it('a callback without the state of a sign-in this browser started does not sign in', async () => {
     const res = await t.app.inject({
       method: 'GET',
