@@ -24,7 +24,7 @@ import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
-import { TemporalField } from '../../ui/date-input.tsx';
+import { TemporalField } from '../../ui/date-picker.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { BOOKINGS_TEXT as T } from './texts.ts';

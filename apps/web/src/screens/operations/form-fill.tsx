@@ -14,7 +14,7 @@ import { type FormTemplateRecord, submitJobForm } from '../../lib/operations.ts'
 import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
-import { DateInput } from '../../ui/date-input.tsx';
+import { DateInput } from '../../ui/date-picker.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { FORMS_TEXT as T } from './form-text.ts';

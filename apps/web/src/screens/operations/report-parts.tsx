@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { checkRange, type DateRange, shiftRange } from '../../lib/reports.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
-import { DateInput } from '../../ui/date-input.tsx';
+import { DateInput } from '../../ui/date-picker.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 
 /*

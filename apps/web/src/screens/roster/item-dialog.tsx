@@ -20,7 +20,7 @@ import {
 } from '../../lib/roster-template.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-import { TimeInput } from '../../ui/date-input.tsx';
+import { TimeInput } from '../../ui/date-picker.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';

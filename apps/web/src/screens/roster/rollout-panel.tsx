@@ -6,7 +6,7 @@ import { dateInputSeconds, dateInputValue, errorText } from '../../lib/roster.ts
 import { type RolloutSummary, rollout } from '../../lib/roster-template.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-import { DateInput } from '../../ui/date-input.tsx';
+import { DateInput } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';
 

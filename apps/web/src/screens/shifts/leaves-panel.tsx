@@ -16,7 +16,7 @@ import {
 import { notify } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
-import { DateInput, TimeInput } from '../../ui/date-input.tsx';
+import { DateInput, TimeInput } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';

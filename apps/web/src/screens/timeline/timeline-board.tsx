@@ -52,7 +52,7 @@ import {
 } from '../../lib/timeline-model.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
-import { DateInput } from '../../ui/date-input.tsx';
+import { DateInput } from '../../ui/date-picker.tsx';
 import { BatchDialog } from './batch-dialog.tsx';
 import { CandidatePanel } from './candidate-panel.tsx';
 import { TL } from './texts.ts';

@@ -35,7 +35,7 @@ import { useTimerQueue } from '../../../lib/job-life-timer.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { TemporalField } from '../../../ui/date-input.tsx';
+import { TemporalField } from '../../../ui/date-picker.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../../ui/field.tsx';
 import { BOOKINGS_TEXT } from '../texts.ts';
