@@ -1,3 +1,4 @@
+import { cancellationRequestIssue } from '@rostra/core/records/job-status';
 import { demoteResource, promoteResource } from '@rostra/db/job-life/promotion';
 import {
   decideCancellation,
@@ -135,14 +136,9 @@ export function requestRoutes(app: App): void {
         "the job's resource or customer can ask to cancel it",
       );
       const display = await getSettings(db(), caller.orgId, 'display');
-      const flag = role === 'resource' ? display.resource_cancel_request : display.customer_cancel_request;
-      if (flag !== true) {
-        throw new HttpError(
-          403,
-          'requests_disabled',
-          'Your organisation does not take cancellation requests',
-        );
-      }
+      const issue = cancellationRequestIssue(role, job.status, display);
+      if (issue?.code === 'requests_disabled') throw new HttpError(403, issue.code, issue.message);
+      if (issue) throw new HttpError(409, 'request_conflict', issue.message);
       const result = await requestCancellation(db(), caller.orgId, {
         jobId: job._id,
         reason: req.body.reason.trim(),

@@ -127,6 +127,18 @@ describe.each(testDatabaseKinds())(
       await putSettings(t.db.db, p.orgId, 'display', {});
     });
 
+    it('a finished booking takes no cancellation request, as its screen offers none', async () => {
+      await putSettings(t.db.db, p.orgId, 'display', { customer_cancel_request: true });
+      const finished = await jobFor(t, p, { status: 'finished' });
+      const late = await call(t, p.customer, 'POST', `/bookings/${finished}/cancellation-request`, {
+        reason: 'Too late',
+      });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.message).toBe('This booking can no longer be cancelled');
+      ok(await call(t, p.customer, 'POST', `/bookings/${await jobFor(t, p)}/cancellation-request`, {}), 201);
+      await putSettings(t.db.db, p.orgId, 'display', {});
+    });
+
     it('with the mandatory form flag, finish and review wait until a form is filled for the job', async () => {
       const id = await jobFor(t, p);
       await putSettings(t.db.db, p.orgId, 'display', { mandatory_form_on_state_change: true });

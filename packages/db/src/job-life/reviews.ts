@@ -1,3 +1,4 @@
+import { isReviewable } from '@rostra/core/records/job-status';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { appendLiveEvents } from '../infra/live-events.ts';
@@ -9,9 +10,6 @@ import { jobEvent, lockJob } from './job.ts';
  * A job's review (issue #9 point 4): the customer's rating (1–5) and comment at finished or
  * reviewed; the dispatcher's notes at reviewed.
  */
-
-/** The statuses at which the customer may review. */
-export const REVIEW_STATUSES = ['finished', 'reviewed'] as const;
 
 export type Review = {
   job_id: string;
@@ -65,7 +63,7 @@ export async function putReview(
   return withOrg(db, orgId, async (tx): Promise<ReviewWrite> => {
     const job = await lockJob(tx, orgId, input.jobId);
     if (!job) return { ok: false, error: 'not_found' };
-    if (!(REVIEW_STATUSES as readonly string[]).includes(job.status)) {
+    if (!isReviewable(job.status)) {
       return { ok: false, error: 'wrong_status', status: job.status };
     }
     const at = input.now.getTime();

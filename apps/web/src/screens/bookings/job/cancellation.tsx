@@ -1,3 +1,4 @@
+import { cancellationRequestIssue, takesCancellationRequests } from '@rostra/core/records/job-status';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { BOOKINGS_KEY, type Booking } from '../../../lib/bookings.ts';
@@ -8,9 +9,6 @@ import { Button } from '../../../ui/button.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import { JOB_TEXT as T } from './texts.ts';
 
-/** Stages a cancellation can still be asked for. */
-const OPEN = new Set(['draft', 'rostered', 'confirmed', 'dispatched', 'active', 'parked']);
-
 /**
  * Cancellation requests (issue 9 point 7): a resource or customer of the job asks (only with the
  * organisation's flag for their role); a dispatcher approves (the job is cancelled) or refuses.
@@ -18,12 +16,7 @@ const OPEN = new Set(['draft', 'rostered', 'confirmed', 'dispatched', 'active', 
 export function Cancellation({ booking }: { booking: Booking }) {
   const { role, settings } = useShell();
   const queryClient = useQueryClient();
-  const flag =
-    role === 'resource'
-      ? settings?.ds.resource_cancel_request === true
-      : role === 'customer'
-        ? settings?.ds.customer_cancel_request === true
-        : false;
+  const flag = takesCancellationRequests(role, settings?.ds);
   const latest = useQuery({ ...cancellationQuery(booking._id), enabled: role === 'dispatcher' || flag });
   const pending = latest.data?.status === 'pending' ? latest.data : undefined;
   const [isAsking, setAsking] = useState(false);
@@ -77,7 +70,7 @@ export function Cancellation({ booking }: { booking: Booking }) {
     );
   }
 
-  if (!flag || !OPEN.has(booking.status ?? '')) return null;
+  if (cancellationRequestIssue(role, booking.status, settings?.ds)) return null;
   if (pending || isSent) {
     return (
       <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950">

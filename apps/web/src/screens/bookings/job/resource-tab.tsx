@@ -1,4 +1,5 @@
 import type { ResourceAggregate } from '@rostra/core/job-life/timer';
+import { isJobStartedByTimer } from '@rostra/core/records/job-status';
 import { formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag, MapPin, Pause, Play, Square } from 'lucide-react';
@@ -42,9 +43,6 @@ import { BOOKINGS_TEXT } from '../texts.ts';
 import { PromoteDialog } from './promote-dialog.tsx';
 import { JOB_TEXT as T } from './texts.ts';
 import { useJobLifeLive, useNow } from './use-job-life.ts';
-
-/** Statuses from which the resource's first start also starts the job (status action `start`). */
-const STARTABLE = new Set(['rostered', 'confirmed', 'dispatched']);
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
@@ -233,7 +231,7 @@ function MyTimer({
     if (action === 'start' || action === 'stop')
       void sendPing(booking._id, action === 'start' ? 'start' : 'finish');
     // The first start also starts the job, when the server can be reached; the timer itself is queued.
-    if (action === 'start' && STARTABLE.has(booking.status ?? '') && navigator.onLine) {
+    if (action === 'start' && isJobStartedByTimer(booking.status) && navigator.onLine) {
       takeAction(booking._id, 'start', booking.version)
         .then(() => queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY }))
         .catch((e: unknown) => {

@@ -1,3 +1,4 @@
+import { canWriteReview } from '@rostra/core/records/job-status';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -12,7 +13,6 @@ import { JOB_TEXT as T } from './texts.ts';
 import { useJobLifeLive } from './use-job-life.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
-const REVIEWABLE = new Set(['finished', 'reviewed']);
 
 /** The review, or none yet (a 404 from the server means nobody has written one). */
 function useReview(jobId: string) {
@@ -29,7 +29,7 @@ export function ReviewTab({ booking }: { booking: Booking }) {
   const { role } = useShell();
   useJobLifeLive(booking._id);
   const { review, data, isNone } = useReview(booking._id);
-  const canWrite = role === 'customer' && REVIEWABLE.has(booking.status ?? '');
+  const canWrite = canWriteReview(role, booking.status);
 
   if (review.isPending) return <div className="h-24 animate-pulse rounded bg-neutral-100" aria-busy="true" />;
   if (review.isError && !isNone) {

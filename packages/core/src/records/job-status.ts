@@ -1,0 +1,78 @@
+import type { DisplayFlags } from '../settings/defaults.ts';
+import type { Role } from '../shell/roles.ts';
+
+/**
+ * Status rules of a booking's life that the server enforces and the web shows (issue 17 point 6):
+ * who may ask for a cancellation and when, when a resource's first timer start also starts the
+ * job, and when the customer may review. Statuses are the spec's (scheduling-core §Job statuses).
+ */
+
+/** The organisation's display flags as read from its settings (values not yet trusted). */
+export type DisplayFlagValues = { readonly [K in keyof DisplayFlags]?: unknown };
+
+/** A rule's refusal: a code for callers and the message shown to people. */
+export type RuleIssue = { code: string; message: string };
+
+/** Stages at which a booking's cancellation can still be asked for. */
+export const CANCELLATION_REQUEST_STATUSES: readonly string[] = [
+  'draft',
+  'rostered',
+  'confirmed',
+  'dispatched',
+  'active',
+  'parked',
+];
+
+/**
+ * Whether the organisation takes cancellation requests from `role`: a resource with the
+ * `resource_cancel_request` flag on, a customer with `customer_cancel_request` on; nobody else.
+ */
+export function takesCancellationRequests(
+  role: Role | 'other',
+  flags: DisplayFlagValues | undefined,
+): boolean {
+  if (role === 'resource') return flags?.resource_cancel_request === true;
+  if (role === 'customer') return flags?.customer_cancel_request === true;
+  return false;
+}
+
+/**
+ * Why the job's `role` may not ask to cancel a booking at `status`, or undefined when they may:
+ * the organisation's flag for their role must be on, and the booking still open (see
+ * {@link CANCELLATION_REQUEST_STATUSES}). Whether they are the job's people is the caller's check.
+ */
+export function cancellationRequestIssue(
+  role: Role | 'other',
+  status: string | null | undefined,
+  flags: DisplayFlagValues | undefined,
+): RuleIssue | undefined {
+  if (!takesCancellationRequests(role, flags)) {
+    return { code: 'requests_disabled', message: 'Your organisation does not take cancellation requests' };
+  }
+  if (status === 'cancelled') return { code: 'not_open', message: 'This booking is already cancelled' };
+  if (!CANCELLATION_REQUEST_STATUSES.includes(status ?? 'draft')) {
+    return { code: 'not_open', message: 'This booking can no longer be cancelled' };
+  }
+  return undefined;
+}
+
+/** Statuses from which a resource's first timer start also starts the job (status action `start`). */
+export const TIMER_STARTS_JOB_STATUSES: readonly string[] = ['rostered', 'confirmed', 'dispatched'];
+
+/** Whether a resource's timer start on a booking at `status` also takes the job's `start` action. */
+export function isJobStartedByTimer(status: string | null | undefined): boolean {
+  return TIMER_STARTS_JOB_STATUSES.includes(status ?? '');
+}
+
+/** Statuses at which the customer may review a booking. */
+export const REVIEW_STATUSES = ['finished', 'reviewed'] as const;
+
+/** Whether a booking at `status` takes a review (finished or reviewed). */
+export function isReviewable(status: string | null | undefined): boolean {
+  return (REVIEW_STATUSES as readonly string[]).includes(status ?? '');
+}
+
+/** Whether `role` may write the review of a booking at `status`: its customer, once finished. */
+export function canWriteReview(role: Role, status: string | null | undefined): boolean {
+  return role === 'customer' && isReviewable(status);
+}
