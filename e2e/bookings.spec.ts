@@ -471,6 +471,14 @@ test.describe('create and edit', () => {
     await page.goto(`/bookings?job_id=${b._id}`);
     await detail(page).getByRole('button', { name: 'Add moving inventory' }).click();
     const picker = detail(page).getByRole('region', { name: 'Moving inventory' });
+    // Every item of the room shows its drawn icon (spec §3 `img`), none broken.
+    const icons = picker.locator('li img');
+    await expect(icons.first()).toBeVisible();
+    await expect
+      .poll(() =>
+        icons.evaluateAll((all) => all.filter((i) => !(i as { naturalWidth: number }).naturalWidth).length),
+      )
+      .toBe(0);
     await picker.getByLabel('Room', { exact: true }).selectOption('lounge');
     await picker.getByRole('button', { name: '+ Armchair' }).click();
     await picker.getByRole('button', { name: '+ Armchair' }).click();

@@ -107,7 +107,8 @@ export function InventoryPicker({ booking, isEditable }: { booking: Booking; isE
               const n = qty[item.id] ?? 0;
               return (
                 <li key={item.id} className="flex items-center justify-between gap-2 px-2 py-1.5 text-sm">
-                  <span className="min-w-0">
+                  <img src={item.img} alt="" width={24} height={24} className="size-6 shrink-0" />
+                  <span className="min-w-0 flex-1">
                     <span className={n ? 'font-medium text-neutral-900' : 'text-neutral-800'}>
                       {item.name}
                     </span>
