@@ -69,7 +69,8 @@ export function useAnnouncementBroadcasts(store: Store<BroadcastItem[]>): void {
     const item: BroadcastItem = { id: d._id, title: d.title, body: typeof d.body === 'string' ? d.body : '' };
     store.set((current) => [item, ...current.filter((c) => c.id !== item.id)]);
     void queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY });
-    const isBusy = panelStore.get() !== null || document.querySelector('dialog[open]') !== null;
+    const isBusy =
+      panelStore.get() !== null || document.querySelector('[role=dialog],[role=alertdialog]') !== null;
     if (isBusy) notify.info(`New announcement: ${item.title}`, 4500);
     else panelStore.set('broadcast');
   });

@@ -5,10 +5,10 @@ import { Toaster } from 'sonner';
 import { confirmStore, waitStore } from '../lib/overlays.ts';
 import { useStore } from '../lib/store.ts';
 import { Button } from '../ui/button.tsx';
-import { Modal } from '../ui/dialog.tsx';
+import { AlertModal, Modal } from '../ui/dialog.tsx';
 
 /**
- * The confirm dialogue: one question, Yes and No; Escape and the backdrop answer No. A question
+ * The confirm dialogue: one question, Yes and No; Escape answers No. A question
  * may list details under it and ask for a reason in words, which Yes then needs.
  */
 export function ConfirmHost() {
@@ -25,9 +25,8 @@ function ConfirmDialog({ request }: { request: NonNullable<ReturnType<typeof con
   const needsReason = request.reasonLabel !== undefined;
   const isReady = !needsReason || reason.trim() !== '';
   return (
-    <Modal
+    <AlertModal
       title={request.message}
-      role="alertdialog"
       size={request.details || needsReason ? 'md' : 'sm'}
       onClose={() => request.resolve(false)}
       initialFocus={noRef}
@@ -68,7 +67,7 @@ function ConfirmDialog({ request }: { request: NonNullable<ReturnType<typeof con
           />
         </div>
       ) : null}
-    </Modal>
+    </AlertModal>
   );
 }
 

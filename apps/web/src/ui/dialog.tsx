@@ -1,13 +1,16 @@
+import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { SHELL_TEXT } from '../texts.ts';
 import { IconButton } from './button.tsx';
 
-/**
- * Dialogs on the native modal `<dialog>`: the browser puts it in the top layer, makes the rest of
- * the page inert (the focus trap), and turns Escape into a cancel event, which is routed to
- * `onClose` so that a dialog with unsaved changes can ask first. Focus returns to whatever had it
- * when the dialog opened.
+/*
+ * Dialogs on Radix Dialog and AlertDialog. A dialog is open while it is mounted: the caller shows
+ * it by rendering it and closes it by not rendering it. Escape, the backdrop and the close button
+ * call `onClose` and nothing else, so a dialog with unsaved changes can ask before it goes. Radix
+ * traps focus inside, hides the rest of the page from assistive technology, and returns focus to
+ * whatever had it when the dialog opened.
  */
 type BaseProps = {
   title: string;
@@ -18,142 +21,174 @@ type BaseProps = {
   children: ReactNode;
   /** Element to focus on open (default: the first focusable element). */
   initialFocus?: RefObject<HTMLElement | null>;
-  /** alertdialog for questions that need an answer (confirm), dialog otherwise. */
-  role?: 'dialog' | 'alertdialog';
-  /** Escape and the backdrop do nothing (the wait modal). */
+  /** Escape and the backdrop do nothing and there is no close button (the wait modal). */
   isDismissable?: boolean;
   className?: string;
   testId?: string;
 };
 
-function useModal(onClose: () => void, isDismissable: boolean, initialFocus?: RefObject<HTMLElement | null>) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+const OVERLAY =
+  'fixed inset-0 z-50 bg-neutral-900/40 transition-opacity duration-200 starting:opacity-0 motion-reduce:transition-none';
 
-  useLayoutEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) dialog.showModal();
-    initialFocus?.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (previous?.isConnected) previous.focus();
-    };
-  }, [initialFocus]);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const cancel = (event: Event) => {
+/**
+ * Props of a Content that focuses `initialFocus`, keeps Escape/outside clicks for `onClose`, and
+ * on close gives focus back to what had it at open (Radix returns it only to a Radix Trigger, and
+ * these dialogs are opened by state, not by a trigger).
+ */
+function useContentHandlers(props: BaseProps) {
+  const isDismissable = props.isDismissable ?? true;
+  const [previous] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
+  return {
+    onCloseAutoFocus: (event: Event) => {
       event.preventDefault();
-      if (isDismissable) onCloseRef.current();
-    };
-    const click = (event: MouseEvent) => {
-      // A click on the dialog element itself (not its content) is a click on the backdrop.
-      if (isDismissable && event.target === dialog) onCloseRef.current();
-    };
-    dialog.addEventListener('cancel', cancel);
-    dialog.addEventListener('click', click);
-    return () => {
-      dialog.removeEventListener('cancel', cancel);
-      dialog.removeEventListener('click', click);
-    };
-  }, [isDismissable]);
+      if (previous?.isConnected) previous.focus();
+    },
+    onOpenAutoFocus: (event: Event) => {
+      const target = props.initialFocus?.current;
+      if (!target) return;
+      event.preventDefault();
+      target.focus();
+    },
+    onEscapeKeyDown: (event: KeyboardEvent) => {
+      if (!isDismissable) event.preventDefault();
+    },
+    onPointerDownOutside: (event: Event) => {
+      if (!isDismissable) event.preventDefault();
+    },
+    onInteractOutside: (event: Event) => {
+      if (!isDismissable) event.preventDefault();
+    },
+  };
+}
 
-  return ref;
+/** Radix warns when a dialog has no description; `undefined` says "none on purpose". */
+const describedBy = (description: string | undefined) =>
+  description ? {} : ({ 'aria-describedby': undefined } as const);
+
+const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
+
+/** A centred modal with a title bar, a close button and an optional footer of actions. */
+export function Modal(props: BaseProps & { footer?: ReactNode; size?: keyof typeof WIDTHS }) {
+  const isDismissable = props.isDismissable ?? true;
+  const handlers = useContentHandlers(props);
+  return (
+    <DialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : props.onClose())}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={OVERLAY} />
+        <DialogPrimitive.Content
+          {...handlers}
+          {...describedBy(props.description)}
+          data-testid={props.testId}
+          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-neutral-200 bg-white text-neutral-900 shadow-xl transition-[opacity,scale] duration-150 starting:scale-95 starting:opacity-0 focus:outline-none motion-reduce:transition-none ${WIDTHS[props.size ?? 'md']} ${props.className ?? ''}`}
+        >
+          <div className="flex shrink-0 items-center justify-between gap-4 border-b border-neutral-200 py-2 pr-3 pl-5">
+            <DialogPrimitive.Title className={props.hideTitle ? 'sr-only' : 'text-base font-semibold'}>
+              {props.title}
+            </DialogPrimitive.Title>
+            {isDismissable ? (
+              <IconButton label={SHELL_TEXT.close} onClick={props.onClose} className="-mr-2">
+                <X aria-hidden className="size-4" />
+              </IconButton>
+            ) : null}
+          </div>
+          <div className="min-h-0 overflow-y-auto px-5 py-4">
+            {props.description ? (
+              <DialogPrimitive.Description className="mb-3 text-sm text-neutral-600">
+                {props.description}
+              </DialogPrimitive.Description>
+            ) : null}
+            {props.children}
+          </div>
+          {props.footer ? (
+            <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-neutral-200 px-5 py-3">
+              {props.footer}
+            </div>
+          ) : null}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
 }
 
 /**
- * A centred modal with a title bar and a close button; an alertdialog (a question) shows its
- * title as the question itself, without the bar.
+ * A question that needs an answer (role alertdialog): the title is the question, the footer holds
+ * the answers. Escape calls `onClose` (answer No); a click on the backdrop does nothing, as the
+ * alertdialog pattern asks. `initialFocus` is usually the safe answer.
  */
-export function Modal(props: BaseProps & { footer?: ReactNode; size?: 'sm' | 'md' | 'lg' }) {
-  const { isDismissable = true } = props;
-  const ref = useModal(props.onClose, isDismissable, props.initialFocus);
-  const titleId = useId();
-  const descriptionId = useId();
-  const width = props.size === 'lg' ? 'max-w-2xl' : props.size === 'sm' ? 'max-w-sm' : 'max-w-lg';
+export function AlertModal(
+  props: Omit<BaseProps, 'hideTitle' | 'isDismissable'> & { footer: ReactNode; size?: keyof typeof WIDTHS },
+) {
+  const handlers = useContentHandlers(props);
   return (
-    <dialog
-      ref={ref}
-      role={props.role === 'alertdialog' ? 'alertdialog' : undefined}
-      aria-labelledby={titleId}
-      aria-describedby={props.description ? descriptionId : undefined}
-      data-testid={props.testId}
-      className={`m-auto w-[calc(100%-2rem)] ${width} rounded-lg border border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl backdrop:bg-neutral-900/40 ${props.className ?? ''}`}
-    >
-      {props.role === 'alertdialog' ? null : (
-        <div className="flex items-center justify-between gap-4 border-b border-neutral-200 py-2 pr-3 pl-5">
-          <h2 id={titleId} className={props.hideTitle ? 'sr-only' : 'text-base font-semibold'}>
-            {props.title}
-          </h2>
-          {isDismissable ? (
-            <IconButton label={SHELL_TEXT.close} onClick={props.onClose} className="-mr-2">
-              <X aria-hidden className="size-4" />
-            </IconButton>
-          ) : null}
-        </div>
-      )}
-      <div className="px-5 py-4">
-        {props.role === 'alertdialog' ? (
-          <h2 id={titleId} className="text-sm font-medium text-neutral-900">
-            {props.title}
-          </h2>
-        ) : null}
-        {props.description ? (
-          <p id={descriptionId} className="mb-3 text-sm text-neutral-600">
-            {props.description}
-          </p>
-        ) : null}
-        {props.children}
-      </div>
-      {props.footer ? (
-        <div className="flex flex-wrap justify-end gap-2 border-t border-neutral-200 px-5 py-3">
-          {props.footer}
-        </div>
-      ) : null}
-    </dialog>
+    <AlertDialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : props.onClose())}>
+      <AlertDialogPrimitive.Portal>
+        <AlertDialogPrimitive.Overlay className={OVERLAY} />
+        <AlertDialogPrimitive.Content
+          {...handlers}
+          {...describedBy(props.description)}
+          data-testid={props.testId}
+          className={`fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border border-neutral-200 bg-white text-neutral-900 shadow-xl transition-[opacity,scale] duration-150 starting:scale-95 starting:opacity-0 focus:outline-none motion-reduce:transition-none ${WIDTHS[props.size ?? 'sm']} ${props.className ?? ''}`}
+        >
+          <div className="px-5 py-4">
+            <AlertDialogPrimitive.Title className="text-sm font-medium text-neutral-900">
+              {props.title}
+            </AlertDialogPrimitive.Title>
+            {props.description ? (
+              <AlertDialogPrimitive.Description className="mt-1 text-sm text-neutral-600">
+                {props.description}
+              </AlertDialogPrimitive.Description>
+            ) : null}
+            {props.children}
+          </div>
+          <div className="flex flex-wrap justify-end gap-2 border-t border-neutral-200 px-5 py-3">
+            {props.footer}
+          </div>
+        </AlertDialogPrimitive.Content>
+      </AlertDialogPrimitive.Portal>
+    </AlertDialogPrimitive.Root>
   );
 }
 
 /** A panel that slides in from one side, full height (drawers, the narrow-screen menu). */
 export function Drawer(props: BaseProps & { side?: 'left' | 'right'; headerless?: boolean }) {
-  const { isDismissable = true } = props;
-  const ref = useModal(props.onClose, isDismissable, props.initialFocus);
-  const titleId = useId();
   const side =
     props.side === 'left'
-      ? 'mr-auto ml-0 starting:open:-translate-x-full'
-      : 'ml-auto mr-0 starting:open:translate-x-full';
+      ? 'left-0 border-r starting:-translate-x-full'
+      : 'right-0 border-l starting:translate-x-full';
+  const handlers = useContentHandlers(props);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      data-testid={props.testId}
-      className={`${side} my-0 h-dvh max-h-none w-[min(24rem,calc(100%-3rem))] max-w-none translate-x-0 border-neutral-200 bg-white p-0 text-neutral-900 shadow-xl transition-transform duration-200 ease-out backdrop:bg-neutral-900/40 motion-reduce:transition-none ${props.className ?? ''}`}
-    >
-      <div className="flex h-full flex-col">
-        <div
-          className={
-            props.headerless
-              ? 'sr-only'
-              : 'flex items-center justify-between gap-4 border-b border-neutral-200 px-4 py-3'
-          }
+    <DialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : props.onClose())}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className={OVERLAY} />
+        <DialogPrimitive.Content
+          {...handlers}
+          {...describedBy(props.description)}
+          data-testid={props.testId}
+          className={`fixed inset-y-0 z-50 flex h-dvh w-[min(24rem,calc(100%-3rem))] translate-x-0 flex-col border-neutral-200 bg-white text-neutral-900 shadow-xl transition-transform duration-200 ease-out focus:outline-none motion-reduce:transition-none ${side} ${props.className ?? ''}`}
         >
-          <h2 id={titleId} className="text-base font-semibold">
-            {props.title}
-          </h2>
-          {props.headerless ? null : (
-            <IconButton label={SHELL_TEXT.close} onClick={props.onClose} className="-mr-2">
-              <X aria-hidden className="size-4" />
-            </IconButton>
-          )}
-        </div>
-        <div className="min-h-0 flex-1 overflow-y-auto">{props.children}</div>
-      </div>
-    </dialog>
+          <div
+            className={
+              props.headerless
+                ? 'sr-only'
+                : 'flex shrink-0 items-center justify-between gap-4 border-b border-neutral-200 px-4 py-3'
+            }
+          >
+            <DialogPrimitive.Title className="text-base font-semibold">{props.title}</DialogPrimitive.Title>
+            {props.headerless ? null : (
+              <IconButton label={SHELL_TEXT.close} onClick={props.onClose} className="-mr-2">
+                <X aria-hidden className="size-4" />
+              </IconButton>
+            )}
+          </div>
+          {props.description ? (
+            <DialogPrimitive.Description className="sr-only">{props.description}</DialogPrimitive.Description>
+          ) : null}
+          <div className="min-h-0 flex-1 overflow-y-auto">{props.children}</div>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }
 
