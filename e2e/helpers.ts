@@ -175,9 +175,10 @@ export function testCustomerId(page: Page): Promise<string> {
   const origin = originOf(page);
   let id = testCustomers.get(origin);
   if (!id) {
-    id = apiCall(page, 'POST', '/customers', { name: `E2E Customer ${Date.now().toString(36)}` }).then(
-      (c) => c._id,
-    );
+    id = apiCall(page, 'POST', '/customers', {
+      name: `E2E Customer ${Date.now().toString(36)}`,
+      phone: '0400 000 000',
+    }).then((c) => c._id);
     id.catch(() => testCustomers.delete(origin));
     testCustomers.set(origin, id);
   }

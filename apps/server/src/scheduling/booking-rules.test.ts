@@ -28,6 +28,7 @@ describe.each(testDatabaseKinds())('booking rules on %s', (kind) => {
         name: 'Hal Home',
         first_name: 'Hal',
         last_name: 'Home',
+        phone: '02 9555 0102',
         addressline1: '12 King Street',
         suburb: 'Newtown',
         postcode: '2042',

@@ -150,6 +150,7 @@ describe.each(testDatabaseKinds())('scheduling records on %s', (kind) => {
           first_name: 'Gus',
           last_name: 'Hale',
           email: 'gus@example.test',
+          phone: '02 9555 0101',
           _geoloc: { lat: -33.8, lng: 151.1 },
           labels: ['l-lift'],
           suburb: 'Glebe',

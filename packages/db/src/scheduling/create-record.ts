@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../client.ts';
 import { appendLiveEvents } from '../infra/live-events.ts';
-import type { WriteResult } from '../infra/write-result.ts';
+import { invalid, type WriteResult } from '../infra/write-result.ts';
+import { getSettings } from '../settings.ts';
 import { withOrg } from '../tenant.ts';
 import { selectRecordRow } from './get-record.ts';
 import { recordEvents } from './record-events.ts';
@@ -15,6 +16,7 @@ export function newRecordId(): string {
 /**
  * Creates a record from the spec's fields. Its id is the input's id field (`_id`, or `VisitStemID`),
  * else a new one; an id already taken in the organisation answers `exists` and writes nothing.
+ * The kind's rules (`check`) refuse with `invalid` before anything is written.
  */
 export async function createRecord(
   db: Db,
@@ -24,6 +26,8 @@ export async function createRecord(
 ): Promise<WriteResult<Record<string, unknown>>> {
   const given = input[kind.idField];
   const id = typeof given === 'string' && given !== '' ? given : newRecordId();
+  const refused = kind.check?.(input, await getSettings(db, orgId, 'display'), 'create');
+  if (refused) return invalid(refused.code, refused.message, refused.field);
   return withOrg(db, orgId, async (tx) => {
     if (await selectRecordRow(tx, orgId, kind, id)) return { ok: false, error: 'exists' } as const;
     const values = { ...kind.values({ ...input, [kind.idField]: id }), orgId, [kind.idKey]: id };

@@ -1,3 +1,4 @@
+import { customerPhoneIssue } from '@rostra/core/records/customer';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Audience } from '../infra/live-events.ts';
 import { calendarEvents, projectTasks, quickViews } from '../schema/planning.ts';
@@ -36,7 +37,19 @@ export type RecordKind = {
   values(record: Record<string, unknown>): Record<string, unknown>;
   /** Who may read the record (its live events go to them only): as the kind's read routes allow. */
   audience(record: Record<string, unknown>): Audience;
+  /**
+   * The kind's record rules (in core): a refusal of the fields `given` by a create (all of them)
+   * or a change (only those it changes), under the organisation's display flags.
+   */
+  check?(
+    given: Record<string, unknown>,
+    display: Record<string, unknown>,
+    on: 'create' | 'update',
+  ): RuleRefusal;
 };
+
+/** A record rule's refusal, written as a 400 with the code, message and field; undefined passes. */
+export type RuleRefusal = { code: string; message: string; field?: string } | undefined;
 
 /** A record and who may read it, as its live events need them. */
 export const sideOf = (kind: RecordKind, record: Record<string, unknown>): RecordSide => ({
@@ -59,6 +72,7 @@ function recordKind<T extends TenantTable>(spec: {
   toRecord(row: T['$inferSelect']): Record<string, unknown>;
   values: RecordKind['values'];
   audience: RecordKind['audience'];
+  check?: RecordKind['check'];
 }): RecordKind {
   const column = (key: string) => (spec.table as unknown as Record<string, PgColumn>)[key] as PgColumn;
   const idKey = spec.id?.key ?? 'id';
@@ -77,6 +91,7 @@ function recordKind<T extends TenantTable>(spec: {
     toRecord: (row) => spec.toRecord(row as T['$inferSelect']),
     values: spec.values,
     audience: spec.audience,
+    ...(spec.check ? { check: spec.check } : {}),
   };
 }
 
@@ -112,6 +127,9 @@ export const CUSTOMERS = recordKind({
   toRecord: (r) => ({ ...toCustomer(r), ...stampsOf(r) }),
   values: customerValues,
   audience: (record) => audienceWith(CATALOGUE_AUDIENCE, [record.uid]),
+  // Phone required unless `customer_phone_optional`: on create, and on a change that gives one.
+  check: (given, display, on) =>
+    on === 'create' || 'phone' in given ? customerPhoneIssue(given.phone, display) : undefined,
 });
 
 export const SERVICE_PLANS = recordKind({

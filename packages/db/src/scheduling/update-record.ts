@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { appendLiveEvents } from '../infra/live-events.ts';
-import type { ExpectedVersion, WriteResult } from '../infra/write-result.ts';
+import { type ExpectedVersion, invalid, type WriteResult } from '../infra/write-result.ts';
+import { getSettings } from '../settings.ts';
 import { withOrg } from '../tenant.ts';
 import { lockAtVersion, whereId } from './get-record.ts';
 import { fromToday, recheckBookings } from './recheck-bookings.ts';
@@ -20,6 +21,7 @@ const RECHECKS: Partial<Record<string, 'own' | 'all'>> = {
  * as they are; a field given as null is cleared). Optimistic concurrency: when the record is no
  * longer at `expected` nothing is written and the answer is `stale` with the current record.
  * The row is locked for the check-and-write, so two writers of one version cannot both win.
+ * The kind's rules (`check`) see the fields given and refuse with `invalid` before any write.
  */
 export async function updateRecord(
   db: Db,
@@ -30,11 +32,13 @@ export async function updateRecord(
   expected: ExpectedVersion,
   now: Date = new Date(),
 ): Promise<WriteResult<Record<string, unknown>>> {
+  const { rechecked: _ignored, ...given } = changes;
+  const refused = kind.check?.(given, await getSettings(db, orgId, 'display'), 'update');
+  if (refused) return invalid(refused.code, refused.message, refused.field);
   return withOrg(db, orgId, async (tx) => {
     const locked = await lockAtVersion(tx, orgId, kind, id, expected);
     if (!locked.ok) return locked;
     const current = locked.record;
-    const { rechecked: _ignored, ...given } = changes;
     const merged = { ...current, ...given, [kind.idField]: id };
     const [updated] = await tx
       .update(kind.table)
