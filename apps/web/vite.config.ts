@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -48,33 +49,108 @@ function precompress(): Plugin {
 }
 
 /**
- * Which modules the shell (menu, top bar, panels) needs beyond the entry and the sign-in page:
- * they go into the shell's own chunk rather than into dozens of small chunks split by which
- * screens also use them. Every screen inside the shell loads the shell, so none loads more; on a
- * phone's six connections each file saved is a 562 ms round trip saved (docs/performance.md,
- * "Web app: first load on a phone"). Filled when the module graph is complete, before chunking.
+ * One chunk per step of a first load rather than dozens of small ones split by which screens share
+ * them: on a phone's six connections each file is a 562 ms round trip (docs/performance.md, "Web
+ * app: first load on a phone"). Each module goes to the first of these whose static imports reach
+ * it; filled when the module graph is complete, before chunking. The page's entry (app/boot.ts)
+ * keeps only what it needs to start the first requests.
  */
-const shellModules = new Set<string>();
+const FIRST_LOAD_CHUNKS = [
+  { name: 'app', root: '/src/main.tsx' },
+  { name: 'sign-in', root: '/screens/sign-in/sign-in-screen.tsx' },
+  { name: 'shell-layout', root: '/shell/shell-layout.tsx' },
+  { name: 'my-day', root: '/screens/my-day/bookings-entry.tsx' },
+] as const;
+const chunkOf = new Map<string, string>();
 
-function shellChunk(): Plugin {
+/** lucide-react's index, which re-exports every icon (a module each). */
+const ICON_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/** Each icon's name → its module, read from lucide-react's index. */
+function iconModules(indexId: string): Map<string, string> {
+  const byName = new Map<string, string>();
+  const text = readFileSync(indexId, 'utf8');
+  for (const [, names = '', file = ''] of text.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g)) {
+    const id = join(dirname(indexId), file);
+    for (const [, name] of names.matchAll(/default as (\w+)/g)) if (name) byName.set(name, id);
+  }
+  return byName;
+}
+
+function firstLoadChunks(): Plugin {
   return {
-    name: 'rostra-shell-chunk',
+    name: 'rostra-first-load-chunks',
     apply: 'build',
     buildEnd() {
-      const initial = new Set<string>();
-      const walk = (id: string, into: Set<string>, skip?: Set<string>) => {
-        if (into.has(id) || skip?.has(id)) return;
-        into.add(id);
-        for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next, into, skip);
-      };
       const ids = [...this.getModuleIds()];
-      for (const id of ids) {
-        if (this.getModuleInfo(id)?.isEntry || id.endsWith('/screens/sign-in/sign-in-screen.tsx'))
-          walk(id, initial);
+      const index = ids.find((id) => ICON_INDEX.test(id));
+      const icons = index ? iconModules(index) : new Map<string, string>();
+      const taken = new Set<string>();
+      const walk = (id: string, name: string) => {
+        // Through lucide-react's index every icon would come along: only the icons named go.
+        if (taken.has(id) || ICON_INDEX.test(id)) return;
+        taken.add(id);
+        chunkOf.set(id, name);
+        const info = this.getModuleInfo(id);
+        for (const [, names = ''] of info?.code?.matchAll(
+          /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g,
+        ) ?? []) {
+          for (const part of names.split(',')) {
+            const icon = icons.get(part.trim().split(/\s+as\s+/)[0] ?? '');
+            if (icon) walk(icon, name);
+          }
+        }
+        for (const next of info?.importedIds ?? []) walk(next, name);
+      };
+      // What the entry itself needs stays in the entry.
+      for (const id of ids) if (this.getModuleInfo(id)?.isEntry) walk(id, '');
+      for (const { name, root } of FIRST_LOAD_CHUNKS) {
+        const id = ids.find((i) => i.endsWith(root));
+        if (!id) this.error(`${root} not found: the first-load chunks are out of date`);
+        else walk(id, name);
       }
-      const shell = ids.find((id) => id.endsWith('/shell/shell-layout.tsx'));
-      if (!shell) return this.warn('shell/shell-layout.tsx not found: the shell gets no chunk of its own');
-      walk(shell, shellModules, initial);
+    },
+  };
+}
+
+/**
+ * The app's own chunk, what it imports and its styles, in the HTML: they are on their way while
+ * the entry (app/boot.ts) starts the first requests, not a round trip after it.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'rostra-preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const app = Object.values(bundle).find(
+          (c) => c.type === 'chunk' && c.moduleIds.some((id) => id.endsWith('/src/main.tsx')),
+        );
+        if (app?.type !== 'chunk') throw new Error('the app chunk (src/main.tsx) is not in the bundle');
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const add = (file: string) => {
+          const chunk = bundle[file];
+          if (scripts.has(file) || chunk?.type !== 'chunk') return;
+          scripts.add(file);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const next of chunk.imports) add(next);
+        };
+        add(app.fileName);
+        const tag = (rel: string, file: string) => ({
+          tag: 'link',
+          attrs: { rel, crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        });
+        return [
+          ...[...scripts]
+            .filter((file) => !html.includes(`/${file}"`))
+            .map((file) => tag('modulepreload', file)),
+          ...[...styles].filter((file) => !html.includes(`/${file}"`)).map((file) => tag('stylesheet', file)),
+        ];
+      },
     },
   };
 }
@@ -84,7 +160,8 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompress(),
-    shellChunk(),
+    firstLoadChunks(),
+    preloadApp(),
     // The service worker (src/sw.ts) with the build's precache manifest injected; main.tsx
     // registers it. No web app manifest: the app is not offered for installation.
     VitePWA({
@@ -112,20 +189,19 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       output: {
-        // The icons (lucide-react, a module each) in one chunk, and the shell's modules in the
-        // shell's: split by which screens share them they made dozens of tiny files, and on a
-        // phone's six connections each costs a round trip.
+        // The first load's chunks (above), then the other screens' icons (lucide-react, a module
+        // each) in one chunk: split by which screens share them they made dozens of tiny files.
         codeSplitting: {
           groups: [
+            ...FIRST_LOAD_CHUNKS.map(({ name }, i) => ({
+              name,
+              test: (id: string) => chunkOf.get(id) === name,
+              includeDependenciesRecursively: false,
+              priority: 10 - i,
+            })),
             {
               name: 'icons',
               test: /[\\/]lucide-react[\\/]/,
-              includeDependenciesRecursively: false,
-              priority: 2,
-            },
-            {
-              name: 'shell-layout',
-              test: (id: string) => shellModules.has(id),
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -29,7 +29,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from '@playwright/test';
 import { DEMO_PASSWORD } from '@rostra/db/seed/demo-users';
@@ -78,13 +77,21 @@ const SCREENS: Screen[] = [
   },
 ];
 
-/** Before the app loads: notes the first painted frame at which `ready` holds. */
+/**
+ * Before the app loads: reports (through the `__rostraInteractive` binding, which needs no
+ * evaluation in the page: the app's CSP refuses that) the first painted frame at which `ready`
+ * holds.
+ */
 const probe = (ready: string) => `
 (() => {
   const w = window;
-  w.__interactive = null;
   const channel = new MessageChannel();
-  channel.port1.onmessage = () => { if (w.__interactive === null) w.__interactive = performance.now(); };
+  let reported = false;
+  channel.port1.onmessage = () => {
+    if (reported) return;
+    reported = true;
+    w.__rostraInteractive(performance.now());
+  };
   let asked = false;
   const check = () => {
     if (asked || !(${ready})) return;
@@ -98,6 +105,15 @@ const probe = (ready: string) => `
   if (document.documentElement) watch(); else document.addEventListener('DOMContentLoaded', watch);
 })();
 `;
+
+/** `promise`, or a failure saying what did not happen within `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 type Run = { interactiveMs: number; jsGzip: number; jsWire: number; scripts: number; loadMs: number };
 
@@ -130,50 +146,55 @@ async function measure(browser: Browser, base: string, webDist: string, screen: 
       if (!terms.ok()) throw new Error(`terms: ${terms.status()} ${await terms.text()}`);
     }
     const page = await context.newPage();
+    const interactive = new Promise<number>((resolve) => {
+      void page.exposeBinding('__rostraInteractive', (_source, at: number) => resolve(at));
+    });
     await page.addInitScript(probe(screen.ready));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 
+    // Every script the page asks for, and when none is on its way any more.
     const scripts = new Map<string, { url: string; wire: number; done: boolean }>();
-    cdp.on('Network.responseReceived', (e) => {
-      if (e.type === 'Script') scripts.set(e.requestId, { url: e.response.url, wire: 0, done: false });
+    let onQuiet: (() => void) | undefined;
+    const settle = (requestId: string, wire: number) => {
+      const s = scripts.get(requestId);
+      if (!s) return;
+      Object.assign(s, { wire, done: true });
+      if ([...scripts.values()].every((x) => x.done)) onQuiet?.();
+    };
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (e.type === 'Script') scripts.set(e.requestId, { url: e.request.url, wire: 0, done: false });
     });
-    cdp.on('Network.loadingFinished', (e) => {
-      const s = scripts.get(e.requestId);
-      if (s) Object.assign(s, { wire: e.encodedDataLength, done: true });
-    });
+    cdp.on('Network.loadingFinished', (e) => settle(e.requestId, e.encodedDataLength));
+    cdp.on('Network.loadingFailed', (e) => settle(e.requestId, 0));
+    const quiet = () =>
+      new Promise<void>((resolve) => {
+        onQuiet = resolve;
+        if ([...scripts.values()].every((x) => x.done)) resolve();
+      });
 
     await page.goto(screen.path, { waitUntil: 'commit' });
-    // page.evaluate with a string runs over CDP (the app's CSP refuses string evaluation in the page).
-    const readyBy = Date.now() + 60_000;
-    while ((await page.evaluate('window.__interactive')) === null) {
-      if (Date.now() > readyBy) throw new Error(`${screen.name}: not interactive within 60 s`);
-      await page.waitForTimeout(100);
-    }
+    const interactiveMs = await within(interactive, 60_000, `${screen.name}: not interactive`);
     // Scripts still on their way when the screen became usable count too.
-    const deadline = Date.now() + 30_000;
-    while ([...scripts.values()].some((s) => !s.done) && Date.now() < deadline) {
-      await page.waitForTimeout(100);
-    }
+    await within(quiet(), 30_000, `${screen.name}: scripts still loading`);
     if (process.argv.includes('--waterfall')) {
       const entries = (await page.evaluate(`performance.getEntriesByType('resource').map((e) =>
         e.startTime.toFixed(0).padStart(6) + ' → ' + e.responseEnd.toFixed(0).padStart(6) + '  ' +
         e.name.replace(location.origin, ''))`)) as string[];
       console.log(`-- ${screen.name}: resources (ms from navigation start)\n${entries.join('\n')}`);
     }
-    const { interactive, load } = (await page.evaluate(`({
-      interactive: window.__interactive,
-      load: performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0,
-    })`)) as { interactive: number; load: number };
+    const load = (await page.evaluate(
+      `performance.getEntriesByType('navigation')[0]?.loadEventEnd ?? 0`,
+    )) as number;
     let jsGzip = 0;
     let jsWire = 0;
     for (const s of scripts.values()) {
       jsWire += s.wire;
       jsGzip += gzipSizeOf(webDist, new URL(s.url).pathname);
     }
-    return { interactiveMs: interactive, jsGzip, jsWire, scripts: scripts.size, loadMs: load };
+    return { interactiveMs, jsGzip, jsWire, scripts: scripts.size, loadMs: load };
   } finally {
     await context.close();
   }
@@ -201,9 +222,10 @@ async function main() {
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
+      // Info, for the line that says it listens (below); the other lines are read and dropped.
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stopServer = async () => {
     if (server.exitCode === null) {
@@ -213,17 +235,21 @@ async function main() {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  // Up once it says it listens (it has migrated and seeded by then).
+  const listening = new Promise<void>((resolve, reject) => {
+    let seen = '';
+    server.stdout?.on('data', (chunk: Buffer) => {
+      if (seen === 'listening') return;
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      if (seen.includes('Server listening at')) {
+        seen = 'listening';
+        resolve();
+      }
+    });
+    server.once('exit', (code) => reject(new Error(`the server stopped (exit ${code})`)));
+  });
   try {
-    for (let waited = 0; ; waited += 250) {
-      if (server.exitCode !== null) throw new Error(`the server stopped (exit ${server.exitCode})`);
-      if (waited > 180_000) throw new Error('the server did not answer /healthz within 3 minutes');
-      const up = await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) break;
-      await sleep(250);
-    }
+    await within(listening, 180_000, 'the server did not listen');
   } catch (error) {
     await stopServer();
     throw error;

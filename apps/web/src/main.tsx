@@ -54,13 +54,3 @@ createRoot(root).render(
     </QueryClientProvider>
   </StrictMode>,
 );
-
-// The built app registers its service worker (src/sw.ts, built to sw.js) so that it opens without a
-// connection; the dev server does not (it would serve stale modules).
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => {
-      // Not allowed here (a private window, an insecure origin): the app simply needs a connection.
-    });
-  });
-}

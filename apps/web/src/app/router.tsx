@@ -15,7 +15,7 @@ import {
 
 import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
 import { queryOf } from '../lib/route-actions.ts';
-import { meQuery, signOut } from '../lib/session.ts';
+import { activeUser, ME_KEY, type Me, meQuery, signOut } from '../lib/session.ts';
 import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
 import { bookingsSearch } from '../screens/bookings/search.ts';
 import { ComingLater } from '../screens/coming-later.tsx';
@@ -30,50 +30,15 @@ import {
   resourcesSearch,
 } from '../screens/directory/search.ts';
 import { ErrorPage } from '../screens/error-page.tsx';
+import { dayListQuery, PHONE_QUERY, showsMyDay, todayIn } from '../screens/my-day/day-list.ts';
 import { formsSearch } from '../screens/operations/search.ts';
 import { resetSearch } from '../screens/reset-search.ts';
 import { signInSearch } from '../screens/sign-in/search.ts';
 import { timelineSearch } from '../screens/timeline/search.ts';
 import { AppToaster, ConfirmHost, WaitHost } from '../shell/overlays.tsx';
 import { SkeletonRows } from '../ui/list-state.tsx';
-import {
-  AnalyticsScreen,
-  AnnouncementsScreen,
-  BidBoardScreen,
-  BoardScreen,
-  BookingsEntry,
-  CalendarEventsScreen,
-  CalendarScreen,
-  CustomersScreen,
-  EquipmentsScreen,
-  EventsScreen,
-  ExceptionDetail,
-  FormsScreen,
-  GroupEventsScreen,
-  HomeScreen,
-  InvoicesScreen,
-  JobBoardScreen,
-  MapsScreen,
-  MasterRosterScreen,
-  PodsScreen,
-  ProjectTasksScreen,
-  QuotesScreen,
-  ReportsScreen,
-  ResetScreen,
-  ResourcesScreen,
-  RosteredBoardScreen,
-  SchedulerScreen,
-  SettingsScreen,
-  ShellLayout,
-  ShiftsScreen,
-  SignInScreen,
-  TermsScreen,
-  TimelineScreen,
-  TimesheetsScreen,
-  UploadsScreen,
-  VehicleRoutesScreen,
-  WeekScreen,
-} from './screens.ts';
+import { preloadCodeFor, SCREEN_AT } from './route-code.ts';
+import { ResetScreen, SCREEN_COMPONENTS, ShellLayout, SignInScreen, TermsScreen } from './screens.ts';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -240,89 +205,88 @@ const SHELL_PATHS = [
   ]),
 ];
 
-/** The screen each built path shows (its code is fetched ahead, preloadCodeFor). */
-const SCREENS = new Map<string, RouteComponent>();
+type ScreenPath = keyof typeof SCREEN_AT;
 
-/** A route of the shell: one per screen, with its query's schema when it reads one. */
-function screenRoute<TPath extends string>(path: TPath, component: RouteComponent) {
-  SCREENS.set(path, component);
-  return createRoute({ getParentRoute: () => shellRoute, path, component });
+/** The screen a path shows (route-code.ts: one table for the router and the boot module). */
+const screenAt = (path: ScreenPath): RouteComponent => SCREEN_COMPONENTS[SCREEN_AT[path]];
+
+/**
+ * /bookings for a resource on a phone: the day's list is asked for alongside the screen's code
+ * (and with the access token boot.ts started), not after the screen has mounted.
+ */
+function startDayList({ context }: { context: RouterContext }): void {
+  const me = context.queryClient.getQueryData<Me | null>(ME_KEY);
+  const user = me ? activeUser(me) : undefined;
+  if (!me || !user || !showsMyDay(user, window.matchMedia(PHONE_QUERY).matches)) return;
+  void context.queryClient.prefetchQuery(dayListQuery(todayIn(me.company?.time_zone ?? 'UTC', Date.now())));
 }
 
-function searchRoute<TPath extends string, TSchema extends AnyValidator>(
+/** A route of the shell: one per screen, with its query's schema when it reads one. */
+function screenRoute<TPath extends ScreenPath>(path: TPath) {
+  return createRoute({ getParentRoute: () => shellRoute, path, component: screenAt(path) });
+}
+
+function searchRoute<TPath extends ScreenPath, TSchema extends AnyValidator>(
   path: TPath,
   validateSearch: TSchema,
-  component: RouteComponent,
 ) {
-  SCREENS.set(path, component);
-  return createRoute({ getParentRoute: () => shellRoute, path, validateSearch, component });
+  return createRoute({ getParentRoute: () => shellRoute, path, validateSearch, component: screenAt(path) });
 }
 
 /** The screens built so far, one route each (issue 17 point 5); both timeline paths share one. */
 const screenRoutes = [
-  searchRoute('/week2timelinev2', timelineSearch, TimelineScreen),
-  searchRoute('/week2timeline', timelineSearch, TimelineScreen),
-  searchRoute('/week2custimeline', timelineSearch, TimelineScreen),
-  searchRoute('/bookings', bookingsSearch, BookingsEntry),
-  screenRoute('/board', BoardScreen),
-  screenRoute('/job_board', JobBoardScreen),
-  screenRoute('/bid_board', BidBoardScreen),
-  screenRoute('/rostered_board', RosteredBoardScreen),
-  screenRoute('/masterroster', MasterRosterScreen),
-  screenRoute('/mascustomer', MasterRosterScreen),
-  screenRoute('/week2', WeekScreen),
-  screenRoute('/week2scheduler', SchedulerScreen),
-  screenRoute('/resource_shifts', ShiftsScreen),
-  screenRoute('/settings', SettingsScreen),
-  screenRoute('/', HomeScreen),
-  searchRoute('/customers', customersSearch, CustomersScreen),
-  searchRoute('/resources', resourcesSearch, ResourcesScreen),
-  searchRoute('/groupevents', groupEventsSearch, GroupEventsScreen),
-  searchRoute('/announcements', announcementsSearch, AnnouncementsScreen),
-  searchRoute('/events', eventsSearch, EventsScreen),
-  searchRoute('/projecttasks', projectTasksSearch, ProjectTasksScreen),
-  searchRoute('/calevents', calendarEventsSearch, CalendarEventsScreen),
-  searchRoute('/calendar', calendarSearch, CalendarScreen),
-  screenRoute('/vehicleroutes', VehicleRoutesScreen),
-  screenRoute('/maps', MapsScreen),
-  searchRoute('/forms', formsSearch, FormsScreen),
-  screenRoute('/timesheets', TimesheetsScreen),
-  screenRoute('/reports', ReportsScreen),
-  screenRoute('/equipments', EquipmentsScreen),
-  screenRoute('/pods', PodsScreen),
-  screenRoute('/quotes', QuotesScreen),
-  screenRoute('/invoices', InvoicesScreen),
-  screenRoute('/uploads', UploadsScreen),
-  screenRoute('/analytics', AnalyticsScreen),
+  searchRoute('/week2timelinev2', timelineSearch),
+  searchRoute('/week2timeline', timelineSearch),
+  searchRoute('/week2custimeline', timelineSearch),
+  createRoute({
+    getParentRoute: () => shellRoute,
+    path: '/bookings',
+    validateSearch: bookingsSearch,
+    loader: startDayList,
+    component: screenAt('/bookings'),
+  }),
+  screenRoute('/board'),
+  screenRoute('/job_board'),
+  screenRoute('/bid_board'),
+  screenRoute('/rostered_board'),
+  screenRoute('/masterroster'),
+  screenRoute('/mascustomer'),
+  screenRoute('/week2'),
+  screenRoute('/week2scheduler'),
+  screenRoute('/resource_shifts'),
+  screenRoute('/settings'),
+  screenRoute('/'),
+  searchRoute('/customers', customersSearch),
+  searchRoute('/resources', resourcesSearch),
+  searchRoute('/groupevents', groupEventsSearch),
+  searchRoute('/announcements', announcementsSearch),
+  searchRoute('/events', eventsSearch),
+  searchRoute('/projecttasks', projectTasksSearch),
+  searchRoute('/calevents', calendarEventsSearch),
+  searchRoute('/calendar', calendarSearch),
+  screenRoute('/vehicleroutes'),
+  screenRoute('/maps'),
+  searchRoute('/forms', formsSearch),
+  screenRoute('/timesheets'),
+  screenRoute('/reports'),
+  screenRoute('/equipments'),
+  screenRoute('/pods'),
+  screenRoute('/quotes'),
+  screenRoute('/invoices'),
+  screenRoute('/uploads'),
+  screenRoute('/analytics'),
 ] as const;
 
 /** Every other menu path shows the 'coming later' state. */
-const comingLaterRoutes = SHELL_PATHS.filter((path) => !SCREENS.has(path)).map((path) =>
+const comingLaterRoutes = SHELL_PATHS.filter((path) => !(path in SCREEN_AT)).map((path) =>
   createRoute({ getParentRoute: () => shellRoute, path, component: ComingLater }),
 );
 
 const exceptionDetailRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: EXCEPTION_DETAIL_PATH,
-  component: ExceptionDetail,
+  component: screenAt(EXCEPTION_DETAIL_PATH),
 });
-
-/**
- * Starts fetching the code of the screen a path shows (and of the shell around it) at once,
- * alongside the guards' "who is signed in" request, instead of after it: on a phone's slow
- * connection each waits a full round trip. The router still awaits the same chunks later.
- */
-function preloadCodeFor(pathname: string): void {
-  const preload = (component: { preload?: () => Promise<void> | undefined } | undefined) =>
-    void component?.preload?.();
-  const outside = { '/login': SignInScreen, '/reset': ResetScreen, '/terms': TermsScreen }[pathname];
-  if (outside) {
-    preload(outside);
-    return;
-  }
-  preload(ShellLayout);
-  preload(pathname === EXCEPTION_DETAIL_PATH ? ExceptionDetail : SCREENS.get(pathname));
-}
 
 export function createAppRouter(queryClient: QueryClient) {
   return createRouter({

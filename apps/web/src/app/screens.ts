@@ -1,137 +1,81 @@
-import { lazyRouteComponent } from '@tanstack/react-router';
+import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+import { CODE, type ShellScreen } from './route-code.ts';
 
 /*
- * Every screen is its own chunk, fetched when its route is first entered: sign-in and a worker's
- * day do not load the timeline, the boards or the charts (issue 17, docs/performance.md). Shared
- * code (React, the router, the query cache, the HTTP client) stays in the entry chunk; the shell
- * (menu, top bar, panels) comes with the first screen inside it, so the sign-in page goes without.
+ * Every screen is its own chunk, fetched when its route is first entered (or ahead, by boot.ts):
+ * sign-in and a worker's day do not load the timeline, the boards or the charts (issue 17,
+ * docs/performance.md). The shell (menu, top bar, panels) comes with the first screen inside it,
+ * so the sign-in page goes without.
  */
-export const ShellLayout = lazyRouteComponent(() => import('../shell/shell-layout.tsx'), 'ShellLayout');
-export const BidBoardScreen = lazyRouteComponent(
-  () => import('../screens/boards/bid-board-screen.tsx'),
-  'BidBoardScreen',
-);
-export const BoardScreen = lazyRouteComponent(
-  () => import('../screens/boards/board-screen.tsx'),
-  'BoardScreen',
-);
-export const JobBoardScreen = lazyRouteComponent(
-  () => import('../screens/boards/job-board-screen.tsx'),
-  'JobBoardScreen',
-);
-export const RosteredBoardScreen = lazyRouteComponent(
-  () => import('../screens/boards/rostered-board-screen.tsx'),
-  'RosteredBoardScreen',
-);
-export const AnnouncementsScreen = lazyRouteComponent(
-  () => import('../screens/directory/announcements-screen.tsx'),
-  'AnnouncementsScreen',
-);
-export const CalendarEventsScreen = lazyRouteComponent(
-  () => import('../screens/directory/calendar-events-screen.tsx'),
-  'CalendarEventsScreen',
-);
-export const CalendarScreen = lazyRouteComponent(
-  () => import('../screens/directory/calendar-screen.tsx'),
-  'CalendarScreen',
-);
-export const CustomersScreen = lazyRouteComponent(
-  () => import('../screens/directory/customers-screen.tsx'),
-  'CustomersScreen',
-);
-export const EventsScreen = lazyRouteComponent(
-  () => import('../screens/directory/events-screen.tsx'),
-  'EventsScreen',
-);
-export const GroupEventsScreen = lazyRouteComponent(
-  () => import('../screens/directory/group-events-screen.tsx'),
-  'GroupEventsScreen',
-);
-export const ProjectTasksScreen = lazyRouteComponent(
-  () => import('../screens/directory/project-tasks-screen.tsx'),
-  'ProjectTasksScreen',
-);
-export const ResourcesScreen = lazyRouteComponent(
-  () => import('../screens/directory/resources-screen.tsx'),
-  'ResourcesScreen',
-);
-export const ExceptionDetail = lazyRouteComponent(
-  () => import('../screens/exception-detail.tsx'),
-  'ExceptionDetail',
-);
-export const HomeScreen = lazyRouteComponent(() => import('../screens/home/home-screen.tsx'), 'HomeScreen');
-export const BookingsEntry = lazyRouteComponent(
-  () => import('../screens/my-day/bookings-entry.tsx'),
-  'BookingsEntry',
-);
-export const AnalyticsScreen = lazyRouteComponent(
-  () => import('../screens/operations/analytics-screen.tsx'),
-  'AnalyticsScreen',
-);
-export const EquipmentsScreen = lazyRouteComponent(
-  () => import('../screens/operations/equipments-screen.tsx'),
-  'EquipmentsScreen',
-);
-export const FormsScreen = lazyRouteComponent(
-  () => import('../screens/operations/forms-screen.tsx'),
-  'FormsScreen',
-);
-export const InvoicesScreen = lazyRouteComponent(
-  () => import('../screens/operations/invoices-screen.tsx'),
-  'InvoicesScreen',
-);
-export const MapsScreen = lazyRouteComponent(
-  () => import('../screens/operations/maps-screen.tsx'),
-  'MapsScreen',
-);
-export const PodsScreen = lazyRouteComponent(
-  () => import('../screens/operations/pods-screen.tsx'),
-  'PodsScreen',
-);
-export const QuotesScreen = lazyRouteComponent(
-  () => import('../screens/operations/quotes-screen.tsx'),
-  'QuotesScreen',
-);
-export const ReportsScreen = lazyRouteComponent(
-  () => import('../screens/operations/reports-screen.tsx'),
-  'ReportsScreen',
-);
-export const TimesheetsScreen = lazyRouteComponent(
-  () => import('../screens/operations/timesheets-screen.tsx'),
-  'TimesheetsScreen',
-);
-export const UploadsScreen = lazyRouteComponent(
-  () => import('../screens/operations/uploads-screen.tsx'),
-  'UploadsScreen',
-);
-export const VehicleRoutesScreen = lazyRouteComponent(
-  () => import('../screens/operations/vehicle-routes-screen.tsx'),
-  'VehicleRoutesScreen',
-);
-export const ResetScreen = lazyRouteComponent(() => import('../screens/reset.tsx'), 'ResetScreen');
-export const MasterRosterScreen = lazyRouteComponent(
-  () => import('../screens/roster/master-roster-screen.tsx'),
-  'MasterRosterScreen',
-);
-export const SettingsScreen = lazyRouteComponent(
-  () => import('../screens/settings/settings-screen.tsx'),
-  'SettingsScreen',
-);
-export const ShiftsScreen = lazyRouteComponent(
-  () => import('../screens/shifts/shifts-screen.tsx'),
-  'ShiftsScreen',
-);
-export const SignInScreen = lazyRouteComponent(
-  () => import('../screens/sign-in/sign-in-screen.tsx'),
-  'SignInScreen',
-);
-export const TermsScreen = lazyRouteComponent(() => import('../screens/terms.tsx'), 'TermsScreen');
-export const TimelineScreen = lazyRouteComponent(
-  () => import('../screens/timeline/timeline-screen.tsx'),
-  'TimelineScreen',
-);
-export const SchedulerScreen = lazyRouteComponent(
-  () => import('../screens/week/scheduler-screen.tsx'),
-  'SchedulerScreen',
-);
-export const WeekScreen = lazyRouteComponent(() => import('../screens/week/week-screen.tsx'), 'WeekScreen');
+export const ShellLayout = lazyRouteComponent(CODE.ShellLayout, 'ShellLayout');
+export const BidBoardScreen = lazyRouteComponent(CODE.BidBoardScreen, 'BidBoardScreen');
+export const BoardScreen = lazyRouteComponent(CODE.BoardScreen, 'BoardScreen');
+export const JobBoardScreen = lazyRouteComponent(CODE.JobBoardScreen, 'JobBoardScreen');
+export const RosteredBoardScreen = lazyRouteComponent(CODE.RosteredBoardScreen, 'RosteredBoardScreen');
+export const AnnouncementsScreen = lazyRouteComponent(CODE.AnnouncementsScreen, 'AnnouncementsScreen');
+export const CalendarEventsScreen = lazyRouteComponent(CODE.CalendarEventsScreen, 'CalendarEventsScreen');
+export const CalendarScreen = lazyRouteComponent(CODE.CalendarScreen, 'CalendarScreen');
+export const CustomersScreen = lazyRouteComponent(CODE.CustomersScreen, 'CustomersScreen');
+export const EventsScreen = lazyRouteComponent(CODE.EventsScreen, 'EventsScreen');
+export const GroupEventsScreen = lazyRouteComponent(CODE.GroupEventsScreen, 'GroupEventsScreen');
+export const ProjectTasksScreen = lazyRouteComponent(CODE.ProjectTasksScreen, 'ProjectTasksScreen');
+export const ResourcesScreen = lazyRouteComponent(CODE.ResourcesScreen, 'ResourcesScreen');
+export const ExceptionDetail = lazyRouteComponent(CODE.ExceptionDetail, 'ExceptionDetail');
+export const HomeScreen = lazyRouteComponent(CODE.HomeScreen, 'HomeScreen');
+export const BookingsEntry = lazyRouteComponent(CODE.BookingsEntry, 'BookingsEntry');
+export const AnalyticsScreen = lazyRouteComponent(CODE.AnalyticsScreen, 'AnalyticsScreen');
+export const EquipmentsScreen = lazyRouteComponent(CODE.EquipmentsScreen, 'EquipmentsScreen');
+export const FormsScreen = lazyRouteComponent(CODE.FormsScreen, 'FormsScreen');
+export const InvoicesScreen = lazyRouteComponent(CODE.InvoicesScreen, 'InvoicesScreen');
+export const MapsScreen = lazyRouteComponent(CODE.MapsScreen, 'MapsScreen');
+export const PodsScreen = lazyRouteComponent(CODE.PodsScreen, 'PodsScreen');
+export const QuotesScreen = lazyRouteComponent(CODE.QuotesScreen, 'QuotesScreen');
+export const ReportsScreen = lazyRouteComponent(CODE.ReportsScreen, 'ReportsScreen');
+export const TimesheetsScreen = lazyRouteComponent(CODE.TimesheetsScreen, 'TimesheetsScreen');
+export const UploadsScreen = lazyRouteComponent(CODE.UploadsScreen, 'UploadsScreen');
+export const VehicleRoutesScreen = lazyRouteComponent(CODE.VehicleRoutesScreen, 'VehicleRoutesScreen');
+export const ResetScreen = lazyRouteComponent(CODE.ResetScreen, 'ResetScreen');
+export const MasterRosterScreen = lazyRouteComponent(CODE.MasterRosterScreen, 'MasterRosterScreen');
+export const SettingsScreen = lazyRouteComponent(CODE.SettingsScreen, 'SettingsScreen');
+export const ShiftsScreen = lazyRouteComponent(CODE.ShiftsScreen, 'ShiftsScreen');
+export const SignInScreen = lazyRouteComponent(CODE.SignInScreen, 'SignInScreen');
+export const TermsScreen = lazyRouteComponent(CODE.TermsScreen, 'TermsScreen');
+export const TimelineScreen = lazyRouteComponent(CODE.TimelineScreen, 'TimelineScreen');
+export const SchedulerScreen = lazyRouteComponent(CODE.SchedulerScreen, 'SchedulerScreen');
+export const WeekScreen = lazyRouteComponent(CODE.WeekScreen, 'WeekScreen');
+
+/** Each screen's route component by name (route-code.ts says which path shows which). */
+export const SCREEN_COMPONENTS: Record<ShellScreen, RouteComponent> = {
+  BidBoardScreen,
+  BoardScreen,
+  JobBoardScreen,
+  RosteredBoardScreen,
+  AnnouncementsScreen,
+  CalendarEventsScreen,
+  CalendarScreen,
+  CustomersScreen,
+  EventsScreen,
+  GroupEventsScreen,
+  ProjectTasksScreen,
+  ResourcesScreen,
+  ExceptionDetail,
+  HomeScreen,
+  BookingsEntry,
+  AnalyticsScreen,
+  EquipmentsScreen,
+  FormsScreen,
+  InvoicesScreen,
+  MapsScreen,
+  PodsScreen,
+  QuotesScreen,
+  ReportsScreen,
+  TimesheetsScreen,
+  UploadsScreen,
+  VehicleRoutesScreen,
+  MasterRosterScreen,
+  SettingsScreen,
+  ShiftsScreen,
+  TimelineScreen,
+  SchedulerScreen,
+  WeekScreen,
+};

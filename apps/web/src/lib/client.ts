@@ -1,3 +1,4 @@
+import { takeEarly } from '../app/early.ts';
 import { type ApiClient, createApiClient, type NetworkInfo } from './api.ts';
 import { notifyHttpFailure } from './toast.ts';
 
@@ -15,7 +16,8 @@ function networkInfo(): NetworkInfo {
 
 /** The app's one HTTP client (see api.ts for what it does). */
 export const api: ApiClient = createApiClient({
-  fetch: (input, init) => fetch(input, init),
+  // The first /me and access-token answers may be on their way already (app/early.ts).
+  fetch: (input, init) => takeEarly(input, init) ?? fetch(input, init),
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   isOnline: () => navigator.onLine,

@@ -1,23 +1,10 @@
 import { bookingTitle } from '@rostra/core/records/booking-rules';
-import {
-  DAY,
-  dayStart,
-  formatDateTime,
-  formatDayLabel,
-  formatTime,
-  toWallClock,
-} from '@rostra/core/time/calendar';
+import { DAY, formatDateTime, formatDayLabel, formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronRight, Clock, MapPin, Navigation, WifiOff } from 'lucide-react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import {
-  BOOKINGS_KEY,
-  type Booking,
-  bookingQuery,
-  bookingSearchQuery,
-  personName,
-} from '../../lib/bookings.ts';
+import { BOOKINGS_KEY, type Booking, bookingQuery, personName } from '../../lib/bookings.ts';
 import { selectedBookingId } from '../../lib/bookings-filters.ts';
 import { directionsLink } from '../../lib/job-life.ts';
 import { dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from '../../lib/job-life-day.ts';
@@ -27,6 +14,7 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
 import { BookingDetail } from '../bookings/booking-detail.tsx';
+import { dayListQuery, todayIn, UPCOMING_DAYS } from './day-list.ts';
 import { MY_DAY_TEXT as T } from './texts.ts';
 
 /** The browser's own online flag, live (it knows at once when the network is gone). */
@@ -44,9 +32,6 @@ function useBrowserOnline(): boolean {
     () => true,
   );
 }
-
-/** Days ahead the list shows after today. */
-const UPCOMING_DAYS = 7;
 
 function storage(): Storage | undefined {
   try {
@@ -70,7 +55,7 @@ export function MyDayScreen() {
   const navigate = useNavigate({ from: '/bookings' });
   const selected = selectedBookingId(search);
   const queryClient = useQueryClient();
-  const [today, setToday] = useState(() => dayStart(toWallClock(Date.now(), timeZone)));
+  const [today, setToday] = useState(() => todayIn(timeZone, Date.now()));
   const key = dayCopyKey(me.uid, orgId);
   const [copy, setCopy] = useState(() => {
     const s = storage();
@@ -80,13 +65,12 @@ export function MyDayScreen() {
 
   // A phone left open overnight moves on to the new day.
   useEffect(() => {
-    const timer = setInterval(() => setToday(dayStart(toWallClock(Date.now(), timeZone))), 60_000);
+    const timer = setInterval(() => setToday(todayIn(timeZone, Date.now())), 60_000);
     return () => clearInterval(timer);
   }, [timeZone]);
 
-  const list = useQuery(
-    bookingSearchQuery({ from: today, to: today + (UPCOMING_DAYS + 1) * DAY, order: 'asc', limit: 250 }),
-  );
+  // Started already by the route's loader on a first load (app/router.tsx).
+  const list = useQuery(dayListQuery(today));
   useEffect(() => {
     const s = storage();
     if (!list.data || !s) return;

@@ -1,0 +1,112 @@
+import { EXCEPTION_DETAIL_PATH } from '@rostra/core/shell/routes';
+
+/**
+ * Where each screen's code is (every screen is its own chunk, issue 17): plain `import()`
+ * functions, without the router, so that the boot module (boot.ts) can start fetching a path's
+ * code before the app itself has arrived. screens.ts makes the router's lazy components of them.
+ */
+export const CODE = {
+  ShellLayout: () => import('../shell/shell-layout.tsx'),
+  BidBoardScreen: () => import('../screens/boards/bid-board-screen.tsx'),
+  BoardScreen: () => import('../screens/boards/board-screen.tsx'),
+  JobBoardScreen: () => import('../screens/boards/job-board-screen.tsx'),
+  RosteredBoardScreen: () => import('../screens/boards/rostered-board-screen.tsx'),
+  AnnouncementsScreen: () => import('../screens/directory/announcements-screen.tsx'),
+  CalendarEventsScreen: () => import('../screens/directory/calendar-events-screen.tsx'),
+  CalendarScreen: () => import('../screens/directory/calendar-screen.tsx'),
+  CustomersScreen: () => import('../features/directory/customers/customers-screen.tsx'),
+  EventsScreen: () => import('../screens/directory/events-screen.tsx'),
+  GroupEventsScreen: () => import('../screens/directory/group-events-screen.tsx'),
+  ProjectTasksScreen: () => import('../screens/directory/project-tasks-screen.tsx'),
+  ResourcesScreen: () => import('../screens/directory/resources-screen.tsx'),
+  ExceptionDetail: () => import('../screens/exception-detail.tsx'),
+  HomeScreen: () => import('../screens/home/home-screen.tsx'),
+  BookingsEntry: () => import('../screens/my-day/bookings-entry.tsx'),
+  AnalyticsScreen: () => import('../screens/operations/analytics-screen.tsx'),
+  EquipmentsScreen: () => import('../screens/operations/equipments-screen.tsx'),
+  FormsScreen: () => import('../screens/operations/forms-screen.tsx'),
+  InvoicesScreen: () => import('../screens/operations/invoices-screen.tsx'),
+  MapsScreen: () => import('../screens/operations/maps-screen.tsx'),
+  PodsScreen: () => import('../screens/operations/pods-screen.tsx'),
+  QuotesScreen: () => import('../screens/operations/quotes-screen.tsx'),
+  ReportsScreen: () => import('../screens/operations/reports-screen.tsx'),
+  TimesheetsScreen: () => import('../screens/operations/timesheets-screen.tsx'),
+  UploadsScreen: () => import('../screens/operations/uploads-screen.tsx'),
+  VehicleRoutesScreen: () => import('../screens/operations/vehicle-routes-screen.tsx'),
+  ResetScreen: () => import('../screens/reset.tsx'),
+  MasterRosterScreen: () => import('../screens/roster/master-roster-screen.tsx'),
+  SettingsScreen: () => import('../screens/settings/settings-screen.tsx'),
+  ShiftsScreen: () => import('../screens/shifts/shifts-screen.tsx'),
+  SignInScreen: () => import('../screens/sign-in/sign-in-screen.tsx'),
+  TermsScreen: () => import('../screens/terms.tsx'),
+  TimelineScreen: () => import('../screens/timeline/timeline-screen.tsx'),
+  SchedulerScreen: () => import('../screens/week/scheduler-screen.tsx'),
+  WeekScreen: () => import('../screens/week/week-screen.tsx'),
+} as const;
+
+/** The pages outside the shell (no menu, no top bar around them). */
+const OUTSIDE_SHELL = {
+  '/login': 'SignInScreen',
+  '/reset': 'ResetScreen',
+  '/terms': 'TermsScreen',
+} as const satisfies Record<string, keyof typeof CODE>;
+
+/** The screen each path inside the shell shows; any other shows the 'coming later' state. */
+export const SCREEN_AT = {
+  [EXCEPTION_DETAIL_PATH]: 'ExceptionDetail',
+  '/week2timelinev2': 'TimelineScreen',
+  '/week2timeline': 'TimelineScreen',
+  '/week2custimeline': 'TimelineScreen',
+  '/bookings': 'BookingsEntry',
+  '/board': 'BoardScreen',
+  '/job_board': 'JobBoardScreen',
+  '/bid_board': 'BidBoardScreen',
+  '/rostered_board': 'RosteredBoardScreen',
+  '/masterroster': 'MasterRosterScreen',
+  '/mascustomer': 'MasterRosterScreen',
+  '/week2': 'WeekScreen',
+  '/week2scheduler': 'SchedulerScreen',
+  '/resource_shifts': 'ShiftsScreen',
+  '/settings': 'SettingsScreen',
+  '/': 'HomeScreen',
+  '/customers': 'CustomersScreen',
+  '/resources': 'ResourcesScreen',
+  '/groupevents': 'GroupEventsScreen',
+  '/announcements': 'AnnouncementsScreen',
+  '/events': 'EventsScreen',
+  '/projecttasks': 'ProjectTasksScreen',
+  '/calevents': 'CalendarEventsScreen',
+  '/calendar': 'CalendarScreen',
+  '/vehicleroutes': 'VehicleRoutesScreen',
+  '/maps': 'MapsScreen',
+  '/forms': 'FormsScreen',
+  '/timesheets': 'TimesheetsScreen',
+  '/reports': 'ReportsScreen',
+  '/equipments': 'EquipmentsScreen',
+  '/pods': 'PodsScreen',
+  '/quotes': 'QuotesScreen',
+  '/invoices': 'InvoicesScreen',
+  '/uploads': 'UploadsScreen',
+  '/analytics': 'AnalyticsScreen',
+} as const satisfies Record<string, keyof typeof CODE>;
+
+export type ShellScreen = (typeof SCREEN_AT)[keyof typeof SCREEN_AT];
+
+export function isInShell(pathname: string): boolean {
+  return !(pathname in OUTSIDE_SHELL);
+}
+
+/**
+ * Starts fetching the code a path shows (and the shell around it) at once, rather than after
+ * the app has started and the guards have asked who is signed in: on a phone's slow connection
+ * each wait is a full round trip. The router later awaits the same modules (the browser loads
+ * each once).
+ */
+export function preloadCodeFor(pathname: string): void {
+  const screen = ({ ...SCREEN_AT, ...OUTSIDE_SHELL } as Readonly<Record<string, keyof typeof CODE>>)[
+    pathname
+  ];
+  const load = (name: keyof typeof CODE) => void CODE[name]().catch(() => undefined);
+  if (isInShell(pathname)) load('ShellLayout');
+  if (screen) load(screen);
+}

@@ -1,0 +1,28 @@
+import { isPartner, type ShellUser } from '@rostra/core/shell/roles';
+import { DAY, dayStart, toWallClock } from '@rostra/core/time/calendar';
+import { bookingSearchQuery } from '../../lib/bookings.ts';
+
+/** Below the spec's 640 px breakpoint a screen is a phone's. */
+export const PHONE_QUERY = '(max-width: 639px)';
+
+/** Days ahead the list shows after today. */
+export const UPCOMING_DAYS = 7;
+
+/**
+ * /bookings: a resource on a phone (not a partner, who works the bookings like a dispatcher)
+ * gets their own day as a list (issue 9 point 6: the resource's landing is /bookings); everyone
+ * else the bookings screen.
+ */
+export function showsMyDay(user: ShellUser, isPhone: boolean): boolean {
+  return user.role === 'resource' && !isPartner(user) && isPhone;
+}
+
+/** The start of today (wall clock, epoch ms) in the organisation's time zone. */
+export function todayIn(timeZone: string, now: number): number {
+  return dayStart(toWallClock(now, timeZone));
+}
+
+/** The day list's query: today and the next week, in order. */
+export function dayListQuery(today: number) {
+  return bookingSearchQuery({ from: today, to: today + (UPCOMING_DAYS + 1) * DAY, order: 'asc', limit: 250 });
+}
