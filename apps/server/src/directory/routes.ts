@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { calendarEventDirectoryPage, calendarEventDirectoryQuery } from '@rostra/core/api/calendar-events';
+import { numberedPageOf, numberedQuery } from '@rostra/core/api/common';
+import { customerDirectoryPage, customerDirectoryQuery, customerOverview } from '@rostra/core/api/customers';
+import { groupEventDirectoryPage, groupEventDirectoryQuery } from '@rostra/core/api/group-events';
+import { projectTaskDirectoryPage, projectTaskDirectoryQuery } from '@rostra/core/api/project-tasks';
+import { resourceDirectoryPage, resourceDirectoryQuery, resourceOverview } from '@rostra/core/api/resources';
 import {
   ANNOUNCEMENT_ROLES,
   createAnnouncement,
@@ -8,7 +14,10 @@ import { calendarWindow } from '@rostra/db/directory/calendar';
 import { listGroupEvents } from '@rostra/db/directory/group-events';
 import { activityFeed, todayNumbers } from '@rostra/db/directory/home';
 import { listDirectoryCustomers, listDirectoryResources } from '@rostra/db/directory/lists';
-import { customerOverview, resourceOverview } from '@rostra/db/directory/overviews';
+import {
+  customerOverview as readCustomerOverview,
+  resourceOverview as readResourceOverview,
+} from '@rostra/db/directory/overviews';
 import { listDirectoryCalendarEvents, listDirectoryTasks } from '@rostra/db/directory/planning';
 import { type MasterLabelFilters, masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { getRecord } from '@rostra/db/scheduling/get-record';
@@ -26,7 +35,7 @@ import {
 import { API, type App } from '../http/api.ts';
 import { seesConflictDetails } from '../http/conflict-details.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, idParams, LONG_TEXT, notFound, queryBoolean, recordResponse, SECONDS } from '../http/kit.ts';
+import { idParams, LONG_TEXT, notFound, recordResponse, SECONDS } from '../http/kit.ts';
 
 /*
  * Routes of the directory screens (issue 8): numbered, searchable lists of customers, resources
@@ -36,19 +45,16 @@ import { ID, idParams, LONG_TEXT, notFound, queryBoolean, recordResponse, SECOND
  */
 
 /** Page sizes the screens use (spec §9: 10 default pages, 40, 50 group lists); at most 250. */
-const numbered = {
-  page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based; default 1'),
-  limit: z.coerce.number().int().min(1).max(250).optional().describe('page size, default 40'),
-};
+const numbered = numberedQuery;
 const DEFAULT_LIMIT = 40;
-const Q = z.string().max(100).optional().describe('text in the id, names, email, phone or address');
-const numberedPage = z.object({
-  items: z.array(recordResponse),
-  total: z.number(),
-  page: z.number(),
-  limit: z.number(),
-});
+const numberedPage = numberedPageOf(recordResponse);
 const MAX_WINDOW_S = 62 * 86_400;
+
+/**
+ * A db answer as the route's response schema types it: the records come from the db untyped, and
+ * the response serializer checks them against that same schema on the way out.
+ */
+const typed = <S extends z.ZodType>(_schema: S, value: unknown) => value as z.output<S>;
 
 async function masterFilter(app: App, caller: Caller): Promise<MasterLabelFilters> {
   return caller.role === 'dispatcher' ? masterLabelFilters(app.deps.db.db, caller.orgId, caller.uid) : {};
@@ -74,26 +80,24 @@ export function directoryRoutes(app: App): void {
       schema: {
         tags: ['directory'],
         summary: 'Customers: search, filters, numbered pages with the total',
-        querystring: z.strictObject({
-          q: Q,
-          inactive: queryBoolean.optional(),
-          label: ID.optional().describe('carrying this label'),
-          ...numbered,
-        }),
-        response: { 200: numberedPage },
+        querystring: customerDirectoryQuery,
+        response: { 200: customerDirectoryPage },
       },
     },
     async (request) => {
       const caller = requireAuth(request);
       const q = request.query;
-      return listDirectoryCustomers(db(), caller.orgId, {
-        q: q.q,
-        inactive: q.inactive,
-        label: q.label,
-        page: q.page ?? 1,
-        limit: q.limit ?? DEFAULT_LIMIT,
-        where: (await masterFilter(app, caller)).customers,
-      });
+      return typed(
+        customerDirectoryPage,
+        await listDirectoryCustomers(db(), caller.orgId, {
+          q: q.q,
+          inactive: q.inactive,
+          label: q.label,
+          page: q.page ?? 1,
+          limit: q.limit ?? DEFAULT_LIMIT,
+          where: (await masterFilter(app, caller)).customers,
+        }),
+      );
     },
   );
 
@@ -105,13 +109,16 @@ export function directoryRoutes(app: App): void {
         tags: ['directory'],
         summary: "A customer's blacklisted resources, service plans and booking counts",
         params: idParams,
-        response: { 200: recordResponse },
+        response: { 200: customerOverview },
       },
     },
     async (request) => {
       const caller = requireAuth(request);
       if (!(await getRecord(db(), caller.orgId, CUSTOMERS, request.params.id))) throw notFound();
-      return customerOverview(db(), caller.orgId, request.params.id, app.identity.now());
+      return typed(
+        customerOverview,
+        await readCustomerOverview(db(), caller.orgId, request.params.id, app.identity.now()),
+      );
     },
   );
 
@@ -122,28 +129,25 @@ export function directoryRoutes(app: App): void {
       schema: {
         tags: ['directory'],
         summary: 'Resources (never promoted dispatchers): search, filters, numbered pages with the total',
-        querystring: z.strictObject({
-          q: Q,
-          inactive: queryBoolean.optional(),
-          external: queryBoolean.optional(),
-          label: ID.optional().describe('carrying this label'),
-          ...numbered,
-        }),
-        response: { 200: numberedPage },
+        querystring: resourceDirectoryQuery,
+        response: { 200: resourceDirectoryPage },
       },
     },
     async (request) => {
       const caller = requireAuth(request);
       const q = request.query;
-      return listDirectoryResources(db(), caller.orgId, {
-        q: q.q,
-        inactive: q.inactive,
-        external: q.external,
-        label: q.label,
-        page: q.page ?? 1,
-        limit: q.limit ?? DEFAULT_LIMIT,
-        where: (await masterFilter(app, caller)).resources,
-      });
+      return typed(
+        resourceDirectoryPage,
+        await listDirectoryResources(db(), caller.orgId, {
+          q: q.q,
+          inactive: q.inactive,
+          external: q.external,
+          label: q.label,
+          page: q.page ?? 1,
+          limit: q.limit ?? DEFAULT_LIMIT,
+          where: (await masterFilter(app, caller)).resources,
+        }),
+      );
     },
   );
 
@@ -155,14 +159,17 @@ export function directoryRoutes(app: App): void {
         tags: ['directory'],
         summary: "A resource's blacklisting customers, leaves and this week's shifts",
         params: idParams,
-        response: { 200: recordResponse },
+        response: { 200: resourceOverview },
       },
     },
     async (request) => {
       const caller = requireAuth(request);
       const found = await getRecord(db(), caller.orgId, RESOURCES, request.params.id);
       if (!found || found.promoted_dispatcher === true) throw notFound();
-      return resourceOverview(db(), caller.orgId, request.params.id, app.identity.now());
+      return typed(
+        resourceOverview,
+        await readResourceOverview(db(), caller.orgId, request.params.id, app.identity.now()),
+      );
     },
   );
 
@@ -173,27 +180,24 @@ export function directoryRoutes(app: App): void {
       schema: {
         tags: ['directory'],
         summary: 'Group events the caller may read: search, window, numbered pages with the total',
-        querystring: z.strictObject({
-          q: Q,
-          from: z.coerce.number().pipe(SECONDS).optional().describe('overlapping: end after (wall-clock s)'),
-          to: z.coerce.number().pipe(SECONDS).optional().describe('overlapping: begin before (wall-clock s)'),
-          order: z.enum(['asc', 'desc']).optional(),
-          ...numbered,
-        }),
-        response: { 200: numberedPage },
+        querystring: groupEventDirectoryQuery,
+        response: { 200: groupEventDirectoryPage },
       },
     },
     async (request) => {
       const caller = requireAuth(request);
       const q = request.query;
-      return listGroupEvents(db(), caller.orgId, readerOf(caller), {
-        q: q.q,
-        from: q.from,
-        to: q.to,
-        order: q.order,
-        page: q.page ?? 1,
-        limit: q.limit ?? DEFAULT_LIMIT,
-      });
+      return typed(
+        groupEventDirectoryPage,
+        await listGroupEvents(db(), caller.orgId, readerOf(caller), {
+          q: q.q,
+          from: q.from,
+          to: q.to,
+          order: q.order,
+          page: q.page ?? 1,
+          limit: q.limit ?? DEFAULT_LIMIT,
+        }),
+      );
     },
   );
 
@@ -204,23 +208,22 @@ export function directoryRoutes(app: App): void {
       schema: {
         tags: ['directory'],
         summary: 'Project tasks the caller may read: search, status, numbered pages (latest changed first)',
-        querystring: z.strictObject({
-          q: Q,
-          status: z.string().max(40).optional(),
-          ...numbered,
-        }),
-        response: { 200: numberedPage },
+        querystring: projectTaskDirectoryQuery,
+        response: { 200: projectTaskDirectoryPage },
       },
     },
     async (request) => {
       const caller = requireAuth(request);
       const q = request.query;
-      return listDirectoryTasks(db(), caller.orgId, readerOf(caller), {
-        q: q.q,
-        status: q.status,
-        page: q.page ?? 1,
-        limit: q.limit ?? DEFAULT_LIMIT,
-      });
+      return typed(
+        projectTaskDirectoryPage,
+        await listDirectoryTasks(db(), caller.orgId, readerOf(caller), {
+          q: q.q,
+          status: q.status,
+          page: q.page ?? 1,
+          limit: q.limit ?? DEFAULT_LIMIT,
+        }),
+      );
     },
   );
 
@@ -231,29 +234,25 @@ export function directoryRoutes(app: App): void {
       schema: {
         tags: ['directory'],
         summary: 'Calendar events the caller may read: search, task, window, numbered pages (soonest first)',
-        querystring: z.strictObject({
-          q: Q,
-          task_id: ID.optional(),
-          type: z.string().trim().min(1).max(60).optional().describe('events of this type only'),
-          from: z.coerce.number().pipe(SECONDS).optional().describe('overlapping: end after (wall-clock s)'),
-          to: z.coerce.number().pipe(SECONDS).optional().describe('overlapping: begin before (wall-clock s)'),
-          ...numbered,
-        }),
-        response: { 200: numberedPage },
+        querystring: calendarEventDirectoryQuery,
+        response: { 200: calendarEventDirectoryPage },
       },
     },
     async (request) => {
       const caller = requireAuth(request);
       const q = request.query;
-      return listDirectoryCalendarEvents(db(), caller.orgId, readerOf(caller), {
-        q: q.q,
-        task_id: q.task_id,
-        type: q.type,
-        from: q.from,
-        to: q.to,
-        page: q.page ?? 1,
-        limit: q.limit ?? DEFAULT_LIMIT,
-      });
+      return typed(
+        calendarEventDirectoryPage,
+        await listDirectoryCalendarEvents(db(), caller.orgId, readerOf(caller), {
+          q: q.q,
+          task_id: q.task_id,
+          type: q.type,
+          from: q.from,
+          to: q.to,
+          page: q.page ?? 1,
+          limit: q.limit ?? DEFAULT_LIMIT,
+        }),
+      );
     },
   );
 

@@ -10,22 +10,15 @@ import { HttpError } from './errors.ts';
  */
 
 /** Bounded building blocks of request schemas (the robustness probe sends 1 MB strings). */
-export const ID = z.string().min(1).max(100);
-export const IDS = z.array(ID).max(500);
-export const TEXT = z.string().max(200);
-export const LONG_TEXT = z.string().max(5000);
-export const SECONDS = z.number().int().min(-62_135_596_800).max(253_402_300_799);
-export const GEO = z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) });
-export const VERSION = z.number().int().min(0).max(2_147_483_647);
+import { ID } from '@rostra/core/api/common';
+
+export { GEO, ID, IDS, LONG_TEXT, queryBoolean, SECONDS, TEXT, VERSION } from '@rostra/core/api/common';
 
 /** `?cursor&limit` of every list. */
 export const pageQuery = {
   cursor: z.string().max(400).optional().describe('next_cursor of the previous page'),
   limit: z.coerce.number().int().min(1).max(250).optional().describe('page size, default 40, at most 250'),
 };
-
-/** `true` / `false` in a query string. */
-export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 export const idParams = z.strictObject({ id: ID });
 

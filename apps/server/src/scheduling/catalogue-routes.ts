@@ -1,3 +1,5 @@
+import { createCustomerBody, customerRecord, updateCustomerBody } from '@rostra/core/api/customers';
+import { createResourceBody, resourceRecord, updateResourceBody } from '@rostra/core/api/resources';
 import { type MasterLabelFilters, masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { CUSTOMERS, LABELS, RESOURCES, SERVICE_PLANS } from '@rostra/db/scheduling/record-kinds';
 import { withWeightageCost } from '@rostra/db/scheduling/resource-costs';
@@ -9,14 +11,10 @@ import type { App } from '../http/api.ts';
 import { queryBoolean, SECONDS } from '../http/kit.ts';
 import { recordRoutes } from './record-routes.ts';
 import {
-  createCustomerBody,
   createLabelBody,
-  createResourceBody,
   createServicePlanBody,
   LABEL_TYPES,
-  updateCustomerBody,
   updateLabelBody,
-  updateResourceBody,
   updateServicePlanBody,
 } from './schemas.ts';
 
@@ -58,6 +56,7 @@ export function catalogueRoutes(app: App): void {
     write: DISPATCHERS,
     createBody: createResourceBody,
     updateBody: updateResourceBody,
+    response: resourceRecord,
     filters: {
       inactive: queryBoolean.optional(),
       external: queryBoolean.optional(),
@@ -87,6 +86,7 @@ export function catalogueRoutes(app: App): void {
     write: DISPATCHERS,
     createBody: createCustomerBody,
     updateBody: updateCustomerBody,
+    response: customerRecord,
     filters: {
       inactive: queryBoolean.optional(),
       updated_after: z.coerce.number().pipe(SECONDS).optional().describe('epoch seconds'),

@@ -1,20 +1,23 @@
+import {
+  calendarEventRecord,
+  calendarEventTypeFilter,
+  createCalendarEventBody,
+  updateCalendarEventBody,
+} from '@rostra/core/api/calendar-events';
+import {
+  createProjectTaskBody,
+  projectTaskRecord,
+  updateProjectTaskBody,
+} from '@rostra/core/api/project-tasks';
 import { CALENDAR_EVENTS, PROJECT_TASKS, QUICK_VIEWS } from '@rostra/db/scheduling/record-kinds';
 import { calendarEvents, quickViews } from '@rostra/db/schema/planning';
 import { and, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { readersCheck } from '../directory/readers.ts';
 import { DISPATCHERS, MEMBERS } from '../http/access.ts';
 import type { App } from '../http/api.ts';
 import { queryBoolean } from '../http/kit.ts';
 import { recordRoutes } from './record-routes.ts';
-import {
-  createCalendarEventBody,
-  createProjectTaskBody,
-  createQuickViewBody,
-  updateCalendarEventBody,
-  updateProjectTaskBody,
-  updateQuickViewBody,
-} from './schemas.ts';
+import { createQuickViewBody, updateQuickViewBody } from './schemas.ts';
 
 /**
  * Quick views (dispatchers' own saved views), project tasks and calendar events (simple records
@@ -52,6 +55,7 @@ export function planningRoutes(app: App): void {
     write: DISPATCHERS,
     createBody: createProjectTaskBody,
     updateBody: updateProjectTaskBody,
+    response: projectTaskRecord,
     hasReaders: true,
     checkBody: readersCheck(app, PROJECT_TASKS),
   });
@@ -66,10 +70,11 @@ export function planningRoutes(app: App): void {
     write: DISPATCHERS,
     createBody: createCalendarEventBody,
     updateBody: updateCalendarEventBody,
+    response: calendarEventRecord,
     hasReaders: true,
     checkBody: readersCheck(app, CALENDAR_EVENTS),
     // `?type=`: events of that type only (the type is a field of the event's data).
-    filters: { type: z.string().trim().min(1).max(60).optional() },
+    filters: { type: calendarEventTypeFilter },
     where: (q) => [typeof q.type === 'string' ? sql`${calendarEvents.data}->>'type' = ${q.type}` : undefined],
   });
 }

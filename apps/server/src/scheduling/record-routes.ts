@@ -43,6 +43,8 @@ export type RecordRouteSpec = {
   write: Access;
   createBody: z.ZodObject;
   updateBody: z.ZodObject;
+  /** The record as answered (its feature's schema in `@rostra/core/api`); any record if absent. */
+  response?: z.ZodObject;
   /** Extra query parameters of the list and the conditions they make. */
   filters?: Record<string, z.ZodType>;
   where?: (query: Rec, caller: Caller) => Promise<(SQL | undefined)[]> | (SQL | undefined)[];
@@ -64,6 +66,7 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
   const reader = (caller: Caller) => (spec.hasReaders ? readerOf(caller) : undefined);
   const decorate = async (orgId: string, records: Rec[]): Promise<{ records: Rec[]; extra?: Rec }> =>
     spec.decorate ? spec.decorate(orgId, records) : { records };
+  const record = spec.response ?? recordResponse;
   const single = async (orgId: string, record: Rec) => (await decorate(orgId, [record])).records[0] ?? record;
 
   app.get(
@@ -75,7 +78,7 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
         summary: `List ${spec.noun} records (paged)`,
         querystring: z.strictObject({ ...pageQuery, ...(spec.filters ?? {}) }),
         response: {
-          200: pageOf(recordResponse).extend({
+          200: pageOf(record).extend({
             maxCost: z.number().nullable().optional(),
             minCost: z.number().nullable().optional(),
           }),
@@ -107,7 +110,7 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
         tags: [spec.tag],
         summary: `Get one ${spec.noun}`,
         params: idParams,
-        response: { 200: recordResponse },
+        response: { 200: record },
       },
     },
     async (request, reply) => {
@@ -126,7 +129,7 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
         tags: [spec.tag],
         summary: `Create a ${spec.noun}`,
         body: spec.createBody,
-        response: { 201: recordResponse },
+        response: { 201: record },
       },
     },
     async (request, reply) => {
@@ -148,7 +151,7 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
         params: idParams,
         body: spec.updateBody,
         // Resources, labels and service plans: the bookings the change re-checked.
-        response: { 200: recordResponse.extend({ rechecked: recheckedSchema.optional() }) },
+        response: { 200: record.extend({ rechecked: recheckedSchema.optional() }) },
       },
     },
     async (request, reply) => {

@@ -1,9 +1,11 @@
+import { FLAG, GEO, ID, IDS, LONG_TEXT, SECONDS, TEXT, VERSION, withVersion } from '@rostra/core/api/common';
 import { JOB_ACTIONS } from '@rostra/core/shell/roles';
 import { z } from 'zod';
-import { GEO, ID, IDS, LONG_TEXT, SECONDS, TEXT, VERSION } from '../http/kit.ts';
 
 /*
- * Request bodies of the scheduling records, in the spec's field names (§3). Bodies are strict
+ * Request bodies of the scheduling records, in the spec's field names (§3), of the features whose
+ * schemas are not yet in `@rostra/core/api/<feature>` (customers, resources, project tasks and
+ * calendar events are there). Bodies are strict
  * (an unknown field is refused, naming it) and every string and list is bounded. Derived fields
  * (`weightage_cost`, `isConflict`, `errors`, `_uid_r` of timeline records, `version` stamps) are
  * not accepted: the server computes them. Records of the seed system with other fields come in
@@ -11,11 +13,6 @@ import { GEO, ID, IDS, LONG_TEXT, SECONDS, TEXT, VERSION } from '../http/kit.ts'
  */
 
 const NUM = z.number().min(-1e12).max(1e12);
-const HOURS = z
-  .number()
-  .min(0)
-  .max(24 * 366);
-const FLAG = z.boolean();
 
 /** Label kinds: the spec's four and the ones its data also shows. */
 export const LABEL_TYPES = [
@@ -50,8 +47,6 @@ export const RECORD_STATUSES = [
 
 export const RECORD_KEYS = ['booking', 'groupevent', 'leave', 'break'] as const;
 
-const withVersion = { version: VERSION.optional().describe('the version read; or send If-Match') };
-
 export const labelFields = {
   _id: ID.optional(),
   name: TEXT,
@@ -63,76 +58,6 @@ export const labelFields = {
 export const createLabelBody = z.strictObject(labelFields);
 export const updateLabelBody = z
   .strictObject({ ...labelFields, ...withVersion })
-  .omit({ _id: true })
-  .partial();
-
-export const resourceFields = {
-  _id: ID.optional(),
-  name: TEXT.optional(),
-  first_name: TEXT.optional(),
-  last_name: TEXT.optional(),
-  email: TEXT.nullish(),
-  mobile: z.string().max(40).nullish(),
-  phone: z.string().max(40).nullish(),
-  labels: IDS.optional(),
-  lbls: IDS.optional(),
-  filters_and: FLAG.nullish(),
-  inactive: FLAG.optional(),
-  InactiveDate: SECONDS.nullish(),
-  promoted_dispatcher: FLAG.optional(),
-  uid: ID.nullish(),
-  external: FLAG.optional(),
-  max_hrs_dy: HOURS.nullish(),
-  max_hrs_wk: HOURS.nullish(),
-  max_hrs_fn: HOURS.nullish(),
-  min_hrs_dy: HOURS.nullish(),
-  min_hrs_wk: HOURS.nullish(),
-  min_hrs_fn: HOURS.nullish(),
-  valid_till: SECONDS.nullish(),
-  rate_hr: z.number().min(0).max(1e6).nullish(),
-  contact_method: TEXT.nullish(),
-  companyId: ID.nullish(),
-  company_name: TEXT.nullish(),
-  status: TEXT.nullish(),
-  online: FLAG.nullish(),
-  location: TEXT.nullish(),
-  _geoloc: GEO.nullish(),
-  employee_type: TEXT.nullish(),
-  capacity: NUM.nullish(),
-  rs_not_riyo_id: TEXT.nullish(),
-  score: NUM.nullish(),
-  timestamp: SECONDS.nullish(),
-  _qa_utc_tz: TEXT.nullish(),
-};
-export const createResourceBody = z.strictObject(resourceFields);
-export const updateResourceBody = z
-  .strictObject({ ...resourceFields, ...withVersion })
-  .omit({ _id: true })
-  .partial();
-
-export const customerFields = {
-  _id: ID.optional(),
-  name: TEXT.optional(),
-  first_name: TEXT.optional(),
-  last_name: TEXT.optional(),
-  email: TEXT.nullish(),
-  phone: z.string().max(40).nullish(),
-  mobile: z.string().max(40).nullish(),
-  uid: ID.nullish(),
-  inactive: FLAG.optional(),
-  _geoloc: GEO.nullish(),
-  labels: IDS.optional(),
-  addressline1: TEXT.nullish(),
-  addressline2: TEXT.nullish(),
-  addressline3: TEXT.nullish(),
-  all_location: z.string().max(1000).nullish(),
-  suburb: TEXT.nullish(),
-  postcode: z.string().max(20).nullish(),
-  notes: LONG_TEXT.nullish(),
-};
-export const createCustomerBody = z.strictObject(customerFields);
-export const updateCustomerBody = z
-  .strictObject({ ...customerFields, ...withVersion })
   .omit({ _id: true })
   .partial();
 
@@ -162,41 +87,6 @@ export const quickViewFields = {
 export const createQuickViewBody = z.strictObject(quickViewFields);
 export const updateQuickViewBody = z
   .strictObject({ ...quickViewFields, ...withVersion })
-  .omit({ _id: true })
-  .partial();
-
-export const projectTaskFields = {
-  _id: ID.optional(),
-  name: TEXT,
-  status: z.string().max(40).nullish(),
-  notes: LONG_TEXT.nullish(),
-  customerId: ID.nullish(),
-  _uid_r: IDS.optional().describe('user ids who may read the task (readers list)'),
-};
-export const createProjectTaskBody = z.strictObject(projectTaskFields);
-export const updateProjectTaskBody = z
-  .strictObject({ ...projectTaskFields, ...withVersion })
-  .omit({ _id: true })
-  .partial();
-
-export const calendarEventFields = {
-  _id: ID.optional(),
-  name: TEXT,
-  task_id: ID.nullish(),
-  utc_begin_plus_tz: SECONDS.nullish(),
-  utc_end_plus_tz: SECONDS.nullish(),
-  notes: LONG_TEXT.nullish(),
-  type: z
-    .string()
-    .trim()
-    .max(60, 'A type is at most 60 characters')
-    .nullish()
-    .describe("the kind of event (the menu's /calevents?type= lists one kind); kept in the data"),
-  _uid_r: IDS.optional().describe('user ids who may read the event (readers list)'),
-};
-export const createCalendarEventBody = z.strictObject(calendarEventFields);
-export const updateCalendarEventBody = z
-  .strictObject({ ...calendarEventFields, ...withVersion })
   .omit({ _id: true })
   .partial();
 
