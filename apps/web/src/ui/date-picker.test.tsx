@@ -44,7 +44,7 @@ async function render(initial: string, company: { date_format: string; time_zone
   );
 }
 const input = () => host.querySelector('input') as HTMLInputElement;
-const calendarButton = () => host.querySelector('button[aria-label="Choose a date"]') as HTMLButtonElement;
+const calendarButton = () => host.querySelector('button[aria-label="Open calendar"]') as HTMLButtonElement;
 const gridDays = () => [...document.querySelectorAll('[role="gridcell"] button')] as HTMLButtonElement[];
 
 beforeEach(() => {

@@ -51,7 +51,7 @@ export const DATE_INPUT_TEXT = {
   before: (min: string) => `Enter a date on or after ${min}`,
   after: (max: string) => `Enter a date on or before ${max}`,
   timePlaceholder: 'hh:mm AM',
-  openCalendar: 'Choose a date',
+  openCalendar: 'Open calendar',
 };
 
 /** The signed-in organisation's date format (the spec's default until the session is known). */
