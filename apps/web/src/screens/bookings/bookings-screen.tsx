@@ -27,6 +27,7 @@ import {
 import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { DateInput } from '../../ui/date-picker.tsx';
 import { formatSpan } from '../../ui/format.ts';
 import { StateMessage } from '../../ui/list-state.tsx';
@@ -269,6 +270,65 @@ function ConflictMark({ booking }: { booking: Booking }) {
   );
 }
 
+const col = columnsFor<Booking>();
+
+/** The table's columns (the status column reads the organisation's status colours). */
+function bookingColumns(statusConfig: ReturnType<typeof useStatusConfig>): DataColumn<Booking>[] {
+  return [
+    col.display({
+      id: 'reference',
+      header: T.reference,
+      cell: ({ row: { original: b } }) => (
+        <>
+          <OpenLink
+            booking={b}
+            className="font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:underline"
+          />
+          <div className="text-xs text-neutral-500">{b._id}</div>
+        </>
+      ),
+    }),
+    col.display({
+      id: 'when',
+      header: T.when,
+      meta: { className: 'whitespace-nowrap text-neutral-700 tabular-nums' },
+      cell: ({ row: { original: b } }) => formatSpan(b.utc_begin_plus_tz, b.utc_end_plus_tz),
+    }),
+    col.display({
+      id: 'customer',
+      header: T.customer,
+      meta: { className: 'text-neutral-800' },
+      cell: ({ row: { original: b } }) => (
+        <>
+          {customerOf(b)}
+          {b.all_location ? (
+            <div className="max-w-64 truncate text-xs text-neutral-500">{b.all_location}</div>
+          ) : null}
+        </>
+      ),
+    }),
+    col.display({
+      id: 'resource',
+      header: T.resource,
+      cell: ({ row: { original: b } }) => (
+        <span className={b.resIds.length ? 'text-neutral-800' : 'text-neutral-500 italic'}>
+          {resourceOf(b)}
+        </span>
+      ),
+    }),
+    col.display({
+      id: 'status',
+      header: T.status,
+      cell: ({ row: { original: b } }) => (
+        <div className="flex flex-wrap items-center gap-2">
+          <StatusBadge status={b.status ?? 'draft'} config={statusConfig} />
+          <ConflictMark booking={b} />
+        </div>
+      ),
+    }),
+  ];
+}
+
 function BookingTable({
   items,
   selected,
@@ -279,67 +339,19 @@ function BookingTable({
   statusConfig: ReturnType<typeof useStatusConfig>;
 }) {
   return (
-    <div className="hidden overflow-hidden rounded-lg border border-neutral-200 bg-white md:block">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-600">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {T.reference}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {T.when}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {T.customer}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {T.resource}
-            </th>
-            <th scope="col" className="px-3 py-2 font-medium">
-              {T.status}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-neutral-100">
-          {items.map((b) => (
-            <tr
-              key={b._id}
-              data-booking={b._id}
-              data-begin={b.utc_begin_plus_tz}
-              data-end={b.utc_end_plus_tz}
-              aria-current={selected === b._id ? 'true' : undefined}
-              className={selected === b._id ? 'bg-sky-50' : 'hover:bg-neutral-50'}
-            >
-              <td className="px-3 py-2">
-                <OpenLink
-                  booking={b}
-                  className="font-medium text-sky-800 underline-offset-2 hover:underline focus-visible:underline"
-                />
-                <div className="text-xs text-neutral-500">{b._id}</div>
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap text-neutral-700 tabular-nums">
-                {formatSpan(b.utc_begin_plus_tz, b.utc_end_plus_tz)}
-              </td>
-              <td className="px-3 py-2 text-neutral-800">
-                {customerOf(b)}
-                {b.all_location ? (
-                  <div className="max-w-64 truncate text-xs text-neutral-500">{b.all_location}</div>
-                ) : null}
-              </td>
-              <td className={`px-3 py-2 ${b.resIds.length ? 'text-neutral-800' : 'text-neutral-500 italic'}`}>
-                {resourceOf(b)}
-              </td>
-              <td className="px-3 py-2">
-                <div className="flex flex-wrap items-center gap-2">
-                  <StatusBadge status={b.status ?? 'draft'} config={statusConfig} />
-                  <ConflictMark booking={b} />
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={T.bookingsList}
+      className="hidden md:block"
+      columns={bookingColumns(statusConfig)}
+      data={items}
+      getRowId={(b) => b._id}
+      isSelected={(b) => b._id === selected}
+      rowProps={(b) => ({
+        'data-booking': b._id,
+        'data-begin': String(b.utc_begin_plus_tz),
+        'data-end': String(b.utc_end_plus_tz),
+      })}
+    />
   );
 }
 
