@@ -1,7 +1,8 @@
 import { DAY, formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import {
@@ -14,16 +15,32 @@ import {
   type TimelineRecord,
 } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
-import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
-import { DateInput, TimeInput } from '../../ui/date-picker.tsx';
+import { FormDateField } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { Form, FormInput, FormSelect, SubmitButton, useZodForm } from '../../ui/form.tsx';
 import { ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { SHIFTS_TEXT as T } from './shifts-text.ts';
 
-type Kind = 'leave' | 'break';
-type Form = { kind: Kind; fromDate: string; fromTime: string; toDate: string; toTime: string; notes: string };
+const validDate = (v: string) => !Number.isNaN(dateInputSeconds(v));
+const validTime = (v: string) => !Number.isNaN(hmToSeconds(v));
+const begin = (f: { fromDate: string; fromTime: string }) =>
+  dateInputSeconds(f.fromDate) + hmToSeconds(f.fromTime);
+const end = (f: { toDate: string; toTime: string }) => dateInputSeconds(f.toDate) + hmToSeconds(f.toTime);
+
+/** The leave form: a kind, a begin and an end (date and time of day each), notes. */
+const leaveSchema = z
+  .object({
+    kind: z.enum(['leave', 'break']),
+    fromDate: z.string().refine(validDate, T.invalidDate),
+    fromTime: z.string().refine(validTime, T.invalidTime),
+    toDate: z.string().refine(validDate, T.invalidDate),
+    toTime: z.string().refine(validTime, T.invalidTime),
+    notes: z.string().max(2000),
+  })
+  .refine((f) => !(end(f) <= begin(f)), { message: T.invalidRange, path: ['toTime'] });
+type LeaveValues = z.input<typeof leaveSchema>;
 
 /** Leaves start up to this long before the week and still reach into it. */
 const LEAVE_LOOKBACK = 31 * DAY;
@@ -59,7 +76,7 @@ export function LeavesPanel({
         .sort((a, b) => a.utc_begin_plus_tz - b.utc_begin_plus_tz);
     },
   });
-  const blank = (): Form => ({
+  const blank = (): LeaveValues => ({
     kind: 'leave',
     fromDate: dateInputValue(from),
     fromTime: '09:00',
@@ -67,66 +84,43 @@ export function LeavesPanel({
     toTime: '17:00',
     notes: '',
   });
-  const [form, setForm] = useState<Form>(blank);
+  const form = useZodForm(leaveSchema, { defaultValues: blank() });
   const [editing, setEditing] = useState<TimelineRecord | null>(null);
   const [message, setMessage] = useState<string | undefined>();
-  const [isBusy, setIsBusy] = useState(false);
   // The bookings the last save or removal put in (or took out of) conflict (issue 16 point 2).
   const rechecked = useRechecked();
-  const isDirty = JSON.stringify(form) !== JSON.stringify(editing ? formOf(editing) : blank());
-  useUnsavedChanges(canEdit && isDirty);
-  const ids = {
-    kind: useId(),
-    fromDate: useId(),
-    fromTime: useId(),
-    toDate: useId(),
-    toTime: useId(),
-    notes: useId(),
+  const edit = (r: TimelineRecord | null) => {
+    setEditing(r);
+    form.reset(r ? formOf(r) : blank());
+    setMessage(undefined);
   };
 
-  const submit = async () => {
-    const day0 = dateInputSeconds(form.fromDate);
-    const day1 = dateInputSeconds(form.toDate);
-    if (Number.isNaN(day0) || Number.isNaN(day1)) return setMessage(T.invalidDate);
-    const t0 = hmToSeconds(form.fromTime);
-    const t1 = hmToSeconds(form.toTime);
-    if (Number.isNaN(t0) || Number.isNaN(t1)) return setMessage(T.invalidTime);
-    const begin = day0 + t0;
-    const end = day1 + t1;
-    if (end <= begin) return setMessage(T.invalidRange);
-    setIsBusy(true);
+  const submit = async (values: z.output<typeof leaveSchema>) => {
     setMessage(undefined);
     const fields = {
-      _key: form.kind,
-      status: form.kind,
-      type: form.kind,
+      _key: values.kind,
+      status: values.kind,
+      type: values.kind,
       resIds: [resourceId],
-      utc_begin_plus_tz: begin,
-      utc_end_plus_tz: end,
-      notes: form.notes.trim() === '' ? null : form.notes.trim(),
+      utc_begin_plus_tz: begin(values),
+      utc_end_plus_tz: end(values),
+      notes: values.notes.trim() === '' ? null : values.notes.trim(),
     };
-    try {
-      if (editing) {
-        rechecked.take(
-          await api.request<MaybeRechecked>(`/timeline-records/${encodeURIComponent(editing._id)}`, {
-            method: 'PATCH',
-            body: { ...fields, version: editing.version },
-            quiet: true,
-          }),
-        );
-        notify.success(T.updated);
-      } else {
-        rechecked.take(await api.post<MaybeRechecked>('/timeline-records', fields, { quiet: true }));
-        notify.success(T.added);
-      }
-      setEditing(null);
-      setForm(blank());
-      await list.refetch();
-    } catch (error) {
-      setMessage(errorText(error));
-    } finally {
-      setIsBusy(false);
+    if (editing) {
+      rechecked.take(
+        await api.request<MaybeRechecked>(`/timeline-records/${encodeURIComponent(editing._id)}`, {
+          method: 'PATCH',
+          body: { ...fields, version: editing.version },
+          quiet: true,
+        }),
+      );
+      notify.success(T.updated);
+    } else {
+      rechecked.take(await api.post<MaybeRechecked>('/timeline-records', fields, { quiet: true }));
+      notify.success(T.added);
     }
+    edit(null);
+    await list.refetch();
   };
 
   const remove = async (r: TimelineRecord) => {
@@ -146,9 +140,6 @@ export function LeavesPanel({
       setMessage(errorText(error));
     }
   };
-
-  const input =
-    'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-neutral-300 bg-white px-2 text-base sm:min-h-9 sm:text-sm';
 
   return (
     <section aria-labelledby="leaves-title" className="rounded-lg border border-neutral-200 bg-white">
@@ -183,14 +174,7 @@ export function LeavesPanel({
                   {r.notes ? <span className="text-neutral-500">{r.notes}</span> : null}
                   {canEdit ? (
                     <span className="ml-auto flex">
-                      <IconButton
-                        label={T.edit(what.toLowerCase())}
-                        onClick={() => {
-                          setEditing(r);
-                          setForm(formOf(r));
-                          setMessage(undefined);
-                        }}
-                      >
+                      <IconButton label={T.edit(what.toLowerCase())} onClick={() => edit(r)}>
                         <Pencil aria-hidden className="size-4" />
                       </IconButton>
                       <IconButton label={T.remove(what.toLowerCase())} onClick={() => void remove(r)}>
@@ -204,113 +188,45 @@ export function LeavesPanel({
           </ul>
         )}
         {canEdit ? (
-          <form
-            className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(7.5rem,1fr))] gap-3 border-t border-neutral-100 pt-4"
-            onSubmit={(e) => {
-              e.preventDefault();
-              void submit();
-            }}
+          <Form
+            form={form}
+            onSubmit={submit}
+            guard={canEdit}
+            className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3 border-t border-neutral-100 pt-4 [&>[role=alert]]:col-span-full"
             aria-label={editing ? T.edit(kindLabel(editing._key ?? '').toLowerCase()) : T.add}
           >
-            <div>
-              <label htmlFor={ids.kind} className="block text-sm font-medium text-neutral-700">
-                {T.kind}
-              </label>
-              <select
-                id={ids.kind}
-                className={input}
-                value={form.kind}
-                onChange={(e) => setForm({ ...form, kind: e.target.value as Kind })}
-              >
-                <option value="leave">{T.leave}</option>
-                <option value="break">{T.break}</option>
-              </select>
-            </div>
-            <div>
-              <label htmlFor={ids.fromDate} className="block text-sm font-medium text-neutral-700">
-                {T.from}
-              </label>
-              <DateInput
-                id={ids.fromDate}
-                className={input}
-                value={form.fromDate}
-                onValueChange={(v) => setForm((f) => ({ ...f, fromDate: v }))}
-              />
-            </div>
-            <div>
-              <label htmlFor={ids.fromTime} className="block text-sm font-medium text-neutral-700">
-                {T.fromTime}
-              </label>
-              <TimeInput
-                id={ids.fromTime}
-                className={input}
-                value={form.fromTime}
-                onValueChange={(v) => setForm((f) => ({ ...f, fromTime: v }))}
-              />
-            </div>
-            <div>
-              <label htmlFor={ids.toDate} className="block text-sm font-medium text-neutral-700">
-                {T.to}
-              </label>
-              <DateInput
-                id={ids.toDate}
-                className={input}
-                value={form.toDate}
-                onValueChange={(v) => setForm((f) => ({ ...f, toDate: v }))}
-              />
-            </div>
-            <div>
-              <label htmlFor={ids.toTime} className="block text-sm font-medium text-neutral-700">
-                {T.toTime}
-              </label>
-              <TimeInput
-                id={ids.toTime}
-                className={input}
-                value={form.toTime}
-                onValueChange={(v) => setForm((f) => ({ ...f, toTime: v }))}
-              />
-            </div>
-            <div className="col-span-full">
-              <label htmlFor={ids.notes} className="block text-sm font-medium text-neutral-700">
-                {T.notes}
-              </label>
-              <input
-                id={ids.notes}
-                type="text"
-                maxLength={2000}
-                className={input}
-                value={form.notes}
-                onChange={(e) => setForm({ ...form, notes: e.target.value })}
-              />
-            </div>
+            <FormSelect<LeaveValues>
+              name="kind"
+              label={T.kind}
+              options={[
+                ['leave', T.leave],
+                ['break', T.break],
+              ]}
+            />
+            <FormDateField<LeaveValues> name="fromDate" label={T.from} />
+            <FormDateField<LeaveValues> name="fromTime" kind="time" label={T.fromTime} />
+            <FormDateField<LeaveValues> name="toDate" label={T.to} />
+            <FormDateField<LeaveValues> name="toTime" kind="time" label={T.toTime} />
+            <FormInput<LeaveValues> name="notes" label={T.notes} maxLength={2000} className="col-span-full" />
             <div className="col-span-full space-y-2">
               <FormMessage message={message} />
               <div className="flex justify-end gap-2">
                 {editing ? (
-                  <Button
-                    variant="ghost"
-                    onClick={() => {
-                      setEditing(null);
-                      setForm(blank());
-                      setMessage(undefined);
-                    }}
-                  >
+                  <Button variant="ghost" onClick={() => edit(null)}>
                     {T.cancelEdit}
                   </Button>
                 ) : null}
-                <Button type="submit" variant="secondary" disabled={isBusy} aria-busy={isBusy}>
-                  {editing ? T.update : T.add}
-                </Button>
+                <SubmitButton variant="secondary">{editing ? T.update : T.add}</SubmitButton>
               </div>
             </div>
-          </form>
+          </Form>
         ) : null}
       </div>
     </section>
   );
 }
 
-function formOf(r: TimelineRecord): Form {
+function formOf(r: TimelineRecord): LeaveValues {
   const b = r.utc_begin_plus_tz;
   const e = r.utc_end_plus_tz;
   return {
