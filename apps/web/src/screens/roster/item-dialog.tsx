@@ -1,6 +1,8 @@
 import type { TemplateSlot } from '@rostra/core/roster/template';
 import { DAY, weekdayLongName } from '@rostra/core/time/calendar';
 import { useId, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { askConfirm } from '../../lib/overlays.ts';
 import {
   type CustomerRecord,
@@ -20,17 +22,35 @@ import {
 } from '../../lib/roster-template.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-import { TimeInput } from '../../ui/date-picker.tsx';
+import { FormDateField } from '../../ui/date-picker.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { controlClass, Form, FormField, FormInput, FormSelect, useZodForm } from '../../ui/form.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';
 
 export type ItemDialogState =
   | { kind: 'new'; week: 1 | 2; dayNum: number; rowId: string; byCustomer: boolean }
   | { kind: 'edit'; item: TimelineRecord; slot: TemplateSlot; byCustomer: boolean };
 
-const input =
-  'mt-1 block min-h-11 w-full rounded-md border border-neutral-300 bg-white px-2 text-base sm:min-h-9 sm:text-sm';
+const validTime = (v: string) => !Number.isNaN(hmToSeconds(v));
+
+/** The item form: the selects' values are text; times are `HH:MM`. */
+const itemSchema = z
+  .object({
+    week: z.enum(['1', '2']),
+    dayNum: z.string(),
+    begin: z.string().refine(validTime, T.invalidTime),
+    end: z.string().refine(validTime, T.invalidTime),
+    resourceId: z.string(),
+    customerId: z.string(),
+    notes: z.string().max(2000),
+  })
+  .refine((f) => hmToSeconds(f.begin) !== hmToSeconds(f.end), { message: T.sameTime, path: ['end'] });
+type ItemValues = z.input<typeof itemSchema>;
+
+const DAY_OPTIONS = [0, 1, 2, 3, 4, 5, 6].map(
+  (d) => [String(d), weekdayLongName(TEMPLATE_START + d * DAY)] as const,
+);
 
 /** Adds or edits one template item: week, weekday, times, resource, customer, notes. */
 export function ItemDialog({
@@ -62,46 +82,46 @@ export function ItemDialog({
           notes: '',
           templateName: '',
         };
-  const [form, setForm] = useState(initial);
-  const [beginText, setBeginText] = useState(secondsToHm(initial.begin));
-  const [endText, setEndText] = useState(secondsToHm(initial.end));
+  const form = useZodForm(itemSchema, {
+    defaultValues: {
+      week: initial.week === 2 ? '2' : '1',
+      dayNum: String(initial.dayNum),
+      begin: secondsToHm(initial.begin),
+      end: secondsToHm(initial.end),
+      resourceId: initial.resourceId ?? '',
+      customerId: initial.customerId ?? '',
+      notes: initial.notes,
+    },
+  });
   const [message, setMessage] = useState<string | undefined>();
-  const [isBusy, setIsBusy] = useState(false);
+  const [isRemoving, setRemoving] = useState(false);
+  const isBusy = isRemoving || form.formState.isSubmitting;
   const formId = useId();
-  const ids = {
-    week: useId(),
-    day: useId(),
-    begin: useId(),
-    end: useId(),
-    res: useId(),
-    cus: useId(),
-    notes: useId(),
-  };
   const firstRef = useRef<HTMLSelectElement>(null);
+  const [beginText, endText] = useWatch({ control: form.control, name: ['begin', 'end'] });
 
-  const submit = async () => {
-    const begin = hmToSeconds(beginText);
-    const end = hmToSeconds(endText);
-    if (Number.isNaN(begin) || Number.isNaN(end)) return setMessage(T.invalidTime);
-    if (begin === end) return setMessage(T.sameTime);
-    setIsBusy(true);
+  const submit = async (values: z.output<typeof itemSchema>) => {
     setMessage(undefined);
-    const next = { ...form, begin, end };
-    try {
-      if (state.kind === 'edit') await updateTemplateItem(state.item, next);
-      else await createTemplateItem(next);
-      notify.success(T.saved);
-      onSaved();
-    } catch (error) {
-      setMessage(errorText(error));
-    } finally {
-      setIsBusy(false);
-    }
+    const next: TemplateForm = {
+      ...initial,
+      week: values.week === '2' ? 2 : 1,
+      dayNum: Number(values.dayNum),
+      begin: hmToSeconds(values.begin),
+      end: hmToSeconds(values.end),
+      resourceId: values.resourceId || null,
+      customerId: values.customerId || null,
+      customerName: customers.find((c) => c._id === values.customerId)?.name ?? null,
+      notes: values.notes,
+    };
+    if (state.kind === 'edit') await updateTemplateItem(state.item, next);
+    else await createTemplateItem(next);
+    notify.success(T.saved);
+    onSaved();
   };
 
   const remove = async () => {
     if (state.kind !== 'edit' || !(await askConfirm(T.confirmDelete))) return;
-    setIsBusy(true);
+    setRemoving(true);
     try {
       await deleteTemplateItem(state.item);
       notify.success(T.deleted);
@@ -109,7 +129,7 @@ export function ItemDialog({
     } catch (error) {
       setMessage(errorText(error));
     } finally {
-      setIsBusy(false);
+      setRemoving(false);
     }
   };
 
@@ -138,119 +158,52 @@ export function ItemDialog({
         </>
       }
     >
-      <form
+      <Form
+        form={form}
+        onSubmit={submit}
         id={formId}
-        noValidate
-        className="grid grid-cols-2 gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
+        className="grid grid-cols-2 gap-3 [&>[role=alert]]:col-span-2"
       >
-        <div>
-          <label htmlFor={ids.week} className="block text-sm font-medium text-neutral-700">
-            {T.weekField}
-          </label>
-          <select
-            ref={firstRef}
-            id={ids.week}
-            className={input}
-            value={form.week}
-            onChange={(e) => setForm({ ...form, week: Number(e.target.value) === 2 ? 2 : 1 })}
-          >
-            <option value={1}>{T.week(1)}</option>
-            <option value={2}>{T.week(2)}</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.day} className="block text-sm font-medium text-neutral-700">
-            {T.day}
-          </label>
-          <select
-            id={ids.day}
-            className={input}
-            value={form.dayNum}
-            onChange={(e) => setForm({ ...form, dayNum: Number(e.target.value) })}
-          >
-            {[0, 1, 2, 3, 4, 5, 6].map((d) => (
-              <option key={d} value={d}>
-                {weekdayLongName(TEMPLATE_START + d * DAY)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.begin} className="block text-sm font-medium text-neutral-700">
-            {T.begin}
-          </label>
-          <TimeInput id={ids.begin} className={input} value={beginText} onValueChange={setBeginText} />
-        </div>
-        <div>
-          <label htmlFor={ids.end} className="block text-sm font-medium text-neutral-700">
-            {T.end}
-          </label>
-          <TimeInput id={ids.end} className={input} value={endText} onValueChange={setEndText} />
-          {isOvernight ? <p className="mt-1 text-xs text-neutral-500">{T.nextDay}</p> : null}
-        </div>
-        <div className="col-span-2">
-          <label htmlFor={ids.res} className="block text-sm font-medium text-neutral-700">
-            {T.resource}
-          </label>
-          <select
-            id={ids.res}
-            className={input}
-            value={form.resourceId ?? ''}
-            onChange={(e) => setForm({ ...form, resourceId: e.target.value || null })}
-          >
-            <option value="">{T.none}</option>
-            {resources.map((r) => (
-              <option key={r._id} value={r._id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-span-2">
-          <label htmlFor={ids.cus} className="block text-sm font-medium text-neutral-700">
-            {T.customer}
-          </label>
-          <select
-            id={ids.cus}
-            className={input}
-            value={form.customerId ?? ''}
-            onChange={(e) =>
-              setForm({
-                ...form,
-                customerId: e.target.value || null,
-                customerName: customers.find((c) => c._id === e.target.value)?.name ?? null,
-              })
-            }
-          >
-            <option value="">{T.none}</option>
-            {customers.map((c) => (
-              <option key={c._id} value={c._id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-span-2">
-          <label htmlFor={ids.notes} className="block text-sm font-medium text-neutral-700">
-            {T.notes}
-          </label>
-          <input
-            id={ids.notes}
-            type="text"
-            maxLength={2000}
-            className={input}
-            value={form.notes}
-            onChange={(e) => setForm({ ...form, notes: e.target.value })}
-          />
-        </div>
-        <div className="col-span-2">
+        <FormField<ItemValues> name="week" label={T.weekField}>
+          {(f) => (
+            <select
+              {...f}
+              ref={(el) => {
+                f.ref(el);
+                firstRef.current = el;
+              }}
+              className={controlClass(false)}
+            >
+              <option value="1">{T.week(1)}</option>
+              <option value="2">{T.week(2)}</option>
+            </select>
+          )}
+        </FormField>
+        <FormSelect<ItemValues> name="dayNum" label={T.day} options={DAY_OPTIONS} />
+        <FormDateField<ItemValues> name="begin" kind="time" label={T.begin} />
+        <FormDateField<ItemValues>
+          name="end"
+          kind="time"
+          label={T.end}
+          description={isOvernight ? T.nextDay : undefined}
+        />
+        <FormSelect<ItemValues>
+          name="resourceId"
+          label={T.resource}
+          className="col-span-2"
+          options={[['', T.none], ...resources.map((r) => [r._id, r.name] as const)]}
+        />
+        <FormSelect<ItemValues>
+          name="customerId"
+          label={T.customer}
+          className="col-span-2"
+          options={[['', T.none], ...customers.map((c) => [c._id, c.name] as const)]}
+        />
+        <FormInput<ItemValues> name="notes" label={T.notes} maxLength={2000} className="col-span-2" />
+        <div className="col-span-2 empty:hidden">
           <FormMessage message={message} />
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }
