@@ -1,16 +1,7 @@
 import { inventoryTotals } from '@rostra/core/catalogue/inventory';
-import { dayStart } from '@rostra/core/time/calendar';
-import { readableBy } from '@rostra/db/identity/readers';
-import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
-import { toTimelineRecord } from '@rostra/db/scheduling/mapping';
-import { loadOrgContext, wallClockOf } from '@rostra/db/scheduling/org-context';
+import { searchBookings } from '@rostra/db/bookings/search-bookings';
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
 import { updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
-import { IS_LIVE_RECORD } from '@rostra/db/scheduling/template-items';
-import { overlapsOpenWindow } from '@rostra/db/scheduling/window-overlap';
-import { timelineRecords } from '@rostra/db/schema/scheduling';
-import { withOrg } from '@rostra/db/tenant';
-import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DISPATCHERS, MEMBERS, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
@@ -55,41 +46,6 @@ export const bookingListQuery = z.strictObject({
 
 export type BookingListQuery = z.infer<typeof bookingListQuery>;
 
-const DEFAULT_LIMIT = 40;
-
-/**
- * The period a search covers (wall-clock seconds, either end open): its `from`/`to`, narrowed by
- * `when` to today on (`upcoming`) or before today (`past`), today being 00:00 of the
- * organisation's day.
- */
-export function searchPeriod(
-  q: Pick<BookingListQuery, 'from' | 'to' | 'when'>,
-  today: number,
-): { from: number | undefined; to: number | undefined } {
-  if (q.when === 'upcoming') return { from: Math.max(q.from ?? today, today), to: q.to };
-  if (q.when === 'past') return { from: q.from, to: Math.min(q.to ?? today, today) };
-  return { from: q.from, to: q.to };
-}
-
-/** `%text%` for ILIKE with the pattern characters of the text taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Where the search text may appear: id, reference, customer and resource names, address. */
-function searchCondition(q: string): SQL | undefined {
-  const text = q.trim();
-  if (text === '') return undefined;
-  const pattern = containsPattern(text);
-  const d = timelineRecords.data;
-  return sql`(${timelineRecords.id} ilike ${pattern}
-    or coalesce(${d}->>'reference', '') ilike ${pattern}
-    or concat_ws(' ', ${d}->>'customer_first_name', ${d}->>'customer_last_name') ilike ${pattern}
-    or concat_ws(' ', ${d}->>'resource_first_name', ${d}->>'resource_last_name') ilike ${pattern}
-    or coalesce(${d}->>'all_location', '') ilike ${pattern}
-    or coalesce(${timelineRecords.customerId}, '') ilike ${pattern})`;
-}
-
 const inventoryBody = z.strictObject({
   inventory: z
     .array(
@@ -103,8 +59,7 @@ const inventoryBody = z.strictObject({
  * The bookings list (issue 7, point 4): `POST /api/v1/bookings/search` — the bookings the caller may read
  * (dispatchers: the organisation's, narrowed by their published master labels; everyone else: by
  * the readers list), searched and filtered, a numbered page at a time with the total, so that the
- * screen can say "41–80 of 400". Offset paging is fine here: a person pages a few pages deep, and
- * the total needs the same count anyway.
+ * screen can say "41–80 of 400" (the use-case `searchBookings`).
  *
  * `PUT /api/v1/bookings/:id/inventory`: a moving job's inventory (`{ id, qty }` lines of the core
  * catalogue), checked with the core's `inventoryTotals`; stale version → 409.
@@ -132,51 +87,14 @@ export function bookingListRoutes(app: App): void {
     },
     async (request) => {
       const caller = requireAuth(request);
-      const q = request.body;
-      const limit = q.limit ?? DEFAULT_LIMIT;
-      const page = q.page ?? 1;
-      // Upcoming and past are told from the organisation's day now (its time zone, the app's clock).
-      const today = q.when
-        ? await withOrg(db(), caller.orgId, async (tx) =>
-            dayStart(wallClockOf(await loadOrgContext(tx, caller.orgId), app.identity.now())),
-          )
-        : 0;
-      const { from, to } = searchPeriod(q, today);
-      const masterLabels =
-        caller.role === 'dispatcher'
-          ? (await masterLabelFilters(db(), caller.orgId, caller.uid)).bookings
-          : undefined;
-      const where = and(
-        eq(timelineRecords.orgId, caller.orgId),
-        eq(timelineRecords.key, 'booking'),
-        // Master-roster template items live on the master roster only, for dispatchers too.
-        IS_LIVE_RECORD,
-        readableBy(timelineRecords.readers, readerOf(caller)),
-        q.status && q.status.length > 0 ? inArray(timelineRecords.status, q.status) : undefined,
-        overlapsOpenWindow(from, to),
-        q.resource === undefined ? undefined : arrayContains(timelineRecords.resIds, [q.resource]),
-        q.customer === undefined ? undefined : eq(timelineRecords.customerId, q.customer),
-        q.labels && q.labels.length > 0 ? arrayContains(timelineRecords.labels, q.labels) : undefined,
-        q.q === undefined ? undefined : searchCondition(q.q),
-        masterLabels,
+      const dispatcherUid = caller.role === 'dispatcher' ? caller.uid : undefined;
+      return searchBookings(
+        db(),
+        caller.orgId,
+        request.body,
+        { reader: readerOf(caller), dispatcherUid },
+        app.identity.now(),
       );
-      const order = (q.order ?? (q.when === 'past' ? 'desc' : 'asc')) === 'desc' ? desc : asc;
-      return withOrg(db(), caller.orgId, async (tx) => {
-        const [counted] = await tx.select({ n: count() }).from(timelineRecords).where(where);
-        const rows = await tx
-          .select()
-          .from(timelineRecords)
-          .where(where)
-          .orderBy(order(timelineRecords.beginAt), order(timelineRecords.id))
-          .limit(limit)
-          .offset((page - 1) * limit);
-        return {
-          items: rows.map((r) => toTimelineRecord(r, r.resIds)),
-          total: Number(counted?.n ?? 0),
-          page,
-          limit,
-        };
-      });
     },
   );
 
