@@ -24,6 +24,7 @@ import { Button, IconButton } from '../../ui/button.tsx';
 import { formatSpan } from '../../ui/format.ts';
 import { StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
 import { BookingForm } from './booking-form.tsx';
 import { InventoryPicker } from './inventory-picker.tsx';
@@ -305,70 +306,23 @@ function ActionBar({ booking, resources, customers }: { booking: Booking } & Loo
   );
 }
 
-/** The stage's tabs, as an ARIA tab list (arrow keys, Home and End move between tabs). */
+/** The stage's tabs (arrow keys, Home and End move between tabs). */
 function DetailTabs({ booking, ...lookups }: { booking: Booking } & Lookups) {
   const { role } = useShell();
   const tabs = jobDetailTabs(booking.status ?? 'draft', role);
   const [chosen, setChosen] = useState<JobTab>(tabs.includes('details') ? 'details' : (tabs[0] ?? 'details'));
   const active = tabs.includes(chosen) ? chosen : (tabs[0] ?? 'details');
-  const baseId = useId();
-  const refs = useRef<Partial<Record<JobTab, HTMLButtonElement | null>>>({});
-
-  const move = (event: KeyboardEvent, index: number) => {
-    const next =
-      event.key === 'ArrowRight'
-        ? (index + 1) % tabs.length
-        : event.key === 'ArrowLeft'
-          ? (index - 1 + tabs.length) % tabs.length
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? tabs.length - 1
-              : undefined;
-    if (next === undefined) return;
-    event.preventDefault();
-    const tab = tabs[next] as JobTab;
-    setChosen(tab);
-    refs.current[tab]?.focus();
-  };
 
   return (
-    <div>
-      <div
-        role="tablist"
-        aria-label={T.detail}
-        className="flex gap-1 overflow-x-auto border-b border-neutral-200"
-      >
-        {tabs.map((tab, i) => (
-          <button
-            key={tab}
-            ref={(el) => {
-              refs.current[tab] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-tab-${tab}`}
-            aria-controls={`${baseId}-panel-${tab}`}
-            aria-selected={active === tab}
-            tabIndex={active === tab ? 0 : -1}
-            onClick={() => setChosen(tab)}
-            onKeyDown={(e) => move(e, i)}
-            className={`-mb-px min-h-11 shrink-0 border-b-2 px-3 text-sm font-medium whitespace-nowrap sm:min-h-9 ${
-              active === tab
-                ? 'border-sky-700 text-sky-800'
-                : 'border-transparent text-neutral-600 hover:text-neutral-900'
-            }`}
-          >
+    <Tabs value={active} onValueChange={setChosen}>
+      <TabsList aria-label={T.detail}>
+        {tabs.map((tab) => (
+          <TabsTrigger key={tab} value={tab}>
             {TAB_LABELS[tab]}
-          </button>
+          </TabsTrigger>
         ))}
-      </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel-${active}`}
-        aria-labelledby={`${baseId}-tab-${active}`}
-        className="pt-4"
-      >
+      </TabsList>
+      <TabsContent value={active} className="pt-4">
         {active === 'details' ? (
           <DetailsTab booking={booking} {...lookups} />
         ) : active === 'resource' ? (
@@ -382,8 +336,8 @@ function DetailTabs({ booking, ...lookups }: { booking: Booking } & Lookups) {
         ) : (
           <MoneyTab jobId={booking._id} />
         )}
-      </div>
-    </div>
+      </TabsContent>
+    </Tabs>
   );
 }
 

@@ -21,6 +21,7 @@ import { Button, IconButton } from '../../ui/button.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { FormEditor } from './form-editor.tsx';
 import { FormFill } from './form-fill.tsx';
 import { FORMS_TEXT as T } from './form-text.ts';
@@ -59,36 +60,20 @@ export function FormsScreen() {
     >
       {jobId ? <JobSubmissions jobId={jobId} /> : null}
       {isDispatcher ? (
-        <div role="tablist" aria-label={T.title} className="mb-4 flex gap-1 border-b border-neutral-200">
-          {(['templates', 'submissions'] as const).map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={tab === t}
-              onClick={() => setTab(t)}
-              onKeyDown={(e) => {
-                if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-                  const next = t === 'templates' ? 'submissions' : 'templates';
-                  setTab(next);
-                  (
-                    e.currentTarget.parentElement?.querySelector(`[data-tab="${next}"]`) as HTMLElement | null
-                  )?.focus();
-                }
-              }}
-              data-tab={t}
-              tabIndex={tab === t ? 0 : -1}
-              className={`-mb-px min-h-11 border-b-2 px-3 text-sm font-medium sm:min-h-9 ${tab === t ? 'border-sky-700 text-sky-800' : 'border-transparent text-neutral-600 hover:text-neutral-900'}`}
-            >
-              {t === 'templates' ? T.templates : T.submissions}
-            </button>
-          ))}
-        </div>
-      ) : null}
-      {tab === 'templates' || !isDispatcher ? (
-        <TemplateList canEdit={isDispatcher} onEdit={setEditing} onFill={setFilling} />
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList aria-label={T.title} className="mb-4">
+            <TabsTrigger value="templates">{T.templates}</TabsTrigger>
+            <TabsTrigger value="submissions">{T.submissions}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="templates">
+            <TemplateList canEdit onEdit={setEditing} onFill={setFilling} />
+          </TabsContent>
+          <TabsContent value="submissions">
+            <SubmissionList />
+          </TabsContent>
+        </Tabs>
       ) : (
-        <SubmissionList />
+        <TemplateList canEdit={false} onEdit={setEditing} onFill={setFilling} />
       )}
       {editing ? (
         <FormEditor

@@ -1,9 +1,11 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
-import { confirmLeave } from '../../lib/unsaved.ts';
+import { type ReactNode, useState } from 'react';
+import { useStore } from '../../lib/store.ts';
+import { confirmLeave, unsavedStore } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { ErrorState } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { AllocationSection } from './allocation-section.tsx';
 import { CaptionsSection } from './captions-section.tsx';
 import { CompanySection } from './company-section.tsx';
@@ -60,39 +62,28 @@ function Settings() {
   const hash = useLocation({ select: (location) => location.hash });
   const navigate = useNavigate({ from: '/settings' });
   const [current, setCurrent] = useState<SectionId>(() => sectionOf(hash));
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  // With unsaved changes, arrow keys only move focus: choosing a section (Enter, a click) asks.
+  const isDirty = useStore(unsavedStore).size > 0;
 
-  const open = async (id: SectionId, focus = false) => {
+  const open = async (id: SectionId) => {
     if (id === current) return;
     if (!(await confirmLeave())) return;
     setCurrent(id);
     void navigate({ search: true, hash: id, replace: true, resetScroll: false, hashScrollIntoView: false });
-    if (focus) tabs.current[SECTIONS.findIndex((s) => s.id === id)]?.focus();
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = SECTIONS.findIndex((s) => s.id === current);
-    const to =
-      event.key === 'ArrowDown'
-        ? Math.min(index + 1, SECTIONS.length - 1)
-        : event.key === 'ArrowUp'
-          ? Math.max(index - 1, 0)
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? SECTIONS.length - 1
-              : -1;
-    const next = SECTIONS[to];
-    if (!next) return;
-    event.preventDefault();
-    void open(next.id, true);
   };
 
   const section = SECTIONS.find((s) => s.id === current) ?? SECTIONS[0];
 
   return (
     <Page title={T.title}>
-      <div className="grid gap-6 md:grid-cols-[13rem_1fr]">
+      <Tabs
+        value={current}
+        onValueChange={(id) => void open(id)}
+        variant="nav"
+        idPrefix="settings"
+        activationMode={isDirty ? 'manual' : 'automatic'}
+        className="grid gap-6 md:grid-cols-[13rem_1fr]"
+      >
         <div className="md:hidden">
           <SelectField
             label={T.section}
@@ -102,44 +93,21 @@ function Settings() {
           />
         </div>
         <nav aria-label={T.sections} className="hidden md:block">
-          <div
-            role="tablist"
-            aria-orientation="vertical"
-            className="flex flex-col gap-0.5"
-            onKeyDown={onKeyDown}
-          >
-            {SECTIONS.map((s, i) => {
-              const isCurrent = s.id === current;
-              return (
-                <button
-                  key={s.id}
-                  ref={(el) => {
-                    tabs.current[i] = el;
-                  }}
-                  type="button"
-                  role="tab"
-                  id={`settings-tab-${s.id}`}
-                  aria-selected={isCurrent}
-                  aria-controls="settings-panel"
-                  tabIndex={isCurrent ? 0 : -1}
-                  onClick={() => void open(s.id)}
-                  className={`rounded-md px-3 py-2 text-left text-sm focus-visible:outline-2 focus-visible:outline-sky-600 ${isCurrent ? 'bg-sky-50 font-medium text-sky-900' : 'text-neutral-700 hover:bg-neutral-100'}`}
-                >
-                  {s.label}
-                </button>
-              );
-            })}
-          </div>
+          <TabsList>
+            {SECTIONS.map((s) => (
+              <TabsTrigger key={s.id} value={s.id}>
+                {s.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
         </nav>
-        <div
-          id="settings-panel"
-          role="tabpanel"
-          aria-labelledby={`settings-tab-${section.id}`}
+        <TabsContent
+          value={section.id}
           className="min-w-0 rounded-lg border border-neutral-200 bg-white p-4 sm:p-6"
         >
           {section.render()}
-        </div>
-      </div>
+        </TabsContent>
+      </Tabs>
     </Page>
   );
 }
