@@ -5,6 +5,7 @@ import { accessTokenRoute } from './routes/access-token.ts';
 import { completeRegistrationRoute } from './routes/complete-registration.ts';
 import { devOutboxRoute } from './routes/dev-outbox.ts';
 import { meRoute } from './routes/me.ts';
+import { profileRoutes } from './routes/profile.ts';
 import { shortLinkRoutes } from './routes/short-links.ts';
 import { signInMethodRoutes } from './routes/sign-in-methods.ts';
 import { signOutRoute } from './routes/sign-out.ts';
@@ -17,6 +18,7 @@ import { tokenLoginRoute } from './routes/token-login.ts';
 export async function identityRoutes(app: App, identity: Identity): Promise<void> {
   await mountAuth(app, identity);
   meRoute(app, identity);
+  profileRoutes(app, identity);
   accessTokenRoute(app, identity);
   switchOrgRoute(app, identity);
   signInTokensRoute(app, identity);

@@ -20,6 +20,7 @@ import {
   isValidDateText,
   isValidTimeText,
   mustAcceptTerms,
+  PROFILE_PHOTO_MAX_BYTES,
   termsWholeVersion,
 } from './validators.ts';
 
@@ -85,6 +86,13 @@ describe('profile photo: image files only, single file', () => {
   it('one image file is accepted', () => {
     expect(checkProfilePhoto([{ type: 'image/png' }])).toEqual([]);
     expect(checkProfilePhoto([{ type: 'image/jpeg' }])).toEqual([]);
+  });
+
+  it('a photo of up to the limit is kept; one byte more is refused', () => {
+    expect(checkProfilePhoto([{ type: 'image/jpeg', size: PROFILE_PHOTO_MAX_BYTES }])).toEqual([]);
+    expect(codes(checkProfilePhoto([{ type: 'image/jpeg', size: PROFILE_PHOTO_MAX_BYTES + 1 }]))).toEqual([
+      'photo-too-large',
+    ]);
   });
 
   it('a non-image file is refused', () => {

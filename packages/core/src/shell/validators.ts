@@ -32,6 +32,7 @@ export type ShellIssueCode =
   | 'photo-missing'
   | 'photo-multiple'
   | 'photo-not-image'
+  | 'photo-too-large'
   | 'email-required'
   | 'email-invalid'
   | 'password-required'
@@ -110,20 +111,31 @@ export function checkLogo(file: LogoFile | null | undefined): ShellIssue[] {
 /** `accept` attribute of the photo input: image files only. */
 export const PROFILE_PHOTO_ACCEPT = 'image/*';
 
-/** A chosen file; `type` is its MIME type, sniffed from the content where the caller can. */
-export type UploadCandidate = { type: string };
+/**
+ * The largest profile photo kept (the spec sets none): room for a phone camera's picture, while a
+ * profile picture needs far less.
+ */
+export const PROFILE_PHOTO_MAX_BYTES = 5_000_000;
 
 /**
- * Exactly one file, and it must be an image (`image/…`). The spec gives no text for these
- * cases; a photo failure shows 'Something went wrong! Please try again.' (§8), so that is used.
+ * A chosen file; `type` is its MIME type, sniffed from the content where the caller can, `size`
+ * its bytes where known.
+ */
+export type UploadCandidate = { type: string; size?: number };
+
+/**
+ * Exactly one file, an image (`image/…`) of at most {@link PROFILE_PHOTO_MAX_BYTES}. The spec gives
+ * no text for these cases; a photo failure shows 'Something went wrong! Please try again.' (§8),
+ * so that is used. The browser checks the chosen file; the server checks the bytes it received.
  */
 export function checkProfilePhoto(files: readonly UploadCandidate[]): ShellIssue[] {
   const [first] = files;
   if (first === undefined) return [issue('photo-missing', ALERT_TEXT.somethingWentWrong)];
   if (files.length > 1) return [issue('photo-multiple', ALERT_TEXT.somethingWentWrong)];
-  return /^image\/[^\s/]+$/i.test(first.type)
-    ? []
-    : [issue('photo-not-image', ALERT_TEXT.somethingWentWrong)];
+  if (!/^image\/[^\s/]+$/i.test(first.type)) return [issue('photo-not-image', ALERT_TEXT.somethingWentWrong)];
+  return (first.size ?? 0) > PROFILE_PHOTO_MAX_BYTES
+    ? [issue('photo-too-large', ALERT_TEXT.somethingWentWrong)]
+    : [];
 }
 
 // --- Sign-in (§5) --------------------------------------------------------------------------------

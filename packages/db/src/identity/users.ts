@@ -68,3 +68,26 @@ export async function listProviders(db: Db, userId: string): Promise<string[]> {
     .where(eq(account.userId, userId));
   return rows.map((r) => r.providerId);
 }
+
+/** The profile's display name (the spec's `displayName`, the library's `name`). */
+export async function setUserName(db: Db, userId: string, name: string, now: Date): Promise<void> {
+  await db.update(user).set({ name, updatedAt: now }).where(eq(user.id, userId));
+}
+
+/** The profile photo's address (`photoUrl`, the library's `image`); answers the one it replaced. */
+export async function setUserImage(
+  db: Db,
+  userId: string,
+  image: string | null,
+  now: Date,
+): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ image: user.image })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for('update');
+    await tx.update(user).set({ image, updatedAt: now }).where(eq(user.id, userId));
+    return before?.image ?? null;
+  });
+}

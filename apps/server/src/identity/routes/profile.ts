@@ -1,0 +1,151 @@
+import { sniffMediaType } from '@rostra/core/files/sniff';
+import { ALERT_TEXT } from '@rostra/core/shell/messages';
+import { checkAccountName, checkProfilePhoto, PROFILE_PHOTO_MAX_BYTES } from '@rostra/core/shell/validators';
+import { findSessionBinding } from '@rostra/db/identity/sessions';
+import { findUserById, setUserImage, setUserName } from '@rostra/db/identity/users';
+import type { FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Access, requireUser } from '../../http/access.ts';
+import { API, type App } from '../../http/api.ts';
+import { HttpError } from '../../http/errors.ts';
+import { TEXT } from '../../http/kit.ts';
+import type { Identity } from '../identity.ts';
+import { SERVER_IDENTITY_TEXT } from '../messages.ts';
+
+/** Like /me: every signed-in person, before the terms and without an organisation too. */
+const ACCESS: Access = { kind: 'signedIn', beforeTerms: true, withoutOrg: true };
+const PHOTO_PATH = `${API}/me/photo`;
+/** Profile photos belong to a person, not an organisation: their own space in the file store. */
+const PHOTO_SPACE = '_profiles';
+const UUID = /^[0-9a-f-]{36}$/;
+const BODY_LIMIT = PROFILE_PHOTO_MAX_BYTES + 64 * 1024;
+
+/** The file id inside a photo address this server made (`/api/v1/me/photo?v=<uuid>`). */
+function photoFileId(photoUrl: string | null | undefined): string | undefined {
+  const prefix = `${PHOTO_PATH}?v=`;
+  const v = photoUrl?.startsWith(prefix) ? photoUrl.slice(prefix.length) : undefined;
+  return v && UUID.test(v) ? v : undefined;
+}
+
+const photoFailure = () => new HttpError(400, 'invalid_photo', ALERT_TEXT.somethingWentWrong);
+
+/**
+ * The profile of the signed-in person (shell spec §2 profile menu, §7 `updUser_au`):
+ *
+ * - `POST /me/photo`: a multipart form with one `file`, an image by its content (at most
+ *   {@link PROFILE_PHOTO_MAX_BYTES}); kept in the file store, it becomes `photoUrl`, and the
+ *   previous photo's bytes are removed. `GET /me/photo?v=` serves the person's current photo.
+ * - `PATCH /me` `{ details: { displayName } }`: the display name (required, trimmed).
+ *
+ * The phone number changes through the identity library's phone verification
+ * (`/api/auth/phone-number/verify` with `updatePhoneNumber`), so a number is only ever one its
+ * owner proved. A session from a sign-in token manages no account (403 `session_bound`).
+ */
+export function profileRoutes(app: App, identity: Identity): void {
+  const refuseBound = async (request: FastifyRequest) => {
+    const signedIn = requireUser(request);
+    if (await findSessionBinding(identity.db, signedIn.sessionId)) {
+      throw new HttpError(403, 'session_bound', SERVER_IDENTITY_TEXT.sessionBound);
+    }
+    return signedIn;
+  };
+
+  void app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      PHOTO_PATH,
+      {
+        config: { access: ACCESS },
+        bodyLimit: BODY_LIMIT,
+        schema: {
+          tags: ['identity'],
+          summary: 'Change the profile photo: a multipart form with one file, an image of at most 5 MB',
+          response: { 200: z.object({ photoUrl: z.string() }) },
+        },
+      },
+      async (request) => {
+        const signedIn = await refuseBound(request);
+        const type = request.headers['content-type'] ?? '';
+        const raw = request.body;
+        if (!type.startsWith('multipart/form-data') || !Buffer.isBuffer(raw)) throw photoFailure();
+        let form: FormData;
+        try {
+          form = await new Request('http://local/', {
+            method: 'POST',
+            headers: { 'content-type': type },
+            body: raw,
+          }).formData();
+        } catch {
+          throw photoFailure();
+        }
+        const files = form.getAll('file').flatMap((f) => (typeof f === 'string' ? [] : [f as Blob]));
+        const chosen = await Promise.all(files.map(async (f) => new Uint8Array(await f.arrayBuffer())));
+        const issue = checkProfilePhoto(
+          chosen.map((bytes) => ({ type: sniffMediaType(bytes) ?? '', size: bytes.length })),
+        )[0];
+        const [bytes] = chosen;
+        if (issue || !bytes) throw photoFailure();
+        const key = await app.files.put(PHOTO_SPACE, bytes);
+        const photoUrl = `${PHOTO_PATH}?v=${key.split('/')[1]}`;
+        const before = await setUserImage(identity.db, signedIn.uid, photoUrl, identity.now());
+        const previous = photoFileId(before);
+        if (previous) await app.files.remove(PHOTO_SPACE, `${PHOTO_SPACE}/${previous}`);
+        return { photoUrl };
+      },
+    );
+  });
+
+  app.get(
+    PHOTO_PATH,
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags: ['identity'],
+        summary: "The signed-in person's current profile photo (the image bytes)",
+        querystring: z.strictObject({ v: z.string().max(40).describe('the photo version of its address') }),
+      },
+    },
+    async (request, reply) => {
+      const signedIn = requireUser(request);
+      const found = await findUserById(identity.db, signedIn.uid);
+      const current = photoFileId(found?.image);
+      if (!current || current !== request.query.v) throw new HttpError(404, 'not_found', 'Not found');
+      const bytes = await app.files.read(PHOTO_SPACE, `${PHOTO_SPACE}/${current}`);
+      const type = bytes ? sniffMediaType(bytes) : undefined;
+      if (!bytes || !type) throw new HttpError(404, 'not_found', 'Not found');
+      return reply
+        .type(type)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(bytes));
+    },
+  );
+
+  app.patch(
+    `${API}/me`,
+    {
+      config: { access: ACCESS },
+      schema: {
+        tags: ['identity'],
+        summary: "Change the signed-in person's profile (updUser_au): the display name",
+        body: z.strictObject({ details: z.strictObject({ displayName: TEXT }) }),
+        response: { 200: z.object({ displayName: z.string() }) },
+      },
+    },
+    async (request) => {
+      const signedIn = await refuseBound(request);
+      const name = request.body.details.displayName.trim();
+      const issue = checkAccountName(name, true)[0];
+      if (issue) {
+        throw new HttpError(400, issue.code, issue.message, { field: 'details.displayName' });
+      }
+      await setUserName(identity.db, signedIn.uid, name, identity.now());
+      return { displayName: name };
+    },
+  );
+}
