@@ -1,17 +1,12 @@
 import { screensReaching } from '@rostra/core/shell/screen-access';
-import { addNotifications } from '@rostra/db/scheduling/add-notifications';
-import { allocateBooking } from '@rostra/db/scheduling/allocate-booking';
-import { isOnJobBoard, ON_JOB_BOARD } from '@rostra/db/scheduling/bids';
-import { overlapsWindow } from '@rostra/db/scheduling/window-overlap';
-import { bids } from '@rostra/db/schema/jobs';
-import { resources, timelineRecords } from '@rostra/db/schema/scheduling';
-import { withOrg } from '@rostra/db/tenant';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { acceptBid, type BidRefusal, isBidRefusal } from '@rostra/db/boards/accept-bid';
+import { bidsOf } from '@rostra/db/boards/bids-of';
+import { type BidRow, type BoardJobRow, openJobs } from '@rostra/db/boards/open-jobs';
 import { z } from 'zod';
 import { type Access, DISPATCHERS, requireAuth, screenAccess, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound, recordResponse, requireWindow, SECONDS, withETag, written } from '../http/kit.ts';
+import { ID, recordResponse, requireWindow, SECONDS, withETag, written } from '../http/kit.ts';
 
 /*
  * The job board and the bid board (spec §2 boards, shell §2 job_board / bid_board):
@@ -69,19 +64,9 @@ const job = z.object({
 type Job = z.infer<typeof job>;
 type BidOut = z.infer<typeof bidOut>;
 
-type JobRow = {
-  id: string;
-  status: string;
-  beginAt: number;
-  endAt: number;
-  labels: string[];
-  version: number;
-  data: Record<string, unknown>;
-};
-
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-function toJob(r: JobRow, bidCount: number, myBid: BidOut | null): Job {
+function toJob(r: BoardJobRow, bidCount: number, myBid: BidOut | null): Job {
   return {
     _id: r.id,
     status: r.status,
@@ -104,47 +89,12 @@ export function boardRoutes(app: App): void {
   const checkWindow = (from: number, to: number) =>
     requireWindow(from, to, MAX_WINDOW, 'the window is at most 62 days');
 
-  /** Open jobs overlapping [from, to), in time order, with every bid on them. */
-  const openJobs = (orgId: string, from: number, to: number) =>
-    withOrg(db(), orgId, async (tx) => {
-      const rows: JobRow[] = await tx
-        .select({
-          id: timelineRecords.id,
-          status: timelineRecords.status,
-          beginAt: timelineRecords.beginAt,
-          endAt: timelineRecords.endAt,
-          labels: timelineRecords.labels,
-          version: timelineRecords.version,
-          data: timelineRecords.data,
-        })
-        .from(timelineRecords)
-        .where(and(eq(timelineRecords.orgId, orgId), ON_JOB_BOARD, overlapsWindow(from, to)))
-        .orderBy(asc(timelineRecords.beginAt), asc(timelineRecords.id))
-        .limit(BOARD_LIMIT);
-      const found = rows.length
-        ? await tx
-            .select({ bid: bids, resourceName: resources.name })
-            .from(bids)
-            .leftJoin(resources, and(eq(resources.orgId, bids.orgId), eq(resources.id, bids.resourceId)))
-            .where(
-              and(
-                eq(bids.orgId, orgId),
-                inArray(
-                  bids.recordId,
-                  rows.map((r) => r.id),
-                ),
-              ),
-            )
-            .orderBy(asc(bids.createdAt), asc(bids.id))
-        : [];
-      const byJob = new Map<string, BidOut[]>();
-      for (const { bid, resourceName } of found) {
-        const list = byJob.get(bid.recordId) ?? [];
-        list.push(toBidOut(bid, resourceName));
-        byJob.set(bid.recordId, list);
-      }
-      return { rows, byJob };
-    });
+  /** Open jobs overlapping [from, to), in time order, with every bid on them (as answered). */
+  const boardJobs = async (orgId: string, from: number, to: number) => {
+    const { rows, bidsByJob } = await openJobs(db(), orgId, { from, to, limit: BOARD_LIMIT });
+    const byJob = new Map([...bidsByJob].map(([id, list]) => [id, list.map(toBidOut)]));
+    return { rows, byJob };
+  };
 
   app.get(
     `${API}/job-board`,
@@ -161,7 +111,7 @@ export function boardRoutes(app: App): void {
       const caller = requireAuth(request);
       const { from, to } = request.query;
       checkWindow(from, to);
-      const { rows, byJob } = await openJobs(caller.orgId, from, to);
+      const { rows, byJob } = await boardJobs(caller.orgId, from, to);
       const items = rows.map((r) => {
         const list = byJob.get(r.id) ?? [];
         const mine = caller.role === 'dispatcher' ? null : (list.find((b) => b.uid === caller.uid) ?? null);
@@ -206,7 +156,7 @@ export function boardRoutes(app: App): void {
       const { from, to } = request.query;
       checkWindow(from, to);
       if (caller.role === 'dispatcher') {
-        const { rows, byJob } = await openJobs(caller.orgId, from, to);
+        const { rows, byJob } = await boardJobs(caller.orgId, from, to);
         const jobs = rows
           .filter((r) => (byJob.get(r.id) ?? []).length > 0)
           .map((r) => {
@@ -215,35 +165,13 @@ export function boardRoutes(app: App): void {
           });
         return { jobs, my_bids: [] };
       }
-      const rows = await withOrg(db(), caller.orgId, (tx) =>
-        tx
-          .select({
-            bid: bids,
-            resourceName: resources.name,
-            id: timelineRecords.id,
-            beginAt: timelineRecords.beginAt,
-            endAt: timelineRecords.endAt,
-            data: timelineRecords.data,
-            resIds: timelineRecords.resIds,
-            status: timelineRecords.status,
-            inactive: timelineRecords.inactive,
-          })
-          .from(bids)
-          .innerJoin(
-            timelineRecords,
-            and(eq(timelineRecords.orgId, bids.orgId), eq(timelineRecords.id, bids.recordId)),
-          )
-          .leftJoin(resources, and(eq(resources.orgId, bids.orgId), eq(resources.id, bids.resourceId)))
-          .where(and(eq(bids.orgId, caller.orgId), eq(bids.uid, caller.uid), overlapsWindow(from, to)))
-          .orderBy(asc(timelineRecords.beginAt), asc(bids.createdAt))
-          .limit(BOARD_LIMIT),
-      );
+      const rows = await bidsOf(db(), caller.orgId, caller.uid, { from, to, limit: BOARD_LIMIT });
       const my_bids = rows.map((r) => {
         const isMine = caller.resourceId !== null && r.resIds.includes(caller.resourceId);
         const isOpen =
           r.resIds.length === 0 && !r.inactive && r.status !== 'draft' && r.status !== 'cancelled';
         return {
-          bid: toBidOut(r.bid, r.resourceName),
+          bid: toBidOut(r),
           outcome: isMine ? ('accepted' as const) : isOpen ? ('open' as const) : ('taken' as const),
           job: {
             _id: r.id,
@@ -280,69 +208,12 @@ export function boardRoutes(app: App): void {
     async (request, reply) => {
       const caller = requireAuth(request);
       const { id, bid_id } = request.params;
-      const all = await withOrg(db(), caller.orgId, (tx) =>
-        tx
-          .select()
-          .from(bids)
-          .where(and(eq(bids.orgId, caller.orgId), eq(bids.recordId, id))),
-      );
-      const bid = all.find((b) => b.id === bid_id);
-      if (!bid) {
-        const [exists] = await withOrg(db(), caller.orgId, (tx) =>
-          tx
-            .select({ id: timelineRecords.id })
-            .from(timelineRecords)
-            .where(and(eq(timelineRecords.orgId, caller.orgId), eq(timelineRecords.id, id))),
-        );
-        // The booking is the addressed record (404 when the caller's organisation has none); a bid
-        // id that is not one of its bids is a bad request about an existing booking.
-        throw exists
-          ? new HttpError(400, 'unknown_bid', 'No such bid on this booking', { field: 'bid_id' })
-          : notFound();
-      }
-      if (!bid.resourceId) {
-        throw new HttpError(400, 'bid_without_resource', 'The bidder is not a resource of this organisation');
-      }
-      if (!(await isOnJobBoard(db(), caller.orgId, id))) {
-        throw new HttpError(
-          409,
-          'not_on_job_board',
-          'This job is no longer open: it has been allocated, cancelled or made a draft',
-        );
-      }
-      const resourceId = bid.resourceId;
-      const now = app.identity.now();
-      const result = await allocateBooking(
-        db(),
-        caller.orgId,
-        { jobId: id, mode: 'manual', candidateIds: [resourceId], now },
-        async (tx, _before, record) => {
-          const others = [...new Set(all.filter((b) => b.uid !== bid.uid).map((b) => b.uid))];
-          const events = await addNotifications(
-            tx,
-            caller.orgId,
-            [
-              {
-                uid: bid.uid,
-                kind: 'bid',
-                title: 'Bid accepted',
-                body: 'Your bid was accepted: the job is yours.',
-                recordId: id,
-                data: { bid_id: bid.id },
-              },
-              ...others.map((uid) => ({
-                uid,
-                kind: 'bid',
-                title: 'Bid not accepted',
-                body: 'The job you bid on went to someone else.',
-                recordId: id,
-              })),
-            ],
-            now,
-          );
-          return { record, events };
-        },
-      );
+      const result = await acceptBid(db(), caller.orgId, {
+        jobId: id,
+        bidId: bid_id,
+        now: app.identity.now(),
+      });
+      if (isBidRefusal(result)) throw bidRefusal(result.error);
       const record = written(result.ok ? { ok: true, record: result.record } : result);
       const outcome = result.ok ? result.outcome : undefined;
       withETag(reply, record);
@@ -351,7 +222,7 @@ export function boardRoutes(app: App): void {
   );
 }
 
-function toBidOut(b: typeof bids.$inferSelect, resourceName: string | null): BidOut {
+function toBidOut({ bid: b, resourceName }: BidRow): BidOut {
   return {
     _id: b.id,
     bk_id: b.recordId,
@@ -362,4 +233,22 @@ function toBidOut(b: typeof bids.$inferSelect, resourceName: string | null): Bid
     note: b.note,
     _qa_create_utc: Math.floor(b.createdAt.getTime() / 1000),
   };
+}
+
+/** The refusals of a bid's acceptance as HTTP errors; the allocation's own go through `written`. */
+function bidRefusal(error: BidRefusal['error']): HttpError {
+  switch (error) {
+    // The booking is the addressed record (404 when the caller's organisation has none); a bid id
+    // that is not one of its bids is a bad request about an existing booking.
+    case 'unknown_bid':
+      return new HttpError(400, 'unknown_bid', 'No such bid on this booking', { field: 'bid_id' });
+    case 'bid_without_resource':
+      return new HttpError(400, 'bid_without_resource', 'The bidder is not a resource of this organisation');
+    case 'not_on_job_board':
+      return new HttpError(
+        409,
+        'not_on_job_board',
+        'This job is no longer open: it has been allocated, cancelled or made a draft',
+      );
+  }
 }
