@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OpenOptions } from '@rostra/db/client';
 import { testClockSetting } from './test-clock.ts';
 
 export type ServerConfig = {
@@ -8,6 +9,8 @@ export type ServerConfig = {
   /** PGlite data folder, used when `databaseUrl` is not set. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections besides the owner's (`DATABASE_URL`): see docs/operations.md. */
+  database: DatabaseSettings;
   /** Folder of the built web app (`apps/web/dist`). */
   webDist: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -32,6 +35,57 @@ export type ServerConfig = {
   testClock: boolean;
 };
 
+/** The app's PostgreSQL connections; unused on PGlite. */
+export type DatabaseSettings = {
+  /** DATABASE_APP_URL: the app's own login role (may be PgBouncer); unset: `rostra_app` on DATABASE_URL's server. */
+  appUrl: string | undefined;
+  /** DATABASE_LISTEN_URL: a direct connection for LISTEN; unset: the app's. */
+  listenUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: connections in the app's pool. */
+  poolSize: number;
+  /** DATABASE_ACQUIRE_TIMEOUT_MS: longest wait for a pooled connection. */
+  acquireTimeoutMs: number;
+  /** DATABASE_STATEMENT_TIMEOUT_MS: statement_timeout of the app role; 0 for none. */
+  statementTimeoutMs: number;
+  /** DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: idle_in_transaction_session_timeout of the app role; 0 for none. */
+  idleInTransactionTimeoutMs: number;
+};
+
+function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number of at least ${min}, got "${raw}"`);
+  return n;
+}
+
+function loadDatabaseSettings(env: NodeJS.ProcessEnv): DatabaseSettings {
+  return {
+    appUrl: env.DATABASE_APP_URL || undefined,
+    listenUrl: env.DATABASE_LISTEN_URL || undefined,
+    poolSize: whole(env, 'DATABASE_POOL_SIZE', 10, 1),
+    acquireTimeoutMs: whole(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 10_000, 1),
+    statementTimeoutMs: whole(env, 'DATABASE_STATEMENT_TIMEOUT_MS', 60_000, 0),
+    idleInTransactionTimeoutMs: whole(env, 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 60_000, 0),
+  };
+}
+
+/** How the server's configuration opens the database (`openDatabase`). */
+export function databaseOptions(config: ServerConfig): OpenOptions {
+  const d = config.database;
+  return {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    appUrl: d.appUrl,
+    listenUrl: d.listenUrl,
+    maxConnections: d.poolSize,
+    acquireTimeoutMs: d.acquireTimeoutMs,
+    statementTimeoutMs: d.statementTimeoutMs,
+    idleInTransactionTimeoutMs: d.idleInTransactionTimeoutMs,
+  };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** Reads the configuration from environment variables; every value has a working default. */
@@ -50,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host,
     dataDir: resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    database: loadDatabaseSettings(env),
     webDist: resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logLevel: level,
     logPretty: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : Boolean(process.stdout.isTTY),

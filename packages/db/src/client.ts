@@ -7,13 +7,23 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { APP_ROLE } from './access.ts';
-import { migrate } from './migrate.ts';
+import {
+  type AppTimeouts,
+  assertAppRoleIsBound,
+  defaultAppUrl,
+  ensureAppLogin,
+  loginOf,
+} from './app-login.ts';
+import { migrate, withMigrationLock } from './migrate.ts';
 
 /** The query interface every feature's query functions take. Same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type DbKind = 'pglite' | 'postgres';
+
+/** A PostgreSQL connection of its own (for LISTEN), outside the pool. */
+export type ListenConnection = pg.Client;
 
 export type DbHandle = {
   db: Db;
@@ -27,16 +37,42 @@ export type DbHandle = {
    * autovacuum does this in time on its own; PGlite has no autovacuum, so there it is the only way.
    */
   analyze(): Promise<void>;
+  /**
+   * PostgreSQL only: opens a new connection of its own for LISTEN, to the listen connection string
+   * (`DATABASE_LISTEN_URL`, by default the app's), with TCP keepalive so a connection a network
+   * device dropped silently is noticed. Never from the pool: a pooled or PgBouncer connection is
+   * not the same session from one query to the next, and LISTEN needs one. The caller ends it.
+   */
+  listenConnection?: () => Promise<ListenConnection>;
   close(): Promise<void>;
 };
 
 export type OpenOptions = {
-  /** PostgreSQL connection string; when absent the embedded PGlite database is used. */
+  /**
+   * PostgreSQL connection string of the schema owner (`DATABASE_URL`): migrations, access rules and
+   * ANALYZE only. When absent the embedded PGlite database is used.
+   */
   databaseUrl?: string | undefined;
+  /**
+   * The app's own connection string (`DATABASE_APP_URL`): a login role that is not a superuser, not
+   * the owner and has no BYPASSRLS; it may point at PgBouncer in transaction mode. Default: the
+   * owner's server and database as the role `rostra_app`, without a password (`defaultAppUrl`).
+   */
+  appUrl?: string | undefined;
+  /** The direct connection for LISTEN (`DATABASE_LISTEN_URL`); default: the app's. */
+  listenUrl?: string | undefined;
+  /** Wait at most this long for a pooled connection (`DATABASE_ACQUIRE_TIMEOUT_MS`); default 10 s. */
+  acquireTimeoutMs?: number | undefined;
+  /**
+   * Set on the app role in this database by the migration step (`DATABASE_STATEMENT_TIMEOUT_MS`,
+   * `DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS`); default 60 s each, 0 for none.
+   */
+  statementTimeoutMs?: number | undefined;
+  idleInTransactionTimeoutMs?: number | undefined;
   /** PGlite data folder; `null` keeps the database in memory (tests). */
   dataDir?: string | null | undefined;
-  /** Pool size for PostgreSQL. */
-  maxConnections?: number;
+  /** Pool size for PostgreSQL (`DATABASE_POOL_SIZE`); default 10. */
+  maxConnections?: number | undefined;
   /**
    * PGlite only: start from this dump of a database already migrated by this very code
    * (`dumpMigratedPglite`) instead of migrating an empty one. Tests use it: a migration takes
@@ -49,13 +85,13 @@ export type OpenOptions = {
 
 /**
  * Opens the database, applies every migration and the access rules, and hands back a connection
- * that runs as the application role, so row-level security applies to every query it makes.
- * Migrations run as the connecting user (the schema owner).
+ * that runs as the application role, so row-level security applies to every query it makes; it
+ * refuses (throws) when that connection is a superuser, the owner or has BYPASSRLS. On PostgreSQL
+ * migrations run on the owner's connection (`databaseUrl`) and the app logs in with its own
+ * (`appUrl`, see app-login.ts); on PGlite, one session, the app role is taken with SET ROLE.
  */
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
-  if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.maxConnections ?? 10, options.migrated === true);
-  }
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options.dataDir === undefined ? './data' : options.dataDir, options.pgliteDump);
 }
 
@@ -70,6 +106,12 @@ async function openPglite(dataDir: string | null, dump?: Blob): Promise<DbHandle
   if (!dump) await migrate(db, 'pglite');
   // PGlite is one session: switching role once makes every later query run as the app role.
   await client.exec(`SET ROLE ${APP_ROLE}`);
+  try {
+    await assertAppRoleIsBound((text) => client.query(text), 'the embedded database');
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
   return {
     db,
     kind: 'pglite',
@@ -95,21 +137,51 @@ export async function dumpMigratedPglite(): Promise<Blob> {
   }
 }
 
-async function openPostgres(url: string, max: number, migrated: boolean): Promise<DbHandle> {
-  if (!migrated) {
+async function openPostgres(url: string, options: OpenOptions): Promise<DbHandle> {
+  const appUrl = options.appUrl || defaultAppUrl(url);
+  const appSetting = options.appUrl ? 'DATABASE_APP_URL' : `DATABASE_URL as the role ${APP_ROLE}`;
+  const listenUrl = options.listenUrl || appUrl;
+  const timeouts: AppTimeouts = {
+    statementTimeoutMs: options.statementTimeoutMs ?? 60_000,
+    idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs ?? 60_000,
+  };
+  if (options.migrated !== true) {
     const owner = new pg.Client({ connectionString: url });
     await owner.connect();
     try {
-      await migrate(drizzlePg({ client: owner }) as unknown as Db, 'postgres');
+      await withMigrationLock(owner, async () => {
+        await migrate(drizzlePg({ client: owner }) as unknown as Db, 'postgres');
+        await ensureAppLogin(owner, appUrl, timeouts);
+      });
     } finally {
       await owner.end();
     }
   }
-  // The role is a startup parameter, so it is in force before the first query on every connection.
-  const pool = new pg.Pool({ connectionString: url, max, options: `-c role=${APP_ROLE}` });
+  // The app logs in as its own role: nothing here depends on a startup parameter or session state,
+  // so the pool may as well be PgBouncer's in transaction mode.
+  const pool = new pg.Pool({
+    connectionString: appUrl,
+    max: options.maxConnections ?? 10,
+    connectionTimeoutMillis: options.acquireTimeoutMs ?? 10_000,
+  });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
+  try {
+    await assertAppRoleIsBound(async (text) => {
+      try {
+        return await pool.query(text);
+      } catch (err) {
+        throw new Error(
+          `Could not connect to the database as the app's role "${loginOf(appUrl).user}" (${appSetting}): ${(err as Error).message}. Configure DATABASE_APP_URL with a login role of its own and its password (see docs/operations.md).`,
+          { cause: err },
+        );
+      }
+    }, appSetting);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
   const db = drizzlePg({ client: pool }) as unknown as Db;
   return {
     db,
@@ -123,6 +195,20 @@ async function openPostgres(url: string, max: number, migrated: boolean): Promis
       } finally {
         await client.end();
       }
+    },
+    listenConnection: async () => {
+      const client = new pg.Client({
+        connectionString: listenUrl,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      });
+      try {
+        await client.connect();
+      } catch (err) {
+        await client.end().catch(() => {});
+        throw err;
+      }
+      return client;
     },
     close: () => pool.end(),
   };

@@ -5,15 +5,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { type DbHandle, type DbKind, dumpMigratedPglite, openDatabase } from './client.ts';
+import { defaultAppUrl } from './app-login.ts';
+import { type DbHandle, type DbKind, dumpMigratedPglite, type OpenOptions, openDatabase } from './client.ts';
 import { MIGRATIONS_FOLDER } from './migrate.ts';
+import { pgbouncerRequested, sharedPgbouncer } from './testing-pgbouncer.ts';
 
 /**
- * The databases integration tests run on: PGlite always, PostgreSQL too when `DATABASE_URL` is set.
+ * The databases integration tests run on: PGlite always, PostgreSQL too when `DATABASE_URL` is set;
+ * only PostgreSQL, through PgBouncer, with `ROSTRA_TEST_PGBOUNCER=1` (CI's PgBouncer leg).
  * Use with `describe.each(testDatabaseKinds())`.
  */
 export function testDatabaseKinds(): DbKind[] {
-  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  if (!process.env.DATABASE_URL) return ['pglite'];
+  return pgbouncerRequested() ? ['postgres'] : ['pglite', 'postgres'];
+}
+
+/**
+ * How a test opens PostgreSQL database `url` (the owner's connection string): as the app would,
+ * logging in as the app role; with `ROSTRA_TEST_PGBOUNCER=1` the app's pool goes through a
+ * PgBouncer in transaction mode (testing-pgbouncer.ts) and LISTEN stays direct, as in production.
+ */
+export async function testConnection(
+  url: string,
+): Promise<Pick<OpenOptions, 'databaseUrl' | 'appUrl' | 'listenUrl'>> {
+  const appUrl = defaultAppUrl(url);
+  if (!pgbouncerRequested()) return { databaseUrl: url };
+  return { databaseUrl: url, appUrl: (await sharedPgbouncer()).via(appUrl), listenUrl: appUrl };
 }
 
 /**
@@ -23,7 +40,11 @@ export function testDatabaseKinds(): DbKind[] {
 export async function openTestDatabase(kind: DbKind): Promise<DbHandle> {
   if (kind === 'pglite') return openDatabase({ dataDir: null, pgliteDump: await migratedDump() });
   const scratch = await createScratchDatabase(await migratedTemplate());
-  const handle = await openDatabase({ databaseUrl: scratch.url, maxConnections: 5, migrated: true });
+  const handle = await openDatabase({
+    ...(await testConnection(scratch.url)),
+    maxConnections: 5,
+    migrated: true,
+  });
   return {
     ...handle,
     close: async () => {
@@ -128,7 +149,7 @@ function migrationsHash(): string {
       // a folder (meta/)
     }
   }
-  for (const code of ['./access.ts', './migrate.ts', './client.ts']) {
+  for (const code of ['./access.ts', './app-login.ts', './migrate.ts', './client.ts']) {
     h.update(readFileSync(fileURLToPath(new URL(code, import.meta.url))));
   }
   // The database engine's own version: a dump is only read by the PGlite that wrote it.

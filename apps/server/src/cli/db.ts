@@ -2,14 +2,14 @@ import { openDatabase } from '@rostra/db/client';
 import { seedDemo } from '@rostra/db/seed/seed';
 import { hashPassword } from 'better-auth/crypto';
 import { Command } from 'commander';
-import { loadConfig } from '../config.ts';
+import { databaseOptions, loadConfig } from '../config.ts';
 
 export function migrateCommand(): Command {
   return new Command('migrate')
     .description('Apply the database migrations and access rules')
     .action(async () => {
       const config = loadConfig();
-      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const db = await openDatabase(databaseOptions(config));
       await db.close();
       console.log('Migrations applied.');
     });
@@ -20,7 +20,7 @@ export function seedCommand(): Command {
     .description('Seed the demo organisations and users (only when they are not there yet)')
     .action(async () => {
       const config = loadConfig();
-      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const db = await openDatabase(databaseOptions(config));
       try {
         const { seeded } = await seedDemo(db.db, {
           nowMs: Date.now(),

@@ -17,7 +17,7 @@ import {
 } from '@rostra/db/scheduling/import-records';
 import { Command } from 'commander';
 import { z } from 'zod';
-import { loadConfig } from '../config.ts';
+import { databaseOptions, loadConfig } from '../config.ts';
 
 /*
  * `rostra import --org <id> [--skip-invalid] FILE.json`: records exported from the seed system in
@@ -300,7 +300,7 @@ export function importCommand(): Command {
         return;
       }
       const config = loadConfig();
-      const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const db = await openDatabase(databaseOptions(config));
       try {
         const report = await runImport(db.db, options.org, text, {
           skipInvalid: options.skipInvalid === true,

@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '@rostra/db/seed/demo-users';
 import { seedDemo } from '@rostra/db/seed/seed';
 import { hashPassword } from 'better-auth/crypto';
 import { Command } from 'commander';
-import { loadConfig } from '../config.ts';
+import { databaseOptions, loadConfig } from '../config.ts';
 import { loadIdentityOptions } from '../identity/options.ts';
 import { DEV_OUTBOX_WARNING } from '../identity/routes/dev-outbox.ts';
 import { startServer, stopOnSignals } from '../server.ts';
@@ -16,7 +16,7 @@ export function serveCommand(): Command {
       const config = loadConfig();
       if (options.seed) {
         // Seed before listening so the first page load already has data.
-        const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+        const db = await openDatabase(databaseOptions(config));
         try {
           await seedDemo(db.db, { nowMs: Date.now(), hashPassword, onProgress: (m) => console.log(m) });
           // Fresh planner statistics for what was loaded since the last start (PGlite has no autovacuum).

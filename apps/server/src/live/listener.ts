@@ -1,30 +1,25 @@
-import type { DbHandle } from '@rostra/db/client';
+import type { DbHandle, ListenConnection } from '@rostra/db/client';
 import { LIVE_CHANNEL } from '@rostra/db/infra/live-events';
 
 /*
  * The wake-up call of the live layer: PostgreSQL's NOTIFY on LIVE_CHANNEL, sent once per
- * committing transaction that wrote live events. On PostgreSQL a dedicated connection LISTENs
- * (and reconnects when it is lost); on PGlite, the embedded single-process database, the
- * notification is delivered in-process by the same engine.
+ * committing transaction that wrote live events. On PostgreSQL a connection of its own LISTENs
+ * (`DbHandle.listenConnection`: direct, never the pool or PgBouncer, with TCP keepalive) and is
+ * re-opened when it is lost; on PGlite, the embedded single-process database, the notification is
+ * delivered in-process by the same engine.
  */
 
 type PgliteLike = { listen(channel: string, cb: (payload: string) => void): Promise<() => Promise<void>> };
-type PgClientLike = {
-  query(text: string): Promise<unknown>;
-  on(event: 'notification', cb: (msg: { channel: string }) => void): void;
-  on(event: 'error', cb: (err: Error) => void): void;
-  release(destroy?: boolean): void;
-};
-type PgPoolLike = { connect(): Promise<PgClientLike> };
 
-/** The driver client behind a Drizzle database (`$client`, the PGlite instance or the pg pool). */
+/** The driver client behind a Drizzle database (the PGlite instance). */
 function driverOf(handle: DbHandle): unknown {
   return (handle.db as unknown as { $client: unknown }).$client;
 }
 
 /**
  * Calls `onNotify` whenever any instance commits live events, until the returned stop function
- * is called. `onError` hears of a lost connection (it is re-established after `retryMs`).
+ * is called. `onError` hears of a lost connection or a failed LISTEN (the connection is closed and
+ * a new one tried after `retryMs`).
  */
 export async function listenForLiveEvents(
   handle: DbHandle,
@@ -36,28 +31,38 @@ export async function listenForLiveEvents(
     const unlisten = await (driverOf(handle) as PgliteLike).listen(LIVE_CHANNEL, () => onNotify());
     return unlisten;
   }
-  const pool = driverOf(handle) as PgPoolLike;
-  let client: PgClientLike | undefined;
+  const open = handle.listenConnection;
+  if (!open) throw new Error('this database has no connection to LISTEN on');
+  let client: ListenConnection | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async (): Promise<void> => {
     if (stopped) return;
+    let c: ListenConnection | undefined;
     try {
-      const c = await pool.connect();
-      c.on('notification', (msg) => {
+      const opened = await open();
+      c = opened;
+      opened.on('notification', (msg) => {
         if (msg.channel === LIVE_CHANNEL) onNotify();
       });
-      c.on('error', (err) => {
+      opened.on('error', (err) => {
         onError(err);
-        c.release(true);
-        if (client === c) client = undefined;
+        void opened.end().catch(() => {});
+        if (client === opened) client = undefined;
         schedule();
       });
-      await c.query(`LISTEN ${LIVE_CHANNEL}`);
-      client = c;
+      await opened.query(`LISTEN ${LIVE_CHANNEL}`);
+      if (stopped) {
+        await opened.end().catch(() => {});
+        return;
+      }
+      client = opened;
       // Whatever was committed while no one listened is read now.
       onNotify();
     } catch (err) {
+      // A connection whose LISTEN failed is closed, not left open: a retry every second would
+      // otherwise hold one more server connection each time.
+      if (c) await c.end().catch(() => {});
       onError(err);
       schedule();
     }
@@ -78,7 +83,7 @@ export async function listenForLiveEvents(
     client = undefined;
     if (c) {
       await c.query(`UNLISTEN ${LIVE_CHANNEL}`).catch(() => {});
-      c.release(true);
+      await c.end().catch(() => {});
     }
   };
 }

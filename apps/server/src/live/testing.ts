@@ -1,5 +1,5 @@
 import { openDatabase } from '@rostra/db/client';
-import { createScratchDatabase } from '@rostra/db/testing';
+import { createScratchDatabase, testConnection } from '@rostra/db/testing';
 import { buildApp } from '../app.ts';
 import type { App } from '../http/api.ts';
 import type { Browser } from '../identity/testing.ts';
@@ -154,7 +154,7 @@ export async function twoPostgresInstances(): Promise<{ a: TestApp; b: TestApp; 
   const identity = base.app.identity.options;
   await base.close();
   const instance = async (): Promise<TestApp> => {
-    const db = await openDatabase({ databaseUrl: scratch.url, maxConnections: 5 });
+    const db = await openDatabase({ ...(await testConnection(scratch.url)), maxConnections: 5 });
     const app = await buildApp({ db, config, identity, livePollMs: 3_600_000 });
     await app.ready();
     const close = async () => {
