@@ -5,8 +5,9 @@ import { existsSync, readFileSync } from 'node:fs';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-const vitest = 'test-results/vitest.json';
-if (existsSync(vitest)) {
+// The whole run, then CI's PgBouncer leg (.ci/run) when it ran.
+for (const vitest of ['test-results/vitest.json', 'test-results/vitest-pgbouncer.json']) {
+  if (!existsSync(vitest)) continue;
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;
