@@ -131,6 +131,49 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the app connection on Postgre
     );
   });
 
+  it('a request waits for a pooled connection no longer than the acquire timeout', async () => {
+    const small = await openDatabase({
+      databaseUrl: scratch.url,
+      appUrl: as(scratch.url, roles.own, 's3cret'),
+      migrated: true,
+      maxConnections: 1,
+      acquireTimeoutMs: 300,
+    });
+    try {
+      let release: () => void = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let started: () => void = () => {};
+      const holding = new Promise<void>((resolve) => {
+        started = resolve;
+      });
+      // The only connection is busy in a transaction until released.
+      const busy = small.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        started();
+        await held;
+      });
+      await holding;
+      let failure: unknown;
+      try {
+        await small.db.execute(sql`select 1`);
+      } catch (err) {
+        failure = err;
+      } finally {
+        release();
+      }
+      // Drizzle wraps the driver's error: the pool's own is its cause.
+      expect((failure as { cause?: Error } | undefined)?.cause?.message).toBe(
+        'timeout exceeded when trying to connect',
+      );
+      await busy;
+      expect(await rows(small, sql`select 1 as one`)).toEqual([{ one: 1 }]);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('works through PgBouncer in transaction mode, which refuses the old startup parameter', async () => {
     // The old model: the role as a startup parameter, which PgBouncer 1.18 refuses outright.
     const old = new pg.Client({ connectionString: bouncer.via(scratch.url), options: `-c role=${APP_ROLE}` });
@@ -163,5 +206,22 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the app connection on Postgre
     await expect(
       openDatabase({ databaseUrl: scratch.url, appUrl: bouncer.via(scratch.url), migrated: true }),
     ).rejects.toThrow('logs in as "postgres", which is a superuser');
+  });
+});
+
+describe.runIf(Boolean(process.env.DATABASE_URL))('instances starting at once on PostgreSQL', () => {
+  it('three opening one fresh database together all migrate it and open', async () => {
+    const fresh = await createScratchDatabase();
+    try {
+      const handles = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ databaseUrl: fresh.url, maxConnections: 1 })),
+      );
+      for (const h of handles) {
+        expect(await rows(h, sql`select current_user as role`)).toEqual([{ role: APP_ROLE }]);
+        await h.close();
+      }
+    } finally {
+      await fresh.drop();
+    }
   });
 });
