@@ -142,4 +142,21 @@ describe('DataTable', () => {
     await click(host.querySelector('[aria-label="Next page"]') as HTMLElement);
     expect(onPage).toHaveBeenCalledWith(2);
   });
+
+  it('adds a totals row under the columns', async () => {
+    await act(async () =>
+      root.render(
+        <DataTable
+          label="People"
+          variant="plain"
+          columns={columns}
+          data={people}
+          getRowId={(p) => p.id}
+          footer={['Total', '14', '']}
+        />,
+      ),
+    );
+    const totals = [...host.querySelectorAll('tfoot td')].map((td) => td.textContent);
+    expect(totals).toEqual(['Total', '14', '']);
+  });
 });

@@ -51,7 +51,7 @@ export function columnsFor<T extends RowData>() {
   return createColumnHelper<Features, T>();
 }
 
-export type { SortingState };
+export type { RowData, SortingState };
 
 /** The query behind the rows: its loading, failed and empty states and their words. */
 export type DataTableState = {
@@ -78,6 +78,8 @@ export function DataTable<T extends RowData>({
   rowProps,
   isSelected,
   paging,
+  footer,
+  variant = 'card',
   className,
 }: {
   /** The table's accessible name. */
@@ -109,8 +111,14 @@ export function DataTable<T extends RowData>({
     isFetching?: boolean;
     onPage: (page: number) => void;
   };
+  /** A totals row, one cell per column (aligned like the column's cells). */
+  footer?: readonly ReactNode[] | undefined;
+  /** 'card': bordered on white (lists); 'plain': lines only, inside a section (reports). */
+  variant?: 'card' | 'plain';
   className?: string;
 }) {
+  const isPlain = variant === 'plain';
+  const pad = isPlain ? 'px-2 py-2' : 'px-3 py-2';
   const controlled = sorting?.value !== undefined;
   const table = useTable({
     features: dataTableFeatures,
@@ -138,9 +146,17 @@ export function DataTable<T extends RowData>({
   };
 
   const body = (
-    <div className={`overflow-x-auto rounded-lg border border-neutral-200 bg-white ${className ?? ''}`}>
-      <table className="w-full text-left text-sm" aria-label={label}>
-        <thead className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-600">
+    <div
+      className={`overflow-x-auto ${isPlain ? '' : 'rounded-lg border border-neutral-200 bg-white'} ${className ?? ''}`}
+    >
+      <table className={`w-full text-left text-sm ${isPlain ? 'min-w-max' : ''}`} aria-label={label}>
+        <thead
+          className={
+            isPlain
+              ? 'border-b border-neutral-200 text-xs text-neutral-500'
+              : 'border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-600'
+          }
+        >
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => {
@@ -161,7 +177,7 @@ export function DataTable<T extends RowData>({
                             ? 'none'
                             : undefined
                     }
-                    className={`px-3 py-2 font-medium ${meta?.headerClassName ?? ''}`}
+                    className={`${pad} font-medium ${meta?.headerClassName ?? ''}`}
                   >
                     {header.isPlaceholder ? null : canSort ? (
                       <button
@@ -210,7 +226,7 @@ export function DataTable<T extends RowData>({
                 className={`${selected ? 'bg-sky-50' : 'hover:bg-neutral-50'} ${onRowActivate ? 'cursor-pointer focus-visible:outline-2 focus-visible:outline-sky-600' : ''} ${extra.className ?? ''}`}
               >
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={`px-3 py-2 ${cell.column.columnDef.meta?.className ?? ''}`}>
+                  <td key={cell.id} className={`${pad} ${cell.column.columnDef.meta?.className ?? ''}`}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
@@ -218,6 +234,17 @@ export function DataTable<T extends RowData>({
             );
           })}
         </tbody>
+        {footer ? (
+          <tfoot>
+            <tr className="border-t border-neutral-300 font-semibold text-neutral-900">
+              {table.getAllLeafColumns().map((column, i) => (
+                <td key={column.id} className={`${pad} ${column.columnDef.meta?.className ?? ''}`}>
+                  {footer[i]}
+                </td>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

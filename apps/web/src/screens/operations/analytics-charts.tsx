@@ -2,6 +2,7 @@ import { formatDate } from '@rostra/core/time/calendar';
 import { type ReactElement, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { type Analytics, percent, statusSeries } from '../../lib/reports.ts';
+import type { RowData } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/list-state.tsx';
 import { type Column, DataTable, Section, TableToggle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
@@ -17,7 +18,7 @@ const SERIES = ['#0369a1', '#0d9488', '#7c3aed', '#ca8a04', '#4b5563', '#db2777'
 const RED = '#b91c1c';
 const GREY = '#a3a3a3';
 
-function ChartCard<T>({
+function ChartCard<T extends RowData>({
   title,
   rows,
   rowKey,

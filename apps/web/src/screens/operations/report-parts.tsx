@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { checkRange, type DateRange, shiftRange } from '../../lib/reports.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { type DataColumn, DataTable as KitTable, type RowData } from '../../ui/data-table.tsx';
 import { DateInput } from '../../ui/date-picker.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 
@@ -139,8 +140,11 @@ export type Column<T> = {
   isNumber?: boolean;
 };
 
-/** A plain table that scrolls sideways on phones rather than squeezing. */
-export function DataTable<T>({
+/**
+ * A report's table (ui/data-table.tsx, plain): scrolls sideways on phones rather than squeezing;
+ * figures right-aligned; an optional totals row.
+ */
+export function DataTable<T extends RowData>({
   caption,
   columns,
   rows,
@@ -153,54 +157,18 @@ export function DataTable<T>({
   rowKey: (row: T) => string;
   footer?: readonly ReactNode[];
 }) {
+  const defs = columns.map(
+    (c): DataColumn<T> => ({
+      id: c.header,
+      header: c.header,
+      cell: ({ row }) => c.cell(row.original),
+      meta: c.isNumber
+        ? { className: 'text-right tabular-nums text-neutral-800', headerClassName: 'text-right' }
+        : { className: 'text-neutral-800' },
+    }),
+  );
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-max text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-neutral-200 text-xs text-neutral-500">
-            {columns.map((c) => (
-              <th
-                key={c.header}
-                scope="col"
-                className={`px-2 py-2 font-medium ${c.isNumber ? 'text-right' : ''}`}
-              >
-                {c.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} className="border-b border-neutral-100 last:border-0">
-              {columns.map((c) => (
-                <td
-                  key={c.header}
-                  className={`px-2 py-2 text-neutral-800 ${c.isNumber ? 'text-right tabular-nums' : ''}`}
-                >
-                  {c.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-        {footer ? (
-          <tfoot>
-            <tr className="border-t border-neutral-300 font-semibold text-neutral-900">
-              {footer.map((cell, i) => (
-                <td
-                  // biome-ignore lint/suspicious/noArrayIndexKey: footer cells are positional
-                  key={i}
-                  className={`px-2 py-2 ${columns[i]?.isNumber ? 'text-right tabular-nums' : ''}`}
-                >
-                  {cell}
-                </td>
-              ))}
-            </tr>
-          </tfoot>
-        ) : null}
-      </table>
-    </div>
+    <KitTable label={caption} variant="plain" columns={defs} data={rows} getRowId={rowKey} footer={footer} />
   );
 }
 
