@@ -1,16 +1,4 @@
-import { checkBookingCustomer } from '@rostra/core/records/booking-rules';
-import { templateStart } from '@rostra/core/roster/grid';
-import { rolloutTemplate, type TemplateItem } from '@rostra/core/roster/template';
-import { FORTNIGHT, toYmd } from '@rostra/core/time/calendar';
-import type { Db } from '@rostra/db/client';
-import { allowsBookingWithoutCustomer } from '@rostra/db/scheduling/booking-rules';
-import type { StoredRecord } from '@rostra/db/scheduling/mapping';
-import { selectTimelineRecords } from '@rostra/db/scheduling/records';
-import { createTimelineRecord, updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
-import { orgSettings } from '@rostra/db/schema/organisations';
-import { timelineRecords } from '@rostra/db/schema/scheduling';
-import { withOrg } from '@rostra/db/tenant';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { MAX_ROLLOUT_PERIOD, rollOutRoster } from '@rostra/db/roster/roll-out-roster';
 import { z } from 'zod';
 import { DISPATCHERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
@@ -18,47 +6,10 @@ import { HttpError } from '../http/errors.ts';
 import { ID, SECONDS } from '../http/kit.ts';
 
 /*
- * The master roster (spec §2, §3, §4). Template items are timeline records of type `roster` drawn
- * on the template fortnight — the 14 days from the core's `templateStart` (1970 dates that mean
- * nothing but weekday and week 1 / week 2) — carrying the spec's template fields (`day_num`,
- * `day_n`, `startAt`, `endAt`, `week`, `fortnight_time_boundaries`, `template_id`,
- * `template_name`). They are drafts, so no real-time rule (overlaps, job board, exception report,
- * batch allocation) ever counts them; the screen writes them through the timeline-record routes.
- *
- * Rollout places every item on the real weeks of a period with the core's `rolloutTemplate`
- * (week 1 items on week-1 weeks, by parity) and writes the bookings in one transaction. Each
- * booking is validated like any other; per the spec a conflicting roster item becomes a draft with
- * no resources, the others are rostered. A booking's id is the item's id and the day, so rolling a
- * period out again adds only what is missing.
+ * The master roster (spec §2, §3, §4): template items are drafts of type `roster` on the template
+ * fortnight, written through the timeline-record routes. The rollout to real bookings is the
+ * use-case `rollOutRoster` (@rostra/db/roster); this route bounds the period, calls, answers.
  */
-
-/** The verdict's codes that mean the resource's time is taken: these make a rolled-out item a draft. */
-const TIME_CONFLICTS: readonly string[] = ['resource_busy', 'resource_on_leave', 'resource_break_time'];
-/** At most this long a period per rollout, and this many bookings. */
-const MAX_PERIOD = 62 * 86_400;
-const MAX_PLACEMENTS = 5_000;
-
-/** Template fields that stay on the template item: the rolled-out booking has real times. */
-const TEMPLATE_ONLY = [
-  '_id',
-  'version',
-  'status',
-  'errors',
-  'isConflict',
-  '_uid_r',
-  '_qa_create_utc',
-  '_qa_update_utc',
-  'utc_begin_plus_tz',
-  'utc_end_plus_tz',
-  'day_num',
-  'day_n',
-  'startAt',
-  'endAt',
-  'week',
-  'fortnight_time_boundaries',
-  'resource_first_name',
-  'resource_last_name',
-];
 
 export const rolloutBody = z.strictObject({
   from: SECONDS.describe('first moment of the period (wall-clock seconds)'),
@@ -92,12 +43,6 @@ export const rolloutAnswer = z.object({
   conflicts: z.array(conflictOut),
   issues: z.array(z.looseObject({ code: z.string(), message: z.string() })),
 });
-type RolloutAnswer = z.infer<typeof rolloutAnswer>;
-
-/** The id of the booking a template item gives on a day. */
-export function rolloutId(itemId: string, begin: number): string {
-  return `${itemId}-${toYmd(begin).replaceAll('-', '')}`;
-}
 
 export function rosterRoutes(app: App): void {
   const db = () => app.deps.db.db;
@@ -118,168 +63,19 @@ export function rosterRoutes(app: App): void {
       const caller = requireAuth(request);
       const { from, to, template_id, dry_run = false } = request.body;
       if (to <= from) throw new HttpError(400, 'invalid_period', 'to must be after from');
-      if (to - from > MAX_PERIOD) {
+      if (to - from > MAX_ROLLOUT_PERIOD) {
         throw new HttpError(400, 'invalid_period', 'A rollout covers at most 62 days');
       }
-      const now = app.identity.now();
-      return withOrg(db(), caller.orgId, async (tx): Promise<RolloutAnswer> => {
-        const [allocation] = await tx
-          .select({ value: orgSettings.value })
-          .from(orgSettings)
-          .where(
-            and(
-              eq(orgSettings.orgId, caller.orgId),
-              eq(orgSettings.key, 'allocation'),
-              eq(orgSettings.role, ''),
-            ),
-          );
-        const wsd = allocation?.value.week_start_day;
-        const weekStartDay =
-          typeof wsd === 'number' && Number.isInteger(wsd) && wsd >= 0 && wsd <= 6 ? wsd : 0;
-        const first = templateStart(weekStartDay);
-        // The template may have been drawn with another week start day: take both 1970 fortnights' worth.
-        const items = (
-          await selectTimelineRecords(
-            tx,
-            and(
-              eq(timelineRecords.orgId, caller.orgId),
-              gte(timelineRecords.beginAt, first - 7 * 86_400),
-              lt(timelineRecords.beginAt, first + FORTNIGHT + 7 * 86_400),
-              eq(timelineRecords.type, 'roster'),
-              eq(timelineRecords.inactive, false),
-            ),
-          )
-        ).filter((r) => template_id === undefined || r.template_id === template_id);
-
-        const { placements, issues } = rolloutTemplate(items as (StoredRecord & TemplateItem)[], {
-          from,
-          to,
-          week_start_day: weekStartDay,
-          fortnight: true,
-        });
-        if (placements.length > MAX_PLACEMENTS) {
-          throw new HttpError(
-            400,
-            'rollout_too_large',
-            `The period gives ${placements.length} bookings; roll out at most ${MAX_PLACEMENTS} at a time`,
-          );
-        }
-        const ids = placements.map((p) => rolloutId(p.item._id, p.utc_begin_plus_tz));
-        const taken = new Set<string>();
-        for (let i = 0; i < ids.length; i += 500) {
-          const rows = await tx
-            .select({ id: timelineRecords.id })
-            .from(timelineRecords)
-            .where(
-              and(
-                eq(timelineRecords.orgId, caller.orgId),
-                inArray(timelineRecords.id, ids.slice(i, i + 500)),
-              ),
-            );
-          for (const r of rows) taken.add(r.id);
-        }
-        const answer: RolloutAnswer = {
-          from,
-          to,
-          dry_run,
-          items: items.length,
-          placements: placements.length,
-          created: 0,
-          rostered: 0,
-          drafts: 0,
-          existing: taken.size,
-          conflicts: [],
-          issues: issues.map((i) => ({ ...i })),
-        };
-        // A booking needs a customer unless the organisation allows none (issue 16 point 7): an
-        // item without one is reported once and rolls out nothing.
-        const allowNoCustomer = await allowsBookingWithoutCustomer(tx, caller.orgId);
-        const noCustomer = new Set<string>();
-        for (const p of placements) {
-          const issue = checkBookingCustomer(p.item, allowNoCustomer);
-          if (!issue || noCustomer.has(p.item._id)) continue;
-          noCustomer.add(p.item._id);
-          answer.issues.push({ code: issue.code, message: issue.message, _id: p.item._id });
-        }
-        if (dry_run) return answer;
-
-        const ctx = { uid: caller.uid, now };
-        // Nested writes run in savepoints of this one transaction: all of the rollout or none of it.
-        const inTx = tx as unknown as Db;
-        for (const [n, p] of placements.entries()) {
-          const id = ids[n] as string;
-          if (taken.has(id) || noCustomer.has(p.item._id)) continue;
-          const fields = Object.fromEntries(
-            Object.entries(p.item).filter(([k, v]) => !TEMPLATE_ONLY.includes(k) && v !== null),
-          );
-          const rolled = {
-            ...fields,
-            _id: id,
-            _key: 'booking',
-            type: 'roster',
-            status: 'rostered',
-            template_id: p.item.template_id ?? p.item._id,
-            utc_begin_plus_tz: p.utc_begin_plus_tz,
-            utc_end_plus_tz: p.utc_end_plus_tz,
-            fortnight_time_boundaries: p.fortnight_time_boundaries,
-            week: p.week,
-          };
-          let created = await createTimelineRecord(inTx, caller.orgId, rolled, ctx);
-          if (!created.ok && created.error === 'invalid' && created.code === 'resource_blacklisted') {
-            // A template worker the customer has since blacklisted is not rolled out onto the
-            // customer's booking (issue 16 point 5): the item lands as an unassigned draft.
-            const refused = { code: created.code, message: created.message };
-            created = await createTimelineRecord(
-              inTx,
-              caller.orgId,
-              { ...rolled, status: 'draft', resIds: [], resourceId: null },
-              ctx,
-            );
-            if (!created.ok) throw new HttpError(400, 'rollout_failed', `Booking ${id} could not be written`);
-            answer.created += 1;
-            answer.drafts += 1;
-            answer.conflicts.push({
-              _id: id,
-              template_item_id: p.item._id,
-              utc_begin_plus_tz: p.utc_begin_plus_tz,
-              utc_end_plus_tz: p.utc_end_plus_tz,
-              errors: [refused],
-            });
-            continue;
-          }
-          if (!created.ok) throw new HttpError(400, 'rollout_failed', `Booking ${id} could not be written`);
-          answer.created += 1;
-          // A roster item in conflict with the resource's time (busy, on leave, on a break) becomes a
-          // draft without resources (spec §4). Other failed checks (a shift not yet set up for a
-          // future period, a label) leave it rostered and flagged by the one verdict, for the
-          // dispatcher to see; an item with no resource stays rostered, in conflict until allocated.
-          const errors = (created.record.errors as { code?: unknown }[] | undefined) ?? [];
-          if (
-            created.record.isConflict &&
-            created.record.resIds.length > 0 &&
-            errors.some((e) => typeof e.code === 'string' && TIME_CONFLICTS.includes(e.code))
-          ) {
-            answer.conflicts.push({
-              _id: id,
-              template_item_id: p.item._id,
-              utc_begin_plus_tz: p.utc_begin_plus_tz,
-              utc_end_plus_tz: p.utc_end_plus_tz,
-              errors: (created.record.errors as Record<string, unknown>[] | undefined) ?? [],
-            });
-            const drafted = await updateTimelineRecord(
-              inTx,
-              caller.orgId,
-              id,
-              { status: 'draft', resIds: [] },
-              created.record.version as number,
-              ctx,
-            );
-            if (!drafted.ok) throw new HttpError(400, 'rollout_failed', `Booking ${id} could not be written`);
-            answer.drafts += 1;
-          } else answer.rostered += 1;
-        }
-        return answer;
+      const result = await rollOutRoster(db(), caller.orgId, {
+        from,
+        to,
+        templateId: template_id,
+        dryRun: dry_run,
+        uid: caller.uid,
+        now: app.identity.now(),
       });
+      if (!result.ok) throw new HttpError(400, result.code, result.message);
+      return result.answer;
     },
   );
 }
