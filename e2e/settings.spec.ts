@@ -166,3 +166,39 @@ test('labels of a kind are added, renamed and deleted', async ({ page }) => {
   await page.getByRole('alertdialog').getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByLabel(`Name of label ${name} renamed`)).toHaveCount(0);
 });
+
+test('the older fixed menu layout, turned on in the feature flags, shows the menu by role', async ({
+  page,
+  baseURL,
+}) => {
+  const origin = new URL(baseURL ?? 'http://127.0.0.1').origin;
+  type Display = { display?: Record<string, unknown>; versions: Record<string, number> };
+  const display = async () =>
+    (await (await page.request.get('/api/v1/settings?keys=display')).json()) as Display;
+  await enterApp(page, USERS.dispatcher, '/settings');
+  const original = (await display()).display?.legacy_menu_layout === true;
+  // The flags' layout shows Home (on by default); the older layout has no Home but Uploads for
+  // dispatchers whatever the flags say.
+  await expect(nav(page).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+  try {
+    await page.getByRole('tab', { name: 'Feature flags' }).click();
+    const flag = page.getByRole('checkbox', { name: 'Older fixed menu layout, by role' });
+    await flag.check();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(nav(page).getByRole('link', { name: 'Home', exact: true })).toHaveCount(0);
+    await expect(nav(page).getByRole('link', { name: 'Uploads', exact: true })).toBeVisible();
+    await expect(nav(page).getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+  } finally {
+    const now = await display();
+    const res = await page.request.put('/api/v1/settings', {
+      data: {
+        key: 'display',
+        value: { ...now.display, legacy_menu_layout: original },
+        version: now.versions.display ?? 0,
+      },
+      headers: { origin },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+  await expect(nav(page).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+});

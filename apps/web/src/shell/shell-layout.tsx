@@ -1,5 +1,5 @@
 import { DEFAULT_APP_VERSION, EXPIRED_LINK_TOAST_MS } from '@rostra/core/shell/constants';
-import { activeMenuKey, buildMenu } from '@rostra/core/shell/menu';
+import { activeMenuKey, menuFor } from '@rostra/core/shell/menu';
 import { EXCEPTION_BANNER_TEXT } from '@rostra/core/shell/messages';
 import { routeActions } from '@rostra/core/shell/routes';
 import { canReachScreen } from '@rostra/core/shell/screen-access';
@@ -181,7 +181,7 @@ function Shell({ me }: { me: Me }) {
   }, [pathname]);
 
   const menu = useMemo(
-    () => (settings ? buildMenu({ user, menu: settings.menu, cf: settings.cf, ds: settings.ds }) : undefined),
+    () => (settings ? menuFor({ user, menu: settings.menu, cf: settings.cf, ds: settings.ds }) : undefined),
     [settings, user],
   );
   const activeKey = activeMenuKey(location.pathname, queryOf(location.searchStr));

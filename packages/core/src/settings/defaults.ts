@@ -35,6 +35,11 @@ export const DISPLAY_DEFAULTS = {
   disable_edit_customer: false,
   /** A booking may be saved without a customer (issue 16 point 7; our decision, not the spec's). */
   allow_booking_without_customer: false,
+  /**
+   * The menu in the spec's older fixed layout, by role (shell §2), instead of the menu flags (our
+   * setting: the spec describes the layout but names no flag for it).
+   */
+  legacy_menu_layout: false,
 } as const satisfies Record<string, boolean>;
 
 export type DisplayFlags = { [K in keyof typeof DISPLAY_DEFAULTS]: boolean };

@@ -12,6 +12,7 @@ import {
   isMenuKey,
   MENU_ORDER,
   type MenuInput,
+  menuFor,
   menuLabel,
   menuPath,
 } from './menu.ts';
@@ -399,5 +400,28 @@ describe('active entry highlighting', () => {
       expect(activeMenuKey(menuPath(key, undefined))).toBe(key);
       expect(activeMenuKey(menuPath(key, { timelinev2_menu: false }))).toBe(key);
     }
+  });
+});
+
+describe('which layout the shell shows (menuFor)', () => {
+  const flags = { bookings: true, home: true, analytics: true, settings: true, timeline: true };
+
+  it('by the menu flags unless the organisation chose the older layout', () => {
+    expect(keys(menuFor(input(resource, flags)))).toEqual(keys(buildMenu(input(resource, flags))));
+    expect(keys(menuFor(input(resource, flags, { ds: { legacy_menu_layout: false } })))).toContain(
+      'timeline',
+    );
+  });
+
+  it('the older layout by role: the flags other than bookings no longer decide', () => {
+    const legacy = { ds: { legacy_menu_layout: true } };
+    // Home and timeline are on in the flags but not part of the older layout; job board, pods and
+    // equipments are off in the flags but shown to resources there.
+    expect(keys(menuFor(input(resource, flags, legacy)))).toEqual(
+      keys(buildLegacyMenu(input(resource, flags))),
+    );
+    expect(keys(menuFor(input(resource, flags, legacy)))).not.toContain('timeline');
+    expect(keys(menuFor(input(resource, flags, legacy)))).toContain('job_board');
+    expect(keys(menuFor(input(customer, flags, legacy)))).toEqual(['projecttasks', 'bookings']);
   });
 });

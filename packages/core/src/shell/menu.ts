@@ -278,6 +278,14 @@ export function buildLegacyMenu(input: MenuInput): MenuEntry[] {
   );
 }
 
+/**
+ * The menu the shell shows: the older fixed layout by role when the organisation turned on the
+ * `legacy_menu_layout` display flag, else the layout by menu flags ({@link buildMenu}).
+ */
+export function menuFor(input: MenuInput): MenuEntry[] {
+  return input.ds?.legacy_menu_layout === true ? buildLegacyMenu(input) : buildMenu(input);
+}
+
 /** Route names that highlight an entry other than their own name. */
 const ROUTE_ALIASES: ReadonlyMap<string, AnyMenuKey> = new Map<string, AnyMenuKey>([
   ['index', 'home'],

@@ -114,6 +114,7 @@ export const SETTINGS_TEXT = {
     disable_edit_resource: 'Resources cannot edit',
     disable_edit_customer: 'Customers cannot edit',
     allow_booking_without_customer: 'Bookings may be saved without a customer',
+    legacy_menu_layout: 'Older fixed menu layout, by role',
   } as Record<string, string>,
 
   // Allocation switches.
