@@ -50,7 +50,7 @@ async function sentSince(
 }
 
 test.describe('email and password', () => {
-  test('signs in and lands on the default landing page; a signed-in visit to /login goes there too', async ({
+  test('signs in and lands on the default landing page; a signed-in visit to /login goes to the home page', async ({
     page,
   }) => {
     const errors = watchPageErrors(page);
@@ -65,10 +65,13 @@ test.describe('email and password', () => {
     const landing = await expectedLanding(page, 'dispatcher');
     await expect(page).toHaveURL((url) => url.pathname === landing);
 
+    // Already signed in, /login and /login/ go to the home page (spec §2), not the landing page.
+    expect(landing).not.toBe('/');
     await page.goto('/login');
-    await expect(page).toHaveURL((url) => url.pathname === landing);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByRole('heading', { name: 'Home', level: 1 })).toBeVisible();
     await page.goto('/login/');
-    await expect(page).toHaveURL((url) => url.pathname === landing);
+    await expect(page).toHaveURL((url) => url.pathname === '/');
     expect(errors).toEqual([]);
   });
 

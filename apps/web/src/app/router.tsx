@@ -102,14 +102,15 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 /**
- * Sign-in pages: signed in with an organisation → the default landing page; signed in without
- * one → signed out, with the not-a-member alert (spec §2); a guest → the guest panel.
+ * Sign-in pages: signed in with an organisation → the home page (spec §2 "Other routes"; a fresh
+ * sign-in goes to the default landing page instead); signed in without one → signed out, with the
+ * not-a-member alert; a guest → the guest panel.
  */
 async function signInGuard({ context }: { context: RouterContext }): Promise<{ isGuest: boolean }> {
   const me = await context.queryClient.ensureQueryData(meQuery).catch(() => null);
   if (!me) return { isGuest: false };
   if (me.user_details.isAnonymous) return { isGuest: true };
-  if (me.org_id) throw redirect({ href: await landingPath(context.queryClient, me), replace: true });
+  if (me.org_id) throw redirect({ to: '/', replace: true });
   await signOut(context.queryClient);
   signInNoticeStore.set(ALERT_TEXT.notAMember);
   return { isGuest: false };
