@@ -1,3 +1,4 @@
+import { can } from '@rostra/core/shell/roles';
 import { addPing, listPings, PING_KINDS } from '@rostra/db/job-life/pings';
 import { getReview, putNotes, putReview } from '@rostra/db/job-life/reviews';
 import { z } from 'zod';
@@ -166,7 +167,7 @@ export function reviewRoutes(app: App): void {
     async (request) => {
       const caller = requireAuth(request);
       const job = await readJob(app, caller, request.params.id);
-      if (jobRoleOf(caller, job) !== 'customer')
+      if (!can(jobRoleOf(caller, job), 'write_review'))
         throw new HttpError(403, 'forbidden', "Only the job's customer can review it");
       const result = await putReview(db(), caller.orgId, {
         jobId: job._id,

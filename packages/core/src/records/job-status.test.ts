@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  cancellationRequestIssue,
-  canWriteReview,
-  isJobStartedByTimer,
-  takesCancellationRequests,
-} from './job-status.ts';
+import { cancellationRequestIssue, canWriteReview, isJobStartedByTimer } from './job-status.ts';
 
 const both = { resource_cancel_request: true, customer_cancel_request: true };
 
 describe('cancellation requests', () => {
-  it('a resource needs resource_cancel_request, a customer customer_cancel_request', () => {
-    expect(takesCancellationRequests('resource', { resource_cancel_request: true })).toBe(true);
-    expect(takesCancellationRequests('customer', { resource_cancel_request: true })).toBe(false);
-    expect(takesCancellationRequests('customer', { customer_cancel_request: true })).toBe(true);
-    expect(takesCancellationRequests('resource', { customer_cancel_request: true })).toBe(false);
-  });
-
   it('with the flag off, unset, not a true boolean, or no settings at all, it is refused', () => {
     const refused = {
       code: 'requests_disabled',

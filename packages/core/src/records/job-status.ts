@@ -1,5 +1,4 @@
-import type { DisplayFlags } from '../settings/defaults.ts';
-import type { Role } from '../shell/roles.ts';
+import { can, type GateSettings, type Role } from '../shell/roles.ts';
 
 /**
  * Status rules of a booking's life that the server enforces and the web shows (issue 17 point 6):
@@ -8,7 +7,7 @@ import type { Role } from '../shell/roles.ts';
  */
 
 /** The organisation's display flags as read from its settings (values not yet trusted). */
-export type DisplayFlagValues = { readonly [K in keyof DisplayFlags]?: unknown };
+export type DisplayFlagValues = GateSettings;
 
 /** A rule's refusal: a code for callers and the message shown to people. */
 export type RuleIssue = { code: string; message: string };
@@ -24,21 +23,8 @@ export const CANCELLATION_REQUEST_STATUSES: readonly string[] = [
 ];
 
 /**
- * Whether the organisation takes cancellation requests from `role`: a resource with the
- * `resource_cancel_request` flag on, a customer with `customer_cancel_request` on; nobody else.
- */
-export function takesCancellationRequests(
-  role: Role | 'other',
-  flags: DisplayFlagValues | undefined,
-): boolean {
-  if (role === 'resource') return flags?.resource_cancel_request === true;
-  if (role === 'customer') return flags?.customer_cancel_request === true;
-  return false;
-}
-
-/**
  * Why the job's `role` may not ask to cancel a booking at `status`, or undefined when they may:
- * the organisation's flag for their role must be on, and the booking still open (see
+ * `can(role, 'request_cancellation')` under the organisation's flags, and the booking still open (see
  * {@link CANCELLATION_REQUEST_STATUSES}). Whether they are the job's people is the caller's check.
  */
 export function cancellationRequestIssue(
@@ -46,7 +32,7 @@ export function cancellationRequestIssue(
   status: string | null | undefined,
   flags: DisplayFlagValues | undefined,
 ): RuleIssue | undefined {
-  if (!takesCancellationRequests(role, flags)) {
+  if (!can(role, 'request_cancellation', flags)) {
     return { code: 'requests_disabled', message: 'Your organisation does not take cancellation requests' };
   }
   if (status === 'cancelled') return { code: 'not_open', message: 'This booking is already cancelled' };
@@ -73,6 +59,6 @@ export function isReviewable(status: string | null | undefined): boolean {
 }
 
 /** Whether `role` may write the review of a booking at `status`: its customer, once finished. */
-export function canWriteReview(role: Role, status: string | null | undefined): boolean {
-  return role === 'customer' && isReviewable(status);
+export function canWriteReview(role: Role | 'other', status: string | null | undefined): boolean {
+  return can(role, 'write_review') && isReviewable(status);
 }

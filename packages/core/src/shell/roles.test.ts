@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  can,
   canSeeWhatsNew,
   canTakeAction,
   chatFeedButtons,
@@ -10,6 +11,7 @@ import {
   JOB_ACTIONS,
   jobDetailTabs,
   parseRole,
+  ROLES,
   recordActions,
 } from './roles.ts';
 
@@ -177,5 +179,30 @@ describe("What's New and terms are for everyone except customers", () => {
       expect(canSeeWhatsNew(role)).toBe(true);
       expect(isTermsRequired(role)).toBe(true);
     }
+  });
+});
+
+describe('can(role, action, settings): the gates web and server share', () => {
+  const both = { resource_cancel_request: true, customer_cancel_request: true };
+
+  it('a cancellation is asked for by a resource or customer, each only with their own flag', () => {
+    expect(can('resource', 'request_cancellation', { resource_cancel_request: true })).toBe(true);
+    expect(can('resource', 'request_cancellation', { customer_cancel_request: true })).toBe(false);
+    expect(can('customer', 'request_cancellation', { customer_cancel_request: true })).toBe(true);
+    expect(can('customer', 'request_cancellation', { resource_cancel_request: true })).toBe(false);
+    expect(can('customer', 'request_cancellation', { customer_cancel_request: 'yes' })).toBe(false);
+    expect(can('customer', 'request_cancellation')).toBe(false);
+  });
+
+  it('dispatchers, schedulers and people not of the job never ask, whatever the flags', () => {
+    for (const role of ['dispatcher', 'scheduler', 'other'] as const) {
+      expect(can(role, 'request_cancellation', both)).toBe(false);
+    }
+  });
+
+  it('only dispatchers decide a request; only the customer writes the review', () => {
+    expect(ROLES.filter((r) => can(r, 'decide_cancellation', both))).toEqual(['dispatcher']);
+    expect(ROLES.filter((r) => can(r, 'write_review', both))).toEqual(['customer']);
+    expect(can('other', 'write_review')).toBe(false);
   });
 });

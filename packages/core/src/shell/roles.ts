@@ -1,3 +1,5 @@
+import type { DisplayFlags } from '../settings/defaults.ts';
+
 /**
  * Role rules of the shell (spec §4, §6): actions on bookings and group events, chat feed buttons,
  * job-detail tabs by stage, the notification dot, and who sees What's New and the terms.
@@ -153,4 +155,35 @@ export function canSeeWhatsNew(role: Role): boolean {
 /** Whether the role has to accept the terms at all (customers skip them). */
 export function isTermsRequired(role: Role): boolean {
   return role !== 'customer';
+}
+
+// --- One gate for what a role may do under the organisation's settings (issue 17 point 6) --------
+
+/**
+ * Gates the web shows and the server enforces alike. `request_cancellation`: a job's resource or
+ * customer asks to cancel it, each only with their organisation flag (`resource_cancel_request`,
+ * `customer_cancel_request`); `decide_cancellation`: dispatchers approve or refuse such requests;
+ * `write_review`: the job's customer reviews it. Status rules (when) are in records/job-status.
+ */
+export const GATED_ACTIONS = ['request_cancellation', 'decide_cancellation', 'write_review'] as const;
+export type GatedAction = (typeof GATED_ACTIONS)[number];
+
+/** The organisation's display flags as read from its settings (values not yet trusted). */
+export type GateSettings = { readonly [K in keyof DisplayFlags]?: unknown };
+
+/**
+ * Whether `role` (a person's role to the job, 'other' when they are not one of its people) may
+ * take `action` under `settings`. A flag counts only when it is `true`.
+ */
+export function can(role: Role | 'other', action: GatedAction, settings?: GateSettings): boolean {
+  switch (action) {
+    case 'request_cancellation':
+      if (role === 'resource') return settings?.resource_cancel_request === true;
+      if (role === 'customer') return settings?.customer_cancel_request === true;
+      return false;
+    case 'decide_cancellation':
+      return role === 'dispatcher';
+    case 'write_review':
+      return role === 'customer';
+  }
 }

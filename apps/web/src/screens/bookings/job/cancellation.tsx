@@ -1,4 +1,5 @@
-import { cancellationRequestIssue, takesCancellationRequests } from '@rostra/core/records/job-status';
+import { cancellationRequestIssue } from '@rostra/core/records/job-status';
+import { can } from '@rostra/core/shell/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { BOOKINGS_KEY, type Booking } from '../../../lib/bookings.ts';
@@ -16,8 +17,9 @@ import { JOB_TEXT as T } from './texts.ts';
 export function Cancellation({ booking }: { booking: Booking }) {
   const { role, settings } = useShell();
   const queryClient = useQueryClient();
-  const flag = takesCancellationRequests(role, settings?.ds);
-  const latest = useQuery({ ...cancellationQuery(booking._id), enabled: role === 'dispatcher' || flag });
+  const flag = can(role, 'request_cancellation', settings?.ds);
+  const decides = can(role, 'decide_cancellation');
+  const latest = useQuery({ ...cancellationQuery(booking._id), enabled: decides || flag });
   const pending = latest.data?.status === 'pending' ? latest.data : undefined;
   const [isAsking, setAsking] = useState(false);
   const [isSent, setSent] = useState(false);
@@ -48,7 +50,7 @@ export function Cancellation({ booking }: { booking: Booking }) {
     onError: (e) => setError(e.message),
   });
 
-  if (role === 'dispatcher') {
+  if (decides) {
     if (!pending) return null;
     return (
       <section
