@@ -3,6 +3,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Megaphone, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { ControlField, ScreenHeader, saveErrors, selectClass } from '../../features/directory/parts.tsx';
+import { ANNOUNCEMENTS_TEXT as A } from '../../features/directory/texts.ts';
 import { pageFrom } from '../../lib/directory.ts';
 import {
   ANNOUNCEMENTS_KEY,
@@ -19,9 +21,7 @@ import { Button } from '../../ui/button.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
-import { ControlField, ScreenHeader, saveErrors, selectClass } from './parts.tsx';
 import type { AnnouncementsSearch } from './search.ts';
-import { ANNOUNCEMENTS_TEXT as A } from './texts.ts';
 
 const PAGE_SIZE = 10;
 const ROLES: readonly AnnouncementRole[] = ['dispatcher', 'scheduler', 'resource', 'customer'];

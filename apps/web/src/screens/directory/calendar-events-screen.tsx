@@ -4,6 +4,23 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
+  ControlField,
+  DeleteButton,
+  Facts,
+  FilterSelect,
+  formatSpan,
+  hhmm,
+  ScreenHeader,
+  Section,
+  StaleNotice,
+  saveErrors,
+  selectClass,
+  spanFrom,
+  ymd,
+} from '../../features/directory/parts.tsx';
+import { ReadersField } from '../../features/directory/readers-field.tsx';
+import { CALEVENTS_TEXT as E, DIRECTORY_TEXT as T } from '../../features/directory/texts.ts';
+import {
   createRecord,
   DIRECTORY_KEY,
   num,
@@ -28,24 +45,7 @@ import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
-import {
-  ControlField,
-  DeleteButton,
-  Facts,
-  FilterSelect,
-  formatSpan,
-  hhmm,
-  ScreenHeader,
-  Section,
-  StaleNotice,
-  saveErrors,
-  selectClass,
-  spanFrom,
-  ymd,
-} from './parts.tsx';
-import { ReadersField } from './readers-field.tsx';
 import type { CalendarEventsSearch } from './search.ts';
-import { CALEVENTS_TEXT as E, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 40;
 const COLLECTION = '/calendar-events';

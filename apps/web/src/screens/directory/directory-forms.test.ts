@@ -1,40 +1,8 @@
 import { DAY, fromYmd } from '@rostra/core/time/calendar';
 import { describe, expect, it } from 'vitest';
-import { checkCustomer } from './customers-screen.tsx';
-import { spanFrom } from './parts.tsx';
+import { spanFrom } from '../../features/directory/parts.tsx';
 import { readersWithCustomer } from './project-tasks-screen.tsx';
 import { parseHours } from './resources-screen.tsx';
-
-const customer = {
-  first_name: 'Ada',
-  last_name: 'Lee',
-  email: '',
-  phone: '0400 000 000',
-  mobile: '',
-  addressline1: '',
-  addressline2: '',
-  suburb: '',
-  postcode: '',
-  labels: [],
-  inactive: false,
-  notes: '',
-};
-
-describe('the customer form checks', () => {
-  it('needs a name and, unless the organisation makes it optional, a phone', () => {
-    expect(checkCustomer({ ...customer, first_name: ' ', last_name: '' }, false)).toEqual({
-      first_name: 'Enter a name.',
-    });
-    expect(checkCustomer({ ...customer, phone: '' }, false)).toEqual({ phone: 'Enter a phone number.' });
-    expect(checkCustomer({ ...customer, phone: '' }, true)).toEqual({});
-  });
-  it("refuses an email that does not look like one with the spec's message", () => {
-    expect(checkCustomer({ ...customer, email: 'ada@' }, false)).toEqual({
-      email: "That email address isn't correct",
-    });
-    expect(checkCustomer({ ...customer, email: 'ada@example.test' }, false)).toEqual({});
-  });
-});
 
 describe('hour limits as typed', () => {
   it('reads empty as not set, numbers from 0 to a leap year of hours, anything else as invalid', () => {

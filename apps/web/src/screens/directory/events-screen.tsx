@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import { ScreenHeader, StaleNotice } from '../../features/directory/parts.tsx';
+import { DIRECTORY_TEXT as T, EVENTS_TEXT as V } from '../../features/directory/texts.ts';
 import { isApiError } from '../../lib/api.ts';
 import { pageFrom, param } from '../../lib/directory.ts';
 import {
@@ -25,9 +27,7 @@ import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
-import { ScreenHeader, StaleNotice } from './parts.tsx';
 import type { EventsSearch } from './search.ts';
-import { DIRECTORY_TEXT as T, EVENTS_TEXT as V } from './texts.ts';
 
 const PAGE_SIZE = 40;
 

@@ -4,6 +4,23 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
+  ControlField,
+  chosen,
+  DeleteButton,
+  Facts,
+  FilterSelect,
+  formatSpan,
+  hhmm,
+  ScreenHeader,
+  Section,
+  StaleNotice,
+  saveErrors,
+  selectClass,
+  spanFrom,
+  ymd,
+} from '../../features/directory/parts.tsx';
+import { GROUP_EVENTS_TEXT as G, DIRECTORY_TEXT as T } from '../../features/directory/texts.ts';
+import {
   allQuery,
   createRecord,
   DIRECTORY_KEY,
@@ -30,24 +47,7 @@ import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx'
 import { Pager } from '../../ui/pager.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
 import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
-import {
-  ControlField,
-  chosen,
-  DeleteButton,
-  Facts,
-  FilterSelect,
-  formatSpan,
-  hhmm,
-  ScreenHeader,
-  Section,
-  StaleNotice,
-  saveErrors,
-  selectClass,
-  spanFrom,
-  ymd,
-} from './parts.tsx';
 import type { GroupEventsSearch } from './search.ts';
-import { GROUP_EVENTS_TEXT as G, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 50;
 const COLLECTION = '/timeline-records';

@@ -3,6 +3,19 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
+  ControlField,
+  DeleteButton,
+  Facts,
+  formatSpan,
+  ScreenHeader,
+  Section,
+  StaleNotice,
+  saveErrors,
+  selectClass,
+} from '../../features/directory/parts.tsx';
+import { ReadersField } from '../../features/directory/readers-field.tsx';
+import { TASKS_TEXT as K, DIRECTORY_TEXT as T } from '../../features/directory/texts.ts';
+import {
   allQuery,
   createRecord,
   DIRECTORY_KEY,
@@ -28,20 +41,7 @@ import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
-import {
-  ControlField,
-  DeleteButton,
-  Facts,
-  formatSpan,
-  ScreenHeader,
-  Section,
-  StaleNotice,
-  saveErrors,
-  selectClass,
-} from './parts.tsx';
-import { ReadersField } from './readers-field.tsx';
 import type { ProjectTasksSearch } from './search.ts';
-import { TASKS_TEXT as K, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 40;
 const COLLECTION = '/project-tasks';

@@ -5,6 +5,23 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import {
+  ActiveBadge,
+  ControlField,
+  chosen,
+  DeleteButton,
+  Facts,
+  FilterSelect,
+  formatSpan,
+  LabelChips,
+  ScreenHeader,
+  Section,
+  StaleNotice,
+  saveErrors,
+  selectClass,
+  ymd,
+} from '../../features/directory/parts.tsx';
+import { RESOURCES_TEXT as R, DIRECTORY_TEXT as T } from '../../features/directory/texts.ts';
+import {
   createRecord,
   DIRECTORY_KEY,
   displayName,
@@ -38,24 +55,7 @@ import {
   useRechecked,
 } from '../../ui/rechecked-notice.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
-import {
-  ActiveBadge,
-  ControlField,
-  chosen,
-  DeleteButton,
-  Facts,
-  FilterSelect,
-  formatSpan,
-  LabelChips,
-  ScreenHeader,
-  Section,
-  StaleNotice,
-  saveErrors,
-  selectClass,
-  ymd,
-} from './parts.tsx';
 import type { ResourcesSearch } from './search.ts';
-import { RESOURCES_TEXT as R, DIRECTORY_TEXT as T } from './texts.ts';
 
 const PAGE_SIZE = 40;
 const COLLECTION = '/resources';

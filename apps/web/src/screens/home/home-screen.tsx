@@ -19,7 +19,7 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
-import { HOME_TEXT as H } from '../directory/texts.ts';
+import { HOME_TEXT as H } from '../../features/directory/texts.ts';
 
 /**
  * Home (/, issue 8): today's numbers (bookings by status, unassigned, conflicts, resources on

@@ -2,10 +2,10 @@ import { DAY, formatDate, formatTime, fromYmd, toYmd } from '@rostra/core/time/c
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
-import { DIRECTORY_KEY, deleteRecord, type Label, type Rec } from '../../lib/directory.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
+import { DIRECTORY_KEY, deleteRecord, type Label, type StoredRecord } from './api.ts';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
 export const selectClass = (hasError = false) =>
@@ -158,7 +158,7 @@ export function DeleteButton({
   onDeleted,
 }: {
   collection: string;
-  record: Rec;
+  record: StoredRecord;
   what: string;
   onDeleted: () => void;
 }) {

@@ -1,0 +1,255 @@
+import { type CreateCustomerBody, type CustomerRecord, createCustomerBody } from '@rostra/core/api/customers';
+import type { ResourceRecord } from '@rostra/core/api/resources';
+import { checkEmail } from '@rostra/core/shell/validators';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { z } from 'zod';
+import { api } from '../../../lib/client.ts';
+import { notify } from '../../../lib/toast.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { FormMessage } from '../../../ui/field.tsx';
+import { FormCheckbox, FormField, FormInput, FormTextarea } from '../../../ui/form.tsx';
+import type { MaybeRechecked, TakeRechecked } from '../../../ui/rechecked-notice.tsx';
+import { allQuery, DIRECTORY_KEY, displayName, type Label } from '../api.ts';
+import { ControlField, chosen, saveErrors, selectClass } from '../parts.tsx';
+import { RecordForm } from '../record-directory.tsx';
+import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
+
+/** The customer form's values, as typed. */
+const customerValues = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  mobile: z.string(),
+  addressline1: z.string(),
+  addressline2: z.string(),
+  suburb: z.string(),
+  postcode: z.string(),
+  labels: z.array(z.string()),
+  inactive: z.boolean(),
+  notes: z.string(),
+});
+export type CustomerValues = z.input<typeof customerValues>;
+
+const orNull = (s: string) => s.trim() || null;
+
+/**
+ * The customer form's checks and the body it sends: a name; an email that looks like one; a
+ * phone unless the organisation's `customer_phone_optional` flag is on; then the API's own
+ * create schema (bounded fields), as the server checks it again.
+ */
+export function customerForm(isPhoneOptional: boolean) {
+  return customerValues
+    .superRefine((v, ctx) => {
+      if (!v.first_name.trim() && !v.last_name.trim())
+        ctx.addIssue({ code: 'custom', path: ['first_name'], message: T.nameRequired });
+      if (v.email.trim() && checkEmail(v.email.trim())[0])
+        ctx.addIssue({ code: 'custom', path: ['email'], message: T.invalidEmail });
+      if (!isPhoneOptional && !v.phone.trim())
+        ctx.addIssue({ code: 'custom', path: ['phone'], message: C.phoneRequired });
+    })
+    .transform(
+      (v): CreateCustomerBody => ({
+        name: `${v.first_name.trim()} ${v.last_name.trim()}`.trim(),
+        first_name: v.first_name.trim(),
+        last_name: v.last_name.trim(),
+        email: orNull(v.email),
+        phone: orNull(v.phone),
+        mobile: orNull(v.mobile),
+        addressline1: orNull(v.addressline1),
+        addressline2: orNull(v.addressline2),
+        suburb: orNull(v.suburb),
+        postcode: orNull(v.postcode),
+        all_location:
+          [v.addressline1, v.addressline2, v.suburb, v.postcode]
+            .map((s) => s.trim())
+            .filter(Boolean)
+            .join(', ') || null,
+        labels: v.labels,
+        inactive: v.inactive,
+        notes: orNull(v.notes),
+      }),
+    )
+    .pipe(createCustomerBody);
+}
+
+/** A stored customer's values (a record with one `name` only is split into first and last). */
+export function customerValuesOf(c: CustomerRecord | undefined): CustomerValues {
+  const [first = '', ...rest] = (c?.name ?? '').split(' ');
+  return {
+    first_name: c?.first_name || (c && !c.last_name ? first : ''),
+    last_name: c?.last_name || (c && !c.first_name ? rest.join(' ') : ''),
+    email: c?.email ?? '',
+    phone: c?.phone ?? '',
+    mobile: c?.mobile ?? '',
+    addressline1: c?.addressline1 ?? '',
+    addressline2: c?.addressline2 ?? '',
+    suburb: c?.suburb ?? '',
+    postcode: c?.postcode ?? '',
+    labels: c?.labels ?? [],
+    inactive: c?.inactive === true,
+    notes: c?.notes ?? '',
+  };
+}
+
+export function CustomerForm({
+  customer,
+  labels,
+  isPhoneOptional,
+  onClose,
+  onSaved,
+}: {
+  customer: CustomerRecord | undefined;
+  labels: Label[];
+  isPhoneOptional: boolean;
+  onClose: () => void;
+  onSaved: (c: CustomerRecord) => void;
+}) {
+  return (
+    <RecordForm
+      collection="/customers"
+      record={customer}
+      schema={customerForm(isPhoneOptional)}
+      valuesOf={customerValuesOf}
+      title={(c) => (c ? C.editTitle(displayName(c, c._id)) : C.createTitle)}
+      testId="customer-form"
+      size="lg"
+      fieldMap={{ name: 'first_name' }}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      {() => (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormInput<CustomerValues> name="first_name" label={T.firstName} maxLength={200} />
+            <FormInput<CustomerValues> name="last_name" label={T.lastName} maxLength={200} />
+            <FormInput<CustomerValues> name="email" label={T.email} type="email" maxLength={200} />
+            <FormInput<CustomerValues>
+              name="phone"
+              label={T.phone}
+              type="tel"
+              required={!isPhoneOptional}
+              maxLength={40}
+              {...(isPhoneOptional ? { description: C.phoneOptional } : {})}
+            />
+            <FormInput<CustomerValues> name="mobile" label={T.mobile} type="tel" maxLength={40} />
+          </div>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormInput<CustomerValues> name="addressline1" label={C.addressLine(1)} maxLength={200} />
+            <FormInput<CustomerValues> name="addressline2" label={C.addressLine(2)} maxLength={200} />
+            <FormInput<CustomerValues> name="suburb" label={C.suburb} maxLength={200} />
+            <FormInput<CustomerValues> name="postcode" label={C.postcode} maxLength={20} />
+          </div>
+          <FormField<CustomerValues> name="labels" label={T.labels} description={T.multiHint}>
+            {(f) => (
+              <select
+                id={f.id}
+                multiple
+                size={5}
+                aria-describedby={f['aria-describedby']}
+                value={f.value as string[]}
+                onChange={(e) => f.onChange(chosen(e))}
+                onBlur={f.onBlur}
+                className={`${selectClass()} py-1`}
+              >
+                {labels.map((l) => (
+                  <option key={l._id} value={l._id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormTextarea<CustomerValues> name="notes" label={T.notes} rows={3} maxLength={5000} />
+          <FormCheckbox<CustomerValues> name="inactive" label={C.isInactive} />
+        </>
+      )}
+    </RecordForm>
+  );
+}
+
+/** A customer's blacklist: the resources never to be scheduled for them (PUT, versioned). */
+export function BlacklistForm({
+  customerId,
+  take,
+  onClose,
+}: {
+  customerId: string;
+  take: TakeRechecked;
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const resources = useQuery(allQuery<ResourceRecord>('/resources'));
+  const path = `/customers/${encodeURIComponent(customerId)}/blacklist`;
+  const current = useQuery({
+    queryKey: [...DIRECTORY_KEY, 'blacklist', customerId],
+    queryFn: ({ signal }) =>
+      api
+        .get<{ resIds: string[]; version: number }>(path, { quiet: true, signal })
+        .catch(() => ({ resIds: [] as string[], version: 0 })),
+  });
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const value = picked ?? current.data?.resIds ?? [];
+  const formId = useId();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      take(
+        await api.request<MaybeRechecked>(path, {
+          method: 'PUT',
+          body: { resIds: value, version: current.data?.version ?? 0 },
+          quiet: true,
+          retry: false,
+        }),
+      );
+      notify.success(T.saved);
+      await queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
+      onClose();
+    } catch (err) {
+      setError(saveErrors(err, {}).stale ? T.staleEdit : err instanceof Error ? err.message : String(err));
+    }
+  };
+  return (
+    <Modal
+      title={C.blacklistTitle}
+      description={C.blacklistHint}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" form={formId} disabled={current.isPending}>
+            {T.save}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void submit(e)} className="space-y-3">
+        <FormMessage message={error} />
+        <ControlField label={C.blacklisted} hint={T.multiHint}>
+          {(id, describedBy) => (
+            <select
+              id={id}
+              multiple
+              size={8}
+              aria-describedby={describedBy}
+              value={value}
+              onChange={(e) => setPicked(chosen(e))}
+              className={`${selectClass()} py-1`}
+            >
+              {(resources.data ?? []).map((r) => (
+                <option key={r._id} value={r._id}>
+                  {displayName(r, r._id)}
+                </option>
+              ))}
+            </select>
+          )}
+        </ControlField>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { clearedFilters, type FilterParam, isFiltered, listQueryOf, pageFrom } from './model.ts';
+
+const RESOURCES: FilterParam[] = [
+  { key: 'q' },
+  { key: 'status', param: 'inactive', values: { active: false, inactive: true } },
+  { key: 'kind', param: 'external', values: { internal: false, external: true } },
+  { key: 'label' },
+];
+
+describe('a directory list query from the URL', () => {
+  it('sends each set filter as its parameter, the page and the page size', () => {
+    expect(
+      listQueryOf(
+        { q: ' ada ', status: 'inactive', kind: 'internal', label: 'L1', page: '3' },
+        RESOURCES,
+        40,
+      ),
+    ).toEqual({ q: 'ada', inactive: true, external: false, label: 'L1', page: 3, limit: 40 });
+  });
+  it('leaves out filters not set and values the filter does not know, and starts at page 1', () => {
+    expect(listQueryOf({ q: '  ', status: 'maybe', page: '-2' }, RESOURCES, 40)).toEqual({
+      page: 1,
+      limit: 40,
+    });
+    expect(pageFrom('2.5')).toBe(1);
+    expect(pageFrom(undefined)).toBe(1);
+    expect(pageFrom('7')).toBe(7);
+  });
+});
+
+describe('a directory filter bar', () => {
+  it('is filtered while any filter is set, not by the page or the opened record', () => {
+    expect(isFiltered({ page: '2', id: 'c1' }, RESOURCES)).toBe(false);
+    expect(isFiltered({ kind: 'external' }, RESOURCES)).toBe(true);
+  });
+  it('clears every filter at once', () => {
+    expect(clearedFilters(RESOURCES)).toEqual({ q: '', status: '', kind: '', label: '' });
+  });
+});
