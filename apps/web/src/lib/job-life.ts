@@ -135,6 +135,8 @@ export function timerEvents(
   entries: readonly TimeEntry[] | undefined,
   pending: readonly QueuedTimerEvent[],
   resourceId: string | undefined,
+  /** Server time minus device time (lib/server-clock.ts): queued taps carry device times. */
+  clockOffsetMs = 0,
 ): TimerEntry[] {
   const own: TimerEntry[] = [];
   for (const e of entries ?? []) {
@@ -147,8 +149,8 @@ export function timerEvents(
     .map((p, i) => ({
       resource_id: resourceId ?? '',
       action: p.action,
-      // A tap always follows what the server has: the device clock may lag behind the server's.
-      at: Math.max(p.client_at, lastAt),
+      // On the server's clock; and a tap always follows what the server has.
+      at: Math.max(p.client_at + clockOffsetMs, lastAt),
       seq: own.length + i,
     }));
   return [...own, ...queued];

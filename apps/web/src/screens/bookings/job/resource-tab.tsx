@@ -33,6 +33,7 @@ import {
 import type { TimerAction } from '../../../lib/job-life-queue.ts';
 import { randomUuid } from '../../../lib/job-life-queue.ts';
 import { useTimerQueue } from '../../../lib/job-life-timer.ts';
+import { serverClock } from '../../../lib/server-clock.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -80,7 +81,12 @@ export function ResourceTab({
 
   const views = booking.resIds.map((rid) => ({
     rid,
-    events: timerEvents(time.data?.entries, rid === myResource && isMine ? pending : [], rid),
+    events: timerEvents(
+      time.data?.entries,
+      rid === myResource && isMine ? pending : [],
+      rid,
+      serverClock.offset(),
+    ),
   }));
   const anyOpen = views.some((v) => {
     const last = timerAt(v.events, 0).state;

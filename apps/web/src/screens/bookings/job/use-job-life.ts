@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { JOB_LIFE_KEY } from '../../../lib/job-life.ts';
 import { useLive } from '../../../lib/live.ts';
+import { serverClock } from '../../../lib/server-clock.ts';
 
 /**
  * Refetches a job's life data (feed, time, pings, review, ledger) when the server says it changed
@@ -22,13 +23,17 @@ export function useJobLifeLive(jobId: string, onFeed?: (data: Record<string, unk
   });
 }
 
-/** The clock, ticking every `everyMs` while `isOn` (a running timer), else still. */
+/**
+ * The server's clock as the device tells it (lib/server-clock.ts: timers count from the server's
+ * stamps, and a phone's clock may be behind), ticking every `everyMs` while `isOn` (a running
+ * timer), else still.
+ */
 export function useNow(isOn: boolean, everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(() => serverClock.now());
   useEffect(() => {
-    setNow(Date.now());
+    setNow(serverClock.now());
     if (!isOn) return;
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    const timer = setInterval(() => setNow(serverClock.now()), everyMs);
     return () => clearInterval(timer);
   }, [isOn, everyMs]);
   return now;
