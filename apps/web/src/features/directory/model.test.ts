@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clearedFilters, type FilterParam, isFiltered, listQueryOf, pageFrom } from './model.ts';
+import {
+  clearedFilters,
+  type FilterParam,
+  isFiltered,
+  listQueryOf,
+  pageFrom,
+  readersWithCustomer,
+} from './model.ts';
 
 const RESOURCES: FilterParam[] = [
   { key: 'q' },
@@ -36,5 +43,13 @@ describe('a directory filter bar', () => {
   });
   it('clears every filter at once', () => {
     expect(clearedFilters(RESOURCES)).toEqual({ q: '', status: '', kind: '', label: '' });
+  });
+});
+
+describe('readers when the customer changes', () => {
+  it("swaps the old customer's user for the new one's and keeps everyone else", () => {
+    expect(readersWithCustomer(['u-other', 'u-old'], 'u-old', 'u-new')).toEqual(['u-other', 'u-new']);
+    expect(readersWithCustomer(['u-other', 'u-old'], 'u-old', undefined)).toEqual(['u-other']);
+    expect(readersWithCustomer(['u-new'], undefined, 'u-new')).toEqual(['u-new']);
   });
 });

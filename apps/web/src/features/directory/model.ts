@@ -52,3 +52,16 @@ export function isFiltered(search: DirectorySearch, filters: readonly FilterPara
 export function clearedFilters(filters: readonly FilterParam[]): Record<string, ''> {
   return Object.fromEntries(filters.map((f) => [f.key, ''] as const));
 }
+
+/**
+ * Readers of a task or event when its customer changes: the old customer's user leaves the list,
+ * the new one's joins (so that customer sees it); anyone else on the list stays.
+ */
+export function readersWithCustomer(
+  readers: readonly string[],
+  oldCustomerUid: string | undefined,
+  newCustomerUid: string | undefined,
+): string[] {
+  const kept = readers.filter((r) => r !== oldCustomerUid);
+  return newCustomerUid && !kept.includes(newCustomerUid) ? [...kept, newCustomerUid] : kept;
+}

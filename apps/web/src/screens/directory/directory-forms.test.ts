@@ -1,7 +1,6 @@
 import { DAY, fromYmd } from '@rostra/core/time/calendar';
 import { describe, expect, it } from 'vitest';
 import { spanFrom } from '../../features/directory/parts.tsx';
-import { readersWithCustomer } from './project-tasks-screen.tsx';
 import { parseHours } from './resources-screen.tsx';
 
 describe('hour limits as typed', () => {
@@ -36,13 +35,5 @@ describe('a date and two times to wall-clock seconds', () => {
     expect(spanFrom('2026-03-09', '10:00', '10:00').errors).toEqual({
       end: 'The end must be after the beginning.',
     });
-  });
-});
-
-describe("a task's readers when its customer changes", () => {
-  it("swaps the old customer's user for the new one's and keeps everyone else", () => {
-    expect(readersWithCustomer(['u-other', 'u-old'], 'u-old', 'u-new')).toEqual(['u-other', 'u-new']);
-    expect(readersWithCustomer(['u-other', 'u-old'], 'u-old', undefined)).toEqual(['u-other']);
-    expect(readersWithCustomer(['u-new'], undefined, 'u-new')).toEqual(['u-new']);
   });
 });

@@ -1,0 +1,292 @@
+import type { CalendarEventRecord } from '@rostra/core/api/calendar-events';
+import type { CustomerRecord } from '@rostra/core/api/customers';
+import {
+  type CreateProjectTaskBody,
+  createProjectTaskBody,
+  type ProjectTaskRecord,
+} from '@rostra/core/api/project-tasks';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useId } from 'react';
+import { z } from 'zod';
+import type { ProjectTasksSearch } from '../../../screens/directory/search.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
+import { SkeletonRows } from '../../../ui/list-state.tsx';
+import { allQuery, displayName, listQuery } from '../api.ts';
+import { type FilterParam, readersWithCustomer } from '../model.ts';
+import { Facts, formatSpan, Section, selectClass } from '../parts.tsx';
+import { ReadersField } from '../readers-field.tsx';
+import {
+  OPEN_CARD_CLASS,
+  RecordDirectory,
+  RecordDrawer,
+  RecordForm,
+  useDirectoryState,
+} from '../record-directory.tsx';
+import { TASKS_TEXT as K, DIRECTORY_TEXT as T } from '../texts.ts';
+
+const PAGE_SIZE = 40;
+const COLLECTION = '/project-tasks';
+const FILTERS: FilterParam[] = [{ key: 'q' }, { key: 'status' }];
+
+/**
+ * Project tasks (/projecttasks, issue 8): search, status filter and numbered pages of the tasks the
+ * caller may read (readers lists: the API applies them); `?task_id=` opens one with its calendar
+ * events (`?task_id=&calevent_id=` opens the event among them). Dispatchers create and edit;
+ * tasks have no actions for any role (spec §6).
+ */
+export function ProjectTasksScreen() {
+  const { role } = useShell();
+  const isDispatcher = role === 'dispatcher';
+  const navigate = useNavigate({ from: '/projecttasks' });
+  const dir = useDirectoryState<ProjectTasksSearch, ProjectTaskRecord>({
+    search: useSearch({ from: '/shell/projecttasks' }),
+    navigate: (update, replace) => void navigate({ search: update, replace }),
+    filters: FILTERS,
+    idKey: 'task_id',
+    pageSize: PAGE_SIZE,
+    live: { topic: 'records', kind: 'project_tasks' },
+  });
+  const list = useQuery(listQuery<ProjectTaskRecord>('/directory/project-tasks', dir.query));
+  const customers = useQuery({ ...allQuery<CustomerRecord>('/customers'), enabled: isDispatcher }).data ?? [];
+  const id = useId();
+  const search = useSearch({ from: '/shell/projecttasks' });
+  return (
+    <RecordDirectory
+      title={K.title}
+      listLabel={K.list}
+      newLabel={K.newTask}
+      onNew={isDispatcher ? () => dir.setEditing('new') : undefined}
+      search={{ value: dir.text('q'), onSearch: (q) => dir.setSearch({ q }), placeholder: T.name }}
+      filters={
+        <div className="w-[calc(50%-0.25rem)] sm:w-40">
+          <label htmlFor={`${id}-status`} className="text-xs font-medium text-neutral-600">
+            {T.status}
+          </label>
+          <input
+            id={`${id}-status`}
+            value={dir.text('status')}
+            maxLength={40}
+            onChange={(e) => dir.setSearch({ status: e.target.value })}
+            className={selectClass()}
+          />
+        </div>
+      }
+      isFiltered={dir.isFiltered}
+      onClear={dir.clear}
+      list={list}
+      page={dir.page}
+      pageSize={PAGE_SIZE}
+      onPage={dir.onPage}
+      empty={{ none: K.empty, filtered: K.filterEmpty }}
+      view={{
+        row: (task) => (
+          <>
+            <Link
+              from="/projecttasks"
+              to="."
+              search={(prev) => ({ ...prev, calevent_id: undefined, task_id: task._id })}
+              className={`min-w-48 flex-1 ${OPEN_CARD_CLASS}`}
+            >
+              {task.name || task._id}
+            </Link>
+            {task.status ? (
+              <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700">
+                {task.status}
+              </span>
+            ) : null}
+            <span className="text-xs text-neutral-500">{task._id}</span>
+          </>
+        ),
+      }}
+      dataName="task"
+      width="max-w-6xl"
+      selected={dir.selected}
+    >
+      {dir.selected ? (
+        <RecordDrawer<ProjectTaskRecord>
+          key={dir.selected}
+          collection={COLLECTION}
+          id={dir.selected}
+          title={(t) => t.name || t._id}
+          fallbackTitle={K.title}
+          testId="task-detail"
+          canWrite={isDispatcher}
+          onEdit={dir.setEditing}
+          deleteWhat={(t) => K.deleteWhat(t.name || t._id)}
+          onClose={() => dir.select(undefined)}
+        >
+          {(t) => <TaskSections t={t} customers={customers} focusedEvent={search.calevent_id} />}
+        </RecordDrawer>
+      ) : null}
+      {dir.editing ? (
+        <TaskForm
+          task={dir.editing === 'new' ? undefined : dir.editing}
+          customers={customers}
+          onClose={() => dir.setEditing(null)}
+          onSaved={(t) => {
+            dir.setEditing(null);
+            dir.select(t._id);
+          }}
+        />
+      ) : null}
+    </RecordDirectory>
+  );
+}
+
+/** A task's drawer: status, customer, readers, notes and its calendar events. */
+function TaskSections({
+  t,
+  customers,
+  focusedEvent,
+}: {
+  t: ProjectTaskRecord;
+  customers: CustomerRecord[];
+  focusedEvent: string | undefined;
+}) {
+  const events = useQuery(
+    listQuery<CalendarEventRecord>('/directory/calendar-events', { task_id: t._id, limit: 50 }),
+  );
+  return (
+    <>
+      <Section title={T.status}>
+        <Facts
+          rows={[
+            [T.status, t.status],
+            [
+              K.customer,
+              t.customerId
+                ? displayName(
+                    customers.find((c) => c._id === t.customerId),
+                    t.customerId,
+                  )
+                : '',
+            ],
+            [K.readers, String(t._uid_r?.length ?? 0)],
+          ]}
+        />
+      </Section>
+      {t.notes ? (
+        <Section title={T.notes}>
+          <p className="whitespace-pre-line">{t.notes}</p>
+        </Section>
+      ) : null}
+      <Section title={K.events}>
+        {events.isPending ? (
+          <SkeletonRows rows={2} height="h-6" />
+        ) : events.data?.items.length ? (
+          <ul className="divide-y divide-neutral-100">
+            {events.data.items.map((e) => (
+              <li
+                key={e._id}
+                className={`py-1.5 ${focusedEvent === e._id ? 'rounded bg-sky-50 px-1' : ''}`}
+                aria-current={focusedEvent === e._id ? 'true' : undefined}
+              >
+                <Link
+                  to="/calevents"
+                  search={{ calevent_id: e._id, task_id: t._id }}
+                  className="font-medium text-sky-800 underline-offset-2 hover:underline"
+                >
+                  {e.name || e._id}
+                </Link>
+                {typeof e.utc_begin_plus_tz === 'number' ? (
+                  <div className="text-xs text-neutral-600 tabular-nums">
+                    {formatSpan(e.utc_begin_plus_tz, e.utc_end_plus_tz ?? e.utc_begin_plus_tz)}
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-neutral-500">{K.noEvents}</p>
+        )}
+      </Section>
+    </>
+  );
+}
+
+/** The task form's values, its checks and the body it sends (core's create schema checks it). */
+const taskForm = z
+  .object({
+    name: z.string().trim().min(1, T.nameRequired),
+    status: z.string(),
+    customerId: z.string(),
+    notes: z.string(),
+    readers: z.array(z.string()),
+  })
+  .transform(
+    (v): CreateProjectTaskBody => ({
+      name: v.name,
+      status: v.status.trim() || null,
+      customerId: v.customerId || null,
+      notes: v.notes.trim() || null,
+      _uid_r: v.readers,
+    }),
+  )
+  .pipe(createProjectTaskBody);
+type TaskValues = z.input<typeof taskForm>;
+
+const taskValuesOf = (t: ProjectTaskRecord | undefined): TaskValues => ({
+  name: t?.name ?? '',
+  status: t?.status ?? '',
+  customerId: t?.customerId ?? '',
+  notes: t?.notes ?? '',
+  readers: t?._uid_r ?? [],
+});
+
+function TaskForm({
+  task,
+  customers,
+  onClose,
+  onSaved,
+}: {
+  task: ProjectTaskRecord | undefined;
+  customers: CustomerRecord[];
+  onClose: () => void;
+  onSaved: (task: ProjectTaskRecord) => void;
+}) {
+  const uidOf = (cid: string) => customers.find((c) => c._id === cid)?.uid || undefined;
+  return (
+    <RecordForm
+      collection={COLLECTION}
+      record={task}
+      schema={taskForm}
+      valuesOf={taskValuesOf}
+      title={(t) => (t ? K.editTitle(t.name || t._id) : K.createTitle)}
+      testId="task-form"
+      fieldMap={{ _uid_r: 'readers' }}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      {(form) => (
+        <>
+          <FormInput<TaskValues> name="name" label={T.name} maxLength={200} />
+          <FormInput<TaskValues> name="status" label={T.status} maxLength={40} />
+          <FormSelect<TaskValues>
+            name="customerId"
+            label={K.customer}
+            description={K.readersHint}
+            options={[['', K.noCustomer], ...customers.map((c) => [c._id, displayName(c, c._id)] as const)]}
+            onChangeCapture={(e) => {
+              // A new customer's user joins the readers (and the old one's leaves), visibly.
+              const next = (e.target as HTMLSelectElement).value;
+              const readers = readersWithCustomer(
+                form.getValues('readers'),
+                uidOf(form.getValues('customerId')),
+                uidOf(next),
+              );
+              form.setValue('readers', readers, { shouldDirty: true });
+            }}
+          />
+          <ReadersField
+            value={form.watch('readers')}
+            onChange={(r) => form.setValue('readers', r, { shouldDirty: true })}
+            error={form.formState.errors.readers?.message}
+          />
+          <FormTextarea<TaskValues> name="notes" label={T.notes} rows={4} maxLength={5000} />
+        </>
+      )}
+    </RecordForm>
+  );
+}
