@@ -451,5 +451,19 @@ test.describe('token login', () => {
     const landing = await expectedLanding(page, 'customer');
     await expect(page).toHaveURL((url) => url.pathname === landing);
     expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+
+    // The next link on this device offers the value given, kept encrypted (spec §4): the item in
+    // the browser's storage does not spell it out.
+    const items = (await page.context().storageState()).origins.flatMap((o) => o.localStorage);
+    const kept = items.find((item) => item.name === 'rostra.secure.default.token_identity');
+    expect(kept?.value).toBeTruthy();
+    expect(kept?.value).not.toContain(USERS.customer);
+    expect(kept?.value).not.toContain('customer');
+    await page.request.post('/api/v1/sign_out', { headers: { origin: new URL(page.url()).origin } });
+    const next = await issueToken(page);
+    await page.goto(`/?token=${encodeURIComponent(next)}`);
+    await expect(page.getByLabel('Company email or phone number')).toHaveValue(USERS.customer);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   });
 });

@@ -9,7 +9,7 @@ import {
 } from '@rostra/core/shell/validators';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Mail, Phone, UserRound } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import {
   createAccount,
   type EmailRoute,
@@ -354,6 +354,19 @@ export function TokenStep(props: {
 }) {
   const [value, setValue] = useState('');
   const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
+  // The value given at an earlier token login on this device (kept encrypted), offered again.
+  useEffect(() => {
+    let isLive = true;
+    void import('../../lib/secure-storage.ts')
+      .then(({ tokenIdentity }) => tokenIdentity.read())
+      .then((remembered) => {
+        if (isLive && remembered) setValue((typed) => typed || remembered);
+      })
+      .catch(() => undefined);
+    return () => {
+      isLive = false;
+    };
+  }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (value.trim() === '') {
@@ -363,6 +376,9 @@ export function TokenStep(props: {
     attempt(
       async () => {
         await tokenLogin(props.token, value.trim());
+        await import('../../lib/secure-storage.ts')
+          .then(({ tokenIdentity }) => tokenIdentity.remember(value.trim()))
+          .catch(() => undefined);
         await props.onSignedIn();
       },
       (f) => {
