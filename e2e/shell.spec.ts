@@ -602,6 +602,10 @@ test.describe('exception banner', () => {
     if (await reportEntries(page))
       await banner.getByRole('button', { name: EXCEPTION_BANNER_TEXT.close }).click();
     await expect(banner).toHaveCount(0);
+    // Where the screen's content is before the banner comes: it must not move when the banner
+    // shows up (a dispatcher may be dragging on the timeline at that moment).
+    const content = page.locator('#main');
+    const contentBefore = await content.boundingBox();
     try {
       await putExceptionConfig(page, [
         ...before.configs,
@@ -611,6 +615,7 @@ test.describe('exception banner', () => {
       // socket: no reload.
       await moveServerClock(page, REPORT_PERIOD_SECONDS);
       await expect(banner).toBeVisible();
+      expect(await content.boundingBox()).toEqual(contentBefore);
       await screenshot(page, 'exception-banner-1280', test.info().project.name);
       expect(await hasAdded()).toBe(true);
 

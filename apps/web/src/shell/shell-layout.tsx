@@ -49,7 +49,12 @@ function readCollapsed(): boolean | undefined {
   }
 }
 
-/** The urgent exception banner for dispatchers (spec §4, §8): View Details, Close, gone after 120 s. */
+/**
+ * The urgent exception banner for dispatchers (spec §4, §8): View Details, Close, gone after 120 s.
+ * It lies over the top of the screen rather than pushing it down: it comes when the report changes,
+ * whatever the dispatcher is doing, and nothing may move under their pointer (a drag on the
+ * timeline, a click about to land).
+ */
 function ExceptionBanner({ isEnabled, orgId, uid }: { isEnabled: boolean; orgId: string; uid: string }) {
   const report = useExceptionReport(isEnabled);
   const banner = useExceptionBanner(isEnabled ? report.data : null, { orgId, uid });
@@ -58,7 +63,7 @@ function ExceptionBanner({ isEnabled, orgId, uid }: { isEnabled: boolean; orgId:
   return (
     <div
       role="alert"
-      className="flex flex-wrap items-center gap-3 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+      className="absolute inset-x-0 top-0 z-20 flex flex-wrap items-center gap-3 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow-md"
     >
       <TriangleAlert aria-hidden className="size-5 shrink-0 text-amber-600" />
       <p className="min-w-0 flex-1">{EXCEPTION_BANNER_TEXT.body}</p>
@@ -241,16 +246,18 @@ function Shell({ me }: { me: Me }) {
             hasDot={notificationState.data?.dot === true}
             isOnline={connectivity.isOnline}
           />
-          <ExceptionBanner isEnabled={watchesExceptions} orgId={user.orgId} uid={me.uid} />
-          <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
-            {isSwitching ? null : mayBeHere ? (
-              <Fragment key={`${user.orgId}|${user.role}`}>
-                <Outlet />
-              </Fragment>
-            ) : (
-              <NotForRole />
-            )}
-          </main>
+          <div className="relative flex min-h-0 flex-1 flex-col">
+            <ExceptionBanner isEnabled={watchesExceptions} orgId={user.orgId} uid={me.uid} />
+            <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+              {isSwitching ? null : mayBeHere ? (
+                <Fragment key={`${user.orgId}|${user.role}`}>
+                  <Outlet />
+                </Fragment>
+              ) : (
+                <NotForRole />
+              )}
+            </main>
+          </div>
         </div>
       </div>
       <PanelHost />
