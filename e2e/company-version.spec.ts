@@ -52,7 +52,7 @@ test('the geofence dialog names the version it opened on: a change saved meanwhi
   const origin = new URL(page.url()).origin;
   const read = async () => (await (await page.request.get('/api/v1/company')).json()) as Company;
   await page.getByRole('button', { name: /^Company logo/ }).click();
-  await page.getByRole('button', { name: 'Edit geofence' }).click();
+  await page.getByRole('menuitem', { name: 'Edit geofence' }).click();
   const dialog = page.getByRole('dialog', { name: 'Company geofence' });
   await dialog.getByLabel('Latitude').fill('-33.5');
   await dialog.getByLabel('Longitude').fill('151.5');

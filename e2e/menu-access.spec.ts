@@ -77,7 +77,7 @@ test('after a company switch no request of the previous role is made', async ({ 
   let phase = 'before';
   const refusals = watchRefusals(page, () => phase);
   await page.getByRole('button', { name: 'Profile' }).click();
-  await page.getByRole('button', { name: 'Switch company or role' }).click();
+  await page.getByRole('menuitem', { name: 'Switch company or role' }).click();
   const dialog = page.getByRole('dialog', { name: 'Switch company or role' });
   await dialog.getByRole('radio', { name: /Metro Movers/ }).check();
   phase = 'switching';

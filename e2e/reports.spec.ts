@@ -103,7 +103,7 @@ test('reports show figures for the seeded organisation; the hours CSV matches th
   await enterApp(page, USERS.dispatcher, '/reports');
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   // The top bar has no search box on reports routes.
-  await expect(page.getByRole('banner').getByRole('searchbox')).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search' })).toHaveCount(0);
   // Last week: the seed places bookings over the fortnight around today.
   await page.getByRole('button', { name: 'Earlier period' }).click();
   const hours = page.getByRole('region', { name: 'Hours' });

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { MENU_FLAG_KEYS } from '@rostra/core/settings/documents';
 import { type AnyMenuKey, DEFAULT_MENU_FLAGS, DEFAULT_MENU_LABELS, menuLabel } from '@rostra/core/shell/menu';
+import { OVERLAY_TEXT } from '@rostra/core/shell/messages';
 import { enterApp, USERS, watchPageErrors } from './helpers.ts';
 
 /*
@@ -128,6 +129,35 @@ test('the sections are reached by keyboard, and a phone gets a select', async ({
   await page.getByLabel('Section', { exact: true }).selectOption({ label: 'Feature flags' });
   await expect(page.getByRole('heading', { name: 'Feature flags', level: 2 })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Fortnight calendar' })).toBeVisible();
+});
+
+test('with unsaved changes, arrow keys move between sections without asking; choosing one asks', async ({
+  page,
+}) => {
+  await enterApp(page, USERS.dispatcher, '/settings#company');
+  const buffer = page.getByLabel('Overlap buffer (minutes)');
+  await buffer.fill('ten');
+  await page.getByRole('tab', { name: 'Company profile' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('tab', { name: 'Menu' })).toBeFocused();
+  const ask = page.getByRole('alertdialog', { name: OVERLAY_TEXT.unsavedChanges });
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Company profile' })).toHaveAttribute('aria-selected', 'true');
+
+  // Enter chooses the section: the question comes once; No keeps the section and the edit.
+  await page.keyboard.press('Enter');
+  await ask.getByRole('button', { name: OVERLAY_TEXT.no }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Menu' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Company profile' })).toHaveAttribute('aria-selected', 'true');
+  await expect(buffer).toHaveValue('ten');
+  await expect(page).toHaveURL(/#company$/);
+
+  // Yes leaves the edit behind and opens the section.
+  await page.keyboard.press('Enter');
+  await ask.getByRole('button', { name: OVERLAY_TEXT.yes }).click();
+  await expect(page.getByRole('heading', { name: 'Menu', level: 2 })).toBeVisible();
+  await expect(page).toHaveURL(/#menu$/);
 });
 
 test('a dispatcher invites someone by email with a role and the partner duty, then withdraws it', async ({

@@ -50,7 +50,7 @@ test.describe('menu', () => {
     expect(expected).not.toContain('role');
     await expect(page.getByRole('button', { name: "What's New" })).toHaveCount(0);
     await page.getByRole('button', { name: 'Profile' }).click();
-    await expect(page.getByRole('button', { name: /See what's new/ })).toHaveCount(0);
+    await expect(page.getByRole('menuitem', { name: /See what's new/ })).toHaveCount(0);
   });
 
   test('partner duty always gets timeline, resources, bookings and board', async ({ page }) => {
@@ -189,7 +189,7 @@ test.describe('layout', () => {
     await menuEntries(page);
     await screenshot(page, 'shell-1280', test.info().project.name);
     await page.getByRole('button', { name: 'Profile' }).click();
-    const profile = page.getByRole('region', { name: 'Profile' });
+    const profile = page.getByRole('menu', { name: 'Profile' });
     await expect(profile.getByText('Dana Dispatcher')).toBeVisible();
     await expect(profile.getByText(USERS.dispatcher)).toBeVisible();
     await expect(profile.getByText('+61400000001')).toBeVisible();
@@ -200,7 +200,7 @@ test.describe('layout', () => {
     await expect(page.getByRole('button', { name: 'Profile' })).toBeFocused();
 
     await page.getByRole('button', { name: 'Profile' }).click();
-    await page.getByRole('button', { name: whatsNewLabel('3.5.0') }).click();
+    await page.getByRole('menuitem', { name: whatsNewLabel('3.5.0') }).click();
     await expect(page.getByRole('dialog', { name: whatsNewLabel('3.5.0') })).toBeVisible();
     await screenshot(page, 'whats-new-1280', test.info().project.name);
     await page.keyboard.press('Escape');
@@ -213,7 +213,7 @@ test.describe('layout', () => {
     await page.setViewportSize({ width: 375, height: 780 });
     await page.getByRole('button', { name: 'Profile' }).click();
     await screenshot(page, 'shell-375-profile', test.info().project.name);
-    await page.getByRole('button', { name: whatsNewLabel('3.5.0') }).click();
+    await page.getByRole('menuitem', { name: whatsNewLabel('3.5.0') }).click();
     await expect(page.getByRole('dialog', { name: whatsNewLabel('3.5.0') })).toBeVisible();
     await screenshot(page, 'whats-new-375', test.info().project.name);
     await page.keyboard.press('Escape');
@@ -227,16 +227,16 @@ test.describe('layout', () => {
 test.describe('search box and barcode', () => {
   test('hidden on reports, cleared on route change', async ({ page }) => {
     await enterApp(page, USERS.dispatcher, '/customers');
-    const search = page.getByRole('banner').getByRole('searchbox', { name: 'Search', exact: true });
+    const search = page.getByRole('banner').getByRole('combobox', { name: 'Search', exact: true });
     await search.fill('Olivia');
     await nav(page).locator('[data-menu-key="resources"]').click();
     await expect(page).toHaveURL(/\/resources$/);
     await expect(search).toHaveValue('');
     await page.goto('/reports');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(
-      page.getByRole('banner').getByRole('searchbox', { name: 'Search', exact: true }),
-    ).toHaveCount(0);
+    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search', exact: true })).toHaveCount(
+      0,
+    );
   });
 
   test('equipments has the scan button; an image without a barcode says so', async ({ page }) => {
@@ -266,9 +266,9 @@ test.describe('search box and barcode', () => {
       mimeType: 'image/png',
       buffer: await png(page, 40, 40),
     });
-    await expect(
-      page.getByRole('banner').getByRole('searchbox', { name: 'Search', exact: true }),
-    ).toHaveValue('EQ-0042');
+    await expect(page.getByRole('banner').getByRole('combobox', { name: 'Search', exact: true })).toHaveValue(
+      'EQ-0042',
+    );
   });
 });
 
@@ -293,7 +293,7 @@ test.describe('company switch', () => {
     await enterApp(page, USERS.multi, '/customers');
     await expect(page.getByRole('button', { name: "What's New" })).toBeVisible();
     await page.getByRole('button', { name: 'Profile' }).click();
-    await page.getByRole('button', { name: 'Switch company or role' }).click();
+    await page.getByRole('menuitem', { name: 'Switch company or role' }).click();
     const dialog = page.getByRole('dialog', { name: 'Switch company or role' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Your email')).toHaveValue(USERS.multi);
@@ -350,7 +350,7 @@ test.describe('company logo', () => {
   async function chooseLogo(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
     await page.getByRole('button', { name: /^Company logo/ }).click();
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Change logo' }).click();
+    await page.getByRole('menuitem', { name: 'Change logo' }).click();
     await (await chooser).setFiles(file);
   }
 
@@ -428,7 +428,7 @@ test.describe('unsaved changes', () => {
     await nav(page).locator('[data-menu-key="resources"]').click();
     await expect(page).toHaveURL(/\/resources$/);
     await page.getByRole('button', { name: /^Company logo/ }).click();
-    await page.getByRole('button', { name: 'Edit geofence' }).click();
+    await page.getByRole('menuitem', { name: 'Edit geofence' }).click();
     const dialog = page.getByRole('dialog', { name: 'Company geofence' });
     await dialog.getByLabel('Latitude').fill('-33.9');
     const question = page.getByRole('alertdialog');
@@ -462,7 +462,7 @@ test.describe('unsaved changes', () => {
   test('invalid coordinates are refused in place', async ({ page }) => {
     await enterApp(page, USERS.dispatcher, '/customers');
     await page.getByRole('button', { name: /^Company logo/ }).click();
-    await page.getByRole('button', { name: 'Edit geofence' }).click();
+    await page.getByRole('menuitem', { name: 'Edit geofence' }).click();
     const dialog = page.getByRole('dialog', { name: 'Company geofence' });
     await dialog.getByLabel('Latitude').fill('123');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -710,7 +710,7 @@ test.describe('profile photo', () => {
     await expect(input).toHaveAttribute('accept', 'image/*');
     await expect(input).not.toHaveAttribute('multiple', /.*/);
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Change photo' }).click();
+    await page.getByRole('menuitem', { name: 'Change photo' }).click();
     await (await chooser).setFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',

@@ -10,7 +10,13 @@ import { ME_KEY } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../texts.ts';
 import { Button } from '../ui/button.tsx';
-import { Modal, useDismiss } from '../ui/dialog.tsx';
+import { Modal } from '../ui/dialog.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../ui/dropdown-menu.tsx';
 import { GeofenceDialog } from './geofence-dialog.tsx';
 import { useShell } from './shell-context.tsx';
 
@@ -56,14 +62,9 @@ function LogoImage({ isCompact }: { isCompact: boolean }) {
 export function CompanyLogo({ isCompact }: { isCompact: boolean }) {
   const { me, role, user } = useShell();
   const queryClient = useQueryClient();
-  const [isMenuOpen, setMenuOpen] = useState(false);
   const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   const [isGeofenceOpen, setGeofenceOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const refs = useRef([buttonRef, menuRef]).current;
-  useDismiss(isMenuOpen, () => setMenuOpen(false), refs, buttonRef);
 
   useEffect(
     () => () => {
@@ -80,7 +81,6 @@ export function CompanyLogo({ isCompact }: { isCompact: boolean }) {
     shownOn.current = pathname;
     setGeofenceOpen(false);
     setPreview(null);
-    setMenuOpen(false);
   }, [pathname]);
 
   if (role !== 'dispatcher') {
@@ -121,48 +121,29 @@ export function CompanyLogo({ isCompact }: { isCompact: boolean }) {
 
   return (
     <div className="relative flex min-w-0 items-center">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={isMenuOpen}
-        aria-controls="logo-menu"
-        aria-label={`${SHELL_TEXT.companyLogo}: ${me.company?.name ?? ''}`}
-        onClick={() => setMenuOpen((o) => !o)}
-        className="flex min-h-11 min-w-0 items-center gap-2 rounded-md px-1 hover:bg-neutral-100 nav:min-h-9"
-      >
-        <LogoImage isCompact={isCompact} />
-        {isCompact ? null : <Building2 aria-hidden className="size-4 shrink-0 text-neutral-400" />}
-      </button>
-      {isMenuOpen ? (
-        <div
-          ref={menuRef}
-          id="logo-menu"
-          className="absolute top-full left-0 z-30 mt-1 w-52 rounded-md border border-neutral-200 bg-white p-1 shadow-lg"
+      <DropdownMenu>
+        <DropdownMenuTrigger
+          aria-label={`${SHELL_TEXT.companyLogo}: ${me.company?.name ?? ''}`}
+          className="flex min-h-11 min-w-0 items-center gap-2 rounded-md px-1 hover:bg-neutral-100 nav:min-h-9"
         >
-          <button
-            type="button"
-            className="flex min-h-11 w-full items-center gap-2 rounded px-3 text-left text-sm hover:bg-neutral-100 nav:min-h-9"
-            onClick={() => {
-              setMenuOpen(false);
-              fileRef.current?.click();
-            }}
+          <LogoImage isCompact={isCompact} />
+          {isCompact ? null : <Building2 aria-hidden className="size-4 shrink-0 text-neutral-400" />}
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start" sideOffset={4} className="w-52">
+          <DropdownMenuItem
+            icon={<ImageUp aria-hidden className="size-4 text-neutral-500" />}
+            onSelect={() => fileRef.current?.click()}
           >
-            <ImageUp aria-hidden className="size-4 text-neutral-500" />
             {SHELL_TEXT.changeLogo}
-          </button>
-          <button
-            type="button"
-            className="flex min-h-11 w-full items-center gap-2 rounded px-3 text-left text-sm hover:bg-neutral-100 nav:min-h-9"
-            onClick={() => {
-              setMenuOpen(false);
-              setGeofenceOpen(true);
-            }}
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            icon={<MapPin aria-hidden className="size-4 text-neutral-500" />}
+            onSelect={() => setGeofenceOpen(true)}
           >
-            <MapPin aria-hidden className="size-4 text-neutral-500" />
             {SHELL_TEXT.editGeofence}
-          </button>
-        </div>
-      ) : null}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
       <input
         ref={fileRef}
         type="file"

@@ -1,7 +1,7 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useState } from 'react';
 import { SHELL_TEXT } from '../texts.ts';
 import { IconButton } from './button.tsx';
 
@@ -33,9 +33,11 @@ const OVERLAY =
 /**
  * Props of a Content that focuses `initialFocus`, keeps Escape/outside clicks for `onClose`, and
  * on close gives focus back to what had it at open (Radix returns it only to a Radix Trigger, and
- * these dialogs are opened by state, not by a trigger).
+ * these dialogs are opened by state, not by a trigger). `deferFocus` moves focus in on the next
+ * frame: a question opened on a key press (Enter on a tab) must not take that key's click as its
+ * answer.
  */
-function useContentHandlers(props: BaseProps) {
+function useContentHandlers(props: BaseProps, deferFocus = false) {
   const isDismissable = props.isDismissable ?? true;
   const [previous] = useState(() =>
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
@@ -46,10 +48,17 @@ function useContentHandlers(props: BaseProps) {
       if (previous?.isConnected) previous.focus();
     },
     onOpenAutoFocus: (event: Event) => {
-      const target = props.initialFocus?.current;
-      if (!target) return;
+      const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+      const target = () =>
+        props.initialFocus?.current ?? content?.querySelector<HTMLElement>('button') ?? null;
+      if (deferFocus) {
+        event.preventDefault();
+        requestAnimationFrame(() => target()?.focus());
+        return;
+      }
+      if (!props.initialFocus?.current) return;
       event.preventDefault();
-      target.focus();
+      target()?.focus();
     },
     onEscapeKeyDown: (event: KeyboardEvent) => {
       if (!isDismissable) event.preventDefault();
@@ -120,7 +129,7 @@ export function Modal(props: BaseProps & { footer?: ReactNode; size?: keyof type
 export function AlertModal(
   props: Omit<BaseProps, 'hideTitle' | 'isDismissable'> & { footer: ReactNode; size?: keyof typeof WIDTHS },
 ) {
-  const handlers = useContentHandlers(props);
+  const handlers = useContentHandlers(props, true);
   return (
     <AlertDialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : props.onClose())}>
       <AlertDialogPrimitive.Portal>
@@ -190,35 +199,4 @@ export function Drawer(props: BaseProps & { side?: 'left' | 'right'; headerless?
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
   );
-}
-
-/** Closes a non-modal popover on Escape or a click outside it. */
-export function useDismiss(
-  isOpen: boolean,
-  close: () => void,
-  refs: readonly RefObject<HTMLElement | null>[],
-  returnFocus?: RefObject<HTMLElement | null>,
-): void {
-  const closeRef = useRef(close);
-  closeRef.current = close;
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.stopPropagation();
-      closeRef.current();
-      returnFocus?.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (refs.some((r) => r.current?.contains(target))) return;
-      closeRef.current();
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [isOpen, refs, returnFocus]);
 }

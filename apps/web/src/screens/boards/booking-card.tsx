@@ -1,10 +1,14 @@
 import type { JobAction } from '@rostra/core/shell/roles';
 import { formatDayLabel } from '@rostra/core/time/calendar';
 import { AlertTriangle, ArrowRightLeft, UserRound } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { type BoardStatus, type StatusStyle, statusLabel } from '../../lib/boards.ts';
 import { customerName, resourceName, type TimelineRecord, timeRange } from '../../lib/roster.ts';
-import { useDismiss } from '../../ui/dialog.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '../../ui/dropdown-menu.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 
 export type MoveTarget = { status: BoardStatus; action: JobAction };
@@ -32,14 +36,6 @@ export function BookingCard({
   onDragEnd?: () => void;
   showDay?: boolean;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useDismiss(isOpen, () => setIsOpen(false), [menuRef, buttonRef], buttonRef);
-  // The first item takes focus when the menu opens (arrows move, Escape closes and returns).
-  useEffect(() => {
-    if (isOpen) menuRef.current?.querySelector<HTMLButtonElement>('[role=menuitem]')?.focus();
-  }, [isOpen]);
   const name = customerName(record);
   const resource = resourceName(record);
   const canDrag = targets.length > 0 && !isBusy && onDragStart !== undefined;
@@ -68,19 +64,33 @@ export function BookingCard({
           </p>
         </div>
         {targets.length > 0 ? (
-          <button
-            ref={buttonRef}
-            type="button"
-            aria-label={T.moveMenu(name)}
-            aria-haspopup="menu"
-            aria-expanded={isOpen}
-            title={T.moveMenu(name)}
-            disabled={isBusy}
-            onClick={() => setIsOpen((v) => !v)}
-            className="-m-1 inline-flex size-9 shrink-0 items-center justify-center rounded text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 sm:size-7"
-          >
-            <ArrowRightLeft aria-hidden className="size-4" />
-          </button>
+          <DropdownMenu>
+            <DropdownMenuTrigger
+              aria-label={T.moveMenu(name)}
+              title={T.moveMenu(name)}
+              disabled={isBusy}
+              className="-m-1 inline-flex size-9 shrink-0 items-center justify-center rounded text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 sm:size-7"
+            >
+              <ArrowRightLeft aria-hidden className="size-4" />
+            </DropdownMenuTrigger>
+            <DropdownMenuContent aria-label={T.moveMenu(name)} sideOffset={4} className="min-w-44">
+              {targets.map((t) => (
+                <DropdownMenuItem
+                  key={t.status}
+                  onSelect={() => onMove(t)}
+                  icon={
+                    <span
+                      aria-hidden
+                      className="size-2.5 rounded-full"
+                      style={{ backgroundColor: styles?.get(t.status)?.bg ?? '#e5e5e5' }}
+                    />
+                  }
+                >
+                  {T.moveTo(statusLabel(styles, t.status))}
+                </DropdownMenuItem>
+              ))}
+            </DropdownMenuContent>
+          </DropdownMenu>
         ) : null}
       </div>
       <div className="mt-1.5 flex items-center gap-2 text-xs">
@@ -100,44 +110,6 @@ export function BookingCard({
           </span>
         ) : null}
       </div>
-      {isOpen ? (
-        <div
-          ref={menuRef}
-          role="menu"
-          aria-label={T.moveMenu(name)}
-          className="absolute top-9 right-1 z-20 min-w-44 rounded-md border border-neutral-200 bg-white p-1 shadow-lg"
-        >
-          {targets.map((t) => (
-            <button
-              key={t.status}
-              type="button"
-              role="menuitem"
-              onClick={() => {
-                setIsOpen(false);
-                onMove(t);
-              }}
-              onKeyDown={(e) => {
-                const items = [
-                  ...(menuRef.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]') ?? []),
-                ];
-                const at = items.indexOf(e.currentTarget);
-                if (e.key === 'ArrowDown') items[(at + 1) % items.length]?.focus();
-                else if (e.key === 'ArrowUp') items[(at - 1 + items.length) % items.length]?.focus();
-                else return;
-                e.preventDefault();
-              }}
-              className="flex min-h-11 w-full items-center gap-2 rounded px-2 text-left text-sm text-neutral-800 hover:bg-neutral-100 focus:bg-neutral-100 sm:min-h-8"
-            >
-              <span
-                aria-hidden
-                className="size-2.5 rounded-full"
-                style={{ backgroundColor: styles?.get(t.status)?.bg ?? '#e5e5e5' }}
-              />
-              {T.moveTo(statusLabel(styles, t.status))}
-            </button>
-          ))}
-        </div>
-      ) : null}
     </article>
   );
 }
