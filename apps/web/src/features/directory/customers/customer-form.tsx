@@ -9,9 +9,10 @@ import { notify } from '../../../lib/toast.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
-import { FormCheckbox, FormField, FormInput, FormTextarea } from '../../../ui/form.tsx';
+import { FormCheckbox, FormInput, FormTextarea } from '../../../ui/form.tsx';
 import type { MaybeRechecked, TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import { allQuery, DIRECTORY_KEY, displayName, type Label } from '../api.ts';
+import { LabelsField } from '../labels-field.tsx';
 import { ControlField, chosen, saveErrors, selectClass } from '../parts.tsx';
 import { RecordForm } from '../record-directory.tsx';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
@@ -142,26 +143,7 @@ export function CustomerForm({
             <FormInput<CustomerValues> name="suburb" label={C.suburb} maxLength={200} />
             <FormInput<CustomerValues> name="postcode" label={C.postcode} maxLength={20} />
           </div>
-          <FormField<CustomerValues> name="labels" label={T.labels} description={T.multiHint}>
-            {(f) => (
-              <select
-                id={f.id}
-                multiple
-                size={5}
-                aria-describedby={f['aria-describedby']}
-                value={f.value as string[]}
-                onChange={(e) => f.onChange(chosen(e))}
-                onBlur={f.onBlur}
-                className={`${selectClass()} py-1`}
-              >
-                {labels.map((l) => (
-                  <option key={l._id} value={l._id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <LabelsField<CustomerValues> name="labels" labels={labels} />
           <FormTextarea<CustomerValues> name="notes" label={T.notes} rows={3} maxLength={5000} />
           <FormCheckbox<CustomerValues> name="inactive" label={C.isInactive} />
         </>

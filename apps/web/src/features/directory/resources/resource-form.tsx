@@ -1,0 +1,170 @@
+import { type CreateResourceBody, createResourceBody, type ResourceRecord } from '@rostra/core/api/resources';
+import { checkEmail } from '@rostra/core/shell/validators';
+import { z } from 'zod';
+import { FormCheckbox, FormInput } from '../../../ui/form.tsx';
+import type { TakeRechecked } from '../../../ui/rechecked-notice.tsx';
+import { displayName, type Label } from '../api.ts';
+import { LabelsField } from '../labels-field.tsx';
+import { ymd } from '../parts.tsx';
+import { RecordForm } from '../record-directory.tsx';
+import { RESOURCES_TEXT as R, DIRECTORY_TEXT as T } from '../texts.ts';
+
+export const HOUR_FIELDS = [
+  ['max_hrs_dy', R.maxDay],
+  ['max_hrs_wk', R.maxWeek],
+  ['max_hrs_fn', R.maxFortnight],
+  ['min_hrs_dy', R.minDay],
+  ['min_hrs_wk', R.minWeek],
+  ['min_hrs_fn', R.minFortnight],
+] as const;
+
+/** Hours as typed: empty → not set (null); otherwise 0 to a leap year's hours. */
+export function parseHours(text: string): number | null | 'invalid' {
+  const t = text.trim();
+  if (t === '') return null;
+  const n = Number(t);
+  return Number.isFinite(n) && n >= 0 && n <= 24 * 366 ? n : 'invalid';
+}
+
+/** Hours typed in a field: a number or nothing, else the spec's message at the field. */
+const hoursText = z.string().transform((s, ctx) => {
+  const h = parseHours(s);
+  if (h !== 'invalid') return h;
+  ctx.addIssue({ code: 'custom', message: R.hoursInvalid });
+  return z.NEVER;
+});
+
+const orNull = (s: string) => s.trim() || null;
+
+/**
+ * The resource form's checks and the body it sends: a name, an email that looks like one, hour
+ * limits and a rate as numbers, then the API's own create schema (bounded fields).
+ */
+export const resourceForm = z
+  .object({
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string().refine((s) => !s.trim() || checkEmail(s.trim()).length === 0, T.invalidEmail),
+    mobile: z.string(),
+    phone: z.string(),
+    labels: z.array(z.string()),
+    external: z.boolean(),
+    inactive: z.boolean(),
+    InactiveDate: z.string(),
+    employee_type: z.string(),
+    rate_hr: z.string().refine((s) => s.trim() === '' || Number(s) >= 0, R.rateInvalid),
+    max_hrs_dy: hoursText,
+    max_hrs_wk: hoursText,
+    max_hrs_fn: hoursText,
+    min_hrs_dy: hoursText,
+    min_hrs_wk: hoursText,
+    min_hrs_fn: hoursText,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.first_name.trim() && !v.last_name.trim())
+      ctx.addIssue({ code: 'custom', path: ['first_name'], message: T.nameRequired });
+  })
+  .transform(
+    ({ rate_hr, InactiveDate, ...v }): CreateResourceBody => ({
+      ...v,
+      name: `${v.first_name.trim()} ${v.last_name.trim()}`.trim(),
+      first_name: v.first_name.trim(),
+      last_name: v.last_name.trim(),
+      email: orNull(v.email),
+      mobile: orNull(v.mobile),
+      phone: orNull(v.phone),
+      employee_type: orNull(v.employee_type),
+      rate_hr: rate_hr.trim() === '' ? null : Number(rate_hr),
+      InactiveDate: InactiveDate ? Date.parse(`${InactiveDate}T00:00:00Z`) / 1000 : null,
+    }),
+  )
+  .pipe(createResourceBody);
+export type ResourceValues = z.input<typeof resourceForm>;
+
+const numText = (v: number | null | undefined) => (typeof v === 'number' ? String(v) : '');
+
+export function resourceValuesOf(r: ResourceRecord | undefined): ResourceValues {
+  const [first = '', ...rest] = (r?.name ?? '').split(' ');
+  return {
+    first_name: r?.first_name || (r && !r.last_name ? first : ''),
+    last_name: r?.last_name || (r && !r.first_name ? rest.join(' ') : ''),
+    email: r?.email ?? '',
+    mobile: r?.mobile ?? '',
+    phone: r?.phone ?? '',
+    labels: r?.labels ?? [],
+    external: r?.external === true,
+    inactive: r?.inactive === true,
+    InactiveDate: ymd(r?.InactiveDate ?? undefined),
+    employee_type: r?.employee_type ?? '',
+    rate_hr: numText(r?.rate_hr),
+    max_hrs_dy: numText(r?.max_hrs_dy),
+    max_hrs_wk: numText(r?.max_hrs_wk),
+    max_hrs_fn: numText(r?.max_hrs_fn),
+    min_hrs_dy: numText(r?.min_hrs_dy),
+    min_hrs_wk: numText(r?.min_hrs_wk),
+    min_hrs_fn: numText(r?.min_hrs_fn),
+  };
+}
+
+export function ResourceForm({
+  resource,
+  labels,
+  take,
+  onClose,
+  onSaved,
+}: {
+  resource: ResourceRecord | undefined;
+  labels: Label[];
+  /** Keeps what the change re-checked for the screen's notice. */
+  take: TakeRechecked;
+  onClose: () => void;
+  onSaved: (r: ResourceRecord) => void;
+}) {
+  return (
+    <RecordForm
+      collection="/resources"
+      record={resource}
+      schema={resourceForm}
+      valuesOf={resourceValuesOf}
+      title={(r) => (r ? R.editTitle(displayName(r, r._id)) : R.createTitle)}
+      testId="resource-form"
+      size="lg"
+      fieldMap={{ name: 'first_name' }}
+      afterSave={(saved) => void take(saved)}
+      onClose={onClose}
+      onSaved={onSaved}
+    >
+      {() => (
+        <>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <FormInput<ResourceValues> name="first_name" label={T.firstName} maxLength={200} />
+            <FormInput<ResourceValues> name="last_name" label={T.lastName} maxLength={200} />
+            <FormInput<ResourceValues> name="email" label={T.email} type="email" maxLength={200} />
+            <FormInput<ResourceValues> name="mobile" label={T.mobile} type="tel" maxLength={40} />
+            <FormInput<ResourceValues> name="phone" label={T.phone} type="tel" maxLength={40} />
+            <FormInput<ResourceValues> name="employee_type" label={R.employeeType} maxLength={200} />
+            <FormInput<ResourceValues> name="rate_hr" label={R.rate} inputMode="decimal" maxLength={200} />
+            <FormInput<ResourceValues> name="InactiveDate" label={R.inactiveFrom} type="date" />
+          </div>
+          <fieldset>
+            <legend className="text-sm font-medium text-neutral-700">{R.hourLimits}</legend>
+            <div className="mt-1 grid grid-cols-2 gap-3 sm:grid-cols-3">
+              {HOUR_FIELDS.map(([key, label]) => (
+                <FormInput<ResourceValues>
+                  key={key}
+                  name={key}
+                  label={label}
+                  inputMode="decimal"
+                  maxLength={200}
+                />
+              ))}
+            </div>
+          </fieldset>
+          <LabelsField<ResourceValues> name="labels" labels={labels} />
+          <FormCheckbox<ResourceValues> name="external" label={R.isExternal} />
+          <FormCheckbox<ResourceValues> name="inactive" label={R.isInactive} />
+        </>
+      )}
+    </RecordForm>
+  );
+}
