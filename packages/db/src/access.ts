@@ -19,33 +19,81 @@ export const GLOBAL_TABLES = ['memberships', 'live_events'] as const;
  * Grants the app role its privileges and puts every tenant table behind row-level security keyed
  * by the per-transaction setting `app.org_id`. It discovers tenant tables by their `org_id`
  * column, so a table added later is protected without anyone remembering to: that is what
- * "tenancy by construction" means here. Idempotent; runs after every migration.
+ * "tenancy by construction" means here. Runs after every migration, i.e. at every start.
+ *
+ * It reads the catalogue first and changes only what is missing: `ALTER TABLE … ROW LEVEL
+ * SECURITY` and `CREATE POLICY` take an exclusive lock on their table, so doing them at every start
+ * made every query of the running instances wait behind the starting one (and deadlock with
+ * anything else that locks tables). With the rules in place it takes no lock on any table.
+ *
+ * The role is created (NOLOGIN) when it is missing, before anything is granted to it: a dump
+ * restored into a cluster that never had it must still start. `role` is for tests only.
  */
-export async function applyAccessRules(db: Db): Promise<void> {
-  // DO blocks take no bind parameters; both values are constants of this module.
+export async function applyAccessRules(db: Db, role: string = APP_ROLE): Promise<void> {
+  // DO blocks take no bind parameters: the values are quoted here (role only comes from code).
   const globals = sql.raw(GLOBAL_TABLES.map((t) => `'${t}'`).join(','));
-  const role = sql.raw(APP_ROLE);
+  const name = sql.raw(`'${role.replaceAll("'", "''")}'`);
   await db.execute(sql`
     DO $$
-    DECLARE t text;
+    DECLARE
+      r name := ${name};
+      t record;
     BEGIN
-      GRANT USAGE ON SCHEMA public TO ${role};
-      GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role};
-      GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role};
+      IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = r) THEN
+        BEGIN
+          EXECUTE format('CREATE ROLE %I NOLOGIN', r);
+        -- Roles are cluster-wide: another database's start may have created it meanwhile.
+        EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+        END;
+      END IF;
+      IF NOT has_schema_privilege(r, 'public', 'USAGE') THEN
+        EXECUTE format('GRANT USAGE ON SCHEMA public TO %I', r);
+      END IF;
+      -- What GRANT … ON ALL TABLES / SEQUENCES would cover, where something is missing.
       FOR t IN
-        SELECT c.table_name FROM information_schema.columns c
-        JOIN information_schema.tables tb ON tb.table_schema = c.table_schema AND tb.table_name = c.table_name
-        WHERE c.table_schema = 'public' AND c.column_name = 'org_id' AND tb.table_type = 'BASE TABLE'
-          AND c.table_name NOT IN (${globals})
+        SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+           AND NOT (has_table_privilege(r, c.oid, 'SELECT') AND has_table_privilege(r, c.oid, 'INSERT')
+                AND has_table_privilege(r, c.oid, 'UPDATE') AND has_table_privilege(r, c.oid, 'DELETE'))
       LOOP
-        EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
-        EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
-        IF NOT EXISTS (
-          SELECT 1 FROM pg_policies WHERE schemaname = 'public' AND tablename = t AND policyname = 'tenant_isolation'
-        ) THEN
+        EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON public.%I TO %I', t.relname, r);
+      END LOOP;
+      FOR t IN
+        SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind = 'S'
+           AND NOT (has_sequence_privilege(r, c.oid, 'USAGE') AND has_sequence_privilege(r, c.oid, 'SELECT'))
+      LOOP
+        EXECUTE format('GRANT USAGE, SELECT ON SEQUENCE public.%I TO %I', t.relname, r);
+      END LOOP;
+      -- The migration journal, read-only, so an instance can check the schema version as the app.
+      IF to_regclass('drizzle.__drizzle_migrations') IS NOT NULL THEN
+        IF NOT has_schema_privilege(r, 'drizzle', 'USAGE') THEN
+          EXECUTE format('GRANT USAGE ON SCHEMA drizzle TO %I', r);
+        END IF;
+        IF NOT has_table_privilege(r, 'drizzle.__drizzle_migrations', 'SELECT') THEN
+          EXECUTE format('GRANT SELECT ON drizzle.__drizzle_migrations TO %I', r);
+        END IF;
+      END IF;
+      FOR t IN
+        SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity,
+               EXISTS (SELECT 1 FROM pg_policy p
+                        WHERE p.polrelid = c.oid AND p.polname = 'tenant_isolation') AS has_policy
+          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+           AND c.relname NOT IN (${globals})
+           AND EXISTS (SELECT 1 FROM pg_attribute a
+                        WHERE a.attrelid = c.oid AND a.attname = 'org_id' AND NOT a.attisdropped)
+      LOOP
+        IF NOT t.relrowsecurity THEN
+          EXECUTE format('ALTER TABLE public.%I ENABLE ROW LEVEL SECURITY', t.relname);
+        END IF;
+        IF NOT t.relforcerowsecurity THEN
+          EXECUTE format('ALTER TABLE public.%I FORCE ROW LEVEL SECURITY', t.relname);
+        END IF;
+        IF NOT t.has_policy THEN
           EXECUTE format(
-            'CREATE POLICY tenant_isolation ON %I USING (org_id = current_setting(''app.org_id'', true)) '
-            'WITH CHECK (org_id = current_setting(''app.org_id'', true))', t);
+            'CREATE POLICY tenant_isolation ON public.%I USING (org_id = current_setting(''app.org_id'', true)) '
+            'WITH CHECK (org_id = current_setting(''app.org_id'', true))', t.relname);
         END IF;
       END LOOP;
     END $$`);

@@ -14,7 +14,7 @@ import {
   ensureAppLogin,
   loginOf,
 } from './app-login.ts';
-import { migrate, withMigrationLock } from './migrate.ts';
+import { migrate, schemaMismatch, withMigrationLock } from './migrate.ts';
 
 /** The query interface every feature's query functions take. Same type for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -81,10 +81,28 @@ export type OpenOptions = {
   pgliteDump?: Blob;
   /** PostgreSQL only: the database was copied from one migrated by this code; skip migrating. */
   migrated?: boolean;
+  /**
+   * Do not migrate (`rostra serve --no-migrate`): the deploy step (`rostra migrate`) did. Refuses
+   * (throws) when the schema is not at the version this code expects. Needs no owner connection
+   * unless `initialise` is given.
+   */
+  noMigrate?: boolean;
+  /**
+   * One-time work once the schema is in place, as the app (seeding the demo data). On PostgreSQL it
+   * runs still under the migration step's advisory lock, so instances starting at once do it one
+   * after the other and the later ones find it done.
+   */
+  initialise?: (db: Db) => Promise<void>;
 };
 
+/** The message a start that may not migrate gives when the schema is not where this code needs it. */
+export function schemaRefusal(reason: string): string {
+  return `Refusing to start without migrating (--no-migrate): ${reason}. Run \`rostra migrate\` with this version first (the deploy step, see docs/operations.md).`;
+}
+
 /**
- * Opens the database, applies every migration and the access rules, and hands back a connection
+ * Opens the database, applies every migration and the access rules (unless `noMigrate`), runs
+ * `initialise` (under the same advisory lock on PostgreSQL), and hands back a connection
  * that runs as the application role, so row-level security applies to every query it makes; it
  * refuses (throws) when that connection is a superuser, the owner or has BYPASSRLS. On PostgreSQL
  * migrations run on the owner's connection (`databaseUrl`) and the app logs in with its own
@@ -92,10 +110,14 @@ export type OpenOptions = {
  */
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir === undefined ? './data' : options.dataDir, options.pgliteDump);
+  return openPglite(options.dataDir === undefined ? './data' : options.dataDir, options.pgliteDump, options);
 }
 
-async function openPglite(dataDir: string | null, dump?: Blob): Promise<DbHandle> {
+async function openPglite(
+  dataDir: string | null,
+  dump: Blob | undefined,
+  options: OpenOptions,
+): Promise<DbHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
@@ -103,11 +125,17 @@ async function openPglite(dataDir: string | null, dump?: Blob): Promise<DbHandle
     extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client }) as unknown as Db;
-  if (!dump) await migrate(db, 'pglite');
-  // PGlite is one session: switching role once makes every later query run as the app role.
-  await client.exec(`SET ROLE ${APP_ROLE}`);
   try {
+    if (options.noMigrate) {
+      // Before taking the app role: a folder never migrated does not have it.
+      const reason = await schemaMismatch((text) => client.query(text));
+      if (reason) throw new Error(schemaRefusal(reason));
+    } else if (!dump) await migrate(db, 'pglite');
+    // PGlite is one session: switching role once makes every later query run as the app role.
+    await client.exec(`SET ROLE ${APP_ROLE}`);
     await assertAppRoleIsBound((text) => client.query(text), 'the embedded database');
+    // One process owns a PGlite folder: nothing to lock against.
+    await options.initialise?.(db);
   } catch (err) {
     await client.close();
     throw err;
@@ -145,44 +173,64 @@ async function openPostgres(url: string, options: OpenOptions): Promise<DbHandle
     statementTimeoutMs: options.statementTimeoutMs ?? 60_000,
     idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs ?? 60_000,
   };
-  if (options.migrated !== true) {
-    const owner = new pg.Client({ connectionString: url });
-    await owner.connect();
-    try {
-      await withMigrationLock(owner, async () => {
-        await migrate(drizzlePg({ client: owner }) as unknown as Db, 'postgres');
-        await ensureAppLogin(owner, appUrl, timeouts);
-      });
-    } finally {
-      await owner.end();
+  const migrating = options.migrated !== true && options.noMigrate !== true;
+  // The owner's connection holds the start's advisory lock: migrations, access rules, the login
+  // role and the one-time work (seeding) run one instance at a time.
+  const owner = migrating || options.initialise ? new pg.Client({ connectionString: url }) : undefined;
+  let pool: pg.Pool | undefined;
+  const start = async (): Promise<{ db: Db; pool: pg.Pool }> => {
+    if (owner && migrating) {
+      await migrate(drizzlePg({ client: owner }) as unknown as Db, 'postgres');
+      await ensureAppLogin(owner, appUrl, timeouts);
     }
-  }
-  // The app logs in as its own role: nothing here depends on a startup parameter or session state,
-  // so the pool may as well be PgBouncer's in transaction mode.
-  const pool = new pg.Pool({
-    connectionString: appUrl,
-    max: options.maxConnections ?? 10,
-    connectionTimeoutMillis: options.acquireTimeoutMs ?? 10_000,
-  });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it. Queries report their own errors.
-  });
-  try {
-    await assertAppRoleIsBound(async (text) => {
+    // The app logs in as its own role: nothing here depends on a startup parameter or session
+    // state, so the pool may as well be PgBouncer's in transaction mode.
+    const p = new pg.Pool({
+      connectionString: appUrl,
+      max: options.maxConnections ?? 10,
+      connectionTimeoutMillis: options.acquireTimeoutMs ?? 10_000,
+    });
+    pool = p;
+    p.on('error', () => {
+      // An idle client lost its connection; the pool replaces it. Queries report their own errors.
+    });
+    const query = (text: string) => p.query(text);
+    const login = async (text: string) => {
       try {
-        return await pool.query(text);
+        return await p.query(text);
       } catch (err) {
         throw new Error(
           `Could not connect to the database as the app's role "${loginOf(appUrl).user}" (${appSetting}): ${(err as Error).message}. Configure DATABASE_APP_URL with a login role of its own and its password (see docs/operations.md).`,
           { cause: err },
         );
       }
-    }, appSetting);
+    };
+    await assertAppRoleIsBound(login, appSetting);
+    if (options.noMigrate) {
+      const reason = await schemaMismatch(query);
+      if (reason) throw new Error(schemaRefusal(reason));
+    }
+    const appDb = drizzlePg({ client: p }) as unknown as Db;
+    await options.initialise?.(appDb);
+    return { db: appDb, pool: p };
+  };
+  let opened: { db: Db; pool: pg.Pool };
+  try {
+    if (owner) {
+      await owner.connect();
+      try {
+        opened = await withMigrationLock(owner, start);
+      } finally {
+        await owner.end();
+      }
+    } else {
+      opened = await start();
+    }
   } catch (err) {
-    await pool.end();
+    await pool?.end();
     throw err;
   }
-  const db = drizzlePg({ client: pool }) as unknown as Db;
+  const { db } = opened;
   return {
     db,
     kind: 'postgres',
@@ -210,7 +258,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<DbHandle
       }
       return client;
     },
-    close: () => pool.end(),
+    close: () => opened.pool.end(),
   };
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -21,9 +23,10 @@ export async function migrate(db: Db, kind: DbKind): Promise<void> {
 const MIGRATION_LOCK = 'rostra:migrate';
 
 /**
- * Runs `fn` (the migration step: migrations, access rules, the app's login role) while holding a
- * session advisory lock on `owner`, so instances starting at once migrate one after the other, and
- * with a lock timeout, so a step stuck behind someone else's lock fails instead of hanging a start.
+ * Runs `fn` (the start's one-time step: migrations, access rules, the app's login role, seeding)
+ * while holding a session advisory lock on `owner`, so instances starting at once do it one after
+ * the other, and with a lock timeout, so a step stuck behind someone else's lock (or waiting more
+ * than that for the lock itself) fails instead of hanging a start.
  */
 export async function withMigrationLock<T>(owner: pg.Client, fn: () => Promise<T>): Promise<T> {
   await owner.query(`SET lock_timeout = '60s'`);
@@ -33,4 +36,48 @@ export async function withMigrationLock<T>(owner: pg.Client, fn: () => Promise<T
   } finally {
     await owner.query('select pg_advisory_unlock(hashtext($1))', [MIGRATION_LOCK]).catch(() => {});
   }
+}
+
+/** The migrations this code expects, oldest first: each one's tag and journal time (drizzle's key). */
+export function expectedMigrations(): { tag: string; when: number }[] {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
+  return journal.entries.map((e) => ({ tag: e.tag, when: e.when }));
+}
+
+/**
+ * Why the database's schema is not at the version this code expects, or undefined when it is. It
+ * reads drizzle's migration journal (the access rules let the app role read it), so it works on
+ * the app's connection: for a start that does not migrate (`rostra serve --no-migrate`).
+ */
+export async function schemaMismatch(
+  query: (text: string) => Promise<{ rows: unknown[] }>,
+): Promise<string | undefined> {
+  const expected = expectedMigrations();
+  let applied: Set<number>;
+  try {
+    const { rows } = await query(
+      'select created_at::text as at from drizzle.__drizzle_migrations order by created_at',
+    );
+    applied = new Set((rows as { at: string }[]).map((r) => Number(r.at)));
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    // No journal (42P01 table, 3F000 schema) or not readable (42501: migrated by an older version).
+    if (code === '42P01' || code === '3F000') return 'the database has no Rostra schema yet';
+    if (code === '42501')
+      return 'the migration journal is not readable by the app role (migrated by an older version)';
+    throw err;
+  }
+  const missing = expected.filter((m) => !applied.has(m.when));
+  if (missing.length > 0)
+    return `the database schema lacks ${missing.length} of this version's ${expected.length} migrations (${missing
+      .slice(0, 3)
+      .map((m) => m.tag)
+      .join(', ')}${missing.length > 3 ? ', …' : ''})`;
+  const newest = expected.at(-1)?.when ?? 0;
+  const unknown = [...applied].filter((at) => at > newest).length;
+  if (unknown > 0)
+    return `the database schema has ${unknown} migration(s) newer than this version knows (it was migrated by a newer Rostra)`;
+  return undefined;
 }
