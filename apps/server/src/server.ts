@@ -1,13 +1,13 @@
-import { openDatabase } from '@rostra/db/client';
+import { type DbHandle, openDatabase } from '@rostra/db/client';
 import { buildApp } from './app.ts';
 import { databaseOptions, loadConfig, type ServerConfig } from './config.ts';
 import type { App } from './http/api.ts';
 
 export type Running = { app: App; url: string; stop(): Promise<void> };
 
-/** Opens the database (migrating it), builds the app and listens. */
-export async function startServer(config: ServerConfig = loadConfig()): Promise<Running> {
-  const db = await openDatabase(databaseOptions(config));
+/** Opens the database (migrating it) unless given one already open, builds the app and listens. */
+export async function startServer(config: ServerConfig = loadConfig(), opened?: DbHandle): Promise<Running> {
+  const db = opened ?? (await openDatabase(databaseOptions(config)));
   const app = await buildApp({ db, config, backgroundJobs: true });
   app.addHook('onClose', () => db.close());
   await app.listen({ port: config.port, host: config.host });

@@ -12,20 +12,39 @@ export function serveCommand(): Command {
   return new Command('serve')
     .description('Migrate, seed the demo data on first start, and serve the app and API')
     .option('--no-seed', 'do not seed the demo organisations on an empty database')
-    .action(async (options: { seed: boolean }) => {
+    .option(
+      '--no-migrate',
+      'do not migrate or seed (the deploy step `rostra migrate` did); refuse if the schema is not at this version',
+    )
+    .action(async (options: { seed: boolean; migrate: boolean }) => {
       const config = loadConfig();
-      if (options.seed) {
-        // Seed before listening so the first page load already has data.
-        const db = await openDatabase(databaseOptions(config));
-        try {
-          await seedDemo(db.db, { nowMs: Date.now(), hashPassword, onProgress: (m) => console.log(m) });
-          // Fresh planner statistics for what was loaded since the last start (PGlite has no autovacuum).
-          await db.analyze();
-        } finally {
-          await db.close();
-        }
+      let seeded = false;
+      // One open: migrate, then seed before listening (so the first page load already has data),
+      // both under the start's advisory lock, so instances starting at once do it one at a time.
+      const db = await openDatabase({
+        ...databaseOptions(config),
+        noMigrate: !options.migrate,
+        ...(options.seed && options.migrate
+          ? {
+              initialise: async (app) => {
+                ({ seeded } = await seedDemo(app, {
+                  nowMs: Date.now(),
+                  hashPassword,
+                  onProgress: (m) => console.log(m),
+                }));
+              },
+            }
+          : {}),
+      });
+      try {
+        // PGlite has no autovacuum: statistics for what was just loaded. PostgreSQL's autovacuum
+        // keeps its own, and an ANALYZE at every start only contended with the other instances.
+        if (seeded && db.kind === 'pglite') await db.analyze();
+      } catch (err) {
+        await db.close();
+        throw err;
       }
-      const running = await startServer(config);
+      const running = await startServer(config, db);
       stopOnSignals(running);
       console.log(`\nRostra is running at ${running.url}`);
       console.log(
