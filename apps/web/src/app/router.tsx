@@ -12,11 +12,14 @@ import {
   type RouteComponent,
   redirect,
 } from '@tanstack/react-router';
+import { lazy, Suspense, useRef } from 'react';
 
 import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
+import { confirmStore, waitStore } from '../lib/overlays.ts';
 import { queryOf } from '../lib/route-actions.ts';
 import { activeUser, ME_KEY, type Me, meQuery, signOut } from '../lib/session.ts';
 import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
+import { useStore } from '../lib/store.ts';
 import { bookingsSearch } from '../screens/bookings/search.ts';
 import { ComingLater } from '../screens/coming-later.tsx';
 import {
@@ -35,7 +38,7 @@ import { formsSearch } from '../screens/operations/search.ts';
 import { resetSearch } from '../screens/reset-search.ts';
 import { signInSearch } from '../screens/sign-in/search.ts';
 import { timelineSearch } from '../screens/timeline/search.ts';
-import { AppToaster, ConfirmHost, WaitHost } from '../shell/overlays.tsx';
+import { AppToaster } from '../shell/app-toaster.tsx';
 import { SkeletonRows } from '../ui/list-state.tsx';
 import { preloadCodeFor, SCREEN_AT } from './route-code.ts';
 import { ResetScreen, SCREEN_COMPONENTS, ShellLayout, SignInScreen, TermsScreen } from './screens.ts';
@@ -65,12 +68,33 @@ function ScreenLoading() {
   );
 }
 
+const ConfirmHost = lazy(() => import('../shell/overlays.tsx').then((m) => ({ default: m.ConfirmHost })));
+const WaitHost = lazy(() => import('../shell/overlays.tsx').then((m) => ({ default: m.WaitHost })));
+
+/**
+ * The confirm and wait overlays, mounted once one is first asked for: their dialog code is not
+ * part of every first load (sign-in never asks).
+ */
+function OverlayHosts() {
+  const confirm = useStore(confirmStore);
+  const waits = useStore(waitStore);
+  const isAsked = confirm !== null || waits > 0;
+  const wasAsked = useRef(false);
+  wasAsked.current ||= isAsked;
+  if (!wasAsked.current) return null;
+  return (
+    <Suspense fallback={null}>
+      <ConfirmHost />
+      <WaitHost />
+    </Suspense>
+  );
+}
+
 function RootLayout() {
   return (
     <>
       <Outlet />
-      <ConfirmHost />
-      <WaitHost />
+      <OverlayHosts />
       <AppToaster />
     </>
   );

@@ -1,7 +1,6 @@
 import { OVERLAY_TEXT } from '@rostra/core/shell/messages';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Toaster } from 'sonner';
 import { confirmStore, waitStore } from '../lib/overlays.ts';
 import { useStore } from '../lib/store.ts';
 import { Button } from '../ui/button.tsx';
@@ -88,11 +87,5 @@ export function WaitHost() {
         <p className="text-sm text-neutral-700">{OVERLAY_TEXT.waitBody}</p>
       </div>
     </Modal>
-  );
-}
-
-export function AppToaster() {
-  return (
-    <Toaster position="top-center" closeButton richColors={false} toastOptions={{ className: 'text-sm' }} />
   );
 }
