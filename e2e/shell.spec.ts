@@ -616,6 +616,10 @@ test.describe('exception banner', () => {
       await moveServerClock(page, REPORT_PERIOD_SECONDS);
       await expect(banner).toBeVisible();
       expect(await content.boundingBox()).toEqual(contentBefore);
+      // Nor does it cover the screen's title and toolbar: it floats over the bottom corner.
+      const title = await page.getByRole('heading', { level: 1 }).first().boundingBox();
+      const floating = await banner.boundingBox();
+      expect(title && floating && floating.y >= title.y + title.height).toBe(true);
       await screenshot(page, 'exception-banner-1280', test.info().project.name);
       expect(await hasAdded()).toBe(true);
 

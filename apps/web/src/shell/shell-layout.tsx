@@ -51,9 +51,9 @@ function readCollapsed(): boolean | undefined {
 
 /**
  * The urgent exception banner for dispatchers (spec §4, §8): View Details, Close, gone after 120 s.
- * It lies over the top of the screen rather than pushing it down: it comes when the report changes,
- * whatever the dispatcher is doing, and nothing may move under their pointer (a drag on the
- * timeline, a click about to land).
+ * It floats over the bottom corner of the screen rather than pushing the screen down or covering
+ * its title and toolbar: it comes when the report changes, whatever the dispatcher is doing, and
+ * nothing may move under their pointer (a drag on the timeline, a click about to land).
  */
 function ExceptionBanner({ isEnabled, orgId, uid }: { isEnabled: boolean; orgId: string; uid: string }) {
   const report = useExceptionReport(isEnabled);
@@ -63,7 +63,7 @@ function ExceptionBanner({ isEnabled, orgId, uid }: { isEnabled: boolean; orgId:
   return (
     <div
       role="alert"
-      className="absolute inset-x-0 top-0 z-20 flex flex-wrap items-center gap-3 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow-md"
+      className="absolute inset-x-2 bottom-2 z-20 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-xl"
     >
       <TriangleAlert aria-hidden className="size-5 shrink-0 text-amber-600" />
       <p className="min-w-0 flex-1">{EXCEPTION_BANNER_TEXT.body}</p>
