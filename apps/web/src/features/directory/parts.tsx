@@ -255,3 +255,14 @@ export function FilterSelect({
     </div>
   );
 }
+
+/** The options of an active/inactive filter. */
+export const ACTIVE_OPTIONS = [
+  ['', T.all],
+  ['active', T.active],
+  ['inactive', T.inactive],
+] as const;
+
+/** The options of a label filter. */
+export const labelOptions = (labels: readonly Label[]) =>
+  [['', T.any], ...labels.map((l) => [l._id, l.name] as const)] as const;

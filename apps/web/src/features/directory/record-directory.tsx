@@ -1,4 +1,5 @@
 import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { RowData } from '@tanstack/react-table';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -10,7 +11,7 @@ import { patchSearch } from '../../lib/search-params.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave } from '../../lib/unsaved.ts';
 import { Button } from '../../ui/button.tsx';
-import { type DataColumn, DataTable } from '../../ui/data-table.tsx';
+import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { Drawer, Modal } from '../../ui/dialog.tsx';
 import { Form, FormRootMessage, useZodForm } from '../../ui/form.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
@@ -19,6 +20,9 @@ import { SearchInput } from '../../ui/search-input.tsx';
 import {
   createRecord,
   DIRECTORY_KEY,
+  displayName,
+  type Label,
+  type Named,
   type NumberedPage,
   recordQuery,
   type StoredRecord,
@@ -32,7 +36,7 @@ import {
   listQueryOf,
   pageFrom,
 } from './model.ts';
-import { DeleteButton, ScreenHeader, StaleNotice } from './parts.tsx';
+import { ActiveBadge, DeleteButton, FilterSelect, LabelChips, ScreenHeader, StaleNotice } from './parts.tsx';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
 /*
@@ -80,7 +84,55 @@ export function useDirectoryState<S extends DirectorySearch & { page?: string | 
     clear: () => setSearch(clearedFilters(filters) as Partial<S>),
     editing,
     setEditing,
+    /** The form's close and save: saved, the form closes and the record opens. */
+    formHandlers: {
+      onClose: () => setEditing(null),
+      onSaved: (saved: { _id: string }) => {
+        setEditing(null);
+        navigate((prev) => ({ ...prev, [idKey]: saved._id }), false);
+      },
+    },
+    /** The opened record's drawer: edit opens the form, close forgets the record. */
+    drawerHandlers: {
+      onEdit: (record: R) => setEditing(record),
+      onClose: () => navigate((prev) => ({ ...prev, [idKey]: undefined }), false),
+    },
   };
+}
+
+/** What the shared parts use of {@link useDirectoryState} (methods: any screen's search fits). */
+export interface DirectoryState {
+  text(key: string): string;
+  setSearch(patch: Record<string, string>): void;
+  /** Opens the form of a new record. */
+  setEditing(editing: 'new'): void;
+  clear(): void;
+  onPage(page: number): void;
+  selected: string | undefined;
+  isFiltered: boolean;
+  page: number;
+}
+
+/** A select of a directory's filter bar, bound to its key of the URL. */
+export function DirectoryFilter({
+  dir,
+  name,
+  label,
+  options,
+}: {
+  dir: DirectoryState;
+  name: string;
+  label: string;
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <FilterSelect
+      label={label}
+      value={dir.text(name)}
+      onChange={(value) => dir.setSearch({ [name]: value })}
+      options={options}
+    />
+  );
 }
 
 /** How a list shows its records: a table (with cards on phones), or one row per record. */
@@ -92,59 +144,53 @@ export type DirectoryView<R extends RowData> =
 const dataAttr = (name: string, id: string) => ({ [`data-${name}`]: id }) as Record<`data-${string}`, string>;
 
 export function RecordDirectory<R extends StoredRecord & RowData>({
+  dir,
   title,
   listLabel,
   newLabel,
-  onNew,
-  search,
+  canCreate,
+  searchPlaceholder,
   filters,
-  isFiltered,
-  onClear,
   above,
   list,
-  page,
   pageSize,
-  onPage,
   empty,
   view,
   dataName,
-  selected,
   width = 'max-w-7xl',
   children,
 }: {
+  dir: DirectoryState;
   title: string;
   listLabel: string;
-  /** The create button's words; no button without `onNew` (the caller may not create). */
+  /** The create button's words (shown when the caller may create). */
   newLabel: string;
-  onNew?: (() => void) | undefined;
-  search: { value: string; onSearch: (text: string) => void; placeholder: string };
+  canCreate: boolean;
+  /** The search box's placeholder (its `?q=`). */
+  searchPlaceholder: string;
   /** The filter bar's controls after the search box. */
   filters?: ReactNode;
-  isFiltered: boolean;
-  onClear: () => void;
   /** Shown between the filters and the list (e.g. what the last change re-checked). */
   above?: ReactNode;
   list: UseQueryResult<NumberedPage<R>>;
-  page: number;
   pageSize: number;
-  onPage: (page: number) => void;
   /** Words of an empty list: `filtered` when filters are set, else `none`. */
   empty: { none: string; filtered: string; hint?: string };
   view: DirectoryView<R>;
   dataName: string;
-  selected: string | undefined;
   width?: string;
   /** The drawer and the form. */
   children?: ReactNode;
 }) {
   const items = list.data?.items ?? [];
+  const { selected, isFiltered, page } = dir;
   return (
     <div className={`mx-auto ${width} px-4 py-5 sm:px-6`}>
       <ScreenHeader
         title={title}
         action={
-          onNew ? (
-            <Button onClick={onNew}>
+          canCreate ? (
+            <Button onClick={() => dir.setEditing('new')}>
               <Plus aria-hidden className="size-4" />
               {newLabel}
             </Button>
@@ -153,14 +199,14 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
       />
       <div className="mt-4 flex flex-wrap items-end gap-2 rounded-lg border border-neutral-200 bg-white p-3">
         <SearchInput
-          value={search.value}
-          onSearch={search.onSearch}
+          value={dir.text('q')}
+          onSearch={(q) => dir.setSearch({ q })}
           label={`${T.search} ${title.toLowerCase()}`}
-          placeholder={search.placeholder}
+          placeholder={searchPlaceholder}
         />
         {filters}
         {isFiltered ? (
-          <Button variant="ghost" onClick={onClear}>
+          <Button variant="ghost" onClick={dir.clear}>
             <X aria-hidden className="size-4" />
             {T.clearFilters}
           </Button>
@@ -219,13 +265,63 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
             limit={list.data?.limit ?? pageSize}
             total={list.data?.total ?? 0}
             isFetching={list.isFetching}
-            onPage={onPage}
+            onPage={dir.onPage}
           />
         </QueryState>
       </section>
       {children}
     </div>
   );
+}
+
+/** A link of a list that opens the record `id` in the screen's drawer (`?id=`). */
+export function OpenLink({
+  id,
+  children,
+  className,
+}: {
+  id: string;
+  children: ReactNode;
+  className: string;
+}) {
+  return (
+    <Link to="." search={(prev) => ({ ...prev, id })} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+type Catalogued = StoredRecord &
+  Named & { labels?: string[] | null | undefined; inactive?: boolean | null | undefined };
+
+/** The name (opening the record), labels and active columns of a catalogue's table. */
+export function catalogueColumns<R extends Catalogued & RowData>(
+  labels: readonly Label[],
+  middle: DataColumn<R>[],
+) {
+  const col = columnsFor<R>();
+  return [
+    col.display({
+      id: 'name',
+      header: T.name,
+      cell: ({ row: { original: r } }) => (
+        <OpenLink id={r._id} className={OPEN_LINK_CLASS}>
+          {displayName(r, r._id)}
+        </OpenLink>
+      ),
+    }),
+    ...middle,
+    col.display({
+      id: 'labels',
+      header: T.labels,
+      cell: ({ row: { original: r } }) => <LabelChips ids={r.labels ?? []} labels={labels} />,
+    }),
+    col.display({
+      id: 'status',
+      header: T.status,
+      cell: ({ row: { original: r } }) => <ActiveBadge isInactive={r.inactive === true} />,
+    }),
+  ] as DataColumn<R>[];
 }
 
 /** The link of a list that opens a record's drawer (the whole card or row is its target). */

@@ -14,10 +14,20 @@ import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { RecheckedNotice, type TakeRechecked, useRechecked } from '../../../ui/rechecked-notice.tsx';
 import { DIRECTORY_KEY, displayName, type Label, labelsQuery, listQuery, overviewQuery } from '../api.ts';
 import type { FilterParam } from '../model.ts';
-import { ActiveBadge, Facts, FilterSelect, formatSpan, LabelChips, Section } from '../parts.tsx';
 import {
+  ACTIVE_OPTIONS,
+  ActiveBadge,
+  Facts,
+  formatSpan,
+  LabelChips,
+  labelOptions,
+  Section,
+} from '../parts.tsx';
+import {
+  catalogueColumns,
+  DirectoryFilter,
   OPEN_CARD_CLASS,
-  OPEN_LINK_CLASS,
+  OpenLink,
   RecordDirectory,
   RecordDrawer,
   useDirectoryState,
@@ -40,53 +50,27 @@ export function addressOf(c: CustomerRecord): string {
   return lines.length ? lines.join(', ') : (c.all_location ?? '');
 }
 
-function OpenLink({ id, children, className }: { id: string; children: ReactNode; className: string }) {
-  return (
-    <Link from="/customers" to="." search={(prev) => ({ ...prev, id })} className={className}>
-      {children}
-    </Link>
-  );
-}
-
 const col = columnsFor<CustomerRecord>();
-const columns = (labels: Label[]) => [
-  col.display({
-    id: 'name',
-    header: T.name,
-    cell: ({ row: { original: c } }) => (
-      <OpenLink id={c._id} className={OPEN_LINK_CLASS}>
-        {displayName(c, c._id)}
-      </OpenLink>
-    ),
-  }),
-  col.display({
-    id: 'contact',
-    header: C.contact,
-    meta: { className: 'text-neutral-700' },
-    cell: ({ row: { original: c } }) => (
-      <>
-        <div>{c.email || T.none}</div>
-        <div className="text-xs text-neutral-500">{c.phone || c.mobile}</div>
-      </>
-    ),
-  }),
-  col.display({
-    id: 'address',
-    header: C.address,
-    meta: { className: 'max-w-64 truncate text-neutral-700' },
-    cell: ({ row: { original: c } }) => addressOf(c) || T.none,
-  }),
-  col.display({
-    id: 'labels',
-    header: T.labels,
-    cell: ({ row: { original: c } }) => <LabelChips ids={c.labels ?? []} labels={labels} />,
-  }),
-  col.display({
-    id: 'status',
-    header: T.status,
-    cell: ({ row: { original: c } }) => <ActiveBadge isInactive={c.inactive === true} />,
-  }),
-];
+const columns = (labels: Label[]) =>
+  catalogueColumns<CustomerRecord>(labels, [
+    col.display({
+      id: 'contact',
+      header: C.contact,
+      meta: { className: 'text-neutral-700' },
+      cell: ({ row: { original: c } }) => (
+        <>
+          <div>{c.email || T.none}</div>
+          <div className="text-xs text-neutral-500">{c.phone || c.mobile}</div>
+        </>
+      ),
+    }),
+    col.display({
+      id: 'address',
+      header: C.address,
+      meta: { className: 'max-w-64 truncate text-neutral-700' },
+      cell: ({ row: { original: c } }) => addressOf(c) || T.none,
+    }),
+  ]);
 
 function CustomerCard({ c }: { c: CustomerRecord }) {
   return (
@@ -128,46 +112,24 @@ export function CustomersScreen() {
   const labels = useQuery(labelsQuery).data ?? [];
   return (
     <RecordDirectory
+      dir={dir}
       title={C.title}
       listLabel={C.list}
       newLabel={C.newCustomer}
-      onNew={isDispatcher ? () => dir.setEditing('new') : undefined}
-      search={{
-        value: dir.text('q'),
-        onSearch: (q) => dir.setSearch({ q }),
-        placeholder: C.searchPlaceholder,
-      }}
+      canCreate={isDispatcher}
+      searchPlaceholder={C.searchPlaceholder}
       filters={
         <>
-          <FilterSelect
-            label={T.status}
-            value={dir.text('status')}
-            onChange={(status) => dir.setSearch({ status })}
-            options={[
-              ['', T.all],
-              ['active', T.active],
-              ['inactive', T.inactive],
-            ]}
-          />
-          <FilterSelect
-            label={T.labels}
-            value={dir.text('label')}
-            onChange={(label) => dir.setSearch({ label })}
-            options={[['', T.any], ...labels.map((l) => [l._id, l.name] as const)]}
-          />
+          <DirectoryFilter dir={dir} name="status" label={T.status} options={ACTIVE_OPTIONS} />
+          <DirectoryFilter dir={dir} name="label" label={T.labels} options={labelOptions(labels)} />
         </>
       }
-      isFiltered={dir.isFiltered}
-      onClear={dir.clear}
       above={dir.selected ? null : <RecheckedNotice {...rechecked.props} className="mt-4" />}
       list={list}
-      page={dir.page}
       pageSize={PAGE_SIZE}
-      onPage={dir.onPage}
       empty={{ none: C.emptyNone, filtered: C.empty, hint: C.emptyHint }}
       view={{ columns: columns(labels), card: (c) => <CustomerCard c={c} /> }}
       dataName="customer"
-      selected={dir.selected}
     >
       {dir.selected ? (
         <RecordDrawer<CustomerRecord>
@@ -179,9 +141,8 @@ export function CustomersScreen() {
           testId="customer-detail"
           badges={(c) => <ActiveBadge isInactive={c.inactive === true} />}
           canWrite={isDispatcher}
-          onEdit={dir.setEditing}
           deleteWhat={(c) => C.deleteWhat(displayName(c, c._id))}
-          onClose={() => dir.select(undefined)}
+          {...dir.drawerHandlers}
         >
           {(c) => (
             <CustomerSections
@@ -199,11 +160,7 @@ export function CustomersScreen() {
           customer={dir.editing === 'new' ? undefined : dir.editing}
           labels={labels}
           isPhoneOptional={settings?.ds.customer_phone_optional === true}
-          onClose={() => dir.setEditing(null)}
-          onSaved={(c) => {
-            dir.setEditing(null);
-            dir.select(c._id);
-          }}
+          {...dir.formHandlers}
         />
       ) : null}
     </RecordDirectory>

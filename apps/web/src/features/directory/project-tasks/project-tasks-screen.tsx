@@ -54,11 +54,12 @@ export function ProjectTasksScreen() {
   const search = useSearch({ from: '/shell/projecttasks' });
   return (
     <RecordDirectory
+      dir={dir}
       title={K.title}
       listLabel={K.list}
       newLabel={K.newTask}
-      onNew={isDispatcher ? () => dir.setEditing('new') : undefined}
-      search={{ value: dir.text('q'), onSearch: (q) => dir.setSearch({ q }), placeholder: T.name }}
+      canCreate={isDispatcher}
+      searchPlaceholder={T.name}
       filters={
         <div className="w-[calc(50%-0.25rem)] sm:w-40">
           <label htmlFor={`${id}-status`} className="text-xs font-medium text-neutral-600">
@@ -73,12 +74,8 @@ export function ProjectTasksScreen() {
           />
         </div>
       }
-      isFiltered={dir.isFiltered}
-      onClear={dir.clear}
       list={list}
-      page={dir.page}
       pageSize={PAGE_SIZE}
-      onPage={dir.onPage}
       empty={{ none: K.empty, filtered: K.filterEmpty }}
       view={{
         row: (task) => (
@@ -102,7 +99,6 @@ export function ProjectTasksScreen() {
       }}
       dataName="task"
       width="max-w-6xl"
-      selected={dir.selected}
     >
       {dir.selected ? (
         <RecordDrawer<ProjectTaskRecord>
@@ -113,9 +109,8 @@ export function ProjectTasksScreen() {
           fallbackTitle={K.title}
           testId="task-detail"
           canWrite={isDispatcher}
-          onEdit={dir.setEditing}
           deleteWhat={(t) => K.deleteWhat(t.name || t._id)}
-          onClose={() => dir.select(undefined)}
+          {...dir.drawerHandlers}
         >
           {(t) => <TaskSections t={t} customers={customers} focusedEvent={search.calevent_id} />}
         </RecordDrawer>
@@ -124,11 +119,7 @@ export function ProjectTasksScreen() {
         <TaskForm
           task={dir.editing === 'new' ? undefined : dir.editing}
           customers={customers}
-          onClose={() => dir.setEditing(null)}
-          onSaved={(t) => {
-            dir.setEditing(null);
-            dir.select(t._id);
-          }}
+          {...dir.formHandlers}
         />
       ) : null}
     </RecordDirectory>

@@ -10,10 +10,20 @@ import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { RecheckedNotice, useRechecked } from '../../../ui/rechecked-notice.tsx';
 import { displayName, type Label, labelsQuery, listQuery, overviewQuery } from '../api.ts';
 import type { FilterParam } from '../model.ts';
-import { ActiveBadge, Facts, FilterSelect, formatSpan, LabelChips, Section } from '../parts.tsx';
 import {
+  ACTIVE_OPTIONS,
+  ActiveBadge,
+  Facts,
+  formatSpan,
+  LabelChips,
+  labelOptions,
+  Section,
+} from '../parts.tsx';
+import {
+  catalogueColumns,
+  DirectoryFilter,
   OPEN_CARD_CLASS,
-  OPEN_LINK_CLASS,
+  OpenLink,
   RecordDirectory,
   RecordDrawer,
   useDirectoryState,
@@ -34,14 +44,6 @@ const FILTERS: FilterParam[] = [
 
 const hours = (v: number | null | undefined) => (typeof v === 'number' ? `${v} h` : R.notSet);
 
-function OpenLink({ id, children, className }: { id: string; children: ReactNode; className: string }) {
-  return (
-    <Link from="/resources" to="." search={(prev) => ({ ...prev, id })} className={className}>
-      {children}
-    </Link>
-  );
-}
-
 function KindBadge({ isExternal }: { isExternal: boolean }) {
   return (
     <span className="inline-flex rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700">
@@ -51,43 +53,25 @@ function KindBadge({ isExternal }: { isExternal: boolean }) {
 }
 
 const col = columnsFor<ResourceRecord>();
-const columns = (labels: Label[]) => [
-  col.display({
-    id: 'name',
-    header: T.name,
-    cell: ({ row: { original: r } }) => (
-      <OpenLink id={r._id} className={OPEN_LINK_CLASS}>
-        {displayName(r, r._id)}
-      </OpenLink>
-    ),
-  }),
-  col.display({
-    id: 'email',
-    header: T.email,
-    meta: { className: 'text-neutral-700' },
-    cell: ({ row: { original: r } }) => (
-      <>
-        <div>{r.email || T.none}</div>
-        <div className="text-xs text-neutral-500">{r.mobile || r.phone}</div>
-      </>
-    ),
-  }),
-  col.display({
-    id: 'labels',
-    header: T.labels,
-    cell: ({ row: { original: r } }) => <LabelChips ids={r.labels ?? []} labels={labels} />,
-  }),
-  col.display({
-    id: 'kind',
-    header: R.kind,
-    cell: ({ row: { original: r } }) => <KindBadge isExternal={r.external === true} />,
-  }),
-  col.display({
-    id: 'status',
-    header: T.status,
-    cell: ({ row: { original: r } }) => <ActiveBadge isInactive={r.inactive === true} />,
-  }),
-];
+const columns = (labels: Label[]) =>
+  catalogueColumns<ResourceRecord>(labels, [
+    col.display({
+      id: 'email',
+      header: T.email,
+      meta: { className: 'text-neutral-700' },
+      cell: ({ row: { original: r } }) => (
+        <>
+          <div>{r.email || T.none}</div>
+          <div className="text-xs text-neutral-500">{r.mobile || r.phone}</div>
+        </>
+      ),
+    }),
+    col.display({
+      id: 'kind',
+      header: R.kind,
+      cell: ({ row: { original: r } }) => <KindBadge isExternal={r.external === true} />,
+    }),
+  ]);
 
 function ResourceCard({ r }: { r: ResourceRecord }) {
   return (
@@ -131,56 +115,34 @@ export function ResourcesScreen() {
   const labels = useQuery(labelsQuery).data ?? [];
   return (
     <RecordDirectory
+      dir={dir}
       title={R.title}
       listLabel={R.list}
       newLabel={R.newResource}
-      onNew={isDispatcher ? () => dir.setEditing('new') : undefined}
-      search={{
-        value: dir.text('q'),
-        onSearch: (q) => dir.setSearch({ q }),
-        placeholder: R.searchPlaceholder,
-      }}
+      canCreate={isDispatcher}
+      searchPlaceholder={R.searchPlaceholder}
       filters={
         <>
-          <FilterSelect
-            label={T.status}
-            value={dir.text('status')}
-            onChange={(status) => dir.setSearch({ status })}
-            options={[
-              ['', T.all],
-              ['active', T.active],
-              ['inactive', T.inactive],
-            ]}
-          />
-          <FilterSelect
+          <DirectoryFilter dir={dir} name="status" label={T.status} options={ACTIVE_OPTIONS} />
+          <DirectoryFilter
+            dir={dir}
+            name="kind"
             label={R.kind}
-            value={dir.text('kind')}
-            onChange={(kind) => dir.setSearch({ kind })}
             options={[
               ['', T.all],
               ['internal', R.internal],
               ['external', R.external],
             ]}
           />
-          <FilterSelect
-            label={T.labels}
-            value={dir.text('label')}
-            onChange={(label) => dir.setSearch({ label })}
-            options={[['', T.any], ...labels.map((l) => [l._id, l.name] as const)]}
-          />
+          <DirectoryFilter dir={dir} name="label" label={T.labels} options={labelOptions(labels)} />
         </>
       }
-      isFiltered={dir.isFiltered}
-      onClear={dir.clear}
       above={dir.selected ? null : <RecheckedNotice {...rechecked.props} className="mt-4" />}
       list={list}
-      page={dir.page}
       pageSize={PAGE_SIZE}
-      onPage={dir.onPage}
       empty={{ none: R.emptyNone, filtered: R.empty, hint: R.emptyHint }}
       view={{ columns: columns(labels), card: (r) => <ResourceCard r={r} /> }}
       dataName="resource"
-      selected={dir.selected}
     >
       {dir.selected ? (
         <RecordDrawer<ResourceRecord>
@@ -198,9 +160,8 @@ export function ResourcesScreen() {
             </>
           )}
           canWrite={isDispatcher}
-          onEdit={dir.setEditing}
           deleteWhat={(r) => R.deleteWhat(displayName(r, r._id))}
-          onClose={() => dir.select(undefined)}
+          {...dir.drawerHandlers}
         >
           {(r) => <ResourceSections r={r} labels={labels} />}
         </RecordDrawer>
@@ -210,11 +171,7 @@ export function ResourcesScreen() {
           resource={dir.editing === 'new' ? undefined : dir.editing}
           labels={labels}
           take={rechecked.take}
-          onClose={() => dir.setEditing(null)}
-          onSaved={(r) => {
-            dir.setEditing(null);
-            dir.select(r._id);
-          }}
+          {...dir.formHandlers}
         />
       ) : null}
     </RecordDirectory>
