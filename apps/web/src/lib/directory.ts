@@ -92,24 +92,6 @@ export const allQuery = (path: string) =>
     staleTime: 60_000,
   });
 
-/** A member of the organisation as the readers picker shows it (`GET /users`, dispatchers only). */
-export type OrgUser = { uid: string; name: string; email: string | null; role: string };
-
-/** The organisation's users, one entry per user (a user with two roles is listed once, roles joined). */
-export const orgUsersQuery = queryOptions({
-  queryKey: [...DIRECTORY_KEY, 'users'] as const,
-  queryFn: async ({ signal }) => {
-    const page = await api.get<{ items: OrgUser[] }>('/users', { quiet: true, signal });
-    const byUid = new Map<string, OrgUser>();
-    for (const m of page.items) {
-      const seen = byUid.get(m.uid);
-      byUid.set(m.uid, seen ? { ...seen, role: `${seen.role}, ${m.role}` } : m);
-    }
-    return [...byUid.values()];
-  },
-  staleTime: 60_000,
-});
-
 export const createRecord = (collection: string, body: Record<string, unknown>) =>
   api.post<Rec>(collection, body, { quiet: true, retry: false });
 

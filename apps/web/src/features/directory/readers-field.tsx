@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { orgUsersQuery } from '../../lib/directory.ts';
+import { orgUsersQuery } from './api.ts';
 import { READERS_TEXT as R } from './texts.ts';
 
 /**

@@ -2,7 +2,6 @@ import type { ResourceOverview, ResourceRecord } from '@rostra/core/api/resource
 import { formatDate, formatTime, weekdayName } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { ResourcesSearch } from '../../../screens/directory/search.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { columnsFor } from '../../../ui/data-table.tsx';
