@@ -126,17 +126,28 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
 });
 
 /**
- * Sign-in pages: signed in with an organisation → the home page (spec §2 "Other routes"; a fresh
- * sign-in goes to the default landing page instead); signed in without one → signed out, with the
- * not-a-member alert; a guest → the guest panel.
+ * Sign-in pages: signed in with an organisation → the home page (spec §2 "Other routes"), or the
+ * default landing page when this is the end of a sign-in (`?signed_in=1`, where an email link or
+ * a federated provider comes back to); signed in without one → signed out, with the not-a-member
+ * alert; a guest → the guest panel.
  */
-async function signInGuard({ context }: { context: RouterContext }): Promise<{ isGuest: boolean }> {
+async function signInGuard({
+  context,
+  search,
+}: {
+  context: RouterContext;
+  search: { signed_in?: string | undefined };
+}): Promise<{ isGuest: boolean }> {
   const me = await context.queryClient.ensureQueryData(meQuery).catch(() => null);
   if (!me) return { isGuest: false };
   if (me.user_details.isAnonymous) return { isGuest: true };
-  if (me.org_id) throw redirect({ to: '/', replace: true });
+  if (me.org_id) {
+    if (search.signed_in) throw redirect({ href: await landingPath(context.queryClient, me), replace: true });
+    throw redirect({ to: '/', replace: true });
+  }
   await signOut(context.queryClient);
   signInNoticeStore.set(ALERT_TEXT.notAMember);
+  if (search.signed_in) throw redirect({ to: '/login', replace: true });
   return { isGuest: false };
 }
 

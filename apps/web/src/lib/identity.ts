@@ -77,10 +77,11 @@ export const createAccount = (input: { email: string; password: string; name: st
 
 /**
  * Where the server sends the browser after an email link or a federated sign-in: the sign-in
- * page, whose guard does what every sign-in ends with (spec §2): with an organisation → the
- * default landing page; without → signed out with the not-a-member alert.
+ * page marked as the end of a sign-in, whose guard does what every sign-in ends with (spec §2):
+ * with an organisation → the default landing page; without → signed out with the not-a-member
+ * alert. (An unmarked visit to /login while signed in goes to the home page.)
  */
-const AFTER_REDIRECT_SIGN_IN = '/login';
+const AFTER_REDIRECT_SIGN_IN = '/login?signed_in=1';
 
 /** Sends the sign-in link; opening it comes back to /login (see above), or with `?error=`. */
 export const sendEmailLink = (email: string) =>

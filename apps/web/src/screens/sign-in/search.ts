@@ -9,4 +9,6 @@ export const signInSearch = searchSchema({
   error: 'text',
   email_link: 'text',
   redirect: 'text',
+  /** Back from an email link or a federated provider: the end of a sign-in (see lib/identity.ts). */
+  signed_in: ['1'],
 });
