@@ -67,7 +67,10 @@ async function setUp(page: Page, tag: string): Promise<Setup> {
     timings: { mo: [day], tu: [day], we: [day], th: [day], fr: [day] },
     version: 0,
   });
-  const customer = await call(page, 'POST', '/customers', { name: `Recheck Customer ${stamp}` });
+  const customer = await call(page, 'POST', '/customers', {
+    name: `Recheck Customer ${stamp}`,
+    phone: '0400 000 070',
+  });
   const reference = `RC-${tag.toUpperCase()}-${stamp}`;
   const monday = week.start + DAY;
   const booking = await call(page, 'POST', '/timeline-records', {

@@ -30,7 +30,7 @@ async function setUp(page: Page) {
   const skill = await api('POST', '/labels', { name: `SA-skill-${run}`, type: 'label' });
   const ana = await api('POST', '/resources', { name: `0SA ${run} Ana`, labels: [skill._id] });
   const ben = await api('POST', '/resources', { name: `0SA ${run} Ben`, labels: [] });
-  const customer = await api('POST', '/customers', { name: `SA Customer ${run}` });
+  const customer = await api('POST', '/customers', { name: `SA Customer ${run}`, phone: '0400 000 033' });
   await api('PUT', `/customers/${customer._id}/blacklist`, { resIds: [ben._id], version: 0 });
   const days = { su: true, mo: true, tu: true, we: true, th: true, fr: true, sa: true };
   for (let w = weekStart(today + 50 * DAY); w < today + 53 * DAY; w += WEEK) {
