@@ -5,11 +5,11 @@ import { ALERT_TEXT } from '@rostra/core/shell/messages';
 import { checkLogo } from '@rostra/core/shell/validators';
 import { updateCompany } from '@rostra/db/admin/company';
 import { getCompany } from '@rostra/db/identity/company';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DISPATCHERS, MEMBERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
+import { rawBodyRoutes, readMultipart, sendStoredImage } from '../http/multipart.ts';
 
 /** Room for the form's other parts and boundaries around a logo just under the limit. */
 const BODY_LIMIT = LOGO_MAX_BYTES + 64 * 1024;
@@ -38,12 +38,7 @@ function refuse(message: string, code = 'invalid_logo'): HttpError {
 export function logoRoutes(app: App): void {
   const db = () => app.deps.db.db;
 
-  void app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
-    );
+  rawBodyRoutes(app, BODY_LIMIT, (scope) => {
     scope.post(
       LOGO_PATH,
       {
@@ -60,21 +55,8 @@ export function logoRoutes(app: App): void {
       },
       async (request) => {
         const caller = requireAuth(request);
-        const type = request.headers['content-type'] ?? '';
-        const raw = request.body;
-        if (!type.startsWith('multipart/form-data') || !Buffer.isBuffer(raw)) {
-          throw refuse(ALERT_TEXT.somethingWentWrong, 'invalid_form');
-        }
-        let form: FormData;
-        try {
-          form = await new Request('http://local/', {
-            method: 'POST',
-            headers: { 'content-type': type },
-            body: raw,
-          }).formData();
-        } catch {
-          throw refuse(ALERT_TEXT.somethingWentWrong, 'invalid_form');
-        }
+        const form = await readMultipart(request);
+        if (!form) throw refuse(ALERT_TEXT.somethingWentWrong, 'invalid_form');
         const orgId = form.get('org_id');
         if (typeof orgId === 'string' && orgId !== caller.orgId) {
           throw new HttpError(400, 'wrong_org', 'org_id is not your active organisation');
@@ -120,14 +102,7 @@ export function logoRoutes(app: App): void {
       const current = logoFileId(company?.logo);
       // Only the current logo: other files of the store (uploads) are not served here.
       if (!current || current !== request.query.v) throw new HttpError(404, 'not_found', 'Not found');
-      const bytes = await app.files.read(caller.orgId, `${caller.orgId}/${current}`);
-      const type = bytes ? sniffMediaType(bytes) : undefined;
-      if (!bytes || !type) throw new HttpError(404, 'not_found', 'Not found');
-      return reply
-        .type(type)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(bytes));
+      return sendStoredImage(reply, await app.files.read(caller.orgId, `${caller.orgId}/${current}`));
     },
   );
 }

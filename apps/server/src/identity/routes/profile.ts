@@ -4,12 +4,12 @@ import { checkAccountName, checkProfilePhoto, PROFILE_PHOTO_MAX_BYTES } from '@r
 import { findSessionBinding } from '@rostra/db/identity/sessions';
 import { findUserById, setUserImage, setUserName } from '@rostra/db/identity/users';
 import type { FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Access, requireUser } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
 import { HttpError } from '../../http/errors.ts';
 import { TEXT } from '../../http/kit.ts';
+import { rawBodyRoutes, readMultipart, sendStoredImage } from '../../http/multipart.ts';
 import type { Identity } from '../identity.ts';
 import { SERVER_IDENTITY_TEXT } from '../messages.ts';
 
@@ -51,12 +51,7 @@ export function profileRoutes(app: App, identity: Identity): void {
     return signedIn;
   };
 
-  void app.register(async (plain) => {
-    const scope = plain.withTypeProvider<ZodTypeProvider>();
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
-    );
+  rawBodyRoutes(app, BODY_LIMIT, (scope) => {
     scope.post(
       PHOTO_PATH,
       {
@@ -70,19 +65,8 @@ export function profileRoutes(app: App, identity: Identity): void {
       },
       async (request) => {
         const signedIn = await refuseBound(request);
-        const type = request.headers['content-type'] ?? '';
-        const raw = request.body;
-        if (!type.startsWith('multipart/form-data') || !Buffer.isBuffer(raw)) throw photoFailure();
-        let form: FormData;
-        try {
-          form = await new Request('http://local/', {
-            method: 'POST',
-            headers: { 'content-type': type },
-            body: raw,
-          }).formData();
-        } catch {
-          throw photoFailure();
-        }
+        const form = await readMultipart(request);
+        if (!form) throw photoFailure();
         const files = form.getAll('file').flatMap((f) => (typeof f === 'string' ? [] : [f as Blob]));
         const chosen = await Promise.all(files.map(async (f) => new Uint8Array(await f.arrayBuffer())));
         const issue = checkProfilePhoto(
@@ -115,14 +99,7 @@ export function profileRoutes(app: App, identity: Identity): void {
       const found = await findUserById(identity.db, signedIn.uid);
       const current = photoFileId(found?.image);
       if (!current || current !== request.query.v) throw new HttpError(404, 'not_found', 'Not found');
-      const bytes = await app.files.read(PHOTO_SPACE, `${PHOTO_SPACE}/${current}`);
-      const type = bytes ? sniffMediaType(bytes) : undefined;
-      if (!bytes || !type) throw new HttpError(404, 'not_found', 'Not found');
-      return reply
-        .type(type)
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(bytes));
+      return sendStoredImage(reply, await app.files.read(PHOTO_SPACE, `${PHOTO_SPACE}/${current}`));
     },
   );
 
