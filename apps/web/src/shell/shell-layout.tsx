@@ -66,8 +66,8 @@ function ExceptionBanner({ isEnabled, orgId, uid }: { isEnabled: boolean; orgId:
       className="absolute inset-x-2 bottom-2 z-20 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-xl"
     >
       <TriangleAlert aria-hidden className="size-5 shrink-0 text-amber-600" />
-      <p className="min-w-0 flex-1">{EXCEPTION_BANNER_TEXT.body}</p>
-      <div className="flex items-center gap-1">
+      <p className="min-w-0 flex-1 basis-48">{EXCEPTION_BANNER_TEXT.body}</p>
+      <div className="ml-auto flex items-center gap-1">
         <Button
           variant="secondary"
           onClick={() => {
