@@ -51,9 +51,10 @@ function readCollapsed(): boolean | undefined {
 
 /**
  * The urgent exception banner for dispatchers (spec §4, §8): View Details, Close, gone after 120 s.
- * It floats over the bottom corner of the screen rather than pushing the screen down or covering
- * its title and toolbar: it comes when the report changes, whatever the dispatcher is doing, and
- * nothing may move under their pointer (a drag on the timeline, a click about to land).
+ * It takes its own strip below the screen: it comes when the report changes, whatever the
+ * dispatcher is doing, so it must neither move what is under their pointer (a drag on the
+ * timeline, a click about to land: the screen keeps its top, only its scrolling area gets shorter)
+ * nor cover any of it (a toolbar, a pager).
  */
 function ExceptionBanner({ isEnabled, orgId, uid }: { isEnabled: boolean; orgId: string; uid: string }) {
   const report = useExceptionReport(isEnabled);
@@ -63,7 +64,7 @@ function ExceptionBanner({ isEnabled, orgId, uid }: { isEnabled: boolean; orgId:
   return (
     <div
       role="alert"
-      className="absolute inset-x-2 bottom-2 z-20 flex flex-wrap items-center gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-xl"
+      className="flex shrink-0 flex-wrap items-center gap-3 border-t border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950"
     >
       <TriangleAlert aria-hidden className="size-5 shrink-0 text-amber-600" />
       <p className="min-w-0 flex-1 basis-48">{EXCEPTION_BANNER_TEXT.body}</p>
@@ -246,18 +247,16 @@ function Shell({ me }: { me: Me }) {
             hasDot={notificationState.data?.dot === true}
             isOnline={connectivity.isOnline}
           />
-          <div className="relative flex min-h-0 flex-1 flex-col">
-            <ExceptionBanner isEnabled={watchesExceptions} orgId={user.orgId} uid={me.uid} />
-            <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
-              {isSwitching ? null : mayBeHere ? (
-                <Fragment key={`${user.orgId}|${user.role}`}>
-                  <Outlet />
-                </Fragment>
-              ) : (
-                <NotForRole />
-              )}
-            </main>
-          </div>
+          <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">
+            {isSwitching ? null : mayBeHere ? (
+              <Fragment key={`${user.orgId}|${user.role}`}>
+                <Outlet />
+              </Fragment>
+            ) : (
+              <NotForRole />
+            )}
+          </main>
+          <ExceptionBanner isEnabled={watchesExceptions} orgId={user.orgId} uid={me.uid} />
         </div>
       </div>
       <PanelHost />
