@@ -45,6 +45,10 @@ function useContentHandlers(props: BaseProps, deferFocus = false) {
   return {
     onCloseAutoFocus: (event: Event) => {
       event.preventDefault();
+      // Back to what had focus, unless the person has already moved on (a menu opened meanwhile
+      // must keep its focus, or it closes).
+      const now = document.activeElement;
+      if (now && now !== document.body && now.isConnected) return;
       if (previous?.isConnected) previous.focus();
     },
     onOpenAutoFocus: (event: Event) => {
