@@ -5,48 +5,12 @@ import { isApiError } from '../../lib/api.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
+
 import { DIRECTORY_KEY, deleteRecord, type Label, type StoredRecord } from './api.ts';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
 export const selectClass = (hasError = false) =>
   `mt-1 block min-h-11 w-full rounded-md border bg-white px-2 text-base sm:min-h-9 sm:text-sm ${hasError ? 'border-red-600' : 'border-neutral-300'}`;
-
-/** A label, a control and its message (for controls that are not a plain input). */
-export function ControlField({
-  label,
-  error,
-  hint,
-  children,
-  className,
-}: {
-  label: string;
-  error?: string | undefined;
-  hint?: string | undefined;
-  children: (id: string, describedBy: string | undefined) => ReactNode;
-  className?: string;
-}) {
-  const id = useId();
-  const describedBy =
-    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
-        {label}
-      </label>
-      {children(id, describedBy)}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** A screen's title row with its main action. */
 export function ScreenHeader({ title, action }: { title: string; action?: ReactNode }) {

@@ -24,6 +24,7 @@ import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import { ControlField } from '../../ui/control-field.tsx';
 import { TemporalField } from '../../ui/date-picker.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
@@ -337,7 +338,7 @@ export function BookingForm({
             error={errors.reference}
           />
           {base ? null : (
-            <SelectField label={T.status} error={errors.status}>
+            <ControlField label={T.status} error={errors.status}>
               {(id, describedBy) => (
                 <select
                   id={id}
@@ -353,7 +354,7 @@ export function BookingForm({
                   ))}
                 </select>
               )}
-            </SelectField>
+            </ControlField>
           )}
         </div>
         <div className="grid gap-3 sm:grid-cols-3">
@@ -396,7 +397,7 @@ export function BookingForm({
           />
           {T.endsNextDay}
         </label>
-        <SelectField label={T.customer} error={errors.customerId}>
+        <ControlField label={T.customer} error={errors.customerId}>
           {(id, describedBy) => (
             <select
               id={id}
@@ -414,9 +415,9 @@ export function BookingForm({
               ))}
             </select>
           )}
-        </SelectField>
+        </ControlField>
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectField label={T.resource} error={errors.resIds} hint={T.resourcesHint}>
+          <ControlField label={T.resource} error={errors.resIds} hint={T.resourcesHint}>
             {(id, describedBy) => (
               <select
                 id={id}
@@ -434,8 +435,8 @@ export function BookingForm({
                 ))}
               </select>
             )}
-          </SelectField>
-          <SelectField label={T.labels} error={errors.labels} hint={T.resourcesHint}>
+          </ControlField>
+          <ControlField label={T.labels} error={errors.labels} hint={T.resourcesHint}>
             {(id, describedBy) => (
               <select
                 id={id}
@@ -453,7 +454,7 @@ export function BookingForm({
                 ))}
               </select>
             )}
-          </SelectField>
+          </ControlField>
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
           <div>
@@ -468,7 +469,7 @@ export function BookingForm({
               {values.geo ? T.locationKnown(values.geo.lat, values.geo.lng) : T.locationUnknown}
             </p>
           </div>
-          <SelectField label={T.customerLabels} error={errors.csLabels} hint={T.resourcesHint}>
+          <ControlField label={T.customerLabels} error={errors.csLabels} hint={T.resourcesHint}>
             {(id, describedBy) => (
               <select
                 id={id}
@@ -486,9 +487,9 @@ export function BookingForm({
                 ))}
               </select>
             )}
-          </SelectField>
+          </ControlField>
         </div>
-        <SelectField label={T.notes} error={errors.notes}>
+        <ControlField label={T.notes} error={errors.notes}>
           {(id, describedBy) => (
             <textarea
               id={id}
@@ -500,43 +501,8 @@ export function BookingForm({
               className={`${selectClass(Boolean(errors.notes))} py-2`}
             />
           )}
-        </SelectField>
+        </ControlField>
       </form>
     </Modal>
-  );
-}
-
-/** A label, a control and its message (for controls that are not a plain input). */
-function SelectField({
-  label,
-  error,
-  hint,
-  children,
-}: {
-  label: string;
-  error?: string | undefined;
-  hint?: string;
-  children: (id: string, describedBy: string | undefined) => React.ReactNode;
-}) {
-  const id = useId();
-  const describedBy =
-    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
-        {label}
-      </label>
-      {children(id, describedBy)}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Megaphone, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { ControlField, ScreenHeader, saveErrors, selectClass } from '../../features/directory/parts.tsx';
+import { ScreenHeader, saveErrors, selectClass } from '../../features/directory/parts.tsx';
 import { ANNOUNCEMENTS_TEXT as A } from '../../features/directory/texts.ts';
 import { pageFrom } from '../../lib/directory.ts';
 import {
@@ -18,6 +18,7 @@ import { notify } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import { ControlField } from '../../ui/control-field.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { QueryState } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';

@@ -4,7 +4,6 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
-  ControlField,
   DeleteButton,
   Facts,
   FilterSelect,
@@ -39,6 +38,7 @@ import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import { ControlField } from '../../ui/control-field.tsx';
 import { DateInput, TemporalField } from '../../ui/date-input.tsx';
 import { Drawer, Modal } from '../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';

@@ -4,7 +4,6 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, Pencil, Plus, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import {
-  ControlField,
   chosen,
   DeleteButton,
   Facts,
@@ -40,6 +39,7 @@ import { notify } from '../../lib/toast.ts';
 import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import { ControlField } from '../../ui/control-field.tsx';
 import { DateInput, TemporalField } from '../../ui/date-input.tsx';
 import { Drawer, Modal } from '../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';

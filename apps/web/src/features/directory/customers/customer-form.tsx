@@ -7,13 +7,14 @@ import { z } from 'zod';
 import { api } from '../../../lib/client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ControlField } from '../../../ui/control-field.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import { FormCheckbox, FormInput, FormTextarea } from '../../../ui/form.tsx';
 import type { MaybeRechecked, TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import { allQuery, DIRECTORY_KEY, displayName, type Label } from '../api.ts';
 import { LabelsField } from '../labels-field.tsx';
-import { ControlField, chosen, saveErrors, selectClass } from '../parts.tsx';
+import { chosen, saveErrors, selectClass } from '../parts.tsx';
 import { RecordForm } from '../record-directory.tsx';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
 
