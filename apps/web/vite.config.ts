@@ -57,7 +57,7 @@ function precompress(): Plugin {
  */
 const FIRST_LOAD_CHUNKS = [
   { name: 'app', root: '/src/main.tsx' },
-  { name: 'sign-in', root: '/screens/sign-in/sign-in-screen.tsx' },
+  { name: 'sign-in', root: '/features/sign-in/sign-in-screen.tsx' },
   { name: 'shell-layout', root: '/shell/shell-layout.tsx' },
   { name: 'my-day', root: '/screens/my-day/bookings-entry.tsx' },
 ] as const;

@@ -13,7 +13,8 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { lazy, Suspense, useRef } from 'react';
-
+import { resetSearch } from '../features/sign-in/reset-search.ts';
+import { signInSearch } from '../features/sign-in/search.ts';
 import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
 import { confirmStore, waitStore } from '../lib/overlays.ts';
 import { queryOf } from '../lib/route-actions.ts';
@@ -35,8 +36,6 @@ import {
 import { ErrorPage } from '../screens/error-page.tsx';
 import { dayListQuery, PHONE_QUERY, showsMyDay, todayIn } from '../screens/my-day/day-list.ts';
 import { formsSearch } from '../screens/operations/search.ts';
-import { resetSearch } from '../screens/reset-search.ts';
-import { signInSearch } from '../screens/sign-in/search.ts';
 import { timelineSearch } from '../screens/timeline/search.ts';
 import { AppToaster } from '../shell/app-toaster.tsx';
 import { SkeletonRows } from '../ui/list-state.tsx';

@@ -2,13 +2,13 @@ import { IDENTITY_TEXT, identityMessage, ROUTE_TEXT } from '@rostra/core/shell/m
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { sendEmailLink, signInAsGuest } from '../../lib/identity.ts';
 import { signOut } from '../../lib/session.ts';
 import { afterSignIn, signInNoticeStore } from '../../lib/sign-in-flow.ts';
 import { useStore } from '../../lib/store.ts';
 import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
 import { AuthCard, TextLink } from '../../ui/auth-card.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { sendEmailLink, signInAsGuest } from './identity.ts';
 import { PhoneCodeStep, PhoneNumberStep } from './phone.tsx';
 import {
   ConfirmEmailLinkStep,

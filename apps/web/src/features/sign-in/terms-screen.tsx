@@ -1,13 +1,13 @@
 import { termsWholeVersion } from '@rostra/core/shell/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { acceptTerms, type Me, signOut } from '../lib/session.ts';
-import { landingPath } from '../lib/sign-in-flow.ts';
-import { SIGN_IN_SCREEN_TEXT as T } from '../texts.ts';
-import { AuthCard } from '../ui/auth-card.tsx';
-import { Button } from '../ui/button.tsx';
-import { FormMessage } from '../ui/field.tsx';
-import { useFormTask } from './sign-in/form-task.ts';
+import { acceptTerms, type Me, signOut } from '../../lib/session.ts';
+import { landingPath } from '../../lib/sign-in-flow.ts';
+import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
+import { AuthCard } from '../../ui/auth-card.tsx';
+import { Button } from '../../ui/button.tsx';
+import { FormMessage } from '../../ui/field.tsx';
+import { useFormTask } from './form-task.ts';
 
 /** Terms (spec §2, §4): non-customers accept the current whole version before anything else. */
 export function TermsScreen({ me }: { me: Me }) {

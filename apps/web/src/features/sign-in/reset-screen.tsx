@@ -2,11 +2,11 @@ import { IDENTITY_MESSAGES, identityMessage } from '@rostra/core/shell/messages'
 import { checkEmail, checkNewPassword } from '@rostra/core/shell/validators';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { requestPasswordReset, resetPassword } from '../lib/identity.ts';
-import { SIGN_IN_SCREEN_TEXT as T } from '../texts.ts';
-import { AuthCard, SubmitButton } from '../ui/auth-card.tsx';
-import { Field, FormMessage } from '../ui/field.tsx';
-import { useFormTask } from './sign-in/form-task.ts';
+import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
+import { AuthCard, SubmitButton } from '../../ui/auth-card.tsx';
+import { Field, FormMessage } from '../../ui/field.tsx';
+import { useFormTask } from './form-task.ts';
+import { requestPasswordReset, resetPassword } from './identity.ts';
 
 export type ResetSearch = {
   token?: string | undefined;

@@ -2,11 +2,11 @@ import { DEFAULT_COUNTRY, PHONE_CODE_RESEND_SECONDS } from '@rostra/core/shell/c
 import { IDENTITY_MESSAGES } from '@rostra/core/shell/messages';
 import { checkPhoneCode, checkPhoneNumber } from '@rostra/core/shell/validators';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { sendPhoneCode, verifyPhoneCode } from '../../lib/identity.ts';
 import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
 import { SubmitButton, TextLink } from '../../ui/auth-card.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
 import { useFormTask } from './form-task.ts';
+import { sendPhoneCode, verifyPhoneCode } from './identity.ts';
 
 /** Countries offered for phone sign-in: dialling codes the SMS transport is set up for. */
 export const PHONE_COUNTRIES = [

@@ -10,6 +10,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Mail, Phone, UserRound } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
+import { Divider, SubmitButton, TextLink } from '../../ui/auth-card.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Field, FormMessage } from '../../ui/field.tsx';
+import { useFormTask } from './form-task.ts';
 import {
   createAccount,
   type EmailRoute,
@@ -22,12 +27,7 @@ import {
   signInWithPassword,
   startFederatedSignIn,
   tokenLogin,
-} from '../../lib/identity.ts';
-import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
-import { Divider, SubmitButton, TextLink } from '../../ui/auth-card.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Field, FormMessage } from '../../ui/field.tsx';
-import { useFormTask } from './form-task.ts';
+} from './identity.ts';
 
 export const onlyField = (issues: ShellIssue[], field: string) =>
   issues.find((i) => i.field === field)?.message;

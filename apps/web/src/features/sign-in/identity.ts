@@ -1,5 +1,5 @@
-import { AUTH_BASE } from './api.ts';
-import { api } from './client.ts';
+import { AUTH_BASE } from '../../lib/api.ts';
+import { api } from '../../lib/client.ts';
 
 /**
  * The sign-in calls (identity issue): the identity library at /api/auth behind Rostra's rules,
