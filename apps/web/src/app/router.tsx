@@ -13,6 +13,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { lazy, Suspense, useRef } from 'react';
+import { bookingsSearch } from '../features/bookings/search.ts';
 import { resetSearch } from '../features/sign-in/reset-search.ts';
 import { signInSearch } from '../features/sign-in/search.ts';
 import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
@@ -21,7 +22,6 @@ import { queryOf } from '../lib/route-actions.ts';
 import { activeUser, ME_KEY, type Me, meQuery, signOut } from '../lib/session.ts';
 import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
 import { useStore } from '../lib/store.ts';
-import { bookingsSearch } from '../screens/bookings/search.ts';
 import { ComingLater } from '../screens/coming-later.tsx';
 import {
   announcementsSearch,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Booking } from './bookings.ts';
+import type { Booking } from '../features/bookings/api.ts';
 import { dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from './job-life-day.ts';
 
 const DAY = 86_400;

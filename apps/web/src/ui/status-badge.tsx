@@ -1,7 +1,15 @@
-import { STATUS_CONFIG_DEFAULTS } from '@rostra/core/settings/defaults';
-import { useQuery } from '@tanstack/react-query';
-import { type StatusDefinition, statusConfigQuery } from '../lib/bookings.ts';
+import { STATUS_CONFIG_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../lib/client.ts';
 import { Badge } from './badge.tsx';
+
+/** Kept under the bookings' key: a booking write refreshes it with the list. */
+export const statusConfigQuery = queryOptions({
+  queryKey: ['bookings', 'status-config'] as const,
+  queryFn: ({ signal }) =>
+    api.get<{ statusConfig: StatusDefinition[] }>('/job-status-config', { quiet: true, signal }),
+  staleTime: 5 * 60_000,
+});
 
 /** The organisation's job status config (colours and names), the defaults until it loads. */
 export function useStatusConfig(): readonly StatusDefinition[] {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
+import { BookingsScreen } from '../../features/bookings/bookings-screen.tsx';
 import { useShell } from '../../shell/shell-context.tsx';
-import { BookingsScreen } from '../bookings/bookings-screen.tsx';
 import { PHONE_QUERY, showsMyDay } from './day-list.ts';
 import { MyDayScreen } from './my-day-screen.tsx';
 

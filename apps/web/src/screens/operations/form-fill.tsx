@@ -8,7 +8,7 @@ import {
 import { DAY, dayStart, formatDate } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { type BookingPage, personName } from '../../lib/bookings.ts';
+import { type BookingPage, personName } from '../../features/bookings/api.ts';
 import { api } from '../../lib/client.ts';
 import { type FormTemplateRecord, submitJobForm } from '../../lib/operations.ts';
 import { errorText, timeRange, wallNow } from '../../lib/roster.ts';

@@ -17,7 +17,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Redo2, Sparkles, Undo2, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 // Assigning a failing candidate asks first, naming each reason (issue 16 point 5).
-import { confirmAssign, confirmDraftAssignment } from '../../lib/assign-confirm.ts';
+import { confirmAssign, confirmDraftAssignment } from '../../features/bookings/assign-confirm.ts';
 import { type LiveEvent, useLive, useLiveStatus } from '../../lib/live.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { applyPlace, droppedResIds, type Place } from '../../lib/timeline-actions.ts';

@@ -4,10 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Minus, Plus } from 'lucide-react';
 import { useId, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
-import { BOOKINGS_KEY, type Booking, bookingQuery, putInventory } from '../../lib/bookings.ts';
 import { notify } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { BOOKINGS_KEY, type Booking, bookingQuery, putInventory } from './api.ts';
 import { BOOKINGS_TEXT as T } from './texts.ts';
 
 const volume = (m3: number) => `${m3.toFixed(3)} m³`;

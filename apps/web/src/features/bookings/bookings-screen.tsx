@@ -3,6 +3,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLive } from '../../lib/live.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button } from '../../ui/button.tsx';
+import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
+import { DateInput } from '../../ui/date-picker.tsx';
+import { formatSpan } from '../../ui/format.ts';
+import { StateMessage } from '../../ui/list-state.tsx';
+import { Pager } from '../../ui/pager.tsx';
+import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
 import {
   BOOKINGS_KEY,
   type Booking,
@@ -11,7 +20,9 @@ import {
   personName,
   recordName,
   useLookups,
-} from '../../lib/bookings.ts';
+} from './api.ts';
+import { BookingDetail } from './booking-detail.tsx';
+import { BookingForm } from './booking-form.tsx';
 import {
   activeFilterCount,
   type BookingFilters,
@@ -23,18 +34,7 @@ import {
   selectedBookingId,
   switchWhen,
   toBookingSearch,
-} from '../../lib/bookings-filters.ts';
-import { useLive } from '../../lib/live.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button } from '../../ui/button.tsx';
-import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
-import { DateInput } from '../../ui/date-picker.tsx';
-import { formatSpan } from '../../ui/format.ts';
-import { StateMessage } from '../../ui/list-state.tsx';
-import { Pager } from '../../ui/pager.tsx';
-import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
-import { BookingDetail } from './booking-detail.tsx';
-import { BookingForm } from './booking-form.tsx';
+} from './model.ts';
 import { BOOKINGS_TEXT as T } from './texts.ts';
 
 /** Statuses a booking can be filtered by, in workflow order. */

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { confirmAssign } from '../../lib/assign-confirm.ts';
-import { BOOKINGS_KEY, type Booking, takeAction, updateBooking } from '../../lib/bookings.ts';
 import { allocateBooking, errorText, type RankedCandidate } from '../../lib/timeline-api.ts';
 import type { TimelineRecord } from '../../lib/timeline-model.ts';
+import { CandidatePanel } from '../../screens/timeline/candidate-panel.tsx';
 import { Modal } from '../../ui/dialog.tsx';
-import { CandidatePanel } from '../timeline/candidate-panel.tsx';
 import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
+import { BOOKINGS_KEY, type Booking, takeAction, updateBooking } from './api.ts';
+import { confirmAssign } from './assign-confirm.ts';
 
 const T = ALLOCATE_TEXT;
 

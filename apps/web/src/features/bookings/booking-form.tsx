@@ -9,7 +9,14 @@ import { fromYmd, toYmd } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
-import { confirmBookingAssignment } from '../../lib/assign-confirm.ts';
+import { notify } from '../../lib/toast.ts';
+import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button } from '../../ui/button.tsx';
+import { ControlField } from '../../ui/control-field.tsx';
+import { TemporalField } from '../../ui/date-picker.tsx';
+import { Modal } from '../../ui/dialog.tsx';
+import { Field, FormMessage } from '../../ui/field.tsx';
 import {
   BOOKINGS_KEY,
   type Booking,
@@ -19,15 +26,8 @@ import {
   type NamedRecord,
   recordName,
   updateBooking,
-} from '../../lib/bookings.ts';
-import { notify } from '../../lib/toast.ts';
-import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button } from '../../ui/button.tsx';
-import { ControlField } from '../../ui/control-field.tsx';
-import { TemporalField } from '../../ui/date-picker.tsx';
-import { Modal } from '../../ui/dialog.tsx';
-import { Field, FormMessage } from '../../ui/field.tsx';
+} from './api.ts';
+import { confirmBookingAssignment } from './assign-confirm.ts';
 import { BOOKINGS_TEXT as T } from './texts.ts';
 
 /** Statuses a new booking may start in; later ones are reached by the actions. */

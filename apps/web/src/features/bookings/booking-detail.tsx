@@ -6,6 +6,15 @@ import { Link } from '@tanstack/react-router';
 import { AlertTriangle, ClipboardList, Pencil, X } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
+import { useLive } from '../../lib/live.ts';
+import { notify } from '../../lib/toast.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { formatSpan } from '../../ui/format.ts';
+import { StateMessage } from '../../ui/list-state.tsx';
+import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
+import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
 import {
   BOOKINGS_KEY,
   type Booking,
@@ -16,16 +25,7 @@ import {
   personName,
   recordName,
   takeAction,
-} from '../../lib/bookings.ts';
-import { useLive } from '../../lib/live.ts';
-import { notify } from '../../lib/toast.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button, IconButton } from '../../ui/button.tsx';
-import { formatSpan } from '../../ui/format.ts';
-import { StateMessage } from '../../ui/list-state.tsx';
-import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
-import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
+} from './api.ts';
 import { BookingForm } from './booking-form.tsx';
 import { InventoryPicker } from './inventory-picker.tsx';
 import { Cancellation } from './job/cancellation.tsx';

@@ -8,7 +8,7 @@ import {
   selectedBookingId,
   switchWhen,
   toBookingSearch,
-} from './bookings-filters.ts';
+} from './model.ts';
 
 describe('bookings filters in the URL', () => {
   it('round-trips every filter through the search values, defaults left out', () => {

@@ -3,12 +3,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
-import type { Booking } from '../../../lib/bookings.ts';
 import { putNotes, putReview, reviewQuery } from '../../../lib/job-life.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import type { Booking } from '../api.ts';
 import { JOB_TEXT as T } from './texts.ts';
 import { useJobLifeLive } from './use-job-life.ts';
 

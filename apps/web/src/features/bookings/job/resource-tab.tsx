@@ -6,14 +6,6 @@ import { Flag, MapPin, Pause, Play, Square } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
 import {
-  BOOKINGS_KEY,
-  type Booking,
-  type NamedRecord,
-  personName,
-  recordName,
-  takeAction,
-} from '../../../lib/bookings.ts';
-import {
   type Correction,
   correctEntry,
   currentPosition,
@@ -40,6 +32,7 @@ import { Button } from '../../../ui/button.tsx';
 import { TemporalField } from '../../../ui/date-picker.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { Field, FormMessage } from '../../../ui/field.tsx';
+import { BOOKINGS_KEY, type Booking, type NamedRecord, personName, recordName, takeAction } from '../api.ts';
 import { BOOKINGS_TEXT } from '../texts.ts';
 import { PromoteDialog } from './promote-dialog.tsx';
 import { JOB_TEXT as T } from './texts.ts';

@@ -1,7 +1,7 @@
 import { Navigation } from 'lucide-react';
-import type { Booking } from '../../../lib/bookings.ts';
 import { directionsLink } from '../../../lib/job-life.ts';
-import { MY_DAY_TEXT } from '../../my-day/texts.ts';
+import { MY_DAY_TEXT } from '../../../screens/my-day/texts.ts';
+import type { Booking } from '../api.ts';
 
 /** "Navigate": directions to the job in the phone's maps, when it has an address or a position. */
 export function DirectionsLink({ booking }: { booking: Booking }) {

@@ -1,5 +1,5 @@
 import { DAY, fromYmd } from '@rostra/core/time/calendar';
-import type { BookingSearch } from './bookings.ts';
+import type { BookingSearch } from './api.ts';
 
 /*
  * The bookings list's state lives in the URL (shareable, survives a reload, back/forward work):

@@ -1,7 +1,7 @@
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { InventoryLine } from '@rostra/core/catalogue/rooms';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { api } from '../../lib/client.ts';
 
 /*
  * The bookings screen's data (issue 7, point 4): the search (POST /bookings/search), one booking
@@ -45,7 +45,7 @@ export type Booking = {
   [field: string]: unknown;
 };
 
-/** The search's criteria, all optional (see BookingFilters in bookings-filters.ts). */
+/** The search's criteria, all optional (see BookingFilters in model.ts). */
 export type BookingSearch = {
   /** Upcoming: from today (the organisation's day) on; past: before today. */
   when?: 'upcoming' | 'past';
@@ -81,8 +81,6 @@ export type NamedRecord = {
   type?: string | null;
   inactive?: boolean;
 };
-
-export type StatusDefinition = { _key: string; _value: string; color: string; textColor: string };
 
 export const BOOKINGS_KEY = ['bookings'] as const;
 
@@ -143,13 +141,6 @@ export function useLookups(isEnabled: boolean) {
   const labels = useQuery({ ...lookup('/labels'), enabled: isEnabled });
   return { resources, customers, labels };
 }
-
-export const statusConfigQuery = queryOptions({
-  queryKey: [...BOOKINGS_KEY, 'status-config'] as const,
-  queryFn: ({ signal }) =>
-    api.get<{ statusConfig: StatusDefinition[] }>('/job-status-config', { quiet: true, signal }),
-  staleTime: 5 * 60_000,
-});
 
 /** The fields the create and edit form sends. */
 export type BookingInput = {
