@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { timelineRecordSchema } from '../records/timeline-record.ts';
-import { numberedPageOf, numberedQuery, querySeconds, searchText, stamps } from './common.ts';
+import {
+  ID,
+  IDS,
+  LONG_TEXT,
+  numberedPageOf,
+  numberedQuery,
+  querySeconds,
+  SECONDS,
+  searchText,
+  stamps,
+  TEXT,
+} from './common.ts';
 
 /*
  * The group events API (issue 8's directory): timeline records of `_key` groupevent, written
@@ -12,6 +23,11 @@ import { numberedPageOf, numberedQuery, querySeconds, searchText, stamps } from 
 export const groupEventRecord = timelineRecordSchema.extend({
   _id: z.string(),
   _uid_r: z.array(z.string()).nullish(),
+  /** The overlap validator's findings, stored with the record (its conflicts); others' shapes: none. */
+  errors: z
+    .array(z.looseObject({ message: z.string() }))
+    .nullish()
+    .catch(null),
   ...stamps,
 });
 export type GroupEventRecord = z.infer<typeof groupEventRecord>;
@@ -26,3 +42,31 @@ export const groupEventDirectoryQuery = z.strictObject({
 });
 export type GroupEventDirectoryQuery = z.input<typeof groupEventDirectoryQuery>;
 export const groupEventDirectoryPage = numberedPageOf(groupEventRecord);
+
+/** The statuses a new group event may start in. */
+export const GROUP_EVENT_START_STATUSES = ['draft', 'rostered', 'confirmed'] as const;
+
+/**
+ * What the group events screen writes through `POST`/`PATCH /timeline-records` (whose timeline
+ * record body checks it again): the event's name, time, place, resources and customers attending;
+ * a new one also its kind and starting status.
+ */
+export const groupEventFields = {
+  reference: TEXT,
+  utc_begin_plus_tz: SECONDS,
+  utc_end_plus_tz: SECONDS,
+  all_location: z.string().max(1000).nullish(),
+  resIds: IDS,
+  resource_first_name: TEXT.nullish(),
+  resource_last_name: TEXT.nullish(),
+  customerId: ID.nullish().describe("the first customer attending: the record's customer"),
+  customer_first_name: TEXT.nullish(),
+  customer_last_name: TEXT.nullish(),
+  cusIds: IDS,
+  notes: LONG_TEXT.nullish(),
+  _key: z.literal('groupevent').optional(),
+  type: z.literal('groupevent').optional(),
+  status: z.enum(GROUP_EVENT_START_STATUSES).optional(),
+};
+export const groupEventBody = z.strictObject(groupEventFields);
+export type GroupEventBody = z.input<typeof groupEventBody>;

@@ -1,6 +1,8 @@
+import { DAY, fromYmd } from '@rostra/core/time/calendar';
 import { describe, expect, it } from 'vitest';
 import {
   clearedFilters,
+  dayParam,
   type FilterParam,
   isFiltered,
   listQueryOf,
@@ -51,5 +53,29 @@ describe('readers when the customer changes', () => {
     expect(readersWithCustomer(['u-other', 'u-old'], 'u-old', 'u-new')).toEqual(['u-other', 'u-new']);
     expect(readersWithCustomer(['u-other', 'u-old'], 'u-old', undefined)).toEqual(['u-other']);
     expect(readersWithCustomer(['u-new'], undefined, 'u-new')).toEqual(['u-new']);
+  });
+});
+
+describe('a window of days and kept parameters', () => {
+  const EVENTS: FilterParam[] = [
+    { key: 'q' },
+    { key: 'from', to: dayParam() },
+    { key: 'to', to: dayParam(true) },
+    { key: 'order', values: { desc: 'desc' }, kept: true },
+  ];
+  it('sends a day as its first second and the "to" day up to the next midnight', () => {
+    const day = fromYmd('2026-03-09');
+    expect(listQueryOf({ from: '2026-03-09', to: '2026-03-09', order: 'desc' }, EVENTS, 50)).toEqual({
+      from: day,
+      to: day + DAY,
+      order: 'desc',
+      page: 1,
+      limit: 50,
+    });
+    expect(listQueryOf({ from: 'soon' }, EVENTS, 50)).toEqual({ page: 1, limit: 50 });
+  });
+  it('neither counts nor clears a kept parameter', () => {
+    expect(isFiltered({ order: 'desc' }, EVENTS)).toBe(false);
+    expect(clearedFilters(EVENTS)).toEqual({ q: '', from: '', to: '' });
   });
 });

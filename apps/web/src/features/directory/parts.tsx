@@ -1,4 +1,4 @@
-import { DAY, formatDate, formatTime, fromYmd, toYmd } from '@rostra/core/time/calendar';
+import { formatDate, formatTime } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
@@ -86,33 +86,6 @@ export function formatSpan(begin: number, end: number): string {
     ? `${formatDate(begin)} · ${formatTime(begin)} – ${formatTime(end)}`
     : `${formatDate(begin)} ${formatTime(begin)} – ${formatDate(end)} ${formatTime(end)}`;
 }
-
-export const hhmm = (sec: number) => new Date(sec * 1000).toISOString().slice(11, 16);
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/**
- * A date and two times typed in a form → wall-clock seconds (spec §5 messages). An end earlier
- * than the beginning is the next day (overnight work); the same time twice is a mistake.
- */
-export function spanFrom(
-  date: string,
-  begin: string,
-  end: string,
-): { begin: number; end: number; errors: { date?: string; begin?: string; end?: string } } {
-  const errors: { date?: string; begin?: string; end?: string } = {};
-  const day = date ? fromYmd(date) : Number.NaN;
-  if (!Number.isFinite(day)) errors.date = T.invalidDate;
-  const b = TIME.exec(begin);
-  const e = TIME.exec(end);
-  if (!b) errors.begin = T.invalidTime;
-  if (!e) errors.end = T.invalidTime;
-  const bm = b ? Number(b[1]) * 60 + Number(b[2]) : 0;
-  const em = e ? Number(e[1]) * 60 + Number(e[2]) : 0;
-  if (b && e && bm === em) errors.end = T.endAfterBegin;
-  return { begin: day + bm * 60, end: day + em * 60 + (em < bm ? DAY : 0), errors };
-}
-
-export const ymd = (sec: number | undefined) => (sec === undefined ? '' : toYmd(sec));
 
 /** A Delete button that asks first and sends the version read (409 → reload message). */
 export function DeleteButton({

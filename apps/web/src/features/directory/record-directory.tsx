@@ -12,6 +12,7 @@ import { notify } from '../../lib/toast.ts';
 import { confirmLeave } from '../../lib/unsaved.ts';
 import { Button } from '../../ui/button.tsx';
 import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
+import { DateInput } from '../../ui/date-input.tsx';
 import { Drawer, Modal } from '../../ui/dialog.tsx';
 import { Form, FormRootMessage, useZodForm } from '../../ui/form.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
@@ -36,7 +37,15 @@ import {
   listQueryOf,
   pageFrom,
 } from './model.ts';
-import { ActiveBadge, DeleteButton, FilterSelect, LabelChips, ScreenHeader, StaleNotice } from './parts.tsx';
+import {
+  ActiveBadge,
+  DeleteButton,
+  FilterSelect,
+  LabelChips,
+  ScreenHeader,
+  StaleNotice,
+  selectClass,
+} from './parts.tsx';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
 /*
@@ -135,6 +144,76 @@ export function DirectoryFilter({
   );
 }
 
+/** A labelled control of a directory's filter bar (half the bar on phones). */
+function FilterBox({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className="w-[calc(50%-0.25rem)] sm:w-40">
+      <label htmlFor={id} className="text-xs font-medium text-neutral-600">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
+
+/** A day (`YYYY-MM-DD`) of a directory's filter bar, bound to its key of the URL. */
+export function DirectoryDateFilter({
+  dir,
+  name,
+  label,
+  min,
+  max,
+}: {
+  dir: DirectoryState;
+  name: string;
+  label: string;
+  min?: string | undefined;
+  max?: string | undefined;
+}) {
+  return (
+    <FilterBox label={label}>
+      {(id) => (
+        <DateInput
+          id={id}
+          value={dir.text(name)}
+          min={min || undefined}
+          max={max || undefined}
+          onValueChange={(value) => dir.setSearch({ [name]: value })}
+          className={selectClass()}
+        />
+      )}
+    </FilterBox>
+  );
+}
+
+/** A text of a directory's filter bar, bound to its key of the URL. */
+export function DirectoryTextFilter({
+  dir,
+  name,
+  label,
+  maxLength,
+}: {
+  dir: DirectoryState;
+  name: string;
+  label: string;
+  maxLength: number;
+}) {
+  return (
+    <FilterBox label={label}>
+      {(id) => (
+        <input
+          id={id}
+          value={dir.text(name)}
+          maxLength={maxLength}
+          onChange={(e) => dir.setSearch({ [name]: e.target.value })}
+          className={selectClass()}
+        />
+      )}
+    </FilterBox>
+  );
+}
+
 /** How a list shows its records: a table (with cards on phones), or one row per record. */
 export type DirectoryView<R extends RowData> =
   | { columns: DataColumn<R>[]; card: (record: R) => ReactNode }
@@ -150,6 +229,7 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
   newLabel,
   canCreate,
   searchPlaceholder,
+  subtitle,
   filters,
   above,
   list,
@@ -168,6 +248,8 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
   canCreate: boolean;
   /** The search box's placeholder (its `?q=`). */
   searchPlaceholder: string;
+  /** Shown under the title (e.g. the kind of record the menu's entry lists). */
+  subtitle?: ReactNode;
   /** The filter bar's controls after the search box. */
   filters?: ReactNode;
   /** Shown between the filters and the list (e.g. what the last change re-checked). */
@@ -197,6 +279,7 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
           ) : null
         }
       />
+      {subtitle ? <p className="mt-1 text-xs text-neutral-500">{subtitle}</p> : null}
       <div className="mt-4 flex flex-wrap items-end gap-2 rounded-lg border border-neutral-200 bg-white p-3">
         <SearchInput
           value={dir.text('q')}
@@ -274,18 +357,20 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
   );
 }
 
-/** A link of a list that opens the record `id` in the screen's drawer (`?id=`). */
+/** A link of a list that opens the record `id` in the screen's drawer (`?id=`, or `?<idKey>=`). */
 export function OpenLink({
   id,
+  idKey = 'id',
   children,
   className,
 }: {
   id: string;
+  idKey?: string;
   children: ReactNode;
   className: string;
 }) {
   return (
-    <Link to="." search={(prev) => ({ ...prev, id })} className={className}>
+    <Link to="." search={(prev) => ({ ...prev, [idKey]: id })} className={className}>
       {children}
     </Link>
   );
@@ -341,6 +426,7 @@ export function RecordDrawer<R extends StoredRecord>({
   testId,
   badges,
   top,
+  accepts,
   canWrite,
   onEdit,
   deleteWhat,
@@ -355,6 +441,8 @@ export function RecordDrawer<R extends StoredRecord>({
   badges?: (record: R) => ReactNode;
   /** Shown above the bar (e.g. what the last save re-checked). */
   top?: ReactNode;
+  /** Whether the record found is this screen's (another kind of the collection is not found). */
+  accepts?: (record: R) => boolean;
   canWrite: boolean;
   onEdit: (record: R) => void;
   deleteWhat: (record: R) => string;
@@ -362,7 +450,7 @@ export function RecordDrawer<R extends StoredRecord>({
   children: (record: R) => ReactNode;
 }) {
   const query = useQuery(recordQuery<R>(collection, id));
-  const r = query.data;
+  const r = query.data && (accepts?.(query.data) ?? true) ? query.data : undefined;
   return (
     <Drawer title={r ? title(r) : fallbackTitle} onClose={onClose} testId={testId}>
       {query.isPending ? (
@@ -418,6 +506,7 @@ export function RecordForm<S extends z.ZodType<B, FieldValues>, R extends Stored
   size,
   fieldMap,
   afterSave,
+  toldSaved = () => notify.success(T.saved),
   onClose,
   onSaved,
   children,
@@ -434,6 +523,8 @@ export function RecordForm<S extends z.ZodType<B, FieldValues>, R extends Stored
   fieldMap?: Readonly<Record<string, string>>;
   /** What else a save refreshes or tells (after the directory's lists). */
   afterSave?: (saved: R) => Promise<void> | void;
+  /** Tells that it is saved (by default "Saved"). */
+  toldSaved?: (saved: R) => void;
   onClose: () => void;
   onSaved: (saved: R) => void;
   children: (form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => ReactNode;
@@ -466,7 +557,7 @@ export function RecordForm<S extends z.ZodType<B, FieldValues>, R extends Stored
     queryClient.setQueryData(recordQuery<R>(collection, saved._id).queryKey, saved);
     await queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
     await afterSave?.(saved);
-    notify.success(T.saved);
+    toldSaved(saved);
     form.reset(valuesOf(saved));
     setSaved(saved);
   };

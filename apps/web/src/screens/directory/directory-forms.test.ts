@@ -1,6 +1,6 @@
 import { DAY, fromYmd } from '@rostra/core/time/calendar';
 import { describe, expect, it } from 'vitest';
-import { spanFrom } from '../../features/directory/parts.tsx';
+import { spanFrom } from '../../features/directory/model.ts';
 import { parseHours } from '../../features/directory/resources/resource-form.tsx';
 
 describe('hour limits as typed', () => {

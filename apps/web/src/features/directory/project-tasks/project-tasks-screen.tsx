@@ -7,7 +7,6 @@ import {
 } from '@rostra/core/api/project-tasks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useId } from 'react';
 import { z } from 'zod';
 import type { ProjectTasksSearch } from '../../../screens/directory/search.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
@@ -15,9 +14,10 @@ import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
 import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { allQuery, displayName, listQuery } from '../api.ts';
 import { type FilterParam, readersWithCustomer } from '../model.ts';
-import { Facts, formatSpan, Section, selectClass } from '../parts.tsx';
+import { Facts, formatSpan, Section } from '../parts.tsx';
 import { ReadersField } from '../readers-field.tsx';
 import {
+  DirectoryTextFilter,
   OPEN_CARD_CLASS,
   RecordDirectory,
   RecordDrawer,
@@ -50,7 +50,6 @@ export function ProjectTasksScreen() {
   });
   const list = useQuery(listQuery<ProjectTaskRecord>('/directory/project-tasks', dir.query));
   const customers = useQuery({ ...allQuery<CustomerRecord>('/customers'), enabled: isDispatcher }).data ?? [];
-  const id = useId();
   const search = useSearch({ from: '/shell/projecttasks' });
   return (
     <RecordDirectory
@@ -60,20 +59,7 @@ export function ProjectTasksScreen() {
       newLabel={K.newTask}
       canCreate={isDispatcher}
       searchPlaceholder={T.name}
-      filters={
-        <div className="w-[calc(50%-0.25rem)] sm:w-40">
-          <label htmlFor={`${id}-status`} className="text-xs font-medium text-neutral-600">
-            {T.status}
-          </label>
-          <input
-            id={`${id}-status`}
-            value={dir.text('status')}
-            maxLength={40}
-            onChange={(e) => dir.setSearch({ status: e.target.value })}
-            className={selectClass()}
-          />
-        </div>
-      }
+      filters={<DirectoryTextFilter dir={dir} name="status" label={T.status} maxLength={40} />}
       list={list}
       pageSize={PAGE_SIZE}
       empty={{ none: K.empty, filtered: K.filterEmpty }}

@@ -5,7 +5,7 @@ import { FormCheckbox, FormInput } from '../../../ui/form.tsx';
 import type { TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import { displayName, type Label } from '../api.ts';
 import { LabelsField } from '../labels-field.tsx';
-import { ymd } from '../parts.tsx';
+import { ymd } from '../model.ts';
 import { RecordForm } from '../record-directory.tsx';
 import { RESOURCES_TEXT as R, DIRECTORY_TEXT as T } from '../texts.ts';
 

@@ -1,0 +1,196 @@
+import type { CustomerRecord } from '@rostra/core/api/customers';
+import type { GroupEventRecord } from '@rostra/core/api/group-events';
+import type { ResourceRecord } from '@rostra/core/api/resources';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { AlertTriangle } from 'lucide-react';
+import type { GroupEventsSearch } from '../../../screens/directory/search.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { StatusBadge, useStatusConfig } from '../../../ui/status-badge.tsx';
+import { allQuery, displayName, listQuery } from '../api.ts';
+import { dayParam, type FilterParam } from '../model.ts';
+import { Facts, formatSpan, Section } from '../parts.tsx';
+import {
+  DirectoryDateFilter,
+  DirectoryFilter,
+  OPEN_CARD_CLASS,
+  OpenLink,
+  RecordDirectory,
+  RecordDrawer,
+  useDirectoryState,
+} from '../record-directory.tsx';
+import { GROUP_EVENTS_TEXT as G, DIRECTORY_TEXT as T } from '../texts.ts';
+import { attendingOf, GroupEventForm, groupEventTitle, locationOf } from './group-event-form.tsx';
+
+const PAGE_SIZE = 50;
+const COLLECTION = '/timeline-records';
+
+/** The list's filters: search, a window of days (the "to" day included), and its order. */
+const FILTERS: FilterParam[] = [
+  { key: 'q' },
+  { key: 'from', to: dayParam() },
+  { key: 'to', to: dayParam(true) },
+  { key: 'order', values: { desc: 'desc' }, kept: true },
+];
+
+const spanOf = (e: GroupEventRecord) => formatSpan(e.utc_begin_plus_tz ?? 0, e.utc_end_plus_tz ?? 0);
+
+/**
+ * Group events (/groupevents, issue 8): timeline records of `_key` groupevent — search, a date
+ * window, order and pages of 50 (the spec's group lists); `?id=` opens one; dispatchers create and
+ * edit them (name, time, place, resources, customers attending). Saves go through the timeline
+ * records API, so the overlap validator's conflicts are stored and shown.
+ */
+export function GroupEventsScreen() {
+  const { role, settings } = useShell();
+  const isDispatcher = role === 'dispatcher';
+  const navigate = useNavigate({ from: '/groupevents' });
+  const dir = useDirectoryState<GroupEventsSearch, GroupEventRecord>({
+    search: useSearch({ from: '/shell/groupevents' }),
+    navigate: (update, replace) => void navigate({ search: update, replace }),
+    filters: FILTERS,
+    idKey: 'id',
+    pageSize: PAGE_SIZE,
+    live: null,
+  });
+  const list = useQuery(listQuery<GroupEventRecord>('/directory/group-events', dir.query));
+  const resources = useQuery({ ...allQuery<ResourceRecord>('/resources'), enabled: isDispatcher }).data ?? [];
+  const customers = useQuery({ ...allQuery<CustomerRecord>('/customers'), enabled: isDispatcher }).data ?? [];
+  const statusConfig = useStatusConfig();
+  const status = (e: GroupEventRecord) => <StatusBadge status={e.status || 'draft'} config={statusConfig} />;
+  return (
+    <RecordDirectory
+      dir={dir}
+      title={G.title}
+      listLabel={G.list}
+      newLabel={G.newEvent}
+      canCreate={isDispatcher}
+      searchPlaceholder={G.searchPlaceholder}
+      filters={
+        <>
+          <DirectoryDateFilter dir={dir} name="from" label={G.from} max={dir.text('to')} />
+          <DirectoryDateFilter dir={dir} name="to" label={G.to} min={dir.text('from')} />
+          <DirectoryFilter
+            dir={dir}
+            name="order"
+            label="Order"
+            options={[
+              ['', G.soonest],
+              ['desc', G.latest],
+            ]}
+          />
+        </>
+      }
+      list={list}
+      pageSize={PAGE_SIZE}
+      empty={{ none: G.emptyNone, filtered: G.empty }}
+      view={{
+        row: (e) => (
+          <>
+            <OpenLink id={e._id} className={`min-w-48 flex-1 ${OPEN_CARD_CLASS}`}>
+              {groupEventTitle(e)}
+            </OpenLink>
+            <span className="text-sm text-neutral-700 tabular-nums">{spanOf(e)}</span>
+            <span className="max-w-64 truncate text-sm text-neutral-500">{locationOf(e)}</span>
+            <span className="text-xs text-neutral-600">
+              {G.resources}: {e.resIds?.length ?? 0}
+            </span>
+            {status(e)}
+            {e.isConflict === true ? (
+              <AlertTriangle aria-label={G.conflicts} className="size-4 text-red-700" />
+            ) : null}
+          </>
+        ),
+      }}
+      dataName="groupevent"
+    >
+      {dir.selected ? (
+        <RecordDrawer<GroupEventRecord>
+          key={dir.selected}
+          collection={COLLECTION}
+          id={dir.selected}
+          title={groupEventTitle}
+          fallbackTitle={G.title}
+          testId="groupevent-detail"
+          accepts={(e) => e._key === 'groupevent'}
+          badges={status}
+          canWrite={isDispatcher}
+          deleteWhat={(e) => G.deleteWhat(groupEventTitle(e))}
+          {...dir.drawerHandlers}
+        >
+          {(e) => <GroupEventSections e={e} resources={resources} customers={customers} />}
+        </RecordDrawer>
+      ) : null}
+      {dir.editing ? (
+        <GroupEventForm
+          event={dir.editing === 'new' ? undefined : dir.editing}
+          mustHaveResource={settings?.ds.force_resource_groupevent === true}
+          resources={resources}
+          customers={customers}
+          {...dir.formHandlers}
+        />
+      ) : null}
+    </RecordDirectory>
+  );
+}
+
+const names = (ids: readonly string[], records: readonly (ResourceRecord | CustomerRecord)[]) =>
+  ids
+    .map((i) =>
+      displayName(
+        records.find((r) => r._id === i),
+        i,
+      ),
+    )
+    .join(', ');
+
+/** A group event's drawer: its conflicts, time and place, resources, customers attending, notes. */
+function GroupEventSections({
+  e,
+  resources,
+  customers,
+}: {
+  e: GroupEventRecord;
+  resources: ResourceRecord[];
+  customers: CustomerRecord[];
+}) {
+  const errors = e.errors ?? [];
+  const attending = attendingOf(e);
+  return (
+    <>
+      {errors.length ? (
+        <div
+          role="alert"
+          className="mx-4 mb-2 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900"
+        >
+          <p className="font-medium">{G.conflicts}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {errors.map((x, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the validator's errors have no id of their own
+              <li key={i}>{x.message}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Section title={T.when}>
+        <Facts
+          rows={[
+            [T.when, spanOf(e)],
+            [T.location, locationOf(e)],
+          ]}
+        />
+      </Section>
+      <Section title={G.resources}>
+        <p>{e.resIds?.length ? names(e.resIds, resources) : G.noResources}</p>
+      </Section>
+      <Section title={G.customers}>
+        <p>{attending.length ? names(attending, customers) : G.noCustomers}</p>
+      </Section>
+      {e.notes ? (
+        <Section title={T.notes}>
+          <p className="whitespace-pre-line">{e.notes}</p>
+        </Section>
+      ) : null}
+    </>
+  );
+}
