@@ -14,15 +14,6 @@ import {
 } from '@tanstack/react-router';
 import { lazy, Suspense, useRef } from 'react';
 import { bookingsSearch } from '../features/bookings/search.ts';
-import { resetSearch } from '../features/sign-in/reset-search.ts';
-import { signInSearch } from '../features/sign-in/search.ts';
-import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
-import { confirmStore, waitStore } from '../lib/overlays.ts';
-import { queryOf } from '../lib/route-actions.ts';
-import { activeUser, ME_KEY, type Me, meQuery, signOut } from '../lib/session.ts';
-import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
-import { useStore } from '../lib/store.ts';
-import { ComingLater } from '../screens/coming-later.tsx';
 import {
   announcementsSearch,
   calendarEventsSearch,
@@ -32,7 +23,16 @@ import {
   groupEventsSearch,
   projectTasksSearch,
   resourcesSearch,
-} from '../screens/directory/search.ts';
+} from '../features/directory/search.ts';
+import { resetSearch } from '../features/sign-in/reset-search.ts';
+import { signInSearch } from '../features/sign-in/search.ts';
+import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
+import { confirmStore, waitStore } from '../lib/overlays.ts';
+import { queryOf } from '../lib/route-actions.ts';
+import { activeUser, ME_KEY, type Me, meQuery, signOut } from '../lib/session.ts';
+import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
+import { useStore } from '../lib/store.ts';
+import { ComingLater } from '../screens/coming-later.tsx';
 import { ErrorPage } from '../screens/error-page.tsx';
 import { dayListQuery, PHONE_QUERY, showsMyDay, todayIn } from '../screens/my-day/day-list.ts';
 import { formsSearch } from '../screens/operations/search.ts';

@@ -13,8 +13,8 @@ import {
   UserMinus,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { type FeedItem, HOME_KEY, todayQuery, useFeed } from '../../features/directory/home/api.ts';
 import { HOME_TEXT as H } from '../../features/directory/texts.ts';
-import { type FeedItem, HOME_KEY, todayQuery, useFeed } from '../../lib/directory-home.ts';
 import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';

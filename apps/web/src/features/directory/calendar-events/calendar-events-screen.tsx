@@ -2,7 +2,6 @@ import type { CalendarEventRecord } from '@rostra/core/api/calendar-events';
 import type { ProjectTaskRecord } from '@rostra/core/api/project-tasks';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import type { CalendarEventsSearch } from '../../../screens/directory/search.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { listQuery } from '../api.ts';
 import { dayParam, type FilterParam } from '../model.ts';
@@ -16,6 +15,7 @@ import {
   RecordDrawer,
   useDirectoryState,
 } from '../record-directory.tsx';
+import type { CalendarEventsSearch } from '../search.ts';
 import { CALEVENTS_TEXT as E, DIRECTORY_TEXT as T } from '../texts.ts';
 import { CalendarEventForm } from './calendar-event-form.tsx';
 

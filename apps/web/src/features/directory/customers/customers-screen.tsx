@@ -6,7 +6,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { api } from '../../../lib/client.ts';
-import type { CustomersSearch } from '../../../screens/directory/search.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { columnsFor } from '../../../ui/data-table.tsx';
@@ -32,6 +31,7 @@ import {
   RecordDrawer,
   useDirectoryState,
 } from '../record-directory.tsx';
+import type { CustomersSearch } from '../search.ts';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
 import { BlacklistForm, CustomerForm } from './customer-form.tsx';
 

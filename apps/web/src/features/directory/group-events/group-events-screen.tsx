@@ -4,7 +4,6 @@ import type { ResourceRecord } from '@rostra/core/api/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
-import type { GroupEventsSearch } from '../../../screens/directory/search.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { StatusBadge, useStatusConfig } from '../../../ui/status-badge.tsx';
 import { allQuery, displayName, listQuery } from '../api.ts';
@@ -19,6 +18,7 @@ import {
   RecordDrawer,
   useDirectoryState,
 } from '../record-directory.tsx';
+import type { GroupEventsSearch } from '../search.ts';
 import { GROUP_EVENTS_TEXT as G, DIRECTORY_TEXT as T } from '../texts.ts';
 import { attendingOf, GroupEventForm, groupEventTitle, locationOf } from './group-event-form.tsx';
 

@@ -8,7 +8,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
-import type { ProjectTasksSearch } from '../../../screens/directory/search.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
 import { SkeletonRows } from '../../../ui/list-state.tsx';
@@ -24,6 +23,7 @@ import {
   RecordForm,
   useDirectoryState,
 } from '../record-directory.tsx';
+import type { ProjectTasksSearch } from '../search.ts';
 import { TASKS_TEXT as K, DIRECTORY_TEXT as T } from '../texts.ts';
 
 const PAGE_SIZE = 40;

@@ -2,7 +2,6 @@ import type { ResourceOverview, ResourceRecord } from '@rostra/core/api/resource
 import { formatDate, formatTime, weekdayName } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import type { ResourcesSearch } from '../../../screens/directory/search.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { columnsFor } from '../../../ui/data-table.tsx';
 import { SkeletonRows } from '../../../ui/list-state.tsx';
@@ -27,6 +26,7 @@ import {
   RecordDrawer,
   useDirectoryState,
 } from '../record-directory.tsx';
+import type { ResourcesSearch } from '../search.ts';
 import { RESOURCES_TEXT as R, DIRECTORY_TEXT as T } from '../texts.ts';
 import { HOUR_FIELDS, ResourceForm } from './resource-form.tsx';
 

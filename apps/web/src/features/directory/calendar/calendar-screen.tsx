@@ -3,7 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, linkOptions, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { CALENDAR_TEXT as K } from '../../features/directory/texts.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { StateMessage } from '../../../ui/list-state.tsx';
+import type { CalendarSearch } from '../search.ts';
+import { CALENDAR_TEXT as K } from '../texts.ts';
 import {
   type CalendarItem,
   calendarQuery,
@@ -12,12 +17,7 @@ import {
   monthKey,
   monthStart,
   shiftMonth,
-} from '../../lib/directory-calendar.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/dialog.tsx';
-import { StateMessage } from '../../ui/list-state.tsx';
-import type { CalendarSearch } from './search.ts';
+} from './month.ts';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const MONTH_NAME = new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -2,10 +2,22 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { ScreenHeader, StaleNotice } from '../../features/directory/parts.tsx';
-import { DIRECTORY_TEXT as T, EVENTS_TEXT as V } from '../../features/directory/texts.ts';
-import { isApiError } from '../../lib/api.ts';
-import { pageFrom, param } from '../../lib/directory.ts';
+import { isApiError } from '../../../lib/api.ts';
+import { askConfirm } from '../../../lib/overlays.ts';
+import { patchSearch } from '../../../lib/search-params.ts';
+import { notify } from '../../../lib/toast.ts';
+import { confirmLeave, useUnsavedChanges } from '../../../lib/unsaved.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button, IconButton } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { Field, FormMessage } from '../../../ui/field.tsx';
+import { QueryState } from '../../../ui/list-state.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { SearchInput } from '../../../ui/search-input.tsx';
+import { pageFrom } from '../model.ts';
+import { ScreenHeader, StaleNotice } from '../parts.tsx';
+import type { EventsSearch } from '../search.ts';
+import { DIRECTORY_TEXT as T, EVENTS_TEXT as V } from '../texts.ts';
 import {
   defaultEvents,
   defaultGroup,
@@ -15,19 +27,7 @@ import {
   type WorkflowEvent,
   type Workflows,
   workflowsQuery,
-} from '../../lib/directory-events.ts';
-import { askConfirm } from '../../lib/overlays.ts';
-import { patchSearch } from '../../lib/search-params.ts';
-import { notify } from '../../lib/toast.ts';
-import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button, IconButton } from '../../ui/button.tsx';
-import { Modal } from '../../ui/dialog.tsx';
-import { Field, FormMessage } from '../../ui/field.tsx';
-import { QueryState } from '../../ui/list-state.tsx';
-import { Pager } from '../../ui/pager.tsx';
-import { SearchInput } from '../../ui/search-input.tsx';
-import type { EventsSearch } from './search.ts';
+} from './workflows.ts';
 
 const PAGE_SIZE = 40;
 
@@ -46,7 +46,7 @@ export function EventsScreen() {
     void navigate({ search: (prev) => patchSearch(prev, patch), replace: true });
   const [editing, setEditing] = useState<WorkflowEvent | 'new' | null>(null);
   const workflows = useQuery(workflowsQuery);
-  const q = param(search, 'q').toLowerCase();
+  const q = (search.q ?? '').toLowerCase();
   const page = pageFrom(search.page);
   const all = workflows.data ? defaultEvents(workflows.data) : [];
   const shown = q ? all.filter((e) => `${e._key} ${e._value}`.toLowerCase().includes(q)) : all;
@@ -88,7 +88,7 @@ export function EventsScreen() {
       </p>
       <div className="mt-4 flex flex-wrap items-end gap-2 rounded-lg border border-neutral-200 bg-white p-3">
         <SearchInput
-          value={param(search, 'q')}
+          value={search.q ?? ''}
           onSearch={(text) => setSearch({ q: text })}
           label={`${T.search} ${V.title.toLowerCase()}`}
           placeholder={V.label}

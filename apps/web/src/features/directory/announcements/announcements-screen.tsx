@@ -3,26 +3,21 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Megaphone, Send } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { ScreenHeader, saveErrors, selectClass } from '../../features/directory/parts.tsx';
-import { ANNOUNCEMENTS_TEXT as A } from '../../features/directory/texts.ts';
-import { pageFrom } from '../../lib/directory.ts';
-import {
-  ANNOUNCEMENTS_KEY,
-  type AnnouncementRole,
-  announcementsQuery,
-  postAnnouncement,
-} from '../../lib/directory-announcements.ts';
-import { openPanel } from '../../lib/overlays.ts';
-import { patchSearch } from '../../lib/search-params.ts';
-import { notify } from '../../lib/toast.ts';
-import { useUnsavedChanges } from '../../lib/unsaved.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button } from '../../ui/button.tsx';
-import { ControlField } from '../../ui/control-field.tsx';
-import { Field, FormMessage } from '../../ui/field.tsx';
-import { QueryState } from '../../ui/list-state.tsx';
-import { Pager } from '../../ui/pager.tsx';
-import type { AnnouncementsSearch } from './search.ts';
+import { openPanel } from '../../../lib/overlays.ts';
+import { patchSearch } from '../../../lib/search-params.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useUnsavedChanges } from '../../../lib/unsaved.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { ControlField } from '../../../ui/control-field.tsx';
+import { Field, FormMessage } from '../../../ui/field.tsx';
+import { QueryState } from '../../../ui/list-state.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { pageFrom } from '../model.ts';
+import { ScreenHeader, saveErrors, selectClass } from '../parts.tsx';
+import type { AnnouncementsSearch } from '../search.ts';
+import { ANNOUNCEMENTS_TEXT as A } from '../texts.ts';
+import { ANNOUNCEMENTS_KEY, type AnnouncementRole, announcementsQuery, postAnnouncement } from './api.ts';
 
 const PAGE_SIZE = 10;
 const ROLES: readonly AnnouncementRole[] = ['dispatcher', 'scheduler', 'resource', 'customer'];

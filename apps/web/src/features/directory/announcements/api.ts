@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from './client.ts';
-import { useLive } from './live.ts';
-import { panelStore } from './overlays.ts';
-import type { Store } from './store.ts';
-import { notify } from './toast.ts';
+import { api } from '../../../lib/client.ts';
+import { useLive } from '../../../lib/live.ts';
+import { panelStore } from '../../../lib/overlays.ts';
+import type { Store } from '../../../lib/store.ts';
+import { notify } from '../../../lib/toast.ts';
 
 /*
  * Announcements (issue 8): `GET /api/v1/announcements?page&limit` (the caller's role's, newest

@@ -1,7 +1,7 @@
 import { DAY, fromYmd } from '@rostra/core/time/calendar';
 import { describe, expect, it } from 'vitest';
-import { spanFrom } from '../../features/directory/model.ts';
-import { parseHours } from '../../features/directory/resources/resource-form.tsx';
+import { spanFrom } from '../model.ts';
+import { parseHours } from './resource-form.tsx';
 
 describe('hour limits as typed', () => {
   it('reads empty as not set, numbers from 0 to a leap year of hours, anything else as invalid', () => {

@@ -1,6 +1,6 @@
 import { DAY, fromYmd, toYmd } from '@rostra/core/time/calendar';
 import { describe, expect, it } from 'vitest';
-import { itemsOfDay, monthGrid, monthKey, monthStart, shiftMonth } from './directory-calendar.ts';
+import { itemsOfDay, monthGrid, monthKey, monthStart, shiftMonth } from './month.ts';
 
 describe('the calendar month grid', () => {
   it('covers the month in whole weeks starting on Sunday by default', () => {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { api } from '../../../lib/client.ts';
 
 /*
  * Events (/events, issue 8): the default workflow group's calendar events (shell spec §3:

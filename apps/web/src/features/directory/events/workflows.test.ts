@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultEvents, NEW_DEFAULT_GROUP, removeEvent, saveEvent } from './directory-events.ts';
+import { defaultEvents, NEW_DEFAULT_GROUP, removeEvent, saveEvent } from './workflows.ts';
 
 const doc = {
   workflow_groups: [

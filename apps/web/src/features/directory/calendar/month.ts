@@ -1,6 +1,6 @@
 import { DAY, fortnightWeek, fromYmd, weekStart } from '@rostra/core/time/calendar';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from './client.ts';
+import { api } from '../../../lib/client.ts';
 
 /*
  * The calendar's month (issue 8): a grid of whole weeks around a month, on the spec's wall-clock
