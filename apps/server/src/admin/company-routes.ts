@@ -1,42 +1,18 @@
+import {
+  companyChangeAnswer,
+  companyChangeBody,
+  companyGeofenceBody,
+  companyRecord,
+} from '@rostra/core/api/settings';
 import { checkCompanyChange } from '@rostra/core/settings/company';
 import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { updateCompany } from '@rostra/db/admin/company';
 import { getCompany } from '@rostra/db/identity/company';
-import { z } from 'zod';
 import { DISPATCHERS, MEMBERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { expectedVersion, recordResponse, VERSION, withETag, written } from '../http/kit.ts';
+import { expectedVersion, withETag, written } from '../http/kit.ts';
 import { refused } from './http.ts';
-
-const TEXT = z.string().max(200);
-const ID = z.string().max(60);
-const NUMBER_OR_TEXT = z.union([z.number(), z.string().max(40), z.null()]);
-const GEOFENCE = z.strictObject({ lat: z.number(), lng: z.number(), radius: z.number() });
-
-/** A change of the company profile: the fields it changes (the core checks their values). */
-export const companyChangeBody = z.strictObject({
-  name: TEXT.optional(),
-  gst_value: z.number().optional(),
-  default_country: z.strictObject({ name: TEXT, code: z.string().max(20) }).optional(),
-  date_format: z.string().max(40).optional(),
-  time_zone: z.string().max(80).optional(),
-  overlap_buffer_minutes: NUMBER_OR_TEXT.optional().describe('minutes; rounded; empty → 5'),
-  max_distance: z.number().optional().describe('metres'),
-  careplan_type: z.array(TEXT).max(100).optional(),
-  event_label_types: z
-    .array(z.union([ID, z.strictObject({ id: ID })]))
-    .max(100)
-    .optional(),
-  doc_statuses: z
-    .record(
-      z.string().max(100),
-      z.union([z.number(), z.strictObject({ order: z.number(), secondary_label: TEXT.optional() })]),
-    )
-    .optional(),
-  geofence: GEOFENCE.nullable().optional(),
-  version: VERSION.optional().describe('the version read (or If-Match); stale → 409, none → 428'),
-});
 
 /**
  * The company profile (shell spec §3): every member reads it (`GET /company`, as in `/me`);
@@ -55,7 +31,7 @@ export function companyRoutes(app: App): void {
     `${API}/company`,
     {
       config: { access: MEMBERS },
-      schema: { tags: ['settings'], summary: 'The company profile', response: { 200: recordResponse } },
+      schema: { tags: ['settings'], summary: 'The company profile', response: { 200: companyRecord } },
     },
     async (request, reply) => {
       const caller = requireAuth(request);
@@ -81,7 +57,7 @@ export function companyRoutes(app: App): void {
         summary: 'Change fields of the company profile (the fields sent; the others stay)',
         body: companyChangeBody,
         // A changed overlap buffer or maximum distance re-checks the bookings from today on.
-        response: { 200: recordResponse.extend({ rechecked: recheckedSchema.optional() }) },
+        response: { 200: companyRecord.extend({ rechecked: recheckedSchema.optional() }) },
       },
     },
     async (request, reply) => {
@@ -99,12 +75,8 @@ export function companyRoutes(app: App): void {
       schema: {
         tags: ['settings'],
         summary: "Set the company's geofence (centre in degrees, radius in metres)",
-        body: z.strictObject({
-          org_id: ID,
-          geofence: GEOFENCE.nullable(),
-          version: VERSION.optional().describe("the company document's version read (or If-Match)"),
-        }),
-        response: { 200: z.object({ status: z.boolean(), message: z.string().optional() }) },
+        body: companyGeofenceBody,
+        response: { 200: companyChangeAnswer },
       },
     },
     async (request) => {

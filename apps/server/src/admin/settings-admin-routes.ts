@@ -1,5 +1,11 @@
 import { SWITCH_NAMES } from '@rostra/core/allocation/scenario';
 import {
+  allocationAnswer,
+  allocationSettingsBody,
+  menuFlagsBody,
+  menuScopesAnswer,
+} from '@rostra/core/api/settings';
+import {
   checkAllocationSettings,
   checkMenuFlags,
   effectiveSwitches,
@@ -8,30 +14,10 @@ import {
 import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { listScopedDocuments, putScopedDocument } from '@rostra/db/admin/role-settings';
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
-import { z } from 'zod';
 import { DISPATCHERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { expectedVersion, recordResponse, VERSION, withETag, written } from '../http/kit.ts';
+import { expectedVersion, recordResponse, withETag, written } from '../http/kit.ts';
 import { refused } from './http.ts';
-
-const FLAG_KEY = z.string().max(60);
-
-export const menuFlagsBody = z.strictObject({
-  role: z.enum(MENU_SCOPES).describe("'' for the whole organisation, else the role whose flags override it"),
-  value: z.record(FLAG_KEY, z.boolean()),
-  version: VERSION.optional(),
-});
-
-export const allocationSettingsBody = z.strictObject({
-  week_start_day: z.number().optional().describe('0 = Sunday … 6 = Saturday'),
-  switches: z
-    .record(FLAG_KEY, z.boolean())
-    .optional()
-    .describe('the contract switch names; true = skip that check'),
-  version: VERSION.optional(),
-});
-
-const scope = z.object({ role: z.string(), value: z.record(z.string(), z.unknown()), version: z.number() });
 
 /**
  * Settings only the /settings screen edits: the menu flags of each scope (organisation-wide and
@@ -49,7 +35,7 @@ export function settingsAdminRoutes(app: App): void {
       schema: {
         tags: ['settings'],
         summary: 'The menu flags of every scope (organisation-wide first, then each role)',
-        response: { 200: z.object({ scopes: z.array(scope) }) },
+        response: { 200: menuScopesAnswer },
       },
     },
     async (request) => {
@@ -58,7 +44,7 @@ export function settingsAdminRoutes(app: App): void {
       return {
         scopes: MENU_SCOPES.map((role) => {
           const doc = stored.find((d) => d.role === role);
-          return { role, value: doc?.value ?? {}, version: doc?.version ?? 0 };
+          return { role, value: flagsOf(doc?.value), version: doc?.version ?? 0 };
         }),
       };
     },
@@ -92,7 +78,7 @@ export function settingsAdminRoutes(app: App): void {
       schema: {
         tags: ['settings'],
         summary: 'The allocation settings: week start day and every switch in effect (true = skip)',
-        response: { 200: recordResponse },
+        response: { 200: allocationAnswer },
       },
     },
     async (request, reply) => {
@@ -111,7 +97,7 @@ export function settingsAdminRoutes(app: App): void {
         summary: 'Replace the allocation settings (version 0 when never stored; stale → 409)',
         body: allocationSettingsBody,
         // The organisation's bookings from today on re-checked under the new switches.
-        response: { 200: recordResponse.extend({ rechecked: recheckedSchema.optional() }) },
+        response: { 200: allocationAnswer.extend({ rechecked: recheckedSchema.optional() }) },
       },
     },
     async (request, reply) => {
@@ -137,10 +123,17 @@ export function settingsAdminRoutes(app: App): void {
   );
 }
 
+/** The on/off flags of a stored menu document (anything else an import left there is not one). */
+function flagsOf(stored: Record<string, unknown> | undefined): Record<string, boolean> {
+  const flags: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(stored ?? {})) if (typeof value === 'boolean') flags[key] = value;
+  return flags;
+}
+
 function answer(stored: Record<string, unknown>, version: number) {
   const switches = effectiveSwitches(stored.switches);
   return {
-    _key: 'allocation',
+    _key: 'allocation' as const,
     week_start_day: typeof stored.week_start_day === 'number' ? stored.week_start_day : 0,
     switches,
     switch_names: [...SWITCH_NAMES],

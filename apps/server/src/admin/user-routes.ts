@@ -1,4 +1,13 @@
-import { ROLES } from '@rostra/core/shell/roles';
+import {
+  acceptInvitationBody,
+  changeMemberBody,
+  invitation,
+  invitationsAnswer,
+  inviteBody,
+  member,
+  memberIdBody,
+  membersAnswer,
+} from '@rostra/core/api/settings';
 import {
   acceptInvitation,
   createInvitation,
@@ -8,39 +17,10 @@ import {
 } from '@rostra/db/admin/invitations';
 import { changeMember, listMembers, removeMember } from '@rostra/db/admin/members';
 import { findUserById } from '@rostra/db/identity/users';
-import { z } from 'zod';
 import { type Access, DISPATCHERS, requireAuth, requireUser } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { written } from '../http/kit.ts';
-
-const ID = z.string().min(1).max(80);
-/** Duties a member may hold (spec §6: partner). */
-export const DUTIES = ['partner'] as const;
-const DUTY_LIST = z
-  .array(z.enum(DUTIES))
-  .max(DUTIES.length)
-  .transform((d) => [...new Set(d)]);
-
-export const inviteBody = z.strictObject({
-  email: z.email("That email address isn't correct").max(254),
-  role: z.enum(ROLES),
-  duties: DUTY_LIST.default([]),
-});
-export const changeMemberBody = z.strictObject({
-  id: ID,
-  role: z.enum(ROLES),
-  duties: DUTY_LIST.default([]),
-});
-const idBody = z.strictObject({ id: ID });
-
-const member = z.looseObject({
-  id: z.string(),
-  uid: z.string(),
-  role: z.string(),
-  duties: z.array(z.string()),
-});
-const invitation = z.looseObject({ id: z.string(), email: z.string(), role: z.string(), status: z.string() });
 
 /** Anyone signed in, with or without an organisation (the person accepting an invitation). */
 const SIGNED_IN_ANYWHERE: Access = { kind: 'signedIn', withoutOrg: true, beforeTerms: true };
@@ -63,7 +43,7 @@ export function userRoutes(app: App): void {
       schema: {
         tags,
         summary: "The organisation's members (name, email, role, duties)",
-        response: { 200: z.object({ items: z.array(member) }) },
+        response: { 200: membersAnswer },
       },
     },
     async (request) => ({ items: await listMembers(db(), requireAuth(request).orgId) }),
@@ -98,7 +78,7 @@ export function userRoutes(app: App): void {
       schema: {
         tags,
         summary: 'Remove a member from the organisation (the account stays; never the last dispatcher)',
-        body: idBody,
+        body: memberIdBody,
         response: { 200: member },
       },
     },
@@ -112,7 +92,7 @@ export function userRoutes(app: App): void {
       schema: {
         tags,
         summary: "The organisation's invitations, newest first",
-        response: { 200: z.object({ items: z.array(invitation) }) },
+        response: { 200: invitationsAnswer },
       },
     },
     async (request) => ({
@@ -166,7 +146,12 @@ export function userRoutes(app: App): void {
     `${API}/invitations/revoke`,
     {
       config: { access: DISPATCHERS },
-      schema: { tags, summary: 'Withdraw an open invitation', body: idBody, response: { 200: invitation } },
+      schema: {
+        tags,
+        summary: 'Withdraw an open invitation',
+        body: memberIdBody,
+        response: { 200: invitation },
+      },
     },
     async (request) =>
       written(await revokeInvitation(db(), requireAuth(request).orgId, request.body.id, app.identity.now())),
@@ -179,7 +164,7 @@ export function userRoutes(app: App): void {
       schema: {
         tags,
         summary: 'Accept an invitation sent to the signed-in email address (adds the membership)',
-        body: z.strictObject({ org_id: ID, id: ID }),
+        body: acceptInvitationBody,
         response: { 200: invitation },
       },
     },

@@ -1,3 +1,4 @@
+import { SHELL_SETTINGS_KEYS, shellSettingsAnswer, shellSettingsBody } from '@rostra/core/api/settings';
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
 import { checkCaptions, checkDisplayFlags, checkMenuFlags } from '@rostra/core/settings/documents';
 import type { Checked } from '@rostra/core/settings/issues';
@@ -8,10 +9,8 @@ import { refused } from '../admin/http.ts';
 import { DISPATCHERS, MEMBERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { expectedVersion, recordResponse, VERSION, withETag, written } from '../http/kit.ts';
+import { expectedVersion, recordResponse, withETag, written } from '../http/kit.ts';
 
-/** The settings documents the shell reads (spec §3, §4): display flags, menu flags, captions. */
-export const SHELL_SETTINGS_KEYS = ['display', 'menu', 'captions'] as const;
 type ShellKey = (typeof SHELL_SETTINGS_KEYS)[number];
 
 const FLAG_KEY = z.string().regex(/^[A-Za-z0-9_]{1,60}$/, 'a setting name: letters, digits and _');
@@ -43,12 +42,6 @@ const keysQuery = z.strictObject({
     .describe('comma-separated: display, menu, captions (default all three)'),
 });
 
-export const shellSettingsBody = z.strictObject({
-  key: z.enum(SHELL_SETTINGS_KEYS),
-  value: z.record(z.string().max(60), z.union([z.boolean(), z.string().max(80)])),
-  version: VERSION.optional(),
-});
-
 /**
  * The shell's settings: `GET /settings?keys=display,menu,captions` for every member (each document
  * as the caller's role sees it: the organisation's value with the role's overrides on top; what is
@@ -66,14 +59,7 @@ export function shellSettingsRoutes(app: App): void {
         tags: ['settings'],
         summary: "The shell's settings documents (display, menu, captions) as the caller's role sees them",
         querystring: keysQuery,
-        response: {
-          200: z.object({
-            display: recordResponse.optional(),
-            menu: recordResponse.optional(),
-            captions: recordResponse.optional(),
-            versions: z.record(z.string(), z.number()),
-          }),
-        },
+        response: { 200: shellSettingsAnswer },
       },
     },
     async (request) => {

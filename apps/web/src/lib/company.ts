@@ -1,3 +1,4 @@
+import { type CompanyChangeAnswer, type Geofence, storedGeofence } from '@rostra/core/api/settings';
 import { checkLogo, checkLogoSize, type ShellIssue } from '@rostra/core/shell/validators';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
@@ -16,8 +17,6 @@ export async function checkLogoFile(file: File | null | undefined): Promise<Shel
   return checkLogo({ sizeBytes: file.size, width: size?.width ?? 0, height: size?.height ?? 0 })[0];
 }
 
-export type CompanyChangeAnswer = { status: boolean; message?: string; logo_url?: string };
-
 /**
  * The logo change (spec §7 "changeOrgLogo"), on `POST /api/v1/company/logo` (multipart: org_id,
  * file) → `{ status, message?, logo_url }`. Not on the server yet. `status: false` carries the
@@ -30,14 +29,14 @@ export async function uploadCompanyLogo(orgId: string, file: File): Promise<Comp
   return api.request<CompanyChangeAnswer>('/company/logo', { method: 'POST', formData: form, quiet: true });
 }
 
-/** A circular geofence around the company's site: centre in degrees, radius in metres. */
-export type Geofence = { lat: number; lng: number; radius: number };
+export type { CompanyChangeAnswer, Geofence };
 
+/** The stored geofence as a circle (a radius missing or not above 0 is 100 m), if it is one. */
 export function parseGeofence(value: unknown): Geofence | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const { lat, lng, radius } = value as Record<string, unknown>;
-  if (typeof lat !== 'number' || typeof lng !== 'number') return undefined;
-  return { lat, lng, radius: typeof radius === 'number' && radius > 0 ? radius : 100 };
+  const parsed = storedGeofence.safeParse(value);
+  if (!parsed.success) return undefined;
+  const { lat, lng, radius } = parsed.data;
+  return { lat, lng, radius: radius !== undefined && radius > 0 ? radius : 100 };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { SettingsDocument, ShellSettingsAnswer } from '@rostra/core/api/settings';
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
 import { DEFAULTS_AFTER_MS } from '@rostra/core/shell/constants';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,16 +10,12 @@ import { ME_KEY } from './session.ts';
 
 /** The settings the shell reads: display flags (ds), menu flags and captions (cf). */
 export type ShellSettings = {
-  ds: Readonly<Record<string, unknown>>;
-  menu: Readonly<Record<string, unknown>> | undefined;
-  cf: Readonly<Record<string, unknown>> | undefined;
+  ds: Readonly<SettingsDocument>;
+  menu: Readonly<SettingsDocument> | undefined;
+  cf: Readonly<SettingsDocument> | undefined;
 };
 
-type SettingsAnswer = {
-  display?: Record<string, unknown>;
-  menu?: Record<string, unknown>;
-  captions?: Record<string, unknown>;
-};
+type SettingsAnswer = Partial<ShellSettingsAnswer>;
 
 /** The spec's standard display settings and configuration (menu defaults are core's). */
 export const STANDARD_SETTINGS: ShellSettings = { ds: DISPLAY_DEFAULTS, menu: undefined, cf: undefined };

@@ -135,12 +135,14 @@ function LabelRow({
   onSaved: (answer: MaybeRechecked) => void;
   notice: ReactNode;
 }) {
-  const [name, setName] = useState(label.name);
+  // An imported label may have no name: it shows (and is named) as empty until one is given.
+  const labelName = label.name ?? '';
+  const [name, setName] = useState(labelName);
   const [price, setPrice] = useState(label.unit_price == null ? '' : String(label.unit_price));
   const [inactive, setInactive] = useState(Boolean(label.inactive));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const isDirty =
-    name !== label.name ||
+    name !== labelName ||
     price !== (label.unit_price == null ? '' : String(label.unit_price)) ||
     inactive !== Boolean(label.inactive);
   useUnsavedChanges(isDirty);
@@ -169,7 +171,7 @@ function LabelRow({
   };
 
   const remove = async () => {
-    if (!(await askConfirm(T.confirmDeleteLabel(label.name)))) return;
+    if (!(await askConfirm(T.confirmDeleteLabel(labelName)))) return;
     try {
       await api.request(`/labels/${encodeURIComponent(label._id)}`, {
         method: 'DELETE',
@@ -192,14 +194,14 @@ function LabelRow({
         noValidate
       >
         <CellInput
-          label={T.labelNameOf(label.name)}
+          label={T.labelNameOf(labelName)}
           value={name}
           maxLength={200}
           error={errors.name}
           onChange={setName}
         />
         <CellInput
-          label={T.labelPriceOf(label.name)}
+          label={T.labelPriceOf(labelName)}
           inputMode="decimal"
           value={price}
           error={errors.unit_price}
@@ -208,17 +210,17 @@ function LabelRow({
         <label className="flex min-h-11 items-center gap-2 text-sm text-neutral-700 sm:min-h-9">
           <input
             type="checkbox"
-            aria-label={T.labelInactiveOf(label.name)}
+            aria-label={T.labelInactiveOf(labelName)}
             className="size-4 accent-sky-700"
             checked={inactive}
             onChange={(e) => setInactive(e.target.checked)}
           />
           {T.labelInactive}
         </label>
-        <IconButton type="submit" label={T.saveLabel(label.name)} disabled={!isDirty}>
+        <IconButton type="submit" label={T.saveLabel(labelName)} disabled={!isDirty}>
           <Save aria-hidden className="size-4" />
         </IconButton>
-        <IconButton label={T.deleteLabel(label.name)} onClick={remove}>
+        <IconButton label={T.deleteLabel(labelName)} onClick={remove}>
           <Trash2 aria-hidden className="size-4" />
         </IconButton>
       </form>

@@ -1,3 +1,4 @@
+import type { SettingsDocument } from '@rostra/core/api/settings';
 import { MENU_FLAG_KEYS, MENU_SCOPES } from '@rostra/core/settings/documents';
 import { type AnyMenuKey, DEFAULT_MENU_FLAGS, menuLabel } from '@rostra/core/shell/menu';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -55,7 +56,7 @@ function ScopeForm({
 }: {
   scope: Scope;
   org: Scope;
-  captions: Record<string, unknown> | undefined;
+  captions: SettingsDocument | undefined;
   toolbar: ReactNode;
 }) {
   const queryClient = useQueryClient();

@@ -1,5 +1,19 @@
+import type {
+  AllocationAnswer,
+  CompanyRecord,
+  exceptionConfigAnswer,
+  Invitation,
+  Member,
+  MenuScope,
+  SettingsDocument,
+  SettingsLabel,
+  SHELL_SETTINGS_KEYS,
+  ShellSettingsAnswer,
+  StatusConfigAnswer,
+} from '@rostra/core/api/settings';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { isApiError } from '../../lib/api.ts';
 import { api } from '../../lib/client.ts';
 import { useLive } from '../../lib/live.ts';
@@ -12,63 +26,18 @@ import { conflictVersion } from '../../lib/versioned-edit.ts';
  * (anyone's change) refetches them all.
  */
 
-type Rec = Record<string, unknown>;
 const ROOT = 'admin-settings';
 
-export type CompanyDoc = {
-  id: string;
-  name: string;
-  logo: string | null;
-  gst_value: number;
-  default_country: { name: string; code: string };
-  date_format: string;
-  time_zone: string;
-  overlap_buffer_minutes: number;
-  max_distance: number;
-  careplan_type: unknown;
-  event_label_types: unknown[];
-  doc_statuses: Record<string, unknown>;
-  geofence: unknown;
-  /** Named by a change (stale → 409). */
-  version: number;
-};
-
-export type Scope = { role: string; value: Record<string, boolean>; version: number };
-export type ShellDocs = { display: Rec; menu: Rec; captions: Rec; versions: Record<string, number> };
-export type AllocationDoc = {
-  week_start_day: number;
-  switches: Record<string, boolean>;
-  switch_names: string[];
-  version: number;
-};
-export type StatusDefinition = { _key: string; _value: string; color: string; textColor: string };
-export type StatusDoc = { statusConfig: StatusDefinition[]; version: number };
-export type ExceptionRule = { action_status: string; action_attr?: string; exception_min_amber: number };
-export type ExceptionDoc = { configs: ExceptionRule[]; version: number };
-export type Label = {
-  _id: string;
-  name: string;
-  type?: string;
-  unit_price?: number | null;
-  inactive?: boolean;
-  version: number;
-};
-export type Member = {
-  id: string;
-  uid: string;
-  name: string;
-  email: string | null;
-  role: string;
-  duties: string[];
-};
-export type Invitation = {
-  id: string;
-  email: string;
-  role: string;
-  duties: string[];
-  status: string;
-  expires_at: string;
-};
+export type CompanyDoc = CompanyRecord;
+export type Scope = MenuScope;
+/** The shell's documents as the settings screen asks for them (all three). */
+export type ShellDocs = Record<(typeof SHELL_SETTINGS_KEYS)[number], SettingsDocument> &
+  Pick<ShellSettingsAnswer, 'versions'>;
+export type AllocationDoc = AllocationAnswer;
+export type StatusDoc = StatusConfigAnswer;
+export type ExceptionDoc = z.infer<typeof exceptionConfigAnswer>;
+export type Label = SettingsLabel;
+export type { Invitation, Member };
 
 export const companyQuery = queryOptions({
   queryKey: [ROOT, 'company'],

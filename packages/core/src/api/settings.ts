@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { labelSchema } from '../records/label.ts';
+import { MENU_SCOPES } from '../settings/documents.ts';
+import { ROLES } from '../shell/roles.ts';
+import { VERSION } from './common.ts';
+
+/*
+ * The settings and administration API (issue #8; the /settings screen): the company profile, the
+ * menu flags of each scope, the allocation settings, the shell's documents (display, menu,
+ * captions), the job status config and exception rules as the screen reads them, and the users
+ * and invitations. The server validates and serialises with these; the web takes its types from
+ * them. The core's rules (settings/company.ts, settings/documents.ts) check the values' meaning.
+ */
+
+const TEXT = z.string().max(200);
+const SHORT_ID = z.string().max(60);
+const NUMBER_OR_TEXT = z.union([z.number(), z.string().max(40), z.null()]);
+const FLAG_KEY = z.string().max(60);
+
+/** A circular geofence around the company's site: centre in degrees, radius in metres. */
+export const geofenceSchema = z.strictObject({ lat: z.number(), lng: z.number(), radius: z.number() });
+export type Geofence = z.infer<typeof geofenceSchema>;
+/** A geofence as stored (older data may lack the radius or carry more). */
+export const storedGeofence = z.looseObject({
+  lat: z.number(),
+  lng: z.number(),
+  radius: z.number().optional(),
+});
+
+/** A change of the company profile: the fields it changes (the core checks their values). */
+export const companyChangeBody = z.strictObject({
+  name: TEXT.optional(),
+  gst_value: z.number().optional(),
+  default_country: z.strictObject({ name: TEXT, code: z.string().max(20) }).optional(),
+  date_format: z.string().max(40).optional(),
+  time_zone: z.string().max(80).optional(),
+  overlap_buffer_minutes: NUMBER_OR_TEXT.optional().describe('minutes; rounded; empty → 5'),
+  max_distance: z.number().optional().describe('metres'),
+  careplan_type: z.array(TEXT).max(100).optional(),
+  event_label_types: z
+    .array(z.union([SHORT_ID, z.strictObject({ id: SHORT_ID })]))
+    .max(100)
+    .optional(),
+  doc_statuses: z
+    .record(
+      z.string().max(100),
+      z.union([z.number(), z.strictObject({ order: z.number(), secondary_label: TEXT.optional() })]),
+    )
+    .optional(),
+  geofence: geofenceSchema.nullable().optional(),
+  version: VERSION.optional().describe('the version read (or If-Match); stale → 409, none → 428'),
+});
+export type CompanyChangeBody = z.input<typeof companyChangeBody>;
+
+/** `POST /company/geofence`: the organisation, the geofence (null: none) and the version read. */
+export const companyGeofenceBody = z.strictObject({
+  org_id: SHORT_ID,
+  geofence: geofenceSchema.nullable(),
+  version: VERSION.optional().describe("the company document's version read (or If-Match)"),
+});
+
+/** The answer of the geofence and logo changes (spec §7). */
+export const companyChangeAnswer = z.object({
+  status: z.boolean(),
+  message: z.string().optional(),
+  logo_url: z.string().optional(),
+});
+export type CompanyChangeAnswer = z.infer<typeof companyChangeAnswer>;
+
+/**
+ * The company profile as answered (shell spec §3). The stored JSON fields are kept as imported
+ * (older data holds other shapes): the core reads them (`orderedDocStatuses`, `parseGeofence`).
+ */
+export const companyRecord = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  gst_value: z.number(),
+  default_country: z.object({ name: z.string(), code: z.string() }),
+  date_format: z.string(),
+  time_zone: z.string(),
+  overlap_buffer_minutes: z.number(),
+  max_distance: z.number(),
+  careplan_type: z.unknown(),
+  event_label_types: z.array(z.unknown()),
+  doc_statuses: z.record(z.string(), z.unknown()),
+  geofence: z.unknown(),
+  /** Named by a change (stale → 409). */
+  version: z.number(),
+});
+export type CompanyRecord = z.infer<typeof companyRecord>;
+
+/** The flags of one menu scope: `''` (the organisation) or a role whose flags override it. */
+export const menuScope = z.object({
+  role: z.string(),
+  value: z.record(z.string(), z.boolean()),
+  version: z.number(),
+});
+export type MenuScope = z.infer<typeof menuScope>;
+export const menuScopesAnswer = z.object({ scopes: z.array(menuScope) });
+
+export const menuFlagsBody = z.strictObject({
+  role: z.enum(MENU_SCOPES).describe("'' for the whole organisation, else the role whose flags override it"),
+  value: z.record(FLAG_KEY, z.boolean()),
+  version: VERSION.optional(),
+});
+
+export const allocationSettingsBody = z.strictObject({
+  week_start_day: z.number().optional().describe('0 = Sunday … 6 = Saturday'),
+  switches: z
+    .record(FLAG_KEY, z.boolean())
+    .optional()
+    .describe('the contract switch names; true = skip that check'),
+  version: VERSION.optional(),
+});
+
+/** The allocation settings: week start day and every switch in effect (true = skip that check). */
+export const allocationAnswer = z.object({
+  _key: z.literal('allocation'),
+  week_start_day: z.number(),
+  switches: z.record(z.string(), z.boolean()),
+  switch_names: z.array(z.string()),
+  version: z.number(),
+});
+export type AllocationAnswer = z.infer<typeof allocationAnswer>;
+
+/** The settings documents the shell reads (spec §3, §4): display flags, menu flags, captions. */
+export const SHELL_SETTINGS_KEYS = ['display', 'menu', 'captions'] as const;
+
+export const shellSettingsBody = z.strictObject({
+  key: z.enum(SHELL_SETTINGS_KEYS),
+  value: z.record(z.string().max(60), z.union([z.boolean(), z.string().max(80)])),
+  version: VERSION.optional(),
+});
+
+/** A settings document's values by name: flags (display, menu) or captions (imported data varies). */
+const documentValues = z.record(z.string(), z.unknown());
+export type SettingsDocument = z.infer<typeof documentValues>;
+
+/** `GET /settings?keys=…`: each document asked for, as the caller's role sees it, and its version. */
+export const shellSettingsAnswer = z.object({
+  display: documentValues.optional(),
+  menu: documentValues.optional(),
+  captions: documentValues.optional(),
+  versions: z.record(z.string(), z.number()),
+});
+export type ShellSettingsAnswer = z.infer<typeof shellSettingsAnswer>;
+
+/** One job status (the timeline's colours and names). */
+export const statusDefinition = z.object({
+  _key: z.string(),
+  _value: z.string(),
+  color: z.string(),
+  textColor: z.string(),
+});
+export const statusConfigAnswer = z.looseObject({
+  statusConfig: z.array(statusDefinition),
+  version: z.number(),
+});
+export type StatusConfigAnswer = z.infer<typeof statusConfigAnswer>;
+
+/** One exception-report rule: a status (and attribute) late by more than the amber minutes. */
+export const exceptionRule = z.object({
+  action_status: z.string(),
+  action_attr: z.string().optional(),
+  exception_min_amber: z.number(),
+});
+export type ExceptionRule = z.infer<typeof exceptionRule>;
+export const exceptionConfigAnswer = z.looseObject({ configs: z.array(exceptionRule), version: z.number() });
+
+/** A label as the settings list answers it. */
+export const settingsLabel = labelSchema.extend({ version: z.number() });
+export type SettingsLabel = z.infer<typeof settingsLabel>;
+
+/** Duties a member may hold (spec §6: partner). */
+export const DUTIES = ['partner'] as const;
+const DUTY_LIST = z
+  .array(z.enum(DUTIES))
+  .max(DUTIES.length)
+  .transform((d) => [...new Set(d)]);
+const MEMBER_ID = z.string().min(1).max(80);
+
+export const inviteBody = z.strictObject({
+  email: z.email("That email address isn't correct").max(254),
+  role: z.enum(ROLES),
+  duties: DUTY_LIST.default([]),
+});
+export const changeMemberBody = z.strictObject({
+  id: MEMBER_ID,
+  role: z.enum(ROLES),
+  duties: DUTY_LIST.default([]),
+});
+export const memberIdBody = z.strictObject({ id: MEMBER_ID });
+export const acceptInvitationBody = z.strictObject({ org_id: MEMBER_ID, id: MEMBER_ID });
+
+/** A member of the organisation (a person's membership: role and duties). */
+export const member = z.looseObject({
+  id: z.string(),
+  uid: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  role: z.string(),
+  duties: z.array(z.string()),
+});
+export type Member = z.infer<typeof member>;
+
+export const invitation = z.looseObject({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  duties: z.array(z.string()),
+  status: z.string(),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof invitation>;
+
+export const membersAnswer = z.object({ items: z.array(member) });
+export const invitationsAnswer = z.object({ items: z.array(invitation) });
