@@ -24,6 +24,7 @@ import { getRecord } from '@rostra/db/scheduling/get-record';
 import { CUSTOMERS, RESOURCES } from '@rostra/db/scheduling/record-kinds';
 import { z } from 'zod';
 import {
+  type Access,
   type Caller,
   DISPATCHERS,
   MEMBERS,
@@ -70,35 +71,54 @@ export const announcementBody = z.strictObject({
     .describe('the roles told; empty or absent: every member'),
 });
 
+/**
+ * A numbered directory list, `GET /directory/<path>`: its query and page schemas (core's), and what
+ * lists it for the caller (page 1 and 40 a page unless asked).
+ */
+const listRoute =
+  (app: App) =>
+  <Q extends z.ZodType<{ page?: number | undefined; limit?: number | undefined }>, P extends z.ZodType>(
+    path: string,
+    access: Access,
+    summary: string,
+    querystring: Q,
+    response: P,
+    list: (caller: Caller, query: z.output<Q> & { page: number; limit: number }) => Promise<unknown>,
+  ) =>
+    app.get(
+      `${API}/directory/${path}`,
+      {
+        config: { access },
+        // The schemas as plain zod types: fastify's inference does not see through the generics.
+        schema: {
+          tags: ['directory'],
+          summary,
+          querystring: querystring as z.ZodType,
+          response: { 200: response as z.ZodType },
+        },
+      },
+      async (request) => {
+        const caller = requireAuth(request);
+        const q = request.query as z.output<Q>;
+        return list(caller, { ...q, page: q.page ?? 1, limit: q.limit ?? DEFAULT_LIMIT });
+      },
+    );
+
 export function directoryRoutes(app: App): void {
   const db = () => app.deps.db.db;
 
-  app.get(
-    `${API}/directory/customers`,
-    {
-      config: { access: screenAccess('customers') },
-      schema: {
-        tags: ['directory'],
-        summary: 'Customers: search, filters, numbered pages with the total',
-        querystring: customerDirectoryQuery,
-        response: { 200: customerDirectoryPage },
-      },
-    },
-    async (request) => {
-      const caller = requireAuth(request);
-      const q = request.query;
-      return typed(
-        customerDirectoryPage,
-        await listDirectoryCustomers(db(), caller.orgId, {
-          q: q.q,
-          inactive: q.inactive,
-          label: q.label,
-          page: q.page ?? 1,
-          limit: q.limit ?? DEFAULT_LIMIT,
-          where: (await masterFilter(app, caller)).customers,
-        }),
-      );
-    },
+  const list = listRoute(app);
+  list(
+    'customers',
+    screenAccess('customers'),
+    'Customers: search, filters, numbered pages with the total',
+    customerDirectoryQuery,
+    customerDirectoryPage,
+    async (caller, q) =>
+      listDirectoryCustomers(db(), caller.orgId, {
+        ...q,
+        where: (await masterFilter(app, caller)).customers,
+      }),
   );
 
   app.get(
@@ -122,33 +142,17 @@ export function directoryRoutes(app: App): void {
     },
   );
 
-  app.get(
-    `${API}/directory/resources`,
-    {
-      config: { access: screenAccess('resources') },
-      schema: {
-        tags: ['directory'],
-        summary: 'Resources (never promoted dispatchers): search, filters, numbered pages with the total',
-        querystring: resourceDirectoryQuery,
-        response: { 200: resourceDirectoryPage },
-      },
-    },
-    async (request) => {
-      const caller = requireAuth(request);
-      const q = request.query;
-      return typed(
-        resourceDirectoryPage,
-        await listDirectoryResources(db(), caller.orgId, {
-          q: q.q,
-          inactive: q.inactive,
-          external: q.external,
-          label: q.label,
-          page: q.page ?? 1,
-          limit: q.limit ?? DEFAULT_LIMIT,
-          where: (await masterFilter(app, caller)).resources,
-        }),
-      );
-    },
+  list(
+    'resources',
+    screenAccess('resources'),
+    'Resources (never promoted dispatchers): search, filters, numbered pages with the total',
+    resourceDirectoryQuery,
+    resourceDirectoryPage,
+    async (caller, q) =>
+      listDirectoryResources(db(), caller.orgId, {
+        ...q,
+        where: (await masterFilter(app, caller)).resources,
+      }),
   );
 
   app.get(
@@ -173,87 +177,31 @@ export function directoryRoutes(app: App): void {
     },
   );
 
-  app.get(
-    `${API}/directory/group-events`,
-    {
-      config: { access: MEMBERS },
-      schema: {
-        tags: ['directory'],
-        summary: 'Group events the caller may read: search, window, numbered pages with the total',
-        querystring: groupEventDirectoryQuery,
-        response: { 200: groupEventDirectoryPage },
-      },
-    },
-    async (request) => {
-      const caller = requireAuth(request);
-      const q = request.query;
-      return typed(
-        groupEventDirectoryPage,
-        await listGroupEvents(db(), caller.orgId, readerOf(caller), {
-          q: q.q,
-          from: q.from,
-          to: q.to,
-          order: q.order,
-          page: q.page ?? 1,
-          limit: q.limit ?? DEFAULT_LIMIT,
-        }),
-      );
-    },
+  list(
+    'group-events',
+    MEMBERS,
+    'Group events the caller may read: search, window, numbered pages with the total',
+    groupEventDirectoryQuery,
+    groupEventDirectoryPage,
+    (caller, q) => listGroupEvents(db(), caller.orgId, readerOf(caller), q),
   );
 
-  app.get(
-    `${API}/directory/project-tasks`,
-    {
-      config: { access: MEMBERS },
-      schema: {
-        tags: ['directory'],
-        summary: 'Project tasks the caller may read: search, status, numbered pages (latest changed first)',
-        querystring: projectTaskDirectoryQuery,
-        response: { 200: projectTaskDirectoryPage },
-      },
-    },
-    async (request) => {
-      const caller = requireAuth(request);
-      const q = request.query;
-      return typed(
-        projectTaskDirectoryPage,
-        await listDirectoryTasks(db(), caller.orgId, readerOf(caller), {
-          q: q.q,
-          status: q.status,
-          page: q.page ?? 1,
-          limit: q.limit ?? DEFAULT_LIMIT,
-        }),
-      );
-    },
+  list(
+    'project-tasks',
+    MEMBERS,
+    'Project tasks the caller may read: search, status, numbered pages (latest changed first)',
+    projectTaskDirectoryQuery,
+    projectTaskDirectoryPage,
+    (caller, q) => listDirectoryTasks(db(), caller.orgId, readerOf(caller), q),
   );
 
-  app.get(
-    `${API}/directory/calendar-events`,
-    {
-      config: { access: MEMBERS },
-      schema: {
-        tags: ['directory'],
-        summary: 'Calendar events the caller may read: search, task, window, numbered pages (soonest first)',
-        querystring: calendarEventDirectoryQuery,
-        response: { 200: calendarEventDirectoryPage },
-      },
-    },
-    async (request) => {
-      const caller = requireAuth(request);
-      const q = request.query;
-      return typed(
-        calendarEventDirectoryPage,
-        await listDirectoryCalendarEvents(db(), caller.orgId, readerOf(caller), {
-          q: q.q,
-          task_id: q.task_id,
-          type: q.type,
-          from: q.from,
-          to: q.to,
-          page: q.page ?? 1,
-          limit: q.limit ?? DEFAULT_LIMIT,
-        }),
-      );
-    },
+  list(
+    'calendar-events',
+    MEMBERS,
+    'Calendar events the caller may read: search, task, window, numbered pages (soonest first)',
+    calendarEventDirectoryQuery,
+    calendarEventDirectoryPage,
+    (caller, q) => listDirectoryCalendarEvents(db(), caller.orgId, readerOf(caller), q),
   );
 
   app.get(
