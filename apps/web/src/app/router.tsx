@@ -24,6 +24,7 @@ import {
   projectTasksSearch,
   resourcesSearch,
 } from '../features/directory/search.ts';
+import { formsSearch } from '../features/operations/forms/search.ts';
 import { resetSearch } from '../features/sign-in/reset-search.ts';
 import { signInSearch } from '../features/sign-in/search.ts';
 import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
@@ -35,7 +36,6 @@ import { useStore } from '../lib/store.ts';
 import { ComingLater } from '../screens/coming-later.tsx';
 import { ErrorPage } from '../screens/error-page.tsx';
 import { dayListQuery, PHONE_QUERY, showsMyDay, todayIn } from '../screens/my-day/day-list.ts';
-import { formsSearch } from '../screens/operations/search.ts';
 import { timelineSearch } from '../screens/timeline/search.ts';
 import { AppToaster } from '../shell/app-toaster.tsx';
 import { SkeletonRows } from '../ui/list-state.tsx';

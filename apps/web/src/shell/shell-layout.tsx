@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
 import { TriangleAlert, X } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { useExceptionBanner, useExceptionReport } from '../features/exceptions/exception-report.ts';
 import { api } from '../lib/client.ts';
 import {
   type Connectivity,
@@ -15,7 +16,6 @@ import {
   shouldShowOfflineApp,
   useConnectivity,
 } from '../lib/connectivity.ts';
-import { useExceptionBanner, useExceptionReport } from '../lib/exception-report.ts';
 import { useTimerQueue } from '../lib/job-life-timer.ts';
 import { useIsNarrow, useMediaQuery } from '../lib/media.ts';
 import { useNotificationState } from '../lib/notifications.ts';

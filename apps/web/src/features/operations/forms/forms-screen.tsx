@@ -3,6 +3,15 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useSearch } from '@tanstack/react-router';
 import { ClipboardList, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { askConfirm } from '../../../lib/overlays.ts';
+import { errorText } from '../../../lib/roster.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button, IconButton } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../../ui/list-state.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/tabs.tsx';
 import {
   deleteForm,
   type FormSubmission,
@@ -11,17 +20,8 @@ import {
   listJobForms,
   listSubmissions,
   OPS_KEYS,
-} from '../../lib/operations.ts';
-import { useOperationsLive } from '../../lib/operations-live.ts';
-import { askConfirm } from '../../lib/overlays.ts';
-import { errorText } from '../../lib/roster.ts';
-import { notify } from '../../lib/toast.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button, IconButton } from '../../ui/button.tsx';
-import { Modal } from '../../ui/dialog.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { Page } from '../../ui/page.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
+} from '../api.ts';
+import { useOperationsLive } from '../live.ts';
 import { FormEditor } from './form-editor.tsx';
 import { FormFill } from './form-fill.tsx';
 import { FORMS_TEXT as T } from './form-text.ts';

@@ -1,6 +1,17 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, ScanBarcode, Trash2, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { askConfirm } from '../../../lib/overlays.ts';
+import { errorText, isVersionConflict } from '../../../lib/roster.ts';
+import { searchStore } from '../../../lib/search.ts';
+import { useStore } from '../../../lib/store.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button, IconButton } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { Field, FormMessage } from '../../../ui/field.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../../ui/list-state.tsx';
+import { Page } from '../../../ui/page.tsx';
 import {
   createStock,
   deleteStock,
@@ -10,21 +21,10 @@ import {
   type StockKind,
   type StockRecord,
   updateStock,
-} from '../../lib/operations.ts';
-import { useOperationsLive } from '../../lib/operations-live.ts';
-import { askConfirm } from '../../lib/overlays.ts';
-import { errorText, isVersionConflict } from '../../lib/roster.ts';
-import { searchStore } from '../../lib/search.ts';
-import { useStore } from '../../lib/store.ts';
-import { notify } from '../../lib/toast.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button, IconButton } from '../../ui/button.tsx';
-import { Modal } from '../../ui/dialog.tsx';
-import { Field, FormMessage } from '../../ui/field.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { Page } from '../../ui/page.tsx';
+} from '../api.ts';
+import { JobPicker } from '../forms/form-fill.tsx';
+import { useOperationsLive } from '../live.ts';
 import { STOCK_TEXT as T } from './equipment-text.ts';
-import { JobPicker } from './form-fill.tsx';
 
 const STATUSES: Record<StockKind, string[]> = {
   equipments: ['available', 'in_use', 'maintenance', 'retired'],

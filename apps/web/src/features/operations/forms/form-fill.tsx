@@ -8,15 +8,15 @@ import {
 import { DAY, dayStart, formatDate } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { type BookingPage, personName } from '../../features/bookings/api.ts';
-import { api } from '../../lib/client.ts';
-import { type FormTemplateRecord, submitJobForm } from '../../lib/operations.ts';
-import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button } from '../../ui/button.tsx';
-import { DateInput } from '../../ui/date-picker.tsx';
-import { Modal } from '../../ui/dialog.tsx';
-import { FormMessage } from '../../ui/field.tsx';
+import { api } from '../../../lib/client.ts';
+import { errorText, timeRange, wallNow } from '../../../lib/roster.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { DateInput } from '../../../ui/date-picker.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { FormMessage } from '../../../ui/field.tsx';
+import { type BookingPage, personName } from '../../bookings/api.ts';
+import { type FormTemplateRecord, submitJobForm } from '../api.ts';
 import { FORMS_TEXT as T } from './form-text.ts';
 
 export type JobChoice = { _id: string; label: string };

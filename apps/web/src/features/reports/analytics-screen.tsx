@@ -1,7 +1,6 @@
 import { canSeeAnalytics, menuLabel } from '@rostra/core/shell/menu';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type DateRange, fetchAnalytics, REPORT_KEYS, weekOf } from '../../lib/reports.ts';
 import { errorText, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
@@ -15,6 +14,7 @@ import {
 } from './analytics-charts.tsx';
 import { PeriodPicker, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
+import { type DateRange, fetchAnalytics, REPORT_KEYS, weekOf } from './reports.ts';
 
 /**
  * Analytics (/analytics, dispatchers and resources; a resource sees only their own numbers):

@@ -1,11 +1,11 @@
 import { BarChart3, ChevronLeft, ChevronRight, Download, Table2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
-import { checkRange, type DateRange, shiftRange } from '../../lib/reports.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { type DataColumn, DataTable as KitTable, type RowData } from '../../ui/data-table.tsx';
 import { DateInput } from '../../ui/date-picker.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
+import { checkRange, type DateRange, shiftRange } from './reports.ts';
 
 /*
  * Pieces the timesheets, reports, analytics and ledger screens share: the period picker, a CSV

@@ -1,12 +1,12 @@
 import { formatDistance } from '@rostra/core/maps/geo';
 import { DAY, dayStart } from '@rostra/core/time/calendar';
 import { useMemo, useState } from 'react';
-import { dayRoutes } from '../../lib/operations-routes.ts';
-import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { Page } from '../../ui/page.tsx';
-import { PeriodNav } from '../../ui/period-nav.tsx';
+import { errorText, timeRange, wallNow } from '../../../lib/roster.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../../ui/list-state.tsx';
+import { Page } from '../../../ui/page.tsx';
+import { PeriodNav } from '../../../ui/period-nav.tsx';
+import { dayRoutes } from './day-routes.ts';
 import { MapCanvas, type MapLine, type MapPoint } from './map-canvas.tsx';
 import { jobPlace, jobTitle, locationOf, useDayJobs, useMapConfig, useMapResources } from './map-data.ts';
 import { MAP_TEXT as T } from './map-text.ts';

@@ -3,6 +3,13 @@ import { menuLabel } from '@rostra/core/shell/menu';
 import { DAY, formatDate, fromYmd, WEEK } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { errorText, useResources, wallNow } from '../../lib/roster.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { PeriodNav } from '../../ui/period-nav.tsx';
+import { CsvLink, DataTable, Section, screenTitle } from './report-parts.tsx';
+import { REPORT_TEXT as T } from './report-text.ts';
 import {
   csvUrl,
   fetchTimesheets,
@@ -11,14 +18,7 @@ import {
   type TimesheetRow,
   weekOf,
   weekStartDayOf,
-} from '../../lib/reports.ts';
-import { errorText, useResources, wallNow } from '../../lib/roster.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { Page } from '../../ui/page.tsx';
-import { PeriodNav } from '../../ui/period-nav.tsx';
-import { CsvLink, DataTable, Section, screenTitle } from './report-parts.tsx';
-import { REPORT_TEXT as T } from './report-text.ts';
+} from './reports.ts';
 
 /**
  * Timesheets (/timesheets): worked hours per resource per week from finished and reviewed jobs,

@@ -9,11 +9,11 @@ import {
 } from '@rostra/core/forms/form-template';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
-import { createForm, type FormTemplateRecord, updateForm } from '../../lib/operations.ts';
-import { errorText, isVersionConflict } from '../../lib/roster.ts';
-import { Button, IconButton } from '../../ui/button.tsx';
-import { Modal } from '../../ui/dialog.tsx';
-import { Field, FormMessage } from '../../ui/field.tsx';
+import { errorText, isVersionConflict } from '../../../lib/roster.ts';
+import { Button, IconButton } from '../../../ui/button.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { Field, FormMessage } from '../../../ui/field.tsx';
+import { createForm, type FormTemplateRecord, updateForm } from '../api.ts';
 import { FORMS_TEXT as T } from './form-text.ts';
 
 /** A field being edited: `options` as the text of its textarea; `isNew` fields take their key from the label. */

@@ -3,6 +3,14 @@ import { formatDate } from '@rostra/core/time/calendar';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Image, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { askConfirm } from '../../../lib/overlays.ts';
+import { errorText } from '../../../lib/roster.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button, IconButton } from '../../../ui/button.tsx';
+import { FormMessage } from '../../../ui/field.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../../ui/list-state.tsx';
+import { Page } from '../../../ui/page.tsx';
 import {
   deleteUpload,
   formatBytes,
@@ -11,16 +19,8 @@ import {
   type UploadRecord,
   uploadContentUrl,
   uploadFile,
-} from '../../lib/operations.ts';
-import { useOperationsLive } from '../../lib/operations-live.ts';
-import { askConfirm } from '../../lib/overlays.ts';
-import { errorText } from '../../lib/roster.ts';
-import { notify } from '../../lib/toast.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button, IconButton } from '../../ui/button.tsx';
-import { FormMessage } from '../../ui/field.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { Page } from '../../ui/page.tsx';
+} from '../api.ts';
+import { useOperationsLive } from '../live.ts';
 import { UPLOAD_SCREEN_TEXT as T } from './upload-text.ts';
 
 /** The day an upload was added (UTC). */

@@ -3,6 +3,13 @@ import { formatDate, formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { errorText, wallNow } from '../../lib/roster.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { FormMessage } from '../../ui/field.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { CsvLink, DataTable, PeriodPicker, Section, screenTitle } from './report-parts.tsx';
+import { REPORT_TEXT as T } from './report-text.ts';
 import {
   csvUrl,
   type DateRange,
@@ -13,14 +20,7 @@ import {
   type HoursRow,
   REPORT_KEYS,
   weekOf,
-} from '../../lib/reports.ts';
-import { errorText, wallNow } from '../../lib/roster.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { FormMessage } from '../../ui/field.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { Page } from '../../ui/page.tsx';
-import { CsvLink, DataTable, PeriodPicker, Section, screenTitle } from './report-parts.tsx';
-import { REPORT_TEXT as T } from './report-text.ts';
+} from './reports.ts';
 
 /** The bookings screen's path (menu routes are built at run time, so a plain string). */
 const BOOKINGS_PATH: string = '/bookings';

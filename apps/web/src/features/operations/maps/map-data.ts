@@ -1,9 +1,9 @@
 import { DAY } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchMapConfig, fetchMapJobs, fetchMapResources, OPS_KEYS } from '../../lib/operations.ts';
-import { locationOf, type MapResource } from '../../lib/operations-routes.ts';
-import { fetchRecords, type TimelineRecord, useResources } from '../../lib/roster.ts';
-import { useShell } from '../../shell/shell-context.tsx';
+import { fetchRecords, type TimelineRecord, useResources } from '../../../lib/roster.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { fetchMapConfig, fetchMapJobs, fetchMapResources, OPS_KEYS } from '../api.ts';
+import { locationOf, type MapResource } from './day-routes.ts';
 
 export { locationOf };
 

@@ -1,7 +1,7 @@
 import { type Period, parsePeriod } from '@rostra/core/reports/period';
 import { DAY, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
-import { API_BASE } from './api.ts';
-import { api } from './client.ts';
+import { API_BASE } from '../../lib/api.ts';
+import { api } from '../../lib/client.ts';
 
 /*
  * Calls and pure helpers of the timesheets, reports, analytics, quotes and invoices screens.

@@ -9,9 +9,9 @@ import {
 } from '@rostra/core/shell/exception-banner';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { isApiError } from './api.ts';
-import { api } from './client.ts';
-import { useLive, useLiveStatus } from './live.ts';
+import { isApiError } from '../../lib/api.ts';
+import { api } from '../../lib/client.ts';
+import { useLive, useLiveStatus } from '../../lib/live.ts';
 
 /**
  * The dispatcher's exception report (scheduling API): `GET /api/v1/exception-report` → the stored

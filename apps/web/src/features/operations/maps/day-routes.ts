@@ -1,5 +1,5 @@
 import { buildRoute, isLocated, type LatLng, type Route } from '@rostra/core/maps/geo';
-import type { ResourceRecord, TimelineRecord } from './roster.ts';
+import type { ResourceRecord, TimelineRecord } from '../../../lib/roster.ts';
 
 /*
  * The vehicle-routes screen's model (pure): the day's jobs grouped into one route per resource,

@@ -10,14 +10,14 @@ import { toWallClock } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, Clock } from 'lucide-react';
-import { BOOKINGS_TEXT as T } from '../features/bookings/texts.ts';
-import { api } from '../lib/client.ts';
-import { EXCEPTION_REPORT_KEY, useExceptionReport } from '../lib/exception-report.ts';
-import { useShell } from '../shell/shell-context.tsx';
-import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../texts.ts';
-import { formatSpan } from '../ui/format.ts';
-import { StateMessage } from '../ui/list-state.tsx';
-import { StatusBadge, statusName, useStatusConfig } from '../ui/status-badge.tsx';
+import { api } from '../../lib/client.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../../texts.ts';
+import { formatSpan } from '../../ui/format.ts';
+import { StateMessage } from '../../ui/list-state.tsx';
+import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
+import { BOOKINGS_TEXT as T } from '../bookings/texts.ts';
+import { EXCEPTION_REPORT_KEY, useExceptionReport } from './exception-report.ts';
 
 type ExceptionConfigDoc = {
   configs?: { action_status: string; action_attr?: string; exception_min_amber: number }[];

@@ -1,7 +1,7 @@
 import { distanceKm } from '@rostra/core/maps/geo';
 import { describe, expect, it } from 'vitest';
-import { dayRoutes, type MapResource } from './operations-routes.ts';
-import type { TimelineRecord } from './roster.ts';
+import type { TimelineRecord } from '../../../lib/roster.ts';
+import { dayRoutes, type MapResource } from './day-routes.ts';
 
 const HOME = { lat: -33.8688, lng: 151.2093 };
 const A = { lat: -33.815, lng: 151.0011 };

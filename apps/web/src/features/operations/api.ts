@@ -1,7 +1,7 @@
 import type { FormAnswers, FormField } from '@rostra/core/forms/form-template';
-import { classifyAnswer, classifyNetworkFailure } from './api.ts';
-import { api } from './client.ts';
-import type { Page, TimelineRecord } from './roster.ts';
+import { classifyAnswer, classifyNetworkFailure } from '../../lib/api.ts';
+import { api } from '../../lib/client.ts';
+import type { Page, TimelineRecord } from '../../lib/roster.ts';
 
 /*
  * The operations screens' calls (issue #8): form templates and the forms filled for jobs,

@@ -4,14 +4,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import {
-  fetchLedger,
-  formatMoney,
-  LEDGER_STATUSES,
-  type LedgerEntry,
-  type LedgerType,
-  REPORT_KEYS,
-} from '../../lib/reports.ts';
 import { errorText } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { IconButton } from '../../ui/button.tsx';
@@ -19,6 +11,14 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { DataTable, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
+import {
+  fetchLedger,
+  formatMoney,
+  LEDGER_STATUSES,
+  type LedgerEntry,
+  type LedgerType,
+  REPORT_KEYS,
+} from './reports.ts';
 
 /** The bookings screen's path (menu routes are built at run time, so a plain string). */
 const BOOKINGS_PATH: string = '/bookings';
