@@ -8,7 +8,7 @@ import { isVersionConflict } from './roster.ts';
  * edits BEGAN from, never the newest one it has heard of: the newest would make the server accept
  * the write and silently overwrite the other change. After a conflict the form keeps the edits and
  * says so; saving again deliberately replaces the other change, so it names the version the
- * conflict answered with. `useDraft` (features/settings/settings-api.ts) does this for every
+ * conflict answered with. `useSectionForm` (features/settings/form-parts.tsx) does this for every
  * settings section; dialogs that read once (the geofence dialog) keep the version they opened on.
  */
 

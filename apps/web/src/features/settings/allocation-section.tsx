@@ -1,9 +1,22 @@
 import { DEFAULT_SWITCHES, SWITCH_NAMES } from '@rostra/core/allocation/scenario';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { FormSelect } from '../../ui/form.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
-import { Loaded, SectionForm, SelectField, Toggle } from './form-parts.tsx';
-import { type AllocationDoc, allocationQuery, send, useDraft } from './settings-api.ts';
+import { FormToggle, Loaded, SectionForm, useSectionForm } from './form-parts.tsx';
+import { type AllocationDoc, allocationQuery, send } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
+
+/** The week's first day (the select's text) and each switch (true = that check is skipped). */
+const schema = z.object({
+  week_start_day: z.string().transform(Number),
+  switches: z.record(z.string(), z.boolean()),
+});
+
+const valuesOf = (d: AllocationDoc) => ({
+  week_start_day: String(d.week_start_day),
+  switches: { ...DEFAULT_SWITCHES, ...d.switches },
+});
 
 /**
  * The allocation switches of the allocation contract, shown as "check runs" (a switch is true
@@ -16,62 +29,46 @@ export function AllocationSection() {
 
 function AllocationForm({ doc }: { doc: AllocationDoc }) {
   const queryClient = useQueryClient();
-  const { draft, setDraft, isDirty, reset, withVersion } = useDraft(
-    doc,
-    (d) => ({ week_start_day: d.week_start_day, switches: d.switches }),
-    (d) => d.version,
-  );
-  const value = draft ?? { week_start_day: 0, switches: { ...DEFAULT_SWITCHES } };
+  const { form, withVersion, cancel } = useSectionForm(schema, doc, valuesOf, (d) => d.version);
   // The organisation's bookings the new switches put in or took out of conflict (issue 16 point 2).
   const rechecked = useRechecked();
 
-  const save = async () => {
+  const save = async (value: z.output<typeof schema>) => {
     rechecked.take(
       await withVersion((version) =>
         send<MaybeRechecked>('PUT', '/allocation-settings', { ...value, version }),
       ),
     );
-    reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
   };
 
   return (
     <SectionForm
+      form={form}
       title={T.allocation}
       intro={T.allocationIntro}
-      isDirty={isDirty}
       onSave={save}
-      onCancel={reset}
+      onCancel={cancel}
       notice={<RecheckedNotice {...rechecked.props} className="" />}
     >
-      {(errors) => (
-        <>
-          <SelectField
-            className="max-w-xs"
-            label={T.weekStartDay}
-            value={String(value.week_start_day)}
-            error={errors.week_start_day}
-            onChange={(v) => setDraft({ ...value, week_start_day: Number(v) })}
-            options={T.weekdays.map((day, i) => ({ value: String(i), label: day }))}
+      <FormSelect
+        className="max-w-xs"
+        name="week_start_day"
+        label={T.weekStartDay}
+        options={T.weekdays.map((day, i) => [String(i), day] as const)}
+      />
+      <fieldset className="grid gap-x-6 md:grid-cols-2">
+        <legend className="mb-2 text-sm font-semibold text-neutral-800">{T.checkRuns}</legend>
+        {SWITCH_NAMES.map((name) => (
+          <FormToggle
+            key={name}
+            name={`switches.${name}`}
+            invert
+            label={T.switchLabel[name] ?? name}
+            note={T.defaultValue(!DEFAULT_SWITCHES[name])}
           />
-          <fieldset className="grid gap-x-6 md:grid-cols-2">
-            <legend className="mb-2 text-sm font-semibold text-neutral-800">{T.checkRuns}</legend>
-            {SWITCH_NAMES.map((name) => (
-              <div key={name}>
-                <Toggle
-                  label={T.switchLabel[name] ?? name}
-                  checked={!(value.switches[name] ?? DEFAULT_SWITCHES[name])}
-                  note={T.defaultValue(!DEFAULT_SWITCHES[name])}
-                  onChange={(runs) => setDraft({ ...value, switches: { ...value.switches, [name]: !runs } })}
-                />
-                {errors[`switches.${name}`] ? (
-                  <p className="text-sm text-red-700">{errors[`switches.${name}`]}</p>
-                ) : null}
-              </div>
-            ))}
-          </fieldset>
-        </>
-      )}
+        ))}
+      </fieldset>
     </SectionForm>
   );
 }

@@ -1,10 +1,22 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  type FieldPath,
+  type FieldValues,
+  get,
+  type UseFormReturn,
+  useController,
+  useFormContext,
+  useFormState,
+} from 'react-hook-form';
+import type { z } from 'zod';
 import { isVersionConflict } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
+import { conflictVersion } from '../../lib/versioned-edit.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { Form, SubmitButton, useZodForm } from '../../ui/form.tsx';
 import { ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { fieldErrors } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 
 /** A section's heading and introduction. */
@@ -31,101 +43,6 @@ export function Loaded<T>({
     return <ErrorState message={message} onRetry={() => void query.refetch()} />;
   }
   return <Skeleton rows={5} />;
-}
-
-/**
- * A section's form: Save (submits; the server's refusals are shown by field, the edits kept) and
- * Cancel (back to what is stored). `onSave` returns nothing on success.
- */
-export function SectionForm({
-  title,
-  intro,
-  isDirty,
-  onSave,
-  onCancel,
-  localErrors,
-  toolbar,
-  notice,
-  children,
-}: {
-  /** What the last save re-checked (a RecheckedNotice), shown by Save where it is read. */
-  notice?: ReactNode;
-  /** Controls between the heading and the fields (e.g. which scope the form edits). */
-  toolbar?: ReactNode;
-  title: string;
-  intro?: string;
-  isDirty: boolean;
-  onSave: () => Promise<void>;
-  onCancel: () => void;
-  /** Errors found before sending (then nothing is sent). */
-  localErrors?: Record<string, string>;
-  children: (errors: Record<string, string>) => ReactNode;
-}) {
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | undefined>();
-  const [isSaving, setSaving] = useState(false);
-  const [showLocal, setShowLocal] = useState(false);
-  const local = showLocal ? (localErrors ?? {}) : {};
-  const errors = { ...serverErrors, ...local };
-  const headingId = useId();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (localErrors && Object.keys(localErrors).length > 0) {
-      setShowLocal(true);
-      setMessage(T.fixErrors);
-      return;
-    }
-    setShowLocal(false);
-    setSaving(true);
-    setMessage(undefined);
-    setServerErrors({});
-    try {
-      await onSave();
-      notify.success(T.saved);
-    } catch (error) {
-      if (isVersionConflict(error)) {
-        setMessage(T.conflict);
-      } else {
-        const byField = fieldErrors(error);
-        setServerErrors(byField);
-        setMessage(byField[''] ?? T.fixErrors);
-      }
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <form onSubmit={submit} aria-labelledby={headingId} noValidate>
-      <div id={headingId}>
-        <SectionHeader title={title} {...(intro ? { intro } : {})} />
-      </div>
-      {toolbar ? <div className="mb-4">{toolbar}</div> : null}
-      <div className="space-y-4">{children(errors)}</div>
-      <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-neutral-200 bg-white py-3">
-        {notice ? <div className="w-full empty:hidden">{notice}</div> : null}
-        <Button type="submit" disabled={isSaving || !isDirty}>
-          {isSaving ? T.saving : T.save}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={isSaving || !isDirty}
-          onClick={() => {
-            setServerErrors({});
-            setShowLocal(false);
-            setMessage(undefined);
-            onCancel();
-          }}
-        >
-          {T.cancel}
-        </Button>
-        <div className="min-w-0 flex-1">
-          <FormMessage message={message} />
-        </div>
-      </div>
-    </form>
-  );
 }
 
 /** An on/off switch row: a labelled checkbox with an optional note (e.g. the default). */
@@ -204,6 +121,162 @@ export function SelectField({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A section's form on the kit (ui/form.tsx): its values follow the server while untouched (another
+ * dispatcher's change shows at once) and stay the person's once touched (react-hook-form's dirty
+ * state, which also arms the unsaved-changes guard). `withVersion` sends the version the edits
+ * began from; after a version conflict (rethrown, for the form to say so) the edits stay and the
+ * next save names the version the conflict answered with (lib/versioned-edit.ts).
+ */
+export function useSectionForm<S extends z.ZodType<FieldValues, FieldValues>, D>(
+  schema: S,
+  server: D,
+  toValues: (server: D) => z.input<S>,
+  versionOf: (server: D) => number,
+) {
+  const queryClient = useQueryClient();
+  const form = useZodForm(schema, { defaultValues: toValues(server) as never });
+  const [version, setVersion] = useState(() => versionOf(server));
+  const { isDirty } = form.formState;
+  const cancel = () => {
+    form.reset(toValues(server));
+    setVersion(versionOf(server));
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the server (and a clean form) only
+  useEffect(() => {
+    if (!isDirty) cancel();
+  }, [server, isDirty]);
+  const withVersion = async <R,>(write: (version: number) => Promise<R>): Promise<R> => {
+    try {
+      return await write(version);
+    } catch (error) {
+      const current = conflictVersion(error);
+      if (current !== undefined) {
+        setVersion(current);
+        // Theirs, for Cancel to show (whether or not their change has arrived live).
+        void queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
+      }
+      throw error;
+    }
+  };
+  return { form, withVersion, cancel };
+}
+
+/**
+ * A section's form on the kit: Save (validates by the schema, then submits; the server's refusals
+ * land on their fields, the edits kept) and Cancel (back to what is stored).
+ */
+export function SectionForm<V extends FieldValues, O>({
+  form,
+  title,
+  intro,
+  toolbar,
+  notice,
+  fieldMap,
+  onSave,
+  onCancel,
+  children,
+}: {
+  form: UseFormReturn<V, unknown, O>;
+  title: string;
+  intro?: string;
+  toolbar?: ReactNode;
+  notice?: ReactNode;
+  fieldMap?: Readonly<Record<string, string>>;
+  onSave: (values: O) => Promise<unknown>;
+  onCancel: () => void;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <Form
+      form={form}
+      aria-labelledby={headingId}
+      showMessage={false}
+      {...(fieldMap ? { fieldMap } : {})}
+      formError={(error) => (isVersionConflict(error) ? T.conflict : undefined)}
+      onSubmit={async (values) => {
+        await onSave(values);
+        notify.success(T.saved);
+      }}
+    >
+      <div id={headingId}>
+        <SectionHeader title={title} {...(intro ? { intro } : {})} />
+      </div>
+      {toolbar ? <div className="mb-4">{toolbar}</div> : null}
+      <div className="space-y-4">{children}</div>
+      <div className="sticky bottom-0 mt-6 flex flex-wrap items-center gap-3 border-t border-neutral-200 bg-white py-3">
+        {notice ? <div className="w-full empty:hidden">{notice}</div> : null}
+        <SubmitButton needsChange pending={T.saving}>
+          {T.save}
+        </SubmitButton>
+        <CancelButton onCancel={onCancel} />
+        <div className="min-w-0 flex-1">
+          <SectionMessage />
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+function CancelButton({ onCancel }: { onCancel: () => void }) {
+  const { isSubmitting, isDirty } = useFormState();
+  const { clearErrors } = useFormContext();
+  return (
+    <Button
+      variant="secondary"
+      disabled={isSubmitting || !isDirty}
+      onClick={() => {
+        clearErrors();
+        onCancel();
+      }}
+    >
+      {T.cancel}
+    </Button>
+  );
+}
+
+/** The refusal that names no field, or "fix the marked fields" after a save the schema refused. */
+function SectionMessage() {
+  const { errors, isSubmitted } = useFormState();
+  const root = (errors.root?.server as { message?: string } | undefined)?.message;
+  const onFields = Object.keys(errors).some((k) => k !== 'root');
+  return <FormMessage message={root ?? (isSubmitted && onFields ? T.fixErrors : undefined)} />;
+}
+
+/** The message of one field of the enclosing section form (its own, or the server's). */
+export function useFieldError(name: string): string | undefined {
+  const { errors } = useFormState({ name });
+  return (get(errors, name) as { message?: string } | undefined)?.message;
+}
+
+/** An on/off switch of the enclosing section form (`invert`: checked while the value is false). */
+export function FormToggle<V extends FieldValues>({
+  name,
+  label,
+  note,
+  invert = false,
+}: {
+  name: FieldPath<V>;
+  label: string;
+  note?: string;
+  invert?: boolean;
+}) {
+  const { field } = useController<V>({ name });
+  const error = useFieldError(name);
+  return (
+    <div>
+      <Toggle
+        label={label}
+        checked={invert ? !field.value : Boolean(field.value)}
+        {...(note ? { note } : {})}
+        onChange={(checked) => field.onChange(invert ? !checked : checked)}
+      />
+      {error ? <p className="text-sm text-red-700">{error}</p> : null}
     </div>
   );
 }

@@ -8,10 +8,11 @@ import { notify } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
+import { serverFieldErrors } from '../../ui/form.tsx';
 import { EmptyState } from '../../ui/list-state.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
-import { fieldErrors, type Label, labelsQuery, send } from './settings-api.ts';
+import { type Label, labelsQuery, send } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 
 /** Label kinds (scheduling spec §3: the four, and the kinds its data also shows). */
@@ -51,7 +52,7 @@ export function LabelsSection() {
       notify.success(T.labelSaved);
       await refresh();
     } catch (e) {
-      const byField = fieldErrors(e);
+      const byField = serverFieldErrors(e);
       setError(byField.name ?? byField[''] ?? errorText(e));
     }
   };
@@ -166,7 +167,7 @@ function LabelRow({
       notify.success(T.labelSaved);
       await onChanged();
     } catch (e) {
-      setErrors(fieldErrors(e));
+      setErrors(serverFieldErrors(e));
     }
   };
 

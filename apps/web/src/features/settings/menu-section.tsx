@@ -3,10 +3,15 @@ import { MENU_FLAG_KEYS, MENU_SCOPES } from '@rostra/core/settings/documents';
 import { type AnyMenuKey, DEFAULT_MENU_FLAGS, menuLabel } from '@rostra/core/shell/menu';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
 import { confirmLeave } from '../../lib/unsaved.ts';
-import { Loaded, SectionForm, SelectField, Toggle } from './form-parts.tsx';
-import { menuScopesQuery, type Scope, send, shellDocsQuery, useDraft } from './settings-api.ts';
+import { Loaded, SectionForm, SelectField, Toggle, useFieldError, useSectionForm } from './form-parts.tsx';
+import { menuScopesQuery, type Scope, send, shellDocsQuery } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
+
+/** A scope's flags by menu key (a key left out follows the organisation, or the spec's default). */
+const schema = z.object({ value: z.record(z.string(), z.boolean()) });
 
 const scopeLabel = (role: string) =>
   role === '' ? T.everyone : (T.roleName[role as keyof typeof T.roleName] ?? role);
@@ -60,74 +65,107 @@ function ScopeForm({
   toolbar: ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const isOrg = scope.role === '';
-  const { draft, setDraft, isDirty, reset, withVersion } = useDraft(
+  const { form, withVersion, cancel } = useSectionForm(
+    schema,
     scope,
-    (s) => s.value,
+    (s) => ({ value: s.value }),
     (s) => s.version,
   );
-  const value = draft ?? {};
-  const orgFlag = (key: string) =>
-    typeof org.value[key] === 'boolean' ? (org.value[key] as boolean) : DEFAULT_MENU_FLAGS[key as AnyMenuKey];
+  const orgFlag = (key: string) => org.value[key] ?? DEFAULT_MENU_FLAGS[key as AnyMenuKey];
 
-  const save = async () => {
+  const save = async ({ value }: z.output<typeof schema>) => {
     await withVersion((version) => send('PUT', '/menu-flags', { role: scope.role, value, version }));
-    reset();
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
   };
 
   return (
     <SectionForm
+      form={form}
       title={T.menu}
       intro={T.menuIntro}
-      isDirty={isDirty}
       onSave={save}
-      onCancel={reset}
+      onCancel={cancel}
       toolbar={toolbar}
     >
-      {(errors) => (
-        <fieldset className="grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
-          <legend className="sr-only">{scopeLabel(scope.role)}</legend>
-          {MENU_FLAG_KEYS.map((key) => {
-            const label = `${menuLabel(key as AnyMenuKey, captions)} (${key})`;
-            if (isOrg) {
-              const on = typeof value[key] === 'boolean' ? (value[key] as boolean) : orgFlag(key);
-              return (
-                <div key={key}>
-                  <Toggle
-                    label={label}
-                    checked={on}
-                    note={T.defaultValue(DEFAULT_MENU_FLAGS[key as AnyMenuKey])}
-                    onChange={(checked) => setDraft({ ...value, [key]: checked })}
-                  />
-                  {errors[`value.${key}`] ? (
-                    <p className="text-sm text-red-700">{errors[`value.${key}`]}</p>
-                  ) : null}
-                </div>
-              );
-            }
-            const current = value[key] === undefined ? 'inherit' : value[key] ? 'on' : 'off';
-            return (
-              <SelectField
-                key={key}
-                className="py-1"
-                label={label}
-                value={current}
-                error={errors[`value.${key}`]}
-                onChange={(next) => {
-                  const { [key]: _dropped, ...rest } = value;
-                  setDraft(next === 'inherit' ? rest : { ...rest, [key]: next === 'on' });
-                }}
-                options={[
-                  { value: 'inherit', label: `${T.inherit} (${orgFlag(key) ? T.on : T.off})` },
-                  { value: 'on', label: T.on },
-                  { value: 'off', label: T.off },
-                ]}
-              />
-            );
-          })}
-        </fieldset>
-      )}
+      <MenuFlags role={scope.role} captions={captions} orgFlag={orgFlag} />
     </SectionForm>
+  );
+}
+
+/** Every menu entry's flag: on/off for the organisation, on/off/as the organisation for a role. */
+function MenuFlags({
+  role,
+  captions,
+  orgFlag,
+}: {
+  role: string;
+  captions: SettingsDocument | undefined;
+  orgFlag: (key: string) => boolean;
+}) {
+  const { field } = useController<z.input<typeof schema>, 'value'>({ name: 'value' });
+  const value = field.value;
+  return (
+    <fieldset className="grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
+      <legend className="sr-only">{scopeLabel(role)}</legend>
+      {MENU_FLAG_KEYS.map((key) => (
+        <MenuFlag
+          key={key}
+          flag={key}
+          label={`${menuLabel(key as AnyMenuKey, captions)} (${key})`}
+          isOrg={role === ''}
+          value={value[key]}
+          orgFlag={orgFlag(key)}
+          onChange={(next) => {
+            const { [key]: _dropped, ...rest } = value;
+            field.onChange(next === undefined ? rest : { ...rest, [key]: next });
+          }}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+function MenuFlag({
+  flag,
+  label,
+  isOrg,
+  value,
+  orgFlag,
+  onChange,
+}: {
+  flag: string;
+  label: string;
+  isOrg: boolean;
+  value: boolean | undefined;
+  orgFlag: boolean;
+  onChange: (next: boolean | undefined) => void;
+}) {
+  const error = useFieldError(`value.${flag}`);
+  if (isOrg) {
+    return (
+      <div>
+        <Toggle
+          label={label}
+          checked={value ?? orgFlag}
+          note={T.defaultValue(DEFAULT_MENU_FLAGS[flag as AnyMenuKey])}
+          onChange={onChange}
+        />
+        {error ? <p className="text-sm text-red-700">{error}</p> : null}
+      </div>
+    );
+  }
+  return (
+    <SelectField
+      className="py-1"
+      label={label}
+      value={value === undefined ? 'inherit' : value ? 'on' : 'off'}
+      error={error}
+      onChange={(next) => onChange(next === 'inherit' ? undefined : next === 'on')}
+      options={[
+        { value: 'inherit', label: `${T.inherit} (${orgFlag ? T.on : T.off})` },
+        { value: 'on', label: T.on },
+        { value: 'off', label: T.off },
+      ]}
+    />
   );
 }

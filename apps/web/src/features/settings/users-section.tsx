@@ -7,16 +7,10 @@ import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field, FormMessage } from '../../ui/field.tsx';
+import { serverFieldErrors } from '../../ui/form.tsx';
 import { EmptyState } from '../../ui/list-state.tsx';
 import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
-import {
-  fieldErrors,
-  type Invitation,
-  invitationsQuery,
-  type Member,
-  membersQuery,
-  send,
-} from './settings-api.ts';
+import { type Invitation, invitationsQuery, type Member, membersQuery, send } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -181,7 +175,7 @@ function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> }) {
       setErrors({});
       await onInvited();
     } catch (e) {
-      const byField = fieldErrors(e);
+      const byField = serverFieldErrors(e);
       setErrors(byField.email ? { email: byField.email } : byField);
     } finally {
       setSending(false);
