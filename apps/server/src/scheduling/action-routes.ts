@@ -1,3 +1,4 @@
+import { actionAnswer, actionBody } from '@rostra/core/api/bookings';
 import { canTakeAction, JOB_ACTIONS, type JobAction, type RecordKind } from '@rostra/core/shell/roles';
 import { applyAction } from '@rostra/db/scheduling/apply-action';
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
@@ -5,7 +6,7 @@ import { z } from 'zod';
 import { type Access, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound, recordResponse, TEXT, VERSION, withETag, written } from '../http/kit.ts';
+import { ID, notFound, withETag, written } from '../http/kit.ts';
 
 /**
  * Who may call the action route at all: the roles that have any action in the core's table
@@ -16,12 +17,6 @@ const ACTORS: Access = {
   roles: ['dispatcher', 'resource'],
   record: { table: 'timeline_records' },
 };
-
-export const actionBody = z.strictObject({
-  version: VERSION.optional().describe('the booking version read; a stale one answers 409'),
-  option: TEXT.optional().describe('options: the option chosen'),
-  note: z.string().max(2000).optional(),
-});
 
 /**
  * `POST /bookings/:id/actions/:action` (spec §6): options, park, cancel, allocate, dispatch,
@@ -40,9 +35,7 @@ export function actionRoutes(app: App): void {
         // the action says.
         params: z.strictObject({ id: ID, action: z.string().min(1).max(40) }),
         body: actionBody.nullish(),
-        response: {
-          200: z.object({ record: recordResponse, state: recordResponse, update: recordResponse.nullable() }),
-        },
+        response: { 200: actionAnswer },
       },
     },
     async (request, reply) => {

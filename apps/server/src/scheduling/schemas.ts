@@ -1,11 +1,11 @@
-import { FLAG, GEO, ID, IDS, LONG_TEXT, SECONDS, TEXT, VERSION, withVersion } from '@rostra/core/api/common';
+import { FLAG, ID, IDS, SECONDS, TEXT, VERSION, withVersion } from '@rostra/core/api/common';
 import { JOB_ACTIONS } from '@rostra/core/shell/roles';
 import { z } from 'zod';
 
 /*
  * Request bodies of the scheduling records, in the spec's field names (§3), of the features whose
  * schemas are not yet in `@rostra/core/api/<feature>` (customers, resources, project tasks and
- * calendar events are there). Bodies are strict
+ * calendar events and bookings are there). Bodies are strict
  * (an unknown field is refused, naming it) and every string and list is bounded. Derived fields
  * (`weightage_cost`, `isConflict`, `errors`, `_uid_r` of timeline records, `version` stamps) are
  * not accepted: the server computes them. Records of the seed system with other fields come in
@@ -27,25 +27,6 @@ export const LABEL_TYPES = [
   'announcement',
   'category',
 ] as const;
-
-/** Statuses a timeline record can carry (§4), with the leave and workflow ones. */
-export const RECORD_STATUSES = [
-  'draft',
-  'rostered',
-  'confirmed',
-  'dispatched',
-  'active',
-  'finished',
-  'reviewed',
-  'feedback',
-  'break',
-  'parked',
-  'cancelled',
-  'leave',
-  'MultiDay',
-] as const;
-
-export const RECORD_KEYS = ['booking', 'groupevent', 'leave', 'break'] as const;
 
 export const labelFields = {
   _id: ID.optional(),
@@ -87,79 +68,6 @@ export const quickViewFields = {
 export const createQuickViewBody = z.strictObject(quickViewFields);
 export const updateQuickViewBody = z
   .strictObject({ ...quickViewFields, ...withVersion })
-  .omit({ _id: true })
-  .partial();
-
-export const timelineRecordFields = {
-  _id: ID.optional(),
-  _key: z.enum(RECORD_KEYS).optional(),
-  status: z.enum(RECORD_STATUSES).optional(),
-  inactive: FLAG.optional(),
-  resourceId: ID.nullish(),
-  resIds: IDS.optional(),
-  resource_first_name: TEXT.nullish(),
-  resource_last_name: TEXT.nullish(),
-  rs_not_riyo_id: TEXT.nullish(),
-  customerId: ID.nullish(),
-  cusIds: IDS.optional(),
-  customer_first_name: TEXT.nullish(),
-  customer_last_name: TEXT.nullish(),
-  reference: TEXT.nullish(),
-  labels: IDS.optional(),
-  cs_lbls: IDS.optional(),
-  lblIds: IDS.optional(),
-  servicesIds: IDS.optional(),
-  allocation_labels_id: IDS.optional(),
-  exclude_labels_id: IDS.optional(),
-  utc_begin_plus_tz: SECONDS,
-  utc_end_plus_tz: SECONDS,
-  day_num: z.number().int().min(0).max(400).nullish(),
-  day_n: z.number().int().min(0).max(400).nullish(),
-  startAt: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 * 24 * 60)
-    .nullish(),
-  endAt: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 * 24 * 60)
-    .nullish(),
-  week: z.number().int().min(0).max(9).nullish(),
-  fortnight_time_boundaries: z.strictObject({ start_time: SECONDS, end_time: SECONDS }).nullish(),
-  template_id: ID.nullish(),
-  template_name: TEXT.nullish(),
-  type: z.string().max(40).nullish(),
-  all_location: z.string().max(1000).nullish(),
-  addressline1: TEXT.nullish(),
-  addressline2: TEXT.nullish(),
-  addressline3: TEXT.nullish(),
-  _geoloc: GEO.nullish(),
-  is_copy: FLAG.nullish(),
-  isDeleted: FLAG.nullish(),
-  notes: LONG_TEXT.nullish(),
-  bk_notes: LONG_TEXT.nullish(),
-  bk_id: ID.nullish(),
-  tolerance: z.number().int().min(0).max(100_000).nullish(),
-  rs_preferred: IDS.nullish(),
-  preferred: IDS.nullish(),
-  autoallocate: FLAG.nullish(),
-  MasterResourceID: z.union([ID, IDS]).nullish(),
-  ResourceGroup: z.union([TEXT, IDS]).nullish(),
-  external_data: z
-    .strictObject({
-      IsExternalBooking: FLAG.nullish(),
-      IsForceAllocation: FLAG.nullish(),
-      VisitStemID: ID.nullish(),
-      ParentID: ID.nullish(),
-    })
-    .nullish(),
-};
-export const createTimelineRecordBody = z.strictObject(timelineRecordFields);
-export const updateTimelineRecordBody = z
-  .strictObject({ ...timelineRecordFields, ...withVersion })
   .omit({ _id: true })
   .partial();
 

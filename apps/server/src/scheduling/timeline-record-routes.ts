@@ -1,5 +1,12 @@
-import { blacklistOverrideSchema } from '@rostra/core/allocation/blacklist-override';
-import { recheckedSchema } from '@rostra/core/timeline/rechecked';
+import {
+  bookingRecord,
+  bookingStates,
+  createBookingBody,
+  RECORD_KEYS,
+  RECORD_STATUSES,
+  savedBooking,
+  updateBookingBody,
+} from '@rostra/core/api/bookings';
 import { deleteTimelineRecord } from '@rostra/db/scheduling/delete-timeline-record';
 import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { listStates } from '@rostra/db/scheduling/list-states';
@@ -18,37 +25,18 @@ import {
   paged,
   pageOf,
   pageQuery,
-  recordResponse,
   SECONDS,
   versionToWrite,
   withETag,
   written,
 } from '../http/kit.ts';
-import {
-  createTimelineRecordBody,
-  RECORD_KEYS,
-  RECORD_STATUSES,
-  updateTimelineRecordBody,
-} from './schemas.ts';
 
 const RECORD = { table: 'timeline_records' };
 
-/** A write's answer: the record, and the other bookings its change re-checked. */
-const recordWithRechecked = recordResponse.extend({ rechecked: recheckedSchema });
-
-function withRechecked(result: SaveResult): z.infer<typeof recordWithRechecked> {
+function withRechecked(result: SaveResult): z.infer<typeof savedBooking> {
   const record = written(result);
   return { ...record, rechecked: result.ok ? result.rechecked : { nowInConflict: [], cleared: [] } };
 }
-
-/** A write that newly assigns a resource the customer has blacklisted carries why (else 400). */
-const override = {
-  override: blacklistOverrideSchema
-    .optional()
-    .describe('assign resources the customer has blacklisted anyway (without it: 400 resource_blacklisted)'),
-};
-const createBody = createTimelineRecordBody.extend(override);
-const updateBody = updateTimelineRecordBody.extend(override);
 
 /**
  * Timeline records (bookings, group events, leaves, breaks): dispatchers read and write the
@@ -82,7 +70,7 @@ export function timelineRecordRoutes(app: App): void {
             .optional()
             .describe('overlapping: begin before (wall-clock seconds)'),
         }),
-        response: { 200: pageOf(recordResponse) },
+        response: { 200: pageOf(bookingRecord) },
       },
     },
     async (request) => {
@@ -114,7 +102,7 @@ export function timelineRecordRoutes(app: App): void {
         tags: ['records'],
         summary: 'Get one timeline record',
         params: idParams,
-        response: { 200: recordResponse },
+        response: { 200: bookingRecord },
       },
     },
     async (request, reply) => {
@@ -132,8 +120,8 @@ export function timelineRecordRoutes(app: App): void {
       schema: {
         tags: ['records'],
         summary: 'Create a timeline record (overlaps validated with the organisation buffer)',
-        body: createBody,
-        response: { 201: recordWithRechecked },
+        body: createBookingBody,
+        response: { 201: savedBooking },
       },
     },
     async (request, reply) => {
@@ -156,8 +144,8 @@ export function timelineRecordRoutes(app: App): void {
         tags: ['records'],
         summary: 'Update a timeline record (stale version → 409)',
         params: idParams,
-        body: updateBody,
-        response: { 200: recordWithRechecked },
+        body: updateBookingBody,
+        response: { 200: savedBooking },
       },
     },
     async (request, reply) => {
@@ -185,7 +173,7 @@ export function timelineRecordRoutes(app: App): void {
         tags: ['records'],
         summary: 'Delete a timeline record (stale version → 409)',
         params: idParams,
-        response: { 200: recordWithRechecked },
+        response: { 200: savedBooking },
       },
     },
     async (request) => {
@@ -209,7 +197,7 @@ export function timelineRecordRoutes(app: App): void {
         tags: ['records'],
         summary: "A booking's status history (states), newest first",
         params: idParams,
-        response: { 200: z.object({ items: z.array(recordResponse) }) },
+        response: { 200: bookingStates },
       },
     },
     async (request) => {
