@@ -34,14 +34,14 @@ export const CODE = {
   UploadsScreen: () => import('../features/operations/uploads/uploads-screen.tsx'),
   VehicleRoutesScreen: () => import('../features/operations/maps/vehicle-routes-screen.tsx'),
   ResetScreen: () => import('../features/sign-in/reset-screen.tsx'),
-  MasterRosterScreen: () => import('../screens/roster/master-roster-screen.tsx'),
+  MasterRosterScreen: () => import('../features/roster/master-roster-screen.tsx'),
   SettingsScreen: () => import('../features/settings/settings-screen.tsx'),
-  ShiftsScreen: () => import('../screens/shifts/shifts-screen.tsx'),
+  ShiftsScreen: () => import('../features/shifts/shifts-screen.tsx'),
   SignInScreen: () => import('../features/sign-in/sign-in-screen.tsx'),
   TermsScreen: () => import('../features/sign-in/terms-screen.tsx'),
-  TimelineScreen: () => import('../screens/timeline/timeline-screen.tsx'),
-  SchedulerScreen: () => import('../screens/week/scheduler-screen.tsx'),
-  WeekScreen: () => import('../screens/week/week-screen.tsx'),
+  TimelineScreen: () => import('../features/timeline/timeline-screen.tsx'),
+  SchedulerScreen: () => import('../features/week/scheduler-screen.tsx'),
+  WeekScreen: () => import('../features/week/week-screen.tsx'),
 } as const;
 
 /** The pages outside the shell (no menu, no top bar around them). */

@@ -27,6 +27,7 @@ import {
 import { formsSearch } from '../features/operations/forms/search.ts';
 import { resetSearch } from '../features/sign-in/reset-search.ts';
 import { signInSearch } from '../features/sign-in/search.ts';
+import { timelineSearch } from '../features/timeline/search.ts';
 import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
 import { confirmStore, waitStore } from '../lib/overlays.ts';
 import { queryOf } from '../lib/route-actions.ts';
@@ -36,7 +37,6 @@ import { useStore } from '../lib/store.ts';
 import { ComingLater } from '../screens/coming-later.tsx';
 import { ErrorPage } from '../screens/error-page.tsx';
 import { dayListQuery, PHONE_QUERY, showsMyDay, todayIn } from '../screens/my-day/day-list.ts';
-import { timelineSearch } from '../screens/timeline/search.ts';
 import { AppToaster } from '../shell/app-toaster.tsx';
 import { SkeletonRows } from '../ui/list-state.tsx';
 import { preloadCodeFor, SCREEN_AT } from './route-code.ts';

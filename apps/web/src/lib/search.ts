@@ -2,9 +2,9 @@ import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { DAY, formatDateTime, weekdayLongName } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { slotOf, TEMPLATE_START } from '../features/roster/template.ts';
 import { api } from './client.ts';
 import type { TimelineRecord } from './roster.ts';
-import { slotOf, TEMPLATE_START } from './roster-template.ts';
 import { createStore } from './store.ts';
 
 /**

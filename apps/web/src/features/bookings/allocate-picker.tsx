@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { allocateBooking, errorText, type RankedCandidate } from '../../lib/timeline-api.ts';
-import type { TimelineRecord } from '../../lib/timeline-model.ts';
-import { CandidatePanel } from '../../screens/timeline/candidate-panel.tsx';
 import { Modal } from '../../ui/dialog.tsx';
+import { allocateBooking, errorText, type RankedCandidate } from '../timeline/api.ts';
+import { CandidatePanel } from '../timeline/candidate-panel.tsx';
+import type { TimelineRecord } from '../timeline/model.ts';
 import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
 import { BOOKINGS_KEY, type Booking, takeAction, updateBooking } from './api.ts';
 import { confirmAssign } from './assign-confirm.ts';

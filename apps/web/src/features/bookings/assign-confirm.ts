@@ -8,7 +8,7 @@
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
 import { askConfirmWithDetails } from '../../lib/overlays.ts';
-import { type AssignmentDraft, checkAssignment } from '../../lib/timeline-api.ts';
+import { type AssignmentDraft, checkAssignment } from '../timeline/api.ts';
 
 export const ASSIGN_TEXT = {
   question: (names: string) =>

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Clock } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { type LiveEvent, useLive } from '../../lib/live.ts';
-import { errorText, fetchStatusConfig, fetchWindow, timelineKeys } from '../../lib/timeline-api.ts';
-import { barKind, customerName, resourceName, type TimelineRecord } from '../../lib/timeline-model.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { errorText, fetchStatusConfig, fetchWindow, timelineKeys } from './api.ts';
+import { barKind, customerName, resourceName, type TimelineRecord } from './model.ts';
 import { TL } from './texts.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { DAY, DAY_CODES, type DayCode, fromYmd, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
 import type { Rechecked } from '@rostra/core/timeline/rechecked';
-import { isApiError } from './api.ts';
-import { api } from './client.ts';
+import { isApiError } from '../../lib/api.ts';
+import { api } from '../../lib/client.ts';
 
 /*
  * A resource's weekly availability (the spec's weekly timesheet record) as the shifts screen edits

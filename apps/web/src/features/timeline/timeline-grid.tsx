@@ -16,8 +16,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { Lock } from '../../lib/timeline-api.ts';
-import type { AsyncChecker } from '../../lib/timeline-checker.ts';
+import type { Lock } from './api.ts';
+import type { AsyncChecker } from './checker.ts';
 import {
   type Bar,
   type BarRef,
@@ -35,7 +35,7 @@ import {
   UNASSIGNED_ROW,
   type ViewKind,
   xToTime,
-} from '../../lib/timeline-model.ts';
+} from './model.ts';
 import { TL } from './texts.ts';
 
 /** Width of the sticky resource column and height of the sticky time header, px. */

@@ -2,10 +2,10 @@ import type { AllocationIssue } from '@rostra/core/allocation/messages';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { useState } from 'react';
 import { type LiveEvent, useLive } from '../../lib/live.ts';
-import { type BatchAnswer, errorText, fetchRecord, runBatch } from '../../lib/timeline-api.ts';
-import type { TimelineRecord } from '../../lib/timeline-model.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/dialog.tsx';
+import { type BatchAnswer, errorText, fetchRecord, runBatch } from './api.ts';
+import type { TimelineRecord } from './model.ts';
 import { TL } from './texts.ts';
 
 export type BatchConflict = { id: string; customer: string; begin: number; errors: AllocationIssue[] };

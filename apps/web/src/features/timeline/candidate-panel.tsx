@@ -4,9 +4,9 @@ import { formatDateTime, formatTime } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
-import { fetchCandidates, fetchRecord, type RankedCandidate } from '../../lib/timeline-api.ts';
-import type { TimelineRecord } from '../../lib/timeline-model.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { fetchCandidates, fetchRecord, type RankedCandidate } from './api.ts';
+import type { TimelineRecord } from './model.ts';
 import { TL } from './texts.ts';
 
 /** How many resources a booking needs: `MasterResourceID` as a list means that many (at least 1). */

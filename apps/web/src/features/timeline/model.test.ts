@@ -14,7 +14,7 @@ import {
   UNASSIGNED_ROW,
   type WindowResource,
   xToTime,
-} from './timeline-model.ts';
+} from './model.ts';
 
 const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
 const rec = (

@@ -5,7 +5,7 @@
  */
 import type { CandidateOutcome } from '@rostra/core/allocation/modes';
 import type { AllocationJob, AllocationScenario } from '@rostra/core/allocation/scenario';
-import type { CheckWorkerAnswer, CheckWorkerRequest } from './timeline-check-worker.ts';
+import type { CheckWorkerAnswer, CheckWorkerRequest } from './check-worker.ts';
 
 export type AsyncChecker = {
   check: (begin: number, end: number, resourceIds: string[]) => Promise<CandidateOutcome[]>;
@@ -30,7 +30,7 @@ export class CheckWorker {
   private readyFor: { token: number; resolve: () => void; reject: (e: Error) => void } | null = null;
 
   constructor() {
-    this.worker = new Worker(new URL('./timeline-check-worker.ts', import.meta.url), { type: 'module' });
+    this.worker = new Worker(new URL('./check-worker.ts', import.meta.url), { type: 'module' });
     this.worker.onmessage = (event: MessageEvent<CheckWorkerAnswer>) => {
       const m = event.data;
       if (m.type === 'ready' && this.readyFor?.token === m.token) this.readyFor.resolve();

@@ -1,8 +1,8 @@
 import { templateStart } from '@rostra/core/roster/grid';
 import { resolveTemplateSlot, type TemplateSlot } from '@rostra/core/roster/template';
 import { DAY, FORTNIGHT, MINUTE, WEEK } from '@rostra/core/time/calendar';
-import { api } from './client.ts';
-import { fetchRecords, type TimelineRecord } from './roster.ts';
+import { api } from '../../lib/client.ts';
+import { fetchRecords, type TimelineRecord } from '../../lib/roster.ts';
 
 /*
  * Master-roster template items as the screen reads and writes them: timeline records of type

@@ -13,6 +13,17 @@ import {
   useResources,
   wallNow,
 } from '../../lib/roster.ts';
+import { notify } from '../../lib/toast.ts';
+import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { TimeInput } from '../../ui/date-picker.tsx';
+import { FormMessage } from '../../ui/field.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { PeriodNav } from '../../ui/period-nav.tsx';
+import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
+import { LeavesPanel } from './leaves-panel.tsx';
 import {
   DEFAULT_TIMING,
   daysOfWeek,
@@ -26,18 +37,7 @@ import {
   type WeekPlan,
   weekIdOf,
   weekIdStart,
-} from '../../lib/shifts.ts';
-import { notify } from '../../lib/toast.ts';
-import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button, IconButton } from '../../ui/button.tsx';
-import { TimeInput } from '../../ui/date-picker.tsx';
-import { FormMessage } from '../../ui/field.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { Page } from '../../ui/page.tsx';
-import { PeriodNav } from '../../ui/period-nav.tsx';
-import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
-import { LeavesPanel } from './leaves-panel.tsx';
+} from './model.ts';
 import { SHIFTS_TEXT as T } from './shifts-text.ts';
 
 /**

@@ -14,7 +14,6 @@ import {
   useResources,
   wallNow,
 } from '../../lib/roster.ts';
-import { fetchTemplateItems, slotOf, TEMPLATE_START } from '../../lib/roster-template.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
@@ -22,6 +21,7 @@ import { Page } from '../../ui/page.tsx';
 import { ItemDialog, type ItemDialogState } from './item-dialog.tsx';
 import { RolloutPanel } from './rollout-panel.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';
+import { fetchTemplateItems, slotOf, TEMPLATE_START } from './template.ts';
 
 const MASCUSTOMER: string = '/mascustomer';
 const MASTERROSTER: string = '/masterroster';

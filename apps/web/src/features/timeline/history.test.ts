@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { History, type HistoryStep } from './timeline-history.ts';
+import { History, type HistoryStep } from './history.ts';
 
 function counterStep(log: string[], name: string, failUndo = false): HistoryStep {
   return {

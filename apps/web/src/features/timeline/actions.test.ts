@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { droppedResIds } from './timeline-actions.ts';
+import { droppedResIds } from './actions.ts';
 
 describe('resources after a drop', () => {
   it('from the unassigned lane onto a resource assigns it', () => {

@@ -12,8 +12,8 @@ import {
   timeRange,
   wallNow,
 } from '../../lib/roster.ts';
+import { useLiveRefetch } from '../../screens/boards/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
-import { useLiveRefetch } from '../boards/use-live-refetch.ts';
 
 /** Texts of the week and scheduler screens, in one place. */
 export const WEEK_TEXT = {

@@ -10,7 +10,7 @@
  */
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
-import { type AllocateAnswer, allocateBooking, fetchRecord, patchRecord } from './timeline-api.ts';
+import { type AllocateAnswer, allocateBooking, fetchRecord, patchRecord } from './api.ts';
 
 export type Place = { begin: number; end: number; resIds: readonly string[] };
 

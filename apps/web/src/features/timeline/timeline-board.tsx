@@ -20,7 +20,10 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExtern
 import { confirmAssign, confirmDraftAssignment } from '../../features/bookings/assign-confirm.ts';
 import { type LiveEvent, useLive, useLiveStatus } from '../../lib/live.ts';
 import { askConfirm } from '../../lib/overlays.ts';
-import { applyPlace, droppedResIds, type Place } from '../../lib/timeline-actions.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { Button, IconButton } from '../../ui/button.tsx';
+import { DateInput } from '../../ui/date-picker.tsx';
+import { applyPlace, droppedResIds, type Place } from './actions.ts';
 import {
   allocateBooking,
   errorText,
@@ -35,9 +38,11 @@ import {
   type WindowAnswer,
   weekIdsOf,
   windowScenario,
-} from '../../lib/timeline-api.ts';
-import { type AsyncChecker, CheckWorker } from '../../lib/timeline-checker.ts';
-import { History } from '../../lib/timeline-history.ts';
+} from './api.ts';
+import { BatchDialog } from './batch-dialog.tsx';
+import { CandidatePanel } from './candidate-panel.tsx';
+import { type AsyncChecker, CheckWorker } from './checker.ts';
+import { History } from './history.ts';
 import {
   type Bar,
   batchCandidates,
@@ -49,12 +54,7 @@ import {
   UNASSIGNED_ROW,
   VIEW_DAYS,
   type ViewKind,
-} from '../../lib/timeline-model.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { Button, IconButton } from '../../ui/button.tsx';
-import { DateInput } from '../../ui/date-picker.tsx';
-import { BatchDialog } from './batch-dialog.tsx';
-import { CandidatePanel } from './candidate-panel.tsx';
+} from './model.ts';
 import { TL } from './texts.ts';
 import { type DropTarget, TimelineGrid } from './timeline-grid.tsx';
 

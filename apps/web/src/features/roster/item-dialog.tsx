@@ -12,14 +12,6 @@ import {
   secondsToHm,
   type TimelineRecord,
 } from '../../lib/roster.ts';
-import {
-  createTemplateItem,
-  deleteTemplateItem,
-  formOf,
-  TEMPLATE_START,
-  type TemplateForm,
-  updateTemplateItem,
-} from '../../lib/roster-template.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormDateField } from '../../ui/date-picker.tsx';
@@ -27,6 +19,14 @@ import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { controlClass, Form, FormField, FormInput, FormSelect, useZodForm } from '../../ui/form.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';
+import {
+  createTemplateItem,
+  deleteTemplateItem,
+  formOf,
+  TEMPLATE_START,
+  type TemplateForm,
+  updateTemplateItem,
+} from './template.ts';
 
 export type ItemDialogState =
   | { kind: 'new'; week: 1 | 2; dayNum: number; rowId: string; byCustomer: boolean }

@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { askConfirm } from '../../lib/overlays.ts';
 import { dateInputSeconds, dateInputValue, errorText } from '../../lib/roster.ts';
-import { type RolloutSummary, rollout } from '../../lib/roster-template.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateInput } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';
+import { type RolloutSummary, rollout } from './template.ts';
 
 const MAX_DAYS = 62;
 

@@ -1,7 +1,7 @@
 import { createPoolChecker } from '@rostra/core/allocation/pool-check';
 import { describe, expect, it } from 'vitest';
-import { type CheckData, windowScenario } from './timeline-api.ts';
-import type { AllocationConfig, TimelineRecord } from './timeline-model.ts';
+import { type CheckData, windowScenario } from './api.ts';
+import type { AllocationConfig, TimelineRecord } from './model.ts';
 
 const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
 const WEEK = '2026-01-04_2026-01-10';

@@ -19,9 +19,9 @@ import type { Shift } from '@rostra/core/records/shift';
 import type { RosterGrid } from '@rostra/core/roster/grid';
 import { STATUS_CONFIG_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
 import { DAY, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
-import { isApiError } from './api.ts';
-import { api } from './client.ts';
-import type { AllocationConfig, TimelineRecord, TimelineWindow } from './timeline-model.ts';
+import { isApiError } from '../../lib/api.ts';
+import { api } from '../../lib/client.ts';
+import type { AllocationConfig, TimelineRecord, TimelineWindow } from './model.ts';
 
 export type WindowAnswer = TimelineWindow & { grid: RosterGrid };
 

@@ -10,7 +10,7 @@ import {
   type ShiftRecord,
   shiftWeekId,
   weekIdOf,
-} from './shifts.ts';
+} from './model.ts';
 
 const record = (fields: Partial<ShiftRecord>): ShiftRecord => ({
   _id: 'r1_2026-01-04_2026-01-10',
