@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import {
+  announcementBody,
+  announcementListQuery,
+  announcementPage,
+  announcementRecord,
+} from '@rostra/core/api/announcements';
 import { calendarEventDirectoryPage, calendarEventDirectoryQuery } from '@rostra/core/api/calendar-events';
-import { numberedPageOf, numberedQuery } from '@rostra/core/api/common';
 import { customerDirectoryPage, customerDirectoryQuery, customerOverview } from '@rostra/core/api/customers';
 import { groupEventDirectoryPage, groupEventDirectoryQuery } from '@rostra/core/api/group-events';
 import { projectTaskDirectoryPage, projectTaskDirectoryQuery } from '@rostra/core/api/project-tasks';
 import { resourceDirectoryPage, resourceDirectoryQuery, resourceOverview } from '@rostra/core/api/resources';
-import {
-  ANNOUNCEMENT_ROLES,
-  createAnnouncement,
-  listAnnouncements,
-} from '@rostra/db/directory/announcements';
+import { createAnnouncement, listAnnouncements } from '@rostra/db/directory/announcements';
 import { calendarWindow } from '@rostra/db/directory/calendar';
 import { listGroupEvents } from '@rostra/db/directory/group-events';
 import { activityFeed, todayNumbers } from '@rostra/db/directory/home';
@@ -36,7 +37,7 @@ import {
 import { API, type App } from '../http/api.ts';
 import { seesConflictDetails } from '../http/conflict-details.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParams, LONG_TEXT, notFound, recordResponse, SECONDS } from '../http/kit.ts';
+import { idParams, notFound, recordResponse, SECONDS } from '../http/kit.ts';
 
 /*
  * Routes of the directory screens (issue 8): numbered, searchable lists of customers, resources
@@ -46,9 +47,7 @@ import { idParams, LONG_TEXT, notFound, recordResponse, SECONDS } from '../http/
  */
 
 /** Page sizes the screens use (spec §9: 10 default pages, 40, 50 group lists); at most 250. */
-const numbered = numberedQuery;
 const DEFAULT_LIMIT = 40;
-const numberedPage = numberedPageOf(recordResponse);
 const MAX_WINDOW_S = 62 * 86_400;
 
 /**
@@ -60,16 +59,6 @@ const typed = <S extends z.ZodType>(_schema: S, value: unknown) => value as z.ou
 async function masterFilter(app: App, caller: Caller): Promise<MasterLabelFilters> {
   return caller.role === 'dispatcher' ? masterLabelFilters(app.deps.db.db, caller.orgId, caller.uid) : {};
 }
-
-export const announcementBody = z.strictObject({
-  title: z.string().trim().min(1, 'Enter a title').max(200),
-  body: LONG_TEXT,
-  roles: z
-    .array(z.enum(ANNOUNCEMENT_ROLES))
-    .max(ANNOUNCEMENT_ROLES.length)
-    .optional()
-    .describe('the roles told; empty or absent: every member'),
-});
 
 /**
  * A numbered directory list, `GET /directory/<path>`: its query and page schemas (core's), and what
@@ -280,8 +269,8 @@ export function directoryRoutes(app: App): void {
       schema: {
         tags: ['directory'],
         summary: "Announcements to the caller's role (dispatchers: all), newest first",
-        querystring: z.strictObject(numbered),
-        response: { 200: numberedPage },
+        querystring: announcementListQuery,
+        response: { 200: announcementPage },
       },
     },
     async (request) => {
@@ -302,7 +291,7 @@ export function directoryRoutes(app: App): void {
         tags: ['directory'],
         summary: 'Post an announcement: stored and broadcast live to its audience',
         body: announcementBody,
-        response: { 201: recordResponse },
+        response: { 201: announcementRecord },
       },
     },
     async (request, reply) => {

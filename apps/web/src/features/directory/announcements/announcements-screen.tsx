@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_ROLES, type AnnouncementRole } from '@rostra/core/api/announcements';
 import { formatDateTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -17,10 +18,10 @@ import { pageFrom } from '../model.ts';
 import { ScreenHeader, saveErrors, selectClass } from '../parts.tsx';
 import type { AnnouncementsSearch } from '../search.ts';
 import { ANNOUNCEMENTS_TEXT as A } from '../texts.ts';
-import { ANNOUNCEMENTS_KEY, type AnnouncementRole, announcementsQuery, postAnnouncement } from './api.ts';
+import { ANNOUNCEMENTS_KEY, announcementsQuery, postAnnouncement } from './api.ts';
 
 const PAGE_SIZE = 10;
-const ROLES: readonly AnnouncementRole[] = ['dispatcher', 'scheduler', 'resource', 'customer'];
+const ROLES = ANNOUNCEMENT_ROLES;
 
 const roleName = (r: string) => A.roleNames[r as AnnouncementRole] ?? r;
 

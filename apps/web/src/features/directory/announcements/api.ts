@@ -1,3 +1,4 @@
+import type { Announcement, AnnouncementBody, AnnouncementPage } from '@rostra/core/api/announcements';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/client.ts';
@@ -13,18 +14,6 @@ import { notify } from '../../../lib/toast.ts';
  * the shell keeps them in the broadcast slide-over.
  */
 
-export type AnnouncementRole = 'dispatcher' | 'scheduler' | 'resource' | 'customer';
-export type Announcement = {
-  _id: string;
-  title: string;
-  body: string;
-  roles: AnnouncementRole[];
-  created_by: string | null;
-  /** Epoch milliseconds. */
-  created_at: number;
-};
-export type AnnouncementPage = { items: Announcement[]; total: number; page: number; limit: number };
-
 export const ANNOUNCEMENTS_KEY = ['announcements'] as const;
 
 export const announcementsQuery = (page: number, limit: number) =>
@@ -35,7 +24,7 @@ export const announcementsQuery = (page: number, limit: number) =>
     placeholderData: keepPreviousData,
   });
 
-export const postAnnouncement = (input: { title: string; body: string; roles: AnnouncementRole[] }) =>
+export const postAnnouncement = (input: AnnouncementBody) =>
   api.post<Announcement>('/announcements', input, { quiet: true, retry: false });
 
 /** What the slide-over shows of one. */
