@@ -192,7 +192,9 @@ async function measure(browser: Browser, base: string, webDist: string, screen: 
     let jsWire = 0;
     for (const s of scripts.values()) {
       jsWire += s.wire;
-      jsGzip += gzipSizeOf(webDist, new URL(s.url).pathname);
+      const gzip = gzipSizeOf(webDist, new URL(s.url).pathname);
+      jsGzip += gzip;
+      if (process.env.BENCH_VERBOSE) console.log(`  ${screen.name}: ${new URL(s.url).pathname} ${kb(gzip)} KB`);
     }
     return { interactiveMs, jsGzip, jsWire, scripts: scripts.size, loadMs: load };
   } finally {

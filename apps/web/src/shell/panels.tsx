@@ -10,23 +10,24 @@ import { isApiError } from '../lib/api.ts';
 import { api } from '../lib/client.ts';
 import { useMarkNotificationsSeen, useNotificationList } from '../lib/notifications.ts';
 import { formatOrgInstant } from '../lib/org-time.ts';
-import { closePanel, panelStore, withWait } from '../lib/overlays.ts';
+import { closePanel, withWait } from '../lib/overlays.ts';
 import { type Me, switchOrganisation } from '../lib/session.ts';
 import { landingPath } from '../lib/sign-in-flow.ts';
-import { createStore, useStore } from '../lib/store.ts';
+import { useStore } from '../lib/store.ts';
 import { notify } from '../lib/toast.ts';
 import { confirmLeave } from '../lib/unsaved.ts';
 import { ROLE_LABELS, SHELL_EXTRA_TEXT, SHELL_TEXT } from '../texts.ts';
 import { Button } from '../ui/button.tsx';
 import { Drawer, Modal } from '../ui/dialog.tsx';
 import { Field, FormMessage } from '../ui/field.tsx';
+import { broadcastStore } from './panel-host.tsx';
 import { useShell } from './shell-context.tsx';
 
 /**
  * The notification drawer: opening it clears the dot and stores last seen (spec §4). Times are on
  * the organisation's clock and in its date format, like the rest of the app.
  */
-function NotificationDrawer() {
+export function NotificationDrawer() {
   const { me } = useShell();
   const markSeen = useMarkNotificationsSeen();
   const list = useNotificationList();
@@ -88,7 +89,7 @@ function NotificationDrawer() {
   );
 }
 
-function HelpDrawer() {
+export function HelpDrawer() {
   const { version, role } = useShell();
   return (
     <Drawer title={SHELL_EXTRA_TEXT.helpTitle} onClose={closePanel} testId="help-drawer">
@@ -133,7 +134,7 @@ function useVersions() {
   });
 }
 
-function WhatsNewPanel() {
+export function WhatsNewPanel() {
   const { version } = useShell();
   const versions = useVersions();
   const records = versions.data ?? [];
@@ -172,11 +173,7 @@ function WhatsNewPanel() {
   );
 }
 
-/** A broadcast message (announcements, settings issue) shown in the slide-over. */
-export type Broadcast = { id: string; title: string; body: string };
-export const broadcastStore = createStore<Broadcast[]>([]);
-
-function BroadcastSlideOver() {
+export function BroadcastSlideOver() {
   const messages = useStore(broadcastStore);
   return (
     <Drawer title={SHELL_TEXT.announcements} onClose={closePanel} testId="broadcast">
@@ -204,7 +201,7 @@ function BroadcastSlideOver() {
  * validated (and must be your own: the server only switches the signed-in person). A refusal
  * shows the server's message (1.5 s toast and in place).
  */
-function SwitchDialog({ me }: { me: Me }) {
+export function SwitchDialog({ me }: { me: Me }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const current = `${me.org_id}|${me.role}`;
@@ -298,23 +295,3 @@ function SwitchDialog({ me }: { me: Me }) {
 }
 
 /** Whichever side panel or shell dialog is open (one at a time). */
-export function PanelHost() {
-  const panel = useStore(panelStore);
-  const { me } = useShell();
-  // Announcements (issue 8) fill the broadcast slide-over, live.
-  useAnnouncementBroadcasts(broadcastStore);
-  switch (panel) {
-    case 'notifications':
-      return <NotificationDrawer />;
-    case 'help':
-      return <HelpDrawer />;
-    case 'whats-new':
-      return <WhatsNewPanel />;
-    case 'broadcast':
-      return <BroadcastSlideOver />;
-    case 'switch':
-      return <SwitchDialog me={me} />;
-    default:
-      return null;
-  }
-}

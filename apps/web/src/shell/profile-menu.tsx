@@ -4,8 +4,8 @@ import { canSeeWhatsNew } from '@rostra/core/shell/roles';
 import { checkProfilePhoto, PROFILE_PHOTO_ACCEPT } from '@rostra/core/shell/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ArrowLeftRight, Camera, LogOut, ScanBarcode, Sparkles, UserRound } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { ArrowLeftRight, Camera, LogOut, ScanBarcode, Sparkles } from 'lucide-react';
+import { useRef } from 'react';
 import { api } from '../lib/client.ts';
 import { openPanel, withWait } from '../lib/overlays.ts';
 import { ME_KEY, signOut } from '../lib/session.ts';
@@ -21,30 +21,8 @@ import {
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu.tsx';
 import { useBarcodeScan } from './barcode-scan.tsx';
+import { Avatar } from './profile-button.tsx';
 import { useShell } from './shell-context.tsx';
-
-/** The profile photo, or the default image when there is none or it fails to load (spec §8). */
-export function Avatar({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
-  const { me } = useShell();
-  const [isBroken, setBroken] = useState(false);
-  const url = me.user_details.photoUrl;
-  const box = size === 'lg' ? 'size-14' : 'size-8';
-  if (url && !isBroken) {
-    return (
-      <img
-        src={url}
-        alt={SHELL_EXTRA_TEXT.photoAlt(me.user_details.displayName)}
-        className={`${box} rounded-full object-cover`}
-        onError={() => setBroken(true)}
-      />
-    );
-  }
-  return (
-    <span className={`${box} grid place-items-center rounded-full bg-neutral-200 text-neutral-600`}>
-      <UserRound aria-hidden className={size === 'lg' ? 'size-7' : 'size-4'} />
-    </span>
-  );
-}
 
 /**
  * The profile menu (spec §2): photo (image upload, one image file), display name, phone, email,
@@ -52,7 +30,7 @@ export function Avatar({ size = 'sm' }: { size?: 'sm' | 'lg' }) {
  * switch, barcode scanner, sign out. A menu (ui/dropdown-menu.tsx): the details head it, the
  * actions are its items; Escape or a click outside closes it.
  */
-export function ProfileMenu() {
+export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { me, role, version } = useShell();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -92,7 +70,7 @@ export function ProfileMenu() {
   const icon = 'size-4 text-neutral-500';
   return (
     <>
-      <DropdownMenu>
+      <DropdownMenu defaultOpen={defaultOpen}>
         <DropdownMenuTrigger
           aria-label={SHELL_TEXT.profile}
           className="grid size-11 place-items-center rounded-full hover:bg-neutral-100 sm:size-9"

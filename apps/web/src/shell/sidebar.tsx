@@ -1,19 +1,48 @@
 import type { AnyMenuKey, MenuEntry } from '@rostra/core/shell/menu';
 import { Link } from '@tanstack/react-router';
-import { X } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { SHELL_TEXT } from '../texts.ts';
-import { IconButton } from '../ui/button.tsx';
-import { Drawer } from '../ui/dialog.tsx';
 import { CompanyLogo } from './company-logo.tsx';
-import { MENU_ICONS } from './menu-icons.tsx';
+
+type MenuIcons = typeof import('./menu-icons.tsx').MENU_ICONS;
+let menuIcons: MenuIcons | undefined;
+let menuIconsLoading: Promise<MenuIcons> | undefined;
+
+/**
+ * The menu's icons (some 35 of them) load when a menu is first shown, not with the shell: on a
+ * phone the menu is a drawer most visits never open, and a worker's first load has a 200 KB budget
+ * (issue 17). Until they arrive each entry keeps an icon-sized space, so nothing moves.
+ */
+function useMenuIcons(): MenuIcons | undefined {
+  const [icons, setIcons] = useState(menuIcons);
+  useEffect(() => {
+    if (icons) return;
+    let isLive = true;
+    menuIconsLoading ??= import('./menu-icons.tsx').then((m) => {
+      menuIcons = m.MENU_ICONS;
+      return m.MENU_ICONS;
+    });
+    menuIconsLoading.then(
+      (loaded) => isLive && setIcons(loaded),
+      () => {
+        menuIconsLoading = undefined;
+      },
+    );
+    return () => {
+      isLive = false;
+    };
+  }, [icons]);
+  return icons;
+}
 
 /** The menu entries as links; the active one is marked (aria-current) and highlighted. */
-function MenuList(props: {
+export function MenuList(props: {
   entries: MenuEntry[] | undefined;
   activeKey: AnyMenuKey | undefined;
   isCollapsed: boolean;
   onNavigate?: () => void;
 }) {
+  const icons = useMenuIcons();
   if (!props.entries) {
     return (
       <ul className="space-y-1 px-2" aria-busy="true">
@@ -27,7 +56,8 @@ function MenuList(props: {
   return (
     <ul className="space-y-0.5 px-2">
       {props.entries.map((entry) => {
-        const Icon = MENU_ICONS[entry.key];
+        const Icon = icons?.[entry.key];
+        const iconClass = `size-5 shrink-0 nav:size-4 ${isActiveClass(entry.key === props.activeKey)}`;
         const isActive = entry.key === props.activeKey;
         return (
           <li key={entry.key}>
@@ -44,10 +74,7 @@ function MenuList(props: {
                   : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900'
               } ${props.isCollapsed ? 'justify-center px-0' : ''}`}
             >
-              <Icon
-                aria-hidden
-                className={`size-5 shrink-0 nav:size-4 ${isActive ? 'text-sky-700' : 'text-neutral-500'}`}
-              />
+              {Icon ? <Icon aria-hidden className={iconClass} /> : <span aria-hidden className={iconClass} />}
               <span className={props.isCollapsed ? 'sr-only' : 'block truncate first-letter:uppercase'}>
                 {entry.label}
               </span>
@@ -59,7 +86,9 @@ function MenuList(props: {
   );
 }
 
-type SidebarProps = {
+const isActiveClass = (isActive: boolean) => (isActive ? 'text-sky-700' : 'text-neutral-500');
+
+export type SidebarProps = {
   entries: MenuEntry[] | undefined;
   activeKey: AnyMenuKey | undefined;
 };
@@ -81,33 +110,5 @@ export function DesktopSidebar(props: SidebarProps & { isCollapsed: boolean }) {
         <MenuList entries={props.entries} activeKey={props.activeKey} isCollapsed={props.isCollapsed} />
       </nav>
     </aside>
-  );
-}
-
-/** Narrow screens (< 770 px): slides in over the page; Escape, the backdrop or a link close it. */
-export function NarrowSidebar(props: SidebarProps & { onClose: () => void }) {
-  return (
-    <Drawer
-      title={SHELL_TEXT.mainNavigation}
-      side="left"
-      onClose={props.onClose}
-      headerless
-      testId="narrow-menu"
-    >
-      <div className="flex h-14 items-center justify-between gap-2 border-b border-neutral-200 pr-2 pl-4">
-        <CompanyLogo isCompact={false} />
-        <IconButton label={SHELL_TEXT.closeMenu} onClick={props.onClose}>
-          <X aria-hidden className="size-5" />
-        </IconButton>
-      </div>
-      <nav aria-label={SHELL_TEXT.mainNavigation} className="py-3">
-        <MenuList
-          entries={props.entries}
-          activeKey={props.activeKey}
-          isCollapsed={false}
-          onNavigate={props.onClose}
-        />
-      </nav>
-    </Drawer>
   );
 }

@@ -15,7 +15,7 @@ import { openPanel } from '../lib/overlays.ts';
 import { SHELL_TEXT } from '../texts.ts';
 import { IconButton } from '../ui/button.tsx';
 import { useBarcodeScan } from './barcode-scan.tsx';
-import { ProfileMenu } from './profile-menu.tsx';
+import { ProfileEntry } from './profile-button.tsx';
 import { SearchBox } from './search-box.tsx';
 import { useShell } from './shell-context.tsx';
 
@@ -106,7 +106,7 @@ export function TopBar(props: {
               />
             ) : null}
           </IconButton>
-          <ProfileMenu />
+          <ProfileEntry />
         </div>
       </div>
       {hasSearch ? <SearchBox className="px-2 pb-2 sm:hidden" /> : null}

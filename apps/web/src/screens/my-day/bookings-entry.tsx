@@ -1,8 +1,13 @@
-import { useSyncExternalStore } from 'react';
-import { BookingsScreen } from '../../features/bookings/bookings-screen.tsx';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useShell } from '../../shell/shell-context.tsx';
+import { Skeleton } from '../../ui/list-state.tsx';
 import { PHONE_QUERY, showsMyDay } from './day-list.ts';
 import { MyDayScreen } from './my-day-screen.tsx';
+
+/** The dispatcher's bookings list is not part of a worker's first load: it loads on demand. */
+const BookingsScreen = lazy(() =>
+  import('../../features/bookings/bookings-screen.tsx').then((m) => ({ default: m.BookingsScreen })),
+);
 
 function usePhone(): boolean {
   return useSyncExternalStore(
@@ -21,5 +26,9 @@ export function BookingsEntry() {
   const { user } = useShell();
   const isPhone = usePhone();
   if (showsMyDay(user, isPhone)) return <MyDayScreen />;
-  return <BookingsScreen />;
+  return (
+    <Suspense fallback={<Skeleton rows={6} />}>
+      <BookingsScreen />
+    </Suspense>
+  );
 }

@@ -11,6 +11,7 @@ export const MY_DAY_TEXT = {
   offlineNoCopy: 'You are offline and no list has been loaded on this device yet.',
   refreshing: 'Updating…',
   open: (what: string) => `Open ${what}`,
+  loadingJob: 'Opening the job…',
   navigate: 'Navigate',
   navigateTo: (address: string) => `Navigate to ${address}`,
   noAddress: 'No address',
