@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useAnnouncementBroadcasts } from '../lib/directory-announcements.ts';
+import { useAnnouncementBroadcasts } from '../features/directory/announcements/api.ts';
 import { panelStore } from '../lib/overlays.ts';
 import { createStore, useStore } from '../lib/store.ts';
 import { useShell } from './shell-context.tsx';

@@ -5,7 +5,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Bell, Megaphone } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useAnnouncementBroadcasts } from '../features/directory/announcements/api.ts';
 import { isApiError } from '../lib/api.ts';
 import { api } from '../lib/client.ts';
 import { useMarkNotificationsSeen, useNotificationList } from '../lib/notifications.ts';
