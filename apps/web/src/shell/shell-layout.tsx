@@ -6,7 +6,7 @@ import { canReachScreen } from '@rostra/core/shell/screen-access';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
 import { TriangleAlert, X } from 'lucide-react';
-import { Fragment, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useExceptionBanner, useExceptionReport } from '../features/exceptions/exception-report.ts';
 import { api } from '../lib/client.ts';
 import {
@@ -28,13 +28,11 @@ import { notify } from '../lib/toast.ts';
 import { useUnsavedGuard } from '../lib/unsaved.ts';
 import { SHELL_TEXT } from '../texts.ts';
 import { Button, IconButton } from '../ui/button.tsx';
+import { NarrowSidebar } from './narrow-sidebar.tsx';
 import { PanelHost } from './panel-host.tsx';
 import { ShellContext, type ShellState } from './shell-context.tsx';
 import { DesktopSidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
-
-/** The narrow screen's menu drawer loads when it is first opened (a phone's first load is budgeted). */
-const NarrowSidebar = lazy(() => import('./narrow-sidebar.tsx').then((m) => ({ default: m.NarrowSidebar })));
 
 const COLLAPSED_KEY = 'rostra.menu.collapsed';
 /**
@@ -238,9 +236,7 @@ function Shell({ me }: { me: Me }) {
       <div className="flex h-dvh overflow-hidden bg-neutral-50">
         {isNarrow ? null : <DesktopSidebar entries={menu} activeKey={activeKey} isCollapsed={isCollapsed} />}
         {isNarrow && isMenuOpen ? (
-          <Suspense fallback={null}>
-            <NarrowSidebar entries={menu} activeKey={activeKey} onClose={() => setMenuOpen(false)} />
-          </Suspense>
+          <NarrowSidebar entries={menu} activeKey={activeKey} onClose={() => setMenuOpen(false)} />
         ) : null}
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar
