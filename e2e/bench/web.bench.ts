@@ -194,7 +194,8 @@ async function measure(browser: Browser, base: string, webDist: string, screen: 
       jsWire += s.wire;
       const gzip = gzipSizeOf(webDist, new URL(s.url).pathname);
       jsGzip += gzip;
-      if (process.env.BENCH_VERBOSE) console.log(`  ${screen.name}: ${new URL(s.url).pathname} ${kb(gzip)} KB`);
+      if (process.env.BENCH_VERBOSE)
+        console.log(`  ${screen.name}: ${new URL(s.url).pathname} ${kb(gzip)} KB`);
     }
     return { interactiveMs, jsGzip, jsWire, scripts: scripts.size, loadMs: load };
   } finally {
