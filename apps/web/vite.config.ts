@@ -59,7 +59,7 @@ const FIRST_LOAD_CHUNKS = [
   { name: 'app', root: '/src/main.tsx' },
   { name: 'sign-in', root: '/features/sign-in/sign-in-screen.tsx' },
   { name: 'shell-layout', root: '/shell/shell-layout.tsx' },
-  { name: 'my-day', root: '/screens/my-day/bookings-entry.tsx' },
+  { name: 'my-day', root: '/features/job-life/bookings-entry.tsx' },
 ] as const;
 const chunkOf = new Map<string, string>();
 

@@ -3,7 +3,7 @@
  * Rostra's service worker (built by vite-plugin-pwa, `injectManifest`, into dist/sw.js): the app
  * opens without a connection. A resource on a phone in a lift or a basement can reload it and
  * still see the day kept on the device and queue timer taps (lib/session.ts keeps who is signed
- * in; lib/job-life-day.ts the day).
+ * in; features/job-life/day.ts the day).
  *
  * - Built files: the build's manifest (every hashed script and style, each screen's chunk
  *   included, and index.html) is precached when the worker installs, so any screen opens offline

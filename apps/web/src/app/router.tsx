@@ -24,6 +24,7 @@ import {
   projectTasksSearch,
   resourcesSearch,
 } from '../features/directory/search.ts';
+import { dayListQuery, PHONE_QUERY, showsMyDay, todayIn } from '../features/job-life/day-list.ts';
 import { formsSearch } from '../features/operations/forms/search.ts';
 import { resetSearch } from '../features/sign-in/reset-search.ts';
 import { signInSearch } from '../features/sign-in/search.ts';
@@ -36,7 +37,6 @@ import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flo
 import { useStore } from '../lib/store.ts';
 import { ComingLater } from '../screens/coming-later.tsx';
 import { ErrorPage } from '../screens/error-page.tsx';
-import { dayListQuery, PHONE_QUERY, showsMyDay, todayIn } from '../screens/my-day/day-list.ts';
 import { AppToaster } from '../shell/app-toaster.tsx';
 import { SkeletonRows } from '../ui/list-state.tsx';
 import { preloadCodeFor, SCREEN_AT } from './route-code.ts';

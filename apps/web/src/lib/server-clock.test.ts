@@ -1,6 +1,6 @@
 import { aggregateResource } from '@rostra/core/job-life/timer';
 import { describe, expect, it } from 'vitest';
-import { timerAt, timerEvents } from './job-life.ts';
+import { timerAt, timerEvents } from '../features/job-life/api.ts';
 import { createServerClock } from './server-clock.ts';
 
 const HOUR = 3_600_000;

@@ -8,6 +8,7 @@ import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/reac
 import { TriangleAlert, X } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useExceptionBanner, useExceptionReport } from '../features/exceptions/exception-report.ts';
+import { useTimerQueue } from '../features/job-life/timer.ts';
 import { api } from '../lib/client.ts';
 import {
   type Connectivity,
@@ -16,7 +17,6 @@ import {
   shouldShowOfflineApp,
   useConnectivity,
 } from '../lib/connectivity.ts';
-import { useTimerQueue } from '../lib/job-life-timer.ts';
 import { useIsNarrow, useMediaQuery } from '../lib/media.ts';
 import { useNotificationState } from '../lib/notifications.ts';
 import { queryOf, runRouteActions, withoutOneShotParams } from '../lib/route-actions.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { LiveRecordKind } from '../../lib/live.ts';
-import { useLiveRefetch } from '../../screens/boards/use-live-refetch.ts';
+import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 
 /**
  * Keeps an operations list current: when the server publishes a change of `kind` (another user,

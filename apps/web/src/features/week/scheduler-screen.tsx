@@ -1,5 +1,5 @@
 import { formatDayLabel } from '@rostra/core/time/calendar';
-import { useStatusStyles } from '../../lib/boards.ts';
+import { useStatusStyles } from '../../features/boards/model.ts';
 import { errorText } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';

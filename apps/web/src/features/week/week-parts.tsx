@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
-import type { StatusStyle } from '../../lib/boards.ts';
+import type { StatusStyle } from '../../features/boards/model.ts';
 import {
   customerName,
   fetchRecords,
@@ -12,7 +12,7 @@ import {
   timeRange,
   wallNow,
 } from '../../lib/roster.ts';
-import { useLiveRefetch } from '../../screens/boards/use-live-refetch.ts';
+import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 
 /** Texts of the week and scheduler screens, in one place. */

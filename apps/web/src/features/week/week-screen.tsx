@@ -1,6 +1,6 @@
 import { formatDayLabel } from '@rostra/core/time/calendar';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useStatusStyles } from '../../lib/boards.ts';
+import { useStatusStyles } from '../../features/boards/model.ts';
 import { byId, errorText, type TimelineRecord, useResources } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';

@@ -2,11 +2,11 @@ import { cancellationRequestIssue } from '@rostra/core/records/job-status';
 import { can } from '@rostra/core/shell/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { answerCancellation, cancellationQuery, requestCancellation } from '../../../lib/job-life.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { answerCancellation, cancellationQuery, requestCancellation } from '../../job-life/api.ts';
 import { BOOKINGS_KEY, type Booking } from '../api.ts';
 import { JOB_TEXT as T } from './texts.ts';
 

@@ -4,6 +4,8 @@ import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@
 import { Link } from '@tanstack/react-router';
 import { ImagePlus, ListTodo, Phone, Send, Users, X } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button } from '../../../ui/button.tsx';
 import {
   type ChatButton,
   contactsQuery,
@@ -13,10 +15,8 @@ import {
   JOB_LIFE_KEY,
   postFeed,
   telLink,
-} from '../../../lib/job-life.ts';
-import { randomUuid } from '../../../lib/job-life-queue.ts';
-import { useShell } from '../../../shell/shell-context.tsx';
-import { Button } from '../../../ui/button.tsx';
+} from '../../job-life/api.ts';
+import { randomUuid } from '../../job-life/queue.ts';
 import { CHAT_BUTTON_LABELS } from '../texts.ts';
 import { JOB_TEXT as T } from './texts.ts';
 import { useJobLifeLive } from './use-job-life.ts';

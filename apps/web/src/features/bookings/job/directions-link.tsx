@@ -1,6 +1,6 @@
 import { Navigation } from 'lucide-react';
-import { directionsLink } from '../../../lib/job-life.ts';
-import { MY_DAY_TEXT } from '../../../screens/my-day/texts.ts';
+import { directionsLink } from '../../job-life/api.ts';
+import { MY_DAY_TEXT } from '../../job-life/texts.ts';
 import type { Booking } from '../api.ts';
 
 /** "Navigate": directions to the job in the phone's maps, when it has an address or a position. */

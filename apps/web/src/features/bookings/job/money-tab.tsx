@@ -4,17 +4,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FilePlus } from 'lucide-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { FormMessage } from '../../../ui/field.tsx';
 import {
   createLedgerEntry,
   type LedgerEntry,
   ledgerQuery,
   nextLedgerStatus,
   setLedgerStatus,
-} from '../../../lib/job-life.ts';
-import { notify } from '../../../lib/toast.ts';
-import { useShell } from '../../../shell/shell-context.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { FormMessage } from '../../../ui/field.tsx';
+} from '../../job-life/api.ts';
 import { JOB_TEXT as T } from './texts.ts';
 import { useJobLifeLive } from './use-job-life.ts';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { demoteResource, promoteResource } from '../../../lib/job-life.ts';
 import { notify } from '../../../lib/toast.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { demoteResource, promoteResource } from '../../job-life/api.ts';
 import { BOOKINGS_KEY, type NamedRecord } from '../api.ts';
 import { JOB_TEXT as T } from './texts.ts';
 

@@ -5,6 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag, MapPin, Pause, Play, Square } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
+import { serverClock } from '../../../lib/server-clock.ts';
+import { notify } from '../../../lib/toast.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { TemporalField } from '../../../ui/date-picker.tsx';
+import { Modal } from '../../../ui/dialog.tsx';
+import { Field, FormMessage } from '../../../ui/field.tsx';
 import {
   type Correction,
   correctEntry,
@@ -21,17 +28,10 @@ import {
   timeEntriesQuery,
   timerAt,
   timerEvents,
-} from '../../../lib/job-life.ts';
-import type { TimerAction } from '../../../lib/job-life-queue.ts';
-import { randomUuid } from '../../../lib/job-life-queue.ts';
-import { useTimerQueue } from '../../../lib/job-life-timer.ts';
-import { serverClock } from '../../../lib/server-clock.ts';
-import { notify } from '../../../lib/toast.ts';
-import { useShell } from '../../../shell/shell-context.tsx';
-import { Button } from '../../../ui/button.tsx';
-import { TemporalField } from '../../../ui/date-picker.tsx';
-import { Modal } from '../../../ui/dialog.tsx';
-import { Field, FormMessage } from '../../../ui/field.tsx';
+} from '../../job-life/api.ts';
+import type { TimerAction } from '../../job-life/queue.ts';
+import { randomUuid } from '../../job-life/queue.ts';
+import { useTimerQueue } from '../../job-life/timer.ts';
 import { BOOKINGS_KEY, type Booking, type NamedRecord, personName, recordName, takeAction } from '../api.ts';
 import { BOOKINGS_TEXT } from '../texts.ts';
 import { PromoteDialog } from './promote-dialog.tsx';

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { JOB_LIFE_KEY } from '../../../lib/job-life.ts';
 import { useLive } from '../../../lib/live.ts';
 import { serverClock } from '../../../lib/server-clock.ts';
+import { JOB_LIFE_KEY } from '../../job-life/api.ts';
 
 /**
  * Refetches a job's life data (feed, time, pings, review, ledger) when the server says it changed

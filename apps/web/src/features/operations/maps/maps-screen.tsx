@@ -1,7 +1,6 @@
 import { DAY, dayStart } from '@rostra/core/time/calendar';
 import { MapPin } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { statusLabel, useStatusStyles } from '../../../lib/boards.ts';
 import { errorText, timeRange, wallNow } from '../../../lib/roster.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { StatusPill } from '../../../ui/badge.tsx';
@@ -10,6 +9,7 @@ import { FormMessage } from '../../../ui/field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../ui/list-state.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { PeriodNav } from '../../../ui/period-nav.tsx';
+import { statusLabel, useStatusStyles } from '../../boards/model.ts';
 import { MapCanvas, type MapPoint } from './map-canvas.tsx';
 import {
   jobPlace,

@@ -1,6 +1,14 @@
 import { WEEK, weekStart } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { errorText, fetchRecords, type TimelineRecord, wallNow } from '../../lib/roster.ts';
+import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
+import { useShell } from '../../shell/shell-context.tsx';
+import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { Page } from '../../ui/page.tsx';
+import { PeriodNav } from '../../ui/period-nav.tsx';
+import { BOARDS_TEXT as T } from './boards-text.ts';
+import { BookingCard } from './booking-card.tsx';
 import {
   BOARD_STATUSES,
   type BoardStatus,
@@ -8,16 +16,8 @@ import {
   moveTargets,
   statusLabel,
   useStatusStyles,
-} from '../../lib/boards.ts';
-import { errorText, fetchRecords, type TimelineRecord, wallNow } from '../../lib/roster.ts';
-import { useShell } from '../../shell/shell-context.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { Page } from '../../ui/page.tsx';
-import { PeriodNav } from '../../ui/period-nav.tsx';
-import { BOARDS_TEXT as T } from './boards-text.ts';
-import { BookingCard } from './booking-card.tsx';
+} from './model.ts';
 import { useBoardMove } from './use-board-move.ts';
-import { useLiveRefetch } from './use-live-refetch.ts';
 
 /**
  * Status board (/board): the week's bookings in a column per status. Dragging a card to another

@@ -1,5 +1,5 @@
 import { queryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/client.ts';
+import { api } from '../../lib/client.ts';
 
 /*
  * The home page's data (issue 8): `GET /directory/home/today` (today's numbers) and

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveAction, moveTargets, styleMap } from './boards.ts';
+import { moveAction, moveTargets, styleMap } from './model.ts';
 
 describe('board moves', () => {
   it('a drop on a column takes the action that leads there, if the role may take it', () => {

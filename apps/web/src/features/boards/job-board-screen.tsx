@@ -3,16 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Gavel, MapPin } from 'lucide-react';
 import { useId, useState } from 'react';
-import {
-  type BoardJob,
-  fetchJobBoard,
-  jobCustomer,
-  placeBid,
-  statusLabel,
-  useStatusStyles,
-} from '../../lib/boards.ts';
 import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
+import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { StatusPill } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -22,7 +15,14 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
-import { useLiveRefetch } from './use-live-refetch.ts';
+import {
+  type BoardJob,
+  fetchJobBoard,
+  jobCustomer,
+  placeBid,
+  statusLabel,
+  useStatusStyles,
+} from './model.ts';
 
 /** The bid board's menu path (the menu's routes are built at run time, so the path is a plain string). */
 const BID_BOARD_PATH: string = '/bid_board';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { type LiveEvent, type LiveSubscription, useLive } from '../../lib/live.ts';
+import { type LiveEvent, type LiveSubscription, useLive } from './live.ts';
 
 /**
  * Refetches a screen's data when the live socket reports a change it may show (or asks for a

@@ -1,10 +1,10 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type StatusStyle, statusLabel, takeAction } from '../../lib/boards.ts';
 import { errorText, type TimelineRecord } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 import type { MoveTarget } from './booking-card.tsx';
+import { type StatusStyle, statusLabel, takeAction } from './model.ts';
 
 /**
  * Moving a booking on a board: the status action is taken on the server (which decides; the

@@ -6,7 +6,7 @@ import { MyDayScreen } from './my-day-screen.tsx';
 
 /** The dispatcher's bookings list is not part of a worker's first load: it loads on demand. */
 const BookingsScreen = lazy(() =>
-  import('../../features/bookings/bookings-screen.tsx').then((m) => ({ default: m.BookingsScreen })),
+  import('../bookings/bookings-screen.tsx').then((m) => ({ default: m.BookingsScreen })),
 );
 
 function usePhone(): boolean {

@@ -9,7 +9,7 @@ import {
   telLink,
   timerAt,
   timerEvents,
-} from './job-life.ts';
+} from './api.ts';
 
 const at = (s: number) => s * 1000;
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { isApiError } from './api.ts';
-import { JOB_LIFE_KEY, postTimerEvent } from './job-life.ts';
-import { createTimerQueue, randomUuid, type TimerQueue, type TimerQueueState } from './job-life-queue.ts';
+import { isApiError } from '../../lib/api.ts';
+import { JOB_LIFE_KEY, postTimerEvent } from './api.ts';
+import { createTimerQueue, randomUuid, type TimerQueue, type TimerQueueState } from './queue.ts';
 
 /*
  * The app's timer queues (one per person and organisation, in localStorage) and the hook the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Booking } from '../features/bookings/api.ts';
-import { dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from './job-life-day.ts';
+import type { Booking } from '../bookings/api.ts';
+import { dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from './day.ts';
 
 const DAY = 86_400;
 const T0 = 20_000 * DAY;

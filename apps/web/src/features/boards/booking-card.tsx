@@ -1,7 +1,6 @@
 import type { JobAction } from '@rostra/core/shell/roles';
 import { formatDayLabel } from '@rostra/core/time/calendar';
 import { AlertTriangle, ArrowRightLeft, UserRound } from 'lucide-react';
-import { type BoardStatus, type StatusStyle, statusLabel } from '../../lib/boards.ts';
 import { customerName, resourceName, type TimelineRecord, timeRange } from '../../lib/roster.ts';
 import {
   DropdownMenu,
@@ -10,6 +9,7 @@ import {
   DropdownMenuTrigger,
 } from '../../ui/dropdown-menu.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
+import { type BoardStatus, type StatusStyle, statusLabel } from './model.ts';
 
 export type MoveTarget = { status: BoardStatus; action: JobAction };
 

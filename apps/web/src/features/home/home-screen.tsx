@@ -13,13 +13,13 @@ import {
   UserMinus,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { type FeedItem, HOME_KEY, todayQuery, useFeed } from '../../features/directory/home/api.ts';
-import { HOME_TEXT as H } from '../../features/directory/texts.ts';
 import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
+import { type FeedItem, HOME_KEY, todayQuery, useFeed } from './api.ts';
+import { HOME_TEXT as H } from './texts.ts';
 
 /**
  * Home (/, issue 8): today's numbers (bookings by status, unassigned, conflicts, resources on

@@ -1,4 +1,4 @@
-import type { Booking } from '../features/bookings/api.ts';
+import type { Booking } from '../bookings/api.ts';
 
 /*
  * The resource's list of jobs kept on the device (issue 9 point 6): the last list the server gave

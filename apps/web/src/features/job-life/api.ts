@@ -11,8 +11,8 @@ import {
 } from '@rostra/core/job-life/timer';
 import { formatDate } from '@rostra/core/time/calendar';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './client.ts';
-import type { QueuedTimerEvent } from './job-life-queue.ts';
+import { api } from '../../lib/client.ts';
+import type { QueuedTimerEvent } from './queue.ts';
 
 /*
  * The job's life after allocation (issue 9), the browser's side of the contract in

@@ -5,7 +5,7 @@ import {
   type QueuedTimerEvent,
   randomUuid,
   type SendFailure,
-} from './job-life-queue.ts';
+} from './queue.ts';
 
 class Failure extends Error {
   constructor(

@@ -2,10 +2,10 @@ import { dayStart, FORTNIGHT, formatDateTime, formatDayLabel, toWallClock } from
 import { useQuery } from '@tanstack/react-query';
 import { Check, MapPin } from 'lucide-react';
 import { useState } from 'react';
-import { acceptBid, type Bid, fetchBidBoard, jobCustomer } from '../../lib/boards.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
+import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/field.tsx';
@@ -13,7 +13,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
-import { useLiveRefetch } from './use-live-refetch.ts';
+import { acceptBid, type Bid, fetchBidBoard, jobCustomer } from './model.ts';
 
 const OUTCOME_STYLE = {
   open: 'bg-sky-50 text-sky-900',

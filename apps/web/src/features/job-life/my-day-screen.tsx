@@ -4,24 +4,24 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronRight, Clock, MapPin, Navigation, WifiOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { BOOKINGS_KEY, type Booking, bookingQuery, personName } from '../../features/bookings/api.ts';
-import { selectedBookingId } from '../../features/bookings/model.ts';
-import { directionsLink } from '../../lib/job-life.ts';
-import { dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from '../../lib/job-life-day.ts';
-import { useTimerQueue } from '../../lib/job-life-timer.ts';
 import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
+import { BOOKINGS_KEY, type Booking, bookingQuery, personName } from '../bookings/api.ts';
+import { selectedBookingId } from '../bookings/model.ts';
+import { directionsLink } from './api.ts';
+import { dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from './day.ts';
 import { dayListQuery, todayIn, UPCOMING_DAYS } from './day-list.ts';
 import { MY_DAY_TEXT as T } from './texts.ts';
+import { useTimerQueue } from './timer.ts';
 
 /*
  * A job's detail (its tabs, forms and pickers) is not part of a worker's first load on a phone
  * (issue 17's 200 KB budget): it loads when a job is opened, and starts loading as soon as the
  * worker touches or focuses a job, so it is usually there by the time the tap lands.
  */
-const loadDetail = () => import('../../features/bookings/booking-detail.tsx');
+const loadDetail = () => import('../bookings/booking-detail.tsx');
 const BookingDetail = lazy(() => loadDetail().then((m) => ({ default: m.BookingDetail })));
 const preloadDetail = () => void loadDetail();
 
@@ -53,7 +53,7 @@ function storage(): Storage | undefined {
  * The resource's day on a phone (issue 9 point 6): today's jobs and the next week's as a list
  * with large touch targets; a job opens its detail (timer, chat, form) over the list. The last
  * list loaded is kept on the device and shown, with an offline note, when the server cannot be
- * reached; timer taps made offline wait in the device's queue (see lib/job-life-queue.ts).
+ * reached; timer taps made offline wait in the device's queue (see queue.ts).
  */
 export function MyDayScreen() {
   const { me } = useShell();

@@ -1,8 +1,8 @@
 import { STATUS_CONFIG_DEFAULTS } from '@rostra/core/settings/defaults';
 import { type JobAction, type Role, recordActions } from '@rostra/core/shell/roles';
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client.ts';
-import type { TimelineRecord } from './roster.ts';
+import { api } from '../../lib/client.ts';
+import type { TimelineRecord } from '../../lib/roster.ts';
 
 /*
  * The boards' rules and calls: which status column an action leads to (and so which action a

@@ -1,16 +1,16 @@
 import { DAY, formatDayLabel, WEEK, weekStart } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { moveTargets, useStatusStyles } from '../../lib/boards.ts';
 import { errorText, fetchRecords, wallNow } from '../../lib/roster.ts';
+import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 import { BookingCard } from './booking-card.tsx';
+import { moveTargets, useStatusStyles } from './model.ts';
 import { useBoardMove } from './use-board-move.ts';
-import { useLiveRefetch } from './use-live-refetch.ts';
 
 /**
  * Rostered board (/rostered_board): the week's rostered bookings (what the master roster rolled

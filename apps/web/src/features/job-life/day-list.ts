@@ -1,6 +1,6 @@
 import { isPartner, type ShellUser } from '@rostra/core/shell/roles';
 import { DAY, dayStart, toWallClock } from '@rostra/core/time/calendar';
-import { bookingSearchQuery } from '../../features/bookings/api.ts';
+import { bookingSearchQuery } from '../bookings/api.ts';
 
 /** Below the spec's 640 px breakpoint a screen is a phone's. */
 export const PHONE_QUERY = '(max-width: 639px)';
