@@ -12,7 +12,17 @@ import { HttpError } from './errors.ts';
 /** Bounded building blocks of request schemas (the robustness probe sends 1 MB strings). */
 import { ID } from '@rostra/core/api/common';
 
-export { GEO, ID, IDS, LONG_TEXT, queryBoolean, SECONDS, TEXT, VERSION } from '@rostra/core/api/common';
+export {
+  cursorPageOf as pageOf,
+  GEO,
+  ID,
+  IDS,
+  LONG_TEXT,
+  queryBoolean,
+  SECONDS,
+  TEXT,
+  VERSION,
+} from '@rostra/core/api/common';
 
 /** `?cursor&limit` of every list. */
 export const pageQuery = {
@@ -29,11 +39,6 @@ export const idParams = z.strictObject({ id: ID });
 export function requireWindow(from: number, to: number, maxSeconds: number, tooLong: string): void {
   if (to <= from) throw new HttpError(400, 'invalid_window', 'to must be after from');
   if (to - from > maxSeconds) throw new HttpError(400, 'invalid_window', tooLong);
-}
-
-/** A list answer's shape for the OpenAPI document. */
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 }
 
 /** Any record in the spec's field names (extra fields kept). */

@@ -1,3 +1,7 @@
+import type { Booking } from '@rostra/core/api/bookings';
+import type { CursorPage } from '@rostra/core/api/common';
+import type { CustomerRecord } from '@rostra/core/api/customers';
+import type { ResourceRecord } from '@rostra/core/api/resources';
 import { DAY, fromYmd, HOUR, MINUTE, toWallClock, toYmd } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from './api.ts';
@@ -11,52 +15,6 @@ import { api } from './client.ts';
  * date computation here is plain UTC arithmetic and every display formats in UTC.
  */
 
-export type Page<T> = { items: T[]; next_cursor: string | null };
-
-/** A timeline record (booking, leave, break, template item) as the API answers it. */
-export type TimelineRecord = {
-  _id: string;
-  _key?: string;
-  status?: string;
-  type?: string | null;
-  resourceId?: string | null;
-  resIds: string[];
-  customerId?: string | null;
-  customer_first_name?: string | null;
-  customer_last_name?: string | null;
-  resource_first_name?: string | null;
-  resource_last_name?: string | null;
-  utc_begin_plus_tz: number;
-  utc_end_plus_tz: number;
-  notes?: string | null;
-  labels?: string[];
-  all_location?: string | null;
-  addressline1?: string | null;
-  isConflict?: boolean;
-  errors?: { code?: string; title?: string; message?: string }[];
-  inactive?: boolean;
-  version: number;
-  template_id?: string | null;
-  template_name?: string | null;
-  day_num?: number | null;
-  startAt?: number | null;
-  endAt?: number | null;
-  week?: number | null;
-  [field: string]: unknown;
-};
-
-export type ResourceRecord = {
-  _id: string;
-  name: string;
-  first_name?: string;
-  last_name?: string;
-  inactive?: boolean;
-  promoted_dispatcher?: boolean;
-  uid?: string | null;
-};
-
-export type CustomerRecord = { _id: string; name: string; first_name?: string; last_name?: string };
-
 /** Every page of a list (at most `maxItems`), 250 per request. */
 export async function readAll<T>(
   path: string,
@@ -66,7 +24,7 @@ export async function readAll<T>(
   const out: T[] = [];
   let cursor: string | undefined;
   do {
-    const page = await api.get<Page<T>>(path, { query: { ...query, limit: 250, cursor }, quiet: true });
+    const page = await api.get<CursorPage<T>>(path, { query: { ...query, limit: 250, cursor }, quiet: true });
     out.push(...page.items);
     cursor = page.next_cursor ?? undefined;
   } while (cursor && out.length < maxItems);
@@ -107,8 +65,8 @@ export function useCustomers(isEnabled = true) {
 }
 
 /** Timeline records beginning in `[from, to)`, optionally of one `_key`. */
-export function fetchRecords(from: number, to: number, key?: string): Promise<TimelineRecord[]> {
-  return readAll<TimelineRecord>('/timeline-records', { from, to, _key: key }, 5000);
+export function fetchRecords(from: number, to: number, key?: string): Promise<Booking[]> {
+  return readAll<Booking>('/timeline-records', { from, to, _key: key }, 5000);
 }
 
 /** The message of a failed call, for showing in place. */
@@ -160,7 +118,7 @@ export const dateInputValue = (sec: number) => toYmd(sec);
 export const dateInputSeconds = (value: string) => fromYmd(value);
 
 /** The customer's name on a record. */
-export function customerName(r: TimelineRecord, customers?: ReadonlyMap<string, CustomerRecord>): string {
+export function customerName(r: Booking, customers?: ReadonlyMap<string, CustomerRecord>): string {
   const fromRecord = [r.customer_first_name, r.customer_last_name].filter(Boolean).join(' ');
   if (fromRecord) return fromRecord;
   const c = r.customerId ? customers?.get(r.customerId) : undefined;
@@ -168,10 +126,7 @@ export function customerName(r: TimelineRecord, customers?: ReadonlyMap<string, 
 }
 
 /** The first resource's name on a record, or null when nobody is assigned. */
-export function resourceName(
-  r: TimelineRecord,
-  resources?: ReadonlyMap<string, ResourceRecord>,
-): string | null {
+export function resourceName(r: Booking, resources?: ReadonlyMap<string, ResourceRecord>): string | null {
   const fromRecord = [r.resource_first_name, r.resource_last_name].filter(Boolean).join(' ');
   if (fromRecord) return fromRecord;
   const id = r.resIds[0] ?? r.resourceId;

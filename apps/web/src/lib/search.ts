@@ -1,10 +1,10 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { DAY, formatDateTime, weekdayLongName } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { slotOf, TEMPLATE_START } from '../features/roster/template.ts';
 import { api } from './client.ts';
-import type { TimelineRecord } from './roster.ts';
 import { createStore } from './store.ts';
 
 /**
@@ -126,7 +126,7 @@ export function hitText(kind: SearchKind, hit: SearchHit): { title: string; deta
     }
     case 'masterrosters': {
       // A template item's 1970 date means only its weekday and week of the fortnight.
-      const slot = slotOf(hit as unknown as TimelineRecord);
+      const slot = slotOf(hit as unknown as Booking);
       const who = joined(hit.customer_first_name, hit.customer_last_name) || str(hit.name);
       const when = slot
         ? `${SEARCH_WEEK(slot.week)} · ${weekdayLongName(TEMPLATE_START + slot.weekday * DAY)} ${clock(slot.startMinute)}`

@@ -3,6 +3,7 @@ import { blacklistOverrideSchema } from '../allocation/blacklist-override.ts';
 import { timelineRecordSchema } from '../records/timeline-record.ts';
 import { recheckedSchema } from '../timeline/rechecked.ts';
 import {
+  cursorPageOf,
   FLAG,
   GEO,
   ID,
@@ -250,5 +251,5 @@ export const namedRecord = z.looseObject({
 });
 export type NamedRecord = z.infer<typeof namedRecord>;
 /** One page of a lookup (`GET /resources`, `/customers`, `/labels`: cursor pages). */
-export const lookupPage = z.object({ items: z.array(namedRecord), next_cursor: z.string().nullable() });
+export const lookupPage = cursorPageOf(namedRecord);
 export type LookupPage = z.infer<typeof lookupPage>;

@@ -50,6 +50,12 @@ export function numberedPageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number(), page: z.number(), limit: z.number() });
 }
 
+/** One page of a cursor list (`?cursor&limit`): the items and the cursor of the next page, if any. */
+export function cursorPageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+}
+export type CursorPage<T> = z.infer<ReturnType<typeof cursorPageOf<z.ZodType<T>>>>;
+
 /** A stored record's stamps, as every versioned record answers them. */
 export const stamps = {
   version: z.number().optional(),

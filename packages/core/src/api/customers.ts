@@ -48,8 +48,9 @@ export const createCustomerBody = z.strictObject(customerFields);
 export type CreateCustomerBody = z.input<typeof createCustomerBody>;
 export const updateCustomerBody = updateBodyOf(customerFields);
 
-/** A customer as the API answers it: the stored fields (extra imported ones pass through). */
+/** A customer as the API answers it: the stored fields, always named (extra imported ones pass through). */
 export const customerRecord = customerSchema.extend({
+  name: z.string(),
   email: z.string().nullish(),
   phone: z.string().nullish(),
   mobile: z.string().nullish(),

@@ -74,8 +74,12 @@ export const createResourceBody = z.strictObject(resourceFields);
 export type CreateResourceBody = z.input<typeof createResourceBody>;
 export const updateResourceBody = updateBodyOf(resourceFields);
 
-/** A resource as the API answers it (with its `weightage_cost` on the collection's routes). */
+/**
+ * A resource as the API answers it (with its `weightage_cost` on the collection's routes); the
+ * stored record always has a name.
+ */
 export const resourceRecord = resourceSchema.extend({
+  name: z.string(),
   weightage_cost: z.number().nullish(),
   ...stamps,
 });

@@ -1,7 +1,8 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { WEEK, weekStart } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { errorText, fetchRecords, type TimelineRecord, wallNow } from '../../lib/roster.ts';
+import { errorText, fetchRecords, wallNow } from '../../lib/roster.ts';
 import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
@@ -33,11 +34,11 @@ export function BoardScreen() {
   useLiveRefetch({ topic: 'timeline', from, to }, () => void list.refetch());
   const styles = useStatusStyles().data;
   const { busyId, error, move } = useBoardMove(key, styles);
-  const [dragged, setDragged] = useState<TimelineRecord | null>(null);
+  const [dragged, setDragged] = useState<Booking | null>(null);
   const [over, setOver] = useState<BoardStatus | null>(null);
 
   const columns = useMemo(() => {
-    const by = new Map<string, TimelineRecord[]>(BOARD_STATUSES.map((s) => [s, []]));
+    const by = new Map<string, Booking[]>(BOARD_STATUSES.map((s) => [s, []]));
     for (const r of list.data ?? []) by.get(r.status ?? 'draft')?.push(r);
     return by;
   }, [list.data]);

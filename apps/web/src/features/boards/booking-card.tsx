@@ -1,7 +1,8 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import type { JobAction } from '@rostra/core/shell/roles';
 import { formatDayLabel } from '@rostra/core/time/calendar';
 import { AlertTriangle, ArrowRightLeft, UserRound } from 'lucide-react';
-import { customerName, resourceName, type TimelineRecord, timeRange } from '../../lib/roster.ts';
+import { customerName, resourceName, timeRange } from '../../lib/roster.ts';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -27,7 +28,7 @@ export function BookingCard({
   onDragEnd,
   showDay = true,
 }: {
-  record: TimelineRecord;
+  record: Booking;
   styles: Map<string, StatusStyle> | undefined;
   targets: MoveTarget[];
   isBusy: boolean;

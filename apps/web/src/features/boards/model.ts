@@ -1,8 +1,8 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { STATUS_CONFIG_DEFAULTS } from '@rostra/core/settings/defaults';
 import { type JobAction, type Role, recordActions } from '@rostra/core/shell/roles';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/client.ts';
-import type { TimelineRecord } from '../../lib/roster.ts';
 
 /*
  * The boards' rules and calls: which status column an action leads to (and so which action a
@@ -89,9 +89,14 @@ export const statusLabel = (styles: Map<string, StatusStyle> | undefined, status
   styles?.get(status)?.label ?? status.charAt(0).toUpperCase() + status.slice(1);
 
 /** What the action route answers. */
-export type ActionAnswer = { record: TimelineRecord; state: Record<string, unknown>; update: unknown };
+export type ActionAnswer = { record: Booking; state: Record<string, unknown>; update: unknown };
 
-export function takeAction(id: string, action: JobAction, version: number): Promise<ActionAnswer> {
+/** `version`: the booking's version read (absent only on a record never stored). */
+export function takeAction(
+  id: string,
+  action: JobAction,
+  version: number | undefined,
+): Promise<ActionAnswer> {
   return api.post<ActionAnswer>(
     `/bookings/${encodeURIComponent(id)}/actions/${action}`,
     { version },
@@ -154,7 +159,7 @@ export const placeBid = (jobId: string, body: { amount?: number; note?: string }
   api.post<Bid>(`/bookings/${encodeURIComponent(jobId)}/bids`, body, { quiet: true });
 
 export type AcceptAnswer = {
-  record: TimelineRecord;
+  record: Booking;
   isConflict: boolean;
   errors: { code: string; message: string; title?: string }[];
 };

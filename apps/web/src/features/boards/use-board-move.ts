@@ -1,6 +1,7 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorText, type TimelineRecord } from '../../lib/roster.ts';
+import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 import type { MoveTarget } from './booking-card.tsx';
@@ -16,13 +17,13 @@ export function useBoardMove(queryKey: QueryKey, styles: Map<string, StatusStyle
   const [busyId, setBusyId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const move = async (record: TimelineRecord, target: MoveTarget) => {
+  const move = async (record: Booking, target: MoveTarget) => {
     const label = statusLabel(styles, target.status);
     setBusyId(record._id);
     setError(null);
     try {
       const answer = await takeAction(record._id, target.action, record.version);
-      queryClient.setQueryData<TimelineRecord[]>(queryKey, (list) =>
+      queryClient.setQueryData<Booking[]>(queryKey, (list) =>
         list?.map((r) => (r._id === record._id ? { ...r, ...answer.record } : r)),
       );
       if (answer.record.status === target.status) notify.success(T.moved(label));

@@ -1,15 +1,14 @@
+import type { Booking } from '@rostra/core/api/bookings';
+import type { CursorPage } from '@rostra/core/api/common';
 import type { FormAnswers, FormField } from '@rostra/core/forms/form-template';
 import { classifyAnswer, classifyNetworkFailure } from '../../lib/api.ts';
 import { api } from '../../lib/client.ts';
-import type { Page, TimelineRecord } from '../../lib/roster.ts';
 
 /*
  * The operations screens' calls (issue #8): form templates and the forms filled for jobs,
  * equipments and pods (barcode `code`), uploads, and the map's tile configuration. Lists are
  * pages with a `next_cursor`; writes send the version read (a stale one answers 409).
  */
-
-export type { Page };
 
 export type FormTemplateRecord = {
   _id: string;
@@ -70,7 +69,7 @@ export const OPS_KEYS = {
 // --- forms ------------------------------------------------------------------------------------
 
 export const listForms = (query: ListQuery) =>
-  api.get<Page<FormTemplateRecord>>('/forms', { query, quiet: true });
+  api.get<CursorPage<FormTemplateRecord>>('/forms', { query, quiet: true });
 
 export type FormInput = { name: string; description?: string; fields: FormField[] };
 
@@ -92,10 +91,10 @@ export const deleteForm = (id: string, version: number) =>
   });
 
 export const listSubmissions = (query: ListQuery) =>
-  api.get<Page<FormSubmission>>('/form-submissions', { query, quiet: true });
+  api.get<CursorPage<FormSubmission>>('/form-submissions', { query, quiet: true });
 
 export const listJobForms = (jobId: string, query: ListQuery = {}) =>
-  api.get<Page<FormSubmission>>(`/bookings/${enc(jobId)}/forms`, { query, quiet: true });
+  api.get<CursorPage<FormSubmission>>(`/bookings/${enc(jobId)}/forms`, { query, quiet: true });
 
 export const submitJobForm = (jobId: string, formId: string, answers: FormAnswers) =>
   api.post<FormSubmission>(`/bookings/${enc(jobId)}/forms`, { form_id: formId, answers }, { quiet: true });
@@ -103,7 +102,7 @@ export const submitJobForm = (jobId: string, formId: string, answers: FormAnswer
 // --- equipments and pods ----------------------------------------------------------------------
 
 export const listStock = (kind: StockKind, query: ListQuery) =>
-  api.get<Page<StockRecord>>(`/${kind}`, { query, quiet: true });
+  api.get<CursorPage<StockRecord>>(`/${kind}`, { query, quiet: true });
 
 export type StockInput = {
   name: string;
@@ -133,7 +132,7 @@ export const deleteStock = (kind: StockKind, id: string, version: number) =>
 // --- uploads ----------------------------------------------------------------------------------
 
 export const listUploads = (query: ListQuery) =>
-  api.get<Page<UploadRecord>>('/uploads', { query, quiet: true });
+  api.get<CursorPage<UploadRecord>>('/uploads', { query, quiet: true });
 
 export const deleteUpload = (id: string) =>
   api.request(`/uploads/${enc(id)}`, { method: 'DELETE', quiet: true });
@@ -189,7 +188,7 @@ export const fetchMapConfig = () => api.get<MapConfig>('/map-config', { quiet: t
 
 /** A page of the map query (`GET /map/jobs`): the window's jobs, soonest first, with the total. */
 export type MapJobsPage = {
-  items: TimelineRecord[];
+  items: Booking[];
   total: number;
   page: number;
   limit: number;

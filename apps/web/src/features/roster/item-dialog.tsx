@@ -1,17 +1,13 @@
+import type { Booking } from '@rostra/core/api/bookings';
+import type { CustomerRecord } from '@rostra/core/api/customers';
+import type { ResourceRecord } from '@rostra/core/api/resources';
 import type { TemplateSlot } from '@rostra/core/roster/template';
 import { DAY, weekdayLongName } from '@rostra/core/time/calendar';
 import { useId, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { askConfirm } from '../../lib/overlays.ts';
-import {
-  type CustomerRecord,
-  errorText,
-  hmToSeconds,
-  type ResourceRecord,
-  secondsToHm,
-  type TimelineRecord,
-} from '../../lib/roster.ts';
+import { errorText, hmToSeconds, secondsToHm } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormDateField } from '../../ui/date-picker.tsx';
@@ -30,7 +26,7 @@ import {
 
 export type ItemDialogState =
   | { kind: 'new'; week: 1 | 2; dayNum: number; rowId: string; byCustomer: boolean }
-  | { kind: 'edit'; item: TimelineRecord; slot: TemplateSlot; byCustomer: boolean };
+  | { kind: 'edit'; item: Booking; slot: TemplateSlot; byCustomer: boolean };
 
 const validTime = (v: string) => !Number.isNaN(hmToSeconds(v));
 

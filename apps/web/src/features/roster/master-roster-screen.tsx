@@ -1,3 +1,4 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { DAY, MINUTE, WEEK, weekdayLongName, weekStart } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
@@ -8,7 +9,6 @@ import {
   customerName,
   errorText,
   resourceName,
-  type TimelineRecord,
   timeRange,
   useCustomers,
   useResources,
@@ -33,7 +33,7 @@ const shortDay = (d: number) => dayName(d).slice(0, 3);
 type Row = { id: string; label: string };
 
 /** The row an item sits in: its first resource, or its customer on /mascustomer ('' for none). */
-const rowKey = (item: TimelineRecord, byCustomer: boolean) =>
+const rowKey = (item: Booking, byCustomer: boolean) =>
   byCustomer ? (item.customerId ?? '') : (item.resIds[0] ?? '');
 
 /**
@@ -67,7 +67,7 @@ export function MasterRosterScreen() {
       }),
     [items.data],
   );
-  const rowOf = (item: TimelineRecord) => rowKey(item, byCustomer);
+  const rowOf = (item: Booking) => rowKey(item, byCustomer);
   const rows: Row[] = useMemo(() => {
     const used = new Set(placed.map((p) => rowKey(p.item, byCustomer)));
     const all: Row[] = byCustomer
@@ -88,7 +88,7 @@ export function MasterRosterScreen() {
   const failure = items.error ?? resources.error ?? customers.error;
 
   const rowKind = byCustomer ? 'customer' : 'resource';
-  const chipText = (item: TimelineRecord) =>
+  const chipText = (item: Booking) =>
     byCustomer ? (resourceName(item, resourceMap) ?? T.unassigned) : customerName(item, customerMap);
 
   return (

@@ -1,8 +1,9 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { templateStart } from '@rostra/core/roster/grid';
 import { resolveTemplateSlot, type TemplateSlot } from '@rostra/core/roster/template';
 import { DAY, FORTNIGHT, MINUTE, WEEK } from '@rostra/core/time/calendar';
 import { api } from '../../lib/client.ts';
-import { fetchRecords, type TimelineRecord } from '../../lib/roster.ts';
+import { fetchRecords } from '../../lib/roster.ts';
 
 /*
  * Master-roster template items as the screen reads and writes them: timeline records of type
@@ -29,13 +30,13 @@ export type TemplateForm = {
 };
 
 /** The template items (every template), loaded from around the template fortnight. */
-export async function fetchTemplateItems(): Promise<TimelineRecord[]> {
+export async function fetchTemplateItems(): Promise<Booking[]> {
   const items = await fetchRecords(TEMPLATE_START - WEEK, TEMPLATE_START + FORTNIGHT + WEEK, 'booking');
   return items.filter((r) => r.type === 'roster');
 }
 
 /** Where an item sits in the fortnight, or null when its fields do not say. */
-export function slotOf(item: TimelineRecord): TemplateSlot | null {
+export function slotOf(item: Booking): TemplateSlot | null {
   const r = resolveTemplateSlot(item as Parameters<typeof resolveTemplateSlot>[0]);
   return 'slot' in r ? r.slot : null;
 }
@@ -68,7 +69,7 @@ export function templateFields(form: TemplateForm): Record<string, unknown> {
 }
 
 /** The form of an existing item. */
-export function formOf(item: TimelineRecord, slot: TemplateSlot): TemplateForm {
+export function formOf(item: Booking, slot: TemplateSlot): TemplateForm {
   const begin = slot.startMinute * MINUTE;
   return {
     week: slot.week,
@@ -84,16 +85,16 @@ export function formOf(item: TimelineRecord, slot: TemplateSlot): TemplateForm {
 }
 
 export const createTemplateItem = (form: TemplateForm) =>
-  api.post<TimelineRecord>('/timeline-records', templateFields(form), { quiet: true });
+  api.post<Booking>('/timeline-records', templateFields(form), { quiet: true });
 
-export const updateTemplateItem = (item: TimelineRecord, form: TemplateForm) =>
-  api.request<TimelineRecord>(`/timeline-records/${encodeURIComponent(item._id)}`, {
+export const updateTemplateItem = (item: Booking, form: TemplateForm) =>
+  api.request<Booking>(`/timeline-records/${encodeURIComponent(item._id)}`, {
     method: 'PATCH',
     body: { ...templateFields(form), version: item.version },
     quiet: true,
   });
 
-export const deleteTemplateItem = (item: TimelineRecord) =>
+export const deleteTemplateItem = (item: Booking) =>
   api.request(`/timeline-records/${encodeURIComponent(item._id)}`, {
     method: 'DELETE',
     headers: { 'if-match': String(item.version) },

@@ -1,3 +1,4 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { DAY, formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -12,7 +13,6 @@ import {
   fetchRecords,
   hmToSeconds,
   secondsToHm,
-  type TimelineRecord,
 } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
@@ -85,11 +85,11 @@ export function LeavesPanel({
     notes: '',
   });
   const form = useZodForm(leaveSchema, { defaultValues: blank() });
-  const [editing, setEditing] = useState<TimelineRecord | null>(null);
+  const [editing, setEditing] = useState<Booking | null>(null);
   const [message, setMessage] = useState<string | undefined>();
   // The bookings the last save or removal put in (or took out of) conflict (issue 16 point 2).
   const rechecked = useRechecked();
-  const edit = (r: TimelineRecord | null) => {
+  const edit = (r: Booking | null) => {
     setEditing(r);
     form.reset(r ? formOf(r) : blank());
     setMessage(undefined);
@@ -123,7 +123,7 @@ export function LeavesPanel({
     await list.refetch();
   };
 
-  const remove = async (r: TimelineRecord) => {
+  const remove = async (r: Booking) => {
     const what = kindLabel(r._key ?? '').toLowerCase();
     if (!(await askConfirm(T.confirmRemove(what)))) return;
     try {
@@ -226,7 +226,7 @@ export function LeavesPanel({
   );
 }
 
-function formOf(r: TimelineRecord): LeaveValues {
+function formOf(r: Booking): LeaveValues {
   const b = r.utc_begin_plus_tz;
   const e = r.utc_end_plus_tz;
   return {

@@ -1,3 +1,4 @@
+import type { ResourceRecord } from '@rostra/core/api/resources';
 import { DAY, type DayCode, formatDate, weekdayLongName } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Plus, Search, X } from 'lucide-react';
@@ -8,7 +9,6 @@ import {
   errorText,
   hmToSeconds,
   isVersionConflict,
-  type ResourceRecord,
   secondsToHm,
   useResources,
   wallNow,

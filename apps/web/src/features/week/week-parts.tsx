@@ -1,17 +1,11 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { DAY, formatDayLabel, WEEK, weekStart } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useState } from 'react';
 import type { StatusStyle } from '../../features/boards/model.ts';
-import {
-  customerName,
-  fetchRecords,
-  resourceName,
-  type TimelineRecord,
-  timeRange,
-  wallNow,
-} from '../../lib/roster.ts';
+import { customerName, fetchRecords, resourceName, timeRange, wallNow } from '../../lib/roster.ts';
 import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 
@@ -59,13 +53,13 @@ export function useWeekBookings() {
   };
 }
 
-export const onDay = (records: readonly TimelineRecord[], day: number) =>
+export const onDay = (records: readonly Booking[], day: number) =>
   records
     .filter((r) => r.utc_begin_plus_tz >= day && r.utc_begin_plus_tz < day + DAY)
     .sort((a, b) => a.utc_begin_plus_tz - b.utc_begin_plus_tz);
 
 /** Hours of a set of bookings, for row and column totals (spec: hours with 2 decimals). */
-export const hoursOf = (records: readonly TimelineRecord[]) =>
+export const hoursOf = (records: readonly Booking[]) =>
   Math.round((records.reduce((s, r) => s + (r.utc_end_plus_tz - r.utc_begin_plus_tz), 0) / 3600) * 100) / 100;
 
 /** One booking as a small chip in a status colour: time, then who (customer or resource). */
@@ -74,7 +68,7 @@ export function BookingChip({
   styles,
   show,
 }: {
-  record: TimelineRecord;
+  record: Booking;
   styles: Map<string, StatusStyle> | undefined;
   show: 'customer' | 'resource' | 'both';
 }) {

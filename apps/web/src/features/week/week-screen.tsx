@@ -1,7 +1,8 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { formatDayLabel } from '@rostra/core/time/calendar';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useStatusStyles } from '../../features/boards/model.ts';
-import { byId, errorText, type TimelineRecord, useResources } from '../../lib/roster.ts';
+import { byId, errorText, useResources } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -23,7 +24,7 @@ export function WeekScreen() {
   const records = week.list.data ?? [];
 
   const rows = useMemo(() => {
-    const by = new Map<string, TimelineRecord[]>();
+    const by = new Map<string, Booking[]>();
     for (const r of records) {
       for (const id of r.resIds.length ? r.resIds : ['']) by.set(id, [...(by.get(id) ?? []), r]);
     }
@@ -148,7 +149,7 @@ export function MyWeek({
 }: {
   title: string;
   nav: ReactNode;
-  records: readonly TimelineRecord[];
+  records: readonly Booking[];
   days: number[];
 }) {
   const styles = useStatusStyles().data;

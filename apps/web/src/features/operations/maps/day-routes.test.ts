@@ -1,18 +1,13 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { distanceKm } from '@rostra/core/maps/geo';
 import { describe, expect, it } from 'vitest';
-import type { TimelineRecord } from '../../../lib/roster.ts';
 import { dayRoutes, type MapResource } from './day-routes.ts';
 
 const HOME = { lat: -33.8688, lng: 151.2093 };
 const A = { lat: -33.815, lng: 151.0011 };
 const B = { lat: -33.7969, lng: 151.2841 };
 
-const job = (
-  id: string,
-  begin: number,
-  resIds: string[],
-  at?: { lat: number; lng: number },
-): TimelineRecord => ({
+const job = (id: string, begin: number, resIds: string[], at?: { lat: number; lng: number }): Booking => ({
   _id: id,
   resIds,
   utc_begin_plus_tz: begin,

@@ -1,5 +1,6 @@
+import type { Booking } from '@rostra/core/api/bookings';
+import type { ResourceRecord } from '@rostra/core/api/resources';
 import { buildRoute, isLocated, type LatLng, type Route } from '@rostra/core/maps/geo';
-import type { ResourceRecord, TimelineRecord } from '../../../lib/roster.ts';
 
 /*
  * The vehicle-routes screen's model (pure): the day's jobs grouped into one route per resource,
@@ -26,18 +27,15 @@ export const ROUTE_COLORS = [
   '#4338ca',
 ];
 
-export type ResourceRoute = { resource: MapResource; color: string; route: Route<TimelineRecord> };
+export type ResourceRoute = { resource: MapResource; color: string; route: Route<Booking> };
 
 /**
  * The day's routes, one per resource with jobs (in the resources' order): their jobs in time
  * order, each leg the straight-line distance from the stop before — from the resource's own
  * location for the first, when known. A job with several resources is on each one's route.
  */
-export function dayRoutes(
-  jobs: readonly TimelineRecord[],
-  resources: readonly MapResource[],
-): ResourceRoute[] {
-  const byResource = new Map<string, TimelineRecord[]>();
+export function dayRoutes(jobs: readonly Booking[], resources: readonly MapResource[]): ResourceRoute[] {
+  const byResource = new Map<string, Booking[]>();
   for (const j of jobs) for (const id of j.resIds) byResource.set(id, [...(byResource.get(id) ?? []), j]);
   return resources
     .filter((r) => byResource.has(r._id))

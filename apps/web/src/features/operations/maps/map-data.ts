@@ -1,6 +1,7 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { DAY } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchRecords, type TimelineRecord, useResources } from '../../../lib/roster.ts';
+import { fetchRecords, useResources } from '../../../lib/roster.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { fetchMapConfig, fetchMapJobs, fetchMapResources, OPS_KEYS } from '../api.ts';
 import { locationOf, type MapResource } from './day-routes.ts';
@@ -127,9 +128,9 @@ export function useMapConfig() {
 }
 
 /** A booking's customer, or its id. */
-export function jobTitle(r: TimelineRecord): string {
+export function jobTitle(r: Booking): string {
   return [r.customer_first_name, r.customer_last_name].filter(Boolean).join(' ') || r._id;
 }
 
-export const jobPlace = (r: TimelineRecord): string =>
+export const jobPlace = (r: Booking): string =>
   (r.all_location as string | null | undefined) || (r.addressline1 as string | null | undefined) || '';
