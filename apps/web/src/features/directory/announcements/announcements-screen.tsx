@@ -1,21 +1,26 @@
-import { ANNOUNCEMENT_ROLES, type AnnouncementRole } from '@rostra/core/api/announcements';
+import {
+  ANNOUNCEMENT_ROLES,
+  type AnnouncementBody,
+  type AnnouncementRole,
+  announcementBody,
+} from '@rostra/core/api/announcements';
 import { formatDateTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Megaphone, Send } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
+import { useController, useFormContext } from 'react-hook-form';
+import { z } from 'zod';
 import { openPanel } from '../../../lib/overlays.ts';
 import { patchSearch } from '../../../lib/search-params.ts';
 import { notify } from '../../../lib/toast.ts';
-import { useUnsavedChanges } from '../../../lib/unsaved.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { ControlField } from '../../../ui/control-field.tsx';
-import { Field, FormMessage } from '../../../ui/field.tsx';
+import { Form, FormInput, FormTextarea, SubmitButton, useZodForm } from '../../../ui/form.tsx';
 import { QueryState } from '../../../ui/list-state.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { pageFrom } from '../model.ts';
-import { ScreenHeader, saveErrors, selectClass } from '../parts.tsx';
+import { ScreenHeader } from '../parts.tsx';
 import type { AnnouncementsSearch } from '../search.ts';
 import { ANNOUNCEMENTS_TEXT as A } from '../texts.ts';
 import { ANNOUNCEMENTS_KEY, announcementsQuery, postAnnouncement } from './api.ts';
@@ -92,129 +97,117 @@ export function AnnouncementsScreen() {
   );
 }
 
-type Values = { title: string; body: string; audience: 'all' | 'roles'; roles: AnnouncementRole[] };
+/**
+ * The compose form's values and checks; what it sends is core's `announcementBody` (its schema
+ * checks the body too). A message is required here, and "some roles" needs at least one.
+ */
+const composeForm = z
+  .object({
+    title: z.string(),
+    body: z.string(),
+    audience: z.enum(['all', 'roles']),
+    roles: z.array(z.enum(ROLES)),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.title.trim()) ctx.addIssue({ code: 'custom', path: ['title'], message: A.titleRequired });
+    if (!v.body.trim()) ctx.addIssue({ code: 'custom', path: ['body'], message: A.bodyRequired });
+    if (v.audience === 'roles' && v.roles.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['roles'], message: A.chooseRole });
+  })
+  .transform(
+    (v): AnnouncementBody => ({
+      title: v.title.trim(),
+      body: v.body.trim(),
+      roles: v.audience === 'roles' ? v.roles : [],
+    }),
+  )
+  .pipe(announcementBody);
+type Values = z.input<typeof composeForm>;
 const EMPTY: Values = { title: '', body: '', audience: 'all', roles: [] };
 
 function ComposeForm() {
   const queryClient = useQueryClient();
   const id = useId();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<'title' | 'body' | 'roles' | 'form', string>>>({});
-  const [isSending, setSending] = useState(false);
-  useUnsavedChanges(values.title !== '' || values.body !== '');
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found: typeof errors = {};
-    if (!values.title.trim()) found.title = A.titleRequired;
-    if (!values.body.trim()) found.body = A.bodyRequired;
-    if (values.audience === 'roles' && values.roles.length === 0) found.roles = A.chooseRole;
-    if (Object.keys(found).length) {
-      setErrors(found);
-      return;
-    }
-    setSending(true);
-    try {
-      await postAnnouncement({
-        title: values.title.trim(),
-        body: values.body.trim(),
-        roles: values.audience === 'roles' ? values.roles : [],
-      });
-      setValues(EMPTY);
-      notify.success(A.sent);
-      await queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY });
-    } catch (err) {
-      setErrors(saveErrors(err, { title: 'title', body: 'body', roles: 'roles' }).errors);
-    } finally {
-      setSending(false);
-    }
+  const form = useZodForm(composeForm, { defaultValues: EMPTY });
+  const send = async (body: AnnouncementBody) => {
+    await postAnnouncement(body);
+    form.reset(EMPTY);
+    notify.success(A.sent);
+    await queryClient.invalidateQueries({ queryKey: ANNOUNCEMENTS_KEY });
   };
   return (
-    <form
-      noValidate
-      onSubmit={(e) => void submit(e)}
+    <Form
+      form={form}
+      onSubmit={send}
       aria-labelledby={`${id}-title`}
       className="mt-4 space-y-3 rounded-lg border border-neutral-200 bg-white p-4"
     >
       <h2 id={`${id}-title`} className="text-sm font-semibold text-neutral-700">
         {A.compose}
       </h2>
-      <FormMessage message={errors.form} />
-      <Field
-        label={A.titleLabel}
-        value={values.title}
-        maxLength={200}
-        onChange={(e) => set('title', e.target.value)}
-        error={errors.title}
-      />
-      <ControlField label={A.body} error={errors.body}>
-        {(cid, describedBy) => (
-          <textarea
-            id={cid}
-            rows={4}
-            maxLength={5000}
-            aria-describedby={describedBy}
-            aria-invalid={errors.body ? true : undefined}
-            value={values.body}
-            onChange={(e) => set('body', e.target.value)}
-            className={`${selectClass(Boolean(errors.body))} py-2`}
-          />
-        )}
-      </ControlField>
-      <fieldset>
-        <legend className="text-sm font-medium text-neutral-700">{A.audience}</legend>
-        <div className="mt-1 flex flex-wrap gap-4">
-          {(['all', 'roles'] as const).map((a) => (
-            <label key={a} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-9">
+      <FormInput<Values> name="title" label={A.titleLabel} maxLength={200} />
+      <FormTextarea<Values> name="body" label={A.body} rows={4} maxLength={5000} />
+      <AudienceField />
+      <div className="flex justify-end">
+        <SubmitButton pending={A.sending}>
+          <Send aria-hidden className="size-4" />
+          {A.send}
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+/** Everyone, or only the roles ticked (their message announced under the group). */
+function AudienceField() {
+  const id = useId();
+  const { control } = useFormContext<Values>();
+  const audience = useController({ name: 'audience', control });
+  const roles = useController({ name: 'roles', control });
+  const message = roles.fieldState.error?.message;
+  return (
+    <fieldset aria-describedby={message ? `${id}-roles` : undefined}>
+      <legend className="text-sm font-medium text-neutral-700">{A.audience}</legend>
+      <div className="mt-1 flex flex-wrap gap-4">
+        {(['all', 'roles'] as const).map((a) => (
+          <label key={a} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-9">
+            <input
+              type="radio"
+              name={`${id}-audience`}
+              checked={audience.field.value === a}
+              onChange={() => audience.field.onChange(a)}
+              className="accent-sky-700"
+            />
+            {a === 'all' ? A.everyone : A.someRoles}
+          </label>
+        ))}
+      </div>
+      {audience.field.value === 'roles' ? (
+        <div className="mt-1 flex flex-wrap gap-3">
+          {ROLES.map((r) => (
+            <label key={r} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-9">
               <input
-                type="radio"
-                name={`${id}-audience`}
-                checked={values.audience === a}
-                onChange={() => set('audience', a)}
-                className="accent-sky-700"
+                type="checkbox"
+                checked={roles.field.value.includes(r)}
+                aria-invalid={message ? true : undefined}
+                onChange={(e) =>
+                  roles.field.onChange(
+                    e.target.checked ? [...roles.field.value, r] : roles.field.value.filter((x) => x !== r),
+                  )
+                }
+                onBlur={roles.field.onBlur}
+                className="size-4 accent-sky-700"
               />
-              {a === 'all' ? A.everyone : A.someRoles}
+              {roleName(r)}
             </label>
           ))}
         </div>
-        {values.audience === 'roles' ? (
-          <div
-            className="mt-1 flex flex-wrap gap-3"
-            aria-describedby={errors.roles ? `${id}-roles` : undefined}
-          >
-            {ROLES.map((r) => (
-              <label key={r} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-9">
-                <input
-                  type="checkbox"
-                  checked={values.roles.includes(r)}
-                  onChange={(e) =>
-                    set(
-                      'roles',
-                      e.target.checked ? [...values.roles, r] : values.roles.filter((x) => x !== r),
-                    )
-                  }
-                  className="size-4 accent-sky-700"
-                />
-                {roleName(r)}
-              </label>
-            ))}
-          </div>
-        ) : null}
-        {errors.roles ? (
-          <p id={`${id}-roles`} role="alert" className="mt-1 text-sm text-red-700">
-            {errors.roles}
-          </p>
-        ) : null}
-      </fieldset>
-      <div className="flex justify-end">
-        <Button type="submit" disabled={isSending}>
-          <Send aria-hidden className="size-4" />
-          {isSending ? A.sending : A.send}
-        </Button>
-      </div>
-    </form>
+      ) : null}
+      {message ? (
+        <p id={`${id}-roles`} role="alert" className="mt-1 text-sm text-red-700">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
