@@ -181,6 +181,7 @@ export const EVENTS_TEXT = {
   label: 'Label',
   color: 'Colour',
   textColor: 'Text colour',
+  actions: 'Actions',
   group: 'Group',
   noDefaultGroup: 'No workflow group is the default yet: new events start one.',
   empty: 'The default group has no events yet.',

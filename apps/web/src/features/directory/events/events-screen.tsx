@@ -1,18 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { isApiError } from '../../../lib/api.ts';
 import { askConfirm } from '../../../lib/overlays.ts';
 import { patchSearch } from '../../../lib/search-params.ts';
 import { notify } from '../../../lib/toast.ts';
-import { confirmLeave, useUnsavedChanges } from '../../../lib/unsaved.ts';
+import { confirmLeave } from '../../../lib/unsaved.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
+import { columnsFor, type DataColumn, DataTable } from '../../../ui/data-table.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
-import { Field, FormMessage } from '../../../ui/field.tsx';
-import { QueryState } from '../../../ui/list-state.tsx';
-import { Pager } from '../../../ui/pager.tsx';
+import { Form, FormInput, useZodForm } from '../../../ui/form.tsx';
 import { SearchInput } from '../../../ui/search-input.tsx';
 import { pageFrom } from '../model.ts';
 import { ScreenHeader, StaleNotice } from '../parts.tsx';
@@ -21,6 +21,7 @@ import { DIRECTORY_TEXT as T, EVENTS_TEXT as V } from '../texts.ts';
 import {
   defaultEvents,
   defaultGroup,
+  type EventIssue,
   putWorkflows,
   removeEvent,
   saveEvent,
@@ -95,44 +96,26 @@ export function EventsScreen() {
         />
       </div>
       <section aria-label={V.list} className="mt-4">
-        <QueryState
-          isPending={workflows.isPending}
-          error={workflows.error}
-          isEmpty={shown.length === 0}
-          onRetry={() => void workflows.refetch()}
-          failedTitle={T.loadFailed}
-          emptyTitle={q ? V.noMatch : V.empty}
-        >
-          <ul className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white">
-            {shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((e) => (
-              <li key={e._key} data-event={e._key} className="flex items-center gap-3 px-4 py-2">
-                <span
-                  className="inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-black/5 ring-inset"
-                  style={{ backgroundColor: e.color || '#f3f4f6', color: e.textColor || '#374151' }}
-                >
-                  {e._value}
-                </span>
-                <span className="text-xs text-neutral-500">{e._key}</span>
-                {isDispatcher ? (
-                  <span className="ml-auto flex gap-1">
-                    <IconButton label={`${T.edit} ${e._value}`} onClick={() => setEditing(e)}>
-                      <Pencil aria-hidden className="size-4" />
-                    </IconButton>
-                    <IconButton label={`${T.delete} ${e._value}`} onClick={() => void remove(e)}>
-                      <Trash2 aria-hidden className="size-4" />
-                    </IconButton>
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <Pager
-            page={page}
-            limit={PAGE_SIZE}
-            total={shown.length}
-            onPage={(p) => setSearch({ page: String(p) })}
-          />
-        </QueryState>
+        <DataTable<WorkflowEvent>
+          label={V.list}
+          columns={isDispatcher ? [...COLUMNS, actionsColumn(setEditing, remove)] : COLUMNS}
+          data={shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
+          getRowId={(e) => e._key}
+          rowProps={(e) => ({ 'data-event': e._key })}
+          state={{
+            isPending: workflows.isPending,
+            error: workflows.error,
+            onRetry: () => void workflows.refetch(),
+            failedTitle: T.loadFailed,
+            emptyTitle: q ? V.noMatch : V.empty,
+          }}
+          paging={{
+            page,
+            limit: PAGE_SIZE,
+            total: shown.length,
+            onPage: (p) => setSearch({ page: String(p) }),
+          }}
+        />
       </section>
       {editing && workflows.data ? (
         <EventForm
@@ -145,7 +128,68 @@ export function EventsScreen() {
   );
 }
 
-type Values = { _key: string; _value: string; color: string; textColor: string };
+const col = columnsFor<WorkflowEvent>();
+
+/** The list's columns: the event as it shows on the calendar, and its key. */
+const COLUMNS: DataColumn<WorkflowEvent>[] = [
+  col.accessor('_value', {
+    header: V.label,
+    cell: ({ row }) => (
+      <span
+        className="inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-black/5 ring-inset"
+        style={{
+          backgroundColor: row.original.color || '#f3f4f6',
+          color: row.original.textColor || '#374151',
+        }}
+      >
+        {row.original._value}
+      </span>
+    ),
+  }),
+  col.accessor('_key', {
+    header: V.key,
+    cell: ({ getValue }) => <span className="text-xs text-neutral-500">{getValue()}</span>,
+  }),
+];
+
+/** Edit and delete (dispatchers). */
+const actionsColumn = (
+  onEdit: (e: WorkflowEvent) => void,
+  onDelete: (e: WorkflowEvent) => Promise<void>,
+): DataColumn<WorkflowEvent> =>
+  col.display({
+    id: 'actions',
+    header: () => <span className="sr-only">{V.actions}</span>,
+    meta: { className: 'w-24 text-right', headerClassName: 'text-right' },
+    cell: ({ row }) => (
+      <span className="flex justify-end gap-1">
+        <IconButton label={`${T.edit} ${row.original._value}`} onClick={() => onEdit(row.original)}>
+          <Pencil aria-hidden className="size-4" />
+        </IconButton>
+        <IconButton label={`${T.delete} ${row.original._value}`} onClick={() => void onDelete(row.original)}>
+          <Trash2 aria-hidden className="size-4" />
+        </IconButton>
+      </span>
+    ),
+  });
+
+const ISSUE_TEXT: Record<EventIssue['code'], string> = {
+  key_taken: V.keyTaken,
+  key_invalid: V.keyInvalid,
+  label_required: T.nameRequired,
+};
+
+/** The form's values, checked by the document's rules (workflows.ts: key pattern, unique key, label). */
+const eventForm = (workflows: Workflows, originalKey: string | undefined) =>
+  z
+    .object({ _key: z.string(), _value: z.string(), color: z.string(), textColor: z.string() })
+    .transform((v): WorkflowEvent => ({ ...v, _key: v._key.trim() }))
+    .superRefine((v, ctx) => {
+      const result = saveEvent(workflows, v, originalKey);
+      if (result.ok) return;
+      for (const issue of result.issues)
+        ctx.addIssue({ code: 'custom', path: [issue.field], message: ISSUE_TEXT[issue.code] });
+    });
 
 function EventForm({
   event,
@@ -158,57 +202,32 @@ function EventForm({
 }) {
   const queryClient = useQueryClient();
   const formId = useId();
-  const initial: Values = {
-    _key: event?._key ?? '',
-    _value: event?._value ?? '',
-    color: event?.color || '#e0f2fe',
-    textColor: event?.textColor || '#0c4a6e',
-  };
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values | 'form', string>>>({});
   const [isStale, setStale] = useState(false);
-  const [isSaving, setSaving] = useState(false);
-  useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(initial));
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
+  const schema = useMemo(() => eventForm(workflows, event?._key), [workflows, event?._key]);
+  const form = useZodForm(schema, {
+    defaultValues: {
+      _key: event?._key ?? '',
+      _value: event?._value ?? '',
+      color: event?.color || '#e0f2fe',
+      textColor: event?.textColor || '#0c4a6e',
+    },
+  });
   const close = async () => {
     if (await confirmLeave()) onClose();
   };
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const result = saveEvent(
-      workflows,
-      { _key: values._key.trim(), _value: values._value, color: values.color, textColor: values.textColor },
-      event?._key,
-    );
-    if (!result.ok) {
-      const found: typeof errors = {};
-      for (const issue of result.issues) {
-        found[issue.field] =
-          issue.code === 'key_taken'
-            ? V.keyTaken
-            : issue.code === 'key_invalid'
-              ? V.keyInvalid
-              : T.nameRequired;
-      }
-      setErrors(found);
-      return;
-    }
-    setSaving(true);
-    try {
-      await putWorkflows(result.workflows, workflows.version);
-      await queryClient.invalidateQueries({ queryKey: workflowsQuery.queryKey });
-      notify.success(T.saved);
-      setValues(initial);
-      onClose();
-    } catch (err) {
-      if (isApiError(err) && err.code === 'version_conflict') setStale(true);
-      else setErrors({ form: err instanceof Error ? err.message : String(err) });
-    } finally {
-      setSaving(false);
-    }
+  const save = async (values: WorkflowEvent) => {
+    const result = saveEvent(workflows, values, event?._key);
+    if (!result.ok) return;
+    await putWorkflows(result.workflows, workflows.version);
+    await queryClient.invalidateQueries({ queryKey: workflowsQuery.queryKey });
+    notify.success(T.saved);
+    form.reset(form.getValues());
+    onClose();
+  };
+  const whole = (error: unknown) => {
+    if (!(isApiError(error) && error.code === 'version_conflict')) return undefined;
+    setStale(true);
+    return T.staleEdit;
   };
   return (
     <Modal
@@ -220,13 +239,20 @@ function EventForm({
           <Button variant="secondary" onClick={() => void close()}>
             {T.cancel}
           </Button>
-          <Button type="submit" form={formId} disabled={isSaving || isStale}>
-            {isSaving ? T.saving : T.save}
+          <Button type="submit" form={formId} disabled={form.formState.isSubmitting || isStale}>
+            {form.formState.isSubmitting ? T.saving : T.save}
           </Button>
         </>
       }
     >
-      <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-3">
+      <Form
+        id={formId}
+        form={form}
+        onSubmit={save}
+        formError={whole}
+        showMessage={!isStale}
+        className="space-y-3"
+      >
         {isStale ? (
           <StaleNotice
             onReload={() => {
@@ -235,38 +261,21 @@ function EventForm({
             }}
           />
         ) : null}
-        <FormMessage message={errors.form} />
-        <Field
-          label={V.label}
-          value={values._value}
-          maxLength={200}
-          onChange={(e) => set('_value', e.target.value)}
-          error={errors._value}
-        />
-        <Field
+        <FormInput<Values> name="_value" label={V.label} maxLength={200} />
+        <FormInput<Values>
+          name="_key"
           label={V.key}
-          value={values._key}
           maxLength={60}
           disabled={event !== undefined}
-          onChange={(e) => set('_key', e.target.value)}
-          error={errors._key}
-          hint={V.keyHint}
+          description={V.keyHint}
         />
         <div className="grid grid-cols-2 gap-3">
-          <Field
-            label={V.color}
-            type="color"
-            value={values.color}
-            onChange={(e) => set('color', e.target.value)}
-          />
-          <Field
-            label={V.textColor}
-            type="color"
-            value={values.textColor}
-            onChange={(e) => set('textColor', e.target.value)}
-          />
+          <FormInput<Values> name="color" label={V.color} type="color" />
+          <FormInput<Values> name="textColor" label={V.textColor} type="color" />
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }
+
+type Values = z.input<ReturnType<typeof eventForm>>;
