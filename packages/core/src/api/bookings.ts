@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blacklistOverrideSchema } from '../allocation/blacklist-override.ts';
+import { RECORD_STATUSES } from '../records/job-status.ts';
 import { timelineRecordSchema } from '../records/timeline-record.ts';
 import { recheckedSchema } from '../timeline/rechecked.ts';
 import {
@@ -24,22 +25,7 @@ import {
  * status history. The server validates and answers with these; the web takes its types from them.
  */
 
-/** Statuses a timeline record can carry (§4), with the leave and workflow ones. */
-export const RECORD_STATUSES = [
-  'draft',
-  'rostered',
-  'confirmed',
-  'dispatched',
-  'active',
-  'finished',
-  'reviewed',
-  'feedback',
-  'break',
-  'parked',
-  'cancelled',
-  'leave',
-  'MultiDay',
-] as const;
+export { RECORD_STATUSES };
 
 export const RECORD_KEYS = ['booking', 'groupevent', 'leave', 'break'] as const;
 
@@ -151,7 +137,8 @@ export const inventoryLine = z.object({
 
 /**
  * A booking (any timeline record) as the API answers it: the stored fields, extra imported ones
- * passed through; id, times and assignments are always there (and the version once stored).
+ * passed through; id, times, assignments and the version are always there (every answer is a
+ * stored record).
  */
 export const bookingRecord = timelineRecordSchema.extend({
   _id: z.string(),
@@ -162,6 +149,7 @@ export const bookingRecord = timelineRecordSchema.extend({
   inventory: z.array(inventoryLine).nullish(),
   _uid_r: z.array(z.string()).nullish(),
   ...stamps,
+  version: z.number(),
 });
 export type Booking = z.infer<typeof bookingRecord>;
 
@@ -248,6 +236,8 @@ export const namedRecord = z.looseObject({
   last_name: z.string().nullish(),
   type: z.string().nullish(),
   inactive: z.boolean().nullish(),
+  /** A resource promoted to dispatcher (the job's people tab offers to demote them). */
+  promoted_dispatcher: z.boolean().nullish(),
 });
 export type NamedRecord = z.infer<typeof namedRecord>;
 /** One page of a lookup (`GET /resources`, `/customers`, `/labels`: cursor pages). */

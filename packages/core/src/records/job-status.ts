@@ -6,6 +6,29 @@ import { can, type GateSettings, type Role } from '../shell/roles.ts';
  * job, and when the customer may review. Statuses are the spec's (scheduling-core §Job statuses).
  */
 
+/** Statuses a timeline record can carry (§4), with the leave and workflow ones. */
+export const RECORD_STATUSES = [
+  'draft',
+  'rostered',
+  'confirmed',
+  'dispatched',
+  'active',
+  'finished',
+  'reviewed',
+  'feedback',
+  'break',
+  'parked',
+  'cancelled',
+  'leave',
+  'MultiDay',
+] as const;
+export type RecordStatus = (typeof RECORD_STATUSES)[number];
+
+/** Whether `status` is one a record may be written with (a stored record may carry an imported other). */
+export function isRecordStatus(status: unknown): status is RecordStatus {
+  return (RECORD_STATUSES as readonly unknown[]).includes(status);
+}
+
 /** The organisation's display flags as read from its settings (values not yet trusted). */
 export type DisplayFlagValues = GateSettings;
 

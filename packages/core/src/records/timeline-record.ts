@@ -58,7 +58,7 @@ export const timelineRecordSchema = z.looseObject({
   template_id: z.string().nullish(),
   template_name: z.string().nullish(),
   type: z.string().nullish(),
-  all_location: z.unknown().optional(),
+  all_location: z.string().nullish(),
   addressline1: z.string().nullish(),
   addressline2: z.string().nullish(),
   addressline3: z.string().nullish(),

@@ -3,7 +3,7 @@ import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { masterLabelFilters } from '../scheduling/dispatcher-master-labels.ts';
-import { type StoredRecord, toTimelineRecord } from '../scheduling/mapping.ts';
+import { toTimelineRecord, type VersionedRecord } from '../scheduling/mapping.ts';
 import { loadOrgContext, wallClockOf } from '../scheduling/org-context.ts';
 import { IS_LIVE_RECORD } from '../scheduling/template-items.ts';
 import { overlapsOpenWindow } from '../scheduling/window-overlap.ts';
@@ -25,7 +25,7 @@ export type BookingSearch = {
   limit?: number | undefined;
 };
 
-export type BookingPage = { items: StoredRecord[]; total: number; page: number; limit: number };
+export type BookingPage = { items: VersionedRecord[]; total: number; page: number; limit: number };
 
 const DEFAULT_LIMIT = 40;
 

@@ -10,7 +10,7 @@ import { withOrg } from '../tenant.ts';
 import { buildAllocationScenario } from './allocation-scenario.ts';
 import { isAllocatable, writeAllocation } from './allocation-writes.ts';
 import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts';
-import type { StoredRecord } from './mapping.ts';
+import type { StoredRecord, VersionedRecord } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
 import { lockResources, selectRecordForUpdate } from './timeline-writes.ts';
 
@@ -28,7 +28,7 @@ export type AllocateRequest = {
   uid?: string | null | undefined;
 };
 
-export type AllocateResult = { ok: true; record: StoredRecord; outcome: AllocationOutcome } | WriteFailure;
+export type AllocateResult = { ok: true; record: VersionedRecord; outcome: AllocationOutcome } | WriteFailure;
 
 /**
  * More to write in the allocation's transaction once the assignment is written (the allocate
@@ -38,9 +38,9 @@ export type AllocateResult = { ok: true; record: StoredRecord; outcome: Allocati
 export type AfterAllocation = (
   tx: Tx,
   before: StoredRecord,
-  allocated: StoredRecord,
+  allocated: VersionedRecord,
   outcome: AllocationOutcome,
-) => Promise<{ record: StoredRecord; events: LiveEventInput[] }>;
+) => Promise<{ record: VersionedRecord; events: LiveEventInput[] }>;
 
 /** An auto allocation re-ranks at most this many times while its picks change under it. */
 const MAX_ROUNDS = 8;

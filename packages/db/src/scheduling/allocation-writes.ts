@@ -6,7 +6,7 @@ import type { Tx } from '../client.ts';
 import type { LiveEventInput } from '../infra/live-events.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
 import { addNotifications } from './add-notifications.ts';
-import { type StoredRecord, timelineRecordValues } from './mapping.ts';
+import { type StoredRecord, timelineRecordValues, type VersionedRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
 import { isTemplateItem } from './template-items.ts';
 import { readersFor, recordChangeEvents, writeAssignments } from './timeline-writes.ts';
@@ -31,7 +31,7 @@ export async function writeAllocation(
   before: StoredRecord,
   verdict: AllocationVerdict,
   now: Date,
-): Promise<{ record: StoredRecord; events: LiveEventInput[] }> {
+): Promise<{ record: VersionedRecord; events: LiveEventInput[] }> {
   const resIds = Array.isArray(verdict.job.resIds) ? (verdict.job.resIds as string[]) : [];
   const merged: Record<string, unknown> = { ...before };
   delete merged.resource_first_name;

@@ -11,7 +11,7 @@ import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { addNotifications, type NotificationInput } from './add-notifications.ts';
 import { allocateBooking } from './allocate-booking.ts';
-import type { StoredRecord } from './mapping.ts';
+import type { StoredRecord, VersionedRecord } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
 import { selectTimelineRecords } from './records.ts';
 import { isTemplateItem } from './template-items.ts';
@@ -58,7 +58,7 @@ export type ActionRequest = {
 };
 
 export type ActionResult =
-  | { ok: true; record: StoredRecord; state: Record<string, unknown>; update: JobUpdate | null }
+  | { ok: true; record: VersionedRecord; state: Record<string, unknown>; update: JobUpdate | null }
   | WriteFailure;
 
 /**
@@ -115,10 +115,10 @@ async function finish(
   orgId: string,
   req: ActionRequest,
   before: StoredRecord,
-  current: StoredRecord,
+  current: VersionedRecord,
   status: string,
 ): Promise<{
-  record: StoredRecord;
+  record: VersionedRecord;
   state: Record<string, unknown>;
   update: JobUpdate | null;
   events: LiveEventInput[];

@@ -141,14 +141,14 @@ function canonical(value: unknown): string {
  * is stored; answers the records with their verdicts. `bump` also moves the version (a re-check
  * changes a record others may hold; a save has bumped it already).
  */
-export async function storeVerdicts(
+export async function storeVerdicts<R extends StoredRecord>(
   tx: Tx,
   orgId: string,
-  records: readonly StoredRecord[],
+  records: readonly R[],
   options: { bump: boolean; now?: Date } = { bump: false },
-): Promise<StoredRecord[]> {
+): Promise<R[]> {
   const verdicts = await verdictsOf(tx, orgId, records);
-  const out: StoredRecord[] = [];
+  const out: R[] = [];
   for (const [i, record] of records.entries()) {
     const verdict = verdicts[i] as JobVerdict;
     if (!verdictChanged(record, verdict)) {
@@ -171,7 +171,7 @@ export async function storeVerdicts(
       isConflict: verdict.isConflict,
       errors: verdict.errors,
       ...(row ? { version: row.version } : {}),
-    } as StoredRecord);
+    } as R);
   }
   return out;
 }

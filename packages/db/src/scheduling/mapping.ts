@@ -32,8 +32,13 @@ export type StoredRecord = TimelineRecord & {
   utc_end_plus_tz: number;
   resIds: string[];
 };
+/** A stored record as read from its row: with its version. */
+export type VersionedRecord = StoredRecord & { version: number };
 
-export function toTimelineRecord(row: typeof timelineRecords.$inferSelect, resIds: string[]): StoredRecord {
+export function toTimelineRecord(
+  row: typeof timelineRecords.$inferSelect,
+  resIds: string[],
+): VersionedRecord {
   return {
     ...row.data,
     _id: row.id,

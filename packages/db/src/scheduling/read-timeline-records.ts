@@ -4,7 +4,7 @@ import { type Reader, readableBy } from '../identity/readers.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import type { StoredRecord } from './mapping.ts';
+import type { VersionedRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
 import { liveUnlessSeesAll } from './template-items.ts';
 import { overlapsOpenWindow } from './window-overlap.ts';
@@ -15,7 +15,7 @@ export async function getTimelineRecord(
   orgId: string,
   id: string,
   reader: Reader,
-): Promise<StoredRecord | undefined> {
+): Promise<VersionedRecord | undefined> {
   const [record] = await withOrg(db, orgId, (tx) =>
     selectTimelineRecords(
       tx,
@@ -49,7 +49,7 @@ export async function listTimelineRecords(
   orgId: string,
   reader: Reader,
   query: TimelineRecordQuery,
-): Promise<Page<StoredRecord>> {
+): Promise<Page<VersionedRecord>> {
   const limit = pageSize(query.limit);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 2);
   if (query.cursor !== undefined && (after === undefined || typeof after[0] !== 'number')) {

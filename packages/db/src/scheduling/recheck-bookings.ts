@@ -7,7 +7,7 @@ import { appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
 import { overlapsWindow, scenarioWindow, selectAllocationConfig } from './allocation-scenario.ts';
 import { jobVerdicts, verdictChanged } from './job-verdicts.ts';
-import type { StoredRecord } from './mapping.ts';
+import type { StoredRecord, VersionedRecord } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
 import { selectTimelineRecords } from './records.ts';
 import { IS_LIVE_RECORD } from './template-items.ts';
@@ -75,7 +75,7 @@ export async function recheckBookings(
   const changed = jobs
     .map((job, i) => ({ job, verdict: verdicts[i] }))
     .filter(
-      (c): c is { job: StoredRecord; verdict: NonNullable<typeof c.verdict> } =>
+      (c): c is { job: VersionedRecord; verdict: NonNullable<typeof c.verdict> } =>
         c.verdict !== undefined && verdictChanged(c.job, c.verdict),
     );
   if (changed.length === 0) return NOTHING_RECHECKED;

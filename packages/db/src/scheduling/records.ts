@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
-import { type StoredRecord, toTimelineRecord } from './mapping.ts';
+import { toTimelineRecord, type VersionedRecord } from './mapping.ts';
 
 /**
  * Timeline records matching `where`, as the spec's records, ordered by begin then id. Their
@@ -12,7 +12,7 @@ export async function selectTimelineRecords(
   tx: Tx,
   where: SQL | undefined,
   limit?: number,
-): Promise<StoredRecord[]> {
+): Promise<VersionedRecord[]> {
   const query = tx
     .select()
     .from(timelineRecords)

@@ -9,7 +9,7 @@ import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts
 import { applyBookingRules } from './booking-rules.ts';
 import { newRecordId } from './create-record.ts';
 import { storeVerdicts } from './job-verdicts.ts';
-import { type StoredRecord, timelineRecordValues } from './mapping.ts';
+import { type StoredRecord, timelineRecordValues, type VersionedRecord } from './mapping.ts';
 import { loadOrgContext, wallClockOf } from './org-context.ts';
 import { type Rechecked, recheckBookings, recheckSpan } from './recheck-bookings.ts';
 import { selectTimelineRecords } from './records.ts';
@@ -47,7 +47,7 @@ const OWNED = [
 ];
 
 /** A save's answer: the record, and the other bookings its change re-checked (issue 16 point 2). */
-export type SaveResult = { ok: true; record: StoredRecord; rechecked: Rechecked } | WriteFailure;
+export type SaveResult = { ok: true; record: VersionedRecord; rechecked: Rechecked } | WriteFailure;
 
 /**
  * Creates a timeline record (booking, group event, leave or break) from the spec's fields: its

@@ -6,7 +6,7 @@ import type { Tx } from '../client.ts';
 import type { LiveEventInput } from '../infra/live-events.ts';
 import { jobStates } from '../schema/jobs.ts';
 import { customers, resources, timelineRecordResources, timelineRecords } from '../schema/scheduling.ts';
-import type { StoredRecord } from './mapping.ts';
+import type { StoredRecord, VersionedRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
 import { isTemplateItem } from './template-items.ts';
 
@@ -20,7 +20,7 @@ export async function selectRecordForUpdate(
   tx: Tx,
   orgId: string,
   id: string,
-): Promise<StoredRecord | undefined> {
+): Promise<VersionedRecord | undefined> {
   await tx.execute(
     sql`select 1 from ${timelineRecords} where ${timelineRecords.orgId} = ${orgId} and ${timelineRecords.id} = ${id} for update`,
   );

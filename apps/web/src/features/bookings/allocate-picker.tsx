@@ -1,3 +1,4 @@
+import { isRecordStatus } from '@rostra/core/records/job-status';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Modal } from '../../ui/dialog.tsx';
@@ -35,7 +36,7 @@ export function AllocatePicker(props: {
   const undoTo = (version: number) => async () => {
     await updateBooking(booking._id, version, {
       resIds: before.resIds,
-      ...(before.status ? { status: before.status } : {}),
+      ...(isRecordStatus(before.status) ? { status: before.status } : {}),
       utc_begin_plus_tz: booking.utc_begin_plus_tz,
       utc_end_plus_tz: booking.utc_end_plus_tz,
     });

@@ -1,7 +1,28 @@
-import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
+import type {
+  ActionAnswer,
+  Booking,
+  BookingInput,
+  BookingPage,
+  BookingSearch,
+  BookingStates,
+  InventoryAnswer,
+  LookupPage,
+  NamedRecord,
+  SavedBooking,
+} from '@rostra/core/api/bookings';
 import type { InventoryLine } from '@rostra/core/catalogue/rooms';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/client.ts';
+
+export type {
+  Booking,
+  BookingInput,
+  BookingPage,
+  BookingSearch,
+  ConflictError,
+  NamedRecord,
+  StateRecord,
+} from '@rostra/core/api/bookings';
 
 /*
  * The bookings screen's data (issue 7, point 4): the search (POST /bookings/search), one booking
@@ -9,78 +30,6 @@ import { api } from '../../lib/client.ts';
  * writes (create, edit, status actions, a moving job's inventory). Times are the spec's
  * wall-clock seconds (`utc_*_plus_tz`): the organisation's local time written as if it were UTC.
  */
-
-/** One conflict of the overlap validator, as the server stores it on the record (`errors`). */
-export type ConflictError = {
-  code: string;
-  title?: string;
-  message: string;
-  resourceId?: string;
-  conflictId?: string;
-};
-
-export type Booking = {
-  _id: string;
-  _key?: string;
-  status?: string;
-  reference?: string | null;
-  customerId?: string | null;
-  customer_first_name?: string | null;
-  customer_last_name?: string | null;
-  resourceId?: string | null;
-  resIds: string[];
-  resource_first_name?: string | null;
-  resource_last_name?: string | null;
-  labels?: string[];
-  utc_begin_plus_tz: number;
-  utc_end_plus_tz: number;
-  all_location?: string | null;
-  notes?: string | null;
-  bk_notes?: string | null;
-  isConflict?: boolean;
-  errors?: ConflictError[];
-  inventory?: InventoryLine[];
-  MasterResourceID?: string | string[] | null;
-  version: number;
-  [field: string]: unknown;
-};
-
-/** The search's criteria, all optional (see BookingFilters in model.ts). */
-export type BookingSearch = {
-  /** Upcoming: from today (the organisation's day) on; past: before today. */
-  when?: 'upcoming' | 'past';
-  q?: string;
-  status?: string[];
-  from?: number;
-  to?: number;
-  resource?: string;
-  customer?: string;
-  labels?: string[];
-  order?: 'asc' | 'desc';
-  page?: number;
-  limit?: number;
-};
-
-export type BookingPage = { items: Booking[]; total: number; page: number; limit: number };
-
-export type StateRecord = {
-  _id?: string;
-  status?: string;
-  previous_status?: string | null;
-  action?: string;
-  uid?: string;
-  _utc_plus_tz?: number;
-  [field: string]: unknown;
-};
-
-export type NamedRecord = {
-  _id: string;
-  name?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  type?: string | null;
-  inactive?: boolean;
-};
 
 export const BOOKINGS_KEY = ['bookings'] as const;
 
@@ -103,7 +52,7 @@ export const bookingStatesQuery = (id: string) =>
   queryOptions({
     queryKey: [...BOOKINGS_KEY, 'states', id] as const,
     queryFn: ({ signal }) =>
-      api.get<{ items: StateRecord[] }>(`/bookings/${encodeURIComponent(id)}/states`, {
+      api.get<BookingStates>(`/bookings/${encodeURIComponent(id)}/states`, {
         quiet: true,
         signal,
       }),
@@ -115,7 +64,7 @@ async function allOf(path: string, signal: AbortSignal): Promise<NamedRecord[]> 
   let cursor: string | undefined;
   // Bounded: the spec stops loading resources at 1000.
   for (let i = 0; i < 4; i++) {
-    const page = await api.get<{ items: NamedRecord[]; next_cursor: string | null }>(path, {
+    const page = await api.get<LookupPage>(path, {
       query: { limit: 250, cursor },
       quiet: true,
       signal,
@@ -142,34 +91,11 @@ export function useLookups(isEnabled: boolean) {
   return { resources, customers, labels };
 }
 
-/** The fields the create and edit form sends. */
-export type BookingInput = {
-  status?: string;
-  reference?: string | null;
-  customerId?: string | null;
-  customer_first_name?: string | null;
-  customer_last_name?: string | null;
-  resIds?: string[];
-  resource_first_name?: string | null;
-  resource_last_name?: string | null;
-  labels?: string[];
-  utc_begin_plus_tz: number;
-  utc_end_plus_tz: number;
-  all_location?: string | null;
-  /** The customer's location that goes with the address (issue 16 point 7). */
-  _geoloc?: { lat: number; lng: number } | null;
-  /** The customer's labels. */
-  cs_lbls?: string[];
-  notes?: string | null;
-  /** Assign resources the customer has blacklisted anyway, saying why (issue 16 point 5). */
-  override?: BlacklistOverride;
-};
-
 export const createBooking = (input: BookingInput) =>
-  api.post<Booking>('/timeline-records', { _key: 'booking', ...input }, { quiet: true, retry: false });
+  api.post<SavedBooking>('/timeline-records', { _key: 'booking', ...input }, { quiet: true, retry: false });
 
 export const updateBooking = (id: string, version: number, input: BookingInput) =>
-  api.request<Booking>(`/timeline-records/${encodeURIComponent(id)}`, {
+  api.request<SavedBooking>(`/timeline-records/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: { ...input, version },
     quiet: true,
@@ -177,17 +103,19 @@ export const updateBooking = (id: string, version: number, input: BookingInput) 
   });
 
 export const takeAction = (id: string, action: string, version: number, option?: string) =>
-  api.post<{ record: Booking }>(
+  api.post<ActionAnswer>(
     `/bookings/${encodeURIComponent(id)}/actions/${encodeURIComponent(action)}`,
     { version, ...(option !== undefined ? { option } : {}) },
     { quiet: true, retry: false },
   );
 
 export const putInventory = (id: string, version: number, inventory: InventoryLine[]) =>
-  api.request<{ record: Booking; totals: { volume: number; price: number; items: number } }>(
-    `/bookings/${encodeURIComponent(id)}/inventory`,
-    { method: 'PUT', body: { inventory, version }, quiet: true, retry: false },
-  );
+  api.request<InventoryAnswer>(`/bookings/${encodeURIComponent(id)}/inventory`, {
+    method: 'PUT',
+    body: { inventory, version },
+    quiet: true,
+    retry: false,
+  });
 
 /** "First Last" of a record's name parts, else its name, else the fallback. */
 export function personName(

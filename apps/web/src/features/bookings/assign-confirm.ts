@@ -7,6 +7,7 @@
  */
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import type { BookingInput } from '@rostra/core/api/bookings';
 import { askConfirmWithDetails } from '../../lib/overlays.ts';
 import { type AssignmentDraft, checkAssignment } from '../timeline/api.ts';
 
@@ -67,13 +68,7 @@ export async function confirmDraftAssignment(
  */
 export async function confirmBookingAssignment(
   base: { _id: string; resIds: readonly string[] } | undefined,
-  input: {
-    resIds?: string[];
-    utc_begin_plus_tz: number;
-    utc_end_plus_tz: number;
-    customerId?: string | null;
-    labels?: string[];
-  },
+  input: Pick<BookingInput, 'resIds' | 'utc_begin_plus_tz' | 'utc_end_plus_tz' | 'customerId' | 'labels'>,
   names: (id: string) => string,
 ): Promise<{ override?: BlacklistOverride } | null> {
   const added = (input.resIds ?? []).filter((id) => !(base?.resIds ?? []).includes(id));

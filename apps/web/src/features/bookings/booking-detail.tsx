@@ -428,10 +428,10 @@ function DetailsTab({ booking, customers, labels, resources }: { booking: Bookin
                 <StatusBadge status={s.status ?? ''} config={statusConfig} />
                 <span className="text-neutral-600">
                   {historyLabel(s.action) ?? statusName(statusConfig, s.status ?? '')}
-                  {typeof s.option === 'string' ? ` · ${s.option}` : ''}
+                  {s.option ? ` · ${s.option}` : ''}
                   {/* A blacklist override says whom it let through and why (issue 16 point 5). */}
-                  {s.action === 'blacklist_override' && Array.isArray(s.resIds)
-                    ? ` · ${(s.resIds as string[])
+                  {s.action === 'blacklist_override' && s.resIds
+                    ? ` · ${s.resIds
                         .map((r) =>
                           recordName(
                             resources?.find((x) => x._id === r),
@@ -440,7 +440,7 @@ function DetailsTab({ booking, customers, labels, resources }: { booking: Bookin
                         )
                         .join(', ')}`
                     : ''}
-                  {typeof s.reason === 'string' ? ` · “${s.reason}”` : ''}
+                  {s.reason ? ` · “${s.reason}”` : ''}
                 </span>
                 {typeof s._utc_plus_tz === 'number' ? (
                   <span className="text-xs text-neutral-500 tabular-nums">

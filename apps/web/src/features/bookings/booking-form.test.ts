@@ -3,7 +3,7 @@ import { validate } from './booking-form.tsx';
 
 const base = {
   reference: '',
-  status: 'draft',
+  status: 'draft' as const,
   customerId: 'c1',
   resIds: [],
   labels: [],

@@ -32,10 +32,12 @@ import { BOOKINGS_TEXT as T } from './texts.ts';
 
 /** Statuses a new booking may start in; later ones are reached by the actions. */
 const CREATE_STATUSES = ['draft', 'rostered', 'confirmed'] as const;
+type CreateStatus = (typeof CREATE_STATUSES)[number];
 
 type Values = {
   reference: string;
-  status: string;
+  /** The status a new booking starts in (an edit does not send it: the actions change it). */
+  status: CreateStatus;
   customerId: string;
   resIds: string[];
   labels: string[];
@@ -74,10 +76,9 @@ function valuesOf(b: Booking | undefined): Values {
       notes: '',
     };
   }
-  const geo = b._geoloc as GeoPoint | null | undefined;
   return {
-    reference: typeof b.reference === 'string' ? b.reference : '',
-    status: b.status ?? 'draft',
+    reference: b.reference ?? '',
+    status: 'draft',
     customerId: b.customerId ?? '',
     resIds: [...b.resIds],
     labels: [...(b.labels ?? [])],
@@ -85,13 +86,10 @@ function valuesOf(b: Booking | undefined): Values {
     begin: hhmm(b.utc_begin_plus_tz),
     end: hhmm(b.utc_end_plus_tz),
     endsNextDay: toYmd(b.utc_end_plus_tz - 1) > toYmd(b.utc_begin_plus_tz),
-    all_location: typeof b.all_location === 'string' ? b.all_location : '',
-    geo:
-      geo && typeof geo.lat === 'number' && typeof geo.lng === 'number'
-        ? { lat: geo.lat, lng: geo.lng }
-        : null,
-    csLabels: Array.isArray(b.cs_lbls) ? (b.cs_lbls as string[]) : [],
-    notes: typeof b.notes === 'string' ? b.notes : '',
+    all_location: b.all_location ?? '',
+    geo: b._geoloc ? { lat: b._geoloc.lat, lng: b._geoloc.lng } : null,
+    csLabels: [...(b.cs_lbls ?? [])],
+    notes: b.notes ?? '',
   };
 }
 
@@ -344,7 +342,9 @@ export function BookingForm({
                   id={id}
                   aria-describedby={describedBy}
                   value={values.status}
-                  onChange={(e) => set('status', e.target.value)}
+                  onChange={(e) =>
+                    set('status', CREATE_STATUSES.find((s) => s === e.target.value) ?? 'draft')
+                  }
                   className={`${selectClass(false)} min-h-11 sm:min-h-9`}
                 >
                   {CREATE_STATUSES.map((s) => (

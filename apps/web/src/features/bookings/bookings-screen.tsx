@@ -1,4 +1,5 @@
 import { bookingTitle } from '@rostra/core/records/booking-rules';
+import type { RecordStatus } from '@rostra/core/records/job-status';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
@@ -442,7 +443,7 @@ function FilterBar({
     return () => clearTimeout(timer);
   }, [text]);
 
-  const toggleStatus = (s: string) =>
+  const toggleStatus = (s: RecordStatus) =>
     set({
       status: filters.status.includes(s) ? filters.status.filter((x) => x !== s) : [...filters.status, s],
     });

@@ -14,7 +14,7 @@ const volume = (m3: number) => `${m3.toFixed(3)} m³`;
 const money = (n: number) => n.toFixed(2);
 
 /** Quantities by item id from inventory lines (an id on several lines adds up). */
-function quantities(lines: readonly InventoryLine[] | undefined): Record<number, number> {
+function quantities(lines: readonly InventoryLine[] | null | undefined): Record<number, number> {
   const out: Record<number, number> = {};
   for (const l of lines ?? []) out[l.id] = (out[l.id] ?? 0) + l.qty;
   return out;

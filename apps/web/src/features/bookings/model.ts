@@ -1,3 +1,4 @@
+import { isRecordStatus, type RecordStatus } from '@rostra/core/records/job-status';
 import { DAY, fromYmd } from '@rostra/core/time/calendar';
 import type { BookingSearch } from './api.ts';
 
@@ -20,7 +21,7 @@ export function defaultOrder(when: BookingWhen): 'asc' | 'desc' {
 export type BookingFilters = {
   when: BookingWhen;
   q: string;
-  status: string[];
+  status: RecordStatus[];
   /** First day shown, `YYYY-MM-DD`, or ''. */
   from: string;
   /** Last day shown (inclusive), `YYYY-MM-DD`, or ''. */
@@ -59,7 +60,7 @@ export function filtersFromSearch(search: Readonly<Record<string, unknown>>): Bo
   return {
     when,
     q: s('q') ?? '',
-    status: list(s('status')),
+    status: list(s('status')).filter(isRecordStatus),
     from: ymd(s('from')),
     to: ymd(s('to')),
     resource: s('resource') ?? '',

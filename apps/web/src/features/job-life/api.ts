@@ -1,3 +1,4 @@
+import type { Booking } from '@rostra/core/api/bookings';
 import { formatHoursHmm } from '@rostra/core/job-life/hours';
 import {
   aggregateResource,
@@ -350,15 +351,10 @@ export const answerCancellation = (jobId: string, answer: 'approve' | 'refuse') 
  * Directions to a job in the phone's maps (Google Maps' universal link): its address when it has
  * one, else its position (`_geoloc`), else nothing to navigate to.
  */
-export function directionsLink(job: { all_location?: string | null; _geoloc?: unknown }): string | undefined {
-  const address = typeof job.all_location === 'string' ? job.all_location.trim() : '';
-  const geo = job._geoloc as { lat?: unknown; lng?: unknown } | null | undefined;
-  const destination =
-    address !== ''
-      ? address
-      : typeof geo?.lat === 'number' && typeof geo?.lng === 'number'
-        ? `${geo.lat},${geo.lng}`
-        : undefined;
+export function directionsLink(job: Pick<Booking, 'all_location' | '_geoloc'>): string | undefined {
+  const address = job.all_location?.trim() ?? '';
+  const geo = job._geoloc;
+  const destination = address !== '' ? address : geo ? `${geo.lat},${geo.lng}` : undefined;
   return destination === undefined
     ? undefined
     : `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;

@@ -151,9 +151,7 @@ export function ResourceTab({
                         setPromoting({
                           _id: v.rid,
                           name: nameOf(v.rid, i),
-                          isPromoted:
-                            (resources?.find((r) => r._id === v.rid) as Record<string, unknown> | undefined)
-                              ?.promotedDispatcher === true,
+                          isPromoted: resources?.find((r) => r._id === v.rid)?.promoted_dispatcher === true,
                         })
                       }
                     >
