@@ -218,5 +218,4 @@ export const SETTINGS_TEXT = {
   revoke: (email: string) => `Withdraw the invitation to ${email}`,
   revoked: 'Invitation withdrawn',
   expires: (when: string) => `until ${when}`,
-  emailInvalid: "That email address isn't correct",
 } as const;

@@ -1,19 +1,20 @@
+import { inviteBody } from '@rostra/core/api/settings';
 import { ROLES } from '@rostra/core/shell/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Send, Trash2, UserMinus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
-import { Button, IconButton } from '../../ui/button.tsx';
-import { Field, FormMessage } from '../../ui/field.tsx';
-import { serverFieldErrors } from '../../ui/form.tsx';
+import { IconButton } from '../../ui/button.tsx';
+import { FormMessage } from '../../ui/field.tsx';
+import { Form, FormCheckbox, FormInput, FormSelect, SubmitButton, useZodForm } from '../../ui/form.tsx';
 import { EmptyState } from '../../ui/list-state.tsx';
 import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
 import { type Invitation, invitationsQuery, type Member, membersQuery, send } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const roleOptions = ROLES.map((r) => ({ value: r, label: r }));
 
 /** Users and invitations: members with their role and partner duty, invite by email, withdraw, remove. */
@@ -152,65 +153,57 @@ function InvitationRow({
   );
 }
 
+/** The invite form's values; what it sends is checked by core's `inviteBody` (the email's message). */
+const inviteForm = z
+  .object({ email: z.string(), role: z.enum(ROLES), partner: z.boolean() })
+  .transform(
+    (v): z.input<typeof inviteBody> => ({
+      email: v.email.trim(),
+      role: v.role,
+      duties: v.partner ? ['partner'] : [],
+    }),
+  )
+  .pipe(inviteBody);
+type InviteValues = z.input<typeof inviteForm>;
+
 function InviteForm({ onInvited }: { onInvited: () => Promise<unknown> }) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState('resource');
-  const [isPartner, setPartner] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [isSending, setSending] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!EMAIL.test(email.trim())) return setErrors({ email: T.emailInvalid });
-    setSending(true);
-    try {
-      const sent = await send<Invitation>('POST', '/invitations', {
-        email: email.trim(),
-        role,
-        duties: isPartner ? ['partner'] : [],
-      });
-      notify.success(T.invited(sent.email));
-      setEmail('');
-      setPartner(false);
-      setErrors({});
-      await onInvited();
-    } catch (e) {
-      const byField = serverFieldErrors(e);
-      setErrors(byField.email ? { email: byField.email } : byField);
-    } finally {
-      setSending(false);
-    }
+  const form = useZodForm(inviteForm, { defaultValues: { email: '', role: 'resource', partner: false } });
+  const invite = async (values: z.output<typeof inviteForm>) => {
+    const sent = await send<Invitation>('POST', '/invitations', values);
+    notify.success(T.invited(sent.email));
+    form.reset({ email: '', role: values.role, partner: false });
+    await onInvited();
   };
-
   return (
-    <form onSubmit={submit} noValidate className="rounded-lg border border-neutral-200 p-3">
-      <h3 className="mb-2 text-sm font-semibold text-neutral-800">{T.inviteTitle}</h3>
-      <div className="grid items-end gap-3 sm:grid-cols-[1fr_10rem_auto_auto]">
-        <Field
+    <Form
+      form={form}
+      onSubmit={invite}
+      fieldMap={{ duties: 'partner' }}
+      aria-labelledby="invite-heading"
+      className="rounded-lg border border-neutral-200 p-3"
+    >
+      <h3 id="invite-heading" className="mb-2 text-sm font-semibold text-neutral-800">
+        {T.inviteTitle}
+      </h3>
+      <div className="grid items-start gap-3 sm:grid-cols-[1fr_10rem_auto_auto]">
+        <FormInput<InviteValues>
+          name="email"
           label={T.inviteEmail}
           type="email"
           autoComplete="off"
-          value={email}
           maxLength={254}
-          error={errors.email}
-          onChange={(e) => setEmail(e.target.value)}
         />
-        <SelectField label={T.inviteRole} value={role} onChange={setRole} options={roleOptions} />
-        <label className="flex min-h-11 items-center gap-2 text-sm text-neutral-700 sm:min-h-9">
-          <input
-            type="checkbox"
-            className="size-4 accent-sky-700"
-            checked={isPartner}
-            onChange={(e) => setPartner(e.target.checked)}
-          />
-          {T.invitePartner}
-        </label>
-        <Button type="submit" disabled={isSending}>
+        <FormSelect<InviteValues>
+          name="role"
+          label={T.inviteRole}
+          options={ROLES.map((r) => [r, r] as const)}
+        />
+        <FormCheckbox<InviteValues> name="partner" label={T.invitePartner} className="sm:mt-6" />
+        <SubmitButton className="sm:mt-6">
           <Send aria-hidden className="size-4" />
           {T.invite}
-        </Button>
+        </SubmitButton>
       </div>
-      <FormMessage message={errors['']} />
-    </form>
+    </Form>
   );
 }
