@@ -1,14 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Save, Trash2 } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
-import { useUnsavedChanges } from '../../lib/unsaved.ts';
-import { Button, IconButton } from '../../ui/button.tsx';
-import { Field, FormMessage } from '../../ui/field.tsx';
-import { serverFieldErrors } from '../../ui/form.tsx';
+import { IconButton } from '../../ui/button.tsx';
+import { Form, FormCheckbox, FormInput, SubmitButton, useZodForm } from '../../ui/form.tsx';
 import { EmptyState } from '../../ui/list-state.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
@@ -34,35 +33,18 @@ export function LabelsSection() {
   const [kind, setKind] = useState<string>('label');
   const labels = useQuery(labelsQuery(kind));
   const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
   // The bookings the last label change put in or took out of conflict (issue 16 point 2), shown
   // under the row saved (rows are remade when their version changes, so it is kept here).
   const rechecked = useRechecked();
   const [noticeFor, setNoticeFor] = useState<string | null>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-settings', 'labels'] });
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') return setError(T.labelNameRequired);
-    try {
-      await send('POST', '/labels', { name: name.trim(), type: kind });
-      setName('');
-      setError(undefined);
-      notify.success(T.labelSaved);
-      await refresh();
-    } catch (e) {
-      const byField = serverFieldErrors(e);
-      setError(byField.name ?? byField[''] ?? errorText(e));
-    }
-  };
-
   return (
     <section aria-labelledby="labels-heading">
       <div id="labels-heading">
         <SectionHeader title={T.labels} intro={T.labelsIntro} />
       </div>
-      <div className="flex flex-wrap items-end gap-3">
+      <div className="flex flex-wrap items-start gap-3">
         <SelectField
           className="w-48"
           label={T.labelKind}
@@ -70,20 +52,7 @@ export function LabelsSection() {
           onChange={setKind}
           options={KINDS.map((k) => ({ value: k, label: k }))}
         />
-        <form onSubmit={add} className="flex flex-1 flex-wrap items-end gap-2" noValidate>
-          <Field
-            className="min-w-48 flex-1"
-            label={T.newLabelName}
-            value={name}
-            maxLength={200}
-            error={error}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <Button type="submit" variant="secondary">
-            <Plus aria-hidden className="size-4" />
-            {T.addLabel}
-          </Button>
-        </form>
+        <AddLabelForm kind={kind} onAdded={refresh} />
       </div>
       <div className="mt-4">
         <Loaded query={labels}>
@@ -94,7 +63,7 @@ export function LabelsSection() {
               <ul className="divide-y divide-neutral-100">
                 <li
                   aria-hidden
-                  className="hidden gap-2 pb-1 text-xs font-medium text-neutral-500 sm:grid sm:grid-cols-[1fr_8rem_auto_auto_auto]"
+                  className="hidden gap-2 pb-1 text-xs font-medium text-neutral-500 sm:grid sm:grid-cols-[1fr_8rem_6.5rem_2.25rem_2.25rem]"
                 >
                   <span>{T.labelName}</span>
                   <span>{T.labelPrice}</span>
@@ -124,6 +93,49 @@ export function LabelsSection() {
   );
 }
 
+const NAME = z.string().trim().min(1, T.labelNameRequired).max(200);
+
+/** A new label of the kind shown: its name. */
+const addForm = z.object({ name: NAME });
+
+function AddLabelForm({ kind, onAdded }: { kind: string; onAdded: () => Promise<unknown> }) {
+  const form = useZodForm(addForm, { defaultValues: { name: '' } });
+  const add = async ({ name }: z.output<typeof addForm>) => {
+    await send('POST', '/labels', { name, type: kind });
+    form.reset({ name: '' });
+    notify.success(T.labelSaved);
+    await onAdded();
+  };
+  return (
+    <Form form={form} onSubmit={add} className="flex flex-1 flex-wrap items-start gap-2">
+      <FormInput<z.input<typeof addForm>>
+        name="name"
+        label={T.newLabelName}
+        maxLength={200}
+        className="min-w-48 flex-1"
+      />
+      <SubmitButton variant="secondary" className="sm:mt-6">
+        <Plus aria-hidden className="size-4" />
+        {T.addLabel}
+      </SubmitButton>
+    </Form>
+  );
+}
+
+/** A label's row: its name (required), unit price (empty: none; else a number ≥ 0) and whether it is inactive. */
+const rowForm = z.object({
+  name: NAME,
+  unit_price: z.string().transform((p, ctx) => {
+    if (p.trim() === '') return null;
+    const n = Number(p);
+    if (Number.isFinite(n) && n >= 0) return n;
+    ctx.addIssue({ code: 'custom', message: T.notANumber(T.labelPrice) });
+    return z.NEVER;
+  }),
+  inactive: z.boolean(),
+});
+type RowValues = z.input<typeof rowForm>;
+
 function LabelRow({
   label,
   onChanged,
@@ -138,37 +150,22 @@ function LabelRow({
 }) {
   // An imported label may have no name: it shows (and is named) as empty until one is given.
   const labelName = label.name ?? '';
-  const [name, setName] = useState(labelName);
-  const [price, setPrice] = useState(label.unit_price == null ? '' : String(label.unit_price));
-  const [inactive, setInactive] = useState(Boolean(label.inactive));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const isDirty =
-    name !== labelName ||
-    price !== (label.unit_price == null ? '' : String(label.unit_price)) ||
-    inactive !== Boolean(label.inactive);
-  useUnsavedChanges(isDirty);
+  const form = useZodForm(rowForm, {
+    defaultValues: {
+      name: labelName,
+      unit_price: label.unit_price == null ? '' : String(label.unit_price),
+      inactive: Boolean(label.inactive),
+    },
+  });
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const local: Record<string, string> = {};
-    if (name.trim() === '') local.name = T.labelNameRequired;
-    const n = price.trim() === '' ? null : Number(price);
-    if (n !== null && (!Number.isFinite(n) || n < 0)) local.unit_price = T.notANumber(T.labelPrice);
-    if (Object.keys(local).length > 0) return setErrors(local);
-    try {
-      const answer = await send<MaybeRechecked>('PATCH', `/labels/${encodeURIComponent(label._id)}`, {
-        name: name.trim(),
-        unit_price: n,
-        inactive,
-        version: label.version,
-      });
-      onSaved(answer);
-      setErrors({});
-      notify.success(T.labelSaved);
-      await onChanged();
-    } catch (e) {
-      setErrors(serverFieldErrors(e));
-    }
+  const save = async (values: z.output<typeof rowForm>) => {
+    const answer = await send<MaybeRechecked>('PATCH', `/labels/${encodeURIComponent(label._id)}`, {
+      ...values,
+      version: label.version,
+    });
+    onSaved(answer);
+    notify.success(T.labelSaved);
+    await onChanged();
   };
 
   const remove = async () => {
@@ -183,86 +180,51 @@ function LabelRow({
       notify.success(T.labelDeleted);
       await onChanged();
     } catch (e) {
-      setErrors({ '': errorText(e) });
+      form.setError('root.server', { type: 'server', message: errorText(e) });
     }
   };
 
   return (
     <li className="py-2">
-      <form
-        onSubmit={save}
-        className="grid items-center gap-2 sm:grid-cols-[1fr_8rem_auto_auto_auto]"
-        noValidate
-      >
-        <CellInput
-          label={T.labelNameOf(labelName)}
-          value={name}
-          maxLength={200}
-          error={errors.name}
-          onChange={setName}
-        />
-        <CellInput
-          label={T.labelPriceOf(labelName)}
-          inputMode="decimal"
-          value={price}
-          error={errors.unit_price}
-          onChange={setPrice}
-        />
-        <label className="flex min-h-11 items-center gap-2 text-sm text-neutral-700 sm:min-h-9">
-          <input
-            type="checkbox"
-            aria-label={T.labelInactiveOf(labelName)}
-            className="size-4 accent-sky-700"
-            checked={inactive}
-            onChange={(e) => setInactive(e.target.checked)}
+      <Form form={form} onSubmit={save}>
+        <div className="grid grid-cols-[1fr_auto_auto_auto] items-start gap-2 sm:grid-cols-[1fr_8rem_6.5rem_2.25rem_2.25rem]">
+          <FormInput<RowValues>
+            name="name"
+            label={T.labelNameOf(labelName)}
+            isLabelHidden
+            maxLength={200}
+            className="col-span-4 sm:col-span-1"
           />
-          {T.labelInactive}
-        </label>
-        <IconButton type="submit" label={T.saveLabel(labelName)} disabled={!isDirty}>
-          <Save aria-hidden className="size-4" />
-        </IconButton>
-        <IconButton label={T.deleteLabel(labelName)} onClick={remove}>
-          <Trash2 aria-hidden className="size-4" />
-        </IconButton>
-      </form>
-      <FormMessage message={errors['']} />
+          <FormInput<RowValues>
+            name="unit_price"
+            label={T.labelPriceOf(labelName)}
+            isLabelHidden
+            inputMode="decimal"
+          />
+          <FormCheckbox<RowValues>
+            name="inactive"
+            className="mt-1"
+            label={
+              <>
+                <span aria-hidden>{T.labelInactive}</span>
+                <span className="sr-only">{T.labelInactiveOf(labelName)}</span>
+              </>
+            }
+          />
+          <IconButton
+            type="submit"
+            className="mt-1"
+            label={T.saveLabel(labelName)}
+            disabled={!form.formState.isDirty}
+          >
+            <Save aria-hidden className="size-4" />
+          </IconButton>
+          <IconButton className="mt-1" label={T.deleteLabel(labelName)} onClick={remove}>
+            <Trash2 aria-hidden className="size-4" />
+          </IconButton>
+        </div>
+      </Form>
       {notice}
     </li>
-  );
-}
-
-/** An input of a list row: its name is for assistive technology (the column heading shows it). */
-function CellInput({
-  label,
-  value,
-  error,
-  onChange,
-  maxLength,
-  inputMode,
-}: {
-  label: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-  maxLength?: number;
-  inputMode?: 'decimal';
-}) {
-  return (
-    <div>
-      <input
-        aria-label={label}
-        aria-invalid={error ? true : undefined}
-        value={value}
-        {...(maxLength ? { maxLength } : {})}
-        {...(inputMode ? { inputMode } : {})}
-        onChange={(e) => onChange(e.target.value)}
-        className={`block min-h-11 w-full rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${error ? 'border-red-600' : 'border-neutral-300'}`}
-      />
-      {error ? (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
