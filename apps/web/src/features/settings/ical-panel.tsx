@@ -1,12 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Plus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { api } from '../../lib/client.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
+import { Form, FormSelect, SubmitButton, useZodForm } from '../../ui/form.tsx';
+import { Loaded, SectionHeader } from './form-parts.tsx';
 
 /** Texts of the calendar feeds section (this panel is the only place that shows them). */
 export const ICAL_PANEL_TEXT = {
@@ -53,6 +56,13 @@ type Feed = {
 };
 type Named = { _id: string; name: string };
 
+/** A new feed: its scope and the resource or label it follows (the server checks that it exists). */
+const createForm = z.object({
+  scope: z.enum(['resource', 'label']),
+  target_id: z.string().min(1, T.chooseTarget),
+});
+type CreateValues = z.input<typeof createForm>;
+
 const FEEDS = ['ical-feeds'] as const;
 const when = (ms: number) =>
   new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -74,34 +84,18 @@ export function IcalPanel() {
     queryFn: async () =>
       (await api.get<{ items: Named[] }>('/labels', { query: { limit: 250 }, quiet: true })).items,
   });
-  const [scope, setScope] = useState<'resource' | 'label'>('resource');
-  const [target, setTarget] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [isBusy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ id: string; url: string } | null>(null);
-
+  const form = useZodForm(createForm, { defaultValues: { scope: 'resource', target_id: '' } });
+  const scope = useWatch({ control: form.control, name: 'scope' });
   const targets = (scope === 'resource' ? resources.data : labels.data) ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: FEEDS });
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    if (target === '') return setError(T.chooseTarget);
-    setBusy(true);
-    try {
-      const feed = await api.post<Feed & { url: string }>(
-        '/ical_feeds',
-        { scope, target_id: target },
-        { quiet: true, retry: false },
-      );
-      setCreated({ id: feed._id, url: feed.url });
-      setError(undefined);
-      notify.success(T.created);
-      await refresh();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+  const create = async (body: z.output<typeof createForm>) => {
+    const feed = await api.post<Feed & { url: string }>('/ical_feeds', body, { quiet: true, retry: false });
+    setCreated({ id: feed._id, url: feed.url });
+    form.reset({ scope: body.scope, target_id: '' });
+    notify.success(T.created);
+    await refresh();
   };
 
   const revoke = async (feed: Feed) => {
@@ -134,36 +128,29 @@ export function IcalPanel() {
       <div id="ical-heading">
         <SectionHeader title={T.title} intro={T.intro} />
       </div>
-      <form onSubmit={create} className="flex flex-wrap items-end gap-3" noValidate>
-        <SelectField
+      <Form form={form} onSubmit={create} guard={false} className="flex flex-wrap items-start gap-3">
+        <FormSelect<CreateValues>
+          name="scope"
           label={T.scope}
-          value={scope}
-          onChange={(v) => {
-            setScope(v === 'label' ? 'label' : 'resource');
-            setTarget('');
-          }}
           options={[
-            { value: 'resource', label: T.scopeResource },
-            { value: 'label', label: T.scopeLabel },
+            ['resource', T.scopeResource],
+            ['label', T.scopeLabel],
           ]}
+          // Another scope: its targets are another list, so the choice starts again.
+          onChangeCapture={() => form.setValue('target_id', '')}
           className="w-full sm:w-56"
         />
-        <SelectField
+        <FormSelect<CreateValues>
+          name="target_id"
           label={T.target}
-          value={target}
-          onChange={(v) => {
-            setTarget(v);
-            setError(undefined);
-          }}
-          options={[{ value: '', label: T.choose }, ...targets.map((t) => ({ value: t._id, label: t.name }))]}
-          error={error}
+          options={[['', T.choose], ...targets.map((t) => [t._id, t.name] as const)]}
           className="w-full sm:w-72"
         />
-        <Button type="submit" disabled={isBusy}>
+        <SubmitButton pending={T.creating} className="sm:mt-6">
           <Plus aria-hidden className="size-4" />
-          {isBusy ? T.creating : T.create}
-        </Button>
-      </form>
+          {T.create}
+        </SubmitButton>
+      </Form>
 
       {created ? (
         <div role="status" className="mt-4 rounded-md border border-sky-200 bg-sky-50 p-3">
