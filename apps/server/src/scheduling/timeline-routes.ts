@@ -1,27 +1,14 @@
+import { timelineQuery, timelineWindow } from '@rostra/core/api/timeline';
 import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { DAY } from '@rostra/core/time/calendar';
 import { loadTimelineWindow, WINDOW_PADDING_S, WindowCache } from '@rostra/db/scheduling/timeline-window';
-import { z } from 'zod';
 import { MEMBERS, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { plainJson, queryBoolean, requireWindow, SECONDS } from '../http/kit.ts';
+import { plainJson, requireWindow } from '../http/kit.ts';
 
 /** Longest window served: two months (beyond that it is not a timeline view). */
 const MAX_WINDOW_DAYS = 62;
-
-export const timelineQuery = z.strictObject({
-  from: z.coerce.number().pipe(SECONDS).describe('window start, wall-clock seconds'),
-  to: z.coerce.number().pipe(SECONDS).describe('window end (exclusive), wall-clock seconds'),
-  detail: z
-    .enum(['compact', 'full'])
-    .optional()
-    .describe('compact (default): the fields a timeline bar shows'),
-  fortnight: queryBoolean.optional(),
-  start_hr: z.coerce.number().int().min(0).max(23).optional(),
-  end_hr: z.coerce.number().int().min(1).max(24).optional(),
-  resolution: z.coerce.number().int().min(1).max(60).optional(),
-});
 
 /**
  * `GET /timeline?from&to`: the records overlapping the window padded by 900 s (at most
@@ -44,28 +31,8 @@ export function timelineRoutes(app: App): void {
         tags: ['timeline'],
         summary: 'The timeline window: records, resources in view and the roster grid',
         querystring: timelineQuery,
-        // Records and grid are large: described here, not re-validated on the way out.
-        response: {
-          200: z.object({
-            from: z.number(),
-            to: z.number(),
-            window: z.object({ from: z.number(), to: z.number() }),
-            records: z.array(z.unknown()).describe('timeline records (spec names), begin order'),
-            truncated: z.boolean(),
-            resources: z.array(z.unknown()),
-            customers: z.array(z.unknown()),
-            show_inactive_res_timeline: z.boolean(),
-            allocation_config: z
-              .object({
-                max_distance: z.number(),
-                week_start_day: z.number(),
-                switches: z.record(z.string(), z.boolean()),
-              })
-              .optional()
-              .describe('dispatchers: the allocation config the drag-time check in the browser runs with'),
-            grid: z.unknown(),
-          }),
-        },
+        // Large: documented here, not re-validated on the way out.
+        response: { 200: timelineWindow },
       },
       serializerCompiler: plainJson,
     },

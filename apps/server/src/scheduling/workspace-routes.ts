@@ -1,24 +1,12 @@
+import { workspaceAnswer, workspaceBody, workspaceRecord } from '@rostra/core/api/timeline';
 import { clearWorkspace, readWorkspaces, setWorkspace } from '@rostra/db/scheduling/timeline-workspace';
 import { z } from 'zod';
 import { type Access, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { ID, nowSeconds, recordResponse, TEXT } from '../http/kit.ts';
+import { nowSeconds } from '../http/kit.ts';
 
 /** The timeline's users: dispatchers and partners. */
 const TIMELINE_EDITORS: Access = { kind: 'signedIn', roles: ['dispatcher'], duties: ['partner'] };
-
-const SCALAR = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
-const ITEM = z
-  .record(z.string().max(100), z.union([SCALAR, z.array(SCALAR).max(100)]))
-  .refine((r) => Object.keys(r).length <= 100, 'at most 100 fields per item');
-
-export const workspaceBody = z.strictObject({
-  name: TEXT.nullish(),
-  locked_ids: z.array(ID).max(2000),
-  items: z.array(ITEM).max(500),
-  committed: z.boolean(),
-  time_boundaries: z.strictObject({ start_time: z.number(), end_time: z.number() }).nullish(),
-});
 
 /**
  * The caller's timeline workspace (spec §3, §4): set, read and cleared by its owner; everyone on
@@ -36,9 +24,7 @@ export function workspaceRoutes(app: App): void {
       schema: {
         tags: ['timeline'],
         summary: "The caller's workspace document and the items others hold locked",
-        response: {
-          200: z.object({ own: recordResponse.nullable(), locks: z.record(z.string(), recordResponse) }),
-        },
+        response: { 200: workspaceAnswer },
       },
     },
     async (request) => {
@@ -55,7 +41,7 @@ export function workspaceRoutes(app: App): void {
         tags: ['timeline'],
         summary: "Set the caller's workspace document",
         body: workspaceBody,
-        response: { 200: recordResponse },
+        response: { 200: workspaceRecord },
       },
     },
     async (request) => {

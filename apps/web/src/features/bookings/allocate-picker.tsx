@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Modal } from '../../ui/dialog.tsx';
 import { allocateBooking, errorText, type RankedCandidate } from '../timeline/api.ts';
 import { CandidatePanel } from '../timeline/candidate-panel.tsx';
-import type { TimelineRecord } from '../timeline/model.ts';
 import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
 import { BOOKINGS_KEY, type Booking, takeAction, updateBooking } from './api.ts';
 import { confirmAssign } from './assign-confirm.ts';
@@ -92,7 +91,7 @@ export function AllocatePicker(props: {
           </p>
         ) : null}
         <CandidatePanel
-          record={booking as unknown as TimelineRecord}
+          record={booking}
           customer={props.customer}
           resourceNames={props.resourceNames}
           isBusy={busy}

@@ -1,7 +1,7 @@
 import { createPoolChecker } from '@rostra/core/allocation/pool-check';
+import type { AllocationConfig, WindowRecord } from '@rostra/core/api/timeline';
 import { describe, expect, it } from 'vitest';
 import { type CheckData, windowScenario } from './api.ts';
-import type { AllocationConfig, TimelineRecord } from './model.ts';
 
 const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
 const WEEK = '2026-01-04_2026-01-10';
@@ -29,7 +29,7 @@ const data: CheckData = {
   blacklists: [],
   shifts: [allWeek('near'), allWeek('far')],
 };
-const records: TimelineRecord[] = [];
+const records: WindowRecord[] = [];
 const job = {
   _id: 'j1',
   status: 'confirmed',

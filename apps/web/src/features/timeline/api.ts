@@ -12,18 +12,23 @@ import type { AllocationIssue } from '@rostra/core/allocation/messages';
 import type { CandidateOutcome } from '@rostra/core/allocation/modes';
 import type { AllocationJob, AllocationScenario } from '@rostra/core/allocation/scenario';
 import type { ScoreParts } from '@rostra/core/allocation/score-parts';
+import type { CursorPage } from '@rostra/core/api/common';
+import type {
+  AllocationConfig,
+  TimelineWindow,
+  WindowRecord,
+  WorkspaceAnswer,
+  WorkspaceBody,
+  WorkspaceRecord,
+} from '@rostra/core/api/timeline';
 import type { Blacklist } from '@rostra/core/records/blacklist';
 import type { Label } from '@rostra/core/records/label';
 import type { Resource } from '@rostra/core/records/resource';
 import type { Shift } from '@rostra/core/records/shift';
-import type { RosterGrid } from '@rostra/core/roster/grid';
 import { STATUS_CONFIG_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
 import { DAY, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
 import { isApiError } from '../../lib/api.ts';
 import { api } from '../../lib/client.ts';
-import type { AllocationConfig, TimelineRecord, TimelineWindow } from './model.ts';
-
-export type WindowAnswer = TimelineWindow & { grid: RosterGrid };
 
 export const timelineKeys = {
   all: ['timeline'] as const,
@@ -33,8 +38,8 @@ export const timelineKeys = {
   checkData: (weeks: string) => ['timeline', 'check-data', weeks] as const,
 };
 
-export function fetchWindow(from: number, to: number, signal?: AbortSignal): Promise<WindowAnswer> {
-  return api.get<WindowAnswer>('/timeline', {
+export function fetchWindow(from: number, to: number, signal?: AbortSignal): Promise<TimelineWindow> {
+  return api.get<TimelineWindow>('/timeline', {
     query: { from, to },
     quiet: true,
     ...(signal ? { signal } : {}),
@@ -51,9 +56,6 @@ export async function fetchStatusConfig(): Promise<readonly StatusDefinition[]> 
   }
 }
 
-export type Lock = { uid: string; name?: string | null; _qa_update_utc?: number };
-export type WorkspaceAnswer = { own: Record<string, unknown> | null; locks: Record<string, Lock> };
-
 /** Items other dispatchers hold locked (60 s rule applied by the server). */
 export async function fetchWorkspace(): Promise<WorkspaceAnswer> {
   try {
@@ -66,20 +68,19 @@ export async function fetchWorkspace(): Promise<WorkspaceAnswer> {
 
 /** Marks the items the caller is editing (selected or being dragged) as locked for the others. */
 export function putWorkspace(lockedIds: string[], window: { start_time: number; end_time: number }) {
-  return api.request('/timeline-workspace', {
+  const body: WorkspaceBody = { locked_ids: lockedIds, items: [], committed: false, time_boundaries: window };
+  return api.request<WorkspaceRecord>('/timeline-workspace', {
     method: 'PUT',
-    body: { locked_ids: lockedIds, items: [], committed: false, time_boundaries: window },
+    body,
     quiet: true,
   });
 }
-
-type Page<T> = { items: T[]; next_cursor: string | null };
 
 async function allPages<T>(path: string, query: Record<string, string | number> = {}): Promise<T[]> {
   const out: T[] = [];
   let cursor: string | null = null;
   do {
-    const page: Page<T> = await api.get<Page<T>>(path, {
+    const page: CursorPage<T> = await api.get<CursorPage<T>>(path, {
       query: { ...query, limit: 250, ...(cursor ? { cursor } : {}) },
       quiet: true,
     });
@@ -124,7 +125,7 @@ export function fetchRecord(id: string): Promise<AllocationJob & { version: numb
  * not fail a row in the browser either. Without it the contract's defaults apply.
  */
 export function windowScenario(
-  records: readonly TimelineRecord[],
+  records: readonly WindowRecord[],
   data: CheckData,
   weekStartDay: number,
   config?: AllocationConfig,
@@ -134,7 +135,7 @@ export function windowScenario(
     labels: data.labels,
     blacklists: data.blacklists,
     shifts: data.shifts,
-    timeline: records as unknown as AllocationJob[],
+    timeline: records,
     config: config
       ? { max_distance: config.max_distance, week_start_day: weekStartDay, switches: config.switches }
       : { week_start_day: weekStartDay },
@@ -177,7 +178,7 @@ export function fetchCandidates(id: string, limit = 50): Promise<CandidatesAnswe
 }
 
 export type AllocateAnswer = {
-  record?: TimelineRecord;
+  record?: WindowRecord;
   assigned: string[];
   isConflict: boolean;
   errors: AllocationIssue[];
@@ -219,8 +220,8 @@ export type RecordChange = {
   resourceId?: string | null;
 };
 
-export function patchRecord(id: string, change: RecordChange & { version: number }): Promise<TimelineRecord> {
-  return api.request<TimelineRecord>(`/timeline-records/${encodeURIComponent(id)}`, {
+export function patchRecord(id: string, change: RecordChange & { version: number }): Promise<WindowRecord> {
+  return api.request<WindowRecord>(`/timeline-records/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: change,
     quiet: true,

@@ -1,11 +1,11 @@
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import type { WindowRecord } from '@rostra/core/api/timeline';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { useState } from 'react';
 import { type LiveEvent, useLive } from '../../lib/live.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { type BatchAnswer, errorText, fetchRecord, runBatch } from './api.ts';
-import type { TimelineRecord } from './model.ts';
 import { TL } from './texts.ts';
 
 export type BatchConflict = { id: string; customer: string; begin: number; errors: AllocationIssue[] };
@@ -27,11 +27,11 @@ type Phase =
 export function BatchDialog(props: {
   from: number;
   to: number;
-  pending: readonly TimelineRecord[];
-  customerOf: (record: TimelineRecord) => string;
+  pending: readonly WindowRecord[];
+  customerOf: (record: WindowRecord) => string;
   /** Refetches the window and returns the records as they are now. */
-  reload: () => Promise<readonly TimelineRecord[]>;
-  onFinished: (assigned: TimelineRecord[]) => void;
+  reload: () => Promise<readonly WindowRecord[]>;
+  onFinished: (assigned: WindowRecord[]) => void;
   onClose: () => void;
 }) {
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
@@ -56,8 +56,8 @@ export function BatchDialog(props: {
       const answer = await runBatch(props.from, props.to, batchId);
       const now = await props.reload();
       const byId = new Map(now.map((r) => [r._id, r]));
-      const assigned: TimelineRecord[] = [];
-      const conflicts: TimelineRecord[] = [];
+      const assigned: WindowRecord[] = [];
+      const conflicts: WindowRecord[] = [];
       for (const before of props.pending) {
         const after = byId.get(before._id);
         if (!after) continue;

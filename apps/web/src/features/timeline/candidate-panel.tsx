@@ -1,12 +1,12 @@
 import { splitPassing } from '@rostra/core/allocation/modes';
 import { SCORE_PART_NAMES, type ScoreParts } from '@rostra/core/allocation/score-parts';
+import type { Booking } from '@rostra/core/api/bookings';
 import { formatDateTime, formatTime } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { fetchCandidates, fetchRecord, type RankedCandidate } from './api.ts';
-import type { TimelineRecord } from './model.ts';
 import { TL } from './texts.ts';
 
 /** How many resources a booking needs: `MasterResourceID` as a list means that many (at least 1). */
@@ -28,7 +28,7 @@ const MAX_LISTED = 2000;
  * customer, address and the labels every candidate must hold. Also the booking detail's picker.
  */
 export function CandidatePanel(props: {
-  record: TimelineRecord;
+  record: Booking;
   customer: string;
   resourceNames: ReadonlyMap<string, string>;
   isBusy: boolean;

@@ -1,3 +1,4 @@
+import type { WindowRecord } from '@rostra/core/api/timeline';
 import type { StatusDefinition } from '@rostra/core/settings/defaults';
 import { DAY, dayStart, formatDayLabel, formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +8,7 @@ import { type LiveEvent, useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { errorText, fetchStatusConfig, fetchWindow, timelineKeys } from './api.ts';
-import { barKind, customerName, resourceName, type TimelineRecord } from './model.ts';
+import { barKind, customerName, resourceName } from './model.ts';
 import { TL } from './texts.ts';
 
 /**
@@ -44,7 +45,7 @@ export function DayList() {
         .sort((a, b) => a.utc_begin_plus_tz - b.utc_begin_plus_tz),
     [data, day],
   );
-  const describe = (r: TimelineRecord) => {
+  const describe = (r: WindowRecord) => {
     const kind = barKind(r);
     if (kind === 'leave') return TL.leave;
     if (kind === 'break') return TL.break;

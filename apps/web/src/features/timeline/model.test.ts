@@ -1,3 +1,4 @@
+import type { WindowRecord, WindowResource } from '@rostra/core/api/timeline';
 import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,10 +10,8 @@ import {
   rowHeight,
   scaleOf,
   snap,
-  type TimelineRecord,
   timeToX,
   UNASSIGNED_ROW,
-  type WindowResource,
   xToTime,
 } from './model.ts';
 
@@ -22,8 +21,8 @@ const rec = (
   resIds: string[],
   b: string,
   e: string,
-  over: Partial<TimelineRecord> = {},
-): TimelineRecord => ({
+  over: Partial<WindowRecord> = {},
+): WindowRecord => ({
   _id: id,
   _key: 'booking',
   status: 'confirmed',

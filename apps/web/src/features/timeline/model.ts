@@ -6,63 +6,15 @@
  *
  * Times are the spec's wall-clock seconds (`utc_*_plus_tz`), as the grid's are.
  */
+import type { TimelineWindow, WindowRecord, WindowResource } from '@rostra/core/api/timeline';
 import type { RosterGrid } from '@rostra/core/roster/grid';
 import { DEFAULT_SNAP_TO_GRID } from '@rostra/core/shell/constants';
 import { HOUR, MINUTE } from '@rostra/core/time/calendar';
 
-/** A record as the compact window sends it. */
-export type TimelineRecord = {
-  _id: string;
-  _key?: string;
-  status?: string;
-  type?: string;
-  resIds: string[];
-  customerId?: string;
-  customer_first_name?: string;
-  customer_last_name?: string;
-  utc_begin_plus_tz: number;
-  utc_end_plus_tz: number;
-  labels?: string[];
-  inactive?: boolean;
-  isConflict?: boolean;
-  version: number;
-  [field: string]: unknown;
-};
-
-export type WindowResource = {
-  _id: string;
-  name: string;
-  first_name: string;
-  last_name: string;
-  labels: string[];
-  inactive: boolean;
-  InactiveDate: number | null;
-  external: boolean;
-};
-
-export type TimelineWindow = {
-  from: number;
-  to: number;
-  records: TimelineRecord[];
-  truncated: boolean;
-  resources: WindowResource[];
-  customers: { _id: string; name: string }[];
-  show_inactive_res_timeline: boolean;
-  /** Dispatchers: the organisation's allocation config (the drag-time check runs with it). */
-  allocation_config?: AllocationConfig;
-};
-
-/** The allocation config as the server's engine reads it (contract §Scenario `config`). */
-export type AllocationConfig = {
-  max_distance: number;
-  week_start_day: number;
-  switches: Record<string, boolean>;
-};
-
 export type BarKind = 'booking' | 'leave' | 'break';
 
 export type Bar = {
-  record: TimelineRecord;
+  record: WindowRecord;
   kind: BarKind;
   begin: number;
   end: number;
@@ -85,7 +37,7 @@ export type Row = {
 };
 
 /** Leaves by `_key`/`status`, breaks by `_key`/`type`, as the allocation engine tells them. */
-export function barKind(record: TimelineRecord): BarKind {
+export function barKind(record: WindowRecord): BarKind {
   const key = (record._key ?? 'booking').toLowerCase();
   if (key === 'leave' || (record.status ?? '').toLowerCase() === 'leave') return 'leave';
   if (key === 'break' || (record.type ?? '').toLowerCase() === 'break') return 'break';
@@ -100,7 +52,7 @@ export function resourceName(r: WindowResource): string {
 }
 
 /** The customer a bar shows: the window's customer name, else the record's customer names. */
-export function customerName(record: TimelineRecord, customers: ReadonlyMap<string, string>): string {
+export function customerName(record: WindowRecord, customers: ReadonlyMap<string, string>): string {
   const byId = record.customerId ? customers.get(record.customerId) : undefined;
   if (byId) return byId;
   const names = [record.customer_first_name, record.customer_last_name].filter(Boolean).join(' ');
@@ -259,11 +211,7 @@ export function moveFocus(rows: readonly Row[], at: BarRef, key: 'left' | 'right
 }
 
 /** Bookings a batch would take: unassigned, not draft, not inactive, beginning in [from, to). */
-export function batchCandidates(
-  records: readonly TimelineRecord[],
-  from: number,
-  to: number,
-): TimelineRecord[] {
+export function batchCandidates(records: readonly WindowRecord[], from: number, to: number): WindowRecord[] {
   return records.filter(
     (r) =>
       barKind(r) === 'booking' &&

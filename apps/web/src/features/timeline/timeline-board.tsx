@@ -1,5 +1,6 @@
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import type { WindowRecord } from '@rostra/core/api/timeline';
 import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { DISPLAY_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
 import {
@@ -35,7 +36,6 @@ import {
   putWorkspace,
   type RankedCandidate,
   timelineKeys,
-  type WindowAnswer,
   weekIdsOf,
   windowScenario,
 } from './api.ts';
@@ -50,7 +50,6 @@ import {
   customerName,
   resourceName,
   scaleOf,
-  type TimelineRecord,
   UNASSIGNED_ROW,
   VIEW_DAYS,
   type ViewKind,
@@ -279,7 +278,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
    * `override`: the dispatcher confirmed assigning a resource the customer has blacklisted.
    */
   const move = useCallback(
-    async (record: TimelineRecord, after: Place, label: string, override?: BlacklistOverride) => {
+    async (record: WindowRecord, after: Place, label: string, override?: BlacklistOverride) => {
       const before: Place = {
         begin: record.utc_begin_plus_tz,
         end: record.utc_end_plus_tz,
@@ -300,7 +299,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     [history, change],
   );
 
-  const customerOf = useCallback((r: TimelineRecord) => customerName(r, customers), [customers]);
+  const customerOf = useCallback((r: WindowRecord) => customerName(r, customers), [customers]);
 
   const onDrop = useCallback(
     async (bar: Bar, fromRowId: string, target: DropTarget) => {
@@ -481,7 +480,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
   // --- Batch -----------------------------------------------------------------------------------
   const [batchOpen, setBatchOpen] = useState(false);
   const pending = useMemo(() => (data ? batchCandidates(data.records, from, to) : []), [data, from, to]);
-  const onBatchFinished = (assigned: TimelineRecord[]) => {
+  const onBatchFinished = (assigned: WindowRecord[]) => {
     const befores = assigned.map((r) => ({
       id: r._id,
       place: { begin: r.utc_begin_plus_tz, end: r.utc_end_plus_tz, resIds: [] },
@@ -506,7 +505,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
       queryFn: () => fetchWindow(from, to),
       staleTime: 0,
     });
-    return (fresh as WindowAnswer).records;
+    return fresh.records;
   };
 
   // --- Period navigation -----------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { type CandidateOutcome, splitPassing } from '@rostra/core/allocation/modes';
+import type { WorkspaceLock } from '@rostra/core/api/timeline';
 import type { GridDay, RosterGrid } from '@rostra/core/roster/grid';
 import type { StatusDefinition } from '@rostra/core/settings/defaults';
 import { DAY, formatTime, HOUR, MINUTE } from '@rostra/core/time/calendar';
@@ -16,7 +17,6 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { Lock } from './api.ts';
 import type { AsyncChecker } from './checker.ts';
 import {
   type Bar,
@@ -80,7 +80,7 @@ export type GridProps = {
   view: ViewKind;
   statusColors: ReadonlyMap<string, StatusDefinition>;
   customers: ReadonlyMap<string, string>;
-  locks: Readonly<Record<string, Lock>>;
+  locks: Readonly<Record<string, WorkspaceLock>>;
   selectedId: string | null;
   isEditable: boolean;
   /** Wall-clock seconds now (the today line). */
@@ -102,7 +102,7 @@ type DragState = { bar: Bar; fromRowId: string; grab: number; target: DropTarget
 /** Hour-label step of each view (hours). */
 const LABEL_STEP: Readonly<Record<ViewKind, number>> = { day: 1, week: 6, fortnight: 12 };
 
-function lockLabel(lock: Lock): string {
+function lockLabel(lock: WorkspaceLock): string {
   return TL.locked(lock.name ?? TL.anotherDispatcher);
 }
 
@@ -717,7 +717,7 @@ type RowProps = {
   to: number;
   statusColors: ReadonlyMap<string, StatusDefinition>;
   customers: ReadonlyMap<string, string>;
-  locks: Readonly<Record<string, Lock>>;
+  locks: Readonly<Record<string, WorkspaceLock>>;
   selectedId: string | null;
   draggingId: string | null;
   tabStop: string | null;
@@ -865,7 +865,7 @@ type BarProps = {
   scale: Scale;
   statusColors: ReadonlyMap<string, StatusDefinition>;
   customers: ReadonlyMap<string, string>;
-  lock: Lock | undefined;
+  lock: WorkspaceLock | undefined;
   isSelected: boolean;
   isDragged: boolean;
   isTabStop: boolean;
