@@ -155,6 +155,67 @@ function preloadApp(): Plugin {
   };
 }
 
+/**
+ * The entry runs as soon as it has arrived (`async`), not once the styles have too: a module
+ * script in the page's head otherwise waits for every style sheet before it runs, and the boot
+ * module's first requests with it (docs/performance.md). Nothing shows unstyled: the style sheet
+ * still holds the first paint back. boot.ts waits for the page to be parsed before the app starts.
+ */
+function asyncEntry(): Plugin {
+  return {
+    name: 'rostra-async-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+        if (!entry.test(html)) throw new Error('the entry script is not in the page');
+        return html.replace(entry, '<script type="module" async crossorigin src="$1"></script>');
+      },
+    },
+  };
+}
+
+/**
+ * `first-load.json` beside `index.html`: each first-load chunk's script and every script it
+ * imports that the page does not name already. The server adds them to the page it sends for a
+ * path (apps/server/src/http/web-app.ts, core's `firstLoadOf`), so that a screen's code is on its
+ * way with the app's rather than after the boot module has run.
+ */
+function firstLoadManifest(): Plugin {
+  return {
+    name: 'rostra-first-load-manifest',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const closure = (file: string, into: Set<string>) => {
+        const chunk = bundle[file];
+        if (into.has(file) || chunk?.type !== 'chunk') return into;
+        into.add(file);
+        for (const next of chunk.imports) closure(next, into);
+        return into;
+      };
+      const app = chunks.find((c) => c.name === 'app');
+      const entry = chunks.find((c) => c.isEntry);
+      if (!app || !entry) this.error('the app chunk or the entry is not in the bundle');
+      const inPage = closure(entry.fileName, closure(app.fileName, new Set()));
+      const manifest: Record<string, string[]> = {};
+      for (const { name } of FIRST_LOAD_CHUNKS.filter((c) => c.name !== 'app')) {
+        const chunk = chunks.find((c) => c.name === name);
+        if (!chunk) this.error(`the first-load chunk ${name} is not in the bundle`);
+        manifest[name] = [...closure(chunk.fileName, new Set())]
+          .filter((f) => !inPage.has(f))
+          .map((f) => `/${f}`);
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: 'first-load.json',
+        source: `${JSON.stringify(manifest, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -162,6 +223,8 @@ export default defineConfig({
     precompress(),
     firstLoadChunks(),
     preloadApp(),
+    firstLoadManifest(),
+    asyncEntry(),
     // The service worker (src/sw.ts) with the build's precache manifest injected; main.tsx
     // registers it. No web app manifest: the app is not offered for installation.
     VitePWA({

@@ -13,7 +13,18 @@ const ASSET = '/assets/index-Ab12Cd34.js';
 function builtWebApp(): string {
   const dir = mkdtempSync(join(tmpdir(), 'rostra-web-built-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><script type="module" src="${ASSET}"></script>`);
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><title>Rostra</title></head><body><script type="module" src="${ASSET}"></script></body></html>`,
+  );
+  writeFileSync(
+    join(dir, 'first-load.json'),
+    JSON.stringify({
+      'sign-in': ['/assets/sign-in-A1.js'],
+      'shell-layout': ['/assets/shell-layout-B2.js', '/assets/shared-C3.js'],
+      'my-day': ['/assets/my-day-D4.js', '/assets/shell-layout-B2.js', '/assets/shared-C3.js'],
+    }),
+  );
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, ASSET), SCRIPT);
   writeFileSync(join(dir, `${ASSET}.br`), brotliCompressSync(SCRIPT));
@@ -66,6 +77,33 @@ describe.each(testDatabaseKinds())('the web app and API answers over the wire on
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  /** What the page for `url` asks the browser to fetch at once: module preloads and fetch preloads. */
+  const hintsOf = async (url: string) => {
+    const res = await get(url);
+    expect(res.statusCode, url).toBe(200);
+    expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    const links = [...head.matchAll(/<link rel="([^"]+)"[^>]*href="([^"]+)"/g)];
+    expect(res.body, url).toContain(`<script type="module" src="${ASSET}"></script>`);
+    return {
+      scripts: links.filter(([, rel]) => rel === 'modulepreload').map(([, , href]) => href),
+      fetches: links.filter(([, rel]) => rel === 'preload').map(([, , href]) => href),
+    };
+  };
+
+  it('the page names what its first screen needs, so a phone fetches it with the app and not a round trip later', async () => {
+    expect(await hintsOf('/bookings')).toEqual({
+      scripts: ['/assets/shell-layout-B2.js', '/assets/shared-C3.js', '/assets/my-day-D4.js'],
+      fetches: ['/api/v1/me', '/api/v1/access_token'],
+    });
+    expect(await hintsOf('/week2timelinev2')).toEqual({
+      scripts: ['/assets/shell-layout-B2.js', '/assets/shared-C3.js'],
+      fetches: ['/api/v1/me', '/api/v1/access_token'],
+    });
+    expect(await hintsOf('/login')).toEqual({ scripts: ['/assets/sign-in-A1.js'], fetches: ['/api/v1/me'] });
+    expect(await hintsOf('/reset')).toEqual({ scripts: [], fetches: [] });
   });
 
   it('an API answer over 1 KB is compressed; a small one goes as it is', async () => {

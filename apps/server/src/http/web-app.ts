@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { type FirstLoadChunk, firstLoadOf } from '@rostra/core/shell/first-load';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors.ts';
 
@@ -39,6 +40,44 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
   });
 }
 
+const attr = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * The page for a path: the built `index.html` with what the path's first screen needs named in its
+ * head (core's `firstLoadOf`), so that the browser fetches it at once, side by side with the app's
+ * own code, instead of a round trip after the boot module has run (issue 17 point 8): the
+ * screen's scripts as module preloads (the build's `first-load.json`) and the first API answers as
+ * fetch preloads, which the boot module's requests (apps/web/src/app/early.ts) take over.
+ */
+export function firstLoadPage(webDist: string): (pathname: string) => string {
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const manifestFile = join(webDist, 'first-load.json');
+  const scripts: Partial<Record<FirstLoadChunk, string[]>> = existsSync(manifestFile)
+    ? JSON.parse(readFileSync(manifestFile, 'utf8'))
+    : {};
+  const pages = new Map<string, string>();
+  return (pathname) => {
+    const { chunks, requests } = firstLoadOf(pathname);
+    const key = `${chunks.join()}|${requests.join()}`;
+    let page = pages.get(key);
+    if (page === undefined) {
+      const files = new Set(chunks.flatMap((chunk) => scripts[chunk] ?? []));
+      // The API answers first: small, and what the screen waits on longest (a phone has six
+      // connections, which the scripts would otherwise take); the screen's scripts after the app's.
+      const fetches = requests.map(
+        (url) => `<link rel="preload" as="fetch" crossorigin="anonymous" href="${attr(url)}">`,
+      );
+      const modules = [...files].map((file) => `<link rel="modulepreload" crossorigin href="${attr(file)}">`);
+      page = html
+        .replace(/<head>/i, `<head>${fetches.join('')}`)
+        .replace(/<\/head>/i, `${modules.join('')}</head>`);
+      pages.set(key, page);
+    }
+    return page;
+  };
+}
+
 /**
  * Serves the built single-page app: real files as they are, every other non-API path as
  * `index.html` so the client router can take it. Unknown `/api/*` paths answer 404 JSON.
@@ -46,10 +85,12 @@ export async function installCompression(app: FastifyInstance): Promise<void> {
  * The build (apps/web/vite.config.ts) writes a brotli (`.br`) and a gzip (`.gz`) copy beside
  * each hashed asset; the one the browser accepts is sent (`content-encoding`), else the file
  * itself. Hashed assets may be kept for a year untouched; `index.html`, the service worker and
- * anything else unhashed are checked with the server on every use.
+ * anything else unhashed are checked with the server on every use. A page path gets `index.html`
+ * with its first screen's needs named (`firstLoadPage`).
  */
 export async function serveWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(join(webDist, 'index.html'));
+  const pageFor = hasBuild ? firstLoadPage(webDist) : undefined;
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -70,12 +111,12 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send(errorBody('not_found', `Nothing at ${request.method} ${path}`));
     }
-    if (!hasBuild) {
+    if (!pageFor) {
       return reply
         .status(503)
         .type('text/plain')
         .send('The web app is not built yet: run `npm run build` (npm start does it for you).');
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(pageFor(path));
   });
 }

@@ -1,15 +1,22 @@
 /**
  * The page's entry: small, so that it runs a round trip after the HTML. It starts what the first
  * screen needs at once and side by side, where the app would ask for it one step after another:
- * who is signed in and the access token (early.ts), the code of the path's screen and of the
+ * who is signed in and the access token (early.ts; the page's hints have most often started them
+ * already), the code of the path's screen and of the
  * shell (route-code.ts), and the app itself (main.tsx, modulepreloaded from the HTML).
  */
 import { startEarlyRequests } from './early.ts';
-import { isInShell, preloadCodeFor } from './route-code.ts';
+import { preloadCodeFor } from './route-code.ts';
 
-startEarlyRequests(window.location.pathname, isInShell(window.location.pathname));
+startEarlyRequests(window.location.pathname);
 preloadCodeFor(window.location.pathname);
-void import('../main.tsx');
+// The entry runs as soon as it arrives (vite.config.ts, asyncEntry): the app mounts into the page
+// once it has been parsed.
+if (document.readyState === 'loading') {
+  document.addEventListener('DOMContentLoaded', () => void import('../main.tsx'), { once: true });
+} else {
+  void import('../main.tsx');
+}
 
 // The built app registers its service worker (src/sw.ts, built to sw.js) so that it opens without a
 // connection; the dev server does not (it would serve stale modules). Here rather than in main.tsx,

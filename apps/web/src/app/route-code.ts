@@ -1,3 +1,4 @@
+import { isInShell } from '@rostra/core/shell/first-load';
 import { EXCEPTION_DETAIL_PATH } from '@rostra/core/shell/routes';
 
 /**
@@ -91,10 +92,6 @@ export const SCREEN_AT = {
 } as const satisfies Record<string, keyof typeof CODE>;
 
 export type ShellScreen = (typeof SCREEN_AT)[keyof typeof SCREEN_AT];
-
-export function isInShell(pathname: string): boolean {
-  return !(pathname in OUTSIDE_SHELL);
-}
 
 /**
  * Starts fetching the code a path shows (and the shell around it) at once, rather than after

@@ -24,15 +24,17 @@ import {
   projectTasksSearch,
   resourcesSearch,
 } from '../features/directory/search.ts';
-import { dayListQuery, PHONE_QUERY, showsMyDay, todayIn } from '../features/job-life/day-list.ts';
+import { PHONE_QUERY, showsMyDay, todayIn } from '../features/job-life/day-list.ts';
+import { dayListQuery } from '../features/job-life/day-query.ts';
 import { formsSearch } from '../features/operations/forms/search.ts';
 import { resetSearch } from '../features/sign-in/reset-search.ts';
 import { signInSearch } from '../features/sign-in/search.ts';
 import { timelineSearch } from '../features/timeline/search.ts';
+import { activeUser } from '../lib/active-user.ts';
 import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
 import { confirmStore, waitStore } from '../lib/overlays.ts';
 import { queryOf } from '../lib/route-actions.ts';
-import { activeUser, ME_KEY, type Me, meQuery, signOut } from '../lib/session.ts';
+import { ME_KEY, type Me, meQuery, signOut } from '../lib/session.ts';
 import { landingPath, safeRedirect, signInNoticeStore } from '../lib/sign-in-flow.ts';
 import { useStore } from '../lib/store.ts';
 import { ComingLater } from '../screens/coming-later.tsx';

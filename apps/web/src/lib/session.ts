@@ -1,4 +1,4 @@
-import { parseRole, type Role, type ShellUser } from '@rostra/core/shell/roles';
+import { parseRole, type Role } from '@rostra/core/shell/roles';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
@@ -64,15 +64,6 @@ export type Me = {
   /** The app version (version record); the spec's default 3.5.0 until the server sends one. */
   version?: string;
 };
-
-/** The signed-in person acting in an organisation, as the shell's rules take them. */
-export type ActiveUser = ShellUser & { orgId: string };
-
-export function activeUser(me: Me): ActiveUser | undefined {
-  const role = parseRole(me.role);
-  if (!me.org_id || !role) return undefined;
-  return { orgId: me.org_id, role, duty: me.duty ?? undefined, duties: me.duties };
-}
 
 export function activeRole(me: Me | null | undefined): Role | undefined {
   return parseRole(me?.role);

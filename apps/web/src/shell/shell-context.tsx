@@ -1,7 +1,8 @@
 import type { MenuEntry } from '@rostra/core/shell/menu';
 import type { Role } from '@rostra/core/shell/roles';
 import { createContext, useContext } from 'react';
-import type { ActiveUser, Me } from '../lib/session.ts';
+import type { ActiveUser } from '../lib/active-user.ts';
+import type { Me } from '../lib/session.ts';
 import type { ShellSettings } from '../lib/shell-settings.ts';
 
 /** What every part of the shell needs about the signed-in person and their organisation. */

@@ -1,6 +1,6 @@
 import { isPartner, type ShellUser } from '@rostra/core/shell/roles';
 import { DAY, dayStart, toWallClock } from '@rostra/core/time/calendar';
-import { bookingSearchQuery } from '../bookings/api.ts';
+import type { BookingSearch } from '../bookings/api.ts';
 
 /** Below the spec's 640 px breakpoint a screen is a phone's. */
 export const PHONE_QUERY = '(max-width: 639px)';
@@ -22,7 +22,7 @@ export function todayIn(timeZone: string, now: number): number {
   return dayStart(toWallClock(now, timeZone));
 }
 
-/** The day list's query: today and the next week, in order. */
-export function dayListQuery(today: number) {
-  return bookingSearchQuery({ from: today, to: today + (UPCOMING_DAYS + 1) * DAY, order: 'asc', limit: 250 });
+/** The day list's search: today and the next week, in order (`dayListQuery` asks it). */
+export function dayListSearch(today: number): BookingSearch {
+  return { from: today, to: today + (UPCOMING_DAYS + 1) * DAY, order: 'asc', limit: 250 };
 }

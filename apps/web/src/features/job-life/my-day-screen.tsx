@@ -12,7 +12,8 @@ import { BOOKINGS_KEY, type Booking, bookingQuery, personName } from '../booking
 import { selectedBookingId } from '../bookings/model.ts';
 import { directionsLink } from './api.ts';
 import { dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from './day.ts';
-import { dayListQuery, todayIn, UPCOMING_DAYS } from './day-list.ts';
+import { todayIn, UPCOMING_DAYS } from './day-list.ts';
+import { dayListQuery } from './day-query.ts';
 import { MY_DAY_TEXT as T } from './texts.ts';
 import { useTimerQueue } from './timer.ts';
 
