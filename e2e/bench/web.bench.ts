@@ -150,7 +150,8 @@ async function measure(browser: Browser, base: string, webDist: string, screen: 
       void page.exposeBinding('__rostraInteractive', (_source, at: number) => resolve(at));
     });
     await page.addInitScript(probe(screen.ready));
-    if (process.env.BENCH_VERBOSE) page.on('console', (m) => console.log(`  ${screen.name} console: ${m.text()}`));
+    if (process.env.BENCH_VERBOSE)
+      page.on('console', (m) => console.log(`  ${screen.name} console: ${m.text()}`));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', SLOW_4G);

@@ -9,6 +9,7 @@ import { TriangleAlert, X } from 'lucide-react';
 import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { useExceptionBanner, useExceptionReport } from '../features/exceptions/exception-report.ts';
 import { useTimerQueue } from '../features/job-life/timer.ts';
+import { activeUser } from '../lib/active-user.ts';
 import { api } from '../lib/client.ts';
 import {
   type Connectivity,
@@ -21,7 +22,6 @@ import { useIsNarrow, useMediaQuery } from '../lib/media.ts';
 import { useNotificationState } from '../lib/notifications.ts';
 import { queryOf, runRouteActions, withoutOneShotParams } from '../lib/route-actions.ts';
 import { searchStore } from '../lib/search.ts';
-import { activeUser } from '../lib/active-user.ts';
 import { type Me, membershipKey, meQuery, switchingStore } from '../lib/session.ts';
 import { useShellSettings } from '../lib/shell-settings.ts';
 import { useStore } from '../lib/store.ts';
