@@ -1,34 +1,19 @@
-import { STATUS_ORDER } from '@rostra/core/exceptions/status-order';
-import { exceptionReportDetail } from '@rostra/db/scheduling/exception-detail';
+import {
+  exceptionConfig,
+  exceptionConfigBody,
+  exceptionReport,
+  exceptionReportDetail,
+} from '@rostra/core/api/exceptions';
+import { exceptionReportDetail as readReportDetail } from '@rostra/db/scheduling/exception-detail';
 import {
   EXCEPTION_CONFIG_KEY,
   getExceptionReport,
   refreshExceptionReport,
 } from '@rostra/db/scheduling/exception-report';
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
-import { z } from 'zod';
 import { DISPATCHERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { expectedVersion, recordResponse, VERSION, withETag, written } from '../http/kit.ts';
-
-const STATUSES = Object.keys(STATUS_ORDER) as [keyof typeof STATUS_ORDER, ...(keyof typeof STATUS_ORDER)[]];
-
-export const exceptionConfigBody = z.strictObject({
-  configs: z
-    .array(
-      z.strictObject({
-        action_status: z.enum(STATUSES),
-        action_attr: z
-          .string()
-          .max(60)
-          .optional()
-          .describe('job field with the reference time; default utc_end_plus_tz'),
-        exception_min_amber: z.number().min(0).max(525_600),
-      }),
-    )
-    .max(20),
-  version: VERSION.optional(),
-});
+import { expectedVersion, withETag, written } from '../http/kit.ts';
 
 /**
  * The exception report (spec §4, §7): dispatchers only. The report itself is computed every
@@ -45,16 +30,7 @@ export function exceptionRoutes(app: App): void {
       schema: {
         tags: ['exceptions'],
         summary: "The organisation's current exception report",
-        response: {
-          200: z.object({
-            _id: z.string(),
-            current_report: z.boolean(),
-            entries: z.array(recordResponse),
-            configs_map_ids: z.record(z.string(), z.array(z.string())),
-            computed_for: z.number(),
-            version: z.number(),
-          }),
-        },
+        response: { 200: exceptionReport },
       },
     },
     async (request) => {
@@ -66,7 +42,6 @@ export function exceptionRoutes(app: App): void {
     },
   );
 
-  const person = z.object({ _id: z.string(), name: z.string() });
   app.get(
     `${API}/exception-report/detail`,
     {
@@ -75,40 +50,12 @@ export function exceptionRoutes(app: App): void {
         tags: ['exceptions'],
         summary:
           "The current exception report with each entry's job: reference, customer, workers, times and status",
-        response: {
-          200: z.object({
-            _id: z.string(),
-            current_report: z.boolean(),
-            entries: z.array(
-              z.object({
-                _id: z.string(),
-                action_status: z.string(),
-                curr_state: z.string(),
-                curr_state_date: z.number().nullable(),
-                labels: z.array(z.string()),
-                matched: z.boolean(),
-                job: z
-                  .object({
-                    reference: z.string().nullable(),
-                    customer: person.nullable(),
-                    workers: z.array(person),
-                    utc_begin_plus_tz: z.number(),
-                    utc_end_plus_tz: z.number(),
-                    status: z.string(),
-                  })
-                  .nullable(),
-              }),
-            ),
-            configs_map_ids: z.record(z.string(), z.array(z.string())),
-            computed_for: z.number(),
-            version: z.number(),
-          }),
-        },
+        response: { 200: exceptionReportDetail },
       },
     },
     async (request) => {
       const caller = requireAuth(request);
-      return exceptionReportDetail(db(), caller.orgId, app.identity.now());
+      return readReportDetail(db(), caller.orgId, app.identity.now());
     },
   );
 
@@ -119,7 +66,7 @@ export function exceptionRoutes(app: App): void {
       schema: {
         tags: ['exceptions'],
         summary: 'The exception report config',
-        response: { 200: recordResponse },
+        response: { 200: exceptionConfig },
       },
     },
     async (request, reply) => {
@@ -137,7 +84,7 @@ export function exceptionRoutes(app: App): void {
         tags: ['exceptions'],
         summary: 'Replace the exception report config (version 0 when never stored; stale → 409)',
         body: exceptionConfigBody,
-        response: { 200: recordResponse },
+        response: { 200: exceptionConfig },
       },
     },
     async (request, reply) => {
@@ -150,7 +97,7 @@ export function exceptionRoutes(app: App): void {
           dispatchers: true,
         }),
       );
-      return withETag(reply, { _key: EXCEPTION_CONFIG_KEY, ...doc.value, version: doc.version });
+      return withETag(reply, { _key: EXCEPTION_CONFIG_KEY, configs: [], ...doc.value, version: doc.version });
     },
   );
 }

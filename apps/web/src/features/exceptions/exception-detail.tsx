@@ -1,3 +1,4 @@
+import type { ExceptionConfig, ExceptionReportDetail } from '@rostra/core/api/exceptions';
 import {
   compareEntries,
   DEFAULT_ACTION_ATTR,
@@ -19,29 +20,11 @@ import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.
 import { BOOKINGS_TEXT as T } from '../bookings/texts.ts';
 import { EXCEPTION_REPORT_KEY, useExceptionReport } from './exception-report.ts';
 
-type ExceptionConfigDoc = {
-  configs?: { action_status: string; action_attr?: string; exception_min_amber: number }[];
-};
-
-type Person = { _id: string; name: string };
-/** An entry of `GET /exception-report/detail`: the core's entry and its job as it is now. */
-type DetailEntry = ExceptionEntry & {
-  job: {
-    reference: string | null;
-    customer: Person | null;
-    workers: Person[];
-    utc_begin_plus_tz: number;
-    utc_end_plus_tz: number;
-    status: string;
-  } | null;
-};
-type DetailAnswer = { entries: DetailEntry[]; computed_for: number; version: number };
-
 /** Prefixed with the report's key: a live report change refreshes the detail too. */
 const detailQuery = {
   queryKey: [...EXCEPTION_REPORT_KEY, 'detail'] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<DetailAnswer>('/exception-report/detail', { quiet: true, signal }),
+    api.get<ExceptionReportDetail>('/exception-report/detail', { quiet: true, signal }),
 };
 
 const D = {
@@ -59,7 +42,7 @@ const D = {
 const exceptionConfigQuery = {
   queryKey: ['exception-report', 'config'] as const,
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get<ExceptionConfigDoc>('/exception-report/config', { quiet: true, signal }),
+    api.get<ExceptionConfig>('/exception-report/config', { quiet: true, signal }),
   staleTime: 60_000,
 };
 

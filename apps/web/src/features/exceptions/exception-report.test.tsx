@@ -1,13 +1,9 @@
+import type { ExceptionReportAnswer } from '@rostra/core/api/exceptions';
 import { EXCEPTION_BANNER_MS } from '@rostra/core/shell/constants';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  dismissalKey,
-  type ExceptionReportAnswer,
-  reportSignature,
-  useExceptionBanner,
-} from './exception-report.ts';
+import { dismissalKey, reportSignature, useExceptionBanner } from './exception-report.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -19,7 +15,14 @@ const entry = (id: string, state = 'dispatched') => ({
   labels: [],
   matched: false,
 });
-const report = (...entries: ReturnType<typeof entry>[]): ExceptionReportAnswer => ({ entries });
+const report = (...entries: ReturnType<typeof entry>[]): ExceptionReportAnswer => ({
+  _id: 'report',
+  current_report: true,
+  configs_map_ids: {},
+  computed_for: 1,
+  version: 1,
+  entries,
+});
 
 let banner: ReturnType<typeof useExceptionBanner>;
 function Probe({

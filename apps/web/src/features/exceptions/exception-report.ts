@@ -1,4 +1,4 @@
-import type { ExceptionEntry } from '@rostra/core/exceptions/report';
+import type { ExceptionReportAnswer } from '@rostra/core/api/exceptions';
 import {
   BANNER_HIDDEN,
   type BannerState,
@@ -14,18 +14,11 @@ import { api } from '../../lib/client.ts';
 import { useLive, useLiveStatus } from '../../lib/live.ts';
 
 /**
- * The dispatcher's exception report (scheduling API): `GET /api/v1/exception-report` → the stored
- * report `{ entries, configs_map_ids, computed_for, version, … }`, recomputed by the server every
- * minute. A change arrives on the live `exception_report` topic and the report is read again; while
- * the socket is down it is read every minute. 403 or 404 (not a dispatcher) means no report.
+ * The dispatcher's exception report: `GET /api/v1/exception-report` → the stored report (its shape:
+ * `@rostra/core/api/exceptions`), recomputed by the server every minute. A change arrives on the
+ * live `exception_report` topic and the report is read again; while the socket is down it is read
+ * every minute. 403 or 404 (not a dispatcher) means no report.
  */
-export type ExceptionReportAnswer = {
-  entries: ExceptionEntry[];
-  configs_map_ids?: Record<string, string[]>;
-  computed_for?: number;
-  version?: number;
-};
-
 export const EXCEPTION_REPORT_KEY = ['exception-report'] as const;
 const REPORT_POLL_MS = 60_000;
 
