@@ -1,3 +1,4 @@
+import { contacts, FEED_IMAGE_MAX_BYTES, feedBody, feedItem, feedPage } from '@rostra/core/api/job-life';
 import { isImageType, sniffMediaType } from '@rostra/core/files/sniff';
 import { chatFeedButtons } from '@rostra/core/shell/roles';
 import { jobPeople } from '@rostra/db/job-life/contacts';
@@ -8,32 +9,10 @@ import { requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, notFound, paged } from '../http/kit.ts';
-import { CLIENT_ID, callerName, JOB_PEOPLE, jobRoleOf, now, readJob, requireJobRole } from './job-access.ts';
+import { callerName, JOB_PEOPLE, jobRoleOf, now, readJob, requireJobRole } from './job-access.ts';
 
-/** The largest chat image (issue #9: ≤ 2 MB), and the body limit of the post carrying it as a data URL. */
-export const FEED_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
+/** The body limit of a post carrying a chat image (at most FEED_IMAGE_MAX_BYTES) as a data URL. */
 const FEED_BODY_LIMIT = 3 * 1024 * 1024;
-
-const feedItem = z.object({
-  _id: z.string(),
-  client_id: z.string(),
-  kind: z.enum(['text', 'image']),
-  text: z.string().optional(),
-  image_url: z.string().optional(),
-  author: z.object({ uid: z.string(), name: z.string(), role: z.string() }),
-  created_at: z.number(),
-});
-
-const feedBody = z.strictObject({
-  client_id: CLIENT_ID,
-  text: z.string().max(4000).optional(),
-  image: z
-    .string()
-    .max(Math.ceil((FEED_IMAGE_MAX_BYTES * 4) / 3) + 100)
-    .regex(/^data:image\//, 'The image must be an image data URL (data:image/…;base64,…)')
-    .optional()
-    .describe('a data URL (data:image/…;base64,…) of at most 2 MB'),
-});
 
 const DATA_URL = /^data:([a-z]+\/[a-z0-9.+-]+)?(;[a-z0-9=.+-]+)*;base64,([A-Za-z0-9+/]*={0,2})$/i;
 
@@ -78,7 +57,7 @@ export function feedRoutes(app: App): void {
         querystring: z.strictObject({
           before: z.string().max(400).optional().describe('next_cursor of the previous page'),
         }),
-        response: { 200: z.object({ items: z.array(feedItem), next_cursor: z.string().nullable() }) },
+        response: { 200: feedPage },
       },
     },
     async (request) => {
@@ -205,14 +184,7 @@ export function feedRoutes(app: App): void {
         tags: ['job life'],
         summary: "The chat feed's buttons for the caller's role, with the numbers behind them",
         params: z.strictObject({ id: ID }),
-        response: {
-          200: z.object({
-            buttons: z.array(z.enum(['employee', 'call_customer', 'call_service_provider', 'tasks'])),
-            customer_phone: z.string().optional(),
-            service_provider_phone: z.string().optional(),
-            resources: z.array(z.object({ _id: z.string(), name: z.string(), phone: z.string().optional() })),
-          }),
-        },
+        response: { 200: contacts },
       },
     },
     async (request) => {

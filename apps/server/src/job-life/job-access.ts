@@ -1,7 +1,6 @@
 import { findUserById } from '@rostra/db/identity/users';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
-import { z } from 'zod';
 import { type Access, type Caller, readerOf } from '../http/access.ts';
 import type { App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
@@ -65,9 +64,3 @@ export async function callerName(app: App, caller: Caller): Promise<string> {
 
 /** The app clock (moved by tests). */
 export const now = (app: App): Date => app.identity.now();
-
-/** A device-made id of a write it may retry (idempotency key). */
-export const CLIENT_ID = z.uuid().meta({
-  description: 'made by the device; a retry with the same id changes nothing',
-  examples: ['0f8fad5b-d9cb-469f-a165-70867728950e'],
-});

@@ -1,8 +1,20 @@
 import {
+  bills,
+  jobLedger,
+  ledgerBody,
+  ledgerChangeBody,
+  ledgerEntry,
+  ledgerPage,
+  ledgerQuery,
+  paymentStatus,
+  paymentStatusBody,
+  purchase,
+  purchaseBody,
+  purchasePage,
+} from '@rostra/core/api/job-life';
+import {
   createLedgerEntry,
   getPaymentStatus,
-  LEDGER_STATUSES,
-  LEDGER_TYPES,
   listBills,
   listJobLedger,
   listOrgLedger,
@@ -14,56 +26,8 @@ import { z } from 'zod';
 import { type Access, requireAuth, screenAccess } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound, paged, VERSION } from '../http/kit.ts';
-import { CLIENT_ID, JOB_DISPATCHERS, JOB_WORKERS, now, readJob, requireJobRole } from './job-access.ts';
-
-/** Cents: whole numbers up to a billion dollars. */
-const CENTS = z.number().int().min(-100_000_000_000).max(100_000_000_000);
-
-const line = z.object({
-  description: z.string(),
-  quantity: z.number(),
-  unit_price: z.number(),
-  amount: z.number(),
-});
-const ledgerEntry = z.object({
-  _id: z.string(),
-  job_id: z.string(),
-  type: z.enum(LEDGER_TYPES),
-  status: z.enum(LEDGER_STATUSES),
-  number: z.number(),
-  lines: z.array(line),
-  subtotal: z.number(),
-  gst_rate: z.number(),
-  gst: z.number(),
-  total: z.number(),
-  currency: z.string(),
-  created_at: z.number(),
-  updated_at: z.number(),
-  version: z.number(),
-});
-const lineInput = z.strictObject({
-  description: z.string().trim().min(1, 'Describe the line').max(500),
-  quantity: z.number().min(0).max(1_000_000),
-  unit_price: CENTS.describe('cents'),
-});
-const linesInput = z.array(lineInput).max(200);
-const paymentStatus = z.object({
-  job_id: z.string(),
-  status: z.enum(['unpaid', 'part_paid', 'paid']),
-  paid_amount: z.number(),
-  updated_at: z.number().nullable(),
-  updated_by: z.string().nullable(),
-  version: z.number(),
-});
-const purchase = z.object({
-  _id: z.string(),
-  client_id: z.string(),
-  description: z.string(),
-  amount: z.number(),
-  created_by: z.string(),
-  created_at: z.number(),
-});
+import { ID, notFound, paged } from '../http/kit.ts';
+import { JOB_DISPATCHERS, JOB_WORKERS, now, readJob, requireJobRole } from './job-access.ts';
 
 const LEDGER_READERS: Access = screenAccess('quotes', 'invoices');
 
@@ -85,7 +49,7 @@ export function moneyRoutes(app: App): void {
         tags: ['job life'],
         summary: "A job's quotes and invoices, newest first",
         params: z.strictObject({ id: ID }),
-        response: { 200: z.object({ items: z.array(ledgerEntry) }) },
+        response: { 200: jobLedger },
       },
     },
     async (request) => {
@@ -104,10 +68,7 @@ export function moneyRoutes(app: App): void {
         summary:
           'Make a quote or an invoice (lines given, or built from the time entries, inventory and purchases)',
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({
-          type: z.enum(LEDGER_TYPES).default('invoice'),
-          lines: linesInput.optional(),
-        }),
+        body: ledgerBody,
         response: { 201: ledgerEntry },
       },
     },
@@ -135,12 +96,7 @@ export function moneyRoutes(app: App): void {
         summary:
           "Move a quote's or invoice's status forward (draft → sent → paid) or replace a draft's lines",
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({
-          entry_id: ID.describe('the quote or invoice'),
-          status: z.enum(LEDGER_STATUSES).optional(),
-          lines: linesInput.optional(),
-          version: VERSION.describe('the version read; a stale one answers 409'),
-        }),
+        body: ledgerChangeBody,
         response: { 200: ledgerEntry },
       },
     },
@@ -183,19 +139,8 @@ export function moneyRoutes(app: App): void {
       schema: {
         tags: ['job life'],
         summary: "The organisation's quotes or invoices, newest first, 20 a page",
-        querystring: z.strictObject({
-          type: z.enum(LEDGER_TYPES).default('invoice'),
-          status: z.enum(LEDGER_STATUSES).optional(),
-          page: z.coerce.number().int().min(0).max(100_000).default(0).describe('0-based'),
-        }),
-        response: {
-          200: z.object({
-            items: z.array(ledgerEntry),
-            total: z.number(),
-            page: z.number(),
-            next_cursor: z.string().nullable().describe('the next page number, or null on the last page'),
-          }),
-        },
+        querystring: ledgerQuery,
+        response: { 200: ledgerPage },
       },
     },
     async (request) => {
@@ -215,7 +160,7 @@ export function moneyRoutes(app: App): void {
         summary: "A job's purchases, newest first, 50 a page (amounts in cents)",
         params: z.strictObject({ id: ID }),
         querystring: z.strictObject({ cursor: z.string().max(400).optional() }),
-        response: { 200: z.object({ items: z.array(purchase), next_cursor: z.string().nullable() }) },
+        response: { 200: purchasePage },
       },
     },
     async (request) => {
@@ -239,11 +184,7 @@ export function moneyRoutes(app: App): void {
         tags: ['job life'],
         summary: 'Record a purchase for a job (idempotent by client_id; amount in cents)',
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({
-          client_id: CLIENT_ID,
-          description: z.string().trim().min(1, 'Describe the purchase').max(500),
-          amount: z.number().int().min(0).max(100_000_000_000).describe('cents'),
-        }),
+        body: purchaseBody,
         response: { 200: purchase, 201: purchase },
       },
     },
@@ -295,10 +236,7 @@ export function moneyRoutes(app: App): void {
         tags: ['job life'],
         summary: "Record a job's payment status",
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({
-          status: z.enum(['unpaid', 'part_paid', 'paid']),
-          paid_amount: z.number().int().min(0).max(100_000_000_000).describe('cents'),
-        }),
+        body: paymentStatusBody,
         response: { 200: paymentStatus },
       },
     },
@@ -336,13 +274,7 @@ export function moneyRoutes(app: App): void {
         tags: ['job life'],
         summary: "A job's bill list: its invoices sent or paid, with the payment status",
         params: z.strictObject({ id: ID }),
-        response: {
-          200: z.object({
-            items: z.array(ledgerEntry),
-            payment_status: paymentStatus,
-            outstanding: z.number(),
-          }),
-        },
+        response: { 200: bills },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { cancellationBody, cancellationRequest, promoteBody, promotion } from '@rostra/core/api/job-life';
 import { cancellationRequestIssue } from '@rostra/core/records/job-status';
 import { demoteResource, promoteResource } from '@rostra/db/job-life/promotion';
 import {
@@ -14,23 +15,6 @@ import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, notFound, written } from '../http/kit.ts';
 import { JOB_DISPATCHERS, JOB_PEOPLE, now, readJob, requireJobRole } from './job-access.ts';
-
-const request = z.object({
-  _id: z.string(),
-  job_id: z.string(),
-  status: z.enum(['pending', 'approved', 'refused']),
-  reason: z.string(),
-  by: z.object({ uid: z.string(), role: z.string() }),
-  at: z.number(),
-  decided_by: z.string().nullable(),
-  decided_at: z.number().nullable(),
-});
-const promotion = z.object({
-  resource_id: z.string(),
-  uid: z.string(),
-  promoted_dispatcher: z.boolean(),
-  labels: z.array(z.string()),
-});
 
 const RESOURCE_DISPATCHERS: Access = {
   kind: 'signedIn',
@@ -62,12 +46,7 @@ export function requestRoutes(app: App): void {
           tags: ['job life'],
           summary: run,
           params: z.strictObject({ id: ID }),
-          body:
-            verb === 'promote'
-              ? z.strictObject({
-                  labels: z.array(ID).max(200).describe('label ids the promoted dispatcher sees'),
-                })
-              : z.strictObject({}).nullish(),
+          body: verb === 'promote' ? promoteBody : z.strictObject({}).nullish(),
           response: { 200: promotion },
         },
       },
@@ -97,7 +76,7 @@ export function requestRoutes(app: App): void {
         tags: ['job life'],
         summary: "A booking's latest cancellation request (null when none)",
         params: z.strictObject({ id: ID }),
-        response: { 200: request.nullable() },
+        response: { 200: cancellationRequest.nullable() },
       },
     },
     async (req) => {
@@ -122,8 +101,8 @@ export function requestRoutes(app: App): void {
         summary:
           "Ask for a booking's cancellation (the job's resource or customer, when the organisation allows it)",
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({ reason: z.string().max(2000).default('') }),
-        response: { 201: request },
+        body: cancellationBody,
+        response: { 201: cancellationRequest },
       },
     },
     async (req, reply) => {
@@ -165,7 +144,7 @@ export function requestRoutes(app: App): void {
               : 'Refuse the open cancellation request',
           params: z.strictObject({ id: ID }),
           body: z.strictObject({}).nullish(),
-          response: { 200: request },
+          response: { 200: cancellationRequest },
         },
       },
       async (req) => {

@@ -1,5 +1,6 @@
+import { notesBody, ping, pingBody, pings, review, reviewBody } from '@rostra/core/api/job-life';
 import { can } from '@rostra/core/shell/roles';
-import { addPing, listPings, PING_KINDS } from '@rostra/db/job-life/pings';
+import { addPing, listPings } from '@rostra/db/job-life/pings';
 import { getReview, putNotes, putReview } from '@rostra/db/job-life/reviews';
 import { z } from 'zod';
 import { requireAuth } from '../http/access.ts';
@@ -7,7 +8,6 @@ import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, notFound } from '../http/kit.ts';
 import {
-  CLIENT_ID,
   JOB_DISPATCHERS,
   JOB_PEOPLE,
   JOB_WORKERS,
@@ -16,34 +16,6 @@ import {
   readJob,
   requireJobRole,
 } from './job-access.ts';
-
-const ping = z.object({
-  _id: z.string(),
-  client_id: z.string(),
-  kind: z.enum(PING_KINDS),
-  resource_id: z.string().nullable(),
-  uid: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  accuracy: z.number().nullable(),
-  at: z.number(),
-});
-const placedPing = ping.extend({
-  inside_geofence: z.boolean().nullable(),
-  near_job: z.boolean().nullable(),
-  distance_m: z.number().nullable(),
-});
-const review = z.object({
-  job_id: z.string(),
-  rating: z.number().nullable(),
-  comment: z.string().nullable(),
-  reviewed_by: z.string().nullable(),
-  reviewed_at: z.number().nullable(),
-  notes: z.string().nullable().optional(),
-  notes_by: z.string().nullable().optional(),
-  notes_at: z.number().nullable().optional(),
-  version: z.number(),
-});
 
 /**
  * Pings (issue #9 point 3) and the review (point 4): the job's resources ping their position;
@@ -61,13 +33,7 @@ export function reviewRoutes(app: App): void {
         tags: ['job life'],
         summary: "Record the resource's position at start, finish or on demand (idempotent by client_id)",
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({
-          client_id: CLIENT_ID,
-          kind: z.enum(PING_KINDS),
-          lat: z.number().min(-90).max(90),
-          lng: z.number().min(-180).max(180),
-          accuracy: z.number().min(0).max(1_000_000).optional().describe('metres'),
-        }),
+        body: pingBody,
         response: { 200: ping, 201: ping },
       },
     },
@@ -105,7 +71,7 @@ export function reviewRoutes(app: App): void {
         tags: ['job life'],
         summary: "A job's pings, oldest first, with whether each was inside the geofence and near the job",
         params: z.strictObject({ id: ID }),
-        response: { 200: z.object({ items: z.array(placedPing) }) },
+        response: { 200: pings },
       },
     },
     async (request) => {
@@ -153,14 +119,7 @@ export function reviewRoutes(app: App): void {
         tags: ['job life'],
         summary: "The customer's rating (1–5) and comment, at finished or reviewed",
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({
-          rating: z
-            .number()
-            .int()
-            .min(1, 'Choose a rating from 1 to 5')
-            .max(5, 'Choose a rating from 1 to 5'),
-          comment: z.string().max(2000).default(''),
-        }),
+        body: reviewBody,
         response: { 200: review },
       },
     },
@@ -190,7 +149,7 @@ export function reviewRoutes(app: App): void {
         tags: ['job life'],
         summary: "The dispatcher's notes on a reviewed job",
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({ notes: z.string().max(5000) }),
+        body: notesBody,
         response: { 200: review },
       },
     },

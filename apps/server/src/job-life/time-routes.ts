@@ -1,4 +1,12 @@
-import { TIMER_ACTIONS, type TimeEntries } from '@rostra/core/job-life/timer';
+import {
+  correctionAnswer,
+  correctionBody,
+  mileageBody,
+  timeAnswer,
+  timeEntries,
+  timerBody,
+} from '@rostra/core/api/job-life';
+import type { TimeEntries } from '@rostra/core/job-life/timer';
 import {
   correctEntry,
   entryJobId,
@@ -13,64 +21,10 @@ import { type Caller, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { ID, notFound } from '../http/kit.ts';
-import {
-  CLIENT_ID,
-  callerName,
-  JOB_DISPATCHERS,
-  JOB_WORKERS,
-  jobRoleOf,
-  now,
-  readJob,
-} from './job-access.ts';
-
-/** ms epoch within years 2000..2100: a device's clock can be wrong, not absurd. */
-const MS = z.number().int().min(946_684_800_000).max(4_102_444_800_000);
+import { callerName, JOB_DISPATCHERS, JOB_WORKERS, jobRoleOf, now, readJob } from './job-access.ts';
 
 /** The default minimum of an in-job mileage entry when the flag is on and none is set (km). */
 export const DEFAULT_MIN_INJOB_MILEAGE_KM = 1;
-
-const aggregateShape = {
-  state: z.enum(['idle', 'running', 'paused', 'stopped']),
-  worked_seconds: z.number(),
-  break_seconds: z.number(),
-  laps: z.array(z.number()),
-  running_since: z.number().nullable(),
-  mileage_km: z.number(),
-};
-const timeAnswer = z.object({
-  entries: z.array(
-    z.object({
-      _id: z.string(),
-      resource_id: z.string(),
-      action: z.enum(TIMER_ACTIONS),
-      at: z.number(),
-      client_id: z.string(),
-      corrected: z.boolean().optional(),
-    }),
-  ),
-  mileage: z.array(
-    z.object({
-      _id: z.string(),
-      resource_id: z.string(),
-      km: z.number(),
-      at: z.number(),
-      client_id: z.string(),
-      corrected: z.boolean().optional(),
-    }),
-  ),
-  aggregate: z.object({ ...aggregateShape, by_resource: z.record(z.string(), z.object(aggregateShape)) }),
-});
-const correction = z.object({
-  _id: z.string(),
-  entry_id: z.string(),
-  by: z.object({ uid: z.string(), name: z.string() }),
-  at: z.number(),
-  old_at: z.number().nullable(),
-  new_at: z.number().nullable(),
-  old_km: z.number().nullable(),
-  new_km: z.number().nullable(),
-  reason: z.string(),
-});
 
 /**
  * Which resource an entry is for: a resource records their own time (only on jobs they are
@@ -115,13 +69,7 @@ export function timeRoutes(app: App): void {
         tags: ['job life'],
         summary: 'Start, pause, stop or lap the timer of a job (idempotent by client_id)',
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({
-          action: z.enum(TIMER_ACTIONS),
-          client_id: CLIENT_ID,
-          client_at: MS.describe('when it happened, on the device clock (ms)'),
-          sent_at: MS.describe('the device clock when sent (ms)'),
-          resource_id: ID.optional().describe('dispatchers: the resource acted for'),
-        }),
+        body: timerBody,
         response: { 200: timeAnswer, 201: timeAnswer },
       },
     },
@@ -156,7 +104,7 @@ export function timeRoutes(app: App): void {
         tags: ['job life'],
         summary: "A job's time entries, mileage, aggregate and corrections log",
         params: z.strictObject({ id: ID }),
-        response: { 200: timeAnswer.extend({ log: z.array(correction) }) },
+        response: { 200: timeEntries },
       },
     },
     async (request) => {
@@ -181,11 +129,7 @@ export function timeRoutes(app: App): void {
         tags: ['job life'],
         summary: 'Record in-job mileage (idempotent by client_id)',
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({
-          client_id: CLIENT_ID,
-          km: z.number().min(0).max(10_000),
-          resource_id: ID.optional().describe('dispatchers: the resource acted for'),
-        }),
+        body: mileageBody,
         response: { 200: timeAnswer, 201: timeAnswer },
       },
     },
@@ -226,21 +170,8 @@ export function timeRoutes(app: App): void {
         tags: ['job life'],
         summary: "Correct a time entry's time (or a mileage entry's km); logged with who, when and why",
         params: z.strictObject({ id: ID }),
-        body: z.strictObject({
-          entry_id: ID.describe('the time or mileage entry to correct'),
-          at: MS.optional().describe('the corrected time (ms)'),
-          km: z.number().min(0).max(10_000).optional().describe('mileage entries: the corrected km'),
-          reason: z.string().trim().min(1, 'Give a reason for the correction').max(500),
-        }),
-        response: {
-          200: z.object({
-            entry: z.looseObject({}),
-            log: correction,
-            entries: timeAnswer.shape.entries,
-            mileage: timeAnswer.shape.mileage,
-            aggregate: timeAnswer.shape.aggregate,
-          }),
-        },
+        body: correctionBody,
+        response: { 200: correctionAnswer },
       },
     },
     async (request) => {

@@ -1,49 +1,17 @@
+import { type TimesheetQuery, timesheetQuery, timesheetWeeks } from '@rostra/core/api/job-life';
 import { rangeEnd, timesheetCsv } from '@rostra/core/job-life/timesheet';
 import { fromYmd } from '@rostra/core/time/calendar';
 import { getTimesheets } from '@rostra/db/job-life/timesheets';
-import { z } from 'zod';
 import { type Access, type Caller, requireAuth, screenAccess } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID } from '../http/kit.ts';
 
 /** The longest range one timesheet request covers (days). */
 export const TIMESHEET_MAX_DAYS = 92;
 
 const TIMESHEET_READERS: Access = screenAccess('timesheets');
 
-const DATE = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-  .meta({ examples: ['2026-03-09'] });
-const query = z.strictObject({
-  from: DATE.describe('first day (YYYY-MM-DD), inclusive'),
-  to: DATE.describe('last day (YYYY-MM-DD), inclusive'),
-  resource: ID.optional().describe('one resource only (a resource always sees only their own)'),
-});
-
-const weeks = z.object({
-  week_start_day: z
-    .number()
-    .describe("the organisation's week start day the weeks start on (0 = Sunday … 6 = Saturday)"),
-  weeks: z.array(
-    z.object({
-      week_start: z.string(),
-      rows: z.array(
-        z.object({
-          resource_id: z.string(),
-          name: z.string(),
-          worked_seconds: z.number(),
-          jobs: z.number(),
-          hours_hmm: z.string(),
-        }),
-      ),
-    }),
-  ),
-});
-
-/** The range in wall-clock seconds, or a 400 naming the field. */
-function rangeOf(q: z.infer<typeof query>): { from: number; to: number } {
+function rangeOf(q: TimesheetQuery): { from: number; to: number } {
   const from = fromYmd(q.from);
   const to = fromYmd(q.to);
   if (Number.isNaN(from))
@@ -84,7 +52,7 @@ function resourceFilter(caller: Caller, requested: string | undefined): string |
  * screen's week picker asks for exactly those weeks.
  */
 export function timesheetRoutes(app: App): void {
-  const load = async (caller: Caller, q: z.infer<typeof query>) => {
+  const load = async (caller: Caller, q: TimesheetQuery) => {
     const { weekStartDay, weeks } = await getTimesheets(app.deps.db.db, caller.orgId, {
       ...rangeOf(q),
       resourceId: resourceFilter(caller, q.resource),
@@ -99,8 +67,8 @@ export function timesheetRoutes(app: App): void {
       schema: {
         tags: ['job life'],
         summary: 'Worked time per resource per week from finished and reviewed jobs',
-        querystring: query,
-        response: { 200: weeks },
+        querystring: timesheetQuery,
+        response: { 200: timesheetWeeks },
       },
     },
     async (request) => {
@@ -116,7 +84,7 @@ export function timesheetRoutes(app: App): void {
       schema: {
         tags: ['job life'],
         summary: 'The timesheets as CSV (week_start, resource_id, name, jobs, worked_seconds, hours)',
-        querystring: query,
+        querystring: timesheetQuery,
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LedgerStatus, LedgerType } from '@rostra/core/api/job-life';
 import { findCatalogueItem } from '@rostra/core/catalogue/rooms';
 import { type LedgerLine, ledgerLine, ledgerTotals, linesFromJob } from '@rostra/core/job-life/money';
 import { aggregateJob, type TimerAction } from '@rostra/core/job-life/timer';
@@ -18,10 +19,6 @@ import { type LockedJob, lockJob } from './job.ts';
  * organisation and type (quote 1, 2, … and invoice 1, 2, …).
  */
 
-export const LEDGER_TYPES = ['quote', 'invoice'] as const;
-export type LedgerType = (typeof LEDGER_TYPES)[number];
-export const LEDGER_STATUSES = ['draft', 'sent', 'paid'] as const;
-export type LedgerStatus = (typeof LEDGER_STATUSES)[number];
 /** The org-wide list's page size (scheduling core §9: invoices 20). */
 export const LEDGER_PAGE_SIZE = 20;
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { PingKind } from '@rostra/core/api/job-life';
 import { type PingPlace, pingPlace } from '@rostra/core/job-life/geo';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -13,9 +14,6 @@ import { jobEvent, lockJob } from './job.ts';
  * A resource's position on a job (issue #9 point 3): at start, at finish, or on demand. Whether it
  * was inside the company's geofence and near the job's address is the core's `pingPlace`.
  */
-
-export const PING_KINDS = ['start', 'finish', 'on_demand'] as const;
-export type PingKind = (typeof PING_KINDS)[number];
 
 export type Ping = {
   _id: string;

@@ -1,19 +1,44 @@
 import type { Booking } from '@rostra/core/api/bookings';
+import type {
+  CancellationRequest,
+  Contacts,
+  CorrectionAnswer,
+  FeedInput,
+  FeedItem,
+  FeedPage,
+  JobLedger,
+  LedgerEntry,
+  LedgerStatus,
+  LedgerType,
+  MileageInput,
+  PingInput,
+  Pings,
+  PlacedPing,
+  Promotion,
+  Review,
+  TimeAnswer,
+  TimeEntries,
+} from '@rostra/core/api/job-life';
 import { formatHoursHmm } from '@rostra/core/job-life/hours';
-import {
-  aggregateResource,
-  type TimeEntries as CoreTimeEntries,
-  type Correction,
-  type MileageEntry,
-  type ResourceAggregate,
-  type TimeEntry,
-  type TimerEntry,
-  type TimerState,
-} from '@rostra/core/job-life/timer';
+import { aggregateResource, type ResourceAggregate, type TimerEntry } from '@rostra/core/job-life/timer';
 import { formatDate } from '@rostra/core/time/calendar';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/client.ts';
 import type { QueuedTimerEvent } from './queue.ts';
+
+export type {
+  CancellationRequest,
+  ChatButton,
+  Contacts,
+  Correction,
+  FeedItem,
+  FeedPage,
+  LedgerEntry,
+  LedgerStatus,
+  PingKind,
+  Review,
+  TimeEntries,
+} from '@rostra/core/api/job-life';
 
 /*
  * The job's life after allocation (issue 9), the browser's side of the contract in
@@ -29,18 +54,6 @@ export const JOB_LIFE_KEY = ['job-life'] as const;
 // ---------------------------------------------------------------------------------------------
 // Chat feed
 
-export type FeedAuthor = { uid: string; name: string; role: string };
-export type FeedItem = {
-  _id: string;
-  client_id: string;
-  kind: 'text' | 'image';
-  text?: string | null;
-  image_url?: string | null;
-  author: FeedAuthor;
-  created_at: number;
-};
-export type FeedPage = { items: FeedItem[]; next_cursor: string | null };
-
 /** One page of the feed, newest first (20 a page, spec core §9). */
 export const fetchFeedPage = (jobId: string, before: string | undefined, signal?: AbortSignal) =>
   api.get<FeedPage>(`${job(jobId)}/feeds`, {
@@ -49,19 +62,9 @@ export const fetchFeedPage = (jobId: string, before: string | undefined, signal?
     ...(signal ? { signal } : {}),
   });
 
-export type FeedInput = { client_id: string; text?: string; image?: string };
-
 /** Never retried by the client itself: the screen keeps the message and offers a retry. */
 export const postFeed = (jobId: string, input: FeedInput) =>
   api.post<FeedItem>(`${job(jobId)}/feeds`, input, { quiet: true, retry: false });
-
-export type ChatButton = 'employee' | 'call_customer' | 'call_service_provider' | 'tasks';
-export type Contacts = {
-  buttons: ChatButton[];
-  customer_phone?: string | null;
-  service_provider_phone?: string | null;
-  resources: { _id: string; name: string; phone?: string | null }[];
-};
 
 export const contactsQuery = (jobId: string) =>
   queryOptions({
@@ -80,10 +83,8 @@ export function telLink(phone: string | null | undefined): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Timers and time entries
 
-export type Aggregate = ResourceAggregate & { mileage_km: number };
-/** What the time-entries routes answer; dispatchers also get the corrections log. */
-export type TimeEntries = CoreTimeEntries & { log?: Correction[] };
-export type { Correction, MileageEntry, TimeEntry, TimerState };
+/** One timer event of a job as the server has it. */
+export type TimeEntry = TimeEntries['entries'][number];
 
 export const timeEntriesQuery = (jobId: string) =>
   queryOptions({
@@ -94,7 +95,7 @@ export const timeEntriesQuery = (jobId: string) =>
 
 /** Sends one queued timer event (the queue sets `sent_at` at the moment of sending). */
 export const postTimerEvent = (event: QueuedTimerEvent & { sent_at: number }) =>
-  api.post<TimeEntries>(
+  api.post<TimeAnswer>(
     `${job(event.job_id)}/timer`,
     {
       action: event.action,
@@ -116,15 +117,15 @@ export const correctEntry = (
   change: { at: number } | { km: number },
   reason: string,
 ) =>
-  api.request<TimeEntries & { log: Correction }>(`${job(jobId)}/time-entries`, {
+  api.request<CorrectionAnswer>(`${job(jobId)}/time-entries`, {
     method: 'PATCH',
     body: { entry_id: entryId, ...change, reason },
     quiet: true,
     retry: false,
   });
 
-export const postMileage = (jobId: string, input: { client_id: string; km: number; resource_id?: string }) =>
-  api.post<TimeEntries>(`${job(jobId)}/mileage`, input, { quiet: true, retry: false });
+export const postMileage = (jobId: string, input: MileageInput) =>
+  api.post<TimeAnswer>(`${job(jobId)}/mileage`, input, { quiet: true, retry: false });
 
 /**
  * One resource's timer events as the device should count them: the server's entries of that
@@ -183,30 +184,19 @@ export function formatClock(seconds: number): string {
 // ---------------------------------------------------------------------------------------------
 // Pings
 
-export type PingKind = 'start' | 'finish' | 'on_demand';
-export type Ping = {
-  _id: string;
-  kind: PingKind;
-  lat: number;
-  lng: number;
-  accuracy?: number | null;
-  at: number;
-  resource_id?: string | null;
-  inside_geofence: boolean | null;
-  near_job: boolean | null;
-  distance_m: number | null;
-};
+export type Ping = PlacedPing;
 
 export const pingsQuery = (jobId: string) =>
   queryOptions({
     queryKey: [...JOB_LIFE_KEY, 'pings', jobId] as const,
-    queryFn: ({ signal }) => api.get<{ items: Ping[] }>(`${job(jobId)}/pings`, { quiet: true, signal }),
+    queryFn: ({ signal }) => api.get<Pings>(`${job(jobId)}/pings`, { quiet: true, signal }),
   });
 
-export const postPing = (
-  jobId: string,
-  input: { client_id: string; kind: PingKind; lat: number; lng: number; accuracy?: number },
-) => api.post<Ping>(`${job(jobId)}/pings`, input, { quiet: true, retry: false });
+export const postPing = (jobId: string, input: PingInput) =>
+  api.post<Omit<PlacedPing, 'inside_geofence' | 'near_job' | 'distance_m'>>(`${job(jobId)}/pings`, input, {
+    quiet: true,
+    retry: false,
+  });
 
 export type Position = { lat: number; lng: number; accuracy?: number };
 export type PositionFailure = 'denied' | 'unavailable' | 'timeout' | 'unsupported';
@@ -237,13 +227,6 @@ export function currentPosition(
 // ---------------------------------------------------------------------------------------------
 // Review and notes
 
-export type Review = {
-  rating?: number | null;
-  comment?: string | null;
-  notes?: string | null;
-  [field: string]: unknown;
-};
-
 export const reviewQuery = (jobId: string) =>
   queryOptions({
     queryKey: [...JOB_LIFE_KEY, 'review', jobId] as const,
@@ -264,32 +247,13 @@ export const putNotes = (jobId: string, notes: string) =>
 // ---------------------------------------------------------------------------------------------
 // Quotes and invoices
 
-export type LedgerLine = { description: string; quantity: number; unit_price: number; amount: number };
-export type LedgerStatus = 'draft' | 'sent' | 'paid';
-export type LedgerEntry = {
-  _id: string;
-  job_id: string;
-  type: 'quote' | 'invoice';
-  status: LedgerStatus;
-  number: string | number;
-  lines: LedgerLine[];
-  subtotal: number;
-  gst_rate: number;
-  gst: number;
-  total: number;
-  currency: string;
-  created_at: number;
-  version: number;
-};
-
 export const ledgerQuery = (jobId: string) =>
   queryOptions({
     queryKey: [...JOB_LIFE_KEY, 'ledger', jobId] as const,
-    queryFn: ({ signal }) =>
-      api.get<{ items: LedgerEntry[] }>(`${job(jobId)}/ledger`, { quiet: true, signal }),
+    queryFn: ({ signal }) => api.get<JobLedger>(`${job(jobId)}/ledger`, { quiet: true, signal }),
   });
 
-export const createLedgerEntry = (jobId: string, type: 'quote' | 'invoice') =>
+export const createLedgerEntry = (jobId: string, type: LedgerType) =>
   api.post<LedgerEntry>(`${job(jobId)}/ledger`, { type }, { quiet: true, retry: false });
 
 /** Moves a quote or invoice on (`PATCH /bookings/:id/ledger` with its id and the version read). */
@@ -310,25 +274,18 @@ export function nextLedgerStatus(status: LedgerStatus): LedgerStatus | undefined
 // Promote/demote, cancellation requests
 
 export const promoteResource = (resourceId: string, labels: string[]) =>
-  api.post<unknown>(
+  api.post<Promotion>(
     `/resources/${encodeURIComponent(resourceId)}/promote`,
     { labels },
     { quiet: true, retry: false },
   );
 
 export const demoteResource = (resourceId: string) =>
-  api.post<unknown>(`/resources/${encodeURIComponent(resourceId)}/demote`, {}, { quiet: true, retry: false });
-
-export type CancellationRequest = {
-  _id: string;
-  job_id: string;
-  status: 'pending' | 'approved' | 'refused';
-  reason: string;
-  by: { uid: string; role: string };
-  at: number;
-  decided_by: string | null;
-  decided_at: number | null;
-};
+  api.post<Promotion>(
+    `/resources/${encodeURIComponent(resourceId)}/demote`,
+    {},
+    { quiet: true, retry: false },
+  );
 
 /** A booking's latest cancellation request, null when none. */
 export const cancellationQuery = (jobId: string) =>
@@ -339,10 +296,18 @@ export const cancellationQuery = (jobId: string) =>
   });
 
 export const requestCancellation = (jobId: string, reason: string) =>
-  api.post<unknown>(`${job(jobId)}/cancellation-request`, { reason }, { quiet: true, retry: false });
+  api.post<CancellationRequest>(
+    `${job(jobId)}/cancellation-request`,
+    { reason },
+    { quiet: true, retry: false },
+  );
 
 export const answerCancellation = (jobId: string, answer: 'approve' | 'refuse') =>
-  api.post<unknown>(`${job(jobId)}/cancellation-request/${answer}`, {}, { quiet: true, retry: false });
+  api.post<CancellationRequest>(
+    `${job(jobId)}/cancellation-request/${answer}`,
+    {},
+    { quiet: true, retry: false },
+  );
 
 // ---------------------------------------------------------------------------------------------
 // The way there

@@ -1,3 +1,5 @@
+import type { TimerAction } from '@rostra/core/job-life/timer';
+
 /*
  * The resource's timer events, kept on the device until the server has them (issue 9 point 2).
  *
@@ -17,7 +19,7 @@
  *   recorded instead of the queue being stuck behind it forever.
  */
 
-export type TimerAction = 'start' | 'pause' | 'stop' | 'lap';
+export type { TimerAction };
 
 /** One tap, as stored on the device. Times are epoch milliseconds of the device clock. */
 export type QueuedTimerEvent = {
