@@ -1,6 +1,5 @@
 import { firstLoadOf } from '@rostra/core/shell/first-load';
-import { dayListSearch, PHONE_QUERY, showsMyDay, todayIn } from '../features/job-life/day-list.ts';
-import { activeUser } from '../lib/active-user.ts';
+import { dayListedFor, dayListSearch, PHONE_QUERY } from '../features/job-life/day-list.ts';
 import type { Me } from '../lib/session.ts';
 
 /**
@@ -47,10 +46,9 @@ async function startDayList(
   token: Promise<Response>,
 ): Promise<EarlySearch | undefined> {
   const [answer, access] = await Promise.all([peek<Me>(me), peek<{ access_token: string }>(token)]);
-  const user = answer ? activeUser(answer) : undefined;
-  if (!answer || !user || !access || !showsMyDay(user, window.matchMedia(PHONE_QUERY).matches))
-    return undefined;
-  const body = JSON.stringify(dayListSearch(todayIn(answer.company?.time_zone ?? 'UTC', Date.now())));
+  const today = answer ? dayListedFor(answer, window.matchMedia(PHONE_QUERY).matches, Date.now()) : undefined;
+  if (today === undefined || !access) return undefined;
+  const body = JSON.stringify(dayListSearch(today));
   const authorization = `Bearer ${access.access_token}`;
   const response = fetch(DAY_LIST_URL, {
     method: 'POST',
@@ -65,10 +63,11 @@ async function startDayList(
 export function startEarlyRequests(pathname: string): void {
   // Offline the kept copy of /me stands in (lib/session.ts).
   if (navigator.onLine === false) return;
-  for (const url of firstLoadOf(pathname).requests) start(url);
+  const firstLoad = firstLoadOf(pathname);
+  for (const url of firstLoad.requests) start(url);
   const me = waiting.get('/api/v1/me');
   const token = waiting.get('/api/v1/access_token');
-  if (pathname === '/bookings' && me && token) {
+  if (firstLoad.chunks.includes('my-day') && me && token) {
     dayList = startDayList(me, token).catch(() => undefined);
   }
 }

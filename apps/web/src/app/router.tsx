@@ -24,13 +24,12 @@ import {
   projectTasksSearch,
   resourcesSearch,
 } from '../features/directory/search.ts';
-import { PHONE_QUERY, showsMyDay, todayIn } from '../features/job-life/day-list.ts';
+import { dayListedFor, PHONE_QUERY } from '../features/job-life/day-list.ts';
 import { dayListQuery } from '../features/job-life/day-query.ts';
 import { formsSearch } from '../features/operations/forms/search.ts';
 import { resetSearch } from '../features/sign-in/reset-search.ts';
 import { signInSearch } from '../features/sign-in/search.ts';
 import { timelineSearch } from '../features/timeline/search.ts';
-import { activeUser } from '../lib/active-user.ts';
 import { acceptInvitation, invitationOf, withoutInvitation } from '../lib/invitations.ts';
 import { confirmStore, waitStore } from '../lib/overlays.ts';
 import { queryOf } from '../lib/route-actions.ts';
@@ -253,9 +252,8 @@ const screenAt = (path: ScreenPath): RouteComponent => SCREEN_COMPONENTS[SCREEN_
  */
 function startDayList({ context }: { context: RouterContext }): void {
   const me = context.queryClient.getQueryData<Me | null>(ME_KEY);
-  const user = me ? activeUser(me) : undefined;
-  if (!me || !user || !showsMyDay(user, window.matchMedia(PHONE_QUERY).matches)) return;
-  void context.queryClient.prefetchQuery(dayListQuery(todayIn(me.company?.time_zone ?? 'UTC', Date.now())));
+  const today = me ? dayListedFor(me, window.matchMedia(PHONE_QUERY).matches, Date.now()) : undefined;
+  if (today !== undefined) void context.queryClient.prefetchQuery(dayListQuery(today));
 }
 
 /** A route of the shell: one per screen, with its query's schema when it reads one. */

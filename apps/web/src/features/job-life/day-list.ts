@@ -1,5 +1,7 @@
 import { isPartner, type ShellUser } from '@rostra/core/shell/roles';
 import { DAY, dayStart, toWallClock } from '@rostra/core/time/calendar';
+import { activeUser } from '../../lib/active-user.ts';
+import type { Me } from '../../lib/session.ts';
 import type { BookingSearch } from '../bookings/api.ts';
 
 /** Below the spec's 640 px breakpoint a screen is a phone's. */
@@ -20,6 +22,16 @@ export function showsMyDay(user: ShellUser, isPhone: boolean): boolean {
 /** The start of today (wall clock, epoch ms) in the organisation's time zone. */
 export function todayIn(timeZone: string, now: number): number {
   return dayStart(toWallClock(now, timeZone));
+}
+
+/**
+ * The day a first load of /bookings lists for the person `me` names, at `now`; undefined when
+ * they get the bookings screen instead. The route's loader (app/router.tsx) and the boot module
+ * (app/early.ts) both decide by it.
+ */
+export function dayListedFor(me: Me, isPhone: boolean, now: number): number | undefined {
+  const user = activeUser(me);
+  return user && showsMyDay(user, isPhone) ? todayIn(me.company?.time_zone ?? 'UTC', now) : undefined;
 }
 
 /** The day list's search: today and the next week, in order (`dayListQuery` asks it). */
