@@ -1,3 +1,4 @@
+import { exceptionEntry as reportEntry } from '@rostra/core/api/exceptions';
 import { utilisation } from '@rostra/core/reports/analytics';
 import { formatHoursHmm, toCsv } from '@rostra/core/reports/format';
 import { bucketSize, type Period, parsePeriod } from '@rostra/core/reports/period';
@@ -59,13 +60,8 @@ const statusAnswer = z.object({
   rows: z.array(z.object({ status: z.string(), jobs: z.number() })),
   total: z.number(),
 });
-const exceptionEntry = z.object({
-  _id: z.string(),
-  action_status: z.string(),
-  curr_state: z.string(),
-  curr_state_date: z.number().nullable(),
-  labels: z.array(z.string()),
-  matched: z.boolean(),
+/** An exception report's entry (core's), with the job's times and who it is for. */
+const exceptionEntry = reportEntry.extend({
   utc_begin_plus_tz: z.number(),
   utc_end_plus_tz: z.number(),
   customer: z.string().nullable(),
