@@ -1,20 +1,22 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HTTP_FAILURE_TEXT } from '../texts.ts';
 import { ApiError, UNCONFIRMED_WRITE_MESSAGE } from './api.ts';
 import { notifyHttpFailure } from './toast.ts';
 
-const shown = vi.hoisted(() => [] as { title: string; options: Record<string, unknown> }[]);
-vi.mock('sonner', () => {
-  const toast = Object.assign(() => undefined, {
-    error: (title: string, options: Record<string, unknown>) => shown.push({ title, options }),
-    success: () => undefined,
-  });
-  return { toast };
-});
-
+// Spied on, not mocked: the web's test files share one module graph (vitest.config.ts), where a
+// module mock would not reach a sonner that another file has already loaded.
+const shown: { title: string; options: { description?: unknown; id?: unknown } }[] = [];
 describe('the HTTP client’s toasts', () => {
   beforeEach(() => {
     shown.length = 0;
+    vi.spyOn(toast, 'error').mockImplementation((title, options) => {
+      shown.push({ title: String(title), options: { description: options?.description, id: options?.id } });
+      return 0;
+    });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
   });
 
   it('a lost read keeps the hint to try again; a write whose answer was lost says to check first', () => {
