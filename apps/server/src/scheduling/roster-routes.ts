@@ -1,48 +1,15 @@
-import { MAX_ROLLOUT_PERIOD, rollOutRoster } from '@rostra/db/roster/roll-out-roster';
-import { z } from 'zod';
+import { MAX_ROLLOUT_DAYS, rolloutAnswer, rolloutBody } from '@rostra/core/api/roster';
+import { rollOutRoster } from '@rostra/db/roster/roll-out-roster';
 import { DISPATCHERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, SECONDS } from '../http/kit.ts';
 
 /*
  * The master roster (spec §2, §3, §4): template items are drafts of type `roster` on the template
  * fortnight, written through the timeline-record routes. The rollout to real bookings is the
- * use-case `rollOutRoster` (@rostra/db/roster); this route bounds the period, calls, answers.
+ * use-case `rollOutRoster` (@rostra/db/roster); this route bounds the period, calls, answers, with
+ * the schemas of `@rostra/core/api/roster`.
  */
-
-export const rolloutBody = z.strictObject({
-  from: SECONDS.describe('first moment of the period (wall-clock seconds)'),
-  to: SECONDS.describe('end of the period, exclusive (wall-clock seconds)'),
-  template_id: ID.optional().describe('only the items of this template (default: every item)'),
-  dry_run: z.boolean().optional().describe('count what would be written, write nothing'),
-});
-
-const conflictOut = z.object({
-  _id: z.string(),
-  template_item_id: z.string(),
-  utc_begin_plus_tz: z.number(),
-  utc_end_plus_tz: z.number(),
-  errors: z.array(z.looseObject({})),
-});
-
-export const rolloutAnswer = z.object({
-  from: z.number(),
-  to: z.number(),
-  dry_run: z.boolean(),
-  /** Template items considered. */
-  items: z.number(),
-  /** Bookings the period gets from them. */
-  placements: z.number(),
-  /** Written now: rostered + drafts (always 0 on a dry run). */
-  created: z.number(),
-  rostered: z.number(),
-  drafts: z.number(),
-  /** Placements whose booking an earlier rollout already wrote. */
-  existing: z.number(),
-  conflicts: z.array(conflictOut),
-  issues: z.array(z.looseObject({ code: z.string(), message: z.string() })),
-});
 
 export function rosterRoutes(app: App): void {
   const db = () => app.deps.db.db;
@@ -63,7 +30,7 @@ export function rosterRoutes(app: App): void {
       const caller = requireAuth(request);
       const { from, to, template_id, dry_run = false } = request.body;
       if (to <= from) throw new HttpError(400, 'invalid_period', 'to must be after from');
-      if (to - from > MAX_ROLLOUT_PERIOD) {
+      if (to - from > MAX_ROLLOUT_DAYS * 86_400) {
         throw new HttpError(400, 'invalid_period', 'A rollout covers at most 62 days');
       }
       const result = await rollOutRoster(db(), caller.orgId, {

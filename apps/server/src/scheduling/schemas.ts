@@ -71,37 +71,6 @@ export const updateQuickViewBody = z
   .omit({ _id: true })
   .partial();
 
-/** Shift timings of one day: intervals in seconds of the day. */
-const TIMINGS = z
-  .array(
-    z.strictObject({ beg: z.number().int().min(0).max(86_400), end: z.number().int().min(0).max(86_400) }),
-  )
-  .max(24);
-const DAY_FLAG = z.union([FLAG, z.number().int().min(0).max(1)]);
-export const putShiftBody = z.strictObject({
-  su: DAY_FLAG.optional(),
-  mo: DAY_FLAG.optional(),
-  tu: DAY_FLAG.optional(),
-  we: DAY_FLAG.optional(),
-  th: DAY_FLAG.optional(),
-  fr: DAY_FLAG.optional(),
-  sa: DAY_FLAG.optional(),
-  beg: z.number().int().min(0).max(86_400).optional(),
-  end: z.number().int().min(0).max(86_400).optional(),
-  timings: z
-    .strictObject({
-      su: TIMINGS.nullish(),
-      mo: TIMINGS.nullish(),
-      tu: TIMINGS.nullish(),
-      we: TIMINGS.nullish(),
-      th: TIMINGS.nullish(),
-      fr: TIMINGS.nullish(),
-      sa: TIMINGS.nullish(),
-    })
-    .optional(),
-  version: VERSION.optional().describe('the version read (0 when the week has no record yet); or If-Match'),
-});
-
 export const putBlacklistBody = z.strictObject({
   resIds: IDS,
   version: VERSION.optional().describe('the version read (0 when the customer has no list yet); or If-Match'),

@@ -1,4 +1,15 @@
 import {
+  dailyShiftsAnswer,
+  dailyShiftsQuery,
+  putShiftBody,
+  savedShift,
+  shiftPage,
+  shiftRecord,
+  shiftWeekParams,
+  weekShiftsQuery,
+} from '@rostra/core/api/shifts';
+import { WEEK_ID_PATTERN } from '@rostra/core/records/shift';
+import {
   deleteShift,
   getShift,
   hasResource,
@@ -22,19 +33,14 @@ import {
   ID,
   notFound,
   paged,
-  pageOf,
   pageQuery,
-  recordResponse,
   requireWindow,
-  SECONDS,
   versionToWrite,
   withETag,
   written,
 } from '../http/kit.ts';
-import { putShiftBody } from './schemas.ts';
 
 const RESOURCE = { table: 'resources' };
-const WEEK_ID = /^\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}$/;
 
 /**
  * Weekly timesheet records, addressed as a resource's week (`/resources/:id/shifts/:week_id`, the
@@ -49,15 +55,15 @@ export function shiftRoutes(app: App): void {
   const resourceWeek = async (caller: Caller, resourceId: string, weekId: string | undefined) => {
     if (!mayRead(caller, resourceId) || !(await hasResource(db(), caller.orgId, resourceId)))
       throw notFound();
-    if (weekId !== undefined && !WEEK_ID.test(weekId)) {
+    if (weekId !== undefined && !WEEK_ID_PATTERN.test(weekId)) {
       throw new HttpError(400, 'invalid_week_id', 'week_id must be YYYY-MM-DD_YYYY-MM-DD', {
         field: 'week_id',
       });
     }
   };
   // The week is checked in the handler, after the resource: a week id of another organisation's
-  // resource must answer 404 like the resource itself, whatever it looks like.
-  const weekParams = z.strictObject({ id: ID, week_id: z.string().min(1).max(40) });
+  // resource must answer 404 like the resource itself, whatever it looks like (shiftWeekParams).
+  const weekParams = shiftWeekParams;
 
   app.get(
     `${API}/shifts`,
@@ -66,14 +72,8 @@ export function shiftRoutes(app: App): void {
       schema: {
         tags: ['shifts'],
         summary: "The weekly records of one week (every resource's)",
-        querystring: z.strictObject({
-          ...pageQuery,
-          week_id: z
-            .string()
-            .regex(WEEK_ID, 'expected YYYY-MM-DD_YYYY-MM-DD')
-            .meta({ description: 'YYYY-MM-DD_YYYY-MM-DD', examples: ['2026-03-09_2026-03-15'] }),
-        }),
-        response: { 200: pageOf(recordResponse) },
+        querystring: z.strictObject({ ...pageQuery, ...weekShiftsQuery }),
+        response: { 200: shiftPage },
       },
     },
     async (request) => {
@@ -92,11 +92,8 @@ export function shiftRoutes(app: App): void {
       schema: {
         tags: ['shifts'],
         summary: 'Daily shifts overlapping [from, to) derived from the weekly records',
-        querystring: z.strictObject({
-          from: z.coerce.number().pipe(SECONDS),
-          to: z.coerce.number().pipe(SECONDS),
-        }),
-        response: { 200: z.object({ items: z.array(recordResponse) }) },
+        querystring: dailyShiftsQuery,
+        response: { 200: dailyShiftsAnswer },
       },
     },
     async (request) => {
@@ -116,7 +113,7 @@ export function shiftRoutes(app: App): void {
         summary: "A resource's weekly records",
         params: z.strictObject({ id: ID }),
         querystring: z.strictObject(pageQuery),
-        response: { 200: pageOf(recordResponse) },
+        response: { 200: shiftPage },
       },
     },
     async (request) => {
@@ -137,7 +134,7 @@ export function shiftRoutes(app: App): void {
         tags: ['shifts'],
         summary: "A resource's weekly record of one week",
         params: weekParams,
-        response: { 200: recordResponse },
+        response: { 200: shiftRecord },
       },
     },
     async (request, reply) => {
@@ -158,7 +155,7 @@ export function shiftRoutes(app: App): void {
         summary: "Set a resource's weekly record of one week (version 0 creates it; stale → 409)",
         params: weekParams,
         body: putShiftBody,
-        response: { 200: recordResponse },
+        response: { 200: savedShift },
       },
     },
     async (request, reply) => {
@@ -186,7 +183,7 @@ export function shiftRoutes(app: App): void {
         tags: ['shifts'],
         summary: "Delete a resource's weekly record (stale → 409)",
         params: weekParams,
-        response: { 200: recordResponse },
+        response: { 200: savedShift },
       },
     },
     async (request) => {

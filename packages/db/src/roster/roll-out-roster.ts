@@ -1,3 +1,5 @@
+import type { ConflictError } from '@rostra/core/api/bookings';
+import type { RolloutAnswer } from '@rostra/core/api/roster';
 import { checkBookingCustomer } from '@rostra/core/records/booking-rules';
 import { templateStart } from '@rostra/core/roster/grid';
 import { rolloutTemplate, type TemplateItem } from '@rostra/core/roster/template';
@@ -23,8 +25,7 @@ import { withOrg } from '../tenant.ts';
 
 /** The verdict's codes that mean the resource's time is taken: these make a rolled-out item a draft. */
 const TIME_CONFLICTS: readonly string[] = ['resource_busy', 'resource_on_leave', 'resource_break_time'];
-/** At most this long a period per rollout, and this many bookings. */
-export const MAX_ROLLOUT_PERIOD = 62 * 86_400;
+/** At most this many bookings per rollout (the route bounds the period: core's MAX_ROLLOUT_DAYS). */
 const MAX_PLACEMENTS = 5_000;
 
 /** Template fields that stay on the template item: the rolled-out booking has real times. */
@@ -48,32 +49,6 @@ const TEMPLATE_ONLY = [
   'resource_first_name',
   'resource_last_name',
 ];
-
-export type RolloutConflict = {
-  _id: string;
-  template_item_id: string;
-  utc_begin_plus_tz: number;
-  utc_end_plus_tz: number;
-  errors: Record<string, unknown>[];
-};
-
-export type RolloutAnswer = {
-  from: number;
-  to: number;
-  dry_run: boolean;
-  /** Template items considered. */
-  items: number;
-  /** Bookings the period gives from them. */
-  placements: number;
-  /** Written now: rostered + drafts (always 0 on a dry run). */
-  created: number;
-  rostered: number;
-  drafts: number;
-  /** Placements whose booking an earlier rollout already wrote. */
-  existing: number;
-  conflicts: RolloutConflict[];
-  issues: ({ code: string; message: string } & Record<string, unknown>)[];
-};
 
 export type RolloutResult =
   | { ok: true; answer: RolloutAnswer }
@@ -233,18 +208,19 @@ export async function rollOutRoster(
         // draft without resources (spec §4). Other failed checks (a shift not yet set up for a
         // future period, a label) leave it rostered and flagged by the one verdict, for the
         // dispatcher to see; an item with no resource stays rostered, in conflict until allocated.
-        const errors = (created.record.errors as { code?: unknown }[] | undefined) ?? [];
+        // The verdict's errors, as the booking's answer carries them (core's conflictError).
+        const errors = (created.record.errors as ConflictError[] | undefined) ?? [];
         if (
           created.record.isConflict &&
           created.record.resIds.length > 0 &&
-          errors.some((e) => typeof e.code === 'string' && TIME_CONFLICTS.includes(e.code))
+          errors.some((e) => TIME_CONFLICTS.includes(e.code))
         ) {
           answer.conflicts.push({
             _id: id,
             template_item_id: p.item._id,
             utc_begin_plus_tz: p.utc_begin_plus_tz,
             utc_end_plus_tz: p.utc_end_plus_tz,
-            errors: (created.record.errors as Record<string, unknown>[] | undefined) ?? [],
+            errors,
           });
           const drafted = await updateTimelineRecord(
             inTx,

@@ -1,11 +1,11 @@
+import type { ShiftRecord } from '@rostra/core/api/shifts';
 import type { Blacklist } from '@rostra/core/records/blacklist';
 import type { Customer } from '@rostra/core/records/customer';
 import type { Label } from '@rostra/core/records/label';
 import type { Resource } from '@rostra/core/records/resource';
 import type { ServicePlan } from '@rostra/core/records/service-plan';
-import type { Shift } from '@rostra/core/records/shift';
 import type { TimelineRecord } from '@rostra/core/records/timeline-record';
-import { DAY_CODES } from '@rostra/core/time/calendar';
+import { DAY_CODES, type DayCode } from '@rostra/core/time/calendar';
 import type {
   blacklists,
   customers,
@@ -118,14 +118,20 @@ export function toLabel(row: typeof labels.$inferSelect): Label {
 }
 
 /** A weekly shift with its day flags spelled `su … sa` as the spec has them. */
-export function toShift(row: typeof shifts.$inferSelect): Shift {
-  const flags = Object.fromEntries(DAY_CODES.map((d) => [d, row.days.includes(d)]));
+export function toShift(row: typeof shifts.$inferSelect): ShiftRecord {
+  const on = (d: DayCode) => row.days.includes(d);
   return {
     ...row.data,
     _id: row.id,
     resourceId: row.resourceId,
     week_id: row.weekId,
-    ...flags,
+    su: on('su'),
+    mo: on('mo'),
+    tu: on('tu'),
+    we: on('we'),
+    th: on('th'),
+    fr: on('fr'),
+    sa: on('sa'),
     beg: row.beg,
     end: row.end,
     timings: row.timings,

@@ -1,4 +1,5 @@
-import type { DailyShift, Shift } from '@rostra/core/records/shift';
+import type { ShiftRecord } from '@rostra/core/api/shifts';
+import type { DailyShift } from '@rostra/core/records/shift';
 import { WEEK_ID_PATTERN } from '@rostra/core/records/shift';
 import { dailyShifts } from '@rostra/core/roster/daily-shifts';
 import { DAY, fromYmd, toYmd, WEEK } from '@rostra/core/time/calendar';
@@ -39,7 +40,7 @@ export async function listShifts(
     cursor?: string | undefined;
     limit?: number | undefined;
   },
-): Promise<Page<Shift>> {
+): Promise<Page<ShiftRecord>> {
   const limit = pageSize(query.limit);
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 1);
   if (query.cursor !== undefined && after === undefined) throw new InvalidCursorError();
@@ -77,7 +78,7 @@ export async function getShift(
   orgId: string,
   resourceId: string,
   weekId: string,
-): Promise<Shift | undefined> {
+): Promise<ShiftRecord | undefined> {
   const [row] = await withOrg(db, orgId, (tx) =>
     tx
       .select()
@@ -111,7 +112,7 @@ export async function putShift(
   fields: Record<string, unknown>,
   expected: ExpectedVersion,
   now: Date = new Date(),
-): Promise<WriteResult<Shift & { rechecked: Rechecked }>> {
+): Promise<WriteResult<ShiftRecord & { rechecked: Rechecked }>> {
   if (!isWeekId(weekId))
     return invalid('invalid_week_id', 'week_id must be YYYY-MM-DD_YYYY-MM-DD (7 days)', 'week_id');
   return withOrg(db, orgId, async (tx) => {
@@ -159,7 +160,7 @@ export async function deleteShift(
   weekId: string,
   expected: ExpectedVersion,
   now: Date = new Date(),
-): Promise<WriteResult<Shift & { rechecked: Rechecked }>> {
+): Promise<WriteResult<ShiftRecord & { rechecked: Rechecked }>> {
   return withOrg(db, orgId, async (tx) => {
     const id = shiftId(resourceId, weekId);
     const [row] = await tx

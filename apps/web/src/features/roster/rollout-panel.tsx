@@ -1,3 +1,4 @@
+import { MAX_ROLLOUT_DAYS } from '@rostra/core/api/roster';
 import { DAY, formatDate, formatDateTime } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -8,9 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { DateInput } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';
-import { type RolloutSummary, rollout } from './template.ts';
-
-const MAX_DAYS = 62;
+import { type RolloutAnswer, rollout } from './template.ts';
 
 /**
  * Rolls the master roster out to real bookings for a period: Preview counts (a dry run), Roll out
@@ -22,8 +21,8 @@ export function RolloutPanel({ defaultFrom }: { defaultFrom: number }) {
   const [fromText, setFromText] = useState(dateInputValue(defaultFrom));
   const [toText, setToText] = useState(dateInputValue(defaultFrom + 13 * DAY));
   const [message, setMessage] = useState<string | undefined>();
-  const [preview, setPreview] = useState<RolloutSummary | null>(null);
-  const [summary, setSummary] = useState<RolloutSummary | null>(null);
+  const [preview, setPreview] = useState<RolloutAnswer | null>(null);
+  const [summary, setSummary] = useState<RolloutAnswer | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const ids = { from: useId(), to: useId() };
 
@@ -34,7 +33,7 @@ export function RolloutPanel({ defaultFrom }: { defaultFrom: number }) {
       setMessage(T.invalidDate);
       return null;
     }
-    if (last < from || (last - from) / DAY + 1 > MAX_DAYS) {
+    if (last < from || (last - from) / DAY + 1 > MAX_ROLLOUT_DAYS) {
       setMessage(T.invalidPeriod);
       return null;
     }
@@ -121,7 +120,7 @@ export function RolloutPanel({ defaultFrom }: { defaultFrom: number }) {
   );
 }
 
-function Summary({ summary }: { summary: RolloutSummary }) {
+function Summary({ summary }: { summary: RolloutAnswer }) {
   const figures = [
     [T.created, summary.created],
     [T.rostered, summary.rostered],
@@ -150,10 +149,7 @@ function Summary({ summary }: { summary: RolloutSummary }) {
               <li key={c._id} className="rounded bg-red-50 px-2 py-1 text-red-900">
                 <span className="font-medium tabular-nums">{formatDateTime(c.utc_begin_plus_tz)}</span>
                 {' — '}
-                {c.errors
-                  .map((e) => e.message ?? e.title)
-                  .filter(Boolean)
-                  .join('; ') || c._id}
+                {c.errors.map((e) => e.message).join('; ') || c._id}
               </li>
             ))}
           </ul>

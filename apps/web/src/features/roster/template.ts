@@ -1,4 +1,5 @@
-import type { Booking } from '@rostra/core/api/bookings';
+import type { Booking, SavedBooking } from '@rostra/core/api/bookings';
+import type { RolloutAnswer, RolloutBody, TemplateItemBody } from '@rostra/core/api/roster';
 import { templateStart } from '@rostra/core/roster/grid';
 import { resolveTemplateSlot, type TemplateSlot } from '@rostra/core/roster/template';
 import { DAY, FORTNIGHT, MINUTE, WEEK } from '@rostra/core/time/calendar';
@@ -42,7 +43,7 @@ export function slotOf(item: Booking): TemplateSlot | null {
 }
 
 /** The record fields of a template item. */
-export function templateFields(form: TemplateForm): Record<string, unknown> {
+export function templateFields(form: TemplateForm): TemplateItemBody {
   const duration = form.end > form.begin ? form.end - form.begin : form.end + DAY - form.begin;
   const begin = TEMPLATE_START + (form.week - 1) * WEEK + form.dayNum * DAY + form.begin;
   const [first = '', ...rest] = (form.customerName ?? '').split(' ');
@@ -85,41 +86,25 @@ export function formOf(item: Booking, slot: TemplateSlot): TemplateForm {
 }
 
 export const createTemplateItem = (form: TemplateForm) =>
-  api.post<Booking>('/timeline-records', templateFields(form), { quiet: true });
+  api.post<SavedBooking>('/timeline-records', templateFields(form), { quiet: true });
 
 export const updateTemplateItem = (item: Booking, form: TemplateForm) =>
-  api.request<Booking>(`/timeline-records/${encodeURIComponent(item._id)}`, {
+  api.request<SavedBooking>(`/timeline-records/${encodeURIComponent(item._id)}`, {
     method: 'PATCH',
     body: { ...templateFields(form), version: item.version },
     quiet: true,
   });
 
 export const deleteTemplateItem = (item: Booking) =>
-  api.request(`/timeline-records/${encodeURIComponent(item._id)}`, {
+  api.request<SavedBooking>(`/timeline-records/${encodeURIComponent(item._id)}`, {
     method: 'DELETE',
     headers: { 'if-match': String(item.version) },
     quiet: true,
   });
 
-export type RolloutSummary = {
-  from: number;
-  to: number;
-  dry_run: boolean;
-  items: number;
-  placements: number;
-  created: number;
-  rostered: number;
-  drafts: number;
-  existing: number;
-  conflicts: {
-    _id: string;
-    template_item_id: string;
-    utc_begin_plus_tz: number;
-    utc_end_plus_tz: number;
-    errors: { code?: string; message?: string; title?: string }[];
-  }[];
-  issues: { code: string; message: string; index?: number; _id?: string }[];
-};
+export type { RolloutAnswer };
 
-export const rollout = (from: number, to: number, dryRun: boolean) =>
-  api.post<RolloutSummary>('/master-roster/rollout', { from, to, dry_run: dryRun }, { quiet: true });
+export const rollout = (from: number, to: number, dryRun: boolean) => {
+  const body: RolloutBody = { from, to, dry_run: dryRun };
+  return api.post<RolloutAnswer>('/master-roster/rollout', body, { quiet: true });
+};

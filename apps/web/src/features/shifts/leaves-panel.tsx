@@ -1,4 +1,5 @@
-import type { Booking } from '@rostra/core/api/bookings';
+import type { Booking, SavedBooking } from '@rostra/core/api/bookings';
+import type { LeaveBody } from '@rostra/core/api/shifts';
 import { DAY, formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -20,7 +21,7 @@ import { FormDateField } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { Form, FormInput, FormSelect, SubmitButton, useZodForm } from '../../ui/form.tsx';
 import { ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
+import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { SHIFTS_TEXT as T } from './shifts-text.ts';
 
 const validDate = (v: string) => !Number.isNaN(dateInputSeconds(v));
@@ -97,7 +98,7 @@ export function LeavesPanel({
 
   const submit = async (values: z.output<typeof leaveSchema>) => {
     setMessage(undefined);
-    const fields = {
+    const fields: LeaveBody = {
       _key: values.kind,
       status: values.kind,
       type: values.kind,
@@ -108,7 +109,7 @@ export function LeavesPanel({
     };
     if (editing) {
       rechecked.take(
-        await api.request<MaybeRechecked>(`/timeline-records/${encodeURIComponent(editing._id)}`, {
+        await api.request<SavedBooking>(`/timeline-records/${encodeURIComponent(editing._id)}`, {
           method: 'PATCH',
           body: { ...fields, version: editing.version },
           quiet: true,
@@ -116,7 +117,7 @@ export function LeavesPanel({
       );
       notify.success(T.updated);
     } else {
-      rechecked.take(await api.post<MaybeRechecked>('/timeline-records', fields, { quiet: true }));
+      rechecked.take(await api.post<SavedBooking>('/timeline-records', fields, { quiet: true }));
       notify.success(T.added);
     }
     edit(null);
@@ -128,7 +129,7 @@ export function LeavesPanel({
     if (!(await askConfirm(T.confirmRemove(what)))) return;
     try {
       rechecked.take(
-        await api.request<MaybeRechecked>(`/timeline-records/${encodeURIComponent(r._id)}`, {
+        await api.request<SavedBooking>(`/timeline-records/${encodeURIComponent(r._id)}`, {
           method: 'DELETE',
           headers: { 'if-match': String(r.version) },
           quiet: true,

@@ -16,6 +16,16 @@ const record = (fields: Partial<ShiftRecord>): ShiftRecord => ({
   _id: 'r1_2026-01-04_2026-01-10',
   resourceId: 'r1',
   week_id: '2026-01-04_2026-01-10',
+  su: false,
+  mo: false,
+  tu: false,
+  we: false,
+  th: false,
+  fr: false,
+  sa: false,
+  beg: 0,
+  end: 0,
+  timings: {},
   version: 3,
   ...fields,
 });
@@ -34,7 +44,7 @@ describe('shift week plans', () => {
     const plan = planOf(
       record({
         mo: true,
-        we: 1,
+        we: true,
         tu: false,
         beg: 9 * HOUR,
         end: 17 * HOUR,
@@ -60,7 +70,7 @@ describe('shift week plans', () => {
     expect(body).toMatchObject({ mo: true, tu: false, fr: true, beg: 8 * HOUR, end: 12 * HOUR });
     const from = fromYmd('2026-01-04');
     const shifts = dailyShifts(
-      { ...(body as object), resourceId: 'r1', week_id: '2026-01-04_2026-01-10' },
+      { ...body, resourceId: 'r1', week_id: '2026-01-04_2026-01-10' },
       from,
       from + 7 * 86_400,
     );

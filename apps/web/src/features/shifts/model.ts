@@ -1,5 +1,5 @@
+import type { PutShiftBody, SavedShift, ShiftRecord, ShiftTiming } from '@rostra/core/api/shifts';
 import { DAY, DAY_CODES, type DayCode, fromYmd, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
-import type { Rechecked } from '@rostra/core/timeline/rechecked';
 import { isApiError } from '../../lib/api.ts';
 import { api } from '../../lib/client.ts';
 
@@ -10,25 +10,16 @@ import { api } from '../../lib/client.ts';
  * from the first worked day.
  */
 
-export type Timing = { beg: number; end: number };
-export type DayPlan = { isOn: boolean; timings: Timing[] };
-export type WeekPlan = Record<DayCode, DayPlan>;
+export type { ShiftRecord };
 
-/** The record as the API answers it. */
-export type ShiftRecord = {
-  _id: string;
-  resourceId: string;
-  week_id: string;
-  beg?: number | null;
-  end?: number | null;
-  timings?: Partial<Record<DayCode, Timing[] | null>> | null;
-  version: number;
-} & Partial<Record<DayCode, boolean | number | null>>;
+/** The editor's state of a week (not the record: what the form holds until it is saved). */
+export type DayPlan = { isOn: boolean; timings: ShiftTiming[] };
+export type WeekPlan = Record<DayCode, DayPlan>;
 
 /** A week's record, or none yet (version 0 creates it). */
 export type ShiftWeek = { weekId: string; record: ShiftRecord | null; version: number };
 
-export const DEFAULT_TIMING: Timing = { beg: 9 * 3600, end: 17 * 3600 };
+export const DEFAULT_TIMING: ShiftTiming = { beg: 9 * 3600, end: 17 * 3600 };
 
 /** `YYYY-MM-DD_YYYY-MM-DD` of the week holding `sec` (its first and last day). */
 export function weekIdOf(sec: number, weekStartDay = 0): string {
@@ -65,14 +56,11 @@ export function planOf(record: ShiftRecord | null): WeekPlan {
   const plan = emptyPlan();
   if (!record) return plan;
   for (const d of DAY_CODES) {
-    const isOn = Boolean(record[d]);
-    const own = record.timings?.[d];
-    const timings =
-      own != null
-        ? own.map((t) => ({ beg: t.beg, end: t.end }))
-        : record.beg != null && record.end != null
-          ? [{ beg: record.beg, end: record.end }]
-          : [];
+    const isOn = record[d];
+    const own = record.timings[d];
+    const timings = own
+      ? own.map((t) => ({ beg: t.beg, end: t.end }))
+      : [{ beg: record.beg, end: record.end }];
     // A day switched off keeps nothing: switching it on again starts from the default.
     plan[d] = { isOn, timings: isOn ? timings : [] };
   }
@@ -110,14 +98,19 @@ export function planIssues(plan: WeekPlan): PlanIssue[] {
 }
 
 /** The PUT body of a plan (without the version). */
-export function bodyOf(plan: WeekPlan): Record<string, unknown> {
-  const flags = Object.fromEntries(DAY_CODES.map((d) => [d, plan[d].isOn]));
-  const timings = Object.fromEntries(
-    DAY_CODES.filter((d) => plan[d].isOn).map((d) => [d, plan[d].timings.map((t) => ({ ...t }))]),
-  );
+export function bodyOf(plan: WeekPlan): Omit<PutShiftBody, 'version'> {
   const first = DAY_CODES.map((d) => plan[d]).find((p) => p.isOn && p.timings.length > 0)?.timings[0];
   const { beg, end } = first ?? DEFAULT_TIMING;
-  return { ...flags, beg, end, timings };
+  const body: Omit<PutShiftBody, 'version'> & { timings: NonNullable<PutShiftBody['timings']> } = {
+    beg,
+    end,
+    timings: {},
+  };
+  for (const d of DAY_CODES) {
+    body[d] = plan[d].isOn;
+    if (plan[d].isOn) body.timings[d] = plan[d].timings.map((t) => ({ beg: t.beg, end: t.end }));
+  }
+  return body;
 }
 
 /** Hours a plan covers in the week (2 decimals), for the summary. */
@@ -148,10 +141,11 @@ export function saveShiftWeek(
   weekId: string,
   plan: WeekPlan,
   version: number,
-): Promise<ShiftRecord & { rechecked?: Rechecked }> {
+): Promise<SavedShift> {
   // The answer says which of the resource's bookings that week the change re-checked.
-  return api.request<ShiftRecord & { rechecked?: Rechecked }>(
+  const body: PutShiftBody = { ...bodyOf(plan), version };
+  return api.request<SavedShift>(
     `/resources/${encodeURIComponent(resourceId)}/shifts/${encodeURIComponent(weekId)}`,
-    { method: 'PUT', body: { ...bodyOf(plan), version }, quiet: true },
+    { method: 'PUT', body, quiet: true },
   );
 }

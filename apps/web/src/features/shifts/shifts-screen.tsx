@@ -3,7 +3,6 @@ import { DAY, type DayCode, formatDate, weekdayLongName } from '@rostra/core/tim
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Plus, Search, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { isApiError } from '../../lib/api.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import {
   errorText,
@@ -31,7 +30,6 @@ import {
   planIssues,
   plannedHours,
   planOf,
-  type ShiftRecord,
   saveShiftWeek,
   shiftWeekId,
   type WeekPlan,
@@ -194,7 +192,8 @@ function WeekEditor({
   const week = useQuery({ queryKey: key, queryFn: () => fetchShiftWeek(resourceId, weekId) });
   const [draft, setDraft] = useState<WeekPlan | null>(null);
   const [message, setMessage] = useState<string | undefined>();
-  const [conflict, setConflict] = useState<ShiftRecord | null>(null);
+  // Someone else saved the week first: offer to load their version.
+  const [isConflict, setIsConflict] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [showIssues, setShowIssues] = useState(false);
   // The bookings the last save (or copy forward) put in or took out of conflict (issue 16 point 2).
@@ -227,15 +226,12 @@ function WeekEditor({
       setNoticeAtHead(false);
       queryClient.setQueryData(key, { weekId, record, version: record.version });
       setDraft(null);
-      setConflict(null);
+      setIsConflict(false);
       setShowIssues(false);
       notify.success(T.saved);
     } catch (error) {
       if (isVersionConflict(error)) {
-        const current = (
-          isApiError(error) ? (error.details as { current?: ShiftRecord } | undefined) : undefined
-        )?.current;
-        setConflict(current ?? null);
+        setIsConflict(true);
         setMessage(T.conflict);
       } else setMessage(errorText(error));
     } finally {
@@ -245,7 +241,7 @@ function WeekEditor({
 
   const loadTheirs = async () => {
     setDraft(null);
-    setConflict(null);
+    setIsConflict(false);
     setMessage(undefined);
     await week.refetch();
   };
@@ -333,7 +329,7 @@ function WeekEditor({
             <div className="space-y-3 border-t border-neutral-200 px-4 py-3">
               {noticeAtHead ? null : <RecheckedNotice {...rechecked.props} className="" />}
               <FormMessage message={message} />
-              {conflict !== null || message === T.conflict ? (
+              {isConflict ? (
                 <div className="flex flex-wrap gap-2">
                   <Button variant="secondary" onClick={() => void loadTheirs()}>
                     {T.reloadTheirs}
