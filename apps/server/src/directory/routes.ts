@@ -8,6 +8,7 @@ import {
 import { calendarEventDirectoryPage, calendarEventDirectoryQuery } from '@rostra/core/api/calendar-events';
 import { customerDirectoryPage, customerDirectoryQuery, customerOverview } from '@rostra/core/api/customers';
 import { groupEventDirectoryPage, groupEventDirectoryQuery } from '@rostra/core/api/group-events';
+import { homeFeed, homeFeedQuery, todayNumbers as todayNumbersAnswer } from '@rostra/core/api/home';
 import { projectTaskDirectoryPage, projectTaskDirectoryQuery } from '@rostra/core/api/project-tasks';
 import { resourceDirectoryPage, resourceDirectoryQuery, resourceOverview } from '@rostra/core/api/resources';
 import { createAnnouncement, listAnnouncements } from '@rostra/db/directory/announcements';
@@ -200,7 +201,7 @@ export function directoryRoutes(app: App): void {
       schema: {
         tags: ['directory'],
         summary: "Today's numbers: bookings by status, unassigned, conflicts, resources on shift and leave",
-        response: { 200: recordResponse },
+        response: { 200: todayNumbersAnswer },
       },
     },
     async (request) => {
@@ -221,11 +222,8 @@ export function directoryRoutes(app: App): void {
       schema: {
         tags: ['directory'],
         summary: 'Recent activity, newest first: state changes, new bookings, notifications',
-        querystring: z.strictObject({
-          before: z.coerce.number().int().min(0).max(8.64e15).optional().describe('epoch ms: older than'),
-          limit: z.coerce.number().int().min(1).max(50).optional().describe('default 10, at most 50'),
-        }),
-        response: { 200: z.object({ items: z.array(recordResponse), now: z.number() }) },
+        querystring: homeFeedQuery,
+        response: { 200: homeFeed },
       },
     },
     async (request) => {

@@ -1,3 +1,12 @@
+import {
+  acceptAnswer,
+  type BoardBid,
+  type BoardJob,
+  bidBoard,
+  boardWindowQuery,
+  jobBoard,
+  type OwnBid,
+} from '@rostra/core/api/boards';
 import { screensReaching } from '@rostra/core/shell/screen-access';
 import { acceptBid, type BidRefusal, isBidRefusal } from '@rostra/db/boards/accept-bid';
 import { bidsOf } from '@rostra/db/boards/bids-of';
@@ -6,7 +15,7 @@ import { z } from 'zod';
 import { type Access, DISPATCHERS, requireAuth, screenAccess, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, recordResponse, requireWindow, SECONDS, withETag, written } from '../http/kit.ts';
+import { ID, requireWindow, withETag, written } from '../http/kit.ts';
 
 /*
  * The job board and the bid board (spec §2 boards, shell §2 job_board / bid_board):
@@ -31,42 +40,9 @@ const ACCEPT = withRecord(DISPATCHERS, { table: 'timeline_records' });
 export const BOARD_LIMIT = 500;
 const MAX_WINDOW = 62 * 86_400;
 
-const windowQuery = z.strictObject({
-  from: z.coerce.number().pipe(SECONDS).describe('jobs overlapping: ending after (wall-clock seconds)'),
-  to: z.coerce.number().pipe(SECONDS).describe('jobs overlapping: beginning before (wall-clock seconds)'),
-});
-
-const bidOut = z.object({
-  _id: z.string(),
-  bk_id: z.string(),
-  uid: z.string(),
-  resourceId: z.string().nullable(),
-  resource_name: z.string().nullable(),
-  amount: z.number().nullable(),
-  note: z.string().nullable(),
-  _qa_create_utc: z.number(),
-});
-const job = z.object({
-  _id: z.string(),
-  status: z.string(),
-  utc_begin_plus_tz: z.number(),
-  utc_end_plus_tz: z.number(),
-  customer_first_name: z.string().nullable(),
-  customer_last_name: z.string().nullable(),
-  suburb: z.string().nullable(),
-  all_location: z.string().nullable(),
-  labels: z.array(z.string()),
-  version: z.number(),
-  bid_count: z.number(),
-  /** The caller's own bid (resources), else null. */
-  my_bid: bidOut.nullable(),
-});
-type Job = z.infer<typeof job>;
-type BidOut = z.infer<typeof bidOut>;
-
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-function toJob(r: BoardJobRow, bidCount: number, myBid: BidOut | null): Job {
+function toJob(r: BoardJobRow, bidCount: number, myBid: BoardBid | null): BoardJob {
   return {
     _id: r.id,
     status: r.status,
@@ -103,8 +79,8 @@ export function boardRoutes(app: App): void {
       schema: {
         tags: ['boards'],
         summary: 'Open jobs resources may take (unassigned bookings, not draft or cancelled) with bid counts',
-        querystring: windowQuery,
-        response: { 200: z.object({ items: z.array(job), truncated: z.boolean() }) },
+        querystring: boardWindowQuery,
+        response: { 200: jobBoard },
       },
     },
     async (request) => {
@@ -121,19 +97,6 @@ export function boardRoutes(app: App): void {
     },
   );
 
-  const myBidRow = z.object({
-    bid: bidOut,
-    outcome: z.enum(['open', 'accepted', 'taken']),
-    job: z.object({
-      _id: z.string(),
-      utc_begin_plus_tz: z.number(),
-      utc_end_plus_tz: z.number(),
-      customer_first_name: z.string().nullable(),
-      customer_last_name: z.string().nullable(),
-      suburb: z.string().nullable(),
-    }),
-  });
-
   app.get(
     `${API}/bid-board`,
     {
@@ -142,13 +105,8 @@ export function boardRoutes(app: App): void {
         tags: ['boards'],
         summary:
           "Dispatchers: the open jobs of the window that have bids, with every bid. Resources: their own bids on jobs of the window and each one's outcome",
-        querystring: windowQuery,
-        response: {
-          200: z.object({
-            jobs: z.array(job.extend({ bids: z.array(bidOut) })),
-            my_bids: z.array(myBidRow),
-          }),
-        },
+        querystring: boardWindowQuery,
+        response: { 200: bidBoard },
       },
     },
     async (request) => {
@@ -166,13 +124,13 @@ export function boardRoutes(app: App): void {
         return { jobs, my_bids: [] };
       }
       const rows = await bidsOf(db(), caller.orgId, caller.uid, { from, to, limit: BOARD_LIMIT });
-      const my_bids = rows.map((r) => {
+      const my_bids = rows.map((r): OwnBid => {
         const isMine = caller.resourceId !== null && r.resIds.includes(caller.resourceId);
         const isOpen =
           r.resIds.length === 0 && !r.inactive && r.status !== 'draft' && r.status !== 'cancelled';
         return {
           bid: toBidOut(r),
-          outcome: isMine ? ('accepted' as const) : isOpen ? ('open' as const) : ('taken' as const),
+          outcome: isMine ? 'accepted' : isOpen ? 'open' : 'taken',
           job: {
             _id: r.id,
             utc_begin_plus_tz: r.beginAt,
@@ -196,13 +154,7 @@ export function boardRoutes(app: App): void {
         summary:
           "Accept a bid: the booking is allocated to the bidder's resource (manual allocation) and the bidders are told",
         params: z.strictObject({ id: ID, bid_id: ID }),
-        response: {
-          200: z.object({
-            record: recordResponse,
-            isConflict: z.boolean(),
-            errors: z.array(z.looseObject({ code: z.string(), message: z.string() })),
-          }),
-        },
+        response: { 200: acceptAnswer },
       },
     },
     async (request, reply) => {
@@ -222,7 +174,7 @@ export function boardRoutes(app: App): void {
   );
 }
 
-function toBidOut({ bid: b, resourceName }: BidRow): BidOut {
+function toBidOut({ bid: b, resourceName }: BidRow): BoardBid {
   return {
     _id: b.id,
     bk_id: b.recordId,

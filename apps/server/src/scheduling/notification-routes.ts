@@ -1,3 +1,4 @@
+import { bid, bidBody, bidList } from '@rostra/core/api/boards';
 import { canSeeWhatsNew } from '@rostra/core/shell/roles';
 import { listVersions, markVersionSeen } from '@rostra/db/infra/versions';
 import { isOnJobBoard, listBids, placeBid } from '@rostra/db/scheduling/bids';
@@ -23,16 +24,6 @@ const notification = z.object({
   data: z.record(z.string(), z.unknown()),
   _qa_create_utc: z.number(),
 });
-const bid = z.object({
-  _id: z.string(),
-  bk_id: z.string(),
-  uid: z.string(),
-  resourceId: z.string().nullable(),
-  amount: z.number().nullable(),
-  note: z.string().nullable(),
-  _qa_create_utc: z.number(),
-});
-
 /** What's New is for everyone but customers (the core's canSeeWhatsNew), as a route declaration. */
 const WHATS_NEW: Access = {
   kind: 'signedIn',
@@ -44,11 +35,6 @@ const BID_READERS: Access = {
   roles: ['dispatcher', 'resource'],
   record: { table: 'timeline_records' },
 };
-
-export const bidBody = z.strictObject({
-  amount: z.number().min(0).max(1e9).optional(),
-  note: z.string().max(2000).optional(),
-});
 
 /**
  * Notifications (40 per page, newest first; dispatchers also get the organisation's), the dot
@@ -131,7 +117,7 @@ export function notificationRoutes(app: App): void {
         tags: ['notifications'],
         summary: "A booking's bids: all of them for dispatchers, the caller's own for resources",
         params: idParams,
-        response: { 200: z.object({ items: z.array(bid) }) },
+        response: { 200: bidList },
       },
     },
     async (request) => {

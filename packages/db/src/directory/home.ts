@@ -1,3 +1,4 @@
+import type { HomeFeedItem, TodayNumbers } from '@rostra/core/api/home';
 import { DAY, dayStart } from '@rostra/core/time/calendar';
 import { and, count, desc, eq, isNull, lt, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -17,21 +18,8 @@ import { withOrg } from '../tenant.ts';
  * readers-list rule: a dispatcher sees the organisation's, anyone else what they may read.
  */
 
-export type TodayNumbers = {
-  /** The organisation's day, wall-clock seconds `[from, to)`. */
-  from: number;
-  to: number;
-  /** Today's bookings (those overlapping the day, see `overlapsWindow`), by status. */
-  by_status: Record<string, number>;
-  total: number;
-  /** Today's bookings without a resource (drafts and cancelled ones are not waiting for one). */
-  unassigned: number;
-  conflicts: number;
-  /** Distinct resources with a shift today; null when the caller may not read shifts. */
-  on_shift: number | null;
-  /** Distinct resources on leave at some time today. */
-  on_leave: number;
-};
+/** Today's numbers as the database counts them (the route hides `conflicts` from non-dispatchers). */
+export type TodayCounts = TodayNumbers & { conflicts: number };
 
 export async function todayNumbers(
   db: Db,
@@ -39,7 +27,7 @@ export async function todayNumbers(
   reader: Reader,
   now: Date,
   options: { withShifts: boolean },
-): Promise<TodayNumbers> {
+): Promise<TodayCounts> {
   const counts = await withOrg(db, orgId, async (tx) => {
     const ctx = await loadOrgContext(tx, orgId);
     const from = dayStart(wallClockOf(ctx, now));
@@ -100,21 +88,6 @@ export async function todayNumbers(
   };
 }
 
-export type FeedItem = {
-  id: string;
-  kind: 'state' | 'booking' | 'notification';
-  /** When it happened, epoch milliseconds. */
-  at: number;
-  record_id: string | null;
-  /** What the record is called: its reference, else the customer's name. */
-  record_name: string | null;
-  status: string | null;
-  previous_status: string | null;
-  action: string | null;
-  title: string | null;
-  body: string | null;
-};
-
 const recordName = sql<
   string | null
 >`coalesce(nullif(${timelineRecords.data}->>'reference', ''), nullif(concat_ws(' ', ${timelineRecords.data}->>'customer_first_name', ${timelineRecords.data}->>'customer_last_name'), ''))`;
@@ -128,7 +101,7 @@ export async function activityFeed(
   orgId: string,
   reader: Reader,
   query: { before?: number | undefined; limit: number },
-): Promise<FeedItem[]> {
+): Promise<HomeFeedItem[]> {
   const before = query.before === undefined ? undefined : new Date(query.before);
   const readable = readableBy(timelineRecords.readers, reader);
   const notificationFor: SQL | undefined = reader.seesAll
@@ -195,7 +168,7 @@ export async function activityFeed(
       )
       .orderBy(desc(notifications.createdAt), desc(notifications.id))
       .limit(query.limit);
-    const items: FeedItem[] = [
+    const items: HomeFeedItem[] = [
       ...states.map((s) => ({
         id: `state:${s.id}`,
         kind: 'state' as const,

@@ -13,7 +13,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
-import { acceptBid, type Bid, fetchBidBoard, jobCustomer } from './model.ts';
+import { acceptBid, type BoardBid, fetchBidBoard, jobCustomer } from './model.ts';
 
 const OUTCOME_STYLE = {
   open: 'bg-sky-50 text-sky-900',
@@ -38,7 +38,7 @@ export function BidBoardScreen() {
   const [message, setMessage] = useState<string | undefined>();
   const isDispatcher = role === 'dispatcher';
 
-  const accept = async (jobId: string, bid: Bid) => {
+  const accept = async (jobId: string, bid: BoardBid) => {
     const name = bid.resource_name ?? bid.resourceId ?? '';
     if (!(await askConfirm(T.confirmAccept(name)))) return;
     setBusy(bid._id);

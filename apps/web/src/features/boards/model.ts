@@ -1,4 +1,6 @@
-import type { Booking } from '@rostra/core/api/bookings';
+import type { AcceptAnswer, Bid, BidBoard, BidInput, JobBoard } from '@rostra/core/api/boards';
+import type { ActionAnswer } from '@rostra/core/api/bookings';
+import type { StatusConfigAnswer } from '@rostra/core/api/settings';
 import { STATUS_CONFIG_DEFAULTS } from '@rostra/core/settings/defaults';
 import { type JobAction, type Role, recordActions } from '@rostra/core/shell/roles';
 import { useQuery } from '@tanstack/react-query';
@@ -63,11 +65,7 @@ export function useStatusStyles() {
     staleTime: 5 * 60_000,
     queryFn: async () => {
       try {
-        return (
-          await api.get<{
-            statusConfig?: { _key: string; _value: string; color: string; textColor: string }[];
-          }>('/job-status-config', { quiet: true })
-        ).statusConfig;
+        return (await api.get<StatusConfigAnswer>('/job-status-config', { quiet: true })).statusConfig;
       } catch {
         return undefined;
       }
@@ -76,9 +74,7 @@ export function useStatusStyles() {
   });
 }
 
-export function styleMap(
-  config: readonly { _key: string; _value: string; color: string; textColor: string }[],
-): Map<string, StatusStyle> {
+export function styleMap(config: Readonly<StatusConfigAnswer['statusConfig']>): Map<string, StatusStyle> {
   const map = new Map<string, StatusStyle>();
   for (const c of STATUS_CONFIG_DEFAULTS) map.set(c._key, { label: c._value, bg: c.color, fg: c.textColor });
   for (const c of config) map.set(c._key, { label: c._value, bg: c.color, fg: c.textColor });
@@ -87,9 +83,6 @@ export function styleMap(
 
 export const statusLabel = (styles: Map<string, StatusStyle> | undefined, status: string) =>
   styles?.get(status)?.label ?? status.charAt(0).toUpperCase() + status.slice(1);
-
-/** What the action route answers. */
-export type ActionAnswer = { record: Booking; state: Record<string, unknown>; update: unknown };
 
 /** `version`: the booking's version read (absent only on a record never stored). */
 export function takeAction(
@@ -106,63 +99,16 @@ export function takeAction(
 
 // --- job board and bid board -------------------------------------------------------------------
 
-export type Bid = {
-  _id: string;
-  bk_id: string;
-  uid: string;
-  resourceId: string | null;
-  resource_name: string | null;
-  amount: number | null;
-  note: string | null;
-  _qa_create_utc: number;
-};
-
-export type BoardJob = {
-  _id: string;
-  status: string;
-  utc_begin_plus_tz: number;
-  utc_end_plus_tz: number;
-  customer_first_name: string | null;
-  customer_last_name: string | null;
-  suburb: string | null;
-  all_location: string | null;
-  labels: string[];
-  version: number;
-  bid_count: number;
-  my_bid: Bid | null;
-};
-
-export type BidBoard = {
-  jobs: (BoardJob & { bids: Bid[] })[];
-  my_bids: {
-    bid: Bid;
-    outcome: 'open' | 'accepted' | 'taken';
-    job: Pick<
-      BoardJob,
-      | '_id'
-      | 'utc_begin_plus_tz'
-      | 'utc_end_plus_tz'
-      | 'customer_first_name'
-      | 'customer_last_name'
-      | 'suburb'
-    >;
-  }[];
-};
+export type { BidBoard, BoardBid, BoardJob, OwnBid } from '@rostra/core/api/boards';
 
 export const fetchJobBoard = (from: number, to: number) =>
-  api.get<{ items: BoardJob[]; truncated: boolean }>('/job-board', { query: { from, to }, quiet: true });
+  api.get<JobBoard>('/job-board', { query: { from, to }, quiet: true });
 
 export const fetchBidBoard = (from: number, to: number) =>
   api.get<BidBoard>('/bid-board', { query: { from, to }, quiet: true });
 
-export const placeBid = (jobId: string, body: { amount?: number; note?: string }) =>
+export const placeBid = (jobId: string, body: BidInput) =>
   api.post<Bid>(`/bookings/${encodeURIComponent(jobId)}/bids`, body, { quiet: true });
-
-export type AcceptAnswer = {
-  record: Booking;
-  isConflict: boolean;
-  errors: { code: string; message: string; title?: string }[];
-};
 
 export const acceptBid = (jobId: string, bidId: string) =>
   api.post<AcceptAnswer>(

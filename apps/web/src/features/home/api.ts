@@ -1,3 +1,4 @@
+import type { HomeFeed, TodayNumbers } from '@rostra/core/api/home';
 import { queryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '../../lib/client.ts';
 
@@ -6,32 +7,6 @@ import { api } from '../../lib/client.ts';
  * `GET /directory/home/feed?before&limit` (recent activity, newest first, ten a page). Which items
  * show as new is the core's rule (`@rostra/core/home/feed`), given the answer's server `now`.
  */
-
-export type TodayNumbers = {
-  from: number;
-  to: number;
-  by_status: Record<string, number>;
-  total: number;
-  unassigned: number;
-  /** null for anyone but a dispatcher: conflicts are theirs. */
-  conflicts: number | null;
-  on_shift: number | null;
-  on_leave: number;
-};
-
-export type FeedItem = {
-  id: string;
-  kind: 'state' | 'booking' | 'notification';
-  /** Epoch milliseconds. */
-  at: number;
-  record_id: string | null;
-  record_name: string | null;
-  status: string | null;
-  previous_status: string | null;
-  action: string | null;
-  title: string | null;
-  body: string | null;
-};
 
 export const HOME_KEY = ['home'] as const;
 /** The spec's default page (§9 query limits: 10). */
@@ -46,7 +21,7 @@ export function useFeed() {
   return useInfiniteQuery({
     queryKey: [...HOME_KEY, 'feed'] as const,
     queryFn: ({ pageParam, signal }) =>
-      api.get<{ items: FeedItem[]; now: number }>('/directory/home/feed', {
+      api.get<HomeFeed>('/directory/home/feed', {
         query: { limit: FEED_PAGE, before: pageParam },
         quiet: true,
         signal,

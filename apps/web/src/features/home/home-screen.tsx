@@ -1,3 +1,4 @@
+import type { HomeFeedItem } from '@rostra/core/api/home';
 import { isNewFeedItem } from '@rostra/core/home/feed';
 import { formatDate, formatDateTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,7 +19,7 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
-import { type FeedItem, HOME_KEY, todayQuery, useFeed } from './api.ts';
+import { HOME_KEY, todayQuery, useFeed } from './api.ts';
 import { HOME_TEXT as H } from './texts.ts';
 
 /**
@@ -227,7 +228,7 @@ function FeedRow({
   when,
   status,
 }: {
-  item: FeedItem;
+  item: HomeFeedItem;
   isNew: boolean;
   when: string;
   status: (s: string) => string;
