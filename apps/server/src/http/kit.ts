@@ -14,6 +14,8 @@ import { ID } from '@rostra/core/api/common';
 
 export {
   cursorPageOf as pageOf,
+  /** `?cursor&limit` of every list. */
+  cursorQuery as pageQuery,
   GEO,
   ID,
   IDS,
@@ -23,12 +25,6 @@ export {
   TEXT,
   VERSION,
 } from '@rostra/core/api/common';
-
-/** `?cursor&limit` of every list. */
-export const pageQuery = {
-  cursor: z.string().max(400).optional().describe('next_cursor of the previous page'),
-  limit: z.coerce.number().int().min(1).max(250).optional().describe('page size, default 40, at most 250'),
-};
 
 export const idParams = z.strictObject({ id: ID });
 

@@ -1,5 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import {
+  deletedAnswer,
+  equipmentBody,
+  equipmentQuery,
+  equipmentUpdateBody,
+  formBody,
+  formsQuery,
+  formTemplateRecord,
+  formUpdateBody,
+  podBody,
+  podQuery,
+  podUpdateBody,
+  stockRecord,
+} from '@rostra/core/api/operations';
 import { checkTemplate } from '@rostra/core/forms/form-template';
+import type { POD_STATUSES } from '@rostra/core/stock/statuses';
 import {
   createDocument,
   type DocumentFields,
@@ -11,33 +26,11 @@ import {
 } from '@rostra/db/documents/documents';
 import { jobExists } from '@rostra/db/documents/form-submissions';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type Access, DISPATCHERS, requireAuth, screenAccess, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import {
-  ID,
-  idParams,
-  notFound,
-  paged,
-  pageOf,
-  pageQuery,
-  recordResponse,
-  versionToWrite,
-  withETag,
-  written,
-} from '../http/kit.ts';
-import {
-  CODE,
-  EQUIPMENT_STATUSES,
-  equipmentBody,
-  equipmentUpdateBody,
-  formBody,
-  formUpdateBody,
-  POD_STATUSES,
-  podBody,
-  podUpdateBody,
-} from './schemas.ts';
+import { idParams, notFound, paged, pageOf, versionToWrite, withETag, written } from '../http/kit.ts';
 
 /*
  * Form templates, equipments and pods (issue #8): lists with search and paging, one record, create,
@@ -51,11 +44,6 @@ export const STOCK_READERS: Access = screenAccess('equipments', 'pods');
 
 const docRef = (kind: OperationsKind) => ({ table: 'org_documents', where: { kind } });
 
-const listQuery = {
-  ...pageQuery,
-  q: z.string().max(100).optional().describe('text in the name or code'),
-};
-
 type Kind<B, U> = {
   kind: OperationsKind;
   path: string;
@@ -63,7 +51,10 @@ type Kind<B, U> = {
   label: string;
   body: z.ZodType<B>;
   updateBody: z.ZodType<U>;
-  extraQuery?: z.ZodRawShape;
+  /** The list's query: page, text and the kind's filters. */
+  query: z.ZodType;
+  /** A document as answered. */
+  record: z.ZodType;
   /** Column values and data of a new document, or throws a 400. */
   fields: (body: B, request: FastifyRequest) => Promise<DocumentFields>;
   /** Column values and data of a change, given the current document. */
@@ -84,8 +75,8 @@ function documentRoutes<B, U extends { version?: number | undefined }>(app: App,
       schema: {
         tags: ['operations'],
         summary: `${k.label}: a page, A→Z by name`,
-        querystring: z.strictObject({ ...listQuery, ...(k.extraQuery ?? {}) }),
-        response: { 200: pageOf(recordResponse) },
+        querystring: k.query,
+        response: { 200: pageOf(k.record) },
       },
     },
     async (request) => {
@@ -110,7 +101,7 @@ function documentRoutes<B, U extends { version?: number | undefined }>(app: App,
         tags: ['operations'],
         summary: `One ${k.label}`,
         params: idParams,
-        response: { 200: recordResponse },
+        response: { 200: k.record },
       },
     },
     async (request, reply) => {
@@ -129,7 +120,7 @@ function documentRoutes<B, U extends { version?: number | undefined }>(app: App,
         tags: ['operations'],
         summary: `Add ${k.label}`,
         body: k.body,
-        response: { 201: recordResponse },
+        response: { 201: k.record },
       },
     },
     async (request, reply) => {
@@ -155,7 +146,7 @@ function documentRoutes<B, U extends { version?: number | undefined }>(app: App,
         summary: `Change ${k.label} (the version read in the body or If-Match; stale → 409)`,
         params: idParams,
         body: k.updateBody,
-        response: { 200: recordResponse },
+        response: { 200: k.record },
       },
     },
     async (request, reply) => {
@@ -179,7 +170,7 @@ function documentRoutes<B, U extends { version?: number | undefined }>(app: App,
         tags: ['operations'],
         summary: `Delete ${k.label} (the version read in If-Match; stale → 409)`,
         params: idParams,
-        response: { 200: recordResponse },
+        response: { 200: deletedAnswer },
       },
     },
     async (request) => {
@@ -217,6 +208,8 @@ export function operationsDocumentRoutes(app: App): void {
     label: 'form template',
     body: formBody,
     updateBody: formUpdateBody,
+    query: formsQuery,
+    record: formTemplateRecord,
     fields: async (body) => {
       checkedTemplate(body);
       return {
@@ -240,10 +233,8 @@ export function operationsDocumentRoutes(app: App): void {
     label: 'equipment',
     body: equipmentBody,
     updateBody: equipmentUpdateBody,
-    extraQuery: {
-      code: CODE.optional().describe('exactly this code (a scanned barcode)'),
-      status: z.enum(EQUIPMENT_STATUSES).optional(),
-    },
+    query: equipmentQuery,
+    record: stockRecord,
     filters: (q) => withoutUndefined({ code: q.code, status: q.status }),
     fields: async (body) => ({
       name: body.name,
@@ -280,11 +271,8 @@ export function operationsDocumentRoutes(app: App): void {
     label: 'pod',
     body: podBody,
     updateBody: podUpdateBody,
-    extraQuery: {
-      code: CODE.optional().describe('exactly this code (a scanned barcode)'),
-      status: z.enum(POD_STATUSES).optional(),
-      job_id: ID.optional().describe('pods booked or loaded on this job'),
-    },
+    query: podQuery,
+    record: stockRecord,
     filters: (q) => withoutUndefined({ code: q.code, status: q.status, jobId: q.job_id }),
     fields: async (body, request) => {
       const status = body.status ?? (body.job_id ? 'booked' : 'available');

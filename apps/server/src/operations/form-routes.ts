@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { formSubmission, jobFormsQuery, submissionBody, submissionsQuery } from '@rostra/core/api/operations';
 import { listDocuments } from '@rostra/db/documents/documents';
 import { listJobSubmissions, submitForm } from '@rostra/db/documents/form-submissions';
-import { z } from 'zod';
 import { DISPATCHERS, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { ID, idParams, notFound, paged, pageOf, pageQuery, recordResponse, written } from '../http/kit.ts';
+import { idParams, notFound, paged, pageOf, written } from '../http/kit.ts';
 import { FORM_READERS } from './document-routes.ts';
-import { submissionBody } from './schemas.ts';
 
 /*
  * Forms filled for a job (issue #8): the job detail lists them and fills one in. Whoever may read
@@ -25,8 +24,8 @@ export function operationsFormRoutes(app: App): void {
         tags: ['operations'],
         summary: 'The forms filled for a booking, newest first (form_id, form_name, fields, answers)',
         params: idParams,
-        querystring: z.strictObject(pageQuery),
-        response: { 200: pageOf(recordResponse) },
+        querystring: jobFormsQuery,
+        response: { 200: pageOf(formSubmission) },
       },
     },
     async (request) => {
@@ -48,7 +47,7 @@ export function operationsFormRoutes(app: App): void {
         summary: 'Fill a form for a booking: {form_id, answers: {field key: value}}',
         params: idParams,
         body: submissionBody,
-        response: { 201: recordResponse },
+        response: { 201: formSubmission },
       },
     },
     async (request, reply) => {
@@ -74,13 +73,8 @@ export function operationsFormRoutes(app: App): void {
       schema: {
         tags: ['operations'],
         summary: "The organisation's filled forms, newest first, by form or job",
-        querystring: z.strictObject({
-          ...pageQuery,
-          form_id: ID.optional(),
-          job_id: ID.optional(),
-          q: z.string().max(100).optional().describe('text in the form name'),
-        }),
-        response: { 200: pageOf(recordResponse) },
+        querystring: submissionsQuery,
+        response: { 200: pageOf(formSubmission) },
       },
     },
     async (request) => {

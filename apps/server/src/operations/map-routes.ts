@@ -1,8 +1,8 @@
-import { mapJobsPage } from '@rostra/db/directory/map-jobs';
-import { z } from 'zod';
+import { mapConfig, mapJobsPage, mapJobsQuery } from '@rostra/core/api/operations';
+import { mapJobsPage as findMapJobs } from '@rostra/db/directory/map-jobs';
 import { MEMBERS, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { ID, recordResponse, requireWindow, SECONDS } from '../http/kit.ts';
+import { requireWindow } from '../http/kit.ts';
 
 /** The map list's page size (spec scheduling §9: the map query's limit is 20). */
 export const MAP_PAGE_SIZE = 20;
@@ -22,7 +22,7 @@ export function operationsMapRoutes(app: App): void {
       schema: {
         tags: ['operations'],
         summary: 'The map tile URL template, or null for a plain background',
-        response: { 200: z.object({ tile_url: z.string().nullable(), attribution: z.string().nullable() }) },
+        response: { 200: mapConfig },
       },
     },
     async () => ({
@@ -39,30 +39,15 @@ export function operationsMapRoutes(app: App): void {
         tags: ['operations'],
         summary:
           'The map query: bookings the caller may read overlapping [from, to), not cancelled, soonest first; numbered pages (20) with the total and the window’s statuses',
-        querystring: z.strictObject({
-          from: z.coerce.number().pipe(SECONDS).describe('overlapping: end after (wall-clock s)'),
-          to: z.coerce.number().pipe(SECONDS).describe('overlapping: begin before (wall-clock s)'),
-          status: z.string().min(1).max(40).optional(),
-          resource_id: ID.optional().describe('only jobs of this resource (resIds)'),
-          page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based; default 1'),
-          limit: z.coerce.number().int().min(1).max(100).optional().describe('default 20'),
-        }),
-        response: {
-          200: z.object({
-            items: z.array(recordResponse),
-            total: z.number(),
-            page: z.number(),
-            limit: z.number(),
-            statuses: z.array(z.string()),
-          }),
-        },
+        querystring: mapJobsQuery,
+        response: { 200: mapJobsPage },
       },
     },
     async (request) => {
       const caller = requireAuth(request);
       const q = request.query;
       requireWindow(q.from, q.to, MAX_WINDOW_S, 'the window is at most 31 days');
-      return mapJobsPage(app.deps.db.db, caller.orgId, readerOf(caller), {
+      return findMapJobs(app.deps.db.db, caller.orgId, readerOf(caller), {
         from: q.from,
         to: q.to,
         status: q.status,

@@ -1,28 +1,24 @@
 import { randomUUID } from 'node:crypto';
+import {
+  deletedAnswer,
+  uploadContentQuery,
+  uploadQuery,
+  uploadRecord,
+  uploadsQuery,
+} from '@rostra/core/api/operations';
 import { checkUpload, UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '@rostra/core/files/upload-rules';
 import { deleteUpload, getUpload, insertUpload, listUploads } from '@rostra/db/uploads/uploads';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DISPATCHERS, requireAuth, screenAccess, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParams, notFound, paged, pageOf, pageQuery } from '../http/kit.ts';
+import { idParams, notFound, paged, pageOf } from '../http/kit.ts';
 
 /*
  * The uploads screen (issue #8, dispatchers): a file is sent as the raw request body
  * (`POST /uploads?name=…`, any content type), its type sniffed from its first bytes (images and
  * PDF only) and its size bound; the bytes go to the file store, the record to `uploads`.
  */
-
-const uploadRecord = z.object({
-  _id: z.string(),
-  name: z.string(),
-  mime_type: z.string(),
-  size: z.number(),
-  owner: z.string().nullable(),
-  created_by: z.string().nullable(),
-  _qa_create_utc: z.number(),
-});
 
 /** A file name to keep and to send back: no folders, no control characters, not empty. */
 export function cleanFileName(name: string): string {
@@ -49,11 +45,7 @@ export function operationsUploadRoutes(app: App): void {
       schema: {
         tags: ['operations'],
         summary: "The organisation's uploaded files, newest first",
-        querystring: z.strictObject({
-          ...pageQuery,
-          q: z.string().max(100).optional().describe('text in the file name'),
-          type: z.enum(['image', 'pdf']).optional(),
-        }),
+        querystring: uploadsQuery,
         response: { 200: pageOf(uploadRecord) },
       },
     },
@@ -91,7 +83,7 @@ export function operationsUploadRoutes(app: App): void {
         tags: ['operations'],
         summary: "An upload's bytes (attachment; images may be asked inline)",
         params: idParams,
-        querystring: z.strictObject({ inline: z.enum(['true', 'false']).optional() }),
+        querystring: uploadContentQuery,
       },
     },
     async (request, reply) => {
@@ -118,7 +110,7 @@ export function operationsUploadRoutes(app: App): void {
         tags: ['operations'],
         summary: 'Delete an upload (its record and its bytes)',
         params: idParams,
-        response: { 200: z.object({ _id: z.string(), deleted: z.boolean() }) },
+        response: { 200: deletedAnswer },
       },
     },
     async (request) => {
@@ -166,7 +158,7 @@ export function operationsUploadRoutes(app: App): void {
           tags: ['operations'],
           summary:
             'Upload a file: the raw bytes as the body, its name in ?name= (images and PDF, up to 10MB; the type is read from the content)',
-          querystring: z.strictObject({ name: z.string().min(1).max(200).describe('the file name') }),
+          querystring: uploadQuery,
           response: { 201: uploadRecord },
         },
       },

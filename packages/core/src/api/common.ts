@@ -29,6 +29,12 @@ export function updateBodyOf<S extends z.ZodRawShape>(fields: S) {
 /** `true` / `false` in a query string. */
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
+/** `?cursor&limit` of a cursor list. */
+export const cursorQuery = {
+  cursor: z.string().max(400).optional().describe('next_cursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(250).optional().describe('page size, default 40, at most 250'),
+};
+
 /** `?page&limit` of a numbered list (spec §9: 10 default pages, 40, 50 group lists; at most 250). */
 export const numberedQuery = {
   page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based; default 1'),

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
-import { type StoredRecord, toTimelineRecord } from '../scheduling/mapping.ts';
+import { toTimelineRecord, type VersionedRecord } from '../scheduling/mapping.ts';
 import { overlapsWindow } from '../scheduling/window-overlap.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -25,7 +25,7 @@ export type MapJobsQuery = {
   limit: number;
 };
 
-export type MapJobsPage = NumberedPage<StoredRecord> & { statuses: string[] };
+export type MapJobsPage = NumberedPage<VersionedRecord> & { statuses: string[] };
 
 export function mapJobsPage(
   db: Db,

@@ -1,3 +1,4 @@
+import type { FormSubmission, FormTemplateRecord, StockRecord } from '@rostra/core/api/operations';
 import { and, asc, desc, eq, gt, lt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
@@ -22,7 +23,21 @@ export type StoredDocument = Record<string, unknown> & {
   version: number;
 };
 
+/**
+ * A document of each kind as the API answers it (core's schemas): `data` holds what the routes
+ * wrote, checked by the same schemas on the way in.
+ */
+export type DocumentOf<K extends OperationsKind> = {
+  form: FormTemplateRecord;
+  form_submission: FormSubmission;
+  equipment: StockRecord;
+  pod: StockRecord;
+}[K];
+
 type Row = typeof orgDocuments.$inferSelect;
+
+/** A row of a kind's document as that kind's answer. */
+export const documentOf = <K extends OperationsKind>(_kind: K, row: Row) => toDocument(row) as DocumentOf<K>;
 
 export function toDocument(row: Row): StoredDocument {
   return {
@@ -67,12 +82,12 @@ export type DocumentQuery = {
 const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page of the organisation's documents of one kind. Throws InvalidCursorError. */
-export async function listDocuments(
+export async function listDocuments<K extends OperationsKind>(
   db: Db,
   orgId: string,
-  kind: OperationsKind,
+  kind: K,
   query: DocumentQuery = {},
-): Promise<Page<StoredDocument>> {
+): Promise<Page<DocumentOf<K>>> {
   const limit = pageSize(query.limit);
   const newest = query.order === 'newest';
   const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, 2);
@@ -118,7 +133,7 @@ export async function listDocuments(
     rows,
     limit,
     (r) => (newest ? [r.createdAt.getTime(), r.id] : [r.name.toLowerCase(), r.id]),
-    toDocument,
+    (r) => documentOf(kind, r),
   );
 }
 
@@ -131,14 +146,14 @@ async function selectOne(tx: Tx, orgId: string, kind: OperationsKind, id: string
   return row;
 }
 
-export async function getDocument(
+export async function getDocument<K extends OperationsKind>(
   db: Db,
   orgId: string,
-  kind: OperationsKind,
+  kind: K,
   id: string,
-): Promise<StoredDocument | undefined> {
+): Promise<DocumentOf<K> | undefined> {
   const row = await withOrg(db, orgId, (tx) => selectOne(tx, orgId, kind, id));
-  return row ? toDocument(row) : undefined;
+  return row ? documentOf(kind, row) : undefined;
 }
 
 /** Another document of the kind holding this code (codes are unique per kind: they are scanned). */
@@ -169,12 +184,12 @@ export const duplicateCode = (kind: OperationsKind, code: string) =>
   invalid('duplicate_code', `Another ${LABEL[kind]} already has the code ${code}`, 'code');
 
 /** Adds a document of the kind; `exists` when the id is taken, `duplicate_code` when the code is. */
-export async function createDocument(
+export async function createDocument<K extends OperationsKind>(
   db: Db,
   orgId: string,
-  kind: OperationsKind,
+  kind: K,
   input: DocumentFields & { id: string; createdBy?: string | null | undefined },
-): Promise<WriteResult<StoredDocument>> {
+): Promise<WriteResult<DocumentOf<K>>> {
   return withOrg(db, orgId, async (tx) => {
     const [existing] = await tx
       .select({ id: orgDocuments.id })
@@ -197,7 +212,7 @@ export async function createDocument(
         data: input.data ?? {},
       })
       .returning();
-    const record = toDocument(row as Row);
+    const record = documentOf(kind, row as Row);
     await appendDocumentEvents(tx, orgId, DOCUMENT_EVENT_KIND[kind], input.id, undefined, record);
     return { ok: true, record };
   });
@@ -207,14 +222,14 @@ export async function createDocument(
  * Changes a document when it is still at `expected` (fields left undefined keep their value;
  * `data` replaces the stored data when given).
  */
-export async function updateDocument(
+export async function updateDocument<K extends OperationsKind>(
   db: Db,
   orgId: string,
-  kind: OperationsKind,
+  kind: K,
   id: string,
   patch: DocumentFields,
   expected: ExpectedVersion,
-): Promise<WriteResult<StoredDocument>> {
+): Promise<WriteResult<DocumentOf<K>>> {
   return withOrg(db, orgId, async (tx) => {
     const row = await selectOne(tx, orgId, kind, id, true);
     if (!row) return notFound();
@@ -235,7 +250,7 @@ export async function updateDocument(
       })
       .where(and(eq(orgDocuments.orgId, orgId), eq(orgDocuments.id, id)))
       .returning();
-    const record = toDocument(saved as Row);
+    const record = documentOf(kind, saved as Row);
     await appendDocumentEvents(tx, orgId, DOCUMENT_EVENT_KIND[kind], id, toDocument(row), record);
     return { ok: true, record };
   });

@@ -8,7 +8,7 @@ import { orgDocuments } from '../schema/documents.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { appendDocumentEvents } from './document-events.ts';
-import { type DocumentQuery, listDocuments, type StoredDocument, toDocument } from './documents.ts';
+import { type DocumentOf, type DocumentQuery, documentOf, listDocuments } from './documents.ts';
 
 /*
  * Forms filled for a job: a `form_submission` document with `job_id` = the booking and
@@ -43,7 +43,7 @@ export async function listJobSubmissions(
   jobId: string,
   reader: Reader,
   query: Pick<DocumentQuery, 'cursor' | 'limit'> = {},
-): Promise<Page<StoredDocument> | undefined> {
+): Promise<Page<DocumentOf<'form_submission'>> | undefined> {
   if (!(await withOrg(db, orgId, (tx) => readableJob(tx, orgId, jobId, reader)))) return undefined;
   return listDocuments(db, orgId, 'form_submission', { ...query, jobId, order: 'newest' });
 }
@@ -68,7 +68,7 @@ export async function submitForm(
   db: Db,
   orgId: string,
   input: SubmitForm,
-): Promise<WriteResult<StoredDocument>> {
+): Promise<WriteResult<DocumentOf<'form_submission'>>> {
   return withOrg(db, orgId, async (tx) => {
     if (!(await readableJob(tx, orgId, input.jobId, input.reader))) return notFound();
     const [form] = await tx
@@ -107,7 +107,7 @@ export async function submitForm(
         },
       })
       .returning();
-    const record = toDocument(row as typeof orgDocuments.$inferSelect);
+    const record = documentOf('form_submission', row as typeof orgDocuments.$inferSelect);
     await appendDocumentEvents(tx, orgId, 'form_submissions', input.id, undefined, record);
     return { ok: true, record };
   });

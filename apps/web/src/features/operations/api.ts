@@ -1,6 +1,22 @@
-import type { Booking } from '@rostra/core/api/bookings';
 import type { CursorPage } from '@rostra/core/api/common';
-import type { FormAnswers, FormField } from '@rostra/core/forms/form-template';
+import type {
+  FormBody,
+  FormSubmission,
+  FormsQuery,
+  FormTemplateRecord,
+  MapConfig,
+  MapJobsPage,
+  MapJobsQuery,
+  StockBody,
+  StockQuery,
+  StockRecord,
+  SubmissionsQuery,
+  UploadRecord,
+  UploadsQuery,
+} from '@rostra/core/api/operations';
+import type { resourceDirectoryPage } from '@rostra/core/api/resources';
+import type { FormAnswers } from '@rostra/core/forms/form-template';
+import type { z } from 'zod';
 import { classifyAnswer, classifyNetworkFailure } from '../../lib/api.ts';
 import { api } from '../../lib/client.ts';
 
@@ -10,51 +26,9 @@ import { api } from '../../lib/client.ts';
  * pages with a `next_cursor`; writes send the version read (a stale one answers 409).
  */
 
-export type FormTemplateRecord = {
-  _id: string;
-  name: string;
-  description?: string;
-  fields: FormField[];
-  version: number;
-  _qa_update_utc: number;
-};
-
-export type FormSubmission = {
-  _id: string;
-  name: string;
-  form_id: string;
-  form_name: string;
-  job_id: string;
-  fields: FormField[];
-  answers: FormAnswers;
-  created_by?: string;
-  _qa_create_utc: number;
-};
-
+/** Which list of stock a screen shows (its path). */
 export type StockKind = 'equipments' | 'pods';
-
-export type StockRecord = {
-  _id: string;
-  name: string;
-  code: string;
-  status?: string;
-  notes?: string;
-  /** Pods: the job it is booked or loaded on. */
-  job_id?: string;
-  version: number;
-  _qa_update_utc: number;
-};
-
-export type UploadRecord = {
-  _id: string;
-  name: string;
-  mime_type: string;
-  size: number;
-  created_by: string | null;
-  _qa_create_utc: number;
-};
-
-export type ListQuery = Record<string, string | number | undefined>;
+export type { FormSubmission, FormTemplateRecord, StockRecord, UploadRecord };
 
 const enc = encodeURIComponent;
 
@@ -68,15 +42,12 @@ export const OPS_KEYS = {
 
 // --- forms ------------------------------------------------------------------------------------
 
-export const listForms = (query: ListQuery) =>
+export const listForms = (query: FormsQuery) =>
   api.get<CursorPage<FormTemplateRecord>>('/forms', { query, quiet: true });
 
-export type FormInput = { name: string; description?: string; fields: FormField[] };
+export const createForm = (input: FormBody) => api.post<FormTemplateRecord>('/forms', input, { quiet: true });
 
-export const createForm = (input: FormInput) =>
-  api.post<FormTemplateRecord>('/forms', input, { quiet: true });
-
-export const updateForm = (id: string, version: number, input: FormInput) =>
+export const updateForm = (id: string, version: number, input: FormBody) =>
   api.request<FormTemplateRecord>(`/forms/${enc(id)}`, {
     method: 'PATCH',
     body: { ...input, version },
@@ -90,10 +61,10 @@ export const deleteForm = (id: string, version: number) =>
     quiet: true,
   });
 
-export const listSubmissions = (query: ListQuery) =>
+export const listSubmissions = (query: SubmissionsQuery) =>
   api.get<CursorPage<FormSubmission>>('/form-submissions', { query, quiet: true });
 
-export const listJobForms = (jobId: string, query: ListQuery = {}) =>
+export const listJobForms = (jobId: string, query: Pick<SubmissionsQuery, 'cursor' | 'limit'> = {}) =>
   api.get<CursorPage<FormSubmission>>(`/bookings/${enc(jobId)}/forms`, { query, quiet: true });
 
 export const submitJobForm = (jobId: string, formId: string, answers: FormAnswers) =>
@@ -101,21 +72,13 @@ export const submitJobForm = (jobId: string, formId: string, answers: FormAnswer
 
 // --- equipments and pods ----------------------------------------------------------------------
 
-export const listStock = (kind: StockKind, query: ListQuery) =>
+export const listStock = (kind: StockKind, query: StockQuery) =>
   api.get<CursorPage<StockRecord>>(`/${kind}`, { query, quiet: true });
 
-export type StockInput = {
-  name: string;
-  code: string;
-  status?: string;
-  notes?: string;
-  job_id?: string | null;
-};
-
-export const createStock = (kind: StockKind, input: StockInput) =>
+export const createStock = (kind: StockKind, input: StockBody) =>
   api.post<StockRecord>(`/${kind}`, input, { quiet: true });
 
-export const updateStock = (kind: StockKind, id: string, version: number, input: StockInput) =>
+export const updateStock = (kind: StockKind, id: string, version: number, input: StockBody) =>
   api.request<StockRecord>(`/${kind}/${enc(id)}`, {
     method: 'PATCH',
     body: { ...input, version },
@@ -131,7 +94,7 @@ export const deleteStock = (kind: StockKind, id: string, version: number) =>
 
 // --- uploads ----------------------------------------------------------------------------------
 
-export const listUploads = (query: ListQuery) =>
+export const listUploads = (query: UploadsQuery) =>
   api.get<CursorPage<UploadRecord>>('/uploads', { query, quiet: true });
 
 export const deleteUpload = (id: string) =>
@@ -182,27 +145,10 @@ export function formatBytes(size: number): string {
 
 // --- maps -------------------------------------------------------------------------------------
 
-export type MapConfig = { tile_url: string | null; attribution: string | null };
-
 export const fetchMapConfig = () => api.get<MapConfig>('/map-config', { quiet: true });
 
-/** A page of the map query (`GET /map/jobs`): the window's jobs, soonest first, with the total. */
-export type MapJobsPage = {
-  items: Booking[];
-  total: number;
-  page: number;
-  limit: number;
-  /** The statuses of the whole window (the status filter's choices). */
-  statuses: string[];
-};
-
 /** A page of the organisation's active resources (`GET /directory/resources`), A→Z, with the total. */
-export type MapResourcesPage = {
-  items: (Record<string, unknown> & { _id: string; name: string })[];
-  total: number;
-  page: number;
-  limit: number;
-};
+type MapResourcesPage = z.infer<typeof resourceDirectoryPage>;
 
 export const fetchMapResources = (query: { page: number; limit: number }, signal?: AbortSignal) =>
   api.get<MapResourcesPage>('/directory/resources', {
@@ -211,7 +157,5 @@ export const fetchMapResources = (query: { page: number; limit: number }, signal
     ...(signal ? { signal } : {}),
   });
 
-export const fetchMapJobs = (
-  query: { from: number; to: number; status?: string | undefined; page: number; limit?: number },
-  signal?: AbortSignal,
-) => api.get<MapJobsPage>('/map/jobs', { query, quiet: true, ...(signal ? { signal } : {}) });
+export const fetchMapJobs = (query: MapJobsQuery, signal?: AbortSignal) =>
+  api.get<MapJobsPage>('/map/jobs', { query, quiet: true, ...(signal ? { signal } : {}) });

@@ -1,3 +1,5 @@
+import type { StockBody } from '@rostra/core/api/operations';
+import { EQUIPMENT_STATUSES, POD_STATUSES, type StockStatus } from '@rostra/core/stock/statuses';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, ScanBarcode, Trash2, X } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useState } from 'react';
@@ -17,7 +19,6 @@ import {
   deleteStock,
   listStock,
   OPS_KEYS,
-  type StockInput,
   type StockKind,
   type StockRecord,
   updateStock,
@@ -26,10 +27,13 @@ import { JobPicker } from '../forms/form-fill.tsx';
 import { useOperationsLive } from '../live.ts';
 import { STOCK_TEXT as T } from './equipment-text.ts';
 
-const STATUSES: Record<StockKind, string[]> = {
-  equipments: ['available', 'in_use', 'maintenance', 'retired'],
-  pods: ['available', 'booked', 'loaded', 'delivered'],
+const STATUSES: Record<StockKind, readonly StockStatus[]> = {
+  equipments: EQUIPMENT_STATUSES,
+  pods: POD_STATUSES,
 };
+
+/** The kind's status named `value`, if it is one. */
+const statusOf = (kind: StockKind, value: string | undefined) => STATUSES[kind].find((s) => s === value);
 
 const statusText = (s: string | undefined) => (s ? (T.statuses[s] ?? s) : '');
 
@@ -44,7 +48,7 @@ export function StockScreen({ kind }: { kind: StockKind }) {
   const isPods = kind === 'pods';
   const scanned = useStore(searchStore);
   const [q, setQ] = useState(scanned);
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<StockStatus | ''>('');
   const [editing, setEditing] = useState<StockRecord | 'new' | null>(null);
   const searchId = useId();
   const statusId = useId();
@@ -120,7 +124,7 @@ export function StockScreen({ kind }: { kind: StockKind }) {
           <select
             id={statusId}
             value={status}
-            onChange={(e) => setStatus(e.target.value)}
+            onChange={(e) => setStatus(statusOf(kind, e.target.value) ?? '')}
             className="mt-1 block min-h-11 rounded-md border border-neutral-300 bg-white px-3 text-base sm:min-h-9 sm:text-sm"
           >
             <option value="">{T.anyStatus}</option>
@@ -271,7 +275,7 @@ function StockDialog({
   const [current, setCurrent] = useState(item);
   const [name, setName] = useState(item?.name ?? '');
   const [code, setCode] = useState(item?.code ?? '');
-  const [status, setStatus] = useState(item?.status ?? 'available');
+  const [status, setStatus] = useState<StockStatus>(statusOf(kind, item?.status) ?? 'available');
   const [jobId, setJobId] = useState(item?.job_id ?? '');
   const [notes, setNotes] = useState(item?.notes ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -290,13 +294,14 @@ function StockDialog({
     if (needsJob && !jobId.trim()) found.job_id = T.jobRequired;
     setErrors(found);
     if (Object.keys(found).length) return;
-    const input: StockInput = {
-      name: name.trim(),
-      code: code.trim(),
-      status,
-      notes,
-      ...(isPods ? { job_id: needsJob ? jobId.trim() : null } : {}),
-    };
+    const common = { name: name.trim(), code: code.trim(), notes };
+    const input: StockBody = isPods
+      ? {
+          ...common,
+          status: POD_STATUSES.find((s) => s === status),
+          job_id: needsJob ? jobId.trim() : null,
+        }
+      : { ...common, status: EQUIPMENT_STATUSES.find((s) => s === status) };
     setIsBusy(true);
     setMessage(undefined);
     try {
@@ -349,7 +354,7 @@ function StockDialog({
           <select
             id={statusId}
             value={status}
-            onChange={(e) => setStatus(e.target.value)}
+            onChange={(e) => setStatus(statusOf(kind, e.target.value) ?? 'available')}
             className="mt-1 block min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 text-base sm:min-h-9 sm:text-sm"
           >
             {STATUSES[kind].map((s) => (
