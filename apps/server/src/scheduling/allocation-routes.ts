@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { blacklistOverrideSchema } from '@rostra/core/allocation/blacklist-override';
 import { allocate } from '@rostra/core/allocation/engine';
 import type { AllocationOutcome } from '@rostra/core/allocation/modes';
+import {
+  allocateAnswer,
+  allocateBody,
+  assignmentCheckAnswer,
+  assignmentCheckBody,
+  batchAnswer,
+  batchBody,
+  candidatesAnswer,
+  candidatesQuery,
+} from '@rostra/core/api/allocation';
 import { allocateBooking } from '@rostra/db/scheduling/allocate-booking';
 import { allocateBatch } from '@rostra/db/scheduling/allocation-batch';
 import { loadAllocationScenario } from '@rostra/db/scheduling/allocation-scenario';
@@ -10,91 +19,12 @@ import { loadCandidates } from '@rostra/db/scheduling/candidates';
 import { checkAssignment } from '@rostra/db/scheduling/check-assignment';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { ScenarioCache } from '@rostra/db/scheduling/scenario-cache';
-import { z } from 'zod';
 import { DISPATCHERS, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import {
-  ID,
-  IDS,
-  idParams,
-  notFound,
-  plainJson,
-  recordResponse,
-  requireWindow,
-  SECONDS,
-  VERSION,
-  withETag,
-  written,
-} from '../http/kit.ts';
+import { idParams, notFound, plainJson, requireWindow, withETag, written } from '../http/kit.ts';
 
 const BOOKING = withRecord(DISPATCHERS, { table: 'timeline_records' });
-
-const candidate = z.looseObject({
-  resourceId: z.string(),
-  name: z.string(),
-  ok: z.boolean(),
-  score: z.number(),
-  weightage_cost: z.number().nullable(),
-  errors: z.array(z.looseObject({ code: z.string(), message: z.string() })),
-});
-/** The parts of a listed candidate's score (contract §Score), in the table's order; they add up to it. */
-const rankedCandidate = candidate.extend({
-  score_parts: z
-    .object({
-      preferred: z.number(),
-      internal: z.number(),
-      external: z.number(),
-      cost: z.number(),
-      past_jobs: z.number(),
-      distance: z.number(),
-      matching_labels: z.number(),
-      free_week_hours: z.number(),
-      free_day_hours: z.number(),
-      same_day_load: z.number(),
-      overlap: z.number(),
-      outside_shift: z.number(),
-    })
-    .describe('the score in parts, in the contract table order'),
-});
-const issue = z.looseObject({ code: z.string(), message: z.string() });
-
-export const allocateBody = z.strictObject({
-  mode: z.enum(['check', 'manual', 'auto']),
-  candidateIds: IDS.optional().describe('check and manual: who (default: the booking resIds)'),
-  version: VERSION.optional().describe('the booking version read; a stale one answers 409'),
-  override: blacklistOverrideSchema
-    .optional()
-    .describe(
-      'manual: assign resources the customer has blacklisted anyway, saying why (without it: 400 resource_blacklisted)',
-    ),
-});
-
-export const candidatesQuery = z.strictObject({
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0).describe('candidates to skip'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_000)
-    .default(50)
-    .describe('candidates to list (at most 2,000: a whole large pool)'),
-});
-
-export const assignmentCheckBody = z.strictObject({
-  booking_id: ID.optional().describe('the booking being changed; absent for one not saved yet'),
-  utc_begin_plus_tz: SECONDS.optional().describe('the times it would have (default: its own)'),
-  utc_end_plus_tz: SECONDS.optional(),
-  customerId: ID.nullish().describe('the customer it would have (default: its own)'),
-  labels: IDS.optional().describe('the labels it would require (default: its own)'),
-  candidateIds: IDS.min(1).describe('who would be assigned'),
-});
-
-export const batchBody = z.strictObject({
-  from: SECONDS,
-  to: SECONDS,
-  batch_id: ID.optional().describe('names the progress events; made up when absent'),
-});
 
 /**
  * Allocation over HTTP: the scenario is built from the database (the organisation's switches,
@@ -129,28 +59,7 @@ export function allocationRoutes(app: App): void {
         params: idParams,
         querystring: candidatesQuery,
         response: {
-          200: z.object({
-            _id: z.string(),
-            total: z.number().int().describe('resources ranked (the whole pool)'),
-            passing: z.number().int().describe('how many of them pass every check'),
-            offset: z.number().int(),
-            limit: z.number().int(),
-            candidates: z
-              .array(rankedCandidate)
-              .describe(
-                'the page: passing candidates, then failing ones, each group best first (contract order), with score parts and failed checks in words',
-              ),
-            booking: z
-              .object({
-                utc_begin_plus_tz: z.number(),
-                utc_end_plus_tz: z.number(),
-                customer: z.string(),
-                address: z.string().nullable(),
-                labels: z.array(z.string()).describe('the label names every candidate must hold'),
-              })
-              .describe("the panel's head: the booking's time, customer, address and required labels"),
-            errors: z.array(issue).describe('job-level issues (the service plan)'),
-          }),
+          200: candidatesAnswer,
         },
       },
       // The schema documents the answer; a page of up to 2,000 is not re-validated on the way out.
@@ -189,13 +98,7 @@ export function allocationRoutes(app: App): void {
         params: idParams,
         body: allocateBody,
         response: {
-          200: z.object({
-            record: recordResponse.optional(),
-            assigned: z.array(z.string()),
-            isConflict: z.boolean(),
-            errors: z.array(issue),
-            candidates: z.array(candidate),
-          }),
+          200: allocateAnswer,
         },
       },
     },
@@ -247,11 +150,7 @@ export function allocationRoutes(app: App): void {
           'Check resources against a booking as it would be after a hand-made change (times, customer, labels), before assigning them; nothing is written',
         body: assignmentCheckBody,
         response: {
-          200: z.object({
-            isConflict: z.boolean(),
-            errors: z.array(issue),
-            candidates: z.array(candidate).describe('each resource checked, with its failed checks in words'),
-          }),
+          200: assignmentCheckAnswer,
         },
       },
     },
@@ -289,13 +188,7 @@ export function allocationRoutes(app: App): void {
           'Auto-allocate every unassigned, non-draft booking beginning in [from, to); progress on the live allocation topic',
         body: batchBody,
         response: {
-          200: z.object({
-            batch_id: z.string(),
-            jobs: z.number(),
-            assigned: z.number(),
-            conflicts: z.number(),
-            skipped: z.number(),
-          }),
+          200: batchAnswer,
         },
       },
     },

@@ -116,6 +116,7 @@ const override = {
 export const createBookingBody = createTimelineRecordBody.extend(override);
 /** `PATCH /timeline-records/:id`. */
 export const updateBookingBody = updateTimelineRecordBody.extend(override);
+export type UpdateBookingBody = z.input<typeof updateBookingBody>;
 /** The fields the booking form sends (the collection's `_key` and the version read aside). */
 export type BookingInput = Omit<z.input<typeof createBookingBody>, '_id' | '_key'>;
 

@@ -1,11 +1,7 @@
-import {
-  type CandidateOutcome,
-  type CandidatePage,
-  type RankedCandidates,
-  rankCandidates,
-} from '@rostra/core/allocation/modes';
+import { type CandidatePage, type RankedCandidates, rankCandidates } from '@rostra/core/allocation/modes';
 import { ScenarioIndex } from '@rostra/core/allocation/scenario-index';
-import { type ScoreParts, scoreParts } from '@rostra/core/allocation/score-parts';
+import { scoreParts } from '@rostra/core/allocation/score-parts';
+import type { CandidatesHead, RankedCandidate } from '@rostra/core/api/allocation';
 import { dayStart } from '@rostra/core/time/calendar';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -37,20 +33,6 @@ export type CandidatesResult =
       ranked: RankedCandidates & { candidates: RankedCandidate[] };
       head: CandidatesHead;
     };
-
-/** What the panel's head shows of the booking: its time, customer, address and required labels. */
-export type CandidatesHead = {
-  utc_begin_plus_tz: number;
-  utc_end_plus_tz: number;
-  /** The customer's name as the checks' messages print it ('' without a customer). */
-  customer: string;
-  address: string | null;
-  /** The job's label names (resolved from ids), in its order: what every candidate must hold. */
-  labels: string[];
-};
-
-/** A listed candidate with the parts of its score (contract §Score), named as `ScoreParts`. */
-export type RankedCandidate = CandidateOutcome & { score_parts: ScoreParts };
 
 /**
  * A booking's candidates, ranked over the whole pool by the engine's check mode, one page at a
