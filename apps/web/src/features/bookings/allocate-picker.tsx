@@ -1,8 +1,9 @@
+import type { RankedCandidate } from '@rostra/core/api/allocation';
 import { isRecordStatus } from '@rostra/core/records/job-status';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Modal } from '../../ui/dialog.tsx';
-import { allocateBooking, errorText, type RankedCandidate } from '../timeline/api.ts';
+import { allocateBooking, errorText } from '../timeline/api.ts';
 import { CandidatePanel } from '../timeline/candidate-panel.tsx';
 import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
 import { BOOKINGS_KEY, type Booking, takeAction, updateBooking } from './api.ts';

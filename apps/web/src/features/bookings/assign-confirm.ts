@@ -6,10 +6,10 @@
  * goes to the server as the override (recorded in the booking's history).
  */
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
-import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import type { AllocationIssue, AssignmentCheckBody } from '@rostra/core/api/allocation';
 import type { BookingInput } from '@rostra/core/api/bookings';
 import { askConfirmWithDetails } from '../../lib/overlays.ts';
-import { type AssignmentDraft, checkAssignment } from '../timeline/api.ts';
+import { checkAssignment } from '../timeline/api.ts';
 
 export const ASSIGN_TEXT = {
   question: (names: string) =>
@@ -47,7 +47,7 @@ export async function confirmAssign(
  * would be) and asks as `confirmAssign` does. `{}` when nothing is newly assigned.
  */
 export async function confirmDraftAssignment(
-  draft: AssignmentDraft,
+  draft: AssignmentCheckBody,
   names: (id: string) => string,
 ): Promise<{ override?: BlacklistOverride } | null> {
   if (draft.candidateIds.length === 0) return {};

@@ -9,8 +9,8 @@
  * overwritten silently: the server answers 409 and the step fails with its message.
  */
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
-import type { AllocationIssue } from '@rostra/core/allocation/messages';
-import { type AllocateAnswer, allocateBooking, fetchRecord, patchRecord } from './api.ts';
+import type { AllocateAnswer, AllocationIssue } from '@rostra/core/api/allocation';
+import { allocateBooking, fetchRecord, patchRecord } from './api.ts';
 
 export type Place = { begin: number; end: number; resIds: readonly string[] };
 
@@ -42,12 +42,11 @@ export async function applyPlace(
       utc_end_plus_tz: place.end,
       version: current.version,
     });
-    current = { ...current, ...(saved as object), version: saved.version } as typeof current;
-    const errors = (saved as { errors?: unknown }).errors;
-    validated = Array.isArray(errors) ? (errors as AllocationIssue[]) : [];
+    current = { ...current, ...saved };
+    validated = saved.errors ?? [];
   }
   const resIds = [...place.resIds];
-  if (sameIds((current.resIds ?? []) as string[], resIds)) {
+  if (sameIds(current.resIds, resIds)) {
     return { errors: current.isConflict ? validated : [], isConflict: Boolean(current.isConflict) };
   }
   if (resIds.length === 0) {

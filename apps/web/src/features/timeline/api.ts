@@ -7,12 +7,19 @@
  * and max distance, which the window answer carries for dispatchers). The server has the last word
  * on drop.
  */
-import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
-import type { AllocationIssue } from '@rostra/core/allocation/messages';
-import type { CandidateOutcome } from '@rostra/core/allocation/modes';
-import type { AllocationJob, AllocationScenario } from '@rostra/core/allocation/scenario';
-import type { ScoreParts } from '@rostra/core/allocation/score-parts';
+import type { AllocationScenario } from '@rostra/core/allocation/scenario';
+import type {
+  AllocateAnswer,
+  AllocateBody,
+  AssignmentCheckAnswer,
+  AssignmentCheckBody,
+  BatchAnswer,
+  BatchBody,
+  CandidatesAnswer,
+} from '@rostra/core/api/allocation';
+import type { Booking, SavedBooking, UpdateBookingBody } from '@rostra/core/api/bookings';
 import type { CursorPage } from '@rostra/core/api/common';
+import type { StatusConfigAnswer } from '@rostra/core/api/settings';
 import type {
   AllocationConfig,
   TimelineWindow,
@@ -49,7 +56,7 @@ export function fetchWindow(from: number, to: number, signal?: AbortSignal): Pro
 /** The organisation's status colours; the standard ones when it has none (or may not read them). */
 export async function fetchStatusConfig(): Promise<readonly StatusDefinition[]> {
   try {
-    const doc = await api.get<{ statusConfig?: StatusDefinition[] }>('/job-status-config', { quiet: true });
+    const doc = await api.get<StatusConfigAnswer>('/job-status-config', { quiet: true });
     return doc.statusConfig?.length ? doc.statusConfig : STATUS_CONFIG_DEFAULTS;
   } catch {
     return STATUS_CONFIG_DEFAULTS;
@@ -113,8 +120,8 @@ export async function fetchCheckData(weekIds: readonly string[]): Promise<CheckD
 }
 
 /** One booking with every field (the checks read its place, labels, customer, external flags). */
-export function fetchRecord(id: string): Promise<AllocationJob & { version: number }> {
-  return api.get(`/timeline-records/${encodeURIComponent(id)}`, { quiet: true });
+export function fetchRecord(id: string): Promise<Booking> {
+  return api.get<Booking>(`/timeline-records/${encodeURIComponent(id)}`, { quiet: true });
 }
 
 /**
@@ -142,33 +149,6 @@ export function windowScenario(
   };
 }
 
-/** A listed candidate with the parts of its score (contract §Score). */
-export type RankedCandidate = CandidateOutcome & { score_parts?: ScoreParts };
-
-/** The candidate panel's head: the booking's time, customer, address and required label names. */
-export type CandidatesHead = {
-  utc_begin_plus_tz: number;
-  utc_end_plus_tz: number;
-  customer: string;
-  address: string | null;
-  labels: string[];
-};
-
-/**
- * One page of the ranked candidates: those who pass every check first, then those who fail, each
- * best first; `total` and `passing` count the whole pool.
- */
-export type CandidatesAnswer = {
-  _id: string;
-  candidates: RankedCandidate[];
-  errors: AllocationIssue[];
-  booking?: CandidatesHead;
-  total?: number;
-  passing?: number;
-  offset?: number;
-  limit?: number;
-};
-
 /** The best `limit` candidates (the API's pages; it ranks the whole pool either way). */
 export function fetchCandidates(id: string, limit = 50): Promise<CandidatesAnswer> {
   return api.get<CandidatesAnswer>(`/bookings/${encodeURIComponent(id)}/candidates`, {
@@ -177,67 +157,28 @@ export function fetchCandidates(id: string, limit = 50): Promise<CandidatesAnswe
   });
 }
 
-export type AllocateAnswer = {
-  record?: WindowRecord;
-  assigned: string[];
-  isConflict: boolean;
-  errors: AllocationIssue[];
-  candidates: CandidateOutcome[];
-};
-
-export function allocateBooking(
-  id: string,
-  body: {
-    mode: 'manual' | 'auto';
-    candidateIds?: string[];
-    version?: number;
-    /** Manual: assign resources the customer has blacklisted anyway, saying why. */
-    override?: BlacklistOverride;
-  },
-): Promise<AllocateAnswer> {
+/** Manual (with `candidateIds`, and an `override` across a blacklist) or auto allocation. */
+export function allocateBooking(id: string, body: AllocateBody): Promise<AllocateAnswer> {
   return api.post<AllocateAnswer>(`/bookings/${encodeURIComponent(id)}/allocate`, body, { quiet: true });
 }
 
-/** A hand-made assignment about to be made: the booking (absent when new) as it would be. */
-export type AssignmentDraft = {
-  booking_id?: string;
-  utc_begin_plus_tz?: number;
-  utc_end_plus_tz?: number;
-  customerId?: string | null;
-  labels?: string[];
-  candidateIds: string[];
-};
-
 /** The checks of `candidateIds` against the booking as it would be (POST /allocation/check). */
-export function checkAssignment(draft: AssignmentDraft): Promise<{ candidates: CandidateOutcome[] }> {
-  return api.post<{ candidates: CandidateOutcome[] }>('/allocation/check', draft, { quiet: true });
+export function checkAssignment(draft: AssignmentCheckBody): Promise<AssignmentCheckAnswer> {
+  return api.post<AssignmentCheckAnswer>('/allocation/check', draft, { quiet: true });
 }
 
-export type RecordChange = {
-  utc_begin_plus_tz?: number;
-  utc_end_plus_tz?: number;
-  resIds?: string[];
-  resourceId?: string | null;
-};
-
-export function patchRecord(id: string, change: RecordChange & { version: number }): Promise<WindowRecord> {
-  return api.request<WindowRecord>(`/timeline-records/${encodeURIComponent(id)}`, {
+/** A change of the booking's times or resources, with the version read. */
+export function patchRecord(id: string, change: UpdateBookingBody): Promise<SavedBooking> {
+  return api.request<SavedBooking>(`/timeline-records/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: change,
     quiet: true,
   });
 }
 
-export type BatchAnswer = {
-  batch_id: string;
-  jobs: number;
-  assigned: number;
-  conflicts: number;
-  skipped: number;
-};
-
 export function runBatch(from: number, to: number, batchId: string): Promise<BatchAnswer> {
-  return api.post<BatchAnswer>('/allocation/batch', { from, to, batch_id: batchId }, { quiet: true });
+  const body: BatchBody = { from, to, batch_id: batchId };
+  return api.post<BatchAnswer>('/allocation/batch', body, { quiet: true });
 }
 
 /** The message of a failed call: the API's own words when it answered. */

@@ -1,11 +1,11 @@
-import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import type { AllocationIssue, BatchAnswer } from '@rostra/core/api/allocation';
 import type { WindowRecord } from '@rostra/core/api/timeline';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { useState } from 'react';
 import { type LiveEvent, useLive } from '../../lib/live.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/dialog.tsx';
-import { type BatchAnswer, errorText, fetchRecord, runBatch } from './api.ts';
+import { errorText, fetchRecord, runBatch } from './api.ts';
 import { TL } from './texts.ts';
 
 export type BatchConflict = { id: string; customer: string; begin: number; errors: AllocationIssue[] };
@@ -42,8 +42,10 @@ export function BatchDialog(props: {
     phase.kind === 'ready' || phase.kind === 'running' ? { topic: 'allocation' } : null,
     (event: LiveEvent) => {
       if (event.type !== 'event' || event.data.batch_id !== batchId) return;
-      const done = Number(event.data.done ?? 0);
-      const all = Number(event.data.total ?? total);
+      // An `allocation.batch.progress` payload: counts so far and of the whole run.
+      const { done: d, total: t } = event.data;
+      const done = typeof d === 'number' ? d : 0;
+      const all = typeof t === 'number' ? t : total;
       setPhase((p) =>
         p.kind === 'running' ? { kind: 'running', done: Math.max(p.done, done), total: all } : p,
       );
@@ -67,7 +69,7 @@ export function BatchDialog(props: {
       // Each conflict's reasons, as the allocation stored them on the booking.
       const conflictList = await Promise.all(
         conflicts.map(async (r) => {
-          const full = (await fetchRecord(r._id).catch(() => null)) as { errors?: AllocationIssue[] } | null;
+          const full = await fetchRecord(r._id).catch(() => null);
           return {
             id: r._id,
             customer: props.customerOf(r),
@@ -167,10 +169,7 @@ export function BatchDialog(props: {
                     {c.customer} · {formatDateTime(c.begin)} · {c.id}
                   </p>
                   <ul className="ml-3 list-disc text-red-800">
-                    {(c.errors.length
-                      ? c.errors
-                      : [{ code: 'none', message: TL.conflict } as AllocationIssue]
-                    ).map((e) => (
+                    {(c.errors.length ? c.errors : [{ code: 'none', message: TL.conflict }]).map((e) => (
                       <li key={`${e.code}:${e.resourceId ?? ''}:${e.message}`}>{e.message}</li>
                     ))}
                   </ul>

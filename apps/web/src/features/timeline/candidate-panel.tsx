@@ -1,17 +1,18 @@
 import { splitPassing } from '@rostra/core/allocation/modes';
-import { SCORE_PART_NAMES, type ScoreParts } from '@rostra/core/allocation/score-parts';
+import { SCORE_PART_NAMES } from '@rostra/core/allocation/score-parts';
+import type { RankedCandidate, ScoreParts } from '@rostra/core/api/allocation';
 import type { Booking } from '@rostra/core/api/bookings';
 import { formatDateTime, formatTime } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
 import { Button, IconButton } from '../../ui/button.tsx';
-import { fetchCandidates, fetchRecord, type RankedCandidate } from './api.ts';
+import { fetchCandidates, fetchRecord } from './api.ts';
 import { TL } from './texts.ts';
 
 /** How many resources a booking needs: `MasterResourceID` as a list means that many (at least 1). */
-export function resourcesNeeded(record: object): number {
-  const m = (record as { MasterResourceID?: unknown }).MasterResourceID;
+export function resourcesNeeded(record: Pick<Booking, 'MasterResourceID'>): number {
+  const m = record.MasterResourceID;
   return Array.isArray(m) ? Math.max(1, m.length) : 1;
 }
 

@@ -1,5 +1,5 @@
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
-import type { AllocationIssue } from '@rostra/core/allocation/messages';
+import type { AllocationIssue, RankedCandidate } from '@rostra/core/api/allocation';
 import type { WindowRecord } from '@rostra/core/api/timeline';
 import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { DISPLAY_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
@@ -34,7 +34,6 @@ import {
   fetchWindow,
   fetchWorkspace,
   putWorkspace,
-  type RankedCandidate,
   timelineKeys,
   weekIdsOf,
   windowScenario,
@@ -84,7 +83,9 @@ export function TimelineBoard(props: { isEditable: boolean }) {
   const { isEditable } = props;
   const queryClient = useQueryClient();
   const shell = useShell();
-  const ds = { ...DISPLAY_DEFAULTS, ...(shell.settings?.ds ?? {}) } as Record<string, unknown>;
+  // The display flags (the shell merges them over the defaults).
+  const ds = shell.settings?.ds ?? DISPLAY_DEFAULTS;
+  const confirmTimeChange = ds.confirm_time_change_on_drag === true;
   const timeZone = me.company?.time_zone ?? 'UTC';
   const [now, setNow] = useState(() => toWallClock(Date.now(), timeZone));
   useEffect(() => {
@@ -306,7 +307,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
       const record = bar.record;
       const length = bar.end - bar.begin;
       const isTimeChange = target.begin !== bar.begin;
-      if (isTimeChange && ds.confirm_time_change_on_drag === true) {
+      if (isTimeChange && confirmTimeChange) {
         const ok = await askConfirm(
           TL.timeChangeConfirm(formatDateTime(bar.begin), formatDateTime(target.begin)),
         );
@@ -350,7 +351,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
         confirmed.override,
       );
     },
-    [ds.confirm_time_change_on_drag, customerOf, resourceNames, move],
+    [confirmTimeChange, customerOf, resourceNames, move],
   );
 
   /**
@@ -360,7 +361,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
   const onResize = useCallback(
     async (bar: Bar, end: number, byPointer: boolean) => {
       const record = bar.record;
-      if (byPointer && ds.confirm_time_change_on_drag === true) {
+      if (byPointer && confirmTimeChange) {
         const ok = await askConfirm(TL.endChangeConfirm(formatDateTime(bar.end), formatDateTime(end)));
         if (!ok) return;
       }
@@ -371,7 +372,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
         TL.resized(what, formatDateTime(end)),
       );
     },
-    [ds.confirm_time_change_on_drag, customerOf, move],
+    [confirmTimeChange, customerOf, move],
   );
 
   // --- The core's checks in the browser while dragging -----------------------------------------
