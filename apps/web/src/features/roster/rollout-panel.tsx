@@ -1,15 +1,36 @@
 import { MAX_ROLLOUT_DAYS } from '@rostra/core/api/roster';
 import { DAY, formatDate, formatDateTime } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { askConfirm } from '../../lib/overlays.ts';
-import { dateInputSeconds, dateInputValue, errorText } from '../../lib/roster.ts';
+import { dateInputSeconds, dateInputValue } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-import { DateInput } from '../../ui/date-picker.tsx';
+import { FormDateField } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { applyServerErrors, Form, SubmitButton, useZodForm } from '../../ui/form.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';
 import { type RolloutAnswer, rollout } from './template.ts';
+
+const validDate = (v: string) => !Number.isNaN(dateInputSeconds(v));
+
+/** The period: a first and a last day (inclusive), at most MAX_ROLLOUT_DAYS days. */
+const periodSchema = z
+  .object({
+    from: z.string().refine(validDate, T.invalidDate),
+    to: z.string().refine(validDate, T.invalidDate),
+  })
+  .refine(
+    (p) => {
+      const days = (dateInputSeconds(p.to) - dateInputSeconds(p.from)) / DAY + 1;
+      return days >= 1 && days <= MAX_ROLLOUT_DAYS;
+    },
+    { message: T.invalidPeriod, path: ['to'] },
+  )
+  .transform((p) => ({ from: dateInputSeconds(p.from), to: dateInputSeconds(p.to) + DAY }));
+type PeriodValues = z.input<typeof periodSchema>;
+type Period = z.output<typeof periodSchema>;
 
 /**
  * Rolls the master roster out to real bookings for a period: Preview counts (a dry run), Roll out
@@ -18,61 +39,40 @@ import { type RolloutAnswer, rollout } from './template.ts';
  */
 export function RolloutPanel({ defaultFrom }: { defaultFrom: number }) {
   const queryClient = useQueryClient();
-  const [fromText, setFromText] = useState(dateInputValue(defaultFrom));
-  const [toText, setToText] = useState(dateInputValue(defaultFrom + 13 * DAY));
-  const [message, setMessage] = useState<string | undefined>();
+  const form = useZodForm(periodSchema, {
+    defaultValues: { from: dateInputValue(defaultFrom), to: dateInputValue(defaultFrom + 13 * DAY) },
+  });
+  const [note, setNote] = useState<string | undefined>();
   const [preview, setPreview] = useState<RolloutAnswer | null>(null);
   const [summary, setSummary] = useState<RolloutAnswer | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-  const ids = { from: useId(), to: useId() };
+  const isBusy = form.formState.isSubmitting;
 
-  const period = (): { from: number; to: number } | null => {
-    const from = dateInputSeconds(fromText);
-    const last = dateInputSeconds(toText);
-    if (Number.isNaN(from) || Number.isNaN(last)) {
-      setMessage(T.invalidDate);
-      return null;
-    }
-    if (last < from || (last - from) / DAY + 1 > MAX_ROLLOUT_DAYS) {
-      setMessage(T.invalidPeriod);
-      return null;
-    }
-    return { from, to: last + DAY };
-  };
-
-  const run = async (isDry: boolean) => {
-    const p = period();
-    if (!p) return;
-    setIsBusy(true);
-    setMessage(undefined);
+  const showPreview = form.handleSubmit(async ({ from, to }: Period) => {
+    setNote(undefined);
+    setSummary(null);
     try {
-      if (isDry) {
-        setSummary(null);
-        setPreview(await rollout(p.from, p.to, true));
-        return;
-      }
-      const counted = await rollout(p.from, p.to, true);
-      const toCreate = counted.placements - counted.existing;
-      if (toCreate === 0) {
-        setPreview(counted);
-        setMessage(T.nothingToDo);
-        return;
-      }
-      if (!(await askConfirm(T.confirmRollout(toCreate, formatDate(p.from), formatDate(p.to - DAY))))) return;
-      const done = await rollout(p.from, p.to, false);
-      setPreview(null);
-      setSummary(done);
-      notify.success(T.done);
-      void queryClient.invalidateQueries({ queryKey: ['board'] });
+      setPreview(await rollout(from, to, true));
     } catch (error) {
-      setMessage(errorText(error));
-    } finally {
-      setIsBusy(false);
+      applyServerErrors(form, error);
     }
-  };
+  });
 
-  const input =
-    'mt-1 block min-h-11 w-full rounded-md border border-neutral-300 bg-white px-2 text-base sm:min-h-9 sm:w-44 sm:text-sm';
+  const rollOut = async ({ from, to }: Period) => {
+    setNote(undefined);
+    const counted = await rollout(from, to, true);
+    const toCreate = counted.placements - counted.existing;
+    if (toCreate === 0) {
+      setPreview(counted);
+      setNote(T.nothingToDo);
+      return;
+    }
+    if (!(await askConfirm(T.confirmRollout(toCreate, formatDate(from), formatDate(to - DAY))))) return;
+    const done = await rollout(from, to, false);
+    setPreview(null);
+    setSummary(done);
+    notify.success(T.done);
+    void queryClient.invalidateQueries({ queryKey: ['board'] });
+  };
 
   return (
     <section aria-labelledby="rollout-title" className="rounded-lg border border-neutral-200 bg-white p-4">
@@ -80,35 +80,23 @@ export function RolloutPanel({ defaultFrom }: { defaultFrom: number }) {
         {T.rolloutTitle}
       </h2>
       <p className="mt-1 max-w-3xl text-sm text-neutral-600">{T.rolloutHint}</p>
-      <form
-        noValidate
-        className="mt-3 flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run(false);
-        }}
+      <Form
+        form={form}
+        onSubmit={rollOut}
+        guard={false}
+        className="mt-3 flex flex-wrap items-start gap-3 [&>[role=alert]]:basis-full"
       >
-        <div>
-          <label htmlFor={ids.from} className="block text-sm font-medium text-neutral-700">
-            {T.from}
-          </label>
-          <DateInput id={ids.from} className={input} value={fromText} onValueChange={setFromText} />
+        <FormDateField<PeriodValues> name="from" label={T.from} className="w-full sm:w-44" />
+        <FormDateField<PeriodValues> name="to" label={T.to} className="w-full sm:w-44" />
+        <div className="flex gap-3 sm:mt-6">
+          <Button variant="secondary" disabled={isBusy} onClick={() => void showPreview()}>
+            {T.preview}
+          </Button>
+          <SubmitButton aria-busy={isBusy}>{T.rollout}</SubmitButton>
         </div>
-        <div>
-          <label htmlFor={ids.to} className="block text-sm font-medium text-neutral-700">
-            {T.to}
-          </label>
-          <DateInput id={ids.to} className={input} value={toText} onValueChange={setToText} />
-        </div>
-        <Button variant="secondary" disabled={isBusy} onClick={() => void run(true)}>
-          {T.preview}
-        </Button>
-        <Button type="submit" disabled={isBusy} aria-busy={isBusy}>
-          {T.rollout}
-        </Button>
-      </form>
+      </Form>
       <div className="mt-3 space-y-3">
-        <FormMessage message={message} />
+        <FormMessage message={note} />
         {preview ? (
           <p role="status" className="text-sm text-neutral-800">
             {T.previewSummary(preview.placements, preview.existing)}
