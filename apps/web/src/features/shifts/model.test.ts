@@ -10,6 +10,7 @@ import {
   type ShiftRecord,
   shiftWeekId,
   weekIdOf,
+  weekPlanSchema,
 } from './model.ts';
 
 const record = (fields: Partial<ShiftRecord>): ShiftRecord => ({
@@ -108,5 +109,26 @@ describe('shift week plans', () => {
       { day: 'tu', index: 0, message: 'Begin and end are the same time' },
       { day: 'we', index: 1, message: 'Overlaps timing 1' },
     ]);
+  });
+
+  it('the week form refuses such a plan with each message on the timing or day it is about', () => {
+    const plan = emptyPlan();
+    plan.mo = { isOn: true, timings: [] };
+    plan.we = {
+      isOn: true,
+      timings: [
+        { beg: 9 * HOUR, end: 13 * HOUR },
+        { beg: 12 * HOUR, end: 15 * HOUR },
+      ],
+    };
+    const result = weekPlanSchema.safeParse(plan);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['mo.isOn', 'A worked day needs at least one timing'],
+      ['we.timings.1', 'Overlaps timing 1'],
+    ]);
+    plan.mo = { isOn: false, timings: [] };
+    plan.we = { isOn: true, timings: [{ beg: 22 * HOUR, end: 6 * HOUR }] };
+    expect(weekPlanSchema.safeParse(plan).success).toBe(true);
   });
 });

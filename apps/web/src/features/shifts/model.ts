@@ -1,5 +1,6 @@
 import type { PutShiftBody, SavedShift, ShiftRecord, ShiftTiming } from '@rostra/core/api/shifts';
 import { DAY, DAY_CODES, type DayCode, fromYmd, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
+import { z } from 'zod';
 import { isApiError } from '../../lib/api.ts';
 import { api } from '../../lib/client.ts';
 
@@ -96,6 +97,34 @@ export function planIssues(plan: WeekPlan): PlanIssue[] {
   }
   return issues;
 }
+
+/** A time of a timing: seconds in the day, NaN while its text is not a time. */
+const TIME = z.union([z.number(), z.nan()]);
+const dayPlanSchema = z.object({
+  isOn: z.boolean(),
+  timings: z.array(z.object({ beg: TIME, end: TIME })),
+});
+
+/**
+ * The week form's schema: a plan, refused with {@link planIssues}' messages on the timing they
+ * are about (`mo.timings.1`), or on the day's flag (`mo.isOn`) for a worked day without timings.
+ */
+export const weekPlanSchema = z
+  .object({
+    su: dayPlanSchema,
+    mo: dayPlanSchema,
+    tu: dayPlanSchema,
+    we: dayPlanSchema,
+    th: dayPlanSchema,
+    fr: dayPlanSchema,
+    sa: dayPlanSchema,
+  })
+  .superRefine((plan, ctx) => {
+    for (const issue of planIssues(plan)) {
+      const path = issue.index < 0 ? [issue.day, 'isOn'] : [issue.day, 'timings', issue.index];
+      ctx.addIssue({ code: 'custom', message: issue.message, path });
+    }
+  });
 
 /** The PUT body of a plan (without the version). */
 export function bodyOf(plan: WeekPlan): Omit<PutShiftBody, 'version'> {

@@ -2,7 +2,8 @@ import type { ResourceRecord } from '@rostra/core/api/resources';
 import { DAY, type DayCode, formatDate, weekdayLongName } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Plus, Search, X } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { get, useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { askConfirm } from '../../lib/overlays.ts';
 import {
   errorText,
@@ -13,11 +14,12 @@ import {
   wallNow,
 } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
-import { confirmLeave, useUnsavedChanges } from '../../lib/unsaved.ts';
+import { confirmLeave } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { TimeInput } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { Form, SubmitButton, useZodForm } from '../../ui/form.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { PeriodNav } from '../../ui/period-nav.tsx';
@@ -27,14 +29,15 @@ import {
   DEFAULT_TIMING,
   daysOfWeek,
   fetchShiftWeek,
-  planIssues,
   plannedHours,
   planOf,
+  type ShiftWeek,
   saveShiftWeek,
   shiftWeekId,
   type WeekPlan,
   weekIdOf,
   weekIdStart,
+  weekPlanSchema,
 } from './model.ts';
 import { SHIFTS_TEXT as T } from './shifts-text.ts';
 
@@ -174,8 +177,6 @@ function ResourcePicker({
   );
 }
 
-const samePlan = (a: WeekPlan, b: WeekPlan) => JSON.stringify(a) === JSON.stringify(b);
-
 function WeekEditor({
   resourceId,
   resourceName,
@@ -187,67 +188,121 @@ function WeekEditor({
   weekId: string;
   canEdit: boolean;
 }) {
+  const week = useQuery({
+    queryKey: ['shifts', resourceId, weekId],
+    queryFn: () => fetchShiftWeek(resourceId, weekId),
+  });
+  return (
+    <section aria-labelledby="shift-week-title" className="rounded-lg border border-neutral-200 bg-white">
+      {week.isPending ? (
+        <>
+          <WeekHeading resourceName={resourceName} hours={0} />
+          <div className="p-4">
+            <Skeleton rows={7} className="h-9" />
+          </div>
+        </>
+      ) : week.isError ? (
+        <>
+          <WeekHeading resourceName={resourceName} hours={0} />
+          <div className="p-4">
+            <ErrorState message={errorText(week.error)} onRetry={() => void week.refetch()} />
+          </div>
+        </>
+      ) : (
+        <WeekForm
+          resourceId={resourceId}
+          resourceName={resourceName}
+          weekId={weekId}
+          canEdit={canEdit}
+          week={week.data}
+          reload={async () => (await week.refetch()).data}
+        />
+      )}
+    </section>
+  );
+}
+
+function WeekHeading({
+  resourceName,
+  hours,
+  children,
+}: {
+  resourceName: string | undefined;
+  hours: number;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-200 px-4 py-3">
+      <div>
+        <h2 id="shift-week-title" className="text-base font-semibold text-neutral-900">
+          {T.weeklyAvailability}
+          {resourceName ? <span className="font-normal text-neutral-600"> · {resourceName}</span> : null}
+        </h2>
+        <p className="text-xs text-neutral-500" data-testid="planned-hours">
+          {T.hours(hours)}
+        </p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * A week's plan on the form kit: the saved record's plan until edited (a refetch follows the
+ * server while untouched), checked by the plan schema on save, saved with the version read; a
+ * stale save keeps the edits and offers their version.
+ */
+function WeekForm({
+  resourceId,
+  resourceName,
+  weekId,
+  canEdit,
+  week,
+  reload,
+}: {
+  resourceId: string;
+  resourceName: string | undefined;
+  weekId: string;
+  canEdit: boolean;
+  week: ShiftWeek;
+  reload: () => Promise<ShiftWeek | undefined>;
+}) {
   const queryClient = useQueryClient();
-  const key = ['shifts', resourceId, weekId];
-  const week = useQuery({ queryKey: key, queryFn: () => fetchShiftWeek(resourceId, weekId) });
-  const [draft, setDraft] = useState<WeekPlan | null>(null);
+  const saved = useMemo(() => planOf(week.record), [week.record]);
+  const form = useZodForm(weekPlanSchema, {
+    mode: 'onSubmit',
+    defaultValues: saved,
+    values: saved,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const { isDirty, isSubmitting, errors } = form.formState;
+  const plan = useWatch({ control: form.control }) as WeekPlan;
   const [message, setMessage] = useState<string | undefined>();
-  // Someone else saved the week first: offer to load their version.
-  const [isConflict, setIsConflict] = useState(false);
-  const [isSaving, setIsSaving] = useState(false);
-  const [showIssues, setShowIssues] = useState(false);
   // The bookings the last save (or copy forward) put in or took out of conflict (issue 16 point 2).
   const rechecked = useRechecked();
   // Shown by the button that saved: Save at the foot, Copy forward at the head.
   const [noticeAtHead, setNoticeAtHead] = useState(false);
-
-  const saved = useMemo(() => planOf(week.data?.record ?? null), [week.data]);
-  const plan = draft ?? saved;
-  const isDirty = draft !== null && !samePlan(draft, saved);
-  useUnsavedChanges(isDirty);
-  const issues = planIssues(plan);
   const days = daysOfWeek(weekId);
+  const hasRecord = week.record !== null;
+  const rootMessage = errors.root?.server?.message;
+  const hasIssues = Object.keys(errors).some((k) => k !== 'root');
 
-  const change = (code: DayCode, next: WeekPlan[DayCode]) => {
-    setDraft({ ...plan, [code]: next });
+  const save = async (values: WeekPlan) => {
     setMessage(undefined);
-  };
-
-  const save = async (version: number) => {
-    if (issues.length > 0) {
-      setShowIssues(true);
-      setMessage(T.fixIssues);
-      return;
-    }
-    setIsSaving(true);
-    setMessage(undefined);
-    try {
-      const record = rechecked.take(await saveShiftWeek(resourceId, weekId, plan, version));
-      setNoticeAtHead(false);
-      queryClient.setQueryData(key, { weekId, record, version: record.version });
-      setDraft(null);
-      setIsConflict(false);
-      setShowIssues(false);
-      notify.success(T.saved);
-    } catch (error) {
-      if (isVersionConflict(error)) {
-        setIsConflict(true);
-        setMessage(T.conflict);
-      } else setMessage(errorText(error));
-    } finally {
-      setIsSaving(false);
-    }
+    const record = rechecked.take(await saveShiftWeek(resourceId, weekId, values, week.version));
+    setNoticeAtHead(false);
+    queryClient.setQueryData(['shifts', resourceId, weekId], { weekId, record, version: record.version });
+    notify.success(T.saved);
   };
 
   const loadTheirs = async () => {
-    setDraft(null);
-    setIsConflict(false);
     setMessage(undefined);
-    await week.refetch();
+    const fresh = await reload();
+    form.reset(planOf(fresh?.record ?? null));
   };
 
   const copyForward = async () => {
-    if (isDirty || !week.data?.record) {
+    if (isDirty || !hasRecord) {
       setMessage(T.copyNeedsSave);
       return;
     }
@@ -269,127 +324,109 @@ function WeekEditor({
     }
   };
 
-  const hasRecord = Boolean(week.data?.record);
-
   return (
-    <section aria-labelledby="shift-week-title" className="rounded-lg border border-neutral-200 bg-white">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-200 px-4 py-3">
-        <div>
-          <h2 id="shift-week-title" className="text-base font-semibold text-neutral-900">
-            {T.weeklyAvailability}
-            {resourceName ? <span className="font-normal text-neutral-600"> · {resourceName}</span> : null}
-          </h2>
-          <p className="text-xs text-neutral-500" data-testid="planned-hours">
-            {T.hours(plannedHours(plan))}
-          </p>
-        </div>
+    <>
+      <WeekHeading resourceName={resourceName} hours={plannedHours(plan)}>
         {canEdit ? (
-          <Button
-            variant="secondary"
-            onClick={() => void copyForward()}
-            disabled={week.isPending || isSaving}
-          >
+          <Button variant="secondary" onClick={() => void copyForward()} disabled={isSubmitting}>
             <Copy aria-hidden className="size-4" />
             {T.copyForward}
           </Button>
         ) : null}
-      </div>
+      </WeekHeading>
       {noticeAtHead ? <RecheckedNotice {...rechecked.props} /> : null}
-      {week.isPending ? (
-        <div className="p-4">
-          <Skeleton rows={7} className="h-9" />
-        </div>
-      ) : week.isError ? (
-        <div className="p-4">
-          <ErrorState message={errorText(week.error)} onRetry={() => void week.refetch()} />
-        </div>
-      ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save(week.data.version);
-          }}
-        >
-          {!hasRecord ? <p className="px-4 pt-3 text-sm text-neutral-500">{T.noRecord}</p> : null}
-          {!canEdit ? <p className="px-4 pt-3 text-sm text-neutral-500">{T.readOnly}</p> : null}
-          <ul className="divide-y divide-neutral-100">
-            {days.map(({ code, date }) => (
-              <DayRow
-                key={code}
-                label={weekdayLongName(date)}
-                date={formatDate(date)}
-                day={plan[code]}
-                canEdit={canEdit}
-                issues={showIssues ? issues.filter((i) => i.day === code) : []}
-                onChange={(next) => change(code, next)}
-              />
-            ))}
-          </ul>
-          {canEdit ? (
-            <div className="space-y-3 border-t border-neutral-200 px-4 py-3">
-              {noticeAtHead ? null : <RecheckedNotice {...rechecked.props} className="" />}
-              <FormMessage message={message} />
-              {isConflict ? (
-                <div className="flex flex-wrap gap-2">
-                  <Button variant="secondary" onClick={() => void loadTheirs()}>
-                    {T.reloadTheirs}
-                  </Button>
-                </div>
-              ) : null}
-              <div className="flex flex-wrap justify-end gap-2">
-                <Button variant="ghost" disabled={!isDirty || isSaving} onClick={() => setDraft(null)}>
-                  {T.discard}
-                </Button>
-                <Button type="submit" disabled={isSaving || (!isDirty && hasRecord)} aria-busy={isSaving}>
-                  {isSaving ? T.saving : T.save}
+      <Form
+        form={form}
+        onSubmit={save}
+        guard={canEdit}
+        showMessage={false}
+        formError={(error) => (isVersionConflict(error) ? T.conflict : undefined)}
+      >
+        {!hasRecord ? <p className="px-4 pt-3 text-sm text-neutral-500">{T.noRecord}</p> : null}
+        {!canEdit ? <p className="px-4 pt-3 text-sm text-neutral-500">{T.readOnly}</p> : null}
+        <ul className="divide-y divide-neutral-100">
+          {days.map(({ code, date }) => (
+            <DayRow
+              key={code}
+              code={code}
+              label={weekdayLongName(date)}
+              date={formatDate(date)}
+              canEdit={canEdit}
+            />
+          ))}
+        </ul>
+        {canEdit ? (
+          <div className="space-y-3 border-t border-neutral-200 px-4 py-3">
+            {noticeAtHead ? null : <RecheckedNotice {...rechecked.props} className="" />}
+            <FormMessage message={message ?? rootMessage ?? (hasIssues ? T.fixIssues : undefined)} />
+            {rootMessage === T.conflict ? (
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" onClick={() => void loadTheirs()}>
+                  {T.reloadTheirs}
                 </Button>
               </div>
+            ) : null}
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button
+                variant="ghost"
+                disabled={!isDirty || isSubmitting}
+                onClick={() => {
+                  setMessage(undefined);
+                  form.reset();
+                }}
+              >
+                {T.discard}
+              </Button>
+              <SubmitButton needsChange={hasRecord} pending={T.saving} aria-busy={isSubmitting}>
+                {T.save}
+              </SubmitButton>
             </div>
-          ) : null}
-        </form>
-      )}
-    </section>
+          </div>
+        ) : null}
+      </Form>
+    </>
   );
 }
 
+/** One day of the week form: whether it is worked, and its timings (added, changed, removed). */
 function DayRow({
+  code,
   label,
   date,
-  day,
   canEdit,
-  issues,
-  onChange,
 }: {
+  code: DayCode;
   label: string;
   date: string;
-  day: WeekPlan[DayCode];
   canEdit: boolean;
-  issues: { index: number; message: string }[];
-  onChange: (next: WeekPlan[DayCode]) => void;
 }) {
+  const { control, setValue, formState } = useFormContext<WeekPlan>();
+  const { errors, isSubmitted } = formState;
+  const timings = useFieldArray({ control, name: `${code}.timings` });
+  const isOn = useController({ control, name: `${code}.isOn` });
+  const values = useWatch({ control, name: `${code}.timings` });
   const checkId = useId();
-  const setTiming = (i: number, field: 'beg' | 'end', value: string) =>
-    onChange({
-      ...day,
-      timings: day.timings.map((t, j) => (j === i ? { ...t, [field]: hmToSeconds(value) } : t)),
-    });
-  const dayIssue = issues.find((i) => i.index === -1);
+  const dayIssue = isOn.fieldState.error?.message;
+  const timingIssue = (i: number) =>
+    (get(errors, `${code}.timings.${i}`) as { message?: string } | undefined)?.message;
   return (
     <li className="grid gap-2 px-4 py-2.5 sm:grid-cols-[13rem_1fr] sm:items-start" data-day={label}>
       <div className="flex min-h-9 items-center gap-2">
         <input
           id={checkId}
           type="checkbox"
-          checked={day.isOn}
+          ref={isOn.field.ref}
+          checked={isOn.field.value}
           disabled={!canEdit}
-          onChange={(e) =>
-            onChange(
-              e.target.checked
-                ? { isOn: true, timings: day.timings.length ? day.timings : [{ ...DEFAULT_TIMING }] }
-                : { isOn: false, timings: [] },
-            )
-          }
+          onBlur={isOn.field.onBlur}
+          onChange={(e) => {
+            if (e.target.checked) {
+              if (timings.fields.length === 0) timings.append({ ...DEFAULT_TIMING });
+            } else timings.replace([]);
+            isOn.field.onChange(e.target.checked);
+          }}
           aria-label={T.worked(label)}
+          aria-invalid={dayIssue ? true : undefined}
           className="size-5 accent-sky-700 sm:size-4"
         />
         <label htmlFor={checkId} className="text-sm whitespace-nowrap">
@@ -398,43 +435,39 @@ function DayRow({
         </label>
       </div>
       <div className="space-y-2">
-        {!day.isOn ? <p className="py-2 text-sm text-neutral-400">{T.off}</p> : null}
-        {day.timings.map((t, i) => {
-          const issue = issues.find((x) => x.index === i);
+        {!isOn.field.value ? <p className="py-2 text-sm text-neutral-400">{T.off}</p> : null}
+        {timings.fields.map((f, i) => {
+          const issue = timingIssue(i);
+          const t = values[i] ?? f;
           const isOvernight = Number.isFinite(t.beg) && Number.isFinite(t.end) && t.end < t.beg;
           return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: timings are positional (timing 1, 2, …)
-            <div key={i} className="flex flex-wrap items-center gap-2">
-              <TimeInput
-                step={300}
-                aria-label={T.begin(label, i + 1)}
-                value={Number.isFinite(t.beg) ? secondsToHm(t.beg) : ''}
-                disabled={!canEdit}
-                onValueChange={(v) => setTiming(i, 'beg', v)}
-                aria-invalid={issue ? true : undefined}
-                wrapperClassName="block"
-                className={`min-h-11 w-28 rounded-md border px-2 text-base tabular-nums sm:min-h-9 sm:text-sm ${issue ? 'border-red-600' : 'border-neutral-300'}`}
+            <div key={f.id} className="flex flex-wrap items-center gap-2">
+              <TimingInput
+                name={`${code}.timings.${i}.beg`}
+                label={T.begin(label, i + 1)}
+                canEdit={canEdit}
+                isInvalid={Boolean(issue)}
               />
               <span aria-hidden className="text-neutral-400">
                 –
               </span>
-              <TimeInput
-                step={300}
-                aria-label={T.end(label, i + 1)}
-                value={Number.isFinite(t.end) ? secondsToHm(t.end) : ''}
-                disabled={!canEdit}
-                onValueChange={(v) => setTiming(i, 'end', v)}
-                aria-invalid={issue ? true : undefined}
-                wrapperClassName="block"
-                className={`min-h-11 w-28 rounded-md border px-2 text-base tabular-nums sm:min-h-9 sm:text-sm ${issue ? 'border-red-600' : 'border-neutral-300'}`}
+              <TimingInput
+                name={`${code}.timings.${i}.end`}
+                label={T.end(label, i + 1)}
+                canEdit={canEdit}
+                isInvalid={Boolean(issue)}
               />
               {isOvernight ? <span className="text-xs text-neutral-500">({T.nextDay})</span> : null}
               {canEdit ? (
                 <IconButton
                   label={T.removeTiming(label, i + 1)}
                   onClick={() => {
-                    const timings = day.timings.filter((_, j) => j !== i);
-                    onChange({ isOn: timings.length > 0, timings });
+                    timings.remove(i);
+                    if (timings.fields.length === 1)
+                      setValue(`${code}.isOn`, false, {
+                        shouldDirty: true,
+                        shouldValidate: isSubmitted,
+                      });
                   }}
                 >
                   <X aria-hidden className="size-4" />
@@ -442,7 +475,7 @@ function DayRow({
               ) : null}
               {issue ? (
                 <p role="alert" className="w-full text-sm text-red-700">
-                  {issue.message}
+                  {issue}
                 </p>
               ) : null}
             </div>
@@ -450,21 +483,18 @@ function DayRow({
         })}
         {dayIssue ? (
           <p role="alert" className="text-sm text-red-700">
-            {dayIssue.message}
+            {dayIssue}
           </p>
         ) : null}
-        {canEdit && day.isOn ? (
+        {canEdit && isOn.field.value ? (
           <Button
             variant="ghost"
             className="-ml-2"
             aria-label={T.addTimingTo(label)}
             onClick={() => {
-              const last = day.timings[day.timings.length - 1];
+              const last = values[values.length - 1];
               const beg = last && Number.isFinite(last.end) ? last.end : DEFAULT_TIMING.beg;
-              onChange({
-                ...day,
-                timings: [...day.timings, { beg, end: Math.min(beg + 4 * 3600, DAY - 300) }],
-              });
+              timings.append({ beg, end: Math.min(beg + 4 * 3600, DAY - 300) });
             }}
           >
             <Plus aria-hidden className="size-4" />
@@ -473,5 +503,34 @@ function DayRow({
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** A timing's begin or end: `HH:MM` on screen, seconds in the day in the form (NaN when not a time). */
+function TimingInput({
+  name,
+  label,
+  canEdit,
+  isInvalid,
+}: {
+  name: `${DayCode}.timings.${number}.${'beg' | 'end'}`;
+  label: string;
+  canEdit: boolean;
+  isInvalid: boolean;
+}) {
+  const { field } = useController<WeekPlan>({ name });
+  const seconds = field.value as number;
+  return (
+    <TimeInput
+      step={300}
+      aria-label={label}
+      value={Number.isFinite(seconds) ? secondsToHm(seconds) : ''}
+      disabled={!canEdit}
+      onValueChange={(v) => field.onChange(hmToSeconds(v))}
+      onBlur={field.onBlur}
+      aria-invalid={isInvalid ? true : undefined}
+      wrapperClassName="block"
+      className={`min-h-11 w-28 rounded-md border px-2 text-base tabular-nums sm:min-h-9 sm:text-sm ${isInvalid ? 'border-red-600' : 'border-neutral-300'}`}
+    />
   );
 }
