@@ -1,4 +1,13 @@
-import { exceptionEntry as reportEntry } from '@rostra/core/api/exceptions';
+import {
+  analytics,
+  type DateRange,
+  exceptionsReport,
+  type HoursQuery,
+  hoursQuery,
+  hoursReport,
+  periodQuery,
+  statusReport,
+} from '@rostra/core/api/reports';
 import { utilisation } from '@rostra/core/reports/analytics';
 import { formatHoursHmm, toCsv } from '@rostra/core/reports/format';
 import { bucketSize, type Period, parsePeriod } from '@rostra/core/reports/period';
@@ -27,97 +36,7 @@ import { HttpError } from '../http/errors.ts';
 const REPORT_READERS: Access = screenAccess('reports');
 const ANALYTICS_READERS: Access = screenAccess('analytics');
 
-const DATE = z
-  .string()
-  .max(10)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected YYYY-MM-DD')
-  .meta({ examples: ['2026-03-09'] });
-const periodQuery = z.strictObject({
-  from: DATE.describe('first day of the period (organisation wall clock)'),
-  to: DATE.describe('last day of the period, included'),
-});
-const hoursQuery = periodQuery.extend({
-  group: z.enum(['resource', 'label']).default('resource').describe('hours per resource or per label'),
-});
-
-const hoursRow = z.object({
-  key: z.string(),
-  name: z.string(),
-  jobs: z.number(),
-  seconds: z.number(),
-  hours_hmm: z.string(),
-});
-const hoursAnswer = z.object({
-  from: z.string(),
-  to: z.string(),
-  group: z.enum(['resource', 'label']),
-  rows: z.array(hoursRow),
-  total: z.object({ jobs: z.number(), seconds: z.number(), hours_hmm: z.string() }),
-});
-const statusAnswer = z.object({
-  from: z.string(),
-  to: z.string(),
-  rows: z.array(z.object({ status: z.string(), jobs: z.number() })),
-  total: z.number(),
-});
-/** An exception report's entry (core's), with the job's times and who it is for. */
-const exceptionEntry = reportEntry.extend({
-  utc_begin_plus_tz: z.number(),
-  utc_end_plus_tz: z.number(),
-  customer: z.string().nullable(),
-  reference: z.string().nullable(),
-});
-const exceptionsAnswer = z.object({
-  from: z.string(),
-  to: z.string(),
-  computed_for: z.number(),
-  entries: z.array(exceptionEntry),
-  by_action_status: z.array(z.object({ action_status: z.string(), jobs: z.number() })),
-  truncated: z.boolean(),
-});
-const limitRow = z.object({
-  day_hours: z.number(),
-  week_hours: z.number(),
-  fortnight_hours: z.number(),
-  day_limit: z.number(),
-  week_limit: z.number(),
-  fortnight_limit: z.number(),
-  is_over: z.boolean(),
-});
-const analyticsAnswer = z.object({
-  from: z.string(),
-  to: z.string(),
-  /** Seconds per bucket of `jobs_by_status_over_time` (a day, or a week beyond 31 days). */
-  bucket_seconds: z.number(),
-  resources: z.array(
-    z.object({
-      resource_id: z.string(),
-      name: z.string(),
-      booked_seconds: z.number(),
-      hours_hmm: z.string(),
-      available_hours: z.number(),
-      utilisation: z.number().nullable(),
-      limits: limitRow,
-    }),
-  ),
-  labels: z.array(
-    z.object({
-      key: z.string(),
-      name: z.string(),
-      jobs: z.number(),
-      booked_seconds: z.number(),
-      hours_hmm: z.string(),
-      available_hours: z.number(),
-      utilisation: z.number().nullable(),
-    }),
-  ),
-  jobs_by_status_over_time: z.array(
-    z.object({ start: z.number(), counts: z.record(z.string(), z.number()) }),
-  ),
-  conflicts_by_reason: z.array(z.object({ code: z.string(), jobs: z.number() })),
-});
-
-function period(q: { from: string; to: string }): Period {
+function period(q: DateRange): Period {
   const parsed = parsePeriod(q.from, q.to);
   if (!parsed.ok) {
     const { field, message } = parsed.issue;
@@ -128,7 +47,7 @@ function period(q: { from: string; to: string }): Period {
   return parsed.period;
 }
 
-function sendCsv(reply: FastifyReply, name: string, q: { from: string; to: string }, csv: string) {
+function sendCsv(reply: FastifyReply, name: string, q: DateRange, csv: string) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${name}-${q.from}-${q.to}.csv"`)
@@ -141,7 +60,7 @@ const csvSchema = { 200: z.string().describe('text/csv') };
 export function reportsRoutes(app: App): void {
   const db = () => app.deps.db.db;
 
-  const hours = async (caller: Caller, q: z.infer<typeof hoursQuery>) => {
+  const hours = async (caller: Caller, q: HoursQuery) => {
     const p = period(q);
     const rows = await (q.group === 'label' ? hoursByLabel : hoursByResource)(db(), caller.orgId, p);
     const seconds = rows.reduce((s, r) => s + r.seconds, 0);
@@ -154,11 +73,11 @@ export function reportsRoutes(app: App): void {
       total: { jobs, seconds, hours_hmm: formatHoursHmm(seconds) },
     };
   };
-  const statuses = async (caller: Caller, q: z.infer<typeof periodQuery>) => {
+  const statuses = async (caller: Caller, q: DateRange) => {
     const rows = await jobsByStatus(db(), caller.orgId, period(q));
     return { from: q.from, to: q.to, rows, total: rows.reduce((s, r) => s + r.jobs, 0) };
   };
-  const exceptions = async (caller: Caller, q: z.infer<typeof periodQuery>) => ({
+  const exceptions = async (caller: Caller, q: DateRange) => ({
     from: q.from,
     to: q.to,
     ...(await exceptionsInPeriod(db(), caller.orgId, period(q), app.identity.now())),
@@ -172,7 +91,7 @@ export function reportsRoutes(app: App): void {
         tags: ['reports'],
         summary: 'Booked hours per resource or per label over a period (h.mm), counted bookings only',
         querystring: hoursQuery,
-        response: { 200: hoursAnswer },
+        response: { 200: hoursReport },
       },
     },
     async (request) => hours(requireAuth(request), request.query),
@@ -209,7 +128,7 @@ export function reportsRoutes(app: App): void {
         tags: ['reports'],
         summary: 'Bookings beginning in a period by status',
         querystring: periodQuery,
-        response: { 200: statusAnswer },
+        response: { 200: statusReport },
       },
     },
     async (request) => statuses(requireAuth(request), request.query),
@@ -240,7 +159,7 @@ export function reportsRoutes(app: App): void {
         tags: ['reports'],
         summary: "Exceptions (the exception report's rule) among the current jobs overlapping a period",
         querystring: periodQuery,
-        response: { 200: exceptionsAnswer },
+        response: { 200: exceptionsReport },
       },
     },
     async (request) => exceptions(requireAuth(request), request.query),
@@ -283,7 +202,7 @@ export function reportsRoutes(app: App): void {
         summary:
           'Utilisation per resource and label, jobs by status over time, conflicts by reason, hours against limits (a resource: their own)',
         querystring: periodQuery,
-        response: { 200: analyticsAnswer },
+        response: { 200: analytics },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import type { Analytics } from '@rostra/core/api/reports';
 import { formatDate } from '@rostra/core/time/calendar';
 import { type ReactElement, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -5,7 +6,7 @@ import type { RowData } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/list-state.tsx';
 import { type Column, DataTable, Section, TableToggle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
-import { type Analytics, percent, statusSeries } from './reports.ts';
+import { percent, statusSeries } from './reports.ts';
 
 /*
  * The analytics charts. Each is a titled section with a table alternative (the toggle) for

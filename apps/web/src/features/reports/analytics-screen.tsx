@@ -1,3 +1,4 @@
+import type { DateRange } from '@rostra/core/api/reports';
 import { canSeeAnalytics, menuLabel } from '@rostra/core/shell/menu';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,7 +15,7 @@ import {
 } from './analytics-charts.tsx';
 import { PeriodPicker, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
-import { type DateRange, fetchAnalytics, REPORT_KEYS, weekOf } from './reports.ts';
+import { fetchAnalytics, REPORT_KEYS, weekOf } from './reports.ts';
 
 /**
  * Analytics (/analytics, dispatchers and resources; a resource sees only their own numbers):

@@ -1,3 +1,4 @@
+import type { LedgerEntry, LedgerType } from '@rostra/core/api/job-life';
 import { menuLabel } from '@rostra/core/shell/menu';
 import { formatDate, toWallClock } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -11,14 +12,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { DataTable, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
-import {
-  fetchLedger,
-  formatMoney,
-  LEDGER_STATUSES,
-  type LedgerEntry,
-  type LedgerType,
-  REPORT_KEYS,
-} from './reports.ts';
+import { fetchLedger, formatMoney, LEDGER_STATUSES, REPORT_KEYS } from './reports.ts';
 
 /** The bookings screen's path (menu routes are built at run time, so a plain string). */
 const BOOKINGS_PATH: string = '/bookings';
@@ -111,7 +105,7 @@ export function LedgerList({ type }: { type: LedgerType }) {
             <span aria-live="polite">{T.page(page + 1)}</span>
             <IconButton
               label={T.nextPage}
-              disabled={!ledger.data.has_more}
+              disabled={ledger.data.next_cursor === null}
               onClick={() => setPage((p) => p + 1)}
             >
               <ChevronRight aria-hidden className="size-4" />

@@ -1,10 +1,10 @@
+import type { DateRange } from '@rostra/core/api/reports';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { meQuery } from '../../lib/session.ts';
 import { PeriodPicker } from './report-parts.tsx';
-import type { DateRange } from './reports.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

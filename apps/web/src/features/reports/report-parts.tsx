@@ -1,3 +1,4 @@
+import type { DateRange } from '@rostra/core/api/reports';
 import { BarChart3, ChevronLeft, ChevronRight, Download, Table2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
@@ -5,7 +6,7 @@ import { Button, IconButton } from '../../ui/button.tsx';
 import { type DataColumn, DataTable as KitTable, type RowData } from '../../ui/data-table.tsx';
 import { DateInput } from '../../ui/date-picker.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
-import { checkRange, type DateRange, shiftRange } from './reports.ts';
+import { checkRange, shiftRange } from './reports.ts';
 
 /*
  * Pieces the timesheets, reports, analytics and ledger screens share: the period picker, a CSV

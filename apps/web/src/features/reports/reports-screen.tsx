@@ -1,3 +1,4 @@
+import type { DateRange, ExceptionRow, HoursRow } from '@rostra/core/api/reports';
 import { menuLabel } from '@rostra/core/shell/menu';
 import { formatDate, formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
@@ -10,17 +11,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { CsvLink, DataTable, PeriodPicker, Section, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
-import {
-  csvUrl,
-  type DateRange,
-  type ExceptionRow,
-  fetchExceptions,
-  fetchHours,
-  fetchJobsByStatus,
-  type HoursRow,
-  REPORT_KEYS,
-  weekOf,
-} from './reports.ts';
+import { csvUrl, fetchExceptions, fetchHours, fetchJobsByStatus, REPORT_KEYS, weekOf } from './reports.ts';
 
 /** The bookings screen's path (menu routes are built at run time, so a plain string). */
 const BOOKINGS_PATH: string = '/bookings';
