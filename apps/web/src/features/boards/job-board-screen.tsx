@@ -1,8 +1,10 @@
+import { type BidInput, bidBody } from '@rostra/core/api/boards';
 import { dayStart, FORTNIGHT, formatDayLabel } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Gavel, MapPin } from 'lucide-react';
 import { useId, useState } from 'react';
+import { z } from 'zod';
 import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
@@ -11,6 +13,7 @@ import { StatusPill } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { Form, FormInput, FormTextarea, useZodForm } from '../../ui/form.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { PeriodNav } from '../../ui/period-nav.tsx';
@@ -148,31 +151,34 @@ export function JobBoardScreen() {
   );
 }
 
+/**
+ * The bid form: the fields' text, checked by core's `bidBody` (an empty amount or note is none)
+ * before anything is sent.
+ */
+const bidForm = z
+  .object({
+    amount: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || bidBody.shape.amount.safeParse(Number(v)).success, T.invalidAmount),
+    note: z.string().trim().pipe(bidBody.shape.note.unwrap()),
+  })
+  .transform(
+    ({ amount, note }): BidInput => ({
+      ...(amount === '' ? {} : { amount: Number(amount) }),
+      ...(note === '' ? {} : { note }),
+    }),
+  );
+type BidValues = z.input<typeof bidForm>;
+
 function BidDialog({ job, onClose, onPlaced }: { job: BoardJob; onClose: () => void; onPlaced: () => void }) {
-  const [amount, setAmount] = useState('');
-  const [note, setNote] = useState('');
-  const [message, setMessage] = useState<string | undefined>();
-  const [isBusy, setIsBusy] = useState(false);
-  const amountId = useId();
-  const noteId = useId();
+  const form = useZodForm(bidForm, { defaultValues: { amount: '', note: '' } });
+  const isBusy = form.formState.isSubmitting;
   const formId = useId();
-  const submit = async () => {
-    const value = amount.trim() === '' ? undefined : Number(amount);
-    if (value !== undefined && (!Number.isFinite(value) || value < 0)) return setMessage(T.invalidAmount);
-    setIsBusy(true);
-    setMessage(undefined);
-    try {
-      await placeBid(job._id, {
-        ...(value !== undefined ? { amount: value } : {}),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      });
-      notify.success(T.bidPlaced);
-      onPlaced();
-    } catch (error) {
-      setMessage(errorText(error));
-    } finally {
-      setIsBusy(false);
-    }
+  const submit = async (values: BidInput) => {
+    await placeBid(job._id, values);
+    notify.success(T.bidPlaced);
+    onPlaced();
   };
   return (
     <Modal
@@ -191,45 +197,17 @@ function BidDialog({ job, onClose, onPlaced }: { job: BoardJob; onClose: () => v
         </>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        className="space-y-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div>
-          <label htmlFor={amountId} className="block text-sm font-medium text-neutral-700">
-            {T.amount}
-          </label>
-          <input
-            id={amountId}
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            className="mt-1 block min-h-11 w-full rounded-md border border-neutral-300 px-3 text-base sm:min-h-9 sm:text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor={noteId} className="block text-sm font-medium text-neutral-700">
-            {T.note}
-          </label>
-          <textarea
-            id={noteId}
-            maxLength={2000}
-            rows={3}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            className="mt-1 block w-full rounded-md border border-neutral-300 px-3 py-2 text-base sm:text-sm"
-          />
-        </div>
-        <FormMessage message={message} />
-      </form>
+      <Form form={form} onSubmit={submit} guard={false} id={formId} className="space-y-3">
+        <FormInput<BidValues>
+          name="amount"
+          label={T.amount}
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+        />
+        <FormTextarea<BidValues> name="note" label={T.note} maxLength={2000} rows={3} />
+      </Form>
     </Modal>
   );
 }
