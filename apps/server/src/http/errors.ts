@@ -1,8 +1,9 @@
+import type { ApiErrorAnswer } from '@rostra/core/api/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** The one error shape every API answer uses. Never carries a stack trace. */
-export type ErrorBody = { error: { code: string; message: string; details?: unknown } };
+export type ErrorBody = ApiErrorAnswer;
 
 /** Throw from a handler to answer with a status, a stable code and a message for people. */
 export class HttpError extends Error {

@@ -1,3 +1,4 @@
+import { createdIcalFeed, icalFeed, icalFeedBody, icalFeedsAnswer } from '@rostra/core/api/settings';
 import { buildCalendar } from '@rostra/core/ical/calendar';
 import { toWallClock } from '@rostra/core/time/calendar';
 import {
@@ -31,22 +32,6 @@ export const ICAL_TEXT = {
   noTarget: 'There is no such resource or label.',
 } as const;
 
-const feedResponse = z.object({
-  _id: z.string(),
-  scope: z.enum(['resource', 'label']),
-  target_id: z.string(),
-  target_name: z.string(),
-  created_by: z.string().nullable(),
-  created_at: z.number(),
-  revoked_at: z.number().nullable(),
-  last_fetched_at: z.number().nullable(),
-});
-
-const createBody = z.strictObject({
-  scope: z.enum(['resource', 'label']).describe("'resource' (their jobs) or 'label' (a team's jobs)"),
-  target_id: ID.describe('the resource id or label id'),
-});
-
 /** The feed's public path: org and feed ids, then the secret. */
 export const feedPath = (orgId: string, feedId: string, secret: string) =>
   `/ical/${encodeURIComponent(orgId)}/${encodeURIComponent(feedId)}/${secret}.ics`;
@@ -71,7 +56,7 @@ export function icalRoutes(app: App): void {
       schema: {
         tags: ['ical'],
         summary: 'iCal feeds (never their secrets): a dispatcher sees every feed, a resource their own',
-        response: { 200: z.object({ items: z.array(feedResponse) }) },
+        response: { 200: icalFeedsAnswer },
       },
     },
     async (request) => {
@@ -93,8 +78,8 @@ export function icalRoutes(app: App): void {
       schema: {
         tags: ['ical'],
         summary: 'Make a secret iCal feed URL; the answer is the only place the URL is ever shown',
-        body: createBody,
-        response: { 201: feedResponse.extend({ url: z.string() }) },
+        body: icalFeedBody,
+        response: { 201: createdIcalFeed },
       },
     },
     async (request, reply) => {
@@ -125,7 +110,7 @@ export function icalRoutes(app: App): void {
         tags: ['ical'],
         summary: 'Revoke an iCal feed for good: its URL answers 404 from now on',
         params: idParams,
-        response: { 200: feedResponse },
+        response: { 200: icalFeed },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import type { ApiErrorAnswer } from '@rostra/core/api/common';
 import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_RETRY_STATUSES } from '@rostra/core/shell/constants';
 import { IDENTITY_MESSAGES, IDENTITY_TEXT } from '@rostra/core/shell/messages';
 import { type AccessTokenAnswer, type AccessTokenCache, createAccessTokenCache } from './access-token.ts';
@@ -143,17 +144,13 @@ export type ApiClient = {
 };
 
 /** The API's error shape `{ error: { code, message, details? } }`, or a bare `{ code?, message }`. */
-function readErrorBody(body: unknown): { code?: string; message?: string; details?: unknown } {
+function readErrorBody(body: unknown): Partial<ApiErrorAnswer['error']> {
   if (typeof body !== 'object' || body === null) return {};
-  const record = body as Record<string, unknown>;
-  const inner =
-    typeof record.error === 'object' && record.error !== null
-      ? (record.error as Record<string, unknown>)
-      : record;
+  const inner = 'error' in body && typeof body.error === 'object' && body.error !== null ? body.error : body;
   return {
-    ...(typeof inner.code === 'string' ? { code: inner.code } : {}),
-    ...(typeof inner.message === 'string' ? { message: inner.message } : {}),
-    ...(inner.details !== undefined ? { details: inner.details } : {}),
+    ...('code' in inner && typeof inner.code === 'string' ? { code: inner.code } : {}),
+    ...('message' in inner && typeof inner.message === 'string' ? { message: inner.message } : {}),
+    ...('details' in inner && inner.details !== undefined ? { details: inner.details } : {}),
   };
 }
 

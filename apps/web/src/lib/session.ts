@@ -1,3 +1,4 @@
+import type { Me, SwitchOrgAnswer } from '@rostra/core/api/identity';
 import { parseRole, type Role } from '@rostra/core/shell/roles';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { isApiError } from './api.ts';
@@ -5,65 +6,8 @@ import { api } from './client.ts';
 import { restartLive } from './live.ts';
 import { createStore } from './store.ts';
 
-/** The company document of shell spec §3, as `GET /api/v1/me` answers it. */
-export type Company = {
-  id: string;
-  name: string;
-  logo: string | null;
-  logobrand: string | null;
-  default_country: { name: string; code: string };
-  date_format: string;
-  time_zone: string;
-  geofence: unknown;
-  max_distance: number;
-  /** What a change of the company document names (stale → 409). */
-  version: number;
-  [field: string]: unknown;
-};
-
-export type Membership = {
-  org_id: string;
-  org_name: string;
-  role: string;
-  duties: string[];
-  resource_id: string | null;
-  customer_id: string | null;
-};
-
 /** `GET /api/v1/me` (identity issue): who is signed in, where, and whether terms are due. */
-export type Me = {
-  user_details: {
-    uid: string;
-    displayName: string;
-    email: string | null;
-    photoUrl: string | null;
-    emailVerified: boolean;
-    phoneNumber: string | null;
-    isAnonymous: boolean;
-  };
-  memberships: Membership[];
-  uid: string;
-  org_id: string | null;
-  role: string | null;
-  duty: string | null;
-  duties: string[];
-  resource_id: string | null;
-  customer_id: string | null;
-  terms_required: boolean;
-  terms_version: string;
-  company: Company | null;
-  /**
-   * The organisation's display settings, menu flags and captions as this role sees them. Not in
-   * /me yet (see the web app's notes): until the server sends them, the spec's defaults apply.
-   */
-  settings?: {
-    display?: Record<string, unknown>;
-    menu?: Record<string, unknown>;
-    captions?: Record<string, unknown>;
-  };
-  /** The app version (version record); the spec's default 3.5.0 until the server sends one. */
-  version?: string;
-};
+export type { Me };
 
 export function activeRole(me: Me | null | undefined): Role | undefined {
   return parseRole(me?.role);
@@ -155,14 +99,6 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
 }
 
-export type SwitchAnswer = {
-  uid: string;
-  org_id: string;
-  role: string;
-  access_token: string;
-  expires_in: number;
-};
-
 /**
  * The membership (`org|role`) a company switch is moving to, or null. Until the shell's own user
  * is that membership it shows no screen, so nothing of the old role's screen asks again (with the
@@ -190,7 +126,7 @@ export async function switchOrganisation(
   try {
     await queryClient.cancelQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
     await api.tokens.get();
-    await api.post<SwitchAnswer>('/switch_org_by_uid', target, { retry: false, quiet: true });
+    await api.post<SwitchOrgAnswer>('/switch_org_by_uid', target, { retry: false, quiet: true });
     resetSessionCaches(queryClient);
     next = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 });
     return next;

@@ -209,7 +209,8 @@ function Shell({ me }: { me: Me }) {
     role: user.role,
     settings,
     menu,
-    version: me.version ?? DEFAULT_APP_VERSION,
+    // /me sends no app version (no version record is served yet): the spec's default.
+    version: DEFAULT_APP_VERSION,
   };
 
   const toggleCollapsed = () => {

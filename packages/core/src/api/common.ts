@@ -72,3 +72,9 @@ export const stamps = {
 /** A record named in another's answer (a blacklisted resource, a blacklisting customer). */
 export const namedRef = z.object({ _id: z.string(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRef>;
+
+/** Every failure's answer: `{ error: { code, message, details? } }` (message for people). */
+export const apiErrorAnswer = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+export type ApiErrorAnswer = z.infer<typeof apiErrorAnswer>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { labelSchema } from '../records/label.ts';
 import { MENU_SCOPES } from '../settings/documents.ts';
 import { ROLES } from '../shell/roles.ts';
-import { VERSION } from './common.ts';
+import { ID, VERSION } from './common.ts';
 
 /*
  * The settings and administration API (issue #8; the /settings screen): the company profile, the
@@ -216,3 +216,27 @@ export type Invitation = z.infer<typeof invitation>;
 
 export const membersAnswer = z.object({ items: z.array(member) });
 export const invitationsAnswer = z.object({ items: z.array(invitation) });
+
+/** What a calendar feed follows: a resource's jobs or a team's (a label's). */
+export const ICAL_SCOPES = ['resource', 'label'] as const;
+
+/** A secret iCal feed URL as listed (`GET /ical_feeds`); its secret is shown once, at creation. */
+export const icalFeed = z.object({
+  _id: z.string(),
+  scope: z.enum(ICAL_SCOPES),
+  target_id: z.string(),
+  target_name: z.string(),
+  created_by: z.string().nullable(),
+  created_at: z.number(),
+  revoked_at: z.number().nullable(),
+  last_fetched_at: z.number().nullable(),
+});
+export type IcalFeed = z.infer<typeof icalFeed>;
+export const icalFeedsAnswer = z.object({ items: z.array(icalFeed) });
+/** `POST /ical_feeds`: the new feed and its secret URL. */
+export const createdIcalFeed = icalFeed.extend({ url: z.string() });
+export type CreatedIcalFeed = z.infer<typeof createdIcalFeed>;
+export const icalFeedBody = z.strictObject({
+  scope: z.enum(ICAL_SCOPES).describe("'resource' (their jobs) or 'label' (a team's jobs)"),
+  target_id: ID.describe('the resource id or label id'),
+});

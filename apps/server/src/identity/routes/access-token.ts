@@ -1,3 +1,4 @@
+import { accessTokenAnswer } from '@rostra/core/api/identity';
 import { z } from 'zod';
 import { type Access, requireAuth } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
@@ -6,8 +7,6 @@ import { issueAccessToken } from '../tokens.ts';
 
 /** Token issuing is not a data route: it is allowed before the terms are accepted. */
 const ACCESS: Access = { kind: 'signedIn', beforeTerms: true };
-
-export const accessTokenResponse = z.object({ access_token: z.string(), expires_in: z.number().int() });
 
 /**
  * GET /access_token (shell spec §7): a signed JWT carrying uid, org_id, role, duty and duties of
@@ -22,7 +21,7 @@ export function accessTokenRoute(app: App, identity: Identity): void {
       schema: {
         tags: ['identity'],
         summary: 'An access token for bearer calls',
-        response: { 200: accessTokenResponse },
+        response: { 200: accessTokenAnswer },
       },
     },
     async (request) => {

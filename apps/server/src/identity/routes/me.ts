@@ -1,8 +1,8 @@
+import { meAnswer } from '@rostra/core/api/identity';
 import { getCompany } from '@rostra/db/identity/company';
 import { listMemberships } from '@rostra/db/identity/memberships';
 import { findSessionBinding } from '@rostra/db/identity/sessions';
 import { findUserById } from '@rostra/db/identity/users';
-import { z } from 'zod';
 import { type Access, requireUser } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -12,58 +12,6 @@ import { SERVER_IDENTITY_TEXT } from '../messages.ts';
 
 /** /me works for every signed-in person: guests and users without organisation included. */
 const ACCESS: Access = { kind: 'signedIn', beforeTerms: true, withoutOrg: true };
-
-const membership = z.object({
-  org_id: z.string(),
-  org_name: z.string(),
-  role: z.string(),
-  duties: z.array(z.string()),
-  resource_id: z.string().nullable(),
-  customer_id: z.string().nullable(),
-});
-
-const company = z.object({
-  id: z.string(),
-  name: z.string(),
-  logo: z.string().nullable(),
-  logobrand: z.string().nullable(),
-  gst_value: z.number(),
-  careplan_type: z.unknown(),
-  default_country: z.object({ name: z.string(), code: z.string() }),
-  date_format: z.string(),
-  time_zone: z.string(),
-  event_label_types: z.array(z.unknown()),
-  doc_statuses: z.record(z.string(), z.unknown()),
-  geofence: z.unknown(),
-  overlap_buffer_minutes: z.number(),
-  max_distance: z.number(),
-  search_engine: z.string(),
-  /** What a change of the company document names (PUT /company, the geofence dialog). */
-  version: z.number(),
-});
-
-export const meResponse = z.object({
-  user_details: z.object({
-    uid: z.string(),
-    displayName: z.string(),
-    email: z.string().nullable(),
-    photoUrl: z.string().nullable(),
-    emailVerified: z.boolean(),
-    phoneNumber: z.string().nullable(),
-    isAnonymous: z.boolean(),
-  }),
-  memberships: z.array(membership),
-  uid: z.string(),
-  org_id: z.string().nullable(),
-  role: z.string().nullable(),
-  duty: z.string().nullable(),
-  duties: z.array(z.string()),
-  resource_id: z.string().nullable(),
-  customer_id: z.string().nullable(),
-  terms_required: z.boolean(),
-  terms_version: z.string(),
-  company: company.nullable(),
-});
 
 /**
  * GET /me: who the caller is, every membership, the active organisation and role, whether the
@@ -79,7 +27,7 @@ export function meRoute(app: App, identity: Identity): void {
       schema: {
         tags: ['identity'],
         summary: 'The signed-in user, memberships and company',
-        response: { 200: meResponse },
+        response: { 200: meAnswer },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { signInMethodsAnswer, signInMethodsBody, signInOptionsAnswer } from '@rostra/core/api/identity';
 import { checkEmail } from '@rostra/core/shell/validators';
 import { clientAddress, hitThrottle } from '@rostra/db/identity/throttle';
 import { findUserByEmail, hasPassword, listProviders } from '@rostra/db/identity/users';
@@ -7,23 +8,6 @@ import { API, type App } from '../../http/api.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { Identity } from '../identity.ts';
 import { FAILURES } from '../messages.ts';
-
-export const signInOptionsResponse = z.object({
-  email_password: z.literal(true),
-  email_link: z.literal(true),
-  phone: z.literal(true),
-  anonymous: z.literal(true),
-  federated: z.array(z.object({ id: z.string(), name: z.string() })),
-});
-
-export const signInMethodsBody = z.strictObject({ email: z.string().max(320) });
-export const signInMethodsResponse = z.object({
-  /**
-   * Empty for an unknown address: the sign-in screen offers account creation. With email
-   * enumeration protection on, the same list (PROTECTED_METHODS) for every well-formed address.
-   */
-  methods: z.array(z.string()),
-});
 
 /**
  * What every address is told with enumeration protection on: the password step with the email
@@ -46,7 +30,7 @@ export function signInMethodRoutes(app: App, identity: Identity): void {
       schema: {
         tags: ['identity'],
         summary: 'Sign-in methods offered',
-        response: { 200: signInOptionsResponse },
+        response: { 200: signInOptionsAnswer },
       },
     },
     async () => ({
@@ -68,7 +52,7 @@ export function signInMethodRoutes(app: App, identity: Identity): void {
         tags: ['identity'],
         summary: 'Sign-in methods of an email address',
         body: signInMethodsBody,
-        response: { 200: signInMethodsResponse },
+        response: { 200: signInMethodsAnswer },
       },
     },
     async (request) => {

@@ -1,11 +1,10 @@
+import { signOutAnswer } from '@rostra/core/api/identity';
 import { deleteSession } from '@rostra/db/identity/sessions';
 import { z } from 'zod';
 import { PUBLIC } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
 import { type Identity, toFetchHeaders } from '../identity.ts';
 import { verifyAccessToken } from '../tokens.ts';
-
-export const signOutResponse = z.object({ signed_out: z.literal(true) });
 
 /**
  * POST /sign_out (what `?signout=y` / `?logout=y` call): ends the session of the cookie or of the
@@ -16,7 +15,7 @@ export function signOutRoute(app: App, identity: Identity): void {
     `${API}/sign_out`,
     {
       config: { access: PUBLIC },
-      schema: { tags: ['identity'], summary: 'Sign out', response: { 200: signOutResponse } },
+      schema: { tags: ['identity'], summary: 'Sign out', response: { 200: signOutAnswer } },
     },
     async (request, reply) => {
       const authorization = request.headers.authorization ?? '';

@@ -1,3 +1,4 @@
+import { switchOrgAnswer, switchOrgBody } from '@rostra/core/api/identity';
 import { ROLES } from '@rostra/core/shell/roles';
 import { findMembership } from '@rostra/db/identity/memberships';
 import { findSessionBinding, setActiveMembership } from '@rostra/db/identity/sessions';
@@ -11,20 +12,6 @@ import { issueAccessToken } from '../tokens.ts';
 
 /** Switching must work before terms (to a customer role) and without a usable active membership. */
 const ACCESS: Access = { kind: 'signedIn', beforeTerms: true, withoutOrg: true };
-
-export const switchOrgBody = z.strictObject({
-  org_id: z.string().min(1).max(200),
-  role: z.enum(ROLES),
-  uid: z.string().min(1).max(200),
-});
-
-export const switchOrgResponse = z.object({
-  uid: z.string(),
-  org_id: z.string(),
-  role: z.string(),
-  access_token: z.string(),
-  expires_in: z.number().int(),
-});
 
 /**
  * POST /switch_org_by_uid (shell spec §4, §7): makes (org_id, role) the session's active
@@ -42,7 +29,7 @@ export function switchOrgRoute(app: App, identity: Identity): void {
         tags: ['identity'],
         summary: 'Switch the active organisation and role',
         body: switchOrgBody,
-        response: { 200: switchOrgResponse },
+        response: { 200: switchOrgAnswer },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { acceptTermsAnswer } from '@rostra/core/api/identity';
 import { termsWholeVersion } from '@rostra/core/shell/validators';
 import { acceptTerms } from '@rostra/db/identity/terms';
 import { z } from 'zod';
@@ -6,8 +7,6 @@ import { API, type App } from '../../http/api.ts';
 import type { Identity } from '../identity.ts';
 
 const ACCESS: Access = { kind: 'signedIn', beforeTerms: true, withoutOrg: true };
-
-export const acceptTermsResponse = z.object({ version: z.string(), accepted: z.literal(true) });
 
 /**
  * POST /terms/accept: records acceptance of the current terms under their whole-number version
@@ -22,7 +21,7 @@ export function termsRoutes(app: App, identity: Identity): void {
       schema: {
         tags: ['identity'],
         summary: 'Accept the current terms',
-        response: { 200: acceptTermsResponse },
+        response: { 200: acceptTermsAnswer },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { tokenLoginAnswer, tokenLoginBody } from '@rostra/core/api/identity';
 import { ALERT_TEXT, IDENTITY_TEXT } from '@rostra/core/shell/messages';
 import { checkTokenClaims, checkTokenIdentity } from '@rostra/core/shell/validators';
 import { findMembership } from '@rostra/db/identity/memberships';
@@ -19,14 +20,6 @@ import { verifySignInToken } from '../tokens.ts';
  */
 const REQUIRED_CLAIMS = new Set(['org_id', 'uid', 'role']);
 
-export const tokenLoginBody = z.strictObject({
-  token: z.string().min(1).max(4096),
-  /** The company email or phone number the person entered. */
-  identity: z.string().max(320).optional(),
-});
-
-export const tokenLoginResponse = z.object({ uid: z.string(), org_id: z.string(), role: z.string() });
-
 /**
  * POST /token_login: signs in with a dispatcher-issued token once the person has entered the
  * company email or phone the token names (shell spec §4, §5). No entry yet → 400 with the prompt
@@ -45,7 +38,7 @@ export function tokenLoginRoute(app: App, identity: Identity): void {
         tags: ['identity'],
         summary: 'Sign in with a custom sign-in token and the company email or phone',
         body: tokenLoginBody,
-        response: { 200: tokenLoginResponse },
+        response: { 200: tokenLoginAnswer },
       },
     },
     async (request, reply) => {

@@ -1,3 +1,12 @@
+import type { CursorPage } from '@rostra/core/api/common';
+import type { ResourceRecord } from '@rostra/core/api/resources';
+import {
+  type CreatedIcalFeed,
+  ICAL_SCOPES,
+  type IcalFeed,
+  type icalFeedsAnswer,
+  type SettingsLabel,
+} from '@rostra/core/api/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Plus } from 'lucide-react';
 import { useState } from 'react';
@@ -45,20 +54,9 @@ export const ICAL_PANEL_TEXT = {
 } as const;
 const T = ICAL_PANEL_TEXT;
 
-type Feed = {
-  _id: string;
-  scope: 'resource' | 'label';
-  target_id: string;
-  target_name: string;
-  created_at: number;
-  revoked_at: number | null;
-  last_fetched_at: number | null;
-};
-type Named = { _id: string; name: string };
-
 /** A new feed: its scope and the resource or label it follows (the server checks that it exists). */
 const createForm = z.object({
-  scope: z.enum(['resource', 'label']),
+  scope: z.enum(ICAL_SCOPES),
   target_id: z.string().min(1, T.chooseTarget),
 });
 type CreateValues = z.input<typeof createForm>;
@@ -72,17 +70,18 @@ export function IcalPanel() {
   const queryClient = useQueryClient();
   const feeds = useQuery({
     queryKey: FEEDS,
-    queryFn: async () => (await api.get<{ items: Feed[] }>('/ical_feeds', { quiet: true })).items,
+    queryFn: async () =>
+      (await api.get<z.infer<typeof icalFeedsAnswer>>('/ical_feeds', { quiet: true })).items,
   });
   const resources = useQuery({
     queryKey: ['ical-feeds', 'resources'],
     queryFn: async () =>
-      (await api.get<{ items: Named[] }>('/resources', { query: { limit: 250 }, quiet: true })).items,
+      (await api.get<CursorPage<ResourceRecord>>('/resources', { query: { limit: 250 }, quiet: true })).items,
   });
   const labels = useQuery({
     queryKey: ['ical-feeds', 'labels'],
     queryFn: async () =>
-      (await api.get<{ items: Named[] }>('/labels', { query: { limit: 250 }, quiet: true })).items,
+      (await api.get<CursorPage<SettingsLabel>>('/labels', { query: { limit: 250 }, quiet: true })).items,
   });
   const [created, setCreated] = useState<{ id: string; url: string } | null>(null);
   const form = useZodForm(createForm, { defaultValues: { scope: 'resource', target_id: '' } });
@@ -91,14 +90,14 @@ export function IcalPanel() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: FEEDS });
 
   const create = async (body: z.output<typeof createForm>) => {
-    const feed = await api.post<Feed & { url: string }>('/ical_feeds', body, { quiet: true, retry: false });
+    const feed = await api.post<CreatedIcalFeed>('/ical_feeds', body, { quiet: true, retry: false });
     setCreated({ id: feed._id, url: feed.url });
     form.reset({ scope: body.scope, target_id: '' });
     notify.success(T.created);
     await refresh();
   };
 
-  const revoke = async (feed: Feed) => {
+  const revoke = async (feed: IcalFeed) => {
     if (!(await askConfirm(T.revokeConfirm(feed.target_name || feed.target_id)))) return;
     try {
       await api.request(`/ical_feeds/${encodeURIComponent(feed._id)}`, {
@@ -143,7 +142,7 @@ export function IcalPanel() {
         <FormSelect<CreateValues>
           name="target_id"
           label={T.target}
-          options={[['', T.choose], ...targets.map((t) => [t._id, t.name] as const)]}
+          options={[['', T.choose], ...targets.map((t) => [t._id, t.name ?? t._id] as const)]}
           className="w-full sm:w-72"
         />
         <SubmitButton pending={T.creating} className="sm:mt-6">

@@ -1,3 +1,9 @@
+import type {
+  FederatedSignInAnswer,
+  SignInMethodsAnswer,
+  SignInOptions,
+  TokenLoginAnswer,
+} from '@rostra/core/api/identity';
 import { AUTH_BASE } from '../../lib/api.ts';
 import { api } from '../../lib/client.ts';
 
@@ -13,14 +19,7 @@ const IDENTITY = { retry: false, quiet: true, auth: 'cookie' } as const;
 
 const auth = <T>(path: string, body?: unknown) => api.post<T>(`${AUTH_BASE}${path}`, body ?? {}, IDENTITY);
 
-/** What this server offers at all (`GET /api/v1/sign_in_options`). */
-export type SignInOptions = {
-  email_password: boolean;
-  email_link: boolean;
-  phone: boolean;
-  anonymous: boolean;
-  federated: { id: string; name: string }[];
-};
+export type { SignInOptions };
 
 const NO_OPTIONS: SignInOptions = {
   email_password: true,
@@ -65,8 +64,8 @@ export function routeForMethods(methods: readonly string[], options: SignInOptio
 }
 
 export async function findSignInMethods(email: string): Promise<string[]> {
-  const answer = await api.post<{ methods?: string[] }>('/sign_in_methods', { email }, IDENTITY);
-  return answer.methods ?? [];
+  const answer = await api.post<SignInMethodsAnswer>('/sign_in_methods', { email }, IDENTITY);
+  return answer.methods;
 }
 
 export const signInWithPassword = (email: string, password: string) =>
@@ -123,7 +122,7 @@ export const signInAsGuest = () => auth('/sign-in/anonymous');
  * server's oidc.test.ts does).
  */
 export async function startFederatedSignIn(providerId: string): Promise<void> {
-  const answer = await auth<{ url?: string }>('/sign-in/social', {
+  const answer = await auth<FederatedSignInAnswer>('/sign-in/social', {
     provider: providerId,
     callbackURL: AFTER_REDIRECT_SIGN_IN,
     newUserCallbackURL: AFTER_REDIRECT_SIGN_IN,
@@ -134,4 +133,4 @@ export async function startFederatedSignIn(providerId: string): Promise<void> {
 
 /** Token login (spec §4, §5): the token from `?token=` and the company email or phone entered. */
 export const tokenLogin = (token: string, identity: string) =>
-  api.post('/token_login', { token, identity }, IDENTITY);
+  api.post<TokenLoginAnswer>('/token_login', { token, identity }, IDENTITY);
