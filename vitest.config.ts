@@ -13,10 +13,12 @@ export default defineConfig({
     // CI also writes a JSON report, read by scripts/test-summary.mjs for the closing line.
     reporters: process.env.ROSTRA_TEST_REPORT ? ['default', 'json'] : ['default'],
     outputFile: { json: 'test-results/vitest.json' },
-    // `isolate: false` for core and web: their files run in one module graph and (web) one jsdom
-    // per worker instead of a fresh one per file. The web's 42 files took 229 s so (most of it
-    // making jsdom), 22 s shared. Their tests keep no state between files; a test that must
-    // replace a module spies on it (vi.spyOn) rather than mocking it (vi.mock is per graph).
+    // `isolate: false`: each worker runs its files in one module graph (and, for the web, one
+    // jsdom) instead of a fresh one per file. The web's 42 files took 229 s with a jsdom each, 22 s
+    // sharing one; the server's and db's files spent 257 s importing the app, 30 s shared. Tests
+    // keep no state between files: each makes its own app and database, the server's caches live
+    // on the app instance, and a test that must replace a module spies on it (vi.spyOn) rather
+    // than mocking it (a vi.mock would not reach a module another file already loaded).
     projects: [
       {
         test: {
@@ -33,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'db',
           root: 'packages/db',
+          isolate: false,
           include: ['src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -43,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
+          isolate: false,
           include: ['src/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
