@@ -6,6 +6,7 @@ import { type CheckData, windowScenario } from './api.ts';
 const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
 const WEEK = '2026-01-04_2026-01-10';
 const allWeek = (resourceId: string) => ({
+  _id: `${resourceId}-${WEEK}`,
   resourceId,
   week_id: WEEK,
   su: true,
@@ -17,6 +18,8 @@ const allWeek = (resourceId: string) => ({
   sa: true,
   beg: 0,
   end: 0,
+  timings: {},
+  version: 1,
 });
 
 /** Two resources working all week: 'near' holds the booking's label, 'far' has none and lives 50 km away. */

@@ -19,7 +19,9 @@ import type {
 } from '@rostra/core/api/allocation';
 import type { Booking, SavedBooking, UpdateBookingBody } from '@rostra/core/api/bookings';
 import type { CursorPage } from '@rostra/core/api/common';
+import type { ResourceRecord } from '@rostra/core/api/resources';
 import type { StatusConfigAnswer } from '@rostra/core/api/settings';
+import type { ShiftRecord } from '@rostra/core/api/shifts';
 import type {
   AllocationConfig,
   TimelineWindow,
@@ -30,8 +32,6 @@ import type {
 } from '@rostra/core/api/timeline';
 import type { Blacklist } from '@rostra/core/records/blacklist';
 import type { Label } from '@rostra/core/records/label';
-import type { Resource } from '@rostra/core/records/resource';
-import type { Shift } from '@rostra/core/records/shift';
 import { STATUS_CONFIG_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
 import { DAY, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
 import { isApiError } from '../../lib/api.ts';
@@ -105,16 +105,23 @@ export function weekIdsOf(from: number, to: number, weekStartDay: number): strin
   return ids;
 }
 
-export type CheckData = { resources: Resource[]; labels: Label[]; blacklists: Blacklist[]; shifts: Shift[] };
+export type CheckData = {
+  resources: ResourceRecord[];
+  labels: Label[];
+  blacklists: Blacklist[];
+  shifts: ShiftRecord[];
+};
 
 /** What the core's checks read beyond the window: loaded once per set of weeks, in parallel. */
 export async function fetchCheckData(weekIds: readonly string[]): Promise<CheckData> {
   const optional = <T>(p: Promise<T[]>) => p.catch((): T[] => []);
   const [resources, labels, blacklists, shifts] = await Promise.all([
-    allPages<Resource>('/resources'),
+    allPages<ResourceRecord>('/resources'),
     optional(allPages<Label>('/labels')),
     optional(allPages<Blacklist>('/blacklists')),
-    Promise.all(weekIds.map((week_id) => allPages<Shift>('/shifts', { week_id }))).then((l) => l.flat()),
+    Promise.all(weekIds.map((week_id) => allPages<ShiftRecord>('/shifts', { week_id }))).then((l) =>
+      l.flat(),
+    ),
   ]);
   return { resources, labels, blacklists, shifts };
 }
