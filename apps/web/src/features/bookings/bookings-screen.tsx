@@ -28,8 +28,7 @@ import {
   activeFilterCount,
   type BookingFilters,
   type BookingWhen,
-  defaultOrder,
-  EMPTY_FILTERS,
+  clearFilters,
   filtersFromSearch,
   searchFromFilters,
   selectedBookingId,
@@ -80,8 +79,6 @@ export function BookingsScreen() {
 
   const page = useQuery(bookingSearchQuery(toBookingSearch(filters)));
   const isFiltered = Boolean(filters.q) || activeFilterCount(filters) > 0;
-  const clearFilters = () =>
-    setFilters({ ...EMPTY_FILTERS, when: filters.when, order: defaultOrder(filters.when) });
   const lookups = useLookups(isDispatcher);
   const queryClient = useQueryClient();
   // Changes by others to the bookings on this page (the span of their times) refresh the list.
@@ -145,7 +142,7 @@ export function BookingsScreen() {
               title={T.empty}
               hint={T.emptyHint}
               action={
-                <Button variant="secondary" onClick={clearFilters}>
+                <Button variant="secondary" onClick={() => setFilters(clearFilters(filters))}>
                   {T.clearFilters}
                 </Button>
               }
@@ -501,7 +498,7 @@ function FilterBar({
           </select>
         </div>
         {count || filters.q ? (
-          <Button variant="ghost" onClick={() => onChange(EMPTY_FILTERS)}>
+          <Button variant="ghost" onClick={() => onChange(clearFilters(filters))}>
             <X aria-hidden className="size-4" />
             {T.clearFilters}
           </Button>

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   activeFilterCount,
   type BookingFilters,
+  clearFilters,
   EMPTY_FILTERS,
   filtersFromSearch,
   pageRange,
@@ -53,6 +54,27 @@ describe('bookings filters in the URL', () => {
     expect(searchFromFilters(past)).toMatchObject({ when: 'past', order: undefined, q: 'smith' });
     expect(filtersFromSearch({ when: 'past' })).toEqual({ ...EMPTY_FILTERS, when: 'past', order: 'desc' });
     expect(toBookingSearch(past)).toMatchObject({ when: 'past', order: 'desc' });
+  });
+
+  it('Clear filters drops the search and every filter but keeps the tab, at its first page', () => {
+    const onPast: BookingFilters = {
+      ...switchWhen(EMPTY_FILTERS, 'past'),
+      q: 'smith',
+      status: ['draft'],
+      resource: 'r1',
+      order: 'asc',
+      page: 3,
+    };
+    const cleared = clearFilters(onPast);
+    expect(cleared).toEqual({ ...EMPTY_FILTERS, when: 'past', order: 'desc' });
+    expect(activeFilterCount(cleared)).toBe(0);
+    expect(searchFromFilters(cleared)).toMatchObject({
+      when: 'past',
+      q: undefined,
+      status: undefined,
+      page: undefined,
+    });
+    expect(clearFilters({ ...EMPTY_FILTERS, q: 'smith' })).toEqual(EMPTY_FILTERS);
   });
 
   it('reads unreadable values as their defaults', () => {

@@ -113,6 +113,14 @@ export function toBookingSearch(filters: BookingFilters, limit = PAGE_SIZE): Boo
   };
 }
 
+/**
+ * Clear filters: every filter and the search go, the tab (Upcoming or Past) stays, in its own
+ * order, at its first page. Both Clear filters buttons (the filter bar's and the empty list's).
+ */
+export function clearFilters(filters: BookingFilters): BookingFilters {
+  return switchWhen(EMPTY_FILTERS, filters.when);
+}
+
 /** The filters of the other tab: its first page in its own order, the other filters kept. */
 export function switchWhen(filters: BookingFilters, when: BookingWhen): BookingFilters {
   return { ...filters, when, order: defaultOrder(when), page: 1 };
