@@ -56,7 +56,45 @@ describe.each(testDatabaseKinds())('the HTTP application on %s', (kind) => {
     expect(routes).toContain('healthz');
     for (const route of registeredApiRoutes(t)) expect(listed, route).toContain(route);
   });
+
+  it('describes the answers of the settings and catalogue documents, not just "an object"', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, OpenApiOperation>>;
+    };
+    const answered = (path: string, method = 'get') => {
+      const schema = doc.paths[`${API}${path}`]?.[method]?.responses?.['200']?.content?.['application/json']
+        ?.schema as OpenApiSchema | undefined;
+      return schema?.properties?.items?.items ?? schema;
+    };
+    expect(Object.keys(answered('/job-status-config')?.properties ?? {})).toEqual(
+      expect.arrayContaining(['_key', 'statusConfig', 'version']),
+    );
+    expect(answered('/job-status-config')?.properties?.statusConfig?.items?.required).toEqual(
+      expect.arrayContaining(['_key', '_value', 'color', 'textColor']),
+    );
+    expect(answered('/workflows', 'put')?.required).toEqual(
+      expect.arrayContaining(['workflow_calevents', 'workflow_groups', 'version']),
+    );
+    expect(answered('/labels')?.required).toEqual(expect.arrayContaining(['_id', 'name', 'type']));
+    expect(answered('/blacklists')?.required).toEqual(expect.arrayContaining(['_id', 'resIds', 'version']));
+    expect(answered('/customers/{id}/blacklist')?.required).toEqual(
+      expect.arrayContaining(['_id', 'resIds', 'version']),
+    );
+    expect(answered('/quick-views')?.required).toEqual(expect.arrayContaining(['_id', 'name', 'uid']));
+    expect(answered('/dispatcher-master-labels')?.required).toEqual(
+      expect.arrayContaining(['labels', 'cs_lbls', 'res_labels', 'published']),
+    );
+  });
 });
+
+type OpenApiSchema = {
+  properties?: Record<string, OpenApiSchema>;
+  items?: OpenApiSchema;
+  required?: string[];
+};
+type OpenApiOperation = {
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
 
 /** Method + OpenAPI-style path of every route the app registered, other than the docs' own. */
 export function registeredApiRoutes(t: TestApp): string[] {

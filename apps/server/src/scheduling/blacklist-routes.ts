@@ -1,3 +1,4 @@
+import { blacklistRecord, putBlacklistBody } from '@rostra/core/api/blacklists';
 import { recheckedSchema } from '@rostra/core/timeline/rechecked';
 import { getBlacklist, listBlacklists, putBlacklist } from '@rostra/db/scheduling/customer-blacklist';
 import { z } from 'zod';
@@ -9,13 +10,11 @@ import {
   paged,
   pageOf,
   pageQuery,
-  recordResponse,
   SECONDS,
   versionToWrite,
   withETag,
   written,
 } from '../http/kit.ts';
-import { putBlacklistBody } from './schemas.ts';
 
 /**
  * Customers' blacklists (spec §3): `_id` is the customer. Dispatchers only: resources, customers
@@ -36,7 +35,7 @@ export function blacklistRoutes(app: App): void {
           ...pageQuery,
           updated_after: z.coerce.number().pipe(SECONDS).optional().describe('epoch seconds'),
         }),
-        response: { 200: pageOf(recordResponse) },
+        response: { 200: pageOf(blacklistRecord) },
       },
     },
     async (request) => {
@@ -58,9 +57,9 @@ export function blacklistRoutes(app: App): void {
       config: { access },
       schema: {
         tags: ['records'],
-        summary: "A customer's blacklist",
+        summary: "A customer's blacklist (an empty one at version 0 when none is stored)",
         params: idParams,
-        response: { 200: recordResponse },
+        response: { 200: blacklistRecord },
       },
     },
     async (request, reply) => {
@@ -80,7 +79,7 @@ export function blacklistRoutes(app: App): void {
         summary: "Replace a customer's blacklist (version 0 when none yet; stale → 409)",
         params: idParams,
         body: putBlacklistBody,
-        response: { 200: recordResponse.extend({ rechecked: recheckedSchema }) },
+        response: { 200: blacklistRecord.extend({ rechecked: recheckedSchema }) },
       },
     },
     async (request, reply) => {

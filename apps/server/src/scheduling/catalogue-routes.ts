@@ -1,5 +1,12 @@
 import { createCustomerBody, customerRecord, updateCustomerBody } from '@rostra/core/api/customers';
+import { createLabelBody, labelFilters, labelRecord, updateLabelBody } from '@rostra/core/api/labels';
 import { createResourceBody, resourceRecord, updateResourceBody } from '@rostra/core/api/resources';
+import {
+  createServicePlanBody,
+  SERVICE_PLAN_UPDATE_TYPES,
+  servicePlanRecord,
+  updateServicePlanBody,
+} from '@rostra/core/api/service-plans';
 import { type MasterLabelFilters, masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { CUSTOMERS, LABELS, RESOURCES, SERVICE_PLANS } from '@rostra/db/scheduling/record-kinds';
 import { withWeightageCost } from '@rostra/db/scheduling/resource-costs';
@@ -10,13 +17,6 @@ import { CATALOGUE_READERS, type Caller, DISPATCHERS } from '../http/access.ts';
 import type { App } from '../http/api.ts';
 import { queryBoolean, SECONDS } from '../http/kit.ts';
 import { recordRoutes } from './record-routes.ts';
-import {
-  createLabelBody,
-  createServicePlanBody,
-  LABEL_TYPES,
-  updateLabelBody,
-  updateServicePlanBody,
-} from './schemas.ts';
 
 type Query = Record<string, unknown>;
 
@@ -39,7 +39,8 @@ export function catalogueRoutes(app: App): void {
     write: DISPATCHERS,
     createBody: createLabelBody,
     updateBody: updateLabelBody,
-    filters: { type: z.enum(LABEL_TYPES).optional(), inactive: queryBoolean.optional() },
+    response: labelRecord,
+    filters: labelFilters,
     where: (q: Query) => [
       q.type === undefined ? undefined : eq(labels.type, q.type as string),
       q.inactive === undefined ? undefined : eq(labels.inactive, q.inactive as boolean),
@@ -108,8 +109,9 @@ export function catalogueRoutes(app: App): void {
     write: DISPATCHERS,
     createBody: createServicePlanBody,
     updateBody: updateServicePlanBody,
+    response: servicePlanRecord,
     filters: {
-      UpdateType: z.enum(['Inactive', 'Ended']).optional(),
+      UpdateType: z.enum(SERVICE_PLAN_UPDATE_TYPES).optional(),
       updated_after: z.coerce.number().pipe(SECONDS).optional().describe('epoch seconds'),
     },
     where: (q: Query) => [

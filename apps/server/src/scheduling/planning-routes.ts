@@ -9,6 +9,7 @@ import {
   projectTaskRecord,
   updateProjectTaskBody,
 } from '@rostra/core/api/project-tasks';
+import { createQuickViewBody, quickViewRecord, updateQuickViewBody } from '@rostra/core/api/quick-views';
 import { CALENDAR_EVENTS, PROJECT_TASKS, QUICK_VIEWS } from '@rostra/db/scheduling/record-kinds';
 import { calendarEvents, quickViews } from '@rostra/db/schema/planning';
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,7 +18,6 @@ import { DISPATCHERS, MEMBERS } from '../http/access.ts';
 import type { App } from '../http/api.ts';
 import { queryBoolean } from '../http/kit.ts';
 import { recordRoutes } from './record-routes.ts';
-import { createQuickViewBody, updateQuickViewBody } from './schemas.ts';
 
 /**
  * Quick views (dispatchers' own saved views), project tasks and calendar events (simple records
@@ -34,6 +34,7 @@ export function planningRoutes(app: App): void {
     write: DISPATCHERS,
     createBody: createQuickViewBody,
     updateBody: updateQuickViewBody,
+    response: quickViewRecord,
     // The list is the caller's own views (spec §7: quicviews by uid, cus_view false unless asked).
     filters: { cus_view: queryBoolean.optional() },
     where: (q, caller) => [

@@ -1,11 +1,19 @@
+import {
+  jobStatusConfigBody,
+  type MasterLabelsAnswer,
+  masterLabelsAnswer,
+  masterLabelsBody,
+  statusConfigAnswer,
+  workflowsAnswer,
+  workflowsBody,
+} from '@rostra/core/api/settings';
 import { STATUS_CONFIG_DEFAULTS } from '@rostra/core/settings/defaults';
 import { getMasterLabels, putMasterLabels } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import type { z } from 'zod';
 import { type Access, DISPATCHERS, MEMBERS, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { expectedVersion, idParams, notFound, recordResponse, withETag, written } from '../http/kit.ts';
-import { jobStatusConfigBody, masterLabelsBody, workflowsBody } from './schemas.ts';
+import { expectedVersion, idParams, notFound, withETag, written } from '../http/kit.ts';
 
 /**
  * Organisation settings served as versioned documents: the job status config (`statusConfig`),
@@ -18,6 +26,7 @@ export function settingsRoutes(app: App): void {
     path: string,
     key: string,
     body: z.ZodObject,
+    answer: z.ZodObject,
     summary: string,
     defaults: Record<string, unknown>,
   ) => {
@@ -25,7 +34,7 @@ export function settingsRoutes(app: App): void {
       `${API}${path}`,
       {
         config: { access: MEMBERS },
-        schema: { tags: ['settings'], summary, response: { 200: recordResponse } },
+        schema: { tags: ['settings'], summary, response: { 200: answer } },
       },
       async (request, reply) => {
         const caller = requireAuth(request);
@@ -41,7 +50,7 @@ export function settingsRoutes(app: App): void {
           tags: ['settings'],
           summary: `Replace: ${summary} (version 0 when never stored; stale → 409)`,
           body,
-          response: { 200: recordResponse },
+          response: { 200: answer },
         },
       },
       async (request, reply) => {
@@ -58,15 +67,23 @@ export function settingsRoutes(app: App): void {
     '/job-status-config',
     'job_status_config',
     jobStatusConfigBody,
+    statusConfigAnswer,
     'The job status config (statusConfig)',
     {
       statusConfig: STATUS_CONFIG_DEFAULTS,
     },
   );
-  document('/workflows', 'workflows', workflowsBody, 'The workflows (workflow_calevents, workflow_groups)', {
-    workflow_calevents: [],
-    workflow_groups: [],
-  });
+  document(
+    '/workflows',
+    'workflows',
+    workflowsBody,
+    workflowsAnswer,
+    'The workflows (workflow_calevents, workflow_groups)',
+    {
+      workflow_calevents: [],
+      workflow_groups: [],
+    },
+  );
 
   const own: Access = DISPATCHERS;
   app.get(
@@ -76,7 +93,7 @@ export function settingsRoutes(app: App): void {
       schema: {
         tags: ['settings'],
         summary: "The caller's master labels",
-        response: { 200: recordResponse },
+        response: { 200: masterLabelsAnswer },
       },
     },
     async (request, reply) => {
@@ -94,7 +111,7 @@ export function settingsRoutes(app: App): void {
         tags: ['settings'],
         summary: "A dispatcher's master labels (id: their user id)",
         params: idParams,
-        response: { 200: recordResponse },
+        response: { 200: masterLabelsAnswer },
       },
     },
     async (request, reply) => {
@@ -114,7 +131,7 @@ export function settingsRoutes(app: App): void {
           "Set a dispatcher's master labels (a member of the organisation; version 0 when none yet; stale → 409)",
         params: idParams,
         body: masterLabelsBody,
-        response: { 200: recordResponse },
+        response: { 200: masterLabelsAnswer },
       },
     },
     async (request, reply) => {
@@ -131,7 +148,7 @@ export function settingsRoutes(app: App): void {
   );
 }
 
-function emptyMasterLabels(uid: string) {
+function emptyMasterLabels(uid: string): MasterLabelsAnswer {
   return {
     _id: uid,
     _key: 'dispatcher_master_labels',

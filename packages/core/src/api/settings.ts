@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { labelSchema } from '../records/label.ts';
 import { MENU_SCOPES } from '../settings/documents.ts';
 import { ROLES } from '../shell/roles.ts';
-import { ID, VERSION } from './common.ts';
+import { FLAG, ID, IDS, TEXT, VERSION } from './common.ts';
 
 /*
  * The settings and administration API (issue #8; the /settings screen): the company profile, the
@@ -12,7 +11,6 @@ import { ID, VERSION } from './common.ts';
  * them. The core's rules (settings/company.ts, settings/documents.ts) check the values' meaning.
  */
 
-const TEXT = z.string().max(200);
 const SHORT_ID = z.string().max(60);
 const NUMBER_OR_TEXT = z.union([z.number(), z.string().max(40), z.null()]);
 const FLAG_KEY = z.string().max(60);
@@ -154,10 +152,72 @@ export const statusDefinition = z.object({
   textColor: z.string(),
 });
 export const statusConfigAnswer = z.looseObject({
+  _key: z.literal('job_status_config'),
   statusConfig: z.array(statusDefinition),
-  version: z.number(),
+  version: z.number().describe('0 while the defaults stand (never stored)'),
 });
 export type StatusConfigAnswer = z.infer<typeof statusConfigAnswer>;
+
+const COLOR = z.string().max(40);
+/** `PUT /job-status-config`: every status, in order (replaces the list). */
+export const jobStatusConfigBody = z.strictObject({
+  statusConfig: z
+    .array(z.strictObject({ _key: z.string().max(40), _value: TEXT, color: COLOR, textColor: COLOR }))
+    .max(100),
+  version: VERSION.optional(),
+});
+
+/** A calendar event kind of the workflows (its group and colours). */
+const workflowEvent = {
+  _key: z.string().max(60),
+  _value: TEXT,
+  groupID: z.string().max(60).nullish(),
+  color: COLOR.nullish(),
+  textColor: COLOR.nullish(),
+};
+const workflowGroup = { groupID: z.string().max(60), name: TEXT.nullish(), isDefault: FLAG.optional() };
+
+/** `PUT /workflows`: the calendar event kinds and their groups (replaces both lists). */
+export const workflowsBody = z.strictObject({
+  workflow_calevents: z.array(z.strictObject(workflowEvent)).max(500),
+  workflow_groups: z.array(z.strictObject(workflowGroup)).max(100),
+  version: VERSION.optional(),
+});
+export const workflowsAnswer = z.looseObject({
+  _key: z.literal('workflows'),
+  workflow_calevents: z.array(z.looseObject(workflowEvent)),
+  workflow_groups: z.array(z.looseObject(workflowGroup)),
+  version: z.number().describe('0 while never stored'),
+});
+export type WorkflowsAnswer = z.infer<typeof workflowsAnswer>;
+
+/** `PUT /dispatcher-master-labels/:id`: the labels that narrow a dispatcher's lists. */
+export const masterLabelsBody = z.strictObject({
+  labels: IDS.optional(),
+  cs_lbls: IDS.optional(),
+  res_labels: IDS.optional(),
+  strict: FLAG.optional(),
+  strict_res: FLAG.nullish(),
+  strict_cus: FLAG.nullish(),
+  strict_boo: FLAG.nullish(),
+  published: FLAG.optional(),
+  version: VERSION.optional().describe('the version read (0 when none is stored yet); or If-Match'),
+});
+/** A dispatcher's master labels (`_id` is their user id; version 0: none stored yet). */
+export const masterLabelsAnswer = z.object({
+  _id: z.string(),
+  _key: z.literal('dispatcher_master_labels'),
+  labels: z.array(z.string()),
+  cs_lbls: z.array(z.string()),
+  res_labels: z.array(z.string()),
+  strict: z.boolean(),
+  strict_res: z.boolean().nullable(),
+  strict_cus: z.boolean().nullable(),
+  strict_boo: z.boolean().nullable(),
+  published: z.boolean(),
+  version: z.number(),
+});
+export type MasterLabelsAnswer = z.infer<typeof masterLabelsAnswer>;
 
 /** One exception-report rule: a status (and attribute) late by more than the amber minutes. */
 export const exceptionRule = z.object({
@@ -167,10 +227,6 @@ export const exceptionRule = z.object({
 });
 export type ExceptionRule = z.infer<typeof exceptionRule>;
 export const exceptionConfigAnswer = z.looseObject({ configs: z.array(exceptionRule), version: z.number() });
-
-/** A label as the settings list answers it. */
-export const settingsLabel = labelSchema.extend({ version: z.number() });
-export type SettingsLabel = z.infer<typeof settingsLabel>;
 
 /** Duties a member may hold (spec §6: partner). */
 export const DUTIES = ['partner'] as const;

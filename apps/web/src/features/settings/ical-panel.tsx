@@ -1,11 +1,11 @@
 import type { CursorPage } from '@rostra/core/api/common';
+import type { LabelRecord } from '@rostra/core/api/labels';
 import type { ResourceRecord } from '@rostra/core/api/resources';
 import {
   type CreatedIcalFeed,
   ICAL_SCOPES,
   type IcalFeed,
   type icalFeedsAnswer,
-  type SettingsLabel,
 } from '@rostra/core/api/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Plus } from 'lucide-react';
@@ -81,7 +81,7 @@ export function IcalPanel() {
   const labels = useQuery({
     queryKey: ['ical-feeds', 'labels'],
     queryFn: async () =>
-      (await api.get<CursorPage<SettingsLabel>>('/labels', { query: { limit: 250 }, quiet: true })).items,
+      (await api.get<CursorPage<LabelRecord>>('/labels', { query: { limit: 250 }, quiet: true })).items,
   });
   const [created, setCreated] = useState<{ id: string; url: string } | null>(null);
   const form = useZodForm(createForm, { defaultValues: { scope: 'resource', target_id: '' } });

@@ -1,3 +1,4 @@
+import { LABEL_TYPES } from '@rostra/core/api/labels';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Save, Trash2 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -13,20 +14,6 @@ import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rec
 import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
 import { type Label, labelsQuery, send } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
-
-/** Label kinds (scheduling spec §3: the four, and the kinds its data also shows). */
-const KINDS = [
-  'group',
-  'service',
-  'certificate',
-  'label',
-  'site',
-  'taskstatus',
-  'option_1',
-  'eventstate',
-  'announcement',
-  'category',
-] as const;
 
 /** Labels of every kind: list one kind, add, rename, price, deactivate, delete. */
 export function LabelsSection() {
@@ -50,7 +37,7 @@ export function LabelsSection() {
           label={T.labelKind}
           value={kind}
           onChange={setKind}
-          options={KINDS.map((k) => ({ value: k, label: k }))}
+          options={LABEL_TYPES.map((k) => ({ value: k, label: k }))}
         />
         <AddLabelForm kind={kind} onAdded={refresh} />
       </div>

@@ -1,3 +1,5 @@
+import type { CursorPage } from '@rostra/core/api/common';
+import type { LabelRecord } from '@rostra/core/api/labels';
 import type {
   AllocationAnswer,
   CompanyRecord,
@@ -6,7 +8,6 @@ import type {
   Member,
   MenuScope,
   SettingsDocument,
-  SettingsLabel,
   SHELL_SETTINGS_KEYS,
   ShellSettingsAnswer,
   StatusConfigAnswer,
@@ -32,7 +33,7 @@ export type ShellDocs = Record<(typeof SHELL_SETTINGS_KEYS)[number], SettingsDoc
 export type AllocationDoc = AllocationAnswer;
 export type StatusDoc = StatusConfigAnswer;
 export type ExceptionDoc = z.infer<typeof exceptionConfigAnswer>;
-export type Label = SettingsLabel;
+export type Label = LabelRecord;
 export type { Invitation, Member };
 
 export const companyQuery = queryOptions({
@@ -63,7 +64,7 @@ export const labelsQuery = (type: string) =>
   queryOptions({
     queryKey: [ROOT, 'labels', type],
     queryFn: async () =>
-      (await api.get<{ items: Label[] }>('/labels', { query: { type, limit: 250 }, quiet: true })).items,
+      (await api.get<CursorPage<Label>>('/labels', { query: { type, limit: 250 }, quiet: true })).items,
   });
 export const membersQuery = queryOptions({
   queryKey: [ROOT, 'users'],
