@@ -1,11 +1,10 @@
 import { formatDate, formatTime } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-
 import { DIRECTORY_KEY, deleteRecord, type Label, type StoredRecord } from './api.ts';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
@@ -41,6 +40,15 @@ export function Section({
       <div className="mt-2 text-sm text-neutral-800">{children}</div>
     </section>
   );
+}
+
+/** A record's notes, when it has any. */
+export function NotesSection({ notes }: { notes: string | null | undefined }) {
+  return notes ? (
+    <Section title={T.notes}>
+      <p className="whitespace-pre-line">{notes}</p>
+    </Section>
+  ) : null;
 }
 
 /** Term and value pairs. */
@@ -163,43 +171,3 @@ export function StaleNotice({ onReload }: { onReload: () => void }) {
 /** The chosen values of a multiple select. */
 export const chosen = (e: React.ChangeEvent<HTMLSelectElement>) =>
   [...e.target.selectedOptions].map((o) => o.value);
-
-/** A labelled select of a filter bar. */
-export function FilterSelect({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: readonly (readonly [string, string])[];
-}) {
-  const id = useId();
-  return (
-    <div className="w-[calc(50%-0.25rem)] sm:w-40">
-      <label htmlFor={id} className="text-xs font-medium text-neutral-600">
-        {label}
-      </label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={selectClass()}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-/** The options of an active/inactive filter. */
-export const ACTIVE_OPTIONS = [
-  ['', T.all],
-  ['active', T.active],
-  ['inactive', T.inactive],
-] as const;
-
-/** The options of a label filter. */
-export const labelOptions = (labels: readonly Label[]) =>
-  [['', T.any], ...labels.map((l) => [l._id, l.name] as const)] as const;

@@ -1,5 +1,5 @@
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { RowData } from '@tanstack/react-table';
 import { Pencil, Plus, X } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
@@ -23,8 +23,8 @@ import {
   DIRECTORY_KEY,
   displayName,
   type Label,
+  listQuery,
   type Named,
-  type NumberedPage,
   recordQuery,
   type StoredRecord,
   updateRecord,
@@ -32,20 +32,13 @@ import {
 import {
   clearedFilters,
   type DirectorySearch,
+  dayParam,
   type FilterParam,
   isFiltered,
   listQueryOf,
   pageFrom,
 } from './model.ts';
-import {
-  ActiveBadge,
-  DeleteButton,
-  FilterSelect,
-  LabelChips,
-  ScreenHeader,
-  StaleNotice,
-  selectClass,
-} from './parts.tsx';
+import { ActiveBadge, DeleteButton, LabelChips, ScreenHeader, StaleNotice, selectClass } from './parts.tsx';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
 /*
@@ -56,37 +49,83 @@ import { DIRECTORY_TEXT as T } from './texts.ts';
  */
 
 /**
- * A directory screen's state, all but the form in the URL: its filters (`filters`), the page, the
- * opened record (`idKey`), and the list's query made of them; changes by others (the live
- * `records` topic of `live`) refresh what it shows. `navigate` changes the route's search.
+ * One filter of a directory screen: its parameter (see {@link FilterParam}) and, when it has a
+ * `label`, its control in the filter bar — a select of `options`, a day (`day`, bounded by the
+ * days of the filters it names) or else a text of `maxLength`.
  */
-export function useDirectoryState<S extends DirectorySearch & { page?: string | undefined }, R>({
+export type DirectoryFilterDef = FilterParam & {
+  label?: string;
+  options?: readonly (readonly [string, string])[];
+  day?: { min?: string; max?: string };
+  maxLength?: number;
+};
+
+/** A day filter (`YYYY-MM-DD` in the URL, its first second sent; `end`: the next day's). */
+export const dayFilter = (
+  key: string,
+  label: string,
+  day: { min?: string; max?: string } = {},
+  end = false,
+): DirectoryFilterDef => ({ key, to: dayParam(end), label, day });
+
+/** The filters of a catalogue (customers, resources): search, active or not, `middle`, a label. */
+export const catalogueFilters = (
+  labels: readonly Label[],
+  middle: DirectoryFilterDef[] = [],
+): DirectoryFilterDef[] => [
+  { key: 'q' },
+  {
+    key: 'status',
+    param: 'inactive',
+    values: { active: false, inactive: true },
+    label: T.status,
+    options: ACTIVE_OPTIONS,
+  },
+  ...middle,
+  { key: 'label', label: T.labels, options: labelOptions(labels) },
+];
+
+/**
+ * A directory screen's state, all but the form in the URL: its filters, the page, the opened
+ * record (`idKey`), and its list (`list`, the feature's `GET /directory/*`) of the query made of
+ * them; changes by others (the live `records` topic of `live`) refresh what it shows.
+ */
+export function useDirectory<
+  S extends DirectorySearch & { page?: string | undefined },
+  R extends StoredRecord,
+>({
   search,
-  navigate,
+  list,
   filters,
-  idKey,
-  pageSize,
-  live,
+  idKey = 'id',
+  pageSize = 40,
+  live = null,
 }: {
   search: S;
-  navigate: (update: (prev: S) => S, replace: boolean) => void;
-  filters: readonly FilterParam[];
-  idKey: keyof S & string;
-  pageSize: number;
-  live: LiveSubscription | null;
+  list: string;
+  filters: readonly DirectoryFilterDef[];
+  idKey?: keyof S & string;
+  pageSize?: number;
+  live?: LiveSubscription | null;
 }) {
   const queryClient = useQueryClient();
+  const go = useNavigate();
   useLive(live, (e) => {
     if (e.type !== 'error') void queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
   });
   const [editing, setEditing] = useState<Editing<R>>(null);
+  const navigate = (update: (prev: S) => S, replace: boolean) =>
+    void go({ to: '.', search: (prev) => update(prev as S), replace });
   const setSearch = (patch: Partial<S>) => navigate((prev) => patchSearch(prev, patch), true);
+  const open = (id: string | undefined) => navigate((prev) => ({ ...prev, [idKey]: id }), false);
+  const query = listQueryOf(search, filters, pageSize);
   return {
+    filters,
+    pageSize,
+    list: useQuery(listQuery<R>(list, query)),
     text: (key: keyof S & string) => search[key]?.trim() ?? '',
     setSearch,
     selected: search[idKey] || undefined,
-    select: (id: string | undefined) => navigate((prev) => ({ ...prev, [idKey]: id }), false),
-    query: listQueryOf(search, filters, pageSize),
     page: pageFrom(search.page),
     onPage: (page: number) => setSearch({ page: String(page) } as Partial<S>),
     isFiltered: isFiltered(search, filters),
@@ -98,119 +137,60 @@ export function useDirectoryState<S extends DirectorySearch & { page?: string | 
       onClose: () => setEditing(null),
       onSaved: (saved: { _id: string }) => {
         setEditing(null);
-        navigate((prev) => ({ ...prev, [idKey]: saved._id }), false);
+        open(saved._id);
       },
     },
     /** The opened record's drawer: edit opens the form, close forgets the record. */
-    drawerHandlers: {
-      onEdit: (record: R) => setEditing(record),
-      onClose: () => navigate((prev) => ({ ...prev, [idKey]: undefined }), false),
-    },
+    drawerHandlers: { onEdit: (record: R) => setEditing(record), onClose: () => open(undefined) },
   };
 }
 
-/** What the shared parts use of {@link useDirectoryState} (methods: any screen's search fits). */
-export interface DirectoryState {
+/** A directory's state as {@link useDirectory} makes it (for a record `R`). */
+export type Directory<R extends StoredRecord> = Omit<
+  ReturnType<typeof useDirectory<DirectorySearch, R>>,
+  'text' | 'setSearch'
+> & {
   text(key: string): string;
   setSearch(patch: Record<string, string>): void;
-  /** Opens the form of a new record. */
-  setEditing(editing: 'new'): void;
-  clear(): void;
-  onPage(page: number): void;
-  selected: string | undefined;
-  isFiltered: boolean;
-  page: number;
-}
+};
 
-/** A select of a directory's filter bar, bound to its key of the URL. */
-export function DirectoryFilter({
-  dir,
-  name,
-  label,
-  options,
-}: {
-  dir: DirectoryState;
-  name: string;
-  label: string;
-  options: readonly (readonly [string, string])[];
-}) {
-  return (
-    <FilterSelect
-      label={label}
-      value={dir.text(name)}
-      onChange={(value) => dir.setSearch({ [name]: value })}
-      options={options}
-    />
-  );
-}
-
-/** A labelled control of a directory's filter bar (half the bar on phones). */
-function FilterBox({ label, children }: { label: string; children: (id: string) => ReactNode }) {
+/** A control of a directory's filter bar, bound to its key of the URL (half the bar on phones). */
+function FilterControl({ dir, filter: f }: { dir: Directory<StoredRecord>; filter: DirectoryFilterDef }) {
   const id = useId();
+  const value = dir.text(f.key);
+  const set = (value: string) => dir.setSearch({ [f.key]: value });
   return (
     <div className="w-[calc(50%-0.25rem)] sm:w-40">
       <label htmlFor={id} className="text-xs font-medium text-neutral-600">
-        {label}
+        {f.label}
       </label>
-      {children(id)}
-    </div>
-  );
-}
-
-/** A day (`YYYY-MM-DD`) of a directory's filter bar, bound to its key of the URL. */
-export function DirectoryDateFilter({
-  dir,
-  name,
-  label,
-  min,
-  max,
-}: {
-  dir: DirectoryState;
-  name: string;
-  label: string;
-  min?: string | undefined;
-  max?: string | undefined;
-}) {
-  return (
-    <FilterBox label={label}>
-      {(id) => (
+      {f.options ? (
+        <select id={id} value={value} onChange={(e) => set(e.target.value)} className={selectClass()}>
+          {f.options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      ) : f.day ? (
         <DateInput
           id={id}
-          value={dir.text(name)}
-          min={min || undefined}
-          max={max || undefined}
-          onValueChange={(value) => dir.setSearch({ [name]: value })}
+          value={value}
+          min={f.day.min ? dir.text(f.day.min) || undefined : undefined}
+          max={f.day.max ? dir.text(f.day.max) || undefined : undefined}
+          onValueChange={set}
           className={selectClass()}
         />
-      )}
-    </FilterBox>
-  );
-}
-
-/** A text of a directory's filter bar, bound to its key of the URL. */
-export function DirectoryTextFilter({
-  dir,
-  name,
-  label,
-  maxLength,
-}: {
-  dir: DirectoryState;
-  name: string;
-  label: string;
-  maxLength: number;
-}) {
-  return (
-    <FilterBox label={label}>
-      {(id) => (
+      ) : (
         <input
           id={id}
-          value={dir.text(name)}
-          maxLength={maxLength}
-          onChange={(e) => dir.setSearch({ [name]: e.target.value })}
+          value={value}
+          maxLength={f.maxLength}
+          onChange={(e) => set(e.target.value)}
           className={selectClass()}
         />
       )}
-    </FilterBox>
+    </div>
   );
 }
 
@@ -219,62 +199,72 @@ export type DirectoryView<R extends RowData> =
   | { columns: DataColumn<R>[]; card: (record: R) => ReactNode }
   | { row: (record: R, isSelected: boolean) => ReactNode };
 
+/** The words of a directory screen. */
+export type DirectoryText = {
+  title: string;
+  list: string;
+  newRecord: string;
+  /** The search box's placeholder (its `?q=`). */
+  searchPlaceholder: string;
+  /** An empty list's words: `empty` (and `emptyHint`) when filters are set, else `emptyNone`. */
+  emptyNone: string;
+  empty: string;
+  emptyHint?: string;
+  /** What the delete asks about (`the customer Ann Lee`). */
+  deleteWhat: (name: string) => string;
+};
+
+/** A record's drawer as a screen configures it (see {@link RecordDrawer}). */
+export type DrawerConfig<R extends StoredRecord> = Omit<
+  Parameters<typeof RecordDrawer<R>>[0],
+  'id' | 'fallbackTitle' | 'canWrite' | 'onEdit' | 'onClose' | 'deleteWhat'
+>;
+
 /** The `data-*` attribute that names a record of the list (e.g. `customer` → `data-customer`). */
 const dataAttr = (name: string, id: string) => ({ [`data-${name}`]: id }) as Record<`data-${string}`, string>;
 
+/**
+ * A directory screen: its title and New button, the filter bar (search and `dir`'s filters), the
+ * list with its states and pages, and the opened record's `drawer` and the `form` (its `record`
+ * undefined for a new one) of those who may write.
+ */
 export function RecordDirectory<R extends StoredRecord & RowData>({
   dir,
-  title,
-  listLabel,
-  newLabel,
-  canCreate,
-  searchPlaceholder,
+  text,
+  canWrite,
   subtitle,
-  filters,
   above,
-  list,
-  pageSize,
-  empty,
   view,
   dataName,
   width = 'max-w-7xl',
-  children,
+  drawer,
+  form,
 }: {
-  dir: DirectoryState;
-  title: string;
-  listLabel: string;
-  /** The create button's words (shown when the caller may create). */
-  newLabel: string;
-  canCreate: boolean;
-  /** The search box's placeholder (its `?q=`). */
-  searchPlaceholder: string;
+  dir: Directory<R>;
+  text: DirectoryText;
+  /** Whether the caller may create, edit and delete. */
+  canWrite: boolean;
   /** Shown under the title (e.g. the kind of record the menu's entry lists). */
   subtitle?: ReactNode;
-  /** The filter bar's controls after the search box. */
-  filters?: ReactNode;
   /** Shown between the filters and the list (e.g. what the last change re-checked). */
   above?: ReactNode;
-  list: UseQueryResult<NumberedPage<R>>;
-  pageSize: number;
-  /** Words of an empty list: `filtered` when filters are set, else `none`. */
-  empty: { none: string; filtered: string; hint?: string };
   view: DirectoryView<R>;
   dataName: string;
   width?: string;
-  /** The drawer and the form. */
-  children?: ReactNode;
+  drawer: DrawerConfig<R>;
+  form: (record: R | undefined, handlers: Directory<R>['formHandlers']) => ReactNode;
 }) {
+  const { list, selected, isFiltered, page, editing } = dir;
   const items = list.data?.items ?? [];
-  const { selected, isFiltered, page } = dir;
   return (
     <div className={`mx-auto ${width} px-4 py-5 sm:px-6`}>
       <ScreenHeader
-        title={title}
+        title={text.title}
         action={
-          canCreate ? (
+          canWrite ? (
             <Button onClick={() => dir.setEditing('new')}>
               <Plus aria-hidden className="size-4" />
-              {newLabel}
+              {text.newRecord}
             </Button>
           ) : null
         }
@@ -284,10 +274,12 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
         <SearchInput
           value={dir.text('q')}
           onSearch={(q) => dir.setSearch({ q })}
-          label={`${T.search} ${title.toLowerCase()}`}
-          placeholder={searchPlaceholder}
+          label={`${T.search} ${text.title.toLowerCase()}`}
+          placeholder={text.searchPlaceholder}
         />
-        {filters}
+        {dir.filters.map((f) =>
+          f.label ? <FilterControl key={f.key} dir={dir as Directory<StoredRecord>} filter={f} /> : null,
+        )}
         {isFiltered ? (
           <Button variant="ghost" onClick={dir.clear}>
             <X aria-hidden className="size-4" />
@@ -296,20 +288,20 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
         ) : null}
       </div>
       {above}
-      <section aria-label={listLabel} className="mt-4">
+      <section aria-label={text.list} className="mt-4">
         <QueryState
           isPending={list.isPending}
           error={list.error}
           isEmpty={items.length === 0}
           onRetry={() => void list.refetch()}
           failedTitle={T.loadFailed}
-          emptyTitle={isFiltered ? empty.filtered : empty.none}
-          emptyHint={isFiltered ? empty.hint : undefined}
+          emptyTitle={isFiltered ? text.empty : text.emptyNone}
+          emptyHint={isFiltered ? text.emptyHint : undefined}
         >
           {'columns' in view ? (
             <>
               <DataTable
-                label={listLabel}
+                label={text.list}
                 className="hidden md:block"
                 columns={view.columns}
                 data={items}
@@ -345,14 +337,25 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
           )}
           <Pager
             page={page}
-            limit={list.data?.limit ?? pageSize}
+            limit={list.data?.limit ?? dir.pageSize}
             total={list.data?.total ?? 0}
             isFetching={list.isFetching}
             onPage={dir.onPage}
           />
         </QueryState>
       </section>
-      {children}
+      {selected ? (
+        <RecordDrawer<R>
+          key={selected}
+          id={selected}
+          fallbackTitle={text.title}
+          canWrite={canWrite}
+          deleteWhat={(r) => text.deleteWhat(drawer.title(r))}
+          {...drawer}
+          {...dir.drawerHandlers}
+        />
+      ) : null}
+      {editing ? form(editing === 'new' ? undefined : editing, dir.formHandlers) : null}
     </div>
   );
 }
@@ -376,12 +379,31 @@ export function OpenLink({
   );
 }
 
-type Catalogued = StoredRecord &
-  Named & { labels?: string[] | null | undefined; inactive?: boolean | null | undefined };
+/** The options of an active/inactive filter. */
+const ACTIVE_OPTIONS = [
+  ['', T.all],
+  ['active', T.active],
+  ['inactive', T.inactive],
+] as const;
 
-/** The name (opening the record), labels and active columns of a catalogue's table. */
+/** The options of a label filter. */
+const labelOptions = (labels: readonly Label[]) =>
+  [['', T.any], ...labels.map((l) => [l._id, l.name] as const)] as const;
+
+type Catalogued = StoredRecord &
+  Named & {
+    email?: string | null | undefined;
+    labels?: string[] | null | undefined;
+    inactive?: boolean | null | undefined;
+  };
+
+/**
+ * The columns of a catalogue's table: the name (opening the record), the email over the
+ * `contact`'s phone, the screen's `middle` columns, labels and active.
+ */
 export function catalogueColumns<R extends Catalogued & RowData>(
   labels: readonly Label[],
+  contact: { header: string; phone: (record: R) => string | null | undefined },
   middle: DataColumn<R>[],
 ) {
   const col = columnsFor<R>();
@@ -393,6 +415,17 @@ export function catalogueColumns<R extends Catalogued & RowData>(
         <OpenLink id={r._id} className={OPEN_LINK_CLASS}>
           {displayName(r, r._id)}
         </OpenLink>
+      ),
+    }),
+    col.display({
+      id: 'contact',
+      header: contact.header,
+      meta: { className: 'text-neutral-700' },
+      cell: ({ row: { original: r } }) => (
+        <>
+          <div>{r.email || T.none}</div>
+          <div className="text-xs text-neutral-500">{contact.phone(r)}</div>
+        </>
       ),
     }),
     ...middle,
@@ -407,6 +440,32 @@ export function catalogueColumns<R extends Catalogued & RowData>(
       cell: ({ row: { original: r } }) => <ActiveBadge isInactive={r.inactive === true} />,
     }),
   ] as DataColumn<R>[];
+}
+
+/** A catalogue's record on a phone: its name (opening it), badges, contact line and `more`. */
+export function CatalogueCard({
+  r,
+  badges,
+  contact,
+  more,
+}: {
+  r: Catalogued;
+  badges: ReactNode;
+  contact: readonly (string | null | undefined)[];
+  more?: string;
+}) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-2">
+        <OpenLink id={r._id} className={OPEN_CARD_CLASS}>
+          {displayName(r, r._id)}
+        </OpenLink>
+        <div className="flex gap-1">{badges}</div>
+      </div>
+      <p className="mt-1 text-sm text-neutral-600">{contact.filter(Boolean).join(' · ')}</p>
+      {more ? <p className="text-sm text-neutral-500">{more}</p> : null}
+    </>
+  );
 }
 
 /** The link of a list that opens a record's drawer (the whole card or row is its target). */
@@ -431,7 +490,7 @@ export function RecordDrawer<R extends StoredRecord>({
   onEdit,
   deleteWhat,
   onClose,
-  children,
+  sections,
 }: {
   collection: string;
   id: string;
@@ -447,7 +506,8 @@ export function RecordDrawer<R extends StoredRecord>({
   onEdit: (record: R) => void;
   deleteWhat: (record: R) => string;
   onClose: () => void;
-  children: (record: R) => ReactNode;
+  /** The screen's sections of the record. */
+  sections: (record: R) => ReactNode;
 }) {
   const query = useQuery(recordQuery<R>(collection, id));
   const r = query.data && (accepts?.(query.data) ?? true) ? query.data : undefined;
@@ -481,7 +541,7 @@ export function RecordDrawer<R extends StoredRecord>({
               </div>
             ) : null}
           </div>
-          {children(r)}
+          {sections(r)}
         </div>
       )}
     </Drawer>

@@ -3,7 +3,7 @@ import { bookingTitle } from '@rostra/core/records/booking-rules';
 import type { TimelineRecord } from '@rostra/core/records/timeline-record';
 import { formatDate } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { api } from '../../../lib/client.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
@@ -11,39 +11,18 @@ import { Button } from '../../../ui/button.tsx';
 import { columnsFor } from '../../../ui/data-table.tsx';
 import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { RecheckedNotice, type TakeRechecked, useRechecked } from '../../../ui/rechecked-notice.tsx';
-import { DIRECTORY_KEY, displayName, type Label, labelsQuery, listQuery, overviewQuery } from '../api.ts';
-import type { FilterParam } from '../model.ts';
+import { DIRECTORY_KEY, displayName, type Label, labelsQuery, overviewQuery } from '../api.ts';
+import { ActiveBadge, Facts, formatSpan, LabelChips, NotesSection, Section } from '../parts.tsx';
 import {
-  ACTIVE_OPTIONS,
-  ActiveBadge,
-  Facts,
-  formatSpan,
-  LabelChips,
-  labelOptions,
-  Section,
-} from '../parts.tsx';
-import {
+  CatalogueCard,
   catalogueColumns,
-  DirectoryFilter,
-  OPEN_CARD_CLASS,
-  OpenLink,
+  catalogueFilters,
   RecordDirectory,
-  RecordDrawer,
-  useDirectoryState,
+  useDirectory,
 } from '../record-directory.tsx';
 import type { CustomersSearch } from '../search.ts';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
 import { BlacklistForm, CustomerForm } from './customer-form.tsx';
-
-const PAGE_SIZE = 40;
-const COLLECTION = '/customers';
-
-/** The list's filters: search, active or not, a label. */
-const FILTERS: FilterParam[] = [
-  { key: 'q' },
-  { key: 'status', param: 'inactive', values: { active: false, inactive: true } },
-  { key: 'label' },
-];
 
 export function addressOf(c: CustomerRecord): string {
   const lines = [c.addressline1, c.addressline2, c.addressline3, c.suburb, c.postcode].filter(Boolean);
@@ -52,18 +31,7 @@ export function addressOf(c: CustomerRecord): string {
 
 const col = columnsFor<CustomerRecord>();
 const columns = (labels: Label[]) =>
-  catalogueColumns<CustomerRecord>(labels, [
-    col.display({
-      id: 'contact',
-      header: C.contact,
-      meta: { className: 'text-neutral-700' },
-      cell: ({ row: { original: c } }) => (
-        <>
-          <div>{c.email || T.none}</div>
-          <div className="text-xs text-neutral-500">{c.phone || c.mobile}</div>
-        </>
-      ),
-    }),
+  catalogueColumns<CustomerRecord>(labels, { header: C.contact, phone: (c) => c.phone || c.mobile }, [
     col.display({
       id: 'address',
       header: C.address,
@@ -71,21 +39,6 @@ const columns = (labels: Label[]) =>
       cell: ({ row: { original: c } }) => addressOf(c) || T.none,
     }),
   ]);
-
-function CustomerCard({ c }: { c: CustomerRecord }) {
-  return (
-    <>
-      <div className="flex items-start justify-between gap-2">
-        <OpenLink id={c._id} className={OPEN_CARD_CLASS}>
-          {displayName(c, c._id)}
-        </OpenLink>
-        <ActiveBadge isInactive={c.inactive === true} />
-      </div>
-      <p className="mt-1 text-sm text-neutral-600">{[c.phone, c.email].filter(Boolean).join(' · ')}</p>
-      {addressOf(c) ? <p className="text-sm text-neutral-500">{addressOf(c)}</p> : null}
-    </>
-  );
-}
 
 /**
  * Customers (/customers, issue 8): search, active and label filters and numbered pages, all in the
@@ -96,74 +49,54 @@ function CustomerCard({ c }: { c: CustomerRecord }) {
 export function CustomersScreen() {
   const { role, settings } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const navigate = useNavigate({ from: '/customers' });
-  const dir = useDirectoryState<CustomersSearch, CustomerRecord>({
+  const labels = useQuery(labelsQuery).data ?? [];
+  const dir = useDirectory<CustomersSearch, CustomerRecord>({
     search: useSearch({ from: '/shell/customers' }),
-    navigate: (update, replace) => void navigate({ search: update, replace }),
-    filters: FILTERS,
-    idKey: 'id',
-    pageSize: PAGE_SIZE,
+    list: '/directory/customers',
+    filters: catalogueFilters(labels),
     live: isDispatcher ? { topic: 'records', kind: 'customers' } : null,
   });
   // The bookings the last blacklist change put in or took out of conflict (issue 16 point 2): by
   // the blacklist in the customer's drawer while it is open, else above the list, until dismissed.
   const rechecked = useRechecked();
-  const list = useQuery(listQuery<CustomerRecord>('/directory/customers', dir.query));
-  const labels = useQuery(labelsQuery).data ?? [];
+  const active = (c: CustomerRecord) => <ActiveBadge isInactive={c.inactive === true} />;
   return (
     <RecordDirectory
       dir={dir}
-      title={C.title}
-      listLabel={C.list}
-      newLabel={C.newCustomer}
-      canCreate={isDispatcher}
-      searchPlaceholder={C.searchPlaceholder}
-      filters={
-        <>
-          <DirectoryFilter dir={dir} name="status" label={T.status} options={ACTIVE_OPTIONS} />
-          <DirectoryFilter dir={dir} name="label" label={T.labels} options={labelOptions(labels)} />
-        </>
-      }
+      text={C}
+      canWrite={isDispatcher}
       above={dir.selected ? null : <RecheckedNotice {...rechecked.props} className="mt-4" />}
-      list={list}
-      pageSize={PAGE_SIZE}
-      empty={{ none: C.emptyNone, filtered: C.empty, hint: C.emptyHint }}
-      view={{ columns: columns(labels), card: (c) => <CustomerCard c={c} /> }}
+      view={{
+        columns: columns(labels),
+        card: (c) => (
+          <CatalogueCard r={c} badges={active(c)} contact={[c.phone, c.email]} more={addressOf(c)} />
+        ),
+      }}
       dataName="customer"
-    >
-      {dir.selected ? (
-        <RecordDrawer<CustomerRecord>
-          key={dir.selected}
-          collection={COLLECTION}
-          id={dir.selected}
-          title={(c) => displayName(c, c._id)}
-          fallbackTitle={C.title}
-          testId="customer-detail"
-          badges={(c) => <ActiveBadge isInactive={c.inactive === true} />}
-          canWrite={isDispatcher}
-          deleteWhat={(c) => C.deleteWhat(displayName(c, c._id))}
-          {...dir.drawerHandlers}
-        >
-          {(c) => (
-            <CustomerSections
-              c={c}
-              labels={labels}
-              isDispatcher={isDispatcher}
-              take={rechecked.take}
-              notice={<RecheckedNotice {...rechecked.props} className="mt-2" />}
-            />
-          )}
-        </RecordDrawer>
-      ) : null}
-      {dir.editing ? (
+      drawer={{
+        collection: '/customers',
+        title: (c) => displayName(c, c._id),
+        testId: 'customer-detail',
+        badges: active,
+        sections: (c) => (
+          <CustomerSections
+            c={c}
+            labels={labels}
+            isDispatcher={isDispatcher}
+            take={rechecked.take}
+            notice={<RecheckedNotice {...rechecked.props} className="mt-2" />}
+          />
+        ),
+      }}
+      form={(customer, handlers) => (
         <CustomerForm
-          customer={dir.editing === 'new' ? undefined : dir.editing}
+          customer={customer}
           labels={labels}
           isPhoneOptional={settings?.ds.customer_phone_optional === true}
-          {...dir.formHandlers}
+          {...handlers}
         />
-      ) : null}
-    </RecordDirectory>
+      )}
+    />
   );
 }
 
@@ -294,11 +227,7 @@ function CustomerSections({
           <p className="text-neutral-500">{C.noBookings}</p>
         )}
       </Section>
-      {c.notes ? (
-        <Section title={T.notes}>
-          <p className="whitespace-pre-line">{c.notes}</p>
-        </Section>
-      ) : null}
+      <NotesSection notes={c.notes} />
       {isBlacklistOpen ? (
         <BlacklistForm customerId={c._id} take={take} onClose={() => setBlacklistOpen(false)} />
       ) : null}

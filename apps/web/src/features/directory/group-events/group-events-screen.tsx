@@ -2,36 +2,33 @@ import type { CustomerRecord } from '@rostra/core/api/customers';
 import type { GroupEventRecord } from '@rostra/core/api/group-events';
 import type { ResourceRecord } from '@rostra/core/api/resources';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useSearch } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { StatusBadge, useStatusConfig } from '../../../ui/status-badge.tsx';
-import { allQuery, displayName, listQuery } from '../api.ts';
-import { dayParam, type FilterParam } from '../model.ts';
-import { Facts, formatSpan, Section } from '../parts.tsx';
-import {
-  DirectoryDateFilter,
-  DirectoryFilter,
-  OPEN_CARD_CLASS,
-  OpenLink,
-  RecordDirectory,
-  RecordDrawer,
-  useDirectoryState,
-} from '../record-directory.tsx';
+import { allQuery, displayName } from '../api.ts';
+import { Facts, formatSpan, NotesSection, Section } from '../parts.tsx';
+import { dayFilter, OPEN_CARD_CLASS, OpenLink, RecordDirectory, useDirectory } from '../record-directory.tsx';
 import type { GroupEventsSearch } from '../search.ts';
 import { GROUP_EVENTS_TEXT as G, DIRECTORY_TEXT as T } from '../texts.ts';
 import { attendingOf, GroupEventForm, groupEventTitle, locationOf } from './group-event-form.tsx';
 
-const PAGE_SIZE = 50;
-const COLLECTION = '/timeline-records';
-
 /** The list's filters: search, a window of days (the "to" day included), and its order. */
-const FILTERS: FilterParam[] = [
+const FILTERS = [
   { key: 'q' },
-  { key: 'from', to: dayParam() },
-  { key: 'to', to: dayParam(true) },
-  { key: 'order', values: { desc: 'desc' }, kept: true },
-];
+  dayFilter('from', G.from, { max: 'to' }),
+  dayFilter('to', G.to, { min: 'from' }, true),
+  {
+    key: 'order',
+    values: { desc: 'desc' },
+    kept: true,
+    label: 'Order',
+    options: [
+      ['', G.soonest],
+      ['desc', G.latest],
+    ],
+  },
+] as const;
 
 const spanOf = (e: GroupEventRecord) => formatSpan(e.utc_begin_plus_tz ?? 0, e.utc_end_plus_tz ?? 0);
 
@@ -44,16 +41,12 @@ const spanOf = (e: GroupEventRecord) => formatSpan(e.utc_begin_plus_tz ?? 0, e.u
 export function GroupEventsScreen() {
   const { role, settings } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const navigate = useNavigate({ from: '/groupevents' });
-  const dir = useDirectoryState<GroupEventsSearch, GroupEventRecord>({
+  const dir = useDirectory<GroupEventsSearch, GroupEventRecord>({
     search: useSearch({ from: '/shell/groupevents' }),
-    navigate: (update, replace) => void navigate({ search: update, replace }),
+    list: '/directory/group-events',
     filters: FILTERS,
-    idKey: 'id',
-    pageSize: PAGE_SIZE,
-    live: null,
+    pageSize: 50,
   });
-  const list = useQuery(listQuery<GroupEventRecord>('/directory/group-events', dir.query));
   const resources = useQuery({ ...allQuery<ResourceRecord>('/resources'), enabled: isDispatcher }).data ?? [];
   const customers = useQuery({ ...allQuery<CustomerRecord>('/customers'), enabled: isDispatcher }).data ?? [];
   const statusConfig = useStatusConfig();
@@ -61,29 +54,8 @@ export function GroupEventsScreen() {
   return (
     <RecordDirectory
       dir={dir}
-      title={G.title}
-      listLabel={G.list}
-      newLabel={G.newEvent}
-      canCreate={isDispatcher}
-      searchPlaceholder={G.searchPlaceholder}
-      filters={
-        <>
-          <DirectoryDateFilter dir={dir} name="from" label={G.from} max={dir.text('to')} />
-          <DirectoryDateFilter dir={dir} name="to" label={G.to} min={dir.text('from')} />
-          <DirectoryFilter
-            dir={dir}
-            name="order"
-            label="Order"
-            options={[
-              ['', G.soonest],
-              ['desc', G.latest],
-            ]}
-          />
-        </>
-      }
-      list={list}
-      pageSize={PAGE_SIZE}
-      empty={{ none: G.emptyNone, filtered: G.empty }}
+      text={G}
+      canWrite={isDispatcher}
       view={{
         row: (e) => (
           <>
@@ -103,34 +75,24 @@ export function GroupEventsScreen() {
         ),
       }}
       dataName="groupevent"
-    >
-      {dir.selected ? (
-        <RecordDrawer<GroupEventRecord>
-          key={dir.selected}
-          collection={COLLECTION}
-          id={dir.selected}
-          title={groupEventTitle}
-          fallbackTitle={G.title}
-          testId="groupevent-detail"
-          accepts={(e) => e._key === 'groupevent'}
-          badges={status}
-          canWrite={isDispatcher}
-          deleteWhat={(e) => G.deleteWhat(groupEventTitle(e))}
-          {...dir.drawerHandlers}
-        >
-          {(e) => <GroupEventSections e={e} resources={resources} customers={customers} />}
-        </RecordDrawer>
-      ) : null}
-      {dir.editing ? (
+      drawer={{
+        collection: '/timeline-records',
+        title: groupEventTitle,
+        testId: 'groupevent-detail',
+        accepts: (e) => e._key === 'groupevent',
+        badges: status,
+        sections: (e) => <GroupEventSections e={e} resources={resources} customers={customers} />,
+      }}
+      form={(event, handlers) => (
         <GroupEventForm
-          event={dir.editing === 'new' ? undefined : dir.editing}
+          event={event}
           mustHaveResource={settings?.ds.force_resource_groupevent === true}
           resources={resources}
           customers={customers}
-          {...dir.formHandlers}
+          {...handlers}
         />
-      ) : null}
-    </RecordDirectory>
+      )}
+    />
   );
 }
 
@@ -186,11 +148,7 @@ function GroupEventSections({
       <Section title={G.customers}>
         <p>{attending.length ? names(attending, customers) : G.noCustomers}</p>
       </Section>
-      {e.notes ? (
-        <Section title={T.notes}>
-          <p className="whitespace-pre-line">{e.notes}</p>
-        </Section>
-      ) : null}
+      <NotesSection notes={e.notes} />
     </>
   );
 }

@@ -6,29 +6,20 @@ import {
   type ProjectTaskRecord,
 } from '@rostra/core/api/project-tasks';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
 import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { allQuery, displayName, listQuery } from '../api.ts';
-import { type FilterParam, readersWithCustomer } from '../model.ts';
-import { Facts, formatSpan, Section } from '../parts.tsx';
+import { readersWithCustomer } from '../model.ts';
+import { Facts, formatSpan, NotesSection, Section } from '../parts.tsx';
 import { ReadersField } from '../readers-field.tsx';
-import {
-  DirectoryTextFilter,
-  OPEN_CARD_CLASS,
-  RecordDirectory,
-  RecordDrawer,
-  RecordForm,
-  useDirectoryState,
-} from '../record-directory.tsx';
+import { OPEN_CARD_CLASS, RecordDirectory, RecordForm, useDirectory } from '../record-directory.tsx';
 import type { ProjectTasksSearch } from '../search.ts';
 import { TASKS_TEXT as K, DIRECTORY_TEXT as T } from '../texts.ts';
 
-const PAGE_SIZE = 40;
 const COLLECTION = '/project-tasks';
-const FILTERS: FilterParam[] = [{ key: 'q' }, { key: 'status' }];
 
 /**
  * Project tasks (/projecttasks, issue 8): search, status filter and numbered pages of the tasks the
@@ -39,30 +30,20 @@ const FILTERS: FilterParam[] = [{ key: 'q' }, { key: 'status' }];
 export function ProjectTasksScreen() {
   const { role } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const navigate = useNavigate({ from: '/projecttasks' });
-  const dir = useDirectoryState<ProjectTasksSearch, ProjectTaskRecord>({
-    search: useSearch({ from: '/shell/projecttasks' }),
-    navigate: (update, replace) => void navigate({ search: update, replace }),
-    filters: FILTERS,
+  const search = useSearch({ from: '/shell/projecttasks' });
+  const dir = useDirectory<ProjectTasksSearch, ProjectTaskRecord>({
+    search,
+    list: '/directory/project-tasks',
+    filters: [{ key: 'q' }, { key: 'status', label: T.status, maxLength: 40 }],
     idKey: 'task_id',
-    pageSize: PAGE_SIZE,
     live: { topic: 'records', kind: 'project_tasks' },
   });
-  const list = useQuery(listQuery<ProjectTaskRecord>('/directory/project-tasks', dir.query));
   const customers = useQuery({ ...allQuery<CustomerRecord>('/customers'), enabled: isDispatcher }).data ?? [];
-  const search = useSearch({ from: '/shell/projecttasks' });
   return (
     <RecordDirectory
       dir={dir}
-      title={K.title}
-      listLabel={K.list}
-      newLabel={K.newTask}
-      canCreate={isDispatcher}
-      searchPlaceholder={T.name}
-      filters={<DirectoryTextFilter dir={dir} name="status" label={T.status} maxLength={40} />}
-      list={list}
-      pageSize={PAGE_SIZE}
-      empty={{ none: K.empty, filtered: K.filterEmpty }}
+      text={K}
+      canWrite={isDispatcher}
       view={{
         row: (task) => (
           <>
@@ -85,30 +66,14 @@ export function ProjectTasksScreen() {
       }}
       dataName="task"
       width="max-w-6xl"
-    >
-      {dir.selected ? (
-        <RecordDrawer<ProjectTaskRecord>
-          key={dir.selected}
-          collection={COLLECTION}
-          id={dir.selected}
-          title={(t) => t.name || t._id}
-          fallbackTitle={K.title}
-          testId="task-detail"
-          canWrite={isDispatcher}
-          deleteWhat={(t) => K.deleteWhat(t.name || t._id)}
-          {...dir.drawerHandlers}
-        >
-          {(t) => <TaskSections t={t} customers={customers} focusedEvent={search.calevent_id} />}
-        </RecordDrawer>
-      ) : null}
-      {dir.editing ? (
-        <TaskForm
-          task={dir.editing === 'new' ? undefined : dir.editing}
-          customers={customers}
-          {...dir.formHandlers}
-        />
-      ) : null}
-    </RecordDirectory>
+      drawer={{
+        collection: COLLECTION,
+        title: (t) => t.name || t._id,
+        testId: 'task-detail',
+        sections: (t) => <TaskSections t={t} customers={customers} focusedEvent={search.calevent_id} />,
+      }}
+      form={(task, handlers) => <TaskForm task={task} customers={customers} {...handlers} />}
+    />
   );
 }
 
@@ -144,11 +109,7 @@ function TaskSections({
           ]}
         />
       </Section>
-      {t.notes ? (
-        <Section title={T.notes}>
-          <p className="whitespace-pre-line">{t.notes}</p>
-        </Section>
-      ) : null}
+      <NotesSection notes={t.notes} />
       <Section title={K.events}>
         {events.isPending ? (
           <SkeletonRows rows={2} height="h-6" />

@@ -1,45 +1,23 @@
 import type { ResourceOverview, ResourceRecord } from '@rostra/core/api/resources';
 import { formatDate, formatTime, weekdayName } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { Link, useSearch } from '@tanstack/react-router';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { columnsFor } from '../../../ui/data-table.tsx';
 import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { RecheckedNotice, useRechecked } from '../../../ui/rechecked-notice.tsx';
-import { displayName, type Label, labelsQuery, listQuery, overviewQuery } from '../api.ts';
-import type { FilterParam } from '../model.ts';
+import { displayName, type Label, labelsQuery, overviewQuery } from '../api.ts';
+import { ActiveBadge, Facts, formatSpan, LabelChips, Section } from '../parts.tsx';
 import {
-  ACTIVE_OPTIONS,
-  ActiveBadge,
-  Facts,
-  formatSpan,
-  LabelChips,
-  labelOptions,
-  Section,
-} from '../parts.tsx';
-import {
+  CatalogueCard,
   catalogueColumns,
-  DirectoryFilter,
-  OPEN_CARD_CLASS,
-  OpenLink,
+  catalogueFilters,
   RecordDirectory,
-  RecordDrawer,
-  useDirectoryState,
+  useDirectory,
 } from '../record-directory.tsx';
 import type { ResourcesSearch } from '../search.ts';
 import { RESOURCES_TEXT as R, DIRECTORY_TEXT as T } from '../texts.ts';
 import { HOUR_FIELDS, ResourceForm } from './resource-form.tsx';
-
-const PAGE_SIZE = 40;
-const COLLECTION = '/resources';
-
-/** The list's filters: search, active or not, internal or external, a label. */
-const FILTERS: FilterParam[] = [
-  { key: 'q' },
-  { key: 'status', param: 'inactive', values: { active: false, inactive: true } },
-  { key: 'kind', param: 'external', values: { internal: false, external: true } },
-  { key: 'label' },
-];
 
 const hours = (v: number | null | undefined) => (typeof v === 'number' ? `${v} h` : R.notSet);
 
@@ -53,18 +31,7 @@ function KindBadge({ isExternal }: { isExternal: boolean }) {
 
 const col = columnsFor<ResourceRecord>();
 const columns = (labels: Label[]) =>
-  catalogueColumns<ResourceRecord>(labels, [
-    col.display({
-      id: 'email',
-      header: T.email,
-      meta: { className: 'text-neutral-700' },
-      cell: ({ row: { original: r } }) => (
-        <>
-          <div>{r.email || T.none}</div>
-          <div className="text-xs text-neutral-500">{r.mobile || r.phone}</div>
-        </>
-      ),
-    }),
+  catalogueColumns<ResourceRecord>(labels, { header: T.email, phone: (r) => r.mobile || r.phone }, [
     col.display({
       id: 'kind',
       header: R.kind,
@@ -72,22 +39,12 @@ const columns = (labels: Label[]) =>
     }),
   ]);
 
-function ResourceCard({ r }: { r: ResourceRecord }) {
-  return (
-    <>
-      <div className="flex items-start justify-between gap-2">
-        <OpenLink id={r._id} className={OPEN_CARD_CLASS}>
-          {displayName(r, r._id)}
-        </OpenLink>
-        <div className="flex gap-1">
-          <KindBadge isExternal={r.external === true} />
-          <ActiveBadge isInactive={r.inactive === true} />
-        </div>
-      </div>
-      <p className="mt-1 text-sm text-neutral-600">{[r.mobile, r.email].filter(Boolean).join(' · ')}</p>
-    </>
-  );
-}
+const badges = (r: ResourceRecord) => (
+  <>
+    <ActiveBadge isInactive={r.inactive === true} />
+    <KindBadge isExternal={r.external === true} />
+  </>
+);
 
 /**
  * Resources (/resources, issue 8): search, active, internal/external and label filters, numbered
@@ -98,82 +55,51 @@ function ResourceCard({ r }: { r: ResourceRecord }) {
 export function ResourcesScreen() {
   const { role } = useShell();
   const isDispatcher = role === 'dispatcher';
-  const navigate = useNavigate({ from: '/resources' });
-  const dir = useDirectoryState<ResourcesSearch, ResourceRecord>({
+  const labels = useQuery(labelsQuery).data ?? [];
+  const dir = useDirectory<ResourcesSearch, ResourceRecord>({
     search: useSearch({ from: '/shell/resources' }),
-    navigate: (update, replace) => void navigate({ search: update, replace }),
-    filters: FILTERS,
-    idKey: 'id',
-    pageSize: PAGE_SIZE,
+    list: '/directory/resources',
+    filters: catalogueFilters(labels, [
+      {
+        key: 'kind',
+        param: 'external',
+        values: { internal: false, external: true },
+        label: R.kind,
+        options: [
+          ['', T.all],
+          ['internal', R.internal],
+          ['external', R.external],
+        ],
+      },
+    ]),
     live: isDispatcher ? { topic: 'records', kind: 'resources' } : null,
   });
   // The bookings the last change of a resource put in or took out of conflict (issue 16 point 2):
   // in the resource's drawer while it is open, else above the list, until dismissed.
   const rechecked = useRechecked();
-  const list = useQuery(listQuery<ResourceRecord>('/directory/resources', dir.query));
-  const labels = useQuery(labelsQuery).data ?? [];
   return (
     <RecordDirectory
       dir={dir}
-      title={R.title}
-      listLabel={R.list}
-      newLabel={R.newResource}
-      canCreate={isDispatcher}
-      searchPlaceholder={R.searchPlaceholder}
-      filters={
-        <>
-          <DirectoryFilter dir={dir} name="status" label={T.status} options={ACTIVE_OPTIONS} />
-          <DirectoryFilter
-            dir={dir}
-            name="kind"
-            label={R.kind}
-            options={[
-              ['', T.all],
-              ['internal', R.internal],
-              ['external', R.external],
-            ]}
-          />
-          <DirectoryFilter dir={dir} name="label" label={T.labels} options={labelOptions(labels)} />
-        </>
-      }
+      text={R}
+      canWrite={isDispatcher}
       above={dir.selected ? null : <RecheckedNotice {...rechecked.props} className="mt-4" />}
-      list={list}
-      pageSize={PAGE_SIZE}
-      empty={{ none: R.emptyNone, filtered: R.empty, hint: R.emptyHint }}
-      view={{ columns: columns(labels), card: (r) => <ResourceCard r={r} /> }}
+      view={{
+        columns: columns(labels),
+        card: (r) => <CatalogueCard r={r} badges={badges(r)} contact={[r.mobile, r.email]} />,
+      }}
       dataName="resource"
-    >
-      {dir.selected ? (
-        <RecordDrawer<ResourceRecord>
-          key={dir.selected}
-          collection={COLLECTION}
-          id={dir.selected}
-          title={(r) => displayName(r, r._id)}
-          fallbackTitle={R.title}
-          testId="resource-detail"
-          top={<RecheckedNotice {...rechecked.props} className="mx-4 mt-3" />}
-          badges={(r) => (
-            <>
-              <ActiveBadge isInactive={r.inactive === true} />
-              <KindBadge isExternal={r.external === true} />
-            </>
-          )}
-          canWrite={isDispatcher}
-          deleteWhat={(r) => R.deleteWhat(displayName(r, r._id))}
-          {...dir.drawerHandlers}
-        >
-          {(r) => <ResourceSections r={r} labels={labels} />}
-        </RecordDrawer>
-      ) : null}
-      {dir.editing ? (
-        <ResourceForm
-          resource={dir.editing === 'new' ? undefined : dir.editing}
-          labels={labels}
-          take={rechecked.take}
-          {...dir.formHandlers}
-        />
-      ) : null}
-    </RecordDirectory>
+      drawer={{
+        collection: '/resources',
+        title: (r) => displayName(r, r._id),
+        testId: 'resource-detail',
+        top: <RecheckedNotice {...rechecked.props} className="mx-4 mt-3" />,
+        badges,
+        sections: (r) => <ResourceSections r={r} labels={labels} />,
+      }}
+      form={(resource, handlers) => (
+        <ResourceForm resource={resource} labels={labels} take={rechecked.take} {...handlers} />
+      )}
+    />
   );
 }
 
