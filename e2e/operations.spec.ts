@@ -277,3 +277,34 @@ test("another dispatcher's new equipment appears on an open equipments screen wi
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`Live hoist ${run}`);
 });
+
+test('an equipment changed by someone else meanwhile is not overwritten unseen: the dialog says so, keeps the edits and saves on the second try', async ({
+  page,
+}) => {
+  await enterApp(page, USERS.dispatcher, '/equipments');
+  const origin = new URL(page.url()).origin;
+  const code = `CONFLICT-${run}`.toUpperCase();
+  const created = await page.request.post('/api/v1/equipments', {
+    data: { name: `Sling ${run}`, code },
+    headers: { origin },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { _id: id, version } = (await created.json()) as { _id: string; version: number };
+  await page.getByLabel('Search by name or code').fill(code);
+  await page.getByRole('button', { name: `Edit Sling ${run}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit equipment' });
+  await dialog.getByLabel('Notes').fill('Mine: checked today');
+  // Another dispatcher saves first.
+  const theirs = await page.request.patch(`/api/v1/equipments/${id}`, {
+    data: { status: 'maintenance', version },
+    headers: { origin },
+  });
+  expect(theirs.status(), await theirs.text()).toBe(200);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('Someone else changed this record: it was reloaded.')).toBeVisible();
+  await expect(dialog.getByLabel('Notes')).toHaveValue('Mine: checked today');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+  const row = page.locator(`tr[data-code="${code}"]`);
+  await expect(row).toContainText('Mine: checked today');
+});

@@ -12,8 +12,13 @@ import { cursorQuery, ID, querySeconds, VERSION } from './common.ts';
  * the operations screens take their types from them.
  */
 
-export const CODE = z.string().trim().min(1).max(64).describe('barcode or reference number');
-const NAME = z.string().trim().min(1).max(120);
+export const CODE = z
+  .string()
+  .trim()
+  .min(1, 'Enter the code')
+  .max(64)
+  .describe('barcode or reference number');
+const NAME = z.string().trim().min(1, 'Enter a name').max(120);
 const NOTES = z.string().max(2000);
 const SEARCH = z.string().max(100);
 
@@ -26,6 +31,14 @@ const documentStamps = {
   _qa_create_utc: z.number(),
   _qa_update_utc: z.number(),
 };
+
+/**
+ * The `details` of a 409 `version_conflict` answer to a change: the record as it is now, for the
+ * screen to show again (`{ error: { code, message, details: { current } } }`).
+ */
+export function conflictDetailsOf<T extends z.ZodType>(record: T) {
+  return z.object({ current: record });
+}
 
 /** `{_id, deleted: true}`: the answer of a delete. */
 export const deletedAnswer = z.object({ _id: z.string(), deleted: z.boolean() });
@@ -58,6 +71,8 @@ export const formTemplateRecord = z.looseObject({
   fields: z.array(storedField),
 });
 export type FormTemplateRecord = z.infer<typeof formTemplateRecord>;
+/** A refused change of a template: the template as it is now. */
+export const formConflict = conflictDetailsOf(formTemplateRecord);
 
 const answer = z.union([z.string().max(FORM_LIMITS.answerMax), z.number(), z.boolean(), z.null()]);
 
@@ -130,6 +145,8 @@ export const stockRecord = z.looseObject({
   job_id: z.string().optional(),
 });
 export type StockRecord = z.infer<typeof stockRecord>;
+/** A refused change of an equipment or a pod: the record as it is now. */
+export const stockConflict = conflictDetailsOf(stockRecord);
 
 const stockQuery = { ...cursorQuery, q: SEARCH.optional().describe('text in the name or code') };
 export const equipmentQuery = z.strictObject({

@@ -14,6 +14,7 @@ import type {
   UploadRecord,
   UploadsQuery,
 } from '@rostra/core/api/operations';
+import { uploadRecord } from '@rostra/core/api/operations';
 import type { resourceDirectoryPage } from '@rostra/core/api/resources';
 import type { FormAnswers } from '@rostra/core/forms/form-template';
 import type { z } from 'zod';
@@ -133,7 +134,7 @@ export async function uploadFile(file: File): Promise<UploadRecord> {
     // not JSON: keep the text
   }
   if (!response.ok) throw classifyAnswer(response.status, body);
-  return body as UploadRecord;
+  return uploadRecord.parse(body);
 }
 
 /** `1.2 MB`, `34 KB`, `512 B`. */

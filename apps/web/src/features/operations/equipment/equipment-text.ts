@@ -20,7 +20,7 @@ export const STOCK_TEXT = {
   cancel: 'Cancel',
   delete: 'Delete',
   edit: 'Edit',
-  loadMore: 'Load more',
+  actions: 'Actions',
   emptyEquipments: 'No equipment yet',
   emptyPods: 'No pods yet',
   emptyHint: 'Add one with its barcode code so it can be found by scanning.',

@@ -1,36 +1,34 @@
+import { formBody, formConflict } from '@rostra/core/api/operations';
 import {
   checkTemplate,
   FORM_FIELD_TYPES,
   FORM_LIMITS,
   type FormField,
-  type FormFieldType,
-  type FormIssue,
   fieldKeyFor,
 } from '@rostra/core/forms/form-template';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
-import { errorText, isVersionConflict } from '../../../lib/roster.ts';
+import { useState } from 'react';
+import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Button, IconButton } from '../../../ui/button.tsx';
-import { Modal } from '../../../ui/dialog.tsx';
-import { Field, FormMessage } from '../../../ui/field.tsx';
+import { FormMessage } from '../../../ui/field.tsx';
+import { FormCheckbox, FormInput, FormSelect, FormTextarea, useZodForm } from '../../../ui/form.tsx';
 import { createForm, type FormTemplateRecord, updateForm } from '../api.ts';
+import { FormModal, versionConflict } from '../list-parts.tsx';
 import { FORMS_TEXT as T } from './form-text.ts';
 
 /** A field being edited: `options` as the text of its textarea; `isNew` fields take their key from the label. */
-type Draft = {
-  id: number;
-  key: string;
-  label: string;
-  type: FormFieldType;
-  required: boolean;
-  options: string;
-  isNew: boolean;
-};
-
-let nextDraftId = 1;
+const draft = z.object({
+  key: z.string(),
+  label: z.string().max(FORM_LIMITS.labelMax),
+  type: z.enum(FORM_FIELD_TYPES),
+  required: z.boolean(),
+  options: z.string(),
+  isNew: z.boolean(),
+});
+type Draft = z.infer<typeof draft>;
 
 const toDraft = (f: FormField): Draft => ({
-  id: nextDraftId++,
   key: f.key,
   label: f.label,
   type: f.type,
@@ -40,7 +38,6 @@ const toDraft = (f: FormField): Draft => ({
 });
 
 const emptyDraft = (): Draft => ({
-  id: nextDraftId++,
   key: '',
   label: '',
   type: 'text',
@@ -73,12 +70,35 @@ function fieldsOf(drafts: readonly Draft[]): FormField[] {
 }
 
 /**
+ * The editor's values: the API's name and description, the fields as drafts. The core's
+ * `checkTemplate` decides; its issues land on the field they are about (a key's issue on its
+ * label, which the key is made from).
+ */
+const editorForm = z
+  .object({
+    name: formBody.shape.name,
+    description: z.string().max(2000),
+    fields: z.array(draft).max(FORM_LIMITS.fieldsMax),
+  })
+  .superRefine((v, ctx) => {
+    for (const issue of checkTemplate({ name: v.name, fields: fieldsOf(v.fields) })) {
+      const path = issue.field.replace(/\.key$/, '.label').split('.');
+      ctx.addIssue({
+        code: 'custom',
+        path: path.map((p) => (/^\d+$/.test(p) ? Number(p) : p)),
+        message: issue.message,
+      });
+    }
+  });
+type EditorValues = z.input<typeof editorForm>;
+
+/**
  * The form template editor: a name, a description and an ordered list of fields (label, type,
- * required, a choice's options). The core's `checkTemplate` decides; its issues show beside
- * the field they are about, and a server refusal is shown without losing the edits.
+ * required, a choice's options). Issues show beside the field they are about before anything is
+ * sent, and a server refusal is shown without losing the edits.
  */
 export function FormEditor({
-  form,
+  form: template,
   onClose,
   onSaved,
 }: {
@@ -86,215 +106,128 @@ export function FormEditor({
   onClose: () => void;
   onSaved: (saved: FormTemplateRecord) => void;
 }) {
-  const [current, setCurrent] = useState(form);
-  const [name, setName] = useState(form?.name ?? '');
-  const [description, setDescription] = useState(form?.description ?? '');
-  const [drafts, setDrafts] = useState<Draft[]>(() => (form ? form.fields.map(toDraft) : [emptyDraft()]));
-  const [issues, setIssues] = useState<FormIssue[]>([]);
-  const [message, setMessage] = useState<string | undefined>();
-  const [isBusy, setIsBusy] = useState(false);
-  const descriptionId = useId();
+  const [current, setCurrent] = useState(template);
+  const form = useZodForm(editorForm, {
+    defaultValues: {
+      name: template?.name ?? '',
+      description: template?.description ?? '',
+      fields: template ? template.fields.map(toDraft) : [emptyDraft()],
+    },
+  });
+  const rows = useFieldArray({ control: form.control, name: 'fields' });
 
-  const issueAt = (path: string) => issues.find((i) => i.field === path)?.message;
-  const change = (id: number, patch: Partial<Draft>) =>
-    setDrafts((ds) => ds.map((d) => (d.id === id ? { ...d, ...patch } : d)));
-  const move = (index: number, by: number) =>
-    setDrafts((ds) => {
-      const next = [...ds];
-      const [item] = next.splice(index, 1);
-      if (item) next.splice(index + by, 0, item);
-      return next;
-    });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const fields = fieldsOf(drafts);
-    const found = checkTemplate({ name, fields });
-    setIssues(found);
-    if (found.length) {
-      setMessage(found.find((i) => i.field === 'fields')?.message);
-      return;
-    }
-    setIsBusy(true);
-    setMessage(undefined);
-    const input = { name: name.trim(), description, fields };
-    try {
-      onSaved(current ? await updateForm(current._id, current.version, input) : await createForm(input));
-    } catch (error) {
-      if (isVersionConflict(error)) {
-        const latest = (error as { details?: { current?: FormTemplateRecord } }).details?.current;
-        if (latest) setCurrent(latest);
-        setMessage(T.conflict);
-      } else setMessage(errorText(error));
-    } finally {
-      setIsBusy(false);
-    }
+  const save = async (values: z.output<typeof editorForm>) => {
+    const input = {
+      name: values.name.trim(),
+      description: values.description,
+      fields: fieldsOf(values.fields),
+    };
+    onSaved(current ? await updateForm(current._id, current.version, input) : await createForm(input));
   };
 
   return (
-    <Modal title={form ? T.editTemplate : T.newTemplate} onClose={onClose} size="lg">
-      <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
-        <FormMessage message={message} />
-        <Field
-          label={T.name}
-          value={name}
-          maxLength={FORM_LIMITS.nameMax}
-          onChange={(e) => setName(e.target.value)}
-          error={issueAt('name')}
-        />
-        <div>
-          <label htmlFor={descriptionId} className="block text-sm font-medium text-neutral-700">
-            {T.description}
-          </label>
-          <textarea
-            id={descriptionId}
-            value={description}
-            rows={2}
-            maxLength={2000}
-            onChange={(e) => setDescription(e.target.value)}
-            className="mt-1 block w-full rounded-md border border-neutral-300 bg-white px-3 py-2 text-base sm:text-sm"
-          />
-        </div>
-        <fieldset>
-          <legend className="text-sm font-medium text-neutral-700">{T.fields}</legend>
-          <ol className="mt-2 space-y-3">
-            {drafts.map((d, i) => (
-              <li
-                key={d.id}
-                data-field-row={i}
-                className="rounded-md border border-neutral-200 bg-neutral-50 p-3"
-              >
-                <div className="flex flex-wrap items-end gap-2">
-                  <Field
-                    className="min-w-40 flex-1"
-                    label={`${T.fieldLabel} ${i + 1}`}
-                    value={d.label}
-                    maxLength={FORM_LIMITS.labelMax}
-                    onChange={(e) => change(d.id, { label: e.target.value })}
-                    error={issueAt(`fields.${i}.label`) ?? issueAt(`fields.${i}.key`)}
-                  />
-                  <TypeSelect index={i} value={d.type} onChange={(type) => change(d.id, { type })} />
-                  <label className="flex min-h-11 items-center gap-2 text-sm text-neutral-700 sm:min-h-9">
-                    <input
-                      type="checkbox"
-                      checked={d.required}
-                      onChange={(e) => change(d.id, { required: e.target.checked })}
-                      className="size-4"
-                    />
-                    {T.required}
-                  </label>
-                  <div className="flex">
-                    <IconButton label={T.moveUp(d.label)} disabled={i === 0} onClick={() => move(i, -1)}>
-                      <ArrowUp aria-hidden className="size-4" />
-                    </IconButton>
-                    <IconButton
-                      label={T.moveDown(d.label)}
-                      disabled={i === drafts.length - 1}
-                      onClick={() => move(i, 1)}
-                    >
-                      <ArrowDown aria-hidden className="size-4" />
-                    </IconButton>
-                    <IconButton
-                      label={T.removeField(d.label)}
-                      onClick={() => setDrafts((ds) => ds.filter((x) => x.id !== d.id))}
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                    </IconButton>
-                  </div>
-                </div>
-                {d.type === 'select' ? (
-                  <OptionsInput
-                    value={d.options}
-                    onChange={(options) => change(d.id, { options })}
-                    error={issueAt(`fields.${i}.options`)}
-                  />
-                ) : null}
-              </li>
-            ))}
-          </ol>
-          <Button
-            variant="secondary"
-            className="mt-3"
-            disabled={drafts.length >= FORM_LIMITS.fieldsMax}
-            onClick={() => setDrafts((ds) => [...ds, emptyDraft()])}
-          >
-            <Plus aria-hidden className="size-4" />
-            {T.addField}
-          </Button>
-        </fieldset>
-        <div className="flex justify-end gap-2 border-t border-neutral-200 pt-3">
-          <Button variant="secondary" onClick={onClose}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" disabled={isBusy}>
-            {T.save}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <FormModal
+      title={template ? T.editTemplate : T.newTemplate}
+      form={form}
+      onSubmit={save}
+      formError={versionConflict(formConflict, setCurrent, T.conflict)}
+      onClose={onClose}
+      submitText={T.save}
+      cancelText={T.cancel}
+      size="lg"
+    >
+      <FormInput<EditorValues> name="name" label={T.name} maxLength={FORM_LIMITS.nameMax} />
+      <FormTextarea<EditorValues> name="description" label={T.description} rows={2} maxLength={2000} />
+      <fieldset>
+        <legend className="text-sm font-medium text-neutral-700">{T.fields}</legend>
+        <ol className="mt-2 space-y-3">
+          {rows.fields.map((row, i) => (
+            <DraftRow
+              key={row.id}
+              index={i}
+              count={rows.fields.length}
+              onMove={(by) => rows.move(i, i + by)}
+              onRemove={() => rows.remove(i)}
+            />
+          ))}
+        </ol>
+        <FieldsMessage />
+        <Button
+          variant="secondary"
+          className="mt-3"
+          disabled={rows.fields.length >= FORM_LIMITS.fieldsMax}
+          onClick={() => rows.append(emptyDraft())}
+        >
+          <Plus aria-hidden className="size-4" />
+          {T.addField}
+        </Button>
+      </fieldset>
+    </FormModal>
   );
 }
 
-function TypeSelect({
-  index,
-  value,
-  onChange,
+/** The list's own issue ("Add at least one field"). */
+function FieldsMessage() {
+  const { errors } = useFormState<EditorValues>();
+  return <FormMessage message={errors.fields?.root?.message ?? errors.fields?.message} />;
+}
+
+const TYPE_OPTIONS = FORM_FIELD_TYPES.map((t) => [t, T.types[t]] as const);
+
+/** One field of the template: label, type, required, order, remove; a choice's options. */
+function DraftRow({
+  index: i,
+  count,
+  onMove,
+  onRemove,
 }: {
   index: number;
-  value: FormFieldType;
-  onChange: (type: FormFieldType) => void;
+  count: number;
+  onMove: (by: number) => void;
+  onRemove: () => void;
 }) {
-  const id = useId();
+  const [label, type] = useWatch<EditorValues, [`fields.${number}.label`, `fields.${number}.type`]>({
+    name: [`fields.${i}.label`, `fields.${i}.type`],
+  });
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
-        {`${T.fieldType} ${index + 1}`}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value as FormFieldType)}
-        className="mt-1 block min-h-11 rounded-md border border-neutral-300 bg-white px-3 text-base sm:min-h-9 sm:text-sm"
-      >
-        {FORM_FIELD_TYPES.map((t) => (
-          <option key={t} value={t}>
-            {T.types[t]}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function OptionsInput({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-}) {
-  const id = useId();
-  return (
-    <div className="mt-2">
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
-        {T.options} <span className="font-normal text-neutral-500">({T.optionsHint})</span>
-      </label>
-      <textarea
-        id={id}
-        value={value}
-        rows={3}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-base sm:text-sm ${error ? 'border-red-600' : 'border-neutral-300'}`}
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
+    <li data-field-row={i} className="rounded-md border border-neutral-200 bg-neutral-50 p-3">
+      <div className="flex flex-wrap items-end gap-2">
+        <FormInput<EditorValues>
+          className="min-w-40 flex-1"
+          name={`fields.${i}.label`}
+          label={`${T.fieldLabel} ${i + 1}`}
+          maxLength={FORM_LIMITS.labelMax}
+        />
+        <FormSelect<EditorValues>
+          name={`fields.${i}.type`}
+          label={`${T.fieldType} ${i + 1}`}
+          options={TYPE_OPTIONS}
+        />
+        <FormCheckbox<EditorValues> name={`fields.${i}.required`} label={T.required} />
+        <div className="flex">
+          <IconButton label={T.moveUp(label)} disabled={i === 0} onClick={() => onMove(-1)}>
+            <ArrowUp aria-hidden className="size-4" />
+          </IconButton>
+          <IconButton label={T.moveDown(label)} disabled={i === count - 1} onClick={() => onMove(1)}>
+            <ArrowDown aria-hidden className="size-4" />
+          </IconButton>
+          <IconButton label={T.removeField(label)} onClick={onRemove}>
+            <Trash2 aria-hidden className="size-4" />
+          </IconButton>
+        </div>
+      </div>
+      {type === 'select' ? (
+        <FormTextarea<EditorValues>
+          className="mt-2"
+          name={`fields.${i}.options`}
+          rows={3}
+          label={
+            <>
+              {T.options} <span className="font-normal text-neutral-500">({T.optionsHint})</span>
+            </>
+          }
+        />
       ) : null}
-    </div>
+    </li>
   );
 }

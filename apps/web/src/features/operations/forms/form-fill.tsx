@@ -1,33 +1,49 @@
+import { submissionBody } from '@rostra/core/api/operations';
 import {
   checkAnswers,
   FORM_LIMITS,
   type FormAnswers,
-  type FormField,
-  type FormIssue,
+  type FormField as TemplateField,
 } from '@rostra/core/forms/form-template';
 import { DAY, dayStart, formatDate } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { api } from '../../../lib/client.ts';
 import { errorText, timeRange, wallNow } from '../../../lib/roster.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { DateInput } from '../../../ui/date-picker.tsx';
+import { FormDateField } from '../../../ui/date-picker.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { FormCheckbox, FormInput, FormSelect, FormTextarea, useZodForm } from '../../../ui/form.tsx';
+import { SearchInput } from '../../../ui/search-input.tsx';
 import { type BookingPage, personName } from '../../bookings/api.ts';
 import { type FormTemplateRecord, submitJobForm } from '../api.ts';
+import { FormModal } from '../list-parts.tsx';
 import { FORMS_TEXT as T } from './form-text.ts';
 
 export type JobChoice = { _id: string; label: string };
 
 /**
+ * The answers as the API takes them, checked against the template's fields by the core's
+ * `checkAnswers` (required, of the field's type, among the options): its issues name
+ * `answers.<key>`, which is where each field's answer sits in the form.
+ */
+const fillForm = (fields: readonly TemplateField[]) =>
+  z.object({ answers: submissionBody.shape.answers }).superRefine((v, ctx) => {
+    for (const issue of checkAnswers(fields, cleanAnswers(fields, v.answers)))
+      ctx.addIssue({ code: 'custom', path: issue.field.split('.'), message: issue.message });
+  });
+type FillValues = z.input<ReturnType<typeof fillForm>>;
+
+/**
  * Fills a form for a job: first the job (unless given, e.g. from a booking's detail through
- * `/forms?job_id=…`), then one input per field. The core's `checkAnswers` shows what is missing
- * or wrong beside each field before anything is sent; the server checks again.
+ * `/forms?job_id=…`), then one input per field. What is missing or wrong shows beside each field
+ * before anything is sent; the server checks again.
  */
 export function FormFill({
-  form,
+  form: template,
   jobId,
   onClose,
   onSubmitted,
@@ -38,75 +54,55 @@ export function FormFill({
   onSubmitted: () => void;
 }) {
   const [job, setJob] = useState<JobChoice | null>(jobId ? { _id: jobId, label: jobId } : null);
-  const [answers, setAnswers] = useState<FormAnswers>(() => initialAnswers(form.fields));
-  const [issues, setIssues] = useState<FormIssue[]>([]);
-  const [message, setMessage] = useState<string | undefined>();
-  const [isBusy, setIsBusy] = useState(false);
+  const form = useZodForm(fillForm(template.fields), {
+    defaultValues: { answers: initialAnswers(template.fields) },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: z.output<ReturnType<typeof fillForm>>) => {
     if (!job) return;
-    const cleaned = cleanAnswers(form.fields, answers);
-    const found = checkAnswers(form.fields, cleaned);
-    setIssues(found);
-    if (found.length) return;
-    setIsBusy(true);
-    setMessage(undefined);
-    try {
-      await submitJobForm(job._id, form._id, cleaned);
-      onSubmitted();
-    } catch (error) {
-      setMessage(errorText(error));
-    } finally {
-      setIsBusy(false);
-    }
+    await submitJobForm(job._id, template._id, cleanAnswers(template.fields, values.answers));
+    onSubmitted();
   };
 
-  return (
-    <Modal title={T.fillTitle(form.name)} onClose={onClose} size="lg" testId="form-fill">
-      {job ? (
-        <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
-          <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-neutral-50 px-3 py-2 text-sm">
-            <span className="font-medium text-neutral-800">{T.filledFor(job.label)}</span>
-            {jobId ? null : (
-              <Button variant="ghost" onClick={() => setJob(null)}>
-                {T.changeJob}
-              </Button>
-            )}
-          </div>
-          {form.description ? <p className="text-sm text-neutral-600">{form.description}</p> : null}
-          <FormMessage message={message} />
-          {form.fields.map((f) => (
-            <AnswerInput
-              key={f.key}
-              field={f}
-              value={answers[f.key] ?? null}
-              error={issues.find((i) => i.field === `answers.${f.key}`)?.message}
-              onChange={(v) => setAnswers((a) => ({ ...a, [f.key]: v }))}
-            />
-          ))}
-          <div className="flex justify-end gap-2 border-t border-neutral-200 pt-3">
-            <Button variant="secondary" onClick={onClose}>
-              {T.cancel}
-            </Button>
-            <Button type="submit" disabled={isBusy}>
-              {T.submit}
-            </Button>
-          </div>
-        </form>
-      ) : (
+  if (!job)
+    return (
+      <Modal title={T.fillTitle(template.name)} onClose={onClose} size="lg" testId="form-fill">
         <JobPicker onPick={setJob} />
-      )}
-    </Modal>
+      </Modal>
+    );
+  return (
+    <FormModal
+      title={T.fillTitle(template.name)}
+      form={form}
+      onSubmit={submit}
+      onClose={onClose}
+      submitText={T.submit}
+      cancelText={T.cancel}
+      size="lg"
+      testId="form-fill"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-neutral-50 px-3 py-2 text-sm">
+        <span className="font-medium text-neutral-800">{T.filledFor(job.label)}</span>
+        {jobId ? null : (
+          <Button variant="ghost" onClick={() => setJob(null)}>
+            {T.changeJob}
+          </Button>
+        )}
+      </div>
+      {template.description ? <p className="text-sm text-neutral-600">{template.description}</p> : null}
+      {template.fields.map((f) => (
+        <AnswerField key={f.key} field={f} />
+      ))}
+    </FormModal>
   );
 }
 
-function initialAnswers(fields: readonly FormField[]): FormAnswers {
+function initialAnswers(fields: readonly TemplateField[]): FormAnswers {
   return Object.fromEntries(fields.map((f) => [f.key, f.type === 'checkbox' ? false : null]));
 }
 
 /** Blank text becomes "no answer"; numbers typed as text become numbers (or stay text to be refused). */
-function cleanAnswers(fields: readonly FormField[], answers: FormAnswers): FormAnswers {
+function cleanAnswers(fields: readonly TemplateField[], answers: FormAnswers): FormAnswers {
   const out: FormAnswers = {};
   for (const f of fields) {
     const v = answers[f.key];
@@ -119,26 +115,9 @@ function cleanAnswers(fields: readonly FormField[], answers: FormAnswers): FormA
   return out;
 }
 
-function AnswerInput({
-  field,
-  value,
-  error,
-  onChange,
-}: {
-  field: FormField;
-  value: FormAnswers[string];
-  error: string | undefined;
-  onChange: (value: FormAnswers[string]) => void;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const common = {
-    id,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-    'aria-required': field.required ? true : undefined,
-  } as const;
-  const box = `mt-1 block min-h-11 w-full rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${error ? 'border-red-600' : 'border-neutral-300'}`;
+/** One answer: its field's control, labelled by the field (a required one marked *). */
+function AnswerField({ field }: { field: TemplateField }) {
+  const name = `answers.${field.key}` as const;
   const label = (
     <>
       {field.label}
@@ -150,116 +129,58 @@ function AnswerInput({
       ) : null}
     </>
   );
-  let input: ReactNode;
   switch (field.type) {
     case 'checkbox':
-      return (
-        <div>
-          <label
-            htmlFor={id}
-            className="flex min-h-11 items-center gap-2 text-sm font-medium text-neutral-700 sm:min-h-9"
-          >
-            <input
-              {...common}
-              type="checkbox"
-              checked={value === true}
-              onChange={(e) => onChange(e.target.checked)}
-              className="size-4"
-            />
-            {label}
-          </label>
-          {error ? (
-            <p id={errorId} role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
-      );
+      return <FormCheckbox<FillValues> name={name} label={label} />;
     case 'select':
-      input = (
-        <select
-          {...common}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value)}
-          className={box}
-        >
-          <option value="">—</option>
-          {(field.options ?? []).map((o) => (
-            <option key={o} value={o}>
-              {o}
-            </option>
-          ))}
-        </select>
+      return (
+        <FormSelect<FillValues>
+          name={name}
+          label={label}
+          aria-required={field.required ? true : undefined}
+          options={[['', '—'], ...(field.options ?? []).map((o) => [o, o] as const)]}
+        />
       );
-      break;
     case 'number':
-      input = (
-        <input
-          {...common}
-          type="text"
+      return (
+        <FormInput<FillValues>
+          name={name}
+          label={label}
           inputMode="decimal"
-          value={value === null || value === undefined ? '' : String(value)}
-          onChange={(e) => onChange(e.target.value)}
-          className={box}
+          aria-required={field.required ? true : undefined}
         />
       );
-      break;
     case 'date':
-      input = (
-        <DateInput
-          {...common}
-          value={typeof value === 'string' ? value : ''}
-          onValueChange={(v) => onChange(v)}
-          className={box}
-        />
-      );
-      break;
+      return <FormDateField<FillValues> name={name} kind="date" label={label} />;
     case 'signature':
-      input = (
-        <input
-          {...common}
-          type="text"
+      return (
+        <FormInput<FillValues>
+          name={name}
+          label={label}
+          className="[&_input]:font-serif [&_input]:italic"
           autoComplete="name"
           placeholder={T.signatureHint}
           maxLength={FORM_LIMITS.answerMax}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value)}
-          className={`${box} font-serif italic`}
+          aria-required={field.required ? true : undefined}
         />
       );
-      break;
     default:
-      input = (
-        <textarea
-          {...common}
+      return (
+        <FormTextarea<FillValues>
+          name={name}
+          label={label}
           rows={2}
           maxLength={FORM_LIMITS.answerMax}
-          value={typeof value === 'string' ? value : ''}
-          onChange={(e) => onChange(e.target.value)}
-          className={`${box} py-2`}
+          aria-required={field.required ? true : undefined}
         />
       );
   }
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
-        {label}
-      </label>
-      {input}
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /** Today's jobs, or those matching the text: pick one with a click or Enter. */
 export function JobPicker({ onPick }: { onPick: (job: JobChoice) => void }) {
   const { me } = useShell();
   const [q, setQ] = useState('');
-  const id = useId();
   const today = dayStart(wallNow(me.company?.time_zone));
   const text = q.trim();
   const jobs = useQuery({
@@ -274,19 +195,7 @@ export function JobPicker({ onPick }: { onPick: (job: JobChoice) => void }) {
   return (
     <div className="space-y-3">
       <p className="text-sm font-medium text-neutral-800">{T.chooseJob}</p>
-      <div>
-        <label htmlFor={id} className="block text-sm text-neutral-700">
-          {T.jobSearch}
-        </label>
-        <input
-          id={id}
-          type="search"
-          value={q}
-          maxLength={100}
-          onChange={(e) => setQ(e.target.value)}
-          className="mt-1 block min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 text-base sm:min-h-9 sm:text-sm"
-        />
-      </div>
+      <SearchInput label={T.jobSearch} placeholder={T.jobSearch} value={text} onSearch={setQ} />
       {jobs.isPending ? (
         <p className="text-sm text-neutral-500">…</p>
       ) : jobs.isError ? (

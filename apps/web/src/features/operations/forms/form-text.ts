@@ -40,7 +40,6 @@ export const FORMS_TEXT = {
   emptySubmissions: 'No forms filled yet',
   emptySubmissionsHint: 'Forms filled for jobs appear here, newest first.',
   noMatch: 'No form matches the search',
-  loadMore: 'Load more',
   job: 'Job',
   chooseJob: 'Choose the job',
   jobSearch: 'Search jobs by customer, reference or id',

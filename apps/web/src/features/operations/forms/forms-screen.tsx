@@ -1,16 +1,16 @@
 import { formatDate } from '@rostra/core/time/calendar';
-import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { ClipboardList, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
-import { askConfirm } from '../../../lib/overlays.ts';
+import { useState } from 'react';
 import { errorText } from '../../../lib/roster.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
+import { columnsFor } from '../../../ui/data-table.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
-import { EmptyState, ErrorState, Skeleton } from '../../../ui/list-state.tsx';
 import { Page } from '../../../ui/page.tsx';
+import { SearchInput } from '../../../ui/search-input.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/tabs.tsx';
 import {
   deleteForm,
@@ -21,6 +21,7 @@ import {
   listSubmissions,
   OPS_KEYS,
 } from '../api.ts';
+import { CursorTable, deleteAfterAsking, useCursorList } from '../list-parts.tsx';
 import { useOperationsLive } from '../live.ts';
 import { FormEditor } from './form-editor.tsx';
 import { FormFill } from './form-fill.tsx';
@@ -140,32 +141,8 @@ function JobSubmissions({ jobId }: { jobId: string }) {
   );
 }
 
-function SearchBox({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="mb-4 max-w-md">
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        value={value}
-        maxLength={100}
-        onChange={(e) => onChange(e.target.value)}
-        className="mt-1 block min-h-11 w-full rounded-md border border-neutral-300 bg-white px-3 text-base sm:min-h-9 sm:text-sm"
-      />
-    </div>
-  );
-}
+const formCol = columnsFor<FormTemplateRecord>();
+const submissionCol = columnsFor<FormSubmission>();
 
 function TemplateList({
   canEdit,
@@ -178,88 +155,64 @@ function TemplateList({
 }) {
   const [q, setQ] = useState('');
   const queryClient = useQueryClient();
-  const text = q.trim();
-  const list = useInfiniteQuery({
-    queryKey: [...OPS_KEYS.forms, text],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => listForms({ q: text || undefined, cursor: pageParam, limit: 40 }),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-
-  const remove = async (form: FormTemplateRecord) => {
-    if (!(await askConfirm(T.confirmDelete(form.name)))) return;
-    try {
-      await deleteForm(form._id, form.version);
-      notify.success(T.deleted(form.name));
-    } catch (error) {
-      notify.error(errorText(error));
-    }
-    void queryClient.invalidateQueries({ queryKey: OPS_KEYS.forms });
-  };
-
+  const cursor = useCursorList([...OPS_KEYS.forms, q], (page) => listForms({ q: q || undefined, ...page }));
+  // One column: on a phone the actions wrap under the name instead of scrolling out of sight.
+  const columns = [
+    formCol.accessor('name', {
+      header: T.form,
+      cell: ({ row: { original: form } }) => (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <ClipboardList aria-hidden className="size-5 shrink-0 text-neutral-400" />
+          <div className="min-w-0 flex-1 basis-48">
+            <p className="font-medium text-neutral-900">{form.name}</p>
+            <p className="text-xs text-neutral-500">
+              {T.fieldCount(form.fields.length)}
+              {form.description ? ` · ${form.description}` : ''}
+            </p>
+          </div>
+          <div className="flex items-center">
+            <Button variant="secondary" onClick={() => onFill(form)} aria-label={`${T.fill}: ${form.name}`}>
+              {T.fill}
+            </Button>
+            {canEdit ? (
+              <>
+                <IconButton label={`${T.edit} ${form.name}`} onClick={() => onEdit(form)}>
+                  <Pencil aria-hidden className="size-4" />
+                </IconButton>
+                <IconButton
+                  label={`${T.delete} ${form.name}`}
+                  onClick={() =>
+                    void deleteAfterAsking(
+                      T.confirmDelete(form.name),
+                      () => deleteForm(form._id, form.version),
+                      T.deleted(form.name),
+                      () => void queryClient.invalidateQueries({ queryKey: OPS_KEYS.forms }),
+                    )
+                  }
+                >
+                  <Trash2 aria-hidden className="size-4" />
+                </IconButton>
+              </>
+            ) : null}
+          </div>
+        </div>
+      ),
+    }),
+  ];
   return (
     <>
-      <SearchBox label={T.search} value={q} onChange={setQ} />
-      {list.isPending ? (
-        <Skeleton rows={4} className="h-14" />
-      ) : list.isError ? (
-        <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          title={text ? T.noMatch : T.emptyTemplates}
-          {...(text ? {} : { hint: T.emptyTemplatesHint })}
-        />
-      ) : (
-        <>
-          <ul className="divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
-            {items.map((form) => (
-              <li
-                key={form._id}
-                data-form={form.name}
-                className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm"
-              >
-                <ClipboardList aria-hidden className="size-5 shrink-0 text-neutral-400" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-neutral-900">{form.name}</p>
-                  <p className="truncate text-xs text-neutral-500">
-                    {T.fieldCount(form.fields.length)}
-                    {form.description ? ` · ${form.description}` : ''}
-                  </p>
-                </div>
-                <Button
-                  variant="secondary"
-                  onClick={() => onFill(form)}
-                  aria-label={`${T.fill}: ${form.name}`}
-                >
-                  {T.fill}
-                </Button>
-                {canEdit ? (
-                  <>
-                    <IconButton label={`${T.edit} ${form.name}`} onClick={() => onEdit(form)}>
-                      <Pencil aria-hidden className="size-4" />
-                    </IconButton>
-                    <IconButton label={`${T.delete} ${form.name}`} onClick={() => void remove(form)}>
-                      <Trash2 aria-hidden className="size-4" />
-                    </IconButton>
-                  </>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          {list.hasNextPage ? (
-            <div className="mt-3 flex justify-center">
-              <Button
-                variant="secondary"
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {T.loadMore}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+      <div className="mb-4 flex max-w-md">
+        <SearchInput label={T.search} placeholder={T.search} value={q} onSearch={setQ} />
+      </div>
+      <CursorTable
+        label={T.templates}
+        cursor={cursor}
+        columns={columns}
+        getRowId={(form) => form._id}
+        rowProps={(form) => ({ 'data-form': form.name })}
+        emptyTitle={q ? T.noMatch : T.emptyTemplates}
+        emptyHint={q ? undefined : T.emptyTemplatesHint}
+      />
     </>
   );
 }
@@ -267,65 +220,51 @@ function TemplateList({
 function SubmissionList() {
   const [q, setQ] = useState('');
   const [viewing, setViewing] = useState<FormSubmission | null>(null);
-  const text = q.trim();
-  const list = useInfiniteQuery({
-    queryKey: [...OPS_KEYS.submissions, text],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) => listSubmissions({ q: text || undefined, cursor: pageParam, limit: 40 }),
-    getNextPageParam: (last) => last.next_cursor ?? undefined,
-  });
-  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const cursor = useCursorList([...OPS_KEYS.submissions, q], (page) =>
+    listSubmissions({ q: q || undefined, ...page }),
+  );
+  const columns = [
+    submissionCol.accessor('form_name', {
+      header: T.form,
+      cell: ({ row: { original: s } }) => (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <div className="min-w-0 flex-1 basis-48">
+            <p className="font-medium text-neutral-900">{s.form_name}</p>
+            <p className="text-xs text-neutral-500">
+              {T.filledFor(s.job_id)} · {T.filledOn} {formatDate(s._qa_create_utc)}
+            </p>
+          </div>
+          <Button
+            variant="secondary"
+            onClick={() => setViewing(s)}
+            aria-label={`${T.view}: ${s.form_name}, ${s.job_id}`}
+          >
+            <Eye aria-hidden className="size-4" />
+            {T.view}
+          </Button>
+        </div>
+      ),
+    }),
+  ];
   return (
     <>
-      <SearchBox label={T.searchSubmissions} value={q} onChange={setQ} />
-      {list.isPending ? (
-        <Skeleton rows={4} className="h-14" />
-      ) : list.isError ? (
-        <ErrorState message={errorText(list.error)} onRetry={() => void list.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          title={text ? T.noMatch : T.emptySubmissions}
-          {...(text ? {} : { hint: T.emptySubmissionsHint })}
+      <div className="mb-4 flex max-w-md">
+        <SearchInput
+          label={T.searchSubmissions}
+          placeholder={T.searchSubmissions}
+          value={q}
+          onSearch={setQ}
         />
-      ) : (
-        <>
-          <ul className="divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
-            {items.map((s) => (
-              <li
-                key={s._id}
-                data-submission={s.form_name}
-                className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm"
-              >
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium text-neutral-900">{s.form_name}</p>
-                  <p className="truncate text-xs text-neutral-500">
-                    {T.filledFor(s.job_id)} · {T.filledOn} {formatDate(s._qa_create_utc)}
-                  </p>
-                </div>
-                <Button
-                  variant="secondary"
-                  onClick={() => setViewing(s)}
-                  aria-label={`${T.view}: ${s.form_name}, ${s.job_id}`}
-                >
-                  <Eye aria-hidden className="size-4" />
-                  {T.view}
-                </Button>
-              </li>
-            ))}
-          </ul>
-          {list.hasNextPage ? (
-            <div className="mt-3 flex justify-center">
-              <Button
-                variant="secondary"
-                disabled={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {T.loadMore}
-              </Button>
-            </div>
-          ) : null}
-        </>
-      )}
+      </div>
+      <CursorTable
+        label={T.submissions}
+        cursor={cursor}
+        columns={columns}
+        getRowId={(s) => s._id}
+        rowProps={(s) => ({ 'data-submission': s.form_name })}
+        emptyTitle={q ? T.noMatch : T.emptySubmissions}
+        emptyHint={q ? undefined : T.emptySubmissionsHint}
+      />
       {viewing ? <SubmissionView submission={viewing} onClose={() => setViewing(null)} /> : null}
     </>
   );

@@ -16,11 +16,11 @@ export const UPLOAD_SCREEN_TEXT = {
   added: 'Added',
   download: 'Download',
   delete: 'Delete',
+  actions: 'Actions',
   confirmDelete: (name: string) => `Delete ${name}? This cannot be undone.`,
   deleted: (name: string) => `${name} deleted`,
   empty: 'No files uploaded yet',
   emptyHint: 'Upload images or PDF files to keep them with the organisation.',
   noMatch: 'No file matches the search',
-  loadMore: 'Load more',
   dispatchersOnly: 'Uploads are kept by dispatchers.',
 } as const;
