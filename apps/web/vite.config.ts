@@ -85,29 +85,46 @@ function firstLoadChunks(): Plugin {
       const ids = [...this.getModuleIds()];
       const index = ids.find((id) => ICON_INDEX.test(id));
       const icons = index ? iconModules(index) : new Map<string, string>();
-      const taken = new Set<string>();
-      const walk = (id: string, name: string) => {
-        // Through lucide-react's index every icon would come along: only the icons named go.
-        if (taken.has(id) || ICON_INDEX.test(id)) return;
-        taken.add(id);
-        chunkOf.set(id, name);
-        const info = this.getModuleInfo(id);
-        for (const [, names = ''] of info?.code?.matchAll(
-          /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g,
-        ) ?? []) {
-          for (const part of names.split(',')) {
-            const icon = icons.get(part.trim().split(/\s+as\s+/)[0] ?? '');
-            if (icon) walk(icon, name);
+      // Every module a root's static imports reach; through lucide-react's index every icon would
+      // come along: only the icons named go.
+      const reach = (root: string, into = new Set<string>()) => {
+        const visit = (id: string) => {
+          if (into.has(id) || ICON_INDEX.test(id)) return;
+          into.add(id);
+          const info = this.getModuleInfo(id);
+          for (const [, names = ''] of info?.code?.matchAll(
+            /import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g,
+          ) ?? []) {
+            for (const part of names.split(',')) {
+              const icon = icons.get(part.trim().split(/\s+as\s+/)[0] ?? '');
+              if (icon) visit(icon);
+            }
           }
-        }
-        for (const next of info?.importedIds ?? []) walk(next, name);
+          for (const next of info?.importedIds ?? []) visit(next);
+        };
+        visit(root);
+        return into;
       };
-      // What the entry itself needs stays in the entry.
-      for (const id of ids) if (this.getModuleInfo(id)?.isEntry) walk(id, '');
-      for (const { name, root } of FIRST_LOAD_CHUNKS) {
+      const rootOf = (root: string) => {
         const id = ids.find((i) => i.endsWith(root));
         if (!id) this.error(`${root} not found: the first-load chunks are out of date`);
-        else walk(id, name);
+        return id;
+      };
+      // What the entry itself needs stays in the entry.
+      for (const id of ids) {
+        if (this.getModuleInfo(id)?.isEntry)
+          for (const m of reach(id)) if (!chunkOf.has(m)) chunkOf.set(m, '');
+      }
+      // A module both the sign-in page and the signed-in shell need goes with the app, which both
+      // load: else a worker's first load would fetch the whole sign-in chunk for one shared icon.
+      const signedIn = new Set<string>();
+      for (const { name, root } of FIRST_LOAD_CHUNKS)
+        if (name !== 'app' && name !== 'sign-in') reach(rootOf(root), signedIn);
+      for (const { name, root } of FIRST_LOAD_CHUNKS) {
+        for (const m of reach(rootOf(root))) {
+          if (chunkOf.has(m)) continue;
+          chunkOf.set(m, name === 'sign-in' && signedIn.has(m) ? 'app' : name);
+        }
       }
     },
   };
