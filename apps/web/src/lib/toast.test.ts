@@ -19,10 +19,12 @@ describe('the HTTP client’s toasts', () => {
     vi.restoreAllMocks();
   });
 
-  it('a lost read keeps the hint to try again; a write whose answer was lost says to check first', () => {
+  it('a lost read keeps the hint to try again; a write whose answer was lost says to check first', async () => {
     const reset = { status: 0, code: 'connection-reset', kind: 'connection-reset' as const };
-    notifyHttpFailure(new ApiError({ ...reset, message: 'Network error' }));
-    notifyHttpFailure(new ApiError({ ...reset, message: UNCONFIRMED_WRITE_MESSAGE, unconfirmed: true }));
+    await notifyHttpFailure(new ApiError({ ...reset, message: 'Network error' }));
+    await notifyHttpFailure(
+      new ApiError({ ...reset, message: UNCONFIRMED_WRITE_MESSAGE, unconfirmed: true }),
+    );
     expect(shown.map((s) => s.options.description)).toEqual([
       HTTP_FAILURE_TEXT['connection-reset'].hint,
       UNCONFIRMED_WRITE_MESSAGE,

@@ -1,8 +1,17 @@
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useEffect } from 'react';
+import { useStore } from '../lib/store.ts';
+import { preloadToasts, toasterReady } from '../lib/toast.ts';
 
-/** Where the app's toasts show (lib/toast.ts sends them). */
+const Toaster = lazy(() => import('./toaster.tsx'));
+
+/** Where the app's toasts show (lib/toast.ts sends them), once sonner has arrived. */
 export function AppToaster() {
+  const ready = useStore(toasterReady);
+  useEffect(preloadToasts, []);
+  if (!ready) return null;
   return (
-    <Toaster position="top-center" closeButton richColors={false} toastOptions={{ className: 'text-sm' }} />
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
   );
 }
