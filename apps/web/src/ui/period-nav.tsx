@@ -1,5 +1,6 @@
-import { formatDate } from '@rostra/core/time/calendar';
+import { formatDate, toWallClock } from '@rostra/core/time/calendar';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { Button, IconButton } from './button.tsx';
 
 export const PERIOD_NAV_TEXT = {
@@ -40,4 +41,36 @@ export function PeriodNav({
       </Button>
     </div>
   );
+}
+
+/**
+ * A period of `length` seconds that steps by its own length, opening on the one around now in the
+ * organisation's time zone (`startOf` picks its first second: a week's start, a day's start), with
+ * its PeriodNav. `from`/`to` are wall-clock seconds, `to` exclusive.
+ */
+export function usePeriod({
+  length,
+  startOf,
+  timeZone,
+  unit,
+}: {
+  length: number;
+  startOf: (wallClock: number) => number;
+  timeZone: string | undefined;
+  unit: string;
+}): { from: number; to: number; nav: ReactNode } {
+  const current = () => startOf(toWallClock(Date.now(), timeZone ?? 'UTC'));
+  const [from, setFrom] = useState(current);
+  const to = from + length;
+  const nav = (
+    <PeriodNav
+      from={from}
+      to={to}
+      unit={unit}
+      onPrevious={() => setFrom((f) => f - length)}
+      onNext={() => setFrom((f) => f + length)}
+      onToday={() => setFrom(current())}
+    />
+  );
+  return { from, to, nav };
 }

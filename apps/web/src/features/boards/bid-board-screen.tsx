@@ -1,9 +1,9 @@
-import { dayStart, FORTNIGHT, formatDateTime, formatDayLabel, toWallClock } from '@rostra/core/time/calendar';
+import { formatDateTime, formatDayLabel, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Check, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { askConfirm } from '../../lib/overlays.ts';
-import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
+import { errorText, timeRange } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -11,9 +11,9 @@ import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
-import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 import { acceptBid, type BoardBid, fetchBidBoard, jobCustomer } from './model.ts';
+import { useFortnight } from './week-board.tsx';
 
 const OUTCOME_STYLE = {
   open: 'bg-sky-50 text-sky-900',
@@ -29,8 +29,7 @@ const OUTCOME_STYLE = {
  */
 export function BidBoardScreen() {
   const { role, me } = useShell();
-  const [from, setFrom] = useState(() => dayStart(wallNow(me.company?.time_zone)));
-  const to = from + FORTNIGHT;
+  const { from, to, nav } = useFortnight();
   const board = useQuery({ queryKey: ['board', 'bids', from], queryFn: () => fetchBidBoard(from, to) });
   useLiveRefetch({ topic: 'notifications' }, () => void board.refetch());
   useLiveRefetch({ topic: 'timeline', from, to }, () => void board.refetch());
@@ -58,17 +57,6 @@ export function BidBoardScreen() {
       setBusy(null);
     }
   };
-
-  const nav = (
-    <PeriodNav
-      from={from}
-      to={to}
-      unit={T.fortnight}
-      onPrevious={() => setFrom((f) => f - FORTNIGHT)}
-      onNext={() => setFrom((f) => f + FORTNIGHT)}
-      onToday={() => setFrom(dayStart(wallNow(me.company?.time_zone)))}
-    />
-  );
 
   if (board.isPending || board.isError) {
     return (

@@ -1,11 +1,11 @@
 import { type BidInput, bidBody } from '@rostra/core/api/boards';
-import { dayStart, FORTNIGHT, formatDayLabel } from '@rostra/core/time/calendar';
+import { dayStart, formatDayLabel } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Gavel, MapPin } from 'lucide-react';
 import { useId, useState } from 'react';
 import { z } from 'zod';
-import { errorText, timeRange, wallNow } from '../../lib/roster.ts';
+import { errorText, timeRange } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -16,7 +16,6 @@ import { FormMessage } from '../../ui/field.tsx';
 import { Form, FormInput, FormTextarea, useZodForm } from '../../ui/form.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
-import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 import {
   type BoardJob,
@@ -26,6 +25,7 @@ import {
   statusLabel,
   useStatusStyles,
 } from './model.ts';
+import { useFortnight } from './week-board.tsx';
 
 /** The bid board's menu path (the menu's routes are built at run time, so the path is a plain string). */
 const BID_BOARD_PATH: string = '/bid_board';
@@ -46,9 +46,8 @@ export function byDay<T extends { utc_begin_plus_tz: number }>(jobs: readonly T[
  * a dispatcher sees how many bids each job has and goes to the bid board to accept one.
  */
 export function JobBoardScreen() {
-  const { role, me } = useShell();
-  const [from, setFrom] = useState(() => dayStart(wallNow(me.company?.time_zone)));
-  const to = from + FORTNIGHT;
+  const { role } = useShell();
+  const { from, to, nav } = useFortnight();
   const board = useQuery({ queryKey: ['board', 'jobs', from], queryFn: () => fetchJobBoard(from, to) });
   useLiveRefetch({ topic: 'timeline', from, to }, () => void board.refetch());
   const styles = useStatusStyles().data;
@@ -56,19 +55,7 @@ export function JobBoardScreen() {
   const isResource = role === 'resource';
 
   return (
-    <Page
-      title={T.jobBoard}
-      actions={
-        <PeriodNav
-          from={from}
-          to={to}
-          unit={T.fortnight}
-          onPrevious={() => setFrom((f) => f - FORTNIGHT)}
-          onNext={() => setFrom((f) => f + FORTNIGHT)}
-          onToday={() => setFrom(dayStart(wallNow(me.company?.time_zone)))}
-        />
-      }
-    >
+    <Page title={T.jobBoard} actions={nav}>
       {board.isPending ? (
         <Skeleton rows={5} className="h-16" />
       ) : board.isError ? (

@@ -4,7 +4,6 @@ import { errorText } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
-import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BookingChip, hoursOf, onDay, WEEK_TEXT as T, useWeekBookings } from './week-parts.tsx';
 import { MyWeek } from './week-screen.tsx';
 
@@ -18,16 +17,7 @@ export function SchedulerScreen() {
   const week = useWeekBookings();
   const styles = useStatusStyles().data;
   const records = week.list.data ?? [];
-  const nav = (
-    <PeriodNav
-      from={week.from}
-      to={week.to}
-      unit={T.unit}
-      onPrevious={week.previous}
-      onNext={week.next}
-      onToday={week.thisWeek}
-    />
-  );
+  const nav = week.nav;
   if (!week.list.isPending && !week.list.isError && role !== 'dispatcher') {
     return <MyWeek title={T.myWeek} nav={nav} records={records} days={week.days} />;
   }

@@ -3,11 +3,11 @@ import { DAY, formatDayLabel, WEEK, weekStart } from '@rostra/core/time/calendar
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
-import { useState } from 'react';
 import type { StatusStyle } from '../../features/boards/model.ts';
-import { customerName, fetchRecords, resourceName, timeRange, wallNow } from '../../lib/roster.ts';
+import { customerName, fetchRecords, resourceName, timeRange } from '../../lib/roster.ts';
 import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
+import { usePeriod } from '../../ui/period-nav.tsx';
 
 /** Texts of the week and scheduler screens, in one place. */
 export const WEEK_TEXT = {
@@ -30,9 +30,12 @@ export const WEEK_TEXT = {
 /** The week being looked at (from its first day), its bookings, and moving between weeks. */
 export function useWeekBookings() {
   const { me } = useShell();
-  const today = () => weekStart(wallNow(me.company?.time_zone));
-  const [from, setFrom] = useState(today);
-  const to = from + WEEK;
+  const { from, to, nav } = usePeriod({
+    length: WEEK,
+    startOf: weekStart,
+    timeZone: me.company?.time_zone,
+    unit: WEEK_TEXT.unit,
+  });
   const list = useQuery({
     queryKey: ['week', 'bookings', from],
     queryFn: async () =>
@@ -42,15 +45,7 @@ export function useWeekBookings() {
   });
   useLiveRefetch({ topic: 'timeline', from, to }, () => void list.refetch());
   const days = Array.from({ length: 7 }, (_, i) => from + i * DAY);
-  return {
-    from,
-    to,
-    days,
-    list,
-    previous: () => setFrom((f) => f - WEEK),
-    next: () => setFrom((f) => f + WEEK),
-    thisWeek: () => setFrom(today()),
-  };
+  return { from, to, days, list, nav };
 }
 
 export const onDay = (records: readonly Booking[], day: number) =>

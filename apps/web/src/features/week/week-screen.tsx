@@ -6,7 +6,6 @@ import { byId, errorText, useResources } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
-import { PeriodNav } from '../../ui/period-nav.tsx';
 import { BookingChip, hoursOf, onDay, WEEK_TEXT as T, useWeekBookings } from './week-parts.tsx';
 
 /**
@@ -39,16 +38,7 @@ export function WeekScreen() {
       .sort((a, b) => (a.id === '' ? -1 : b.id === '' ? 1 : a.name.localeCompare(b.name)));
   }, [records, showEmpty, resources.data, resourceMap]);
 
-  const nav = (
-    <PeriodNav
-      from={week.from}
-      to={week.to}
-      unit={T.unit}
-      onPrevious={week.previous}
-      onNext={week.next}
-      onToday={week.thisWeek}
-    />
-  );
+  const nav = week.nav;
 
   if (week.list.isPending) {
     return (
