@@ -340,6 +340,33 @@ test.describe('booking detail', () => {
 });
 
 test.describe('create and edit', () => {
+  test("promote: the dialog takes labels and names the server's refusal without closing", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    // r060 is a resource without a user account: there is nobody to promote.
+    const b = await createBooking(page, { resIds: ['r060'] });
+    await page.goto(`/bookings?job_id=${b._id}`);
+    await detail(page).getByRole('tab', { name: 'Resource' }).click();
+    await detail(page)
+      .locator('li[data-resource="r060"]')
+      .getByRole('button', { name: 'Promote to dispatcher' })
+      .click();
+    const dialog = page.getByTestId('promote-dialog');
+    await expect(dialog).toContainText(
+      'A promoted dispatcher sees only the records of the labels chosen here.',
+    );
+    const first = dialog.getByRole('checkbox').first();
+    await first.check();
+    await expect(first).toBeChecked();
+    await dialog.getByRole('button', { name: 'Promote to dispatcher' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('This resource has no user account to promote');
+    await expect(first).toBeChecked();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+  });
+
   test('create: field messages, then a booking that overlaps shows the validator conflicts', async ({
     page,
   }) => {

@@ -1,11 +1,14 @@
+import { cancellationBody } from '@rostra/core/api/job-life';
 import { cancellationRequestIssue } from '@rostra/core/records/job-status';
 import { can } from '@rostra/core/shell/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
+import type { z } from 'zod';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { Form, FormTextarea, SubmitButton, useZodForm } from '../../../ui/form.tsx';
 import { answerCancellation, cancellationQuery, requestCancellation } from '../../job-life/api.ts';
 import { BOOKINGS_KEY, type Booking } from '../api.ts';
 import { JOB_TEXT as T } from './texts.ts';
@@ -23,24 +26,12 @@ export function Cancellation({ booking }: { booking: Booking }) {
   const pending = latest.data?.status === 'pending' ? latest.data : undefined;
   const [isAsking, setAsking] = useState(false);
   const [isSent, setSent] = useState(false);
-  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const id = useId();
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
     void queryClient.invalidateQueries({ queryKey: cancellationQuery(booking._id).queryKey });
   };
 
-  const ask = useMutation({
-    mutationFn: () => requestCancellation(booking._id, reason.trim()),
-    onSuccess: () => {
-      setSent(true);
-      setAsking(false);
-      notify.success(T.requestSent);
-      refresh();
-    },
-    onError: (e) => setError(e.message),
-  });
   const answer = useMutation({
     mutationFn: (a: 'approve' | 'refuse') => answerCancellation(booking._id, a),
     onSuccess: (_, a) => {
@@ -87,33 +78,44 @@ export function Cancellation({ booking }: { booking: Booking }) {
       </Button>
     );
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    ask.mutate();
-  };
   return (
-    <form onSubmit={submit} className="space-y-2 rounded-md border border-neutral-200 p-3">
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
-        {T.cancellationReason}
-      </label>
-      <textarea
-        id={id}
-        value={reason}
+    <AskForm
+      onSend={async (reason) => {
+        await requestCancellation(booking._id, reason);
+        setSent(true);
+        setAsking(false);
+        notify.success(T.requestSent);
+        refresh();
+      }}
+      onCancel={() => setAsking(false)}
+    />
+  );
+}
+
+/** The request's reason: core's `cancellationBody`, sent trimmed. */
+const askForm = cancellationBody.extend({ reason: cancellationBody.shape.reason.transform((r) => r.trim()) });
+
+function AskForm({ onSend, onCancel }: { onSend: (reason: string) => Promise<void>; onCancel: () => void }) {
+  const form = useZodForm(askForm, { defaultValues: { reason: '' } });
+  return (
+    <Form
+      form={form}
+      onSubmit={(values) => onSend(values.reason)}
+      guard={false}
+      className="space-y-2 rounded-md border border-neutral-200 p-3"
+    >
+      <FormTextarea<z.input<typeof askForm>>
+        name="reason"
+        label={T.cancellationReason}
         rows={3}
         maxLength={1000}
-        onChange={(e) => setReason(e.target.value)}
-        className="block w-full rounded-md border border-neutral-300 px-3 py-2 text-base sm:text-sm"
       />
-      <FormMessage message={error} />
       <div className="flex gap-2">
-        <Button type="submit" disabled={ask.isPending}>
-          {T.sendRequest}
-        </Button>
-        <Button variant="secondary" onClick={() => setAsking(false)}>
+        <SubmitButton>{T.sendRequest}</SubmitButton>
+        <Button variant="secondary" onClick={onCancel}>
           {T.cancel}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,11 +1,15 @@
+import { FEED_IMAGE_MAX_BYTES, feedBody, feedItem } from '@rostra/core/api/job-life';
 import { chatFeedButtons } from '@rostra/core/shell/roles';
 import { formatDate, formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ImagePlus, ListTodo, Phone, Send, Users, X } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Form, FormField, useZodForm } from '../../../ui/form.tsx';
 import {
   type ChatButton,
   contactsQuery,
@@ -20,9 +24,6 @@ import { randomUuid } from '../../job-life/queue.ts';
 import { CHAT_BUTTON_LABELS } from '../texts.ts';
 import { JOB_TEXT as T } from './texts.ts';
 import { useJobLifeLive } from './use-job-life.ts';
-
-/** The largest photo a message may carry (issue 9: ≤ 2 MB). */
-const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 const feedKey = (jobId: string) => [...JOB_LIFE_KEY, 'feed', jobId] as const;
 
@@ -71,10 +72,10 @@ export function ChatsTab({ jobId }: { jobId: string }) {
   const [outbox, setOutbox] = useState<Outgoing[]>([]);
 
   useJobLifeLive(jobId, (data) => {
-    const item = data.item as FeedItem | undefined;
-    if (item && typeof item._id === 'string') {
+    const item = feedItem.safeParse(data.item);
+    if (item.success) {
       queryClient.setQueryData(feedKey(jobId), (d: InfiniteData<FeedPage, string | undefined> | undefined) =>
-        withItem(d, item),
+        withItem(d, item.data),
       );
     }
   });
@@ -217,32 +218,37 @@ export function ChatsTab({ jobId }: { jobId: string }) {
   );
 }
 
-function Composer({ onSend }: { onSend: (text: string, image?: string) => void }) {
-  const [text, setText] = useState('');
-  const [image, setImage] = useState<string | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const fileRef = useRef<HTMLInputElement>(null);
-  const id = useId();
+/** A message as typed: core's `feedBody` text (sent trimmed) and image. */
+const composerForm = z.object({
+  text: z.string().pipe(feedBody.shape.text.unwrap()),
+  image: feedBody.shape.image,
+});
+type ComposerValues = z.input<typeof composerForm>;
 
+function Composer({ onSend }: { onSend: (text: string, image?: string) => void }) {
+  const form = useZodForm(composerForm, { defaultValues: { text: '' } });
+  const image = useWatch({ control: form.control, name: 'image' });
+  const imageError = form.formState.errors.image?.message;
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const setImage = (value: string | undefined) => form.setValue('image', value, { shouldDirty: true });
   const choose = async (file: File | undefined) => {
     if (!file) return;
-    if (!file.type.startsWith('image/')) return setError(T.imageOnly);
-    if (file.size > MAX_IMAGE_BYTES) return setError(T.imageTooBig);
-    setError(undefined);
+    if (!file.type.startsWith('image/')) return form.setError('image', { message: T.imageOnly });
+    if (file.size > FEED_IMAGE_MAX_BYTES) return form.setError('image', { message: T.imageTooBig });
+    form.clearErrors('image');
     setImage(await readAsDataUrl(file));
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = text.trim();
-    if (trimmed === '' && !image) return;
-    onSend(trimmed, image);
-    setText('');
-    setImage(undefined);
+  const submit = (values: z.output<typeof composerForm>) => {
+    const text = values.text.trim();
+    if (text === '' && !values.image) return;
+    onSend(text, values.image);
+    form.reset({ text: '' });
     if (fileRef.current) fileRef.current.value = '';
   };
 
   return (
-    <form onSubmit={submit} className="border-t border-neutral-200 p-2">
+    <Form form={form} onSubmit={submit} guard={false} className="border-t border-neutral-200 p-2">
       {image ? (
         <div className="mb-2 flex items-start gap-2">
           <img src={image} alt="" className="max-h-24 rounded" />
@@ -276,35 +282,34 @@ function Composer({ onSend }: { onSend: (text: string, image?: string) => void }
         >
           <ImagePlus aria-hidden className="size-5" />
         </Button>
-        <label htmlFor={`${id}-text`} className="sr-only">
-          {T.message}
-        </label>
-        <textarea
-          id={`${id}-text`}
-          value={text}
-          rows={1}
-          maxLength={4000}
-          placeholder={T.messagePlaceholder}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              e.currentTarget.form?.requestSubmit();
-            }
-          }}
-          className="min-h-11 flex-1 resize-none rounded-md border border-neutral-300 px-3 py-2 text-base sm:min-h-9 sm:text-sm"
-        />
+        <FormField<ComposerValues> name="text" label={T.message} isLabelHidden className="flex-1">
+          {(f) => (
+            <textarea
+              {...f}
+              rows={1}
+              maxLength={4000}
+              placeholder={T.messagePlaceholder}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey) {
+                  e.preventDefault();
+                  e.currentTarget.form?.requestSubmit();
+                }
+              }}
+              className="block min-h-11 w-full resize-none rounded-md border border-neutral-300 px-3 py-2 text-base sm:min-h-9 sm:text-sm"
+            />
+          )}
+        </FormField>
         <Button type="submit" aria-label={T.send}>
           <Send aria-hidden className="size-4" />
           <span className="hidden sm:inline">{T.send}</span>
         </Button>
       </div>
-      {error ? (
+      {imageError ? (
         <p role="alert" className="mt-1 text-sm text-red-700">
-          {error}
+          {imageError}
         </p>
       ) : null}
-    </form>
+    </Form>
   );
 }
 

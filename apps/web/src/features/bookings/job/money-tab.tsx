@@ -1,3 +1,4 @@
+import type { LedgerLine } from '@rostra/core/api/job-life';
 import { formatCents } from '@rostra/core/job-life/money';
 import { formatDate, toWallClock } from '@rostra/core/time/calendar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { columnsFor, type DataColumn, DataTable } from '../../../ui/data-table.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import {
   createLedgerEntry,
@@ -17,6 +19,26 @@ import {
 } from '../../job-life/api.ts';
 import { JOB_TEXT as T } from './texts.ts';
 import { useJobLifeLive } from './use-job-life.ts';
+
+const col = columnsFor<LedgerLine>();
+const figure = { className: 'text-right tabular-nums', headerClassName: 'text-right' };
+/** A quote's or invoice's lines: what, how many, at what price, and the line's amount. */
+const LINE_COLUMNS: DataColumn<LedgerLine>[] = [
+  col.display({ id: 'description', header: T.description, cell: ({ row }) => row.original.description }),
+  col.display({ id: 'quantity', header: T.quantity, meta: figure, cell: ({ row }) => row.original.quantity }),
+  col.display({
+    id: 'unit_price',
+    header: T.unitPrice,
+    meta: figure,
+    cell: ({ row }) => formatCents(row.original.unit_price),
+  }),
+  col.display({
+    id: 'amount',
+    header: T.amount,
+    meta: figure,
+    cell: ({ row }) => formatCents(row.original.amount),
+  }),
+];
 
 /** Cents as the spec's decimals with the currency: `123.45 AUD`. */
 const money = (cents: number, currency: string) => `${formatCents(cents)} ${currency}`;
@@ -121,37 +143,14 @@ function LedgerCard({
         </span>
       </div>
       {e.lines.length ? (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left">
-            <thead className="text-xs text-neutral-500">
-              <tr>
-                <th scope="col" className="py-1 pr-2 font-medium">
-                  {T.description}
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right font-medium">
-                  {T.quantity}
-                </th>
-                <th scope="col" className="py-1 pr-2 text-right font-medium">
-                  {T.unitPrice}
-                </th>
-                <th scope="col" className="py-1 text-right font-medium">
-                  {T.amount}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="tabular-nums">
-              {e.lines.map((l, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines are the entry's fixed list
-                <tr key={i} className="border-t border-neutral-100">
-                  <td className="py-1 pr-2">{l.description}</td>
-                  <td className="py-1 pr-2 text-right">{l.quantity}</td>
-                  <td className="py-1 pr-2 text-right">{formatCents(l.unit_price)}</td>
-                  <td className="py-1 text-right">{formatCents(l.amount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          label={T.lines}
+          columns={LINE_COLUMNS}
+          data={e.lines}
+          getRowId={(l) => String(e.lines.indexOf(l))}
+          variant="plain"
+          className="mt-2"
+        />
       ) : null}
       <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 text-right tabular-nums">
         <dt className="text-neutral-600">{T.subtotal}</dt>

@@ -1,9 +1,13 @@
+import { promoteBody } from '@rostra/core/api/job-life';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useController } from 'react-hook-form';
+import type { z } from 'zod';
 import { notify } from '../../../lib/toast.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { Form, useZodForm } from '../../../ui/form.tsx';
 import { demoteResource, promoteResource } from '../../job-life/api.ts';
 import { BOOKINGS_KEY, type NamedRecord } from '../api.ts';
 import { JOB_TEXT as T } from './texts.ts';
@@ -28,9 +32,9 @@ export function PromoteDialog({
   onDone?: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [chosen, setChosen] = useState<string[]>([]);
   const [error, setError] = useState<string | undefined>();
   const formId = useId();
+  const form = useZodForm(promoteBody, { defaultValues: { labels: [] } });
   const done = (text: string) => {
     notify.success(text);
     void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
@@ -38,17 +42,16 @@ export function PromoteDialog({
     onDone?.();
     onClose();
   };
-  const promote = useMutation({
-    mutationFn: () => promoteResource(resource._id, chosen),
-    onSuccess: () => done(T.promoted(resource.name)),
-    onError: (e) => setError(e.message),
-  });
+  const promote = async (values: z.output<typeof promoteBody>) => {
+    await promoteResource(resource._id, values.labels);
+    done(T.promoted(resource.name));
+  };
   const demote = useMutation({
     mutationFn: () => demoteResource(resource._id),
     onSuccess: () => done(T.demoted(resource.name)),
     onError: (e) => setError(e.message),
   });
-  const isBusy = promote.isPending || demote.isPending;
+  const isBusy = form.formState.isSubmitting || demote.isPending;
 
   return (
     <Modal
@@ -76,41 +79,43 @@ export function PromoteDialog({
       {isPromoted ? (
         <p className="text-sm text-neutral-700">{resource.name}</p>
       ) : (
-        <form
-          id={formId}
-          onSubmit={(e) => {
-            e.preventDefault();
-            setError(undefined);
-            promote.mutate();
-          }}
-        >
-          <fieldset>
-            <legend className="text-sm font-medium text-neutral-700">{T.chooseLabels}</legend>
-            {labels.length === 0 ? (
-              <p className="mt-1 text-sm text-neutral-500">{T.noLabels}</p>
-            ) : (
-              <div className="mt-2 grid max-h-64 grid-cols-1 gap-1 overflow-y-auto sm:grid-cols-2">
-                {labels.map((l) => (
-                  <label key={l._id} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
-                    <input
-                      type="checkbox"
-                      checked={chosen.includes(l._id)}
-                      onChange={(e) =>
-                        setChosen((c) => (e.target.checked ? [...c, l._id] : c.filter((x) => x !== l._id)))
-                      }
-                      className="size-4"
-                    />
-                    {l.name ?? l._id}
-                  </label>
-                ))}
-              </div>
-            )}
-          </fieldset>
-        </form>
+        <Form id={formId} form={form} onSubmit={promote} guard={false}>
+          <LabelChoice labels={labels} />
+        </Form>
       )}
       <div className="mt-3">
         <FormMessage message={error} />
       </div>
     </Modal>
+  );
+}
+
+/** The labels a promoted dispatcher will see, as checkboxes. */
+function LabelChoice({ labels }: { labels: readonly NamedRecord[] }) {
+  const { field } = useController<z.input<typeof promoteBody>, 'labels'>({ name: 'labels' });
+  const chosen = field.value;
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-neutral-700">{T.chooseLabels}</legend>
+      {labels.length === 0 ? (
+        <p className="mt-1 text-sm text-neutral-500">{T.noLabels}</p>
+      ) : (
+        <div className="mt-2 grid max-h-64 grid-cols-1 gap-1 overflow-y-auto sm:grid-cols-2">
+          {labels.map((l) => (
+            <label key={l._id} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-8">
+              <input
+                type="checkbox"
+                checked={chosen.includes(l._id)}
+                onChange={(e) =>
+                  field.onChange(e.target.checked ? [...chosen, l._id] : chosen.filter((x) => x !== l._id))
+                }
+                className="size-4"
+              />
+              {l.name ?? l._id}
+            </label>
+          ))}
+        </div>
+      )}
+    </fieldset>
   );
 }

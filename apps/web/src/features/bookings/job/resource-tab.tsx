@@ -1,17 +1,20 @@
+import { correctionBody, mileageBody } from '@rostra/core/api/job-life';
 import type { ResourceAggregate } from '@rostra/core/job-life/timer';
 import { isJobStartedByTimer } from '@rostra/core/records/job-status';
 import { formatTime, toWallClock } from '@rostra/core/time/calendar';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag, MapPin, Pause, Play, Square } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { z } from 'zod';
 import { isApiError } from '../../../lib/api.ts';
 import { serverClock } from '../../../lib/server-clock.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { TemporalField } from '../../../ui/date-picker.tsx';
+import { FormDateField } from '../../../ui/date-picker.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
-import { Field, FormMessage } from '../../../ui/field.tsx';
+import { FormMessage } from '../../../ui/field.tsx';
+import { Form, FormInput, SubmitButton, useZodForm } from '../../../ui/form.tsx';
 import {
   type Correction,
   correctEntry,
@@ -352,28 +355,22 @@ async function sendPing(jobId: string, kind: PingKind): Promise<string | undefin
   }
 }
 
+/** Kilometres as typed (a comma is a decimal point), then core's check of `mileageBody.km`. */
+const mileageForm = z.object({
+  km: z
+    .string()
+    .transform((t) => (t.trim() === '' ? Number.NaN : Number(t.replace(',', '.'))))
+    .pipe(z.number({ error: T.kmInvalid }).min(0, T.kmInvalid).pipe(mileageBody.shape.km)),
+});
+
 function MileageForm({ jobId, total }: { jobId: string; total: number | undefined }) {
   const queryClient = useQueryClient();
-  const [km, setKm] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const save = useMutation({
-    mutationFn: (value: number) => postMileage(jobId, { client_id: randomUuid(), km: value }),
-    onSuccess: () => {
-      setKm('');
-      notify.success(T.mileageSaved);
-      void queryClient.invalidateQueries({ queryKey: timeEntriesQuery(jobId).queryKey });
-    },
-    onError: (e) => setError(errorText(e)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = Number(km.replace(',', '.'));
-    if (km.trim() === '' || !Number.isFinite(value) || value < 0) {
-      setError(T.kmInvalid);
-      return;
-    }
-    setError(undefined);
-    save.mutate(value);
+  const form = useZodForm(mileageForm, { defaultValues: { km: '' } });
+  const save = async ({ km }: z.output<typeof mileageForm>) => {
+    await postMileage(jobId, { client_id: randomUuid(), km });
+    form.reset({ km: '' });
+    notify.success(T.mileageSaved);
+    void queryClient.invalidateQueries({ queryKey: timeEntriesQuery(jobId).queryKey });
   };
   return (
     <section aria-labelledby={`${jobId}-mileage`}>
@@ -383,19 +380,17 @@ function MileageForm({ jobId, total }: { jobId: string; total: number | undefine
           <span className="ml-2 font-normal text-neutral-600">{T.totalKm(total)}</span>
         ) : null}
       </h3>
-      <form onSubmit={submit} className="mt-2 flex items-start gap-2" noValidate>
-        <Field
+      <Form form={form} onSubmit={save} guard={false} className="mt-2 flex flex-wrap items-start gap-2">
+        <FormInput<z.input<typeof mileageForm>>
+          name="km"
           label={T.km}
           inputMode="decimal"
-          value={km}
-          onChange={(e) => setKm(e.target.value)}
-          error={error}
           className="min-w-0 flex-1"
         />
-        <Button type="submit" variant="secondary" className="mt-6" disabled={save.isPending}>
+        <SubmitButton variant="secondary" className="mt-6">
           {T.addMileage}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
     </section>
   );
 }
@@ -554,6 +549,12 @@ function EntriesForDispatcher({
   );
 }
 
+/** A correction as typed: the new wall-clock time and core's `correctionBody.reason`. */
+const correctForm = z.object({
+  at: z.string().refine((v) => Number.isFinite(Date.parse(`${v}Z`)), BOOKINGS_TEXT.invalidTime),
+  reason: correctionBody.shape.reason,
+});
+
 function CorrectDialog({
   jobId,
   entry,
@@ -569,28 +570,14 @@ function CorrectDialog({
 }) {
   const queryClient = useQueryClient();
   const wall = toWallClock(entry.at, timeZone);
-  const [value, setValue] = useState(toInput(wall));
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ time?: string; reason?: string; form?: string }>({});
+  const form = useZodForm(correctForm, { defaultValues: { at: toInput(wall), reason: '' } });
   const formId = useId();
-  const save = useMutation({
-    mutationFn: (at: number) => correctEntry(jobId, entry._id, { at }, reason.trim()),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: JOB_LIFE_KEY });
-      onClose();
-    },
-    onError: (e) => setErrors({ form: errorText(e) }),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = Date.parse(`${value}Z`);
-    const next: typeof errors = {};
-    if (!Number.isFinite(parsed)) next.time = BOOKINGS_TEXT.invalidTime;
-    if (reason.trim() === '') next.reason = T.reasonRequired;
-    setErrors(next);
-    if (next.time || next.reason) return;
+  const save = async (values: z.output<typeof correctForm>) => {
     // The input is the organisation's wall clock: move the instant by what the wall clock moved.
-    save.mutate(entry.at + (parsed - wall * 1000));
+    const at = entry.at + (Date.parse(`${values.at}Z`) - wall * 1000);
+    await correctEntry(jobId, entry._id, { at }, values.reason);
+    void queryClient.invalidateQueries({ queryKey: JOB_LIFE_KEY });
+    onClose();
   };
   return (
     <Modal
@@ -602,30 +589,18 @@ function CorrectDialog({
           <Button variant="secondary" onClick={onClose}>
             {T.cancel}
           </Button>
-          <Button type="submit" form={formId} disabled={save.isPending}>
+          <Button type="submit" form={formId} disabled={form.formState.isSubmitting}>
             {T.save}
           </Button>
         </>
       }
     >
-      <form id={formId} onSubmit={submit} className="space-y-3" noValidate>
-        <TemporalField
-          kind="datetime"
-          label={T.newTime}
-          step={60}
-          value={value}
-          onValueChange={setValue}
-          error={errors.time}
-        />
-        <Field
-          label={T.reason}
-          value={reason}
-          maxLength={500}
-          onChange={(e) => setReason(e.target.value)}
-          error={errors.reason}
-        />
-        <FormMessage message={errors.form} />
-      </form>
+      <Form id={formId} form={form} onSubmit={save} guard={false} className="space-y-3">
+        <FormDateField<CorrectValues> name="at" kind="datetime" label={T.newTime} step={60} />
+        <FormInput<CorrectValues> name="reason" label={T.reason} maxLength={500} />
+      </Form>
     </Modal>
   );
 }
+
+type CorrectValues = z.input<typeof correctForm>;

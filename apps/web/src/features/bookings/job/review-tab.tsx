@@ -1,12 +1,16 @@
+import { notesBody, reviewBody } from '@rostra/core/api/job-life';
 import { canWriteReview } from '@rostra/core/records/job-status';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Star } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
 import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { Form, FormTextarea, SubmitButton, useZodForm } from '../../../ui/form.tsx';
 import { putNotes, putReview, reviewQuery } from '../../job-life/api.ts';
 import type { Booking } from '../api.ts';
 import { JOB_TEXT as T } from './texts.ts';
@@ -63,82 +67,72 @@ export function ReviewTab({ booking }: { booking: Booking }) {
   );
 }
 
-function ReviewForm({
-  jobId,
-  rating: initialRating,
-  comment: initialComment,
-}: {
-  jobId: string;
-  rating: number;
-  comment: string;
-}) {
+/** The customer's rating and comment: core's `reviewBody`, with the form's word for no rating. */
+const reviewForm = reviewBody.extend({
+  rating: z.number().min(1, T.ratingRequired).pipe(reviewBody.shape.rating),
+  comment: reviewBody.shape.comment.transform((c) => c.trim()),
+});
+
+function ReviewForm({ jobId, rating, comment }: { jobId: string; rating: number; comment: string }) {
   const queryClient = useQueryClient();
-  const [rating, setRating] = useState(initialRating);
-  const [comment, setComment] = useState(initialComment);
-  const [error, setError] = useState<string | undefined>();
-  const id = useId();
-  useEffect(() => {
-    setRating(initialRating);
-    setComment(initialComment);
-  }, [initialRating, initialComment]);
-  const save = useMutation({
-    mutationFn: () => putReview(jobId, rating, comment.trim()),
-    onSuccess: () => {
-      notify.success(T.reviewSaved);
-      void queryClient.invalidateQueries({ queryKey: reviewQuery(jobId).queryKey });
-    },
-    onError: (e) => setError(e.message),
+  // Follows the stored review while untouched.
+  const form = useZodForm(reviewForm, {
+    values: { rating, comment },
+    resetOptions: { keepDirtyValues: true },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (rating < 1) return setError(T.ratingRequired);
-    setError(undefined);
-    save.mutate();
+  const save = async (values: z.output<typeof reviewForm>) => {
+    await putReview(jobId, values.rating, values.comment);
+    notify.success(T.reviewSaved);
+    void queryClient.invalidateQueries({ queryKey: reviewQuery(jobId).queryKey });
   };
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate>
-      <fieldset>
-        <legend className="text-sm font-medium text-neutral-700">{T.rating}</legend>
-        <div className="mt-1 flex gap-1">
-          {STARS.map((s) => (
-            <label key={s} className="cursor-pointer">
-              <input
-                type="radio"
-                name={`${id}-rating`}
-                value={s}
-                checked={rating === s}
-                onChange={() => setRating(s)}
-                className="peer sr-only"
+    <Form form={form} onSubmit={save} className="space-y-3">
+      <StarsField />
+      <FormTextarea<ReviewValues> name="comment" label={T.comment} maxLength={2000} rows={4} />
+      <SubmitButton>{T.saveReview}</SubmitButton>
+    </Form>
+  );
+}
+
+type ReviewValues = z.input<typeof reviewForm>;
+
+/** The rating as five radio stars (arrow keys move between them). */
+function StarsField() {
+  const { field, fieldState } = useController<ReviewValues, 'rating'>({ name: 'rating' });
+  const id = useId();
+  const message = fieldState.error?.message;
+  return (
+    <fieldset aria-describedby={message ? `${id}-error` : undefined}>
+      <legend className="text-sm font-medium text-neutral-700">{T.rating}</legend>
+      <div className="mt-1 flex gap-1">
+        {STARS.map((s) => (
+          <label key={s} className="cursor-pointer">
+            <input
+              type="radio"
+              name={`${id}-rating`}
+              value={s}
+              ref={s === 1 ? field.ref : undefined}
+              checked={field.value === s}
+              onChange={() => field.onChange(s)}
+              onBlur={field.onBlur}
+              className="peer sr-only"
+            />
+            <span className="inline-flex size-11 items-center justify-center rounded-md peer-focus-visible:ring-2 peer-focus-visible:ring-sky-600">
+              <Star
+                aria-hidden
+                className={`size-7 ${s <= (field.value ?? 0) ? 'fill-amber-400 text-amber-500' : 'text-neutral-300'}`}
               />
-              <span className="inline-flex size-11 items-center justify-center rounded-md peer-focus-visible:ring-2 peer-focus-visible:ring-sky-600">
-                <Star
-                  aria-hidden
-                  className={`size-7 ${s <= rating ? 'fill-amber-400 text-amber-500' : 'text-neutral-300'}`}
-                />
-                <span className="sr-only">{T.stars(s)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <div>
-        <label htmlFor={`${id}-comment`} className="block text-sm font-medium text-neutral-700">
-          {T.comment}
-        </label>
-        <textarea
-          id={`${id}-comment`}
-          value={comment}
-          maxLength={2000}
-          rows={4}
-          onChange={(e) => setComment(e.target.value)}
-          className="mt-1 block w-full rounded-md border border-neutral-300 px-3 py-2 text-base sm:text-sm"
-        />
+              <span className="sr-only">{T.stars(s)}</span>
+            </span>
+          </label>
+        ))}
       </div>
-      <FormMessage message={error} />
-      <Button type="submit" disabled={save.isPending}>
-        {T.saveReview}
-      </Button>
-    </form>
+      {message ? (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
+          {message}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -147,45 +141,21 @@ export function NotesTab({ booking }: { booking: Booking }) {
   const queryClient = useQueryClient();
   useJobLifeLive(booking._id);
   const { review, data, isNone } = useReview(booking._id);
-  const stored = data?.notes ?? '';
-  const [notes, setNotes] = useState(stored);
-  const [error, setError] = useState<string | undefined>();
-  const id = useId();
-  useEffect(() => setNotes(stored), [stored]);
-  const save = useMutation({
-    mutationFn: () => putNotes(booking._id, notes),
-    onSuccess: () => {
-      notify.success(T.notesSaved);
-      void queryClient.invalidateQueries({ queryKey: reviewQuery(booking._id).queryKey });
-    },
-    onError: (e) => setError(e.message),
+  const form = useZodForm(notesBody, {
+    values: { notes: data?.notes ?? '' },
+    resetOptions: { keepDirtyValues: true },
   });
+  const save = async (values: z.output<typeof notesBody>) => {
+    await putNotes(booking._id, values.notes);
+    notify.success(T.notesSaved);
+    void queryClient.invalidateQueries({ queryKey: reviewQuery(booking._id).queryKey });
+  };
   if (review.isPending) return <div className="h-24 animate-pulse rounded bg-neutral-100" aria-busy="true" />;
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        setError(undefined);
-        save.mutate();
-      }}
-      className="space-y-3"
-    >
-      <label htmlFor={`${id}-notes`} className="block text-sm font-semibold text-neutral-900">
-        {T.notes}
-      </label>
-      <textarea
-        id={`${id}-notes`}
-        value={notes}
-        rows={6}
-        maxLength={4000}
-        onChange={(e) => setNotes(e.target.value)}
-        className="block w-full rounded-md border border-neutral-300 px-3 py-2 text-base sm:text-sm"
-      />
+    <Form form={form} onSubmit={save} className="space-y-3">
+      <FormTextarea<z.input<typeof notesBody>> name="notes" label={T.notes} rows={6} maxLength={4000} />
       {review.isError && !isNone ? <FormMessage message={review.error.message} /> : null}
-      <FormMessage message={error} />
-      <Button type="submit" disabled={save.isPending}>
-        {T.saveNotes}
-      </Button>
-    </form>
+      <SubmitButton>{T.saveNotes}</SubmitButton>
+    </Form>
   );
 }

@@ -113,6 +113,7 @@ export const JOB_TEXT = {
   markAs: (status: string) => `Mark as ${status}`,
   ledgerStatuses: { draft: 'Draft', sent: 'Sent', paid: 'Paid' },
   created: (what: string) => `${what} created`,
+  lines: 'Lines',
   description: 'Description',
   quantity: 'Qty',
   unitPrice: 'Unit price',

@@ -8,7 +8,7 @@ import { JOB_LIFE_KEY } from '../../job-life/api.ts';
  * Refetches a job's life data (feed, time, pings, review, ledger) when the server says it changed
  * (live topic `booking`, events carry `_id` and a kind: feed, time, ping, review, ledger, …).
  */
-export function useJobLifeLive(jobId: string, onFeed?: (data: Record<string, unknown>) => void): void {
+export function useJobLifeLive(jobId: string, onFeed?: (data: Readonly<{ item?: unknown }>) => void): void {
   const queryClient = useQueryClient();
   useLive({ topic: 'booking', id: jobId }, (event) => {
     if (event.type === 'error') return;
