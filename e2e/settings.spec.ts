@@ -160,10 +160,18 @@ test('with unsaved changes, arrow keys move between sections without asking; cho
   await expect(page).toHaveURL(/#menu$/);
 });
 
-test('a dispatcher invites someone by email with a role and the partner duty, then withdraws it', async ({
+test('a dispatcher sees the members and invites someone by email with a role and the partner duty, then withdraws it', async ({
   page,
 }) => {
   await enterApp(page, USERS.dispatcher, '/settings#users');
+  // The members table shows each member with their role, partner duty and removal.
+  const me = page
+    .getByRole('table', { name: 'Members' })
+    .getByRole('row')
+    .filter({ hasText: USERS.dispatcher });
+  await expect(me.getByRole('combobox')).toHaveValue('dispatcher');
+  await expect(me.getByRole('checkbox')).toBeVisible();
+  await expect(me.getByRole('button', { name: /^Remove / })).toBeVisible();
   const email = `invitee-${Date.now()}@example.test`;
   await page.getByLabel('Email address', { exact: true }).fill('not an address');
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
@@ -172,10 +180,7 @@ test('a dispatcher invites someone by email with a role and the partner duty, th
   await page.getByLabel('Role', { exact: true }).selectOption('resource');
   await page.getByLabel('Partner duty', { exact: true }).check();
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
-  const row = page
-    .getByRole('list', { name: 'Invitations' })
-    .getByRole('listitem')
-    .filter({ hasText: email });
+  const row = page.getByRole('table', { name: 'Invitations' }).getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('resource + partner');
   await expect(row).toContainText('Pending');
   await row.getByRole('button', { name: `Withdraw the invitation to ${email}` }).click();

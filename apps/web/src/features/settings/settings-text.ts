@@ -195,6 +195,8 @@ export const SETTINGS_TEXT = {
   memberEmail: 'Email',
   memberRole: 'Role',
   memberDuties: 'Partner',
+  memberActions: 'Actions',
+  noMembers: 'No members yet.',
   roleOf: (name: string) => `Role of ${name}`,
   partnerOf: (name: string) => `${name} has the partner duty`,
   removeMember: (name: string) => `Remove ${name}`,
@@ -209,6 +211,9 @@ export const SETTINGS_TEXT = {
   invited: (email: string) => `Invitation sent to ${email}`,
   invitations: 'Invitations',
   noInvitations: 'No invitations yet.',
+  invitationEmail: 'Email',
+  invitationRole: 'Role',
+  invitationState: 'Status',
   invitationStatus: {
     pending: 'Pending',
     accepted: 'Accepted',
