@@ -1,7 +1,8 @@
 import type { Booking } from '@rostra/core/api/bookings';
+import type { ResourceRecord } from '@rostra/core/api/resources';
 import { distanceKm } from '@rostra/core/maps/geo';
 import { describe, expect, it } from 'vitest';
-import { dayRoutes, type MapResource } from './day-routes.ts';
+import { dayRoutes } from './day-routes.ts';
 
 const HOME = { lat: -33.8688, lng: 151.2093 };
 const A = { lat: -33.815, lng: 151.0011 };
@@ -16,7 +17,7 @@ const job = (id: string, begin: number, resIds: string[], at?: { lat: number; ln
   ...(at ? { _geoloc: at } : {}),
 });
 
-const res = (id: string, at?: { lat: number; lng: number }): MapResource => ({
+const res = (id: string, at?: { lat: number; lng: number }): ResourceRecord => ({
   _id: id,
   name: id.toUpperCase(),
   ...(at ? { _geoloc: at } : {}),

@@ -7,11 +7,11 @@ import { buildRoute, isLocated, type LatLng, type Route } from '@rostra/core/map
  * ordered and measured by the core's `buildRoute` (haversine legs).
  */
 
-export type MapResource = ResourceRecord & { _geoloc?: LatLng | null };
-
 /** A record's `_geoloc` when it is a usable point, else null. */
-export const locationOf = (r: object | undefined): LatLng | null => {
-  const g = (r as { _geoloc?: unknown } | undefined)?._geoloc as Partial<LatLng> | null | undefined;
+export const locationOf = (
+  r: { _geoloc?: Partial<LatLng> | null | undefined } | undefined,
+): LatLng | null => {
+  const g = r?._geoloc;
   return isLocated(g) ? g : null;
 };
 
@@ -27,14 +27,14 @@ export const ROUTE_COLORS = [
   '#4338ca',
 ];
 
-export type ResourceRoute = { resource: MapResource; color: string; route: Route<Booking> };
+export type ResourceRoute = { resource: ResourceRecord; color: string; route: Route<Booking> };
 
 /**
  * The day's routes, one per resource with jobs (in the resources' order): their jobs in time
  * order, each leg the straight-line distance from the stop before — from the resource's own
  * location for the first, when known. A job with several resources is on each one's route.
  */
-export function dayRoutes(jobs: readonly Booking[], resources: readonly MapResource[]): ResourceRoute[] {
+export function dayRoutes(jobs: readonly Booking[], resources: readonly ResourceRecord[]): ResourceRoute[] {
   const byResource = new Map<string, Booking[]>();
   for (const j of jobs) for (const id of j.resIds) byResource.set(id, [...(byResource.get(id) ?? []), j]);
   return resources

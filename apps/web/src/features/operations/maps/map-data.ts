@@ -1,10 +1,11 @@
 import type { Booking } from '@rostra/core/api/bookings';
+import type { ResourceRecord } from '@rostra/core/api/resources';
 import { DAY } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchRecords, useResources } from '../../../lib/roster.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { fetchMapConfig, fetchMapJobs, fetchMapResources, OPS_KEYS } from '../api.ts';
-import { locationOf, type MapResource } from './day-routes.ts';
+import { locationOf } from './day-routes.ts';
 
 export { locationOf };
 
@@ -39,7 +40,7 @@ export function useMapJobsPage(day: number, status: string, page: number) {
 export const MAP_PAGE = 20;
 
 export type MapResourcesView = {
-  items: MapResource[];
+  items: ResourceRecord[];
   total: number;
   limit: number;
   isPending: boolean;
@@ -63,7 +64,7 @@ export function useMapResourcesPage(page: number): MapResourcesView {
     placeholderData: keepPreviousData,
   });
   if (!readsCatalogue) {
-    const own: MapResource[] = me.resource_id
+    const own: ResourceRecord[] = me.resource_id
       ? [{ _id: me.resource_id, name: me.user_details.displayName }]
       : [];
     return {
@@ -78,7 +79,7 @@ export function useMapResourcesPage(page: number): MapResourcesView {
     };
   }
   return {
-    items: (query.data?.items ?? []) as MapResource[],
+    items: query.data?.items ?? [],
     total: query.data?.total ?? 0,
     limit: query.data?.limit ?? MAP_PAGE,
     isPending: query.isPending,
@@ -90,7 +91,7 @@ export function useMapResourcesPage(page: number): MapResourcesView {
 }
 
 export type MapResources = {
-  data: MapResource[] | undefined;
+  data: ResourceRecord[] | undefined;
   isPending: boolean;
   isError: boolean;
   error: unknown;
@@ -105,8 +106,8 @@ export function useMapResources(): MapResources {
   const { role, me } = useShell();
   const readsCatalogue = role === 'dispatcher' || me.duties.includes('partner');
   const all = useResources(readsCatalogue);
-  if (readsCatalogue) return all as MapResources;
-  const own: MapResource[] = me.resource_id
+  if (readsCatalogue) return all;
+  const own: ResourceRecord[] = me.resource_id
     ? [{ _id: me.resource_id, name: me.user_details.displayName }]
     : [];
   return { data: own, isPending: false, isError: false, error: null, refetch: () => undefined };
