@@ -1,15 +1,12 @@
-import { DAY, dayStart } from '@rostra/core/time/calendar';
 import { MapPin } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
-import { errorText, timeRange, wallNow } from '../../../lib/roster.ts';
-import { useShell } from '../../../shell/shell-context.tsx';
+import { useMemo, useState } from 'react';
+import { errorText, timeRange } from '../../../lib/roster.ts';
 import { StatusPill } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../ui/list-state.tsx';
-import { Page } from '../../../ui/page.tsx';
-import { PeriodNav } from '../../../ui/period-nav.tsx';
 import { statusLabel, useStatusStyles } from '../../boards/model.ts';
+import { FilterSelect } from '../list-parts.tsx';
 import { MapCanvas, type MapPoint } from './map-canvas.tsx';
 import {
   jobPlace,
@@ -20,6 +17,7 @@ import {
   useMapResources,
   useMapResourcesPage,
 } from './map-data.ts';
+import { MapDayPage, useMapDay } from './map-page.tsx';
 import { MAP_TEXT as T } from './map-text.ts';
 
 /**
@@ -29,9 +27,7 @@ import { MAP_TEXT as T } from './map-text.ts';
  * the total): the list and the job markers are the page's; a marker and its row select each other.
  */
 export function MapsScreen() {
-  const { me } = useShell();
-  const today = () => dayStart(wallNow(me.company?.time_zone));
-  const [day, setDay] = useState(today);
+  const { day, setDay, today } = useMapDay();
   const [showJobs, setShowJobs] = useState(true);
   const [showResources, setShowResources] = useState(true);
   const [status, setStatus] = useState('');
@@ -45,7 +41,6 @@ export function MapsScreen() {
   const pagedResources = useMapResourcesPage(resourcePage + 1);
   const config = useMapConfig();
   const styles = useStatusStyles().data;
-  const statusId = useId();
 
   const dayJobs = useMemo(() => jobs.data?.items ?? [], [jobs.data]);
   const statuses = jobs.data?.statuses ?? [];
@@ -92,63 +87,36 @@ export function MapsScreen() {
   };
 
   return (
-    <Page
-      title={T.maps}
-      wide
-      actions={
-        <PeriodNav
-          from={day}
-          to={day + DAY}
-          unit={T.day}
-          onPrevious={() => go(day - DAY)}
-          onNext={() => go(day + DAY)}
-          onToday={() => go(today())}
-        />
-      }
-    >
+    <MapDayPage title={T.maps} day={day} today={today} onDay={go}>
       <div className="mb-3 flex flex-wrap items-end gap-4 text-sm">
         <fieldset className="flex items-center gap-3">
           <legend className="sr-only">{T.show}</legend>
-          <label className="flex min-h-11 items-center gap-2 sm:min-h-9">
-            <input
-              type="checkbox"
-              checked={showJobs}
-              onChange={(e) => setShowJobs(e.target.checked)}
-              className="size-4"
-            />
-            {T.jobs}
-          </label>
-          <label className="flex min-h-11 items-center gap-2 sm:min-h-9">
-            <input
-              type="checkbox"
-              checked={showResources}
-              onChange={(e) => setShowResources(e.target.checked)}
-              className="size-4"
-            />
-            {T.resources}
-          </label>
+          {(
+            [
+              [T.jobs, showJobs, setShowJobs],
+              [T.resources, showResources, setShowResources],
+            ] as const
+          ).map(([label, isShown, setShown]) => (
+            <label key={label} className="flex min-h-11 items-center gap-2 sm:min-h-9">
+              <input
+                type="checkbox"
+                checked={isShown}
+                onChange={(e) => setShown(e.target.checked)}
+                className="size-4"
+              />
+              {label}
+            </label>
+          ))}
         </fieldset>
-        <div>
-          <label htmlFor={statusId} className="block font-medium text-neutral-700">
-            {T.status}
-          </label>
-          <select
-            id={statusId}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value);
-              setPage(0);
-            }}
-            className="mt-1 block min-h-11 rounded-md border border-neutral-300 bg-white px-3 sm:min-h-9"
-          >
-            <option value="">{T.anyStatus}</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(styles, s)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          label={T.status}
+          value={status}
+          options={[['', T.anyStatus], ...statuses.map((s) => [s, statusLabel(styles, s)] as const)]}
+          onChange={(next) => {
+            setStatus(next);
+            setPage(0);
+          }}
+        />
       </div>
       {config.data && !config.data.tile_url ? (
         <p className="mb-2 text-xs text-neutral-500">{T.plainBackground}</p>
@@ -282,7 +250,7 @@ export function MapsScreen() {
           </div>
         </div>
       )}
-    </Page>
+    </MapDayPage>
   );
 }
 

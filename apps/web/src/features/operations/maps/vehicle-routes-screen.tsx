@@ -1,14 +1,11 @@
 import { formatDistance } from '@rostra/core/maps/geo';
-import { DAY, dayStart } from '@rostra/core/time/calendar';
 import { useMemo, useState } from 'react';
-import { errorText, timeRange, wallNow } from '../../../lib/roster.ts';
-import { useShell } from '../../../shell/shell-context.tsx';
+import { errorText, timeRange } from '../../../lib/roster.ts';
 import { EmptyState, ErrorState, Skeleton } from '../../../ui/list-state.tsx';
-import { Page } from '../../../ui/page.tsx';
-import { PeriodNav } from '../../../ui/period-nav.tsx';
 import { dayRoutes } from './day-routes.ts';
 import { MapCanvas, type MapLine, type MapPoint } from './map-canvas.tsx';
 import { jobPlace, jobTitle, locationOf, useDayJobs, useMapConfig, useMapResources } from './map-data.ts';
+import { MapDayPage, useMapDay } from './map-page.tsx';
 import { MAP_TEXT as T } from './map-text.ts';
 
 /**
@@ -17,9 +14,7 @@ import { MAP_TEXT as T } from './map-text.ts';
  * day's total. Resources are listed with their stop count and distance; choose one to see it.
  */
 export function VehicleRoutesScreen() {
-  const { me } = useShell();
-  const today = () => dayStart(wallNow(me.company?.time_zone));
-  const [day, setDay] = useState(today);
+  const { day, setDay, today } = useMapDay();
   const [chosen, setChosen] = useState<string | null>(null);
   const [stop, setStop] = useState<string | null>(null);
   const jobs = useDayJobs(day);
@@ -62,20 +57,7 @@ export function VehicleRoutesScreen() {
   };
 
   return (
-    <Page
-      title={T.vehicleRoutes}
-      wide
-      actions={
-        <PeriodNav
-          from={day}
-          to={day + DAY}
-          unit={T.day}
-          onPrevious={() => go(day - DAY)}
-          onNext={() => go(day + DAY)}
-          onToday={() => go(today())}
-        />
-      }
-    >
+    <MapDayPage title={T.vehicleRoutes} day={day} today={today} onDay={go}>
       {jobs.isPending || resources.isPending ? (
         <Skeleton rows={1} className="h-[460px]" />
       ) : jobs.isError || resources.isError ? (
@@ -178,6 +160,6 @@ export function VehicleRoutesScreen() {
           </div>
         </div>
       )}
-    </Page>
+    </MapDayPage>
   );
 }
