@@ -1,5 +1,4 @@
 import { accessTokenAnswer } from '@rostra/core/api/identity';
-import { z } from 'zod';
 import { type Access, requireAuth } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
 import type { Identity } from '../identity.ts';

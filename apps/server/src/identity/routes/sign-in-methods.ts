@@ -2,7 +2,6 @@ import { signInMethodsAnswer, signInMethodsBody, signInOptionsAnswer } from '@ro
 import { checkEmail } from '@rostra/core/shell/validators';
 import { clientAddress, hitThrottle } from '@rostra/db/identity/throttle';
 import { findUserByEmail, hasPassword, listProviders } from '@rostra/db/identity/users';
-import { z } from 'zod';
 import { PUBLIC } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
 import { HttpError } from '../../http/errors.ts';

@@ -1,6 +1,5 @@
 import { signOutAnswer } from '@rostra/core/api/identity';
 import { deleteSession } from '@rostra/db/identity/sessions';
-import { z } from 'zod';
 import { PUBLIC } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
 import { type Identity, toFetchHeaders } from '../identity.ts';

@@ -1,8 +1,6 @@
 import { switchOrgAnswer, switchOrgBody } from '@rostra/core/api/identity';
-import { ROLES } from '@rostra/core/shell/roles';
 import { findMembership } from '@rostra/db/identity/memberships';
 import { findSessionBinding, setActiveMembership } from '@rostra/db/identity/sessions';
-import { z } from 'zod';
 import { type Access, requireUser } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
 import { HttpError } from '../../http/errors.ts';

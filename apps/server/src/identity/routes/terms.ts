@@ -1,7 +1,6 @@
 import { acceptTermsAnswer } from '@rostra/core/api/identity';
 import { termsWholeVersion } from '@rostra/core/shell/validators';
 import { acceptTerms } from '@rostra/db/identity/terms';
-import { z } from 'zod';
 import { type Access, requireUser } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
 import type { Identity } from '../identity.ts';

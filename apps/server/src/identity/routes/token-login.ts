@@ -5,7 +5,6 @@ import { findMembership } from '@rostra/db/identity/memberships';
 import { consumeSignInToken } from '@rostra/db/identity/signin-tokens';
 import { hitThrottle } from '@rostra/db/identity/throttle';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { PUBLIC } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
 import { HttpError } from '../../http/errors.ts';
