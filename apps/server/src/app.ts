@@ -20,7 +20,7 @@ import { installCompression, serveWebApp } from './http/web-app.ts';
 import { installSecurityHeaders } from './identity/hardening.ts';
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts';
-import { exceptionReportJob, retentionJob } from './jobs/jobs.ts';
+import { exceptionReportJob, identityRetentionOf, retentionJob } from './jobs/jobs.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { featureRoutes } from './routes.ts';
 import { testClockRoutes, withTestClock } from './test-clock.ts';
@@ -111,7 +111,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     createScheduler({
       db: deps.db.db,
       now: () => identity.now(),
-      jobs: [exceptionReportJob(deps.db.db), retentionJob(deps.db.db)],
+      jobs: [exceptionReportJob(deps.db.db), retentionJob(deps.db.db, identityRetentionOf(identity.options))],
       log: app.log,
     }),
   );

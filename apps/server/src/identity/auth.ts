@@ -16,7 +16,11 @@ import type { ServerConfig } from '../config.ts';
 import { magicLinkMail, passwordResetMail, phoneCodeSms } from '../notify/messages.ts';
 import type { MessageTransport } from '../notify/transport.ts';
 import { FAILURES, SERVER_IDENTITY_TEXT } from './messages.ts';
-import type { IdentityOptions } from './options.ts';
+import {
+  EMAIL_VERIFICATION_LIFETIME_SECONDS,
+  type IdentityOptions,
+  RESET_PASSWORD_LIFETIME_SECONDS,
+} from './options.ts';
 
 /** Where better-auth is mounted. */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -144,12 +148,13 @@ export function createAuth(input: AuthInput) {
       maxPasswordLength: 128,
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 3600,
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_LIFETIME_SECONDS,
       sendResetPassword: async ({ user: u, url }) => {
         await transport.send(passwordResetMail(u.email, url));
       },
     },
     emailVerification: {
+      expiresIn: EMAIL_VERIFICATION_LIFETIME_SECONDS,
       sendVerificationEmail: async ({ user: u, url }) => {
         await transport.send({
           channel: 'email',

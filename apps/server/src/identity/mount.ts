@@ -7,6 +7,8 @@ import {
   checkPhoneCode,
   type ShellIssue,
 } from '@rostra/core/shell/validators';
+import type { Db } from '@rostra/db/client';
+import { forgetUsedOutboxSecretUnsafe } from '@rostra/db/identity/retention';
 import { clearThrottle, clientAddress, hitThrottle, peekThrottle } from '@rostra/db/identity/throttle';
 import { findUserByEmail, hasPassword } from '@rostra/db/identity/users';
 import { findVerification } from '@rostra/db/identity/verifications';
@@ -125,6 +127,7 @@ async function handleAuthRequest(identity: Identity, request: FastifyRequest, re
   if (path === '/sign-in/email') {
     await clearThrottle(identity.db, passwordKeys(text(body, 'email'), request.ip).fromAddress);
   }
+  await forgetUsedSecret(identity.db, path, body, url);
   copyCookies(response, reply);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || name === 'content-length' || name === 'transfer-encoding') continue;
@@ -332,4 +335,36 @@ function parseJsonObject(raw: Buffer | undefined, contentType: string | undefine
   if (!raw || !(contentType ?? '').includes('json')) return {};
   const parsed = parseJson(raw.toString('utf8'));
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Body) : {};
+}
+
+/**
+ * A link or code that has just been used (to sign in, to reset a password, to confirm an address)
+ * leaves the message outbox at once: the outbox keeps sent messages in plain text.
+ */
+async function forgetUsedSecret(db: Db, path: string, body: Body, url: URL): Promise<void> {
+  const token = (purpose: string, value: string | null | undefined) =>
+    value ? forgetUsedOutboxSecretUnsafe(db, { purpose, linkToken: value }) : undefined;
+  switch (path) {
+    case '/magic-link/verify':
+      await token('magic-link', url.searchParams.get('token'));
+      return;
+    case '/verify-email':
+      await token('verify-email', url.searchParams.get('token'));
+      return;
+    case '/reset-password':
+      await token('password-reset', text(body, 'token') || url.searchParams.get('token'));
+      return;
+    case '/phone-number/verify': {
+      const code = text(body, 'code');
+      if (code)
+        await forgetUsedOutboxSecretUnsafe(db, {
+          purpose: 'phone-code',
+          recipient: text(body, 'phoneNumber'),
+          code,
+        });
+      return;
+    }
+    default:
+      return;
+  }
 }

@@ -17,6 +17,10 @@ export type OidcProvider = {
   scopes: string[];
 };
 
+/** Lifetime of a password-reset link, and of an email-verification link. */
+export const RESET_PASSWORD_LIFETIME_SECONDS = 3600;
+export const EMAIL_VERIFICATION_LIFETIME_SECONDS = 3600;
+
 /** Rate limits of sign-in. Windows are fixed windows in seconds. */
 export type IdentityLimits = {
   /** Account requests (sign-in, sign-up, codes, links) per IP address. */
