@@ -24,6 +24,15 @@ export const RECORD_STATUSES = [
 ] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
+/** The statuses that mark a leave, a break or a multi-day span rather than a booking's stage. */
+const NOT_BOOKING_STATUSES = ['break', 'leave', 'MultiDay'] as const;
+export type BookingStatus = Exclude<RecordStatus, (typeof NOT_BOOKING_STATUSES)[number]>;
+
+/** A booking's statuses in workflow order (the bookings list filters by them). */
+export const BOOKING_STATUSES: readonly BookingStatus[] = RECORD_STATUSES.filter(
+  (s): s is BookingStatus => !(NOT_BOOKING_STATUSES as readonly string[]).includes(s),
+);
+
 /** Whether `status` is one a record may be written with (a stored record may carry an imported other). */
 export function isRecordStatus(status: unknown): status is RecordStatus {
   return (RECORD_STATUSES as readonly unknown[]).includes(status);

@@ -45,10 +45,11 @@ const AllocatePicker = lazy(() =>
   import('./allocate-picker.tsx').then((m) => ({ default: m.AllocatePicker })),
 );
 
+/** The dispatcher's lookups (a worker or customer has none). */
 type Lookups = {
-  resources: NamedRecord[] | undefined;
-  customers: NamedRecord[] | undefined;
-  labels: NamedRecord[] | undefined;
+  resources?: NamedRecord[] | undefined;
+  customers?: NamedRecord[] | undefined;
+  labels?: NamedRecord[] | undefined;
 };
 
 /**

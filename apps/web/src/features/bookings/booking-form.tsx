@@ -21,6 +21,7 @@ import {
   FormTextarea,
   useZodForm,
 } from '../../ui/form.tsx';
+import { ModalActions } from '../../ui/modal-actions.tsx';
 import {
   BOOKINGS_KEY,
   type Booking,
@@ -103,53 +104,52 @@ export function BookingForm({
     [mayOmitCustomer, base],
   );
   const form = useZodForm(schema, { defaultValues: valuesOf(booking) });
-  const [customerId, geo] = useWatch({ control: form.control, name: ['customerId', 'geo'] });
+  const geo = useWatch({ control: form.control, name: 'geo' });
   // Saved: once the form is clean again (the unsaved-changes guard released), go on.
   // biome-ignore lint/correctness/useExhaustiveDependencies: onSaved runs once per save
   useEffect(() => {
     if (saved) onSaved(saved);
   }, [saved]);
-  // The times are checked together: a change to one re-checks the others' messages.
+  /*
+   * What follows a change: a customer picked brings their address, location and labels (the
+   * address only over an empty one or the last customer's); the customer's location goes with
+   * the customer's address only; the times are checked together, so a change to one re-checks
+   * the others' messages.
+   */
   useEffect(() => {
-    const watching = form.watch((_, { name }) => {
-      if (
-        form.formState.isSubmitted &&
-        (name === 'date' || name === 'begin' || name === 'end' || name === 'endsNextDay')
-      )
+    const placeOf = (id: string | undefined) => {
+      const c = customers.find((x) => x._id === id);
+      return c ? customerPlace(c) : undefined;
+    };
+    const set = <K extends 'all_location' | 'geo' | 'csLabels'>(key: K, value: BookingValues[K]) =>
+      form.setValue(key, value as never, { shouldDirty: true });
+    const initial = valuesOf(base);
+    let customer = form.getValues('customerId');
+    const watching = form.watch((v, { name }) => {
+      if (name === 'customerId' && v.customerId !== customer) {
+        const previous = placeOf(customer)?.all_location ?? '';
+        const address = v.all_location ?? '';
+        customer = v.customerId ?? '';
+        const place = placeOf(customer);
+        if (!place) return;
+        if (address.trim() === '' || address === previous) {
+          set('all_location', place.all_location ?? '');
+          set('geo', place._geoloc);
+        }
+        set('csLabels', place.cs_lbls);
+      } else if (name === 'all_location') {
+        const text = v.all_location ?? '';
+        const own = placeOf(customer);
+        set(
+          'geo',
+          own && text === own.all_location ? own._geoloc : text === initial.all_location ? initial.geo : null,
+        );
+      } else if (name === undefined) customer = form.getValues('customerId');
+      else if (form.formState.isSubmitted && ['date', 'begin', 'end', 'endsNextDay'].includes(name))
         void form.trigger(['date', 'begin', 'end']);
     });
     return () => watching.unsubscribe();
-  }, [form]);
-
-  const placeOf = (id: string) => {
-    const c = customers.find((x) => x._id === id);
-    return c ? customerPlace(c) : undefined;
-  };
-  const set = <K extends 'all_location' | 'geo' | 'csLabels'>(key: K, value: BookingValues[K]) =>
-    form.setValue(key, value as never, { shouldDirty: true });
-  /** A customer picked brings their address, location and labels (the address only over an empty one or the last customer's). */
-  const pickCustomer = (id: string, onChange: (id: string) => void) => {
-    const address = form.getValues('all_location');
-    const previous = placeOf(form.getValues('customerId'))?.all_location ?? '';
-    onChange(id);
-    const place = placeOf(id);
-    if (!place) return;
-    if (address.trim() === '' || address === previous) {
-      set('all_location', place.all_location ?? '');
-      set('geo', place._geoloc);
-    }
-    set('csLabels', place.cs_lbls);
-  };
-  /** The customer's location goes with the customer's address only. */
-  const editAddress = (text: string, onChange: (text: string) => void) => {
-    onChange(text);
-    const own = placeOf(form.getValues('customerId'));
-    const initial = valuesOf(base);
-    set(
-      'geo',
-      own && text === own.all_location ? own._geoloc : text === initial.all_location ? initial.geo : null,
-    );
-  };
+  }, [form, customers, base]);
 
   const close = async () => {
     if (await confirmLeave()) onClose();
@@ -211,14 +211,13 @@ export function BookingForm({
       size="lg"
       testId="booking-form"
       footer={
-        <>
-          <Button variant="secondary" onClick={() => void close()}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" form={formId} disabled={form.formState.isSubmitting || isStale}>
-            {form.formState.isSubmitting ? T.saving : T.save}
-          </Button>
-        </>
+        <ModalActions
+          formId={formId}
+          onCancel={() => void close()}
+          cancelLabel={T.cancel}
+          submitLabel={form.formState.isSubmitting ? T.saving : T.save}
+          isBusy={form.formState.isSubmitting || isStale}
+        />
       }
     >
       <Form
@@ -255,22 +254,7 @@ export function BookingForm({
           <FormDateField<BookingValues> name="end" kind="time" label={T.end} step={900} required />
         </div>
         <FormCheckbox<BookingValues> name="endsNextDay" label={T.endsNextDay} />
-        <FormField<BookingValues> name="customerId" label={T.customer}>
-          {(f) => (
-            <select
-              {...f}
-              value={customerId ?? ''}
-              onChange={(e) => pickCustomer(e.target.value, f.onChange)}
-              className={controlClass(f['aria-invalid'] === true)}
-            >
-              {customerOptions.map(([value, text]) => (
-                <option key={value} value={value}>
-                  {text}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <FormSelect<BookingValues> name="customerId" label={T.customer} options={customerOptions} />
         <div className="grid gap-3 sm:grid-cols-2">
           <MultiSelectField
             name="resIds"
@@ -280,25 +264,16 @@ export function BookingForm({
           <MultiSelectField name="labels" label={T.labels} options={labelOptions} />
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField<BookingValues>
+          <FormInput<BookingValues>
             name="all_location"
             label={T.address}
+            maxLength={1000}
             description={
               <span data-testid="booking-location">
                 {geo ? T.locationKnown(geo.lat, geo.lng) : T.locationUnknown}
               </span>
             }
-          >
-            {(f) => (
-              <input
-                {...f}
-                value={typeof f.value === 'string' ? f.value : ''}
-                maxLength={1000}
-                onChange={(e) => editAddress(e.target.value, f.onChange)}
-                className={controlClass(f['aria-invalid'] === true)}
-              />
-            )}
-          </FormField>
+          />
           <MultiSelectField name="csLabels" label={T.customerLabels} options={labelOptions} size={4} />
         </div>
         <FormTextarea<BookingValues> name="notes" label={T.notes} rows={3} maxLength={5000} />

@@ -1,9 +1,9 @@
 import { bookingTitle } from '@rostra/core/records/booking-rules';
-import type { RecordStatus } from '@rostra/core/records/job-status';
+import { BOOKING_STATUSES, type RecordStatus } from '@rostra/core/records/job-status';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { AlertTriangle, Plus, Search, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { AlertTriangle, Plus, SlidersHorizontal, X } from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
 import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -12,6 +12,7 @@ import { DateInput } from '../../ui/date-picker.tsx';
 import { formatSpan } from '../../ui/format.ts';
 import { StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
+import { SearchInput } from '../../ui/search-input.tsx';
 import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
 import {
   BOOKINGS_KEY,
@@ -37,21 +38,6 @@ import {
 } from './model.ts';
 import { BOOKINGS_TEXT as T } from './texts.ts';
 
-/** Statuses a booking can be filtered by, in workflow order. */
-const FILTER_STATUSES = [
-  'draft',
-  'rostered',
-  'confirmed',
-  'dispatched',
-  'active',
-  'finished',
-  'reviewed',
-  'feedback',
-  'parked',
-  'cancelled',
-] as const;
-
-const SEARCH_DEBOUNCE_MS = 300;
 const SKELETON_ROWS = ['s1', 's2', 's3', 's4', 's5', 's6'] as const;
 
 /**
@@ -327,15 +313,14 @@ function bookingColumns(statusConfig: ReturnType<typeof useStatusConfig>): DataC
   ];
 }
 
-function BookingTable({
-  items,
-  selected,
-  statusConfig,
-}: {
+/** A page of bookings, the one open, and the organisation's status colours. */
+type ListProps = {
   items: Booking[];
   selected: string | undefined;
   statusConfig: ReturnType<typeof useStatusConfig>;
-}) {
+};
+
+function BookingTable({ items, selected, statusConfig }: ListProps) {
   return (
     <DataTable
       label={T.bookingsList}
@@ -353,15 +338,7 @@ function BookingTable({
   );
 }
 
-function BookingCards({
-  items,
-  selected,
-  statusConfig,
-}: {
-  items: Booking[];
-  selected: string | undefined;
-  statusConfig: ReturnType<typeof useStatusConfig>;
-}) {
+function BookingCards({ items, selected, statusConfig }: ListProps) {
   return (
     <ul className="space-y-2 md:hidden">
       {items.map((b) => (
@@ -414,31 +391,9 @@ function FilterBar({
   statusName: (status: string) => string;
 }) {
   const id = useId();
-  const [text, setText] = useState(filters.q);
   const [isOpen, setOpen] = useState(false);
   const count = activeFilterCount(filters);
   const set = (patch: Partial<BookingFilters>) => onChange({ ...filters, ...patch, page: 1 });
-
-  // The URL may change under us (back/forward, Clear filters): the box follows it, but not when
-  // the change is the text this box sent (the person may have typed on meanwhile).
-  const sent = useRef(filters.q);
-  useEffect(() => {
-    if (filters.q === sent.current) return;
-    sent.current = filters.q;
-    setText(filters.q);
-  }, [filters.q]);
-  const latest = useRef({ filters, onChange });
-  latest.current = { filters, onChange };
-  const submitText = (value: string) => {
-    sent.current = value.trim();
-    latest.current.onChange({ ...latest.current.filters, q: value, page: 1 });
-  };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: submitText reads the latest filters through a ref
-  useEffect(() => {
-    if (text.trim() === sent.current) return;
-    const timer = setTimeout(() => submitText(text), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
 
   const toggleStatus = (s: RecordStatus) =>
     set({
@@ -449,29 +404,12 @@ function FilterBar({
   return (
     <div className="mt-4 rounded-lg border border-neutral-200 bg-white p-3">
       <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1 basis-64">
-          <label htmlFor={`${id}-q`} className="sr-only">
-            {T.search}
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
-            />
-            <input
-              id={`${id}-q`}
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') submitText(text);
-              }}
-              placeholder={T.searchPlaceholder}
-              maxLength={100}
-              className="block min-h-11 w-full rounded-md border border-neutral-300 bg-white pr-3 pl-9 text-base sm:min-h-9 sm:text-sm"
-            />
-          </div>
-        </div>
+        <SearchInput
+          value={filters.q}
+          onSearch={(q) => onChange({ ...filters, q, page: 1 })}
+          label={T.search}
+          placeholder={T.searchPlaceholder}
+        />
         <Button
           variant="secondary"
           aria-expanded={isOpen}
@@ -509,7 +447,7 @@ function FilterBar({
         <fieldset>
           <legend className="text-xs font-medium text-neutral-600">{T.status}</legend>
           <div className="mt-1 flex flex-wrap gap-1.5">
-            {FILTER_STATUSES.map((s) => {
+            {BOOKING_STATUSES.map((s) => {
               const isOn = filters.status.includes(s);
               return (
                 <button
@@ -530,10 +468,7 @@ function FilterBar({
           </div>
         </fieldset>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-          <div>
-            <label htmlFor={`${id}-from`} className="text-xs font-medium text-neutral-600">
-              {T.from}
-            </label>
+          <FilterField id={`${id}-from`} label={T.from}>
             <DateInput
               id={`${id}-from`}
               value={filters.from}
@@ -541,11 +476,8 @@ function FilterBar({
               onValueChange={(v) => set({ from: v })}
               className={selectClass}
             />
-          </div>
-          <div>
-            <label htmlFor={`${id}-to`} className="text-xs font-medium text-neutral-600">
-              {T.to}
-            </label>
+          </FilterField>
+          <FilterField id={`${id}-to`} label={T.to}>
             <DateInput
               id={`${id}-to`}
               value={filters.to}
@@ -553,68 +485,38 @@ function FilterBar({
               onValueChange={(v) => set({ to: v })}
               className={selectClass}
             />
-          </div>
+          </FilterField>
           {isDispatcher ? (
             <>
-              <div>
-                <label htmlFor={`${id}-resource`} className="text-xs font-medium text-neutral-600">
-                  {T.resource}
-                </label>
-                <select
-                  id={`${id}-resource`}
-                  value={filters.resource}
-                  onChange={(e) => set({ resource: e.target.value })}
-                  className={selectClass}
-                >
-                  <option value="">{T.anyResource}</option>
-                  {resources.map((r) => (
-                    <option key={r._id} value={r._id}>
-                      {recordName(r, r._id)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor={`${id}-customer`} className="text-xs font-medium text-neutral-600">
-                  {T.customer}
-                </label>
-                <select
-                  id={`${id}-customer`}
-                  value={filters.customer}
-                  onChange={(e) => set({ customer: e.target.value })}
-                  className={selectClass}
-                >
-                  <option value="">{T.anyCustomer}</option>
-                  {customers.map((c) => (
-                    <option key={c._id} value={c._id}>
-                      {recordName(c, c._id)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor={`${id}-labels`} className="text-xs font-medium text-neutral-600">
-                  {T.labels}
-                </label>
-                <select
-                  id={`${id}-labels`}
-                  value=""
-                  onChange={(e) => {
-                    const v = e.target.value;
-                    if (v && !filters.labels.includes(v)) set({ labels: [...filters.labels, v] });
-                  }}
-                  className={selectClass}
-                >
-                  <option value="">{filters.labels.length ? `+ ${T.labels}` : `— ${T.labels} —`}</option>
-                  {labels
+              {(
+                [
+                  ['resource', T.resource, T.anyResource, resources],
+                  ['customer', T.customer, T.anyCustomer, customers],
+                ] as const
+              ).map(([key, label, any, records]) => (
+                <LookupSelect
+                  key={key}
+                  id={`${id}-${key}`}
+                  label={label}
+                  value={filters[key]}
+                  onChange={(v) => set({ [key]: v })}
+                  options={[['', any], ...records.map((r) => [r._id, recordName(r, r._id)] as const)]}
+                />
+              ))}
+              <LookupSelect
+                id={`${id}-labels`}
+                label={T.labels}
+                value=""
+                onChange={(v) => {
+                  if (v && !filters.labels.includes(v)) set({ labels: [...filters.labels, v] });
+                }}
+                options={[
+                  ['', filters.labels.length ? `+ ${T.labels}` : `— ${T.labels} —`],
+                  ...labels
                     .filter((l) => !filters.labels.includes(l._id))
-                    .map((l) => (
-                      <option key={l._id} value={l._id}>
-                        {l.name ?? l._id}
-                      </option>
-                    ))}
-                </select>
-              </div>
+                    .map((l) => [l._id, l.name ?? l._id] as const),
+                ]}
+              />
             </>
           ) : null}
         </div>
@@ -637,5 +539,44 @@ function FilterBar({
         ) : null}
       </div>
     </div>
+  );
+}
+
+/** A labelled control of the filter panel. */
+function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-xs font-medium text-neutral-600">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A filter's select of one value (`''`: any) from `[value, text]` options. */
+function LookupSelect({
+  id,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} className={selectClass}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </FilterField>
   );
 }

@@ -171,14 +171,7 @@ export function MyDayScreen() {
 
       {selected ? (
         <Suspense fallback={<DetailLoading />}>
-          <BookingDetail
-            key={selected}
-            id={selected}
-            onClose={close}
-            resources={undefined}
-            customers={undefined}
-            labels={undefined}
-          />
+          <BookingDetail key={selected} id={selected} onClose={close} />
         </Suspense>
       ) : null}
     </div>

@@ -8,6 +8,7 @@ import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import { Form, useZodForm } from '../../../ui/form.tsx';
+import { ModalActions } from '../../../ui/modal-actions.tsx';
 import { demoteResource, promoteResource } from '../../job-life/api.ts';
 import { BOOKINGS_KEY, type NamedRecord } from '../api.ts';
 import { JOB_TEXT as T } from './texts.ts';
@@ -60,20 +61,19 @@ export function PromoteDialog({
       onClose={onClose}
       testId="promote-dialog"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {T.cancel}
-          </Button>
+        <ModalActions
+          formId={formId}
+          onCancel={onClose}
+          cancelLabel={T.cancel}
+          submitLabel={T.promote}
+          isBusy={isBusy}
+        >
           {isPromoted ? (
             <Button variant="danger" onClick={() => demote.mutate()} disabled={isBusy}>
               {T.demote}
             </Button>
-          ) : (
-            <Button type="submit" form={formId} disabled={isBusy}>
-              {T.promote}
-            </Button>
-          )}
-        </>
+          ) : undefined}
+        </ModalActions>
       }
     >
       {isPromoted ? (

@@ -15,6 +15,7 @@ import { FormDateField } from '../../../ui/date-picker.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import { Form, FormInput, SubmitButton, useZodForm } from '../../../ui/form.tsx';
+import { ModalActions } from '../../../ui/modal-actions.tsx';
 import {
   type Correction,
   correctEntry,
@@ -585,14 +586,13 @@ function CorrectDialog({
       onClose={onClose}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" form={formId} disabled={form.formState.isSubmitting}>
-            {T.save}
-          </Button>
-        </>
+        <ModalActions
+          formId={formId}
+          onCancel={onClose}
+          cancelLabel={T.cancel}
+          submitLabel={T.save}
+          isBusy={form.formState.isSubmitting}
+        />
       }
     >
       <Form id={formId} form={form} onSubmit={save} guard={false} className="space-y-3">

@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Button } from './button.tsx';
+
+/**
+ * The footer of a form in a {@link Modal} (ui/dialog.tsx): Cancel, then the button that submits
+ * the form `formId` (disabled while `isBusy`), or `children` in its place (e.g. a danger action).
+ */
+export function ModalActions({
+  formId,
+  onCancel,
+  cancelLabel,
+  submitLabel,
+  isBusy = false,
+  children,
+}: {
+  formId?: string;
+  onCancel: () => void;
+  cancelLabel: string;
+  submitLabel?: ReactNode;
+  isBusy?: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      {children ?? (
+        <Button type="submit" form={formId} disabled={isBusy}>
+          {submitLabel}
+        </Button>
+      )}
+    </>
+  );
+}
