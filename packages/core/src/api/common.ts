@@ -55,6 +55,7 @@ export const querySeconds = z.coerce.number().pipe(SECONDS);
 export function numberedPageOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number(), page: z.number(), limit: z.number() });
 }
+export type NumberedPage<T> = z.infer<ReturnType<typeof numberedPageOf<z.ZodType<T>>>>;
 
 /** One page of a cursor list (`?cursor&limit`): the items and the cursor of the next page, if any. */
 export function cursorPageOf<T extends z.ZodType>(item: T) {

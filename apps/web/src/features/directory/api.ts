@@ -1,4 +1,8 @@
+import type { CursorPage, NumberedPage } from '@rostra/core/api/common';
+import type { LabelRecord } from '@rostra/core/api/labels';
+import type { Member, membersAnswer } from '@rostra/core/api/settings';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../lib/client.ts';
 
 /*
@@ -11,10 +15,6 @@ import { api } from '../../lib/client.ts';
 
 /** What every record of a collection has: an id and, once stored, its version. */
 export type StoredRecord = { _id: string; version?: number | undefined };
-
-/** A numbered page as the directory lists answer it. */
-export type NumberedPage<T> = { items: T[]; total: number; page: number; limit: number };
-type CursorPage<T> = { items: T[]; next_cursor: string | null };
 
 /** A query string: absent values are left out. */
 export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -67,7 +67,8 @@ export const allQuery = <T>(path: string) =>
     staleTime: 60_000,
   });
 
-export type Label = { _id: string; name: string; type?: string | null; inactive?: boolean | null };
+/** A label as `GET /labels` answers it. */
+export type Label = LabelRecord;
 
 /** The organisation's labels. */
 export const labelsQuery = queryOptions({
@@ -77,13 +78,13 @@ export const labelsQuery = queryOptions({
 });
 
 /** A member of the organisation as the readers picker shows it (`GET /users`, dispatchers only). */
-export type OrgUser = { uid: string; name: string; email: string | null; role: string };
+export type OrgUser = Pick<Member, 'uid' | 'name' | 'email' | 'role'>;
 
 /** The organisation's users, one entry per user (a user with two roles is listed once, roles joined). */
 export const orgUsersQuery = queryOptions({
   queryKey: [...DIRECTORY_KEY, 'users'] as const,
   queryFn: async ({ signal }) => {
-    const page = await api.get<{ items: OrgUser[] }>('/users', { quiet: true, signal });
+    const page = await api.get<z.infer<typeof membersAnswer>>('/users', { quiet: true, signal });
     const byUid = new Map<string, OrgUser>();
     for (const m of page.items) {
       const seen = byUid.get(m.uid);

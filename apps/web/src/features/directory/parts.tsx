@@ -118,13 +118,7 @@ export function DeleteButton({
       await queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
       onDeleted();
     } catch (e) {
-      notify.error(
-        isApiError(e) && e.code === 'version_conflict'
-          ? T.staleEdit
-          : e instanceof Error
-            ? e.message
-            : String(e),
-      );
+      notify.error(failureText(e));
     } finally {
       setBusy(false);
     }
@@ -136,22 +130,9 @@ export function DeleteButton({
   );
 }
 
-/** The message of a failed save, at its field when the server names one the form has. */
-export function saveErrors<K extends string>(
-  error: unknown,
-  fields: Readonly<Record<string, K>>,
-): { stale: boolean; errors: Partial<Record<K | 'form', string>> } {
-  if (isApiError(error) && error.status === 409 && error.code === 'version_conflict')
-    return { stale: true, errors: {} };
-  const message = error instanceof Error ? error.message : String(error);
-  if (isApiError(error)) {
-    const details = error.details as { field?: string } | undefined;
-    const path = details?.field ?? /body\.([A-Za-z_]+)/.exec(error.message)?.[1];
-    const key = path ? fields[path] : undefined;
-    if (key) return { stale: false, errors: { [key]: message } as Partial<Record<K | 'form', string>> };
-  }
-  return { stale: false, errors: { form: message } as Partial<Record<K | 'form', string>> };
-}
+/** What a refused change says (someone else's change since it was read: reload). */
+export const failureText = (e: unknown) =>
+  isApiError(e) && e.code === 'version_conflict' ? T.staleEdit : e instanceof Error ? e.message : String(e);
 
 /** The "someone else changed it" notice with Reload. */
 export function StaleNotice({ onReload }: { onReload: () => void }) {

@@ -10,6 +10,7 @@ import { type LiveSubscription, useLive } from '../../lib/live.ts';
 import { patchSearch } from '../../lib/search-params.ts';
 import { notify } from '../../lib/toast.ts';
 import { confirmLeave } from '../../lib/unsaved.ts';
+import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
@@ -17,12 +18,14 @@ import { Drawer, Modal } from '../../ui/dialog.tsx';
 import { Form, FormRootMessage, useZodForm } from '../../ui/form.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
+import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
 import {
   createRecord,
   DIRECTORY_KEY,
   displayName,
   type Label,
+  labelsQuery,
   listQuery,
   type Named,
   recordQuery,
@@ -217,7 +220,7 @@ export type DirectoryText = {
 /** A record's drawer as a screen configures it (see {@link RecordDrawer}). */
 export type DrawerConfig<R extends StoredRecord> = Omit<
   Parameters<typeof RecordDrawer<R>>[0],
-  'id' | 'fallbackTitle' | 'canWrite' | 'onEdit' | 'onClose' | 'deleteWhat'
+  'id' | 'fallbackTitle' | 'testId' | 'canWrite' | 'onEdit' | 'onClose' | 'deleteWhat'
 >;
 
 /** The `data-*` attribute that names a record of the list (e.g. `customer` → `data-customer`). */
@@ -249,6 +252,7 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
   /** Shown between the filters and the list (e.g. what the last change re-checked). */
   above?: ReactNode;
   view: DirectoryView<R>;
+  /** Names a record of the list (`data-<dataName>`) and the drawer (`<dataName>-detail`). */
   dataName: string;
   width?: string;
   drawer: DrawerConfig<R>;
@@ -349,6 +353,7 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
           key={selected}
           id={selected}
           fallbackTitle={text.title}
+          testId={`${dataName}-detail`}
           canWrite={canWrite}
           deleteWhat={(r) => text.deleteWhat(drawer.title(r))}
           {...drawer}
@@ -398,10 +403,72 @@ type Catalogued = StoredRecord &
   };
 
 /**
+ * A catalogue's state (customers, resources): the organisation's labels, its directory with the
+ * catalogue's filters (`middle` among them; refreshed live for dispatchers, who alone write) and
+ * what its last change re-checked (issue 16 point 2).
+ */
+export function useCatalogue<
+  S extends DirectorySearch & { page?: string | undefined },
+  R extends StoredRecord,
+>({
+  search,
+  list,
+  kind,
+  middle,
+}: {
+  search: S;
+  list: string;
+  kind: 'customers' | 'resources';
+  middle?: DirectoryFilterDef[];
+}) {
+  const canWrite = useShell().role === 'dispatcher';
+  const labels = useQuery(labelsQuery).data ?? [];
+  const dir = useDirectory<S, R>({
+    search,
+    list,
+    filters: catalogueFilters(labels, middle),
+    live: canWrite ? { topic: 'records', kind } : null,
+  });
+  return { dir, labels, canWrite, rechecked: useRechecked() };
+}
+
+/**
+ * A catalogue's directory: a table of `catalogueColumns` (cards of `card` on phones), and what
+ * the last change re-checked above the list while no record is open.
+ */
+export function CatalogueDirectory<R extends Catalogued & RowData>({
+  catalogue: { dir, labels, canWrite, rechecked },
+  contact,
+  columns,
+  card,
+  ...rest
+}: Omit<Parameters<typeof RecordDirectory<R>>[0], 'dir' | 'canWrite' | 'view' | 'above'> & {
+  catalogue: {
+    dir: Directory<R>;
+    labels: Label[];
+    canWrite: boolean;
+    rechecked: ReturnType<typeof useRechecked>;
+  };
+  contact: Parameters<typeof catalogueColumns<R>>[1];
+  columns: DataColumn<R>[];
+  card: (record: R) => ReactNode;
+}) {
+  return (
+    <RecordDirectory
+      dir={dir}
+      canWrite={canWrite}
+      above={dir.selected ? null : <RecheckedNotice {...rechecked.props} className="mt-4" />}
+      view={{ columns: catalogueColumns(labels, contact, columns), card }}
+      {...rest}
+    />
+  );
+}
+
+/**
  * The columns of a catalogue's table: the name (opening the record), the email over the
  * `contact`'s phone, the screen's `middle` columns, labels and active.
  */
-export function catalogueColumns<R extends Catalogued & RowData>(
+function catalogueColumns<R extends Catalogued & RowData>(
   labels: readonly Label[],
   contact: { header: string; phone: (record: R) => string | null | undefined },
   middle: DataColumn<R>[],
@@ -590,9 +657,7 @@ export function RecordForm<S extends z.ZodType<B, FieldValues>, R extends Stored
   children: (form: UseFormReturn<z.input<S>, unknown, z.output<S>>) => ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const formId = useId();
   const [base, setBase] = useState(record);
-  const [isStale, setStale] = useState(false);
   const [saved, setSaved] = useState<R | undefined>();
   const form = useZodForm(schema, { defaultValues: valuesOf(record) as never });
   // Saved: once the form is clean again (the unsaved-changes guard released), open the record.
@@ -600,15 +665,11 @@ export function RecordForm<S extends z.ZodType<B, FieldValues>, R extends Stored
   useEffect(() => {
     if (saved) onSaved(saved);
   }, [saved]);
-  const close = async () => {
-    if (await confirmLeave()) onClose();
-  };
   const reload = async () => {
     if (!base) return;
     const fresh = await queryClient.fetchQuery({ ...recordQuery<R>(collection, base._id), staleTime: 0 });
     setBase(fresh);
     form.reset(valuesOf(fresh));
-    setStale(false);
   };
   const save = async (body: z.output<S>) => {
     const saved = base
@@ -621,14 +682,63 @@ export function RecordForm<S extends z.ZodType<B, FieldValues>, R extends Stored
     form.reset(valuesOf(saved));
     setSaved(saved);
   };
+  return (
+    <FormModal
+      form={form}
+      title={title(base)}
+      testId={testId}
+      size={size}
+      fieldMap={fieldMap}
+      onSubmit={save}
+      onReload={reload}
+      onClose={onClose}
+    >
+      {children(form)}
+    </FormModal>
+  );
+}
+
+/**
+ * A form in a modal, with Cancel (asking first when something changed) and Save: a refusal
+ * because someone else changed what it edits shows the stale notice, whose Reload is `onReload`.
+ */
+export function FormModal<V extends FieldValues, O>({
+  form,
+  title,
+  description,
+  testId,
+  size,
+  fieldMap,
+  onSubmit,
+  onReload,
+  onClose,
+  children,
+}: {
+  form: UseFormReturn<V, unknown, O>;
+  title: string;
+  description?: string;
+  testId: string;
+  size?: 'lg' | undefined;
+  fieldMap?: Readonly<Record<string, string>> | undefined;
+  onSubmit: (values: O) => Promise<void>;
+  onReload: () => unknown;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const formId = useId();
+  const [isStale, setStale] = useState(false);
+  const close = async () => {
+    if (await confirmLeave()) onClose();
+  };
   const whole = (error: unknown) => {
-    if (!(isApiError(error) && error.status === 409 && error.code === 'version_conflict')) return undefined;
+    if (!(isApiError(error) && error.code === 'version_conflict')) return undefined;
     setStale(true);
     return T.staleEdit;
   };
   return (
     <Modal
-      title={title(base)}
+      title={title}
+      {...(description ? { description } : {})}
       onClose={() => void close()}
       testId={testId}
       {...(size ? { size } : {})}
@@ -646,14 +756,18 @@ export function RecordForm<S extends z.ZodType<B, FieldValues>, R extends Stored
       <Form
         id={formId}
         form={form}
-        onSubmit={save}
+        onSubmit={onSubmit}
         formError={whole}
         showMessage={false}
         {...(fieldMap ? { fieldMap } : {})}
         className="space-y-3"
       >
-        {isStale ? <StaleNotice onReload={() => void reload()} /> : <FormRootMessage />}
-        {children(form)}
+        {isStale ? (
+          <StaleNotice onReload={() => void Promise.resolve(onReload()).then(() => setStale(false))} />
+        ) : (
+          <FormRootMessage />
+        )}
+        {children}
       </Form>
     </Modal>
   );

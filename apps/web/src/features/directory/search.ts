@@ -5,50 +5,48 @@ import { type SearchOf, searchSchema } from '../../lib/search-params.ts';
  * it and the links to the screen write it, all with these types. Filters and `page` are kept as
  * typed; the opened record is its own key (`id`, `task_id`, `calevent_id`).
  */
+/** What every directory list's query has: its search words and page. */
+const listed = { q: 'text', page: 'text' } as const;
+
 export const customersSearch = searchSchema({
-  q: 'text',
+  ...listed,
   status: 'text',
   label: 'text',
-  page: 'text',
   id: 'text',
   link: 'text',
 });
 export type CustomersSearch = SearchOf<typeof customersSearch.shape>;
 
 export const resourcesSearch = searchSchema({
-  q: 'text',
+  ...listed,
   status: 'text',
   kind: 'text',
   label: 'text',
-  page: 'text',
   id: 'text',
 });
 export type ResourcesSearch = SearchOf<typeof resourcesSearch.shape>;
 
 export const groupEventsSearch = searchSchema({
-  q: 'text',
+  ...listed,
   from: 'text',
   to: 'text',
   order: 'text',
-  page: 'text',
   id: 'text',
 });
 export type GroupEventsSearch = SearchOf<typeof groupEventsSearch.shape>;
 
 export const calendarEventsSearch = searchSchema({
-  q: 'text',
+  ...listed,
   task_id: 'text',
   from: 'text',
   type: 'text',
-  page: 'text',
   calevent_id: 'text',
 });
 export type CalendarEventsSearch = SearchOf<typeof calendarEventsSearch.shape>;
 
 export const projectTasksSearch = searchSchema({
-  q: 'text',
+  ...listed,
   status: 'text',
-  page: 'text',
   task_id: 'text',
   calevent_id: 'text',
 });
@@ -57,7 +55,7 @@ export type ProjectTasksSearch = SearchOf<typeof projectTasksSearch.shape>;
 export const announcementsSearch = searchSchema({ page: 'text' });
 export type AnnouncementsSearch = SearchOf<typeof announcementsSearch.shape>;
 
-export const eventsSearch = searchSchema({ q: 'text', page: 'text' });
+export const eventsSearch = searchSchema(listed);
 export type EventsSearch = SearchOf<typeof eventsSearch.shape>;
 
 export const calendarSearch = searchSchema({ month: 'text' });

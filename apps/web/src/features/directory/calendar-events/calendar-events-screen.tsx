@@ -76,7 +76,6 @@ export function CalendarEventsScreen() {
       drawer={{
         collection: '/calendar-events',
         title: (ev) => ev.name || ev._id,
-        testId: 'calevent-detail',
         sections: (ev) => (
           <>
             <Section title={T.when}>

@@ -1,21 +1,17 @@
+import { type BlacklistRecord, type PutBlacklistBody, putBlacklistBody } from '@rostra/core/api/blacklists';
 import { type CreateCustomerBody, type CustomerRecord, createCustomerBody } from '@rostra/core/api/customers';
 import type { ResourceRecord } from '@rostra/core/api/resources';
 import { checkEmail } from '@rostra/core/shell/validators';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { api } from '../../../lib/client.ts';
 import { notify } from '../../../lib/toast.ts';
-import { Button } from '../../../ui/button.tsx';
-import { ControlField } from '../../../ui/control-field.tsx';
-import { Modal } from '../../../ui/dialog.tsx';
-import { FormMessage } from '../../../ui/field.tsx';
-import { FormCheckbox, FormInput, FormTextarea } from '../../../ui/form.tsx';
+import { FormCheckbox, FormInput, FormTextarea, useZodForm } from '../../../ui/form.tsx';
 import type { MaybeRechecked, TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import { allQuery, DIRECTORY_KEY, displayName, type Label } from '../api.ts';
-import { LabelsField } from '../labels-field.tsx';
-import { chosen, saveErrors, selectClass } from '../parts.tsx';
-import { RecordForm } from '../record-directory.tsx';
+import { LabelsField, PickManyField } from '../labels-field.tsx';
+import { FormModal, RecordForm } from '../record-directory.tsx';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
 
 /** The customer form's values, as typed. */
@@ -153,6 +149,9 @@ export function CustomerForm({
   );
 }
 
+const blacklistForm = putBlacklistBody.pick({ resIds: true });
+type BlacklistValues = z.input<typeof blacklistForm>;
+
 /** A customer's blacklist: the resources never to be scheduled for them (PUT, versioned). */
 export function BlacklistForm({
   customerId,
@@ -170,69 +169,40 @@ export function BlacklistForm({
     queryKey: [...DIRECTORY_KEY, 'blacklist', customerId],
     queryFn: ({ signal }) =>
       api
-        .get<{ resIds: string[]; version: number }>(path, { quiet: true, signal })
-        .catch(() => ({ resIds: [] as string[], version: 0 })),
+        .get<BlacklistRecord>(path, { quiet: true, signal })
+        .catch((): Pick<BlacklistRecord, 'resIds' | 'version'> => ({ resIds: [], version: 0 })),
   });
-  const [picked, setPicked] = useState<string[] | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  const value = picked ?? current.data?.resIds ?? [];
-  const formId = useId();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    try {
-      take(
-        await api.request<MaybeRechecked>(path, {
-          method: 'PUT',
-          body: { resIds: value, version: current.data?.version ?? 0 },
-          quiet: true,
-          retry: false,
-        }),
-      );
-      notify.success(T.saved);
-      await queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
-      onClose();
-    } catch (err) {
-      setError(saveErrors(err, {}).stale ? T.staleEdit : err instanceof Error ? err.message : String(err));
-    }
+  const form = useZodForm(blacklistForm, { defaultValues: { resIds: [] } });
+  const stored = current.data;
+  // The list as stored, once read (and again after a reload).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: resets only when the stored list changes
+  useEffect(() => {
+    if (stored) form.reset({ resIds: stored.resIds });
+  }, [stored]);
+  const save = async ({ resIds }: BlacklistValues) => {
+    const body: PutBlacklistBody = { resIds, version: stored?.version ?? 0 };
+    take(await api.request<MaybeRechecked>(path, { method: 'PUT', body, quiet: true, retry: false }));
+    notify.success(T.saved);
+    await queryClient.invalidateQueries({ queryKey: DIRECTORY_KEY });
+    form.reset({ resIds });
+    onClose();
   };
   return (
-    <Modal
+    <FormModal
+      form={form}
       title={C.blacklistTitle}
       description={C.blacklistHint}
+      testId="blacklist-form"
+      onSubmit={save}
+      onReload={() => current.refetch()}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" form={formId} disabled={current.isPending}>
-            {T.save}
-          </Button>
-        </>
-      }
     >
-      <form id={formId} onSubmit={(e) => void submit(e)} className="space-y-3">
-        <FormMessage message={error} />
-        <ControlField label={C.blacklisted} hint={T.multiHint}>
-          {(id, describedBy) => (
-            <select
-              id={id}
-              multiple
-              size={8}
-              aria-describedby={describedBy}
-              value={value}
-              onChange={(e) => setPicked(chosen(e))}
-              className={`${selectClass()} py-1`}
-            >
-              {(resources.data ?? []).map((r) => (
-                <option key={r._id} value={r._id}>
-                  {displayName(r, r._id)}
-                </option>
-              ))}
-            </select>
-          )}
-        </ControlField>
-      </form>
-    </Modal>
+      <PickManyField<BlacklistValues>
+        name="resIds"
+        label={C.blacklisted}
+        size={8}
+        options={(resources.data ?? []).map((r) => [r._id, displayName(r, r._id)] as const)}
+      />
+    </FormModal>
   );
 }

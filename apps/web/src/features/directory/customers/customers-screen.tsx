@@ -1,6 +1,6 @@
+import type { BookingPage, BookingSearch } from '@rostra/core/api/bookings';
 import type { CustomerOverview, CustomerRecord } from '@rostra/core/api/customers';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
-import type { TimelineRecord } from '@rostra/core/records/timeline-record';
 import { formatDate } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
@@ -10,16 +10,10 @@ import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { columnsFor } from '../../../ui/data-table.tsx';
 import { SkeletonRows } from '../../../ui/list-state.tsx';
-import { RecheckedNotice, type TakeRechecked, useRechecked } from '../../../ui/rechecked-notice.tsx';
-import { DIRECTORY_KEY, displayName, type Label, labelsQuery, overviewQuery } from '../api.ts';
+import { RecheckedNotice, type TakeRechecked } from '../../../ui/rechecked-notice.tsx';
+import { DIRECTORY_KEY, displayName, type Label, overviewQuery } from '../api.ts';
 import { ActiveBadge, Facts, formatSpan, LabelChips, NotesSection, Section } from '../parts.tsx';
-import {
-  CatalogueCard,
-  catalogueColumns,
-  catalogueFilters,
-  RecordDirectory,
-  useDirectory,
-} from '../record-directory.tsx';
+import { CatalogueCard, CatalogueDirectory, useCatalogue } from '../record-directory.tsx';
 import type { CustomersSearch } from '../search.ts';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
 import { BlacklistForm, CustomerForm } from './customer-form.tsx';
@@ -30,15 +24,14 @@ export function addressOf(c: CustomerRecord): string {
 }
 
 const col = columnsFor<CustomerRecord>();
-const columns = (labels: Label[]) =>
-  catalogueColumns<CustomerRecord>(labels, { header: C.contact, phone: (c) => c.phone || c.mobile }, [
-    col.display({
-      id: 'address',
-      header: C.address,
-      meta: { className: 'max-w-64 truncate text-neutral-700' },
-      cell: ({ row: { original: c } }) => addressOf(c) || T.none,
-    }),
-  ]);
+const addressColumn = col.display({
+  id: 'address',
+  header: C.address,
+  meta: { className: 'max-w-64 truncate text-neutral-700' },
+  cell: ({ row: { original: c } }) => addressOf(c) || T.none,
+});
+
+const active = (c: CustomerRecord) => <ActiveBadge isInactive={c.inactive === true} />;
 
 /**
  * Customers (/customers, issue 8): search, active and label filters and numbered pages, all in the
@@ -47,42 +40,34 @@ const columns = (labels: Label[]) =>
  * organisation's `customer_phone_optional` flag is on.
  */
 export function CustomersScreen() {
-  const { role, settings } = useShell();
-  const isDispatcher = role === 'dispatcher';
-  const labels = useQuery(labelsQuery).data ?? [];
-  const dir = useDirectory<CustomersSearch, CustomerRecord>({
-    search: useSearch({ from: '/shell/customers' }),
-    list: '/directory/customers',
-    filters: catalogueFilters(labels),
-    live: isDispatcher ? { topic: 'records', kind: 'customers' } : null,
-  });
+  const { settings } = useShell();
   // The bookings the last blacklist change put in or took out of conflict (issue 16 point 2): by
   // the blacklist in the customer's drawer while it is open, else above the list, until dismissed.
-  const rechecked = useRechecked();
-  const active = (c: CustomerRecord) => <ActiveBadge isInactive={c.inactive === true} />;
+  const catalogue = useCatalogue<CustomersSearch, CustomerRecord>({
+    search: useSearch({ from: '/shell/customers' }),
+    list: '/directory/customers',
+    kind: 'customers',
+  });
+  const { labels, canWrite, rechecked } = catalogue;
   return (
-    <RecordDirectory
-      dir={dir}
+    <CatalogueDirectory
+      catalogue={catalogue}
       text={C}
-      canWrite={isDispatcher}
-      above={dir.selected ? null : <RecheckedNotice {...rechecked.props} className="mt-4" />}
-      view={{
-        columns: columns(labels),
-        card: (c) => (
-          <CatalogueCard r={c} badges={active(c)} contact={[c.phone, c.email]} more={addressOf(c)} />
-        ),
-      }}
+      contact={{ header: C.contact, phone: (c) => c.phone || c.mobile }}
+      columns={[addressColumn]}
+      card={(c) => (
+        <CatalogueCard r={c} badges={active(c)} contact={[c.phone, c.email]} more={addressOf(c)} />
+      )}
       dataName="customer"
       drawer={{
         collection: '/customers',
         title: (c) => displayName(c, c._id),
-        testId: 'customer-detail',
         badges: active,
         sections: (c) => (
           <CustomerSections
             c={c}
             labels={labels}
-            isDispatcher={isDispatcher}
+            isDispatcher={canWrite}
             take={rechecked.take}
             notice={<RecheckedNotice {...rechecked.props} className="mt-2" />}
           />
@@ -120,10 +105,13 @@ function CustomerSections({
   const bookings = useQuery({
     queryKey: [...DIRECTORY_KEY, 'customer-bookings', c._id],
     queryFn: ({ signal }) =>
-      api.post<{ items: (TimelineRecord & { _id: string })[]; total: number }>(
+      api.post<BookingPage>(
         '/bookings/search',
-        { customer: c._id, order: 'desc', limit: 10 },
-        { quiet: true, signal },
+        { customer: c._id, order: 'desc', limit: 10 } satisfies BookingSearch,
+        {
+          quiet: true,
+          signal,
+        },
       ),
   });
   const [isBlacklistOpen, setBlacklistOpen] = useState(false);

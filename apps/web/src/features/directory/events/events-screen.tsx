@@ -1,21 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { isApiError } from '../../../lib/api.ts';
 import { askConfirm } from '../../../lib/overlays.ts';
 import { patchSearch } from '../../../lib/search-params.ts';
 import { notify } from '../../../lib/toast.ts';
-import { confirmLeave } from '../../../lib/unsaved.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { columnsFor, type DataColumn, DataTable } from '../../../ui/data-table.tsx';
-import { Modal } from '../../../ui/dialog.tsx';
-import { Form, FormInput, useZodForm } from '../../../ui/form.tsx';
+import { FormInput, useZodForm } from '../../../ui/form.tsx';
 import { SearchInput } from '../../../ui/search-input.tsx';
 import { pageFrom } from '../model.ts';
-import { ScreenHeader, StaleNotice } from '../parts.tsx';
+import { failureText, ScreenHeader } from '../parts.tsx';
+import { FormModal } from '../record-directory.tsx';
 import type { EventsSearch } from '../search.ts';
 import { DIRECTORY_TEXT as T, EVENTS_TEXT as V } from '../texts.ts';
 import {
@@ -60,13 +58,7 @@ export function EventsScreen() {
       await putWorkflows(removeEvent(doc, event._key), doc.version);
       notify.success(T.deleted);
     } catch (e) {
-      notify.error(
-        isApiError(e) && e.code === 'version_conflict'
-          ? T.staleEdit
-          : e instanceof Error
-            ? e.message
-            : String(e),
-      );
+      notify.error(failureText(e));
     }
     await queryClient.invalidateQueries({ queryKey: workflowsQuery.queryKey });
   };
@@ -201,8 +193,6 @@ function EventForm({
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const formId = useId();
-  const [isStale, setStale] = useState(false);
   const schema = useMemo(() => eventForm(workflows, event?._key), [workflows, event?._key]);
   const form = useZodForm(schema, {
     defaultValues: {
@@ -212,9 +202,6 @@ function EventForm({
       textColor: event?.textColor || '#0c4a6e',
     },
   });
-  const close = async () => {
-    if (await confirmLeave()) onClose();
-  };
   const save = async (values: WorkflowEvent) => {
     const result = saveEvent(workflows, values, event?._key);
     if (!result.ok) return;
@@ -224,57 +211,31 @@ function EventForm({
     form.reset(form.getValues());
     onClose();
   };
-  const whole = (error: unknown) => {
-    if (!(isApiError(error) && error.code === 'version_conflict')) return undefined;
-    setStale(true);
-    return T.staleEdit;
-  };
   return (
-    <Modal
+    <FormModal
+      form={form}
       title={event ? V.editTitle(event._value) : V.createTitle}
-      onClose={() => void close()}
       testId="event-form"
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => void close()}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" form={formId} disabled={form.formState.isSubmitting || isStale}>
-            {form.formState.isSubmitting ? T.saving : T.save}
-          </Button>
-        </>
-      }
+      onSubmit={save}
+      onReload={() => {
+        void queryClient.invalidateQueries({ queryKey: workflowsQuery.queryKey });
+        onClose();
+      }}
+      onClose={onClose}
     >
-      <Form
-        id={formId}
-        form={form}
-        onSubmit={save}
-        formError={whole}
-        showMessage={!isStale}
-        className="space-y-3"
-      >
-        {isStale ? (
-          <StaleNotice
-            onReload={() => {
-              void queryClient.invalidateQueries({ queryKey: workflowsQuery.queryKey });
-              onClose();
-            }}
-          />
-        ) : null}
-        <FormInput<Values> name="_value" label={V.label} maxLength={200} />
-        <FormInput<Values>
-          name="_key"
-          label={V.key}
-          maxLength={60}
-          disabled={event !== undefined}
-          description={V.keyHint}
-        />
-        <div className="grid grid-cols-2 gap-3">
-          <FormInput<Values> name="color" label={V.color} type="color" />
-          <FormInput<Values> name="textColor" label={V.textColor} type="color" />
-        </div>
-      </Form>
-    </Modal>
+      <FormInput<Values> name="_value" label={V.label} maxLength={200} />
+      <FormInput<Values>
+        name="_key"
+        label={V.key}
+        maxLength={60}
+        disabled={event !== undefined}
+        description={V.keyHint}
+      />
+      <div className="grid grid-cols-2 gap-3">
+        <FormInput<Values> name="color" label={V.color} type="color" />
+        <FormInput<Values> name="textColor" label={V.textColor} type="color" />
+      </div>
+    </FormModal>
   );
 }
 

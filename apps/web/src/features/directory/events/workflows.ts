@@ -1,3 +1,4 @@
+import type { WorkflowsAnswer } from '@rostra/core/api/settings';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/client.ts';
 
@@ -7,19 +8,10 @@ import { api } from '../../../lib/client.ts';
  * organisation's `workflows` settings document (`GET`/`PUT /api/v1/workflows`, versioned).
  */
 
-export type WorkflowEvent = {
-  _key: string;
-  _value: string;
-  groupID?: string | null;
-  color?: string | null;
-  textColor?: string | null;
-};
-export type WorkflowGroup = { groupID: string; name?: string | null; isDefault?: boolean };
-export type Workflows = {
-  workflow_calevents: WorkflowEvent[];
-  workflow_groups: WorkflowGroup[];
-  version: number;
-};
+/** The document as the API answers it (core's `workflowsAnswer`). */
+export type Workflows = Pick<WorkflowsAnswer, 'workflow_calevents' | 'workflow_groups' | 'version'>;
+export type WorkflowEvent = Workflows['workflow_calevents'][number];
+export type WorkflowGroup = Workflows['workflow_groups'][number];
 
 /** The group a new default gets when the organisation has none yet. */
 export const NEW_DEFAULT_GROUP: WorkflowGroup = { groupID: 'default', name: 'Default', isDefault: true };

@@ -78,7 +78,6 @@ export function GroupEventsScreen() {
       drawer={{
         collection: '/timeline-records',
         title: groupEventTitle,
-        testId: 'groupevent-detail',
         accepts: (e) => e._key === 'groupevent',
         badges: status,
         sections: (e) => <GroupEventSections e={e} resources={resources} customers={customers} />,

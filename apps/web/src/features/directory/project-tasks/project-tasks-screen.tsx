@@ -69,7 +69,6 @@ export function ProjectTasksScreen() {
       drawer={{
         collection: COLLECTION,
         title: (t) => t.name || t._id,
-        testId: 'task-detail',
         sections: (t) => <TaskSections t={t} customers={customers} focusedEvent={search.calevent_id} />,
       }}
       form={(task, handlers) => <TaskForm task={task} customers={customers} {...handlers} />}

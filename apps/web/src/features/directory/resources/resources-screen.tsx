@@ -2,18 +2,16 @@ import type { ResourceOverview, ResourceRecord } from '@rostra/core/api/resource
 import { formatDate, formatTime, weekdayName } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
-import { useShell } from '../../../shell/shell-context.tsx';
 import { columnsFor } from '../../../ui/data-table.tsx';
 import { SkeletonRows } from '../../../ui/list-state.tsx';
-import { RecheckedNotice, useRechecked } from '../../../ui/rechecked-notice.tsx';
-import { displayName, type Label, labelsQuery, overviewQuery } from '../api.ts';
+import { RecheckedNotice } from '../../../ui/rechecked-notice.tsx';
+import { displayName, type Label, overviewQuery } from '../api.ts';
 import { ActiveBadge, Facts, formatSpan, LabelChips, Section } from '../parts.tsx';
 import {
   CatalogueCard,
-  catalogueColumns,
-  catalogueFilters,
-  RecordDirectory,
-  useDirectory,
+  CatalogueDirectory,
+  type DirectoryFilterDef,
+  useCatalogue,
 } from '../record-directory.tsx';
 import type { ResourcesSearch } from '../search.ts';
 import { RESOURCES_TEXT as R, DIRECTORY_TEXT as T } from '../texts.ts';
@@ -29,15 +27,11 @@ function KindBadge({ isExternal }: { isExternal: boolean }) {
   );
 }
 
-const col = columnsFor<ResourceRecord>();
-const columns = (labels: Label[]) =>
-  catalogueColumns<ResourceRecord>(labels, { header: T.email, phone: (r) => r.mobile || r.phone }, [
-    col.display({
-      id: 'kind',
-      header: R.kind,
-      cell: ({ row: { original: r } }) => <KindBadge isExternal={r.external === true} />,
-    }),
-  ]);
+const kindColumn = columnsFor<ResourceRecord>().display({
+  id: 'kind',
+  header: R.kind,
+  cell: ({ row: { original: r } }) => <KindBadge isExternal={r.external === true} />,
+});
 
 const badges = (r: ResourceRecord) => (
   <>
@@ -46,6 +40,19 @@ const badges = (r: ResourceRecord) => (
   </>
 );
 
+/** Internal or external (`?kind=`, sent as `external`). */
+const KIND_FILTER: DirectoryFilterDef = {
+  key: 'kind',
+  param: 'external',
+  values: { internal: false, external: true },
+  label: R.kind,
+  options: [
+    ['', T.all],
+    ['internal', R.internal],
+    ['external', R.external],
+  ],
+};
+
 /**
  * Resources (/resources, issue 8): search, active, internal/external and label filters, numbered
  * pages; `?id=` opens one with its labels, hour limits, this week's shifts (read-only, linking to
@@ -53,45 +60,26 @@ const badges = (r: ResourceRecord) => (
  * edit. Promoted dispatchers are never listed (the API leaves them out).
  */
 export function ResourcesScreen() {
-  const { role } = useShell();
-  const isDispatcher = role === 'dispatcher';
-  const labels = useQuery(labelsQuery).data ?? [];
-  const dir = useDirectory<ResourcesSearch, ResourceRecord>({
-    search: useSearch({ from: '/shell/resources' }),
-    list: '/directory/resources',
-    filters: catalogueFilters(labels, [
-      {
-        key: 'kind',
-        param: 'external',
-        values: { internal: false, external: true },
-        label: R.kind,
-        options: [
-          ['', T.all],
-          ['internal', R.internal],
-          ['external', R.external],
-        ],
-      },
-    ]),
-    live: isDispatcher ? { topic: 'records', kind: 'resources' } : null,
-  });
   // The bookings the last change of a resource put in or took out of conflict (issue 16 point 2):
   // in the resource's drawer while it is open, else above the list, until dismissed.
-  const rechecked = useRechecked();
+  const catalogue = useCatalogue<ResourcesSearch, ResourceRecord>({
+    search: useSearch({ from: '/shell/resources' }),
+    list: '/directory/resources',
+    kind: 'resources',
+    middle: [KIND_FILTER],
+  });
+  const { labels, rechecked } = catalogue;
   return (
-    <RecordDirectory
-      dir={dir}
+    <CatalogueDirectory
+      catalogue={catalogue}
       text={R}
-      canWrite={isDispatcher}
-      above={dir.selected ? null : <RecheckedNotice {...rechecked.props} className="mt-4" />}
-      view={{
-        columns: columns(labels),
-        card: (r) => <CatalogueCard r={r} badges={badges(r)} contact={[r.mobile, r.email]} />,
-      }}
+      contact={{ header: T.email, phone: (r) => r.mobile || r.phone }}
+      columns={[kindColumn]}
+      card={(r) => <CatalogueCard r={r} badges={badges(r)} contact={[r.mobile, r.email]} />}
       dataName="resource"
       drawer={{
         collection: '/resources',
         title: (r) => displayName(r, r._id),
-        testId: 'resource-detail',
         top: <RecheckedNotice {...rechecked.props} className="mx-4 mt-3" />,
         badges,
         sections: (r) => <ResourceSections r={r} labels={labels} />,
