@@ -5,6 +5,7 @@ import { isApiError } from '../../lib/api.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
+import { SkeletonRows } from '../../ui/list-state.tsx';
 import { DIRECTORY_KEY, deleteRecord, type Label, type StoredRecord } from './api.ts';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
@@ -49,6 +50,33 @@ export function NotesSection({ notes }: { notes: string | null | undefined }) {
       <p className="whitespace-pre-line">{notes}</p>
     </Section>
   ) : null;
+}
+
+/**
+ * A section's list: a skeleton while `isPending`, each item as `children` renders it (its `<li>`),
+ * else `none` (or, when it failed, what failed).
+ */
+export function ListOr<T>({
+  items,
+  isPending = false,
+  error,
+  none,
+  className,
+  children,
+}: {
+  items: readonly T[] | undefined;
+  isPending?: boolean;
+  error?: Error | null;
+  none: string;
+  className: string;
+  children: (item: T) => ReactNode;
+}) {
+  if (isPending) return <SkeletonRows rows={2} height="h-6" />;
+  return items?.length ? (
+    <ul className={className}>{items.map(children)}</ul>
+  ) : (
+    <p className="text-neutral-500">{error ? error.message : none}</p>
+  );
 }
 
 /** Term and value pairs. */

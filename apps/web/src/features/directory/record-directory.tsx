@@ -629,14 +629,11 @@ export function RecordForm<S extends z.ZodType<B, FieldValues>, R extends Stored
   schema,
   valuesOf,
   title,
-  testId,
-  size,
-  fieldMap,
   afterSave,
   toldSaved = () => notify.success(T.saved),
-  onClose,
   onSaved,
   children,
+  ...modal
 }: {
   collection: string;
   record: R | undefined;
@@ -683,16 +680,7 @@ export function RecordForm<S extends z.ZodType<B, FieldValues>, R extends Stored
     setSaved(saved);
   };
   return (
-    <FormModal
-      form={form}
-      title={title(base)}
-      testId={testId}
-      size={size}
-      fieldMap={fieldMap}
-      onSubmit={save}
-      onReload={reload}
-      onClose={onClose}
-    >
+    <FormModal {...modal} form={form} title={title(base)} onSubmit={save} onReload={reload}>
       {children(form)}
     </FormModal>
   );

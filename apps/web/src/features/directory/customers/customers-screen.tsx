@@ -9,10 +9,9 @@ import { api } from '../../../lib/client.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { columnsFor } from '../../../ui/data-table.tsx';
-import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { RecheckedNotice, type TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import { DIRECTORY_KEY, displayName, type Label, overviewQuery } from '../api.ts';
-import { ActiveBadge, Facts, formatSpan, LabelChips, NotesSection, Section } from '../parts.tsx';
+import { ActiveBadge, Facts, formatSpan, LabelChips, ListOr, NotesSection, Section } from '../parts.tsx';
 import { CatalogueCard, CatalogueDirectory, useCatalogue } from '../record-directory.tsx';
 import type { CustomersSearch } from '../search.ts';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
@@ -142,38 +141,34 @@ function CustomerSections({
           ) : null
         }
       >
-        {overview.isPending ? (
-          <SkeletonRows rows={1} height="h-6" />
-        ) : overview.data?.blacklisted.length ? (
-          <ul className="flex flex-wrap gap-1">
-            {overview.data.blacklisted.map((r) => (
-              <li key={r._id} className="rounded-full bg-red-50 px-2 py-0.5 text-xs text-red-800">
-                {r.name}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-neutral-500">{overview.isError ? overview.error.message : C.noBlacklist}</p>
-        )}
+        <ListOr
+          items={overview.data?.blacklisted}
+          isPending={overview.isPending}
+          error={overview.error}
+          none={C.noBlacklist}
+          className="flex flex-wrap gap-1"
+        >
+          {(r) => (
+            <li key={r._id} className="rounded-full bg-red-50 px-2 py-0.5 text-xs text-red-800">
+              {r.name}
+            </li>
+          )}
+        </ListOr>
         {notice}
       </Section>
       <Section title={C.servicePlans}>
-        {overview.data?.service_plans.length ? (
-          <ul className="space-y-1">
-            {overview.data.service_plans.map((p) => (
-              <li key={p.VisitStemID} className="flex justify-between gap-2">
-                <span>{p.VisitStemID}</span>
-                <span className="text-neutral-600">
-                  {p.UpdateType === 'Ended' && typeof p.EndDate === 'number'
-                    ? C.planEnded(formatDate(p.EndDate))
-                    : p.UpdateType || T.active}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-neutral-500">{C.noServicePlans}</p>
-        )}
+        <ListOr items={overview.data?.service_plans} none={C.noServicePlans} className="space-y-1">
+          {(p) => (
+            <li key={p.VisitStemID} className="flex justify-between gap-2">
+              <span>{p.VisitStemID}</span>
+              <span className="text-neutral-600">
+                {p.UpdateType === 'Ended' && typeof p.EndDate === 'number'
+                  ? C.planEnded(formatDate(p.EndDate))
+                  : p.UpdateType || T.active}
+              </span>
+            </li>
+          )}
+        </ListOr>
       </Section>
       <Section
         title={C.bookings}
@@ -192,28 +187,27 @@ function CustomerSections({
             {C.bookingCounts(overview.data.bookings.total, overview.data.bookings.upcoming)}
           </p>
         ) : null}
-        {bookings.isPending ? (
-          <SkeletonRows rows={2} height="h-8" />
-        ) : bookings.data?.items.length ? (
-          <ul className="divide-y divide-neutral-100">
-            {bookings.data.items.map((b) => (
-              <li key={b._id} className="py-1.5">
-                <Link
-                  to="/bookings"
-                  search={{ job_id: b._id }}
-                  className="font-medium text-sky-800 underline-offset-2 hover:underline"
-                >
-                  {bookingTitle(b)}
-                </Link>
-                <div className="text-xs text-neutral-600 tabular-nums">
-                  {formatSpan(b.utc_begin_plus_tz ?? 0, b.utc_end_plus_tz ?? 0)} · {b.status}
-                </div>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-neutral-500">{C.noBookings}</p>
-        )}
+        <ListOr
+          items={bookings.data?.items}
+          isPending={bookings.isPending}
+          none={C.noBookings}
+          className="divide-y divide-neutral-100"
+        >
+          {(b) => (
+            <li key={b._id} className="py-1.5">
+              <Link
+                to="/bookings"
+                search={{ job_id: b._id }}
+                className="font-medium text-sky-800 underline-offset-2 hover:underline"
+              >
+                {bookingTitle(b)}
+              </Link>
+              <div className="text-xs text-neutral-600 tabular-nums">
+                {formatSpan(b.utc_begin_plus_tz ?? 0, b.utc_end_plus_tz ?? 0)} · {b.status}
+              </div>
+            </li>
+          )}
+        </ListOr>
       </Section>
       <NotesSection notes={c.notes} />
       {isBlacklistOpen ? (

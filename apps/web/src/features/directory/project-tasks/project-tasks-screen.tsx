@@ -10,10 +10,9 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
-import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { allQuery, displayName, listQuery } from '../api.ts';
 import { readersWithCustomer } from '../model.ts';
-import { Facts, formatSpan, NotesSection, Section } from '../parts.tsx';
+import { Facts, formatSpan, ListOr, NotesSection, Section } from '../parts.tsx';
 import { ReadersField } from '../readers-field.tsx';
 import { OPEN_CARD_CLASS, RecordDirectory, RecordForm, useDirectory } from '../record-directory.tsx';
 import type { ProjectTasksSearch } from '../search.ts';
@@ -110,34 +109,34 @@ function TaskSections({
       </Section>
       <NotesSection notes={t.notes} />
       <Section title={K.events}>
-        {events.isPending ? (
-          <SkeletonRows rows={2} height="h-6" />
-        ) : events.data?.items.length ? (
-          <ul className="divide-y divide-neutral-100">
-            {events.data.items.map((e) => (
-              <li
-                key={e._id}
-                className={`py-1.5 ${focusedEvent === e._id ? 'rounded bg-sky-50 px-1' : ''}`}
-                aria-current={focusedEvent === e._id ? 'true' : undefined}
+        <ListOr
+          items={events.data?.items}
+          isPending={events.isPending}
+          error={events.error}
+          none={K.noEvents}
+          className="divide-y divide-neutral-100"
+        >
+          {(e) => (
+            <li
+              key={e._id}
+              className={`py-1.5 ${focusedEvent === e._id ? 'rounded bg-sky-50 px-1' : ''}`}
+              aria-current={focusedEvent === e._id ? 'true' : undefined}
+            >
+              <Link
+                to="/calevents"
+                search={{ calevent_id: e._id, task_id: t._id }}
+                className="font-medium text-sky-800 underline-offset-2 hover:underline"
               >
-                <Link
-                  to="/calevents"
-                  search={{ calevent_id: e._id, task_id: t._id }}
-                  className="font-medium text-sky-800 underline-offset-2 hover:underline"
-                >
-                  {e.name || e._id}
-                </Link>
-                {typeof e.utc_begin_plus_tz === 'number' ? (
-                  <div className="text-xs text-neutral-600 tabular-nums">
-                    {formatSpan(e.utc_begin_plus_tz, e.utc_end_plus_tz ?? e.utc_begin_plus_tz)}
-                  </div>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-neutral-500">{K.noEvents}</p>
-        )}
+                {e.name || e._id}
+              </Link>
+              {typeof e.utc_begin_plus_tz === 'number' ? (
+                <div className="text-xs text-neutral-600 tabular-nums">
+                  {formatSpan(e.utc_begin_plus_tz, e.utc_end_plus_tz ?? e.utc_begin_plus_tz)}
+                </div>
+              ) : null}
+            </li>
+          )}
+        </ListOr>
       </Section>
     </>
   );

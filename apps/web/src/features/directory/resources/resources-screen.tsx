@@ -3,10 +3,9 @@ import { formatDate, formatTime, weekdayName } from '@rostra/core/time/calendar'
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { columnsFor } from '../../../ui/data-table.tsx';
-import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { RecheckedNotice } from '../../../ui/rechecked-notice.tsx';
 import { displayName, type Label, overviewQuery } from '../api.ts';
-import { ActiveBadge, Facts, formatSpan, LabelChips, Section } from '../parts.tsx';
+import { ActiveBadge, Facts, formatSpan, LabelChips, ListOr, Section } from '../parts.tsx';
 import {
   CatalogueCard,
   CatalogueDirectory,
@@ -125,56 +124,47 @@ function ResourceSections({ r, labels }: { r: ResourceRecord; labels: Label[] })
           </Link>
         }
       >
-        {overview.isPending ? (
-          <SkeletonRows rows={2} height="h-6" />
-        ) : overview.data?.week.shifts.length ? (
-          <ul className="space-y-0.5 tabular-nums">
-            {overview.data.week.shifts.map((s) => {
-              const b = s.utc_begin_plus_tz ?? 0;
-              const e = s.utc_end_plus_tz ?? 0;
-              return (
-                <li key={s.unique_id || `${b}`}>
-                  {weekdayName(b)} {formatDate(b)} · {formatTime(b)} – {formatTime(e)}
-                </li>
-              );
-            })}
-          </ul>
-        ) : (
-          <p className="text-neutral-500">{overview.isError ? overview.error.message : R.noShifts}</p>
-        )}
+        <ListOr
+          items={overview.data?.week.shifts}
+          isPending={overview.isPending}
+          error={overview.error}
+          none={R.noShifts}
+          className="space-y-0.5 tabular-nums"
+        >
+          {(s) => {
+            const b = s.utc_begin_plus_tz ?? 0;
+            return (
+              <li key={s.unique_id || `${b}`}>
+                {weekdayName(b)} {formatDate(b)} · {formatTime(b)} – {formatTime(s.utc_end_plus_tz ?? 0)}
+              </li>
+            );
+          }}
+        </ListOr>
       </Section>
       <Section title={R.blacklistedBy}>
-        {overview.data?.blacklisted_by.length ? (
-          <ul className="flex flex-wrap gap-1">
-            {overview.data.blacklisted_by.map((c) => (
-              <li key={c._id}>
-                <Link
-                  to="/customers"
-                  search={{ id: c._id }}
-                  className="rounded-full bg-red-50 px-2 py-0.5 text-xs text-red-800 underline-offset-2 hover:underline"
-                >
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-neutral-500">{R.noBlacklist}</p>
-        )}
+        <ListOr items={overview.data?.blacklisted_by} none={R.noBlacklist} className="flex flex-wrap gap-1">
+          {(c) => (
+            <li key={c._id}>
+              <Link
+                to="/customers"
+                search={{ id: c._id }}
+                className="rounded-full bg-red-50 px-2 py-0.5 text-xs text-red-800 underline-offset-2 hover:underline"
+              >
+                {c.name}
+              </Link>
+            </li>
+          )}
+        </ListOr>
       </Section>
       <Section title={R.leaves}>
-        {overview.data?.leaves.length ? (
-          <ul className="space-y-0.5 tabular-nums">
-            {overview.data.leaves.map((l) => (
-              <li key={l._id}>
-                {formatSpan(l.utc_begin_plus_tz ?? 0, l.utc_end_plus_tz ?? 0)}
-                {l.notes ? <span className="text-neutral-500"> · {l.notes}</span> : null}
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-neutral-500">{R.noLeaves}</p>
-        )}
+        <ListOr items={overview.data?.leaves} none={R.noLeaves} className="space-y-0.5 tabular-nums">
+          {(l) => (
+            <li key={l._id}>
+              {formatSpan(l.utc_begin_plus_tz ?? 0, l.utc_end_plus_tz ?? 0)}
+              {l.notes ? <span className="text-neutral-500"> · {l.notes}</span> : null}
+            </li>
+          )}
+        </ListOr>
       </Section>
     </>
   );
