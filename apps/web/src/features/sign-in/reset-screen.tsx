@@ -1,12 +1,13 @@
 import { IDENTITY_MESSAGES, identityMessage } from '@rostra/core/shell/messages';
 import { checkEmail, checkNewPassword } from '@rostra/core/shell/validators';
 import { Link } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
-import { AuthCard, SubmitButton } from '../../ui/auth-card.tsx';
-import { Field, FormMessage } from '../../ui/field.tsx';
+import { AuthCard } from '../../ui/auth-card.tsx';
+import { FormMessage } from '../../ui/field.tsx';
 import { useFormTask } from './form-task.ts';
 import { requestPasswordReset, resetPassword } from './identity.ts';
+import { OneFieldForm } from './one-field-form.tsx';
 
 export type ResetSearch = {
   token?: string | undefined;
@@ -26,6 +27,15 @@ type Stage =
   | { kind: 'done' }
   | { kind: 'failed'; message: string };
 
+/** Each stage's heading. */
+const STAGE_TITLES: Readonly<Record<Stage['kind'], string>> = {
+  request: T.recoverTitle,
+  sent: T.linkSent,
+  'new-password': T.newPasswordTitle,
+  done: T.passwordChanged,
+  failed: T.resetFailedTitle,
+};
+
 /**
  * Password reset (spec §4): ask for the link; the link (verified by the server on the way here)
  * opens the new-password form; success, or the failure page for an invalid or expired link.
@@ -38,16 +48,7 @@ export function ResetScreen({ search }: { search: ResetSearch }) {
         ? { kind: 'new-password', token: search.token }
         : { kind: 'request' },
   );
-  const title =
-    stage.kind === 'new-password'
-      ? T.newPasswordTitle
-      : stage.kind === 'done'
-        ? T.passwordChanged
-        : stage.kind === 'failed'
-          ? T.resetFailedTitle
-          : stage.kind === 'sent'
-            ? T.linkSent
-            : T.recoverTitle;
+  const title = STAGE_TITLES[stage.kind];
   return (
     <AuthCard
       title={title}
@@ -102,35 +103,21 @@ export function ResetScreen({ search }: { search: ResetSearch }) {
 }
 
 function RequestForm(props: { initialEmail: string; onSent: (email: string) => void }) {
-  const [email, setEmail] = useState(props.initialEmail);
-  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const issue = checkEmail(email)[0];
-    if (issue) {
-      fail({ message: issue.message });
-      return;
-    }
-    attempt(async () => {
-      await requestPasswordReset(email.trim());
-      props.onSent(email.trim());
-    });
-  };
   return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
+    <OneFieldForm
+      task={useFormTask()}
+      label={T.email}
+      input={{ type: 'email', autoComplete: 'email' }}
+      initialValue={props.initialEmail}
+      check={checkEmail}
+      onSubmit={async (email) => {
+        await requestPasswordReset(email.trim());
+        props.onSent(email.trim());
+      }}
+      submitLabel={T.resetPassword}
+    >
       <p className="text-sm text-neutral-600">{T.recoverIntro}</p>
-      <Field
-        label={T.email}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={failure?.message}
-      />
-      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
-        {T.resetPassword}
-      </SubmitButton>
-    </form>
+    </OneFieldForm>
   );
 }
 
@@ -141,42 +128,23 @@ function NewPasswordForm(props: {
   onDone: () => void;
   onLinkFailed: (message: string) => void;
 }) {
-  const [password, setPassword] = useState('');
-  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const issue = checkNewPassword(password)[0];
-    if (issue) {
-      fail({ message: issue.message });
-      return;
-    }
-    attempt(
-      async () => {
+  return (
+    <OneFieldForm
+      task={useFormTask()}
+      label={T.newPassword}
+      input={{ type: 'password', autoComplete: 'new-password', autoFocus: true }}
+      check={checkNewPassword}
+      onSubmit={async (password) => {
         await resetPassword(props.token, password);
         props.onDone();
-      },
-      (f) => {
+      }}
+      onFailure={(f) => {
         // An invalid or expired link: the failure page, which offers a new one.
         if (!f.code || !LINK_FAILURES.has(f.code)) return false;
         props.onLinkFailed(f.message);
         return true;
-      },
-    );
-  };
-  return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
-      <Field
-        label={T.newPassword}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={failure?.message}
-        autoFocus
-      />
-      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
-        {T.save}
-      </SubmitButton>
-    </form>
+      }}
+      submitLabel={T.save}
+    />
   );
 }

@@ -44,6 +44,22 @@ type Step =
   | { kind: 'token'; token: string }
   | { kind: 'guest' };
 
+/** Each step's heading. */
+const STEP_TITLES: Readonly<Record<Step['kind'], string>> = {
+  email: T.signIn,
+  password: T.signIn,
+  federated: T.signIn,
+  create: T.createAccount,
+  'link-sent': T.linkSent,
+  unsupported: T.unsupportedTitle,
+  'recovery-sent': T.linkSent,
+  'phone-number': T.phone,
+  'phone-code': T.codeTitle,
+  'confirm-email-link': T.confirmEmailTitle,
+  token: T.tokenTitle,
+  guest: T.guestTitle,
+};
+
 /** Server codes of the email-link flow that carry no spec text of their own. */
 const EMAIL_LINK_CODES: Readonly<Record<string, string>> = {
   'email-link-mismatch': T.linkMismatch,
@@ -88,24 +104,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
     setStep({ kind: 'email' });
   };
 
-  const title =
-    step.kind === 'create'
-      ? T.createAccount
-      : step.kind === 'link-sent' || step.kind === 'recovery-sent'
-        ? T.linkSent
-        : step.kind === 'unsupported'
-          ? T.unsupportedTitle
-          : step.kind === 'phone-number'
-            ? T.phone
-            : step.kind === 'phone-code'
-              ? T.codeTitle
-              : step.kind === 'confirm-email-link'
-                ? T.confirmEmailTitle
-                : step.kind === 'token'
-                  ? T.tokenTitle
-                  : step.kind === 'guest'
-                    ? T.guestTitle
-                    : T.signIn;
+  const title = STEP_TITLES[step.kind];
 
   return (
     <AuthCard

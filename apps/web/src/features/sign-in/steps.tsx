@@ -28,6 +28,7 @@ import {
   startFederatedSignIn,
   tokenLogin,
 } from './identity.ts';
+import { ActionForm, OneFieldForm } from './one-field-form.tsx';
 
 export const onlyField = (issues: ShellIssue[], field: string) =>
   issues.find((i) => i.field === field)?.message;
@@ -37,23 +38,9 @@ export function EmailStep(props: {
   onPhone: () => void;
   onGuest: () => Promise<void>;
 }) {
-  const [email, setEmail] = useState('');
   const options = useQuery(signInOptionsQuery).data;
-  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const issue = checkEmail(email)[0];
-    if (issue) {
-      fail({ message: issue.message });
-      return;
-    }
-    attempt(async () => {
-      const methods = await findSignInMethods(email.trim());
-      const offered = options ?? (await signInOptionsQuery.queryFn());
-      await props.onRoute(email.trim(), routeForMethods(methods, offered));
-    });
-  };
+  const task = useFormTask();
+  const { isBusy, attempt } = task;
 
   const guest = () =>
     attempt(async () => {
@@ -62,19 +49,18 @@ export function EmailStep(props: {
 
   return (
     <>
-      <form className="space-y-4" onSubmit={submit} noValidate>
-        <Field
-          label={T.email}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={failure?.message}
-        />
-        <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
-          {T.next}
-        </SubmitButton>
-      </form>
+      <OneFieldForm
+        task={task}
+        label={T.email}
+        input={{ type: 'email', autoComplete: 'email' }}
+        check={checkEmail}
+        onSubmit={async (email) => {
+          const methods = await findSignInMethods(email.trim());
+          const offered = options ?? (await signInOptionsQuery.queryFn());
+          await props.onRoute(email.trim(), routeForMethods(methods, offered));
+        }}
+        submitLabel={T.next}
+      />
       <Divider label={T.or} />
       <div className="grid gap-2">
         {(options?.federated ?? []).map((p) => (
@@ -137,54 +123,35 @@ export function PasswordStep(props: {
   onLinkSent: () => void;
   onChangeEmail: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const issue = checkPassword(password)[0];
-    if (issue) {
-      fail({ message: issue.message });
-      return;
-    }
-    attempt(
-      async () => {
-        await signInWithPassword(props.email, password);
-        await props.onSignedIn();
-      },
-      (f) => {
-        // An account without a password: the unsupported-provider page offers recovery.
-        if (f.code !== 'email-without-sign-in-method') return false;
-        props.onNoSignInMethod(f.message);
-        return true;
-      },
-    );
-  };
-
+  const task = useFormTask();
   const sendLink = () =>
-    attempt(async () => {
+    task.attempt(async () => {
       await sendEmailLink(props.email);
       props.onLinkSent();
     });
 
   return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
+    <OneFieldForm
+      task={task}
+      label={T.password}
+      input={{ type: 'password', autoComplete: 'current-password', autoFocus: true }}
+      check={checkPassword}
+      onSubmit={async (password) => {
+        await signInWithPassword(props.email, password);
+        await props.onSignedIn();
+      }}
+      onFailure={(f) => {
+        // An account without a password: the unsupported-provider page offers recovery.
+        if (f.code !== 'email-without-sign-in-method') return false;
+        props.onNoSignInMethod(f.message);
+        return true;
+      }}
+      submitLabel={T.signIn}
+      footer={props.hasEmailLink ? <EmailLinkInstead onClick={sendLink} disabled={task.isBusy} /> : null}
+    >
       <EmailHeader email={props.email} onChange={props.onChangeEmail} />
       <input type="email" name="email" autoComplete="username" value={props.email} readOnly hidden />
-      <Field
-        label={T.password}
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={failure?.message}
-        autoFocus
-      />
-      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
-        {T.signIn}
-      </SubmitButton>
-      {props.hasEmailLink ? <EmailLinkInstead onClick={sendLink} disabled={isBusy} /> : null}
-    </form>
+    </OneFieldForm>
   );
 }
 
@@ -196,28 +163,26 @@ export function FederatedStep(props: {
   onLinkSent: () => void;
   onChangeEmail: () => void;
 }) {
-  const { isBusy, showsSpinner, failure, attempt } = useFormTask();
-  const go = (event: FormEvent) => {
-    event.preventDefault();
-    attempt(async () => {
-      await startFederatedSignIn(props.provider.id);
-    });
-  };
+  const task = useFormTask();
   const sendLink = () =>
-    attempt(async () => {
+    task.attempt(async () => {
       await sendEmailLink(props.email);
       props.onLinkSent();
     });
   return (
-    <form className="space-y-4" onSubmit={go}>
+    <ActionForm
+      task={task}
+      onSubmit={() => startFederatedSignIn(props.provider.id)}
+      submitLabel={
+        <>
+          <KeyRound aria-hidden className="size-4" />
+          {T.federated(props.provider.name)}
+        </>
+      }
+      footer={props.hasEmailLink ? <EmailLinkInstead onClick={sendLink} disabled={task.isBusy} /> : null}
+    >
       <EmailHeader email={props.email} onChange={props.onChangeEmail} />
-      <FormMessage message={failure?.message} />
-      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
-        <KeyRound aria-hidden className="size-4" />
-        {T.federated(props.provider.name)}
-      </SubmitButton>
-      {props.hasEmailLink ? <EmailLinkInstead onClick={sendLink} disabled={isBusy} /> : null}
-    </form>
+    </ActionForm>
   );
 }
 
@@ -290,55 +255,35 @@ export function UnsupportedStep(props: {
   onSent: () => void;
   onBack: () => void;
 }) {
-  const { isBusy, showsSpinner, failure, attempt } = useFormTask();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    attempt(async () => {
-      await requestPasswordReset(props.email);
-      props.onSent();
-    });
-  };
   return (
-    <form className="space-y-4" onSubmit={submit}>
+    <ActionForm
+      task={useFormTask()}
+      onSubmit={async () => {
+        await requestPasswordReset(props.email);
+        props.onSent();
+      }}
+      submitLabel={T.resetPassword}
+      footer={<TextLink onClick={props.onBack}>{T.backToSignIn}</TextLink>}
+    >
       <p className="text-sm text-neutral-700">{props.message}</p>
       <p className="text-sm font-medium">{props.email}</p>
-      <FormMessage message={failure?.message} />
-      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
-        {T.resetPassword}
-      </SubmitButton>
-      <TextLink onClick={props.onBack}>{T.backToSignIn}</TextLink>
-    </form>
+    </ActionForm>
   );
 }
 
 /** An email link opened in another browser: confirm the address, then the server finishes it. */
 export function ConfirmEmailLinkStep({ token }: { token: string }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const issue = checkEmail(email)[0];
-    if (issue) {
-      setError(issue.message);
-      return;
-    }
-    window.location.assign(emailLinkConfirmUrl(token, email.trim()));
-  };
   return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
+    <OneFieldForm
+      task={useFormTask()}
+      label={T.email}
+      input={{ type: 'email', autoComplete: 'email' }}
+      check={checkEmail}
+      onSubmit={async (email) => window.location.assign(emailLinkConfirmUrl(token, email.trim()))}
+      submitLabel={T.confirm}
+    >
       <p className="text-sm text-neutral-700">{T.confirmEmailBody}</p>
-      <Field
-        label={T.email}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={error}
-      />
-      <Button type="submit" className="w-full">
-        {T.confirm}
-      </Button>
-    </form>
+    </OneFieldForm>
   );
 }
 
@@ -353,7 +298,7 @@ export function TokenStep(props: {
   onRefused: (message: string) => void;
 }) {
   const [value, setValue] = useState('');
-  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
+  const task = useFormTask();
   // The value given at an earlier token login on this device (kept encrypted), offered again.
   useEffect(() => {
     let isLive = true;
@@ -367,41 +312,32 @@ export function TokenStep(props: {
       isLive = false;
     };
   }, []);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (value.trim() === '') {
-      fail({ message: TOKEN_LOGIN_TEXT.identityPrompt, field: 'identity' });
-      return;
-    }
-    attempt(
-      async () => {
-        await tokenLogin(props.token, value.trim());
+  return (
+    <OneFieldForm
+      task={task}
+      label={T.companyEmailOrPhone}
+      input={{ autoComplete: 'username' }}
+      value={value}
+      onValueChange={setValue}
+      check={(v) =>
+        v.trim() === '' ? [{ message: TOKEN_LOGIN_TEXT.identityPrompt, field: 'identity' }] : []
+      }
+      onSubmit={async (typed) => {
+        await tokenLogin(props.token, typed.trim());
         await import('../../lib/secure-storage.ts')
-          .then(({ tokenIdentity }) => tokenIdentity.remember(value.trim()))
+          .then(({ tokenIdentity }) => tokenIdentity.remember(typed.trim()))
           .catch(() => undefined);
         await props.onSignedIn();
-      },
-      (f) => {
+      }}
+      onFailure={(f) => {
         if (f.field === 'identity') return false;
         props.onRefused(f.message);
         return true;
-      },
-    );
-  };
-  return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
+      }}
+      submitLabel={T.next}
+    >
       <p className="text-sm text-neutral-700">{TOKEN_LOGIN_TEXT.identityPrompt}</p>
-      <Field
-        label={T.companyEmailOrPhone}
-        autoComplete="username"
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={failure?.message}
-      />
-      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
-        {T.next}
-      </SubmitButton>
-    </form>
+    </OneFieldForm>
   );
 }
 
