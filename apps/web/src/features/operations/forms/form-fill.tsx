@@ -1,3 +1,4 @@
+import type { BookingPage } from '@rostra/core/api/bookings';
 import { submissionBody } from '@rostra/core/api/operations';
 import {
   checkAnswers,
@@ -7,18 +8,19 @@ import {
 } from '@rostra/core/forms/form-template';
 import { DAY, dayStart, formatDate } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
+import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { api } from '../../../lib/client.ts';
 import { errorText, timeRange, wallNow } from '../../../lib/roster.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Command, CommandInput, CommandItem, CommandList } from '../../../ui/command.tsx';
 import { FormDateField } from '../../../ui/date-picker.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import { FormCheckbox, FormInput, FormSelect, FormTextarea, useZodForm } from '../../../ui/form.tsx';
-import { SearchInput } from '../../../ui/search-input.tsx';
-import { type BookingPage, personName } from '../../bookings/api.ts';
+import { personName } from '../../bookings/api.ts';
 import { type FormTemplateRecord, submitJobForm } from '../api.ts';
 import { FormModal } from '../list-parts.tsx';
 import { FORMS_TEXT as T } from './form-text.ts';
@@ -192,40 +194,50 @@ export function JobPicker({ onPick }: { onPick: (job: JobChoice) => void }) {
         { quiet: true, signal },
       ),
   });
+  const items = jobs.data?.items ?? [];
   return (
     <div className="space-y-3">
       <p className="text-sm font-medium text-neutral-800">{T.chooseJob}</p>
-      <SearchInput label={T.jobSearch} placeholder={T.jobSearch} value={text} onSearch={setQ} />
-      {jobs.isPending ? (
-        <p className="text-sm text-neutral-500">…</p>
-      ) : jobs.isError ? (
-        <FormMessage message={errorText(jobs.error)} />
-      ) : jobs.data.items.length === 0 ? (
-        <p className="text-sm text-neutral-500">{T.noJobs}</p>
-      ) : (
-        <ul className="max-h-80 divide-y divide-neutral-100 overflow-y-auto rounded-md border border-neutral-200">
-          {jobs.data.items.map((b) => {
+      <Command label={T.jobSearch} shouldFilter={false} className="space-y-2">
+        <div className="relative">
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
+          />
+          <CommandInput value={q} onValueChange={setQ} placeholder={T.jobSearch} maxLength={100} />
+        </div>
+        {jobs.isError ? <FormMessage message={errorText(jobs.error)} /> : null}
+        <CommandList
+          label={T.chooseJob}
+          className="max-h-80 divide-y divide-neutral-100 overflow-y-auto rounded-md border border-neutral-200"
+        >
+          {jobs.isPending ? (
+            <p role="status" className="px-3 py-2 text-sm text-neutral-500">
+              {T.loadingJobs}
+            </p>
+          ) : null}
+          {jobs.isSuccess && items.length === 0 ? (
+            <p className="px-3 py-2 text-sm text-neutral-500">{T.noJobs}</p>
+          ) : null}
+          {items.map((b) => {
             const who = personName(b.customer_first_name, b.customer_last_name, b._id);
-            const label = `${who}, ${formatDate(b.utc_begin_plus_tz)} ${timeRange(b.utc_begin_plus_tz, b.utc_end_plus_tz)}`;
+            const when = `${formatDate(b.utc_begin_plus_tz)} ${timeRange(b.utc_begin_plus_tz, b.utc_end_plus_tz)}`;
             return (
-              <li key={b._id}>
-                <button
-                  type="button"
-                  data-job={b._id}
-                  onClick={() => onPick({ _id: b._id, label })}
-                  className="flex min-h-11 w-full flex-wrap items-center gap-x-3 px-3 py-2 text-left text-sm hover:bg-sky-50 focus-visible:bg-sky-50"
-                >
-                  <span className="font-medium text-neutral-900">{who}</span>
-                  <span className="text-neutral-600 tabular-nums">
-                    {formatDate(b.utc_begin_plus_tz)} {timeRange(b.utc_begin_plus_tz, b.utc_end_plus_tz)}
-                  </span>
-                  <span className="ml-auto text-xs text-neutral-400">{b.reference ?? b._id}</span>
-                </button>
-              </li>
+              <CommandItem
+                key={b._id}
+                value={b._id}
+                data-job={b._id}
+                onSelect={() => onPick({ _id: b._id, label: `${who}, ${when}` })}
+                className="flex min-h-11 flex-wrap items-center gap-x-3 text-sm"
+              >
+                <span className="font-medium text-neutral-900">{who}</span>
+                <span className="text-neutral-600 tabular-nums">{when}</span>
+                <span className="ml-auto text-xs text-neutral-400">{b.reference ?? b._id}</span>
+              </CommandItem>
             );
           })}
-        </ul>
-      )}
+        </CommandList>
+      </Command>
     </div>
   );
 }

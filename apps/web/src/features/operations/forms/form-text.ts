@@ -44,6 +44,7 @@ export const FORMS_TEXT = {
   chooseJob: 'Choose the job',
   jobSearch: 'Search jobs by customer, reference or id',
   noJobs: 'No job matches',
+  loadingJobs: 'Loading jobs…',
   changeJob: 'Change job',
   filledFor: (job: string) => `For job ${job}`,
   filledOn: 'Filled',
