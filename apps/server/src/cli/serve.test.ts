@@ -1,55 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createScratchDatabase } from '@rostra/db/testing';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { healthz, type Run, rostra, stop } from '../testing/processes.ts';
 
 /*
  * Real `rostra` processes, as an operator starts them: several instances at once on one PostgreSQL
  * (issue #21 point 2), and the deploy step `rostra migrate` before `rostra serve --no-migrate`.
  */
-
-const BIN = fileURLToPath(new URL('../../../../bin/rostra.mjs', import.meta.url));
-
-type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
-
-function rostra(args: string[], env: NodeJS.ProcessEnv): Run {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    out += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  return { child, output: () => out, exited };
-}
-
-/** Waits until the process says it listens (or exits), then asks its /healthz. */
-async function healthz(run: Run): Promise<number> {
-  const url = await new Promise<string>((resolve, reject) => {
-    const look = () => {
-      const m = /Rostra is running at http:\/\/localhost:(\d+)/.exec(run.output());
-      if (m) resolve(`http://127.0.0.1:${m[1]}`);
-    };
-    run.child.stdout?.on('data', look);
-    look();
-    run.exited.then((code) => reject(new Error(`exited with ${code} before listening:\n${run.output()}`)));
-  });
-  return (await fetch(`${url}/healthz`)).status;
-}
-
-async function stop(run: Run): Promise<void> {
-  if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGTERM');
-  await run.exited;
-}
 
 async function demoOrganisations(url: string): Promise<number> {
   const c = new pg.Client({ connectionString: url });

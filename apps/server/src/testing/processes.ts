@@ -1,0 +1,50 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/*
+ * Real `rostra` processes for the tests that start the server as an operator does (serve.test.ts,
+ * backup.test.ts): on a free port, quiet logs, and their output kept to read.
+ */
+
+const BIN = fileURLToPath(new URL('../../../../bin/rostra.mjs', import.meta.url));
+
+export type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
+
+export function rostra(args: string[], env: NodeJS.ProcessEnv): Run {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += String(d);
+  });
+  child.stderr?.on('data', (d) => {
+    out += String(d);
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { child, output: () => out, exited };
+}
+
+/** Waits until the process says it listens (or exits): its base URL on 127.0.0.1. */
+export function listening(run: Run): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    const look = () => {
+      const m = /Rostra is running at http:\/\/localhost:(\d+)/.exec(run.output());
+      if (m) resolve(`http://127.0.0.1:${m[1]}`);
+    };
+    run.child.stdout?.on('data', look);
+    look();
+    run.exited.then((code) => reject(new Error(`exited with ${code} before listening:\n${run.output()}`)));
+  });
+}
+
+/** Waits until the process listens, then asks its /healthz. */
+export async function healthz(run: Run): Promise<number> {
+  return (await fetch(`${await listening(run)}/healthz`)).status;
+}
+
+export async function stop(run: Run): Promise<void> {
+  if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGTERM');
+  await run.exited;
+}
