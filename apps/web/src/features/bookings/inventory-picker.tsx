@@ -20,6 +20,12 @@ function quantities(lines: readonly InventoryLine[] | null | undefined): Record<
   return out;
 }
 
+/** The lines of the quantities typed: items with a quantity above 0. */
+const linesOf = (qty: Readonly<Record<number, number>>): InventoryLine[] =>
+  Object.entries(qty)
+    .filter(([, n]) => n > 0)
+    .map(([id, n]) => ({ id: Number(id), qty: n }));
+
 /**
  * A moving job's inventory (spec §3 catalogue): the rooms' items with quantities, and the total
  * volume in m³ and price worked out by the core (`inventoryTotals`) as the person types. Only
@@ -34,11 +40,12 @@ export function InventoryPicker({ booking, isEditable }: { booking: Booking; isE
   const [isSaving, setSaving] = useState(false);
   const roomId = useId();
 
-  const lines: InventoryLine[] = Object.entries(qty)
-    .filter(([, n]) => n > 0)
-    .map(([id, n]) => ({ id: Number(id), qty: n }));
+  const lines = linesOf(qty);
   const totals = inventoryTotals(lines);
-  const isDirty = JSON.stringify(qty) !== JSON.stringify(saved);
+  // Changed when a quantity differs from the stored one (an item typed to 0 and back is not).
+  const stored = linesOf(saved);
+  const isDirty =
+    lines.length !== stored.length || lines.some((l) => stored.find((s) => s.id === l.id)?.qty !== l.qty);
   useUnsavedChanges(isEditable && isDirty);
 
   const change = (id: number, n: number) => setQty((q) => ({ ...q, [id]: Math.max(0, Math.min(999, n)) }));
