@@ -1,3 +1,4 @@
+import type { StatusConfigAnswer } from '@rostra/core/api/settings';
 import { STATUS_CONFIG_DEFAULTS, type StatusDefinition } from '@rostra/core/settings/defaults';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/client.ts';
@@ -7,7 +8,7 @@ import { Badge } from './badge.tsx';
 export const statusConfigQuery = queryOptions({
   queryKey: ['bookings', 'status-config'] as const,
   queryFn: ({ signal }) =>
-    api.get<{ statusConfig: StatusDefinition[] }>('/job-status-config', { quiet: true, signal }),
+    api.get<StatusConfigAnswer>('/job-status-config', { quiet: true, signal }),
   staleTime: 5 * 60_000,
 });
 
