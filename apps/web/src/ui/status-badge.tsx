@@ -7,8 +7,7 @@ import { Badge } from './badge.tsx';
 /** Kept under the bookings' key: a booking write refreshes it with the list. */
 export const statusConfigQuery = queryOptions({
   queryKey: ['bookings', 'status-config'] as const,
-  queryFn: ({ signal }) =>
-    api.get<StatusConfigAnswer>('/job-status-config', { quiet: true, signal }),
+  queryFn: ({ signal }) => api.get<StatusConfigAnswer>('/job-status-config', { quiet: true, signal }),
   staleTime: 5 * 60_000,
 });
 

@@ -14,8 +14,9 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
-import { Drawer, Modal } from '../../ui/dialog.tsx';
-import { Form, FormRootMessage, useZodForm } from '../../ui/form.tsx';
+import { Drawer } from '../../ui/dialog.tsx';
+import { FormRootMessage, useZodForm } from '../../ui/form.tsx';
+import { FormModal as KitFormModal } from '../../ui/form-modal.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
@@ -713,7 +714,6 @@ export function FormModal<V extends FieldValues, O>({
   onClose: () => void;
   children: ReactNode;
 }) {
-  const formId = useId();
   const [isStale, setStale] = useState(false);
   const close = async () => {
     if (await confirmLeave()) onClose();
@@ -724,39 +724,29 @@ export function FormModal<V extends FieldValues, O>({
     return T.staleEdit;
   };
   return (
-    <Modal
+    <KitFormModal
       title={title}
-      {...(description ? { description } : {})}
-      onClose={() => void close()}
+      description={description}
       testId={testId}
-      {...(size ? { size } : {})}
-      footer={
-        <>
-          <Button variant="secondary" onClick={() => void close()}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" form={formId} disabled={form.formState.isSubmitting || isStale}>
-            {form.formState.isSubmitting ? T.saving : T.save}
-          </Button>
-        </>
-      }
+      size={size}
+      form={form}
+      onSubmit={onSubmit}
+      formError={whole}
+      showMessage={false}
+      {...(fieldMap ? { fieldMap } : {})}
+      onClose={onClose}
+      onCancel={() => void close()}
+      cancelText={T.cancel}
+      submitText={T.save}
+      submittingText={T.saving}
+      isBlocked={isStale}
     >
-      <Form
-        id={formId}
-        form={form}
-        onSubmit={onSubmit}
-        formError={whole}
-        showMessage={false}
-        {...(fieldMap ? { fieldMap } : {})}
-        className="space-y-3"
-      >
-        {isStale ? (
-          <StaleNotice onReload={() => void Promise.resolve(onReload()).then(() => setStale(false))} />
-        ) : (
-          <FormRootMessage />
-        )}
-        {children}
-      </Form>
-    </Modal>
+      {isStale ? (
+        <StaleNotice onReload={() => void Promise.resolve(onReload()).then(() => setStale(false))} />
+      ) : (
+        <FormRootMessage />
+      )}
+      {children}
+    </KitFormModal>
   );
 }

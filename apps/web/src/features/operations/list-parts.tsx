@@ -1,7 +1,6 @@
 import type { CursorPage } from '@rostra/core/api/common';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { type ReactNode, useId } from 'react';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api.ts';
 import { askConfirm } from '../../lib/overlays.ts';
@@ -9,8 +8,7 @@ import { errorText, isVersionConflict } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { type DataColumn, DataTable, type RowData } from '../../ui/data-table.tsx';
-import { Modal } from '../../ui/dialog.tsx';
-import { controlClass, Form } from '../../ui/form.tsx';
+import { controlClass } from '../../ui/form.tsx';
 
 /*
  * What the operations lists share (forms, filled forms, equipments and pods, uploads): a cursor
@@ -147,63 +145,8 @@ export async function deleteAfterAsking(
   refresh();
 }
 
-/**
- * A dialog holding one kit form ({@link Form}): the fields, then Cancel and the submit button in
- * the footer (the button sends the form by its id, disabled while it is sent).
- */
-export function FormModal<V extends FieldValues, O>({
-  title,
-  form,
-  onSubmit,
-  formError,
-  onClose,
-  submitText,
-  cancelText,
-  size,
-  testId,
-  children,
-}: {
-  title: string;
-  form: UseFormReturn<V, unknown, O>;
-  onSubmit: (values: O) => Promise<unknown>;
-  formError?: (error: unknown) => string | undefined;
-  onClose: () => void;
-  submitText: string;
-  cancelText: string;
-  size?: 'md' | 'lg';
-  testId?: string;
-  children: ReactNode;
-}) {
-  const formId = useId();
-  return (
-    <Modal
-      title={title}
-      onClose={onClose}
-      {...(size ? { size } : {})}
-      {...(testId ? { testId } : {})}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {cancelText}
-          </Button>
-          <Button type="submit" form={formId} disabled={form.formState.isSubmitting}>
-            {submitText}
-          </Button>
-        </>
-      }
-    >
-      <Form
-        form={form}
-        onSubmit={onSubmit}
-        id={formId}
-        className="space-y-3"
-        {...(formError ? { formError } : {})}
-      >
-        {children}
-      </Form>
-    </Modal>
-  );
-}
+/** The operations' dialogs are the kit's form dialog. */
+export { FormModal } from '../../ui/form-modal.tsx';
 
 /**
  * The form's message when someone else saved first (a 409 whose details, read by `schema`, hold
