@@ -189,10 +189,35 @@ test('a dispatcher sees the members and invites someone by email with a role and
 
 test('labels of a kind are added, renamed and deleted', async ({ page }) => {
   await enterApp(page, USERS.dispatcher, '/settings#labels');
+  // The kind's first list is answered before the label is added and arrives only after: the
+  // screen must still show the new label (it once waited for that stale answer and stopped).
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let fetched = () => {};
+  const staleIsIn = new Promise<void>((resolve) => {
+    fetched = resolve;
+  });
+  let isHeld = false;
+  await page.route(/\/api\/v1\/labels\?.*type=site/, async (route) => {
+    if (isHeld) return route.continue();
+    isHeld = true;
+    const stale = await route.fetch();
+    fetched();
+    await released;
+    await route.fulfill({ response: stale });
+  });
   await page.getByLabel('Kind', { exact: true }).selectOption('site');
   const name = `Site e2e ${Date.now()}`;
   await page.getByLabel('New label name').fill(name);
+  await staleIsIn;
+  const added = page.waitForResponse(
+    (r) => r.url().endsWith('/api/v1/labels') && r.request().method() === 'POST',
+  );
   await page.getByRole('button', { name: 'Add label' }).click();
+  await added;
+  release();
   await expect(page.getByLabel(`Name of label ${name}`)).toBeVisible();
   await page.getByLabel(`Name of label ${name}`).fill(`${name} renamed`);
   await page.getByRole('button', { name: `Save label ${name}` }).click();

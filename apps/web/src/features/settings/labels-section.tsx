@@ -25,7 +25,14 @@ export function LabelsSection() {
   const rechecked = useRechecked();
   const [noticeFor, setNoticeFor] = useState<string | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin-settings', 'labels'] });
+  // Cancel first: invalidating a list whose first load is still on its way only waits for that
+  // load (TanStack Query hands back the fetch in flight when there is no data yet), which may have
+  // been answered before the change, so the new label would not show.
+  const refresh = async () => {
+    const queryKey = ['admin-settings', 'labels'];
+    await queryClient.cancelQueries({ queryKey });
+    await queryClient.invalidateQueries({ queryKey });
+  };
   return (
     <section aria-labelledby="labels-heading">
       <div id="labels-heading">
