@@ -348,6 +348,40 @@ export function FormSelect<V extends FieldValues = FieldValues>({
   );
 }
 
+/** A field that picks several of `options` (`[value, label]`): a list where Ctrl or ⌘ adds one. */
+export function FormMultiSelect<V extends FieldValues = FieldValues>({
+  name,
+  label,
+  description,
+  className,
+  options,
+  size = 5,
+}: Omit<FieldProps<V>, 'isLabelHidden'> & {
+  options: readonly (readonly [string, string])[];
+  size?: number;
+}) {
+  return (
+    <FormField<V> {...{ name, label, description, className }}>
+      {(f) => (
+        <select
+          {...f}
+          multiple
+          size={size}
+          value={Array.isArray(f.value) ? f.value : []}
+          onChange={(e) => f.onChange([...e.target.selectedOptions].map((o) => o.value))}
+          className={controlClass(f['aria-invalid'] === true, 'py-1')}
+        >
+          {options.map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
 /** An on/off field: a checkbox with its label beside it. */
 export function FormCheckbox<V extends FieldValues = FieldValues>({
   name,

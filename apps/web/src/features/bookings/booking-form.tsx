@@ -11,11 +11,10 @@ import { Button } from '../../ui/button.tsx';
 import { FormDateField } from '../../ui/date-picker.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import {
-  controlClass,
   Form,
   FormCheckbox,
-  FormField,
   FormInput,
+  FormMultiSelect,
   FormRootMessage,
   FormSelect,
   FormTextarea,
@@ -283,35 +282,11 @@ export function BookingForm({
 }
 
 /** A list to choose several from (resources, labels): Ctrl or ⌘ adds one. */
-function MultiSelectField({
-  name,
-  label,
-  options,
-  size = 6,
-}: {
+function MultiSelectField(props: {
   name: 'resIds' | 'labels' | 'csLabels';
   label: string;
   options: readonly (readonly [string, string])[];
   size?: number;
 }) {
-  return (
-    <FormField<BookingValues> name={name} label={label} description={T.resourcesHint}>
-      {(f) => (
-        <select
-          {...f}
-          multiple
-          size={size}
-          value={Array.isArray(f.value) ? f.value : []}
-          onChange={(e) => f.onChange([...e.target.selectedOptions].map((o) => o.value))}
-          className={controlClass(f['aria-invalid'] === true, 'py-1')}
-        >
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
-  );
+  return <FormMultiSelect<BookingValues> size={6} {...props} description={T.resourcesHint} />;
 }

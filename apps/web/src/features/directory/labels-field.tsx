@@ -1,44 +1,16 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
-import { FormField } from '../../ui/form.tsx';
+import { FormMultiSelect } from '../../ui/form.tsx';
 import type { Label } from './api.ts';
-import { chosen, selectClass } from './parts.tsx';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
 /** A field of a directory form that picks several of `options` (`[value, text]`). */
-export function PickManyField<V extends FieldValues>({
-  name,
-  label,
-  options,
-  size = 5,
-}: {
+export function PickManyField<V extends FieldValues>(props: {
   name: FieldPath<V>;
   label: string;
   options: readonly (readonly [string, string])[];
   size?: number;
 }) {
-  return (
-    <FormField<V> name={name} label={label} description={T.multiHint}>
-      {(f) => (
-        <select
-          id={f.id}
-          multiple
-          size={size}
-          aria-invalid={f['aria-invalid']}
-          aria-describedby={f['aria-describedby']}
-          value={f.value as string[]}
-          onChange={(e) => f.onChange(chosen(e))}
-          onBlur={f.onBlur}
-          className={`${selectClass(f['aria-invalid'] === true)} py-1`}
-        >
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      )}
-    </FormField>
-  );
+  return <FormMultiSelect<V> {...props} description={T.multiHint} />;
 }
 
 /** A record's labels in a directory form: several picked from the organisation's labels. */

@@ -176,7 +176,3 @@ export function StaleNotice({ onReload }: { onReload: () => void }) {
     </div>
   );
 }
-
-/** The chosen values of a multiple select. */
-export const chosen = (e: React.ChangeEvent<HTMLSelectElement>) =>
-  [...e.target.selectedOptions].map((o) => o.value);
