@@ -115,6 +115,17 @@ function EmailLinkInstead({ onClick, disabled }: { onClick: () => void; disabled
   );
 }
 
+/** A step's form task, and sending `email` a sign-in link instead through it. */
+function useEmailLinkTask(email: string, onLinkSent: () => void) {
+  const task = useFormTask();
+  const sendLink = () =>
+    task.attempt(async () => {
+      await sendEmailLink(email);
+      onLinkSent();
+    });
+  return { task, sendLink };
+}
+
 export function PasswordStep(props: {
   email: string;
   hasEmailLink: boolean;
@@ -123,12 +134,7 @@ export function PasswordStep(props: {
   onLinkSent: () => void;
   onChangeEmail: () => void;
 }) {
-  const task = useFormTask();
-  const sendLink = () =>
-    task.attempt(async () => {
-      await sendEmailLink(props.email);
-      props.onLinkSent();
-    });
+  const { task, sendLink } = useEmailLinkTask(props.email, props.onLinkSent);
 
   return (
     <OneFieldForm
@@ -163,12 +169,7 @@ export function FederatedStep(props: {
   onLinkSent: () => void;
   onChangeEmail: () => void;
 }) {
-  const task = useFormTask();
-  const sendLink = () =>
-    task.attempt(async () => {
-      await sendEmailLink(props.email);
-      props.onLinkSent();
-    });
+  const { task, sendLink } = useEmailLinkTask(props.email, props.onLinkSent);
   return (
     <ActionForm
       task={task}
