@@ -1,3 +1,4 @@
+import { SHORT_LINK_LIFETIME_SECONDS } from '@rostra/core/shell/constants';
 import type { Db } from '@rostra/db/client';
 import {
   forgetExpiredOutboxSecretsUnsafe,
@@ -39,8 +40,6 @@ export function exceptionReportJob(db: Db): BackgroundJob {
   };
 }
 
-/** A short link is valid for under 3599 s after creation (shell spec §3). */
-export const SHORT_LINK_LIFETIME_SECONDS = 3599;
 /** Accepted, revoked and expired invitations stay in the settings list this long after they closed. */
 export const CLOSED_INVITATION_DAYS = 30;
 
@@ -108,7 +107,7 @@ export function retentionJob(db: Db, identity: IdentityRetention): BackgroundJob
       Object.assign(removed, await pruneExpiredIdentityRowsUnsafe(db, now));
       removed.throttle = await pruneThrottleUnsafe(db, at(identity.longestThrottleWindowSeconds));
       for (const [purpose, seconds] of Object.entries(identity.secretLifetimeSeconds)) {
-        removed.outboxSecrets += await forgetExpiredOutboxSecretsUnsafe(db, [purpose], at(seconds));
+        removed.outboxSecrets += await forgetExpiredOutboxSecretsUnsafe(db, purpose, at(seconds));
       }
       return removed;
     },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import {
   authThrottle,
@@ -43,21 +43,20 @@ export async function pruneThrottleUnsafe(db: Db, before: Date): Promise<number>
 export const FORGOTTEN_SECRET_BODY = 'The link or code this message carried was used or has expired.';
 
 /**
- * Clears the link or code (and the body that quotes it) of outbox messages sent before `before`
- * for `purposes`: their secret has expired. Messages without a secret are kept as they are.
+ * Clears the link or code (and the body that quotes it) of outbox messages for `purpose` sent
+ * before `before`: their secret has expired. Messages without a secret are kept as they are.
  */
 export async function forgetExpiredOutboxSecretsUnsafe(
   db: Db,
-  purposes: readonly string[],
+  purpose: string,
   before: Date,
 ): Promise<number> {
-  if (purposes.length === 0) return 0;
   const cleared = await db
     .update(messageOutbox)
     .set({ link: null, code: null, body: FORGOTTEN_SECRET_BODY })
     .where(
       and(
-        inArray(messageOutbox.purpose, purposes),
+        eq(messageOutbox.purpose, purpose),
         lt(messageOutbox.createdAt, before),
         or(isNotNull(messageOutbox.link), isNotNull(messageOutbox.code)),
       ),
