@@ -67,15 +67,22 @@ const PROBE = `
     obs.observe(document.documentElement, { childList: true, subtree: true });
   };
   if (document.documentElement) watch(); else document.addEventListener('DOMContentLoaded', watch);
-  let last = 0;
-  const tick = (t) => {
-    if (!w.__bench.recording) { last = 0; return; }
-    if (last) w.__bench.frames.push(t - last);
-    last = t;
+  // One frame loop per recording, told apart by a generation: a recording started within a frame
+  // of the previous one stopping must not leave the old loop running beside the new one (two
+  // loops share each frame's timestamp and log 0 ms frames, which flatters the percentiles).
+  let generation = 0;
+  const loop = (mine) => {
+    let last = 0;
+    const tick = (t) => {
+      if (!w.__bench.recording || mine !== generation) return;
+      if (last && t > last) w.__bench.frames.push(t - last);
+      last = t;
+      requestAnimationFrame(tick);
+    };
     requestAnimationFrame(tick);
   };
-  w.__benchStart = () => { w.__bench.frames = []; w.__bench.longTasks = []; w.__bench.recording = true; requestAnimationFrame(tick); };
-  w.__benchStop = () => { w.__bench.recording = false; return { frames: w.__bench.frames, longTasks: w.__bench.longTasks }; };
+  w.__benchStart = () => { w.__bench.frames = []; w.__bench.longTasks = []; w.__bench.recording = true; loop(++generation); };
+  w.__benchStop = () => { w.__bench.recording = false; generation++; return { frames: w.__bench.frames, longTasks: w.__bench.longTasks }; };
 })();
 `;
 

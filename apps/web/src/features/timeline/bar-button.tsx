@@ -1,0 +1,123 @@
+import type { WorkspaceLock } from '@rostra/core/api/timeline';
+import type { StatusDefinition } from '@rostra/core/settings/defaults';
+import { formatTime } from '@rostra/core/time/calendar';
+import { Lock as LockIcon, TriangleAlert } from 'lucide-react';
+import { memo } from 'react';
+import { useNameW } from './grid-context.ts';
+import { type Bar, type BarRef, barBox, customerName, LANE_HEIGHT, type Row, type Scale } from './model.ts';
+import { TL } from './texts.ts';
+import type { RowProps } from './timeline-row.tsx';
+
+/** Bars narrower than this (px) get no end handle: the handle would cover them, leaving nothing to drag. */
+const MIN_RESIZE_W = 24;
+/** Width of a bar's end handle, px. */
+const HANDLE_W = 8;
+
+function lockLabel(lock: WorkspaceLock): string {
+  return TL.locked(lock.name ?? TL.anotherDispatcher);
+}
+
+type BarProps = {
+  bar: Bar;
+  row: Row;
+  /** Its place (`BarRef`) as numbers: the memoised bar re-renders only when something it shows changes. */
+  rowIndex: number;
+  barIndex: number;
+  dataKey: string;
+  scale: Scale;
+  statusColors: ReadonlyMap<string, StatusDefinition>;
+  customers: ReadonlyMap<string, string>;
+  lock: WorkspaceLock | undefined;
+  isSelected: boolean;
+  isDragged: boolean;
+  isTabStop: boolean;
+  canResize: boolean;
+  onPress: RowProps['onPress'];
+  onResizePress: RowProps['onResizePress'];
+  onClick: RowProps['onClick'];
+  onOpen: RowProps['onOpen'];
+  onKey: RowProps['onKey'];
+  onFocusBar: RowProps['onFocusBar'];
+};
+
+/** One bar; memoised (a drag step or a scroll re-renders a row, not each of its bars). */
+export const BarButton = memo(function BarButton(p: BarProps) {
+  const { bar, scale } = p;
+  const at: BarRef = { row: p.rowIndex, bar: p.barIndex };
+  const nameW = useNameW();
+  // Clipped to the grid: a record begun before the window starts at its first hour.
+  const box = barBox(scale, bar);
+  const left = nameW + box.x;
+  const width = box.width;
+  const record = bar.record;
+  const time = `${formatTime(bar.begin)}–${formatTime(bar.end)}`;
+  const style = { left, width, top: 4 + bar.lane * LANE_HEIGHT, height: LANE_HEIGHT - 2 };
+  if (bar.kind !== 'booking') {
+    const label = bar.kind === 'leave' ? TL.leave : TL.break;
+    return (
+      <div
+        className={`absolute overflow-hidden rounded-sm px-1 text-[11px] leading-5 ${bar.kind === 'leave' ? 'bg-[repeating-linear-gradient(135deg,#e5e5e5_0_6px,#f5f5f5_6px_12px)] text-neutral-600' : 'bg-amber-100 text-amber-900'}`}
+        style={style}
+        title={`${label} ${time}`}
+        data-kind={bar.kind}
+      >
+        <span className="truncate">{label}</span>
+      </div>
+    );
+  }
+  const status = p.statusColors.get(record.status ?? '');
+  const customer = customerName(record, p.customers);
+  const lock = p.lock;
+  const title = [
+    customer,
+    time,
+    status?._value ?? record.status,
+    record.isConflict ? TL.conflict : '',
+    lock ? lockLabel(lock) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  // Pointer resizing by the end handle (the keyboard resizes with Shift+Arrow on the bar itself).
+  const hasHandle = p.canResize && width >= MIN_RESIZE_W;
+  return (
+    <button
+      type="button"
+      data-bar={p.dataKey}
+      data-id={record._id}
+      data-locked={lock ? 'true' : undefined}
+      tabIndex={p.isTabStop ? 0 : -1}
+      aria-label={title}
+      aria-pressed={p.isSelected}
+      aria-keyshortcuts={p.canResize ? 'Shift+ArrowLeft Shift+ArrowRight' : undefined}
+      title={title}
+      className={`absolute flex touch-none items-center gap-1 overflow-hidden rounded-sm px-1.5 text-left text-[11px] leading-5 outline-none select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-1 ${
+        record.isConflict ? 'border-l-[3px] border-red-600' : ''
+      } ${p.isSelected ? 'ring-2 ring-neutral-900' : ''} ${p.isDragged ? 'opacity-40' : ''} ${lock ? 'cursor-not-allowed outline-dashed outline-1 outline-neutral-500' : 'cursor-grab'} ${
+        hasHandle
+          ? 'after:absolute after:top-0 after:right-0 after:h-full after:w-2 after:cursor-ew-resize hover:after:bg-neutral-900/25'
+          : ''
+      }`}
+      data-resizable={hasHandle ? 'true' : undefined}
+      style={{ ...style, background: status?.color ?? '#e5e7eb', color: status?.textColor ?? '#1f2937' }}
+      onPointerDown={(e) => {
+        // The end handle is the bar's last 8 px (a pseudo-element: no extra DOM node per bar).
+        if (hasHandle && e.clientX >= e.currentTarget.getBoundingClientRect().right - HANDLE_W)
+          p.onResizePress(e, bar, p.row);
+        else p.onPress(e, bar, p.row);
+      }}
+      onClick={() => p.onClick(bar, at)}
+      onDoubleClick={() => p.onOpen(bar)}
+      onKeyDown={(e) => p.onKey(e, at, bar)}
+      onFocus={() => p.onFocusBar(at)}
+    >
+      {lock ? <LockIcon aria-hidden className="size-3 shrink-0" /> : null}
+      {record.isConflict ? <TriangleAlert aria-hidden className="size-3 shrink-0 text-red-700" /> : null}
+      <span className="min-w-8 truncate font-medium">{customer}</span>
+      {width > 120 ? (
+        <span className="min-w-0 truncate opacity-75" style={{ flexShrink: 4 }}>
+          {time}
+        </span>
+      ) : null}
+    </button>
+  );
+});

@@ -1,0 +1,64 @@
+import { DAY, dayStart, fromYmd, toWallClock, toYmd } from '@rostra/core/time/calendar';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { scaleOf, VIEW_DAYS, type ViewKind } from './model.ts';
+import { periodGrid, periodOf, periodTitle } from './period.ts';
+import type { TimelineSearch } from './search.ts';
+
+/** Wall-clock seconds now in the company's time zone, renewed every minute (the now line). */
+export function useNow(timeZone: string): number {
+  const [now, setNow] = useState(() => toWallClock(Date.now(), timeZone));
+  useEffect(() => {
+    const timer = setInterval(() => setNow(toWallClock(Date.now(), timeZone)), 60_000);
+    return () => clearInterval(timer);
+  }, [timeZone]);
+  return now;
+}
+
+/**
+ * The period shown, kept in the address through the route's validated search (`?view=week&date=…`,
+ * search.ts): a reload or a shared link opens it. Each value is selected on its own, so the board
+ * re-renders when the period changes, not with every change of the router's state (a drag in
+ * progress keeps its frame).
+ */
+export function usePeriod(now: number) {
+  const view: ViewKind =
+    useSearch({ strict: false, select: (search: TimelineSearch) => search.view }) ?? 'day';
+  const searchDate = fromYmd(
+    useSearch({ strict: false, select: (search: TimelineSearch) => search.date }) ?? '',
+  );
+  const navigate = useNavigate();
+  const anchor = Number.isNaN(searchDate) ? dayStart(now) : searchDate;
+  const show = (next: { view?: ViewKind; anchor?: number }) =>
+    void navigate({
+      to: '.',
+      search: (prev: TimelineSearch) => ({
+        ...prev,
+        view: next.view ?? view,
+        date: toYmd(next.anchor ?? anchor),
+      }),
+      replace: true,
+    });
+  // The organisation's first day of the week comes with the window answer.
+  const [weekStartDay, setWeekStartDay] = useState(0);
+  const { from, to } = periodOf(view, anchor, weekStartDay);
+  const grid = useMemo(() => periodGrid(view, from, weekStartDay), [from, view, weekStartDay]);
+  const scale = useMemo(() => scaleOf(grid, view), [grid, view]);
+  return {
+    view,
+    anchor,
+    from,
+    to,
+    grid,
+    scale,
+    weekStartDay,
+    setWeekStartDay,
+    title: periodTitle(view, grid, from),
+    setView: (next: ViewKind) => show({ view: next }),
+    setAnchor: (next: number) => show({ anchor: next }),
+    /** The previous or next period. */
+    step: (dir: -1 | 1) => show({ anchor: anchor + dir * VIEW_DAYS[view] * DAY }),
+  };
+}
+
+export type Period = ReturnType<typeof usePeriod>;
