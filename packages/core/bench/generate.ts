@@ -1,3 +1,4 @@
+import { mulberry32 } from '../src/allocation/prng.ts';
 import type { AllocationJob, AllocationRecord, AllocationScenario } from '../src/allocation/scenario.ts';
 import type { Blacklist } from '../src/records/blacklist.ts';
 import type { Customer } from '../src/records/customer.ts';
@@ -14,18 +15,6 @@ import { DAY, DAY_CODES, HOUR, MINUTE, toYmd } from '../src/time/calendar.ts';
  * blacklists, preferred resources, external bookings, service plans and multi-resource needs.
  * The same seed and sizes always give the same scenario, byte for byte.
  */
-
-/** mulberry32: a tiny 32-bit PRNG, uniform in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export type GenerateOptions = {
   seed?: number;

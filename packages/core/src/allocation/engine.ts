@@ -1,5 +1,6 @@
 import { type BatchOutcome, runBatch } from './batch.ts';
 import { type AllocationOutcome, autoOutcome, checkOrManualOutcome, fallbackOutcome } from './modes.ts';
+import { type Clock, runOptimisedBatch } from './optimise.ts';
 import type { AllocationJob, AllocationMode, AllocationScenario } from './scenario.ts';
 import { ScenarioIndex } from './scenario-index.ts';
 
@@ -36,6 +37,11 @@ import { ScenarioIndex } from './scenario-index.ts';
 export type AllocateOptions = {
   /** Batch only: list at most this many candidates per job (the best ones). Default: all. */
   candidateLimit?: number;
+  /**
+   * Optimised batch only: the clock its budget is measured on (milliseconds, monotonic). Without
+   * one the improvement runs until it finds nothing better (see `runOptimisedBatch`).
+   */
+  clock?: Clock;
 };
 
 export type AllocationResult = AllocationOutcome | BatchOutcome;
@@ -56,6 +62,10 @@ export function allocate(scenario: AllocationScenario, options: AllocateOptions 
     if (jobs == null) return fallbackOutcome(job, mode);
     const results = jobs.map((j) => fallbackOutcome(j, 'auto'));
     return { results, summary: { jobs: jobs.length, assigned: 0, conflicts: jobs.length } };
+  }
+  if (jobs != null && scenario.optimise != null) {
+    const budget = scenario.optimise.budget_ms;
+    return runOptimisedBatch(scenario, ix, jobs, options.candidateLimit, budget, options.clock);
   }
   if (jobs != null) return runBatch(ix, jobs, options.candidateLimit);
   try {

@@ -252,15 +252,21 @@ export function requiredCount(job: AllocationJob): number {
 /**
  * `auto` mode: every pool resource is checked and scored; the best passing ones, up to the
  * required count, are assigned in rank order. `candidateLimit` lists only the best that many
- * candidates (batch output without --pretty); otherwise all are listed. Returns the outcome and
- * the assigned pool positions.
+ * candidates (batch output without --pretty); otherwise all are listed. Returns the outcome, the
+ * assigned pool positions and their scores.
+ *
+ * With `forced` (pool positions; the optimised batch's replay) those resources are assigned
+ * instead of the best passing ones, in rank order, whatever the checks say here: the caller has
+ * checked them against the final timeline. Everything else — listed candidates, errors — is as
+ * for a chosen assignment.
  */
 export function autoOutcome(
   ix: ScenarioIndex,
   job: AllocationJob,
   candidateLimit: number | undefined,
   buffers: AutoBuffers = autoBuffers(ix),
-): { outcome: AllocationOutcome; assigned: number[] } {
+  forced?: readonly number[],
+): { outcome: AllocationOutcome; assigned: number[]; scores: number[] } {
   const required = requiredCount(job);
   const listsAll = candidateLimit === undefined || candidateLimit >= ix.n;
   const ranking = rankJob(
@@ -286,7 +292,9 @@ export function autoOutcome(
     shown = topRanked(scores, ok, cands, ix.staticRank, candidateLimit, false);
     picks = topRanked(scores, ok, cands, ix.staticRank, required, true);
   }
-  const assigned = picks.map((k) => cands[k] as number);
+  let assigned = picks.map((k) => cands[k] as number);
+  let assignedScores = picks.map((k) => scores[k] as number);
+  if (forced !== undefined) [assigned, assignedScores] = forcedRanked(ix, job, forced);
   const assignedIds = assigned.map((r) => ix.ids[r] as string);
   const errors = jobLevelIssues(ranking.ctx);
   if (assigned.length === 0) {
@@ -312,7 +320,21 @@ export function autoOutcome(
       candidates: shown.map((k) => candidateOutcome(ranking, k)),
     },
     assigned,
+    scores: assignedScores,
   };
+}
+
+/** `forced` pool positions in rank order (score descending, then the static order), with their scores. */
+function forcedRanked(
+  ix: ScenarioIndex,
+  job: AllocationJob,
+  forced: readonly number[],
+): [number[], number[]] {
+  if (forced.length === 0) return [[], []];
+  const cands = Int32Array.from(forced);
+  const ranking = rankJob(ix, job, cands, ix.poolCostPart());
+  const order = sortRanked(ranking.scores, cands, ix.staticRank);
+  return [order.map((k) => cands[k] as number), order.map((k) => ranking.scores[k] as number)];
 }
 
 /** What an unexpected exception becomes: the job unchanged (flagged in conflict unless `check`). */

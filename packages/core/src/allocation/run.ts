@@ -1,4 +1,5 @@
 import { type AllocationResult, allocate } from './engine.ts';
+import type { Clock } from './optimise.ts';
 import { parseScenario } from './scenario.ts';
 
 /** Batch results list this many candidates per job unless the full list is asked for. */
@@ -7,7 +8,15 @@ export const BATCH_CANDIDATE_LIMIT = 5;
 export type RunOptions = {
   /** List every candidate of every batch job (the CLI's --pretty). Default false: the best 5. */
   allCandidates?: boolean;
+  /** The optimised batch's clock (ms); default the host's `performance.now` when it has one. */
+  clock?: Clock;
 };
+
+/** The host's monotonic clock, when it has one (Node and browsers do). */
+function hostClock(): Clock | undefined {
+  const perf = (globalThis as { performance?: { now(): number } }).performance;
+  return perf === undefined ? undefined : () => perf.now();
+}
 
 export type RunResult = { ok: true; outcome: AllocationResult } | { ok: false; message: string };
 
@@ -24,10 +33,11 @@ export function runAllocation(input: unknown, options: RunOptions = {}): RunResu
     return { ok: false, message: 'scenario: could not be read' };
   }
   if (!parsed.ok) return parsed;
-  const outcome = allocate(
-    parsed.scenario,
-    options.allCandidates ? {} : { candidateLimit: BATCH_CANDIDATE_LIMIT },
-  );
+  const clock = options.clock ?? hostClock();
+  const outcome = allocate(parsed.scenario, {
+    ...(options.allCandidates ? {} : { candidateLimit: BATCH_CANDIDATE_LIMIT }),
+    ...(clock === undefined ? {} : { clock }),
+  });
   return { ok: true, outcome };
 }
 

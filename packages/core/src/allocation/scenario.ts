@@ -83,7 +83,16 @@ export type AllocationConfig = z.infer<typeof allocationConfigSchema>;
 export const allocationModeSchema = z.enum(['check', 'manual', 'auto']);
 export type AllocationMode = z.infer<typeof allocationModeSchema>;
 
+/** Longest improvement an optimised batch may ask for, milliseconds. */
+export const OPTIMISE_BUDGET_MAX_MS = 60_000;
+
+/** The optimised batch's request (contract › Optimised batch): improve for about `budget_ms`. */
+export const optimiseSchema = z.object({
+  budget_ms: z.number().int().min(0).max(OPTIMISE_BUDGET_MAX_MS),
+});
+
 export const allocationScenarioSchema = z.looseObject({
+  optimise: optimiseSchema.nullish(),
   mode: allocationModeSchema.nullish(),
   job: allocationJobSchema.nullish(),
   jobs: z.array(allocationJobSchema).nullish(),
@@ -168,6 +177,7 @@ export function parseScenario(input: unknown): ParseResult {
   if (hasJobs && s.mode != null && s.mode !== 'auto') {
     return fail(['mode'], 'a batch (jobs) runs in auto mode only');
   }
+  if (s.optimise != null && !hasJobs) return fail(['optimise'], 'only a batch (jobs) can be optimised');
   const jobs = s.jobs ?? [];
   for (let i = 0; i < jobs.length; i++) {
     const j = jobs[i] as AllocationJob;

@@ -1,0 +1,346 @@
+import { batchOrder } from './batch.ts';
+import { createJobContext, type JobContext } from './job-context.ts';
+import { autoBuffers, requiredCount } from './modes.ts';
+import type { AllocationJob } from './scenario.ts';
+import { countBelow, type ScenarioIndex, shiftStatus } from './scenario-index.ts';
+import {
+  evaluateCandidates,
+  freeHoursPart,
+  PAST_JOBS_CAP,
+  PENALTY_OVERLAP,
+  PENALTY_SAME_DAY_JOB,
+  SCORE_FREE_DAY,
+  SCORE_FREE_WEEK,
+  SCORE_PAST_JOB,
+} from './score.ts';
+
+/**
+ * The optimised batch's model of a batch (contract › Optimised batch): which resources each job
+ * may have, and what each (job, resource) scores, as plain arrays, so that the local search
+ * (`optimise.ts`) can judge a move on the few resources it touches without asking the index.
+ *
+ * It rests on two facts of the contract:
+ * - Every check but the busy check and the hour limits looks only at the job, the resource and
+ *   the existing timeline. A candidate is a resource that passes every enabled check with the
+ *   existing timeline alone (so hours of the existing timeline plus the job fit); whether it still
+ *   passes with the batch's other assignments is the busy check against them and the period's
+ *   hour totals, which the model adds up itself (`fits`).
+ * - The score of (job, resource) reads only that resource's records: a static part (preferred,
+ *   internal / external, cost, distance, labels, outside shift) and parts that the resource's
+ *   earlier batch jobs change (past jobs with the customer, free week and day hours, same-day
+ *   load, and the overlap penalty when the busy check is off). So the replayed score is a sum
+ *   over resources of `resourceScore`, and a move changes only the resources it touches.
+ *
+ * The model's sums may differ from the engine's in the last bits (another order of additions);
+ * the optimised batch answers the engine's own replay of the assignment it finds.
+ */
+export type BatchModel = {
+  /** Jobs, by position in batch order. */
+  m: number;
+  n: number;
+  /** Input index of each batch position. */
+  input: Int32Array;
+  begin: Float64Array;
+  end: Float64Array;
+  dur: Float64Array;
+  req: Int32Array;
+  /** Interned customer of each job, −1 for none. */
+  cust: Int32Array;
+  day: Int32Array;
+  week: Int32Array;
+  fortnight: Int32Array;
+  /** Candidates of job p: pairs `[candStart[p], candStart[p + 1])`, best static score first. */
+  candStart: Int32Array;
+  pairRes: Int32Array;
+  /** The score without its timeline-dependent parts. */
+  pairStatic: Float64Array;
+  /** Past jobs of the existing timeline with the job's customer that begin before the job. */
+  pairPast: Int32Array;
+  /** Whether the customer has any past job list at all (the score adds the part only then). */
+  pairHasPast: Uint8Array;
+  /** The existing timeline overlaps (only read when the busy check is off). */
+  pairBusy: Uint8Array;
+  /** Existing seconds and job counts per (period, resource): `[period * n + r]`. */
+  daySec: Float64Array;
+  dayCnt: Int32Array;
+  weekSec: Float64Array;
+  fortnightSec: Float64Array;
+  dayLimit: Float64Array;
+  weekLimit: Float64Array;
+  fortnightLimit: Float64Array;
+  checkDay: boolean;
+  checkWeek: boolean;
+  checkFortnight: boolean;
+  checkBusy: boolean;
+  tolerance: number;
+};
+
+/**
+ * Builds the model from an index that holds the existing timeline only (before any batch job
+ * joins it): every job ranked against the whole pool once. `stop()` true abandons the build
+ * (undefined).
+ */
+export function buildBatchModel(
+  ix: ScenarioIndex,
+  jobs: readonly AllocationJob[],
+  stop: () => boolean,
+): BatchModel | undefined {
+  const order = batchOrder(jobs);
+  const m = order.length;
+  const n = ix.n;
+  const skip = ix.config.skip;
+  const begin = new Float64Array(m);
+  const end = new Float64Array(m);
+  const dur = new Float64Array(m);
+  const req = new Int32Array(m);
+  const cust = new Int32Array(m);
+  const day = new Int32Array(m);
+  const week = new Int32Array(m);
+  const fortnight = new Int32Array(m);
+  const candStart = new Int32Array(m + 1);
+  const customers = new Map<string, number>();
+  const periods: [Map<number, number>, Map<number, number>, Map<number, number>] = [
+    new Map(),
+    new Map(),
+    new Map(),
+  ];
+  const daySec: number[] = [];
+  const dayCnt: number[] = [];
+  const weekSec: number[] = [];
+  const fortnightSec: number[] = [];
+  const pairRes: number[] = [];
+  const pairStatic: number[] = [];
+  const pairPast: number[] = [];
+  const pairHasPast: number[] = [];
+  const pairBusy: number[] = [];
+  const buffers = autoBuffers(ix);
+  const cBusy = !skip.EXISTING_JOB_OVERLAP_NOT_CHECK;
+  /** Interns a period key; on first sight copies the existing totals of every resource. */
+  const intern = (kind: 0 | 1 | 2, key: number, sec: Float64Array, cnt?: Int32Array): number => {
+    const map = periods[kind];
+    let id = map.get(key);
+    if (id !== undefined) return id;
+    id = map.size;
+    map.set(key, id);
+    const into = kind === 0 ? daySec : kind === 1 ? weekSec : fortnightSec;
+    for (let r = 0; r < n; r++) into.push(sec[r] as number);
+    if (cnt) for (let r = 0; r < n; r++) dayCnt.push(cnt[r] as number);
+    return id;
+  };
+  for (let p = 0; p < m; p++) {
+    if ((p & 63) === 0 && stop()) return undefined;
+    const job = jobs[order[p] as number] as AllocationJob;
+    begin[p] = job.utc_begin_plus_tz;
+    end[p] = job.utc_end_plus_tz;
+    dur[p] = job.utc_end_plus_tz - job.utc_begin_plus_tz;
+    req[p] = requiredCount(job);
+    const c = job.customerId;
+    if (c == null) cust[p] = -1;
+    else {
+      let id = customers.get(c);
+      if (id === undefined) {
+        id = customers.size;
+        customers.set(c, id);
+      }
+      cust[p] = id;
+    }
+    candStart[p] = pairRes.length;
+    let ctx: JobContext;
+    let cands: Int32Array;
+    const scores = buffers.scores;
+    const ok = buffers.ok;
+    try {
+      ctx = createJobContext(ix, job);
+      cands = cheapPass(ctx);
+      evaluateCandidates(ctx, cands, ix.poolCostPart(), scores, ok);
+    } catch {
+      // The greedy batch gives this job its fallback outcome; the search leaves it alone.
+      day[p] = week[p] = fortnight[p] = -1;
+      req[p] = 0;
+      continue;
+    }
+    const keys = ix.periodKeys(job.utc_begin_plus_tz);
+    day[p] = intern(0, keys[0], ctx.daySums.sec, ctx.daySums.cnt);
+    week[p] = intern(1, keys[1], ctx.weekSums.sec);
+    fortnight[p] = intern(2, keys[2], ctx.fortnightSums.sec);
+    const found: number[] = [];
+    const score = new Map<number, number>();
+    for (let k = 0; k < cands.length; k++) {
+      if (ok[k] !== 1) continue;
+      const r = cands[k] as number;
+      found.push(r);
+      score.set(r, scores[k] as number);
+    }
+    found.sort(
+      (a, b) =>
+        (score.get(b) as number) - (score.get(a) as number) ||
+        (ix.staticRank[a] as number) - (ix.staticRank[b] as number),
+    );
+    const dBase = (day[p] as number) * n;
+    const wBase = (week[p] as number) * n;
+    for (const r of found) {
+      const begins = ctx.past?.[r];
+      const past = begins === undefined ? 0 : countBelow(begins, job.utc_begin_plus_tz);
+      const hasPast = ctx.past !== undefined && begins !== undefined;
+      const busy = !cBusy && ctx.busy.overlaps(r, job.utc_begin_plus_tz, job.utc_end_plus_tz);
+      const dyn = dynamicParts(
+        hasPast,
+        past,
+        ix.weekLimit[r] as number,
+        ((weekSec[wBase + r] as number) + (dur[p] as number)) / 3600,
+        ix.dayLimit[r] as number,
+        ((daySec[dBase + r] as number) + (dur[p] as number)) / 3600,
+        dayCnt[dBase + r] as number,
+      );
+      pairRes.push(r);
+      pairStatic.push((score.get(r) as number) - dyn);
+      pairPast.push(past);
+      pairHasPast.push(hasPast ? 1 : 0);
+      pairBusy.push(busy ? 1 : 0);
+    }
+  }
+  candStart[m] = pairRes.length;
+  return {
+    m,
+    n,
+    input: Int32Array.from(order),
+    begin,
+    end,
+    dur,
+    req,
+    cust,
+    day,
+    week,
+    fortnight,
+    candStart,
+    pairRes: Int32Array.from(pairRes),
+    pairStatic: Float64Array.from(pairStatic),
+    pairPast: Int32Array.from(pairPast),
+    pairHasPast: Uint8Array.from(pairHasPast),
+    pairBusy: Uint8Array.from(pairBusy),
+    daySec: Float64Array.from(daySec),
+    dayCnt: Int32Array.from(dayCnt),
+    weekSec: Float64Array.from(weekSec),
+    fortnightSec: Float64Array.from(fortnightSec),
+    dayLimit: ix.dayLimit,
+    weekLimit: ix.weekLimit,
+    fortnightLimit: ix.fortnightLimit,
+    checkDay: !skip.MAX_HR_DAY_NOT_CHECK,
+    checkWeek: !skip.MAX_HR_WEEK_NOT_CHECK,
+    checkFortnight: !skip.MAX_HR_FORTNIGHT_NOT_CHECK,
+    checkBusy: cBusy,
+    tolerance: ix.config.busyTolerance,
+  };
+}
+
+/**
+ * The pool positions that pass the cheap static checks that are on (inactive, labels, external,
+ * shift): the only ones worth the full evaluation.
+ */
+function cheapPass(ctx: JobContext): Int32Array {
+  const ix = ctx.ix;
+  const skip = ix.config.skip;
+  const cInactive = !skip.RESOURCE_INACTIVE_NOT_CHECK;
+  const cLabels = !skip.LABEL_MATCH_NOT_CHECK;
+  const cShift = !skip.RESOURCE_SHIFT_NOT_CHECK;
+  const cExternal = !skip.EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK && ctx.isExternal;
+  const req = ctx.knownLabelIds;
+  const words = ix.labelWords;
+  const out: number[] = [];
+  // A label no resource has fails everyone.
+  if (cLabels && req.length < ctx.labelLower.length) return new Int32Array(0);
+  for (let r = 0; r < ix.n; r++) {
+    if (cInactive && ix.inactive[r] === 1) continue;
+    if (cExternal && ix.external[r] === 0) continue;
+    if (cLabels) {
+      let matched = 0;
+      for (let q = 0; q < req.length; q++) {
+        const id = req[q] as number;
+        matched += ((ix.labelBits[r * words + (id >>> 5)] as number) >>> (id & 31)) & 1;
+      }
+      if (matched < req.length) continue;
+    }
+    if (cShift && shiftStatus(ctx.shifts, r, ctx.begin, ctx.end) !== 0) continue;
+    out.push(r);
+  }
+  return Int32Array.from(out);
+}
+
+/** The score parts that a resource's other records change (contract §Score), overlap aside. */
+export function dynamicParts(
+  hasPast: boolean,
+  past: number,
+  weekLimit: number,
+  weekHours: number,
+  dayLimit: number,
+  dayHours: number,
+  sameDay: number,
+): number {
+  let s = hasPast ? SCORE_PAST_JOB * Math.min(past, PAST_JOBS_CAP) : 0;
+  s += freeHoursPart(SCORE_FREE_WEEK, weekLimit, weekHours);
+  s += freeHoursPart(SCORE_FREE_DAY, dayLimit, dayHours);
+  if (sameDay >= 2) s += PENALTY_SAME_DAY_JOB * sameDay;
+  return s;
+}
+
+/** Whether batch jobs p and q overlap for the busy check (the contract's tolerance). */
+export function jobsOverlap(model: BatchModel, p: number, q: number): boolean {
+  const t = model.tolerance;
+  return (
+    (model.begin[q] as number) < (model.end[p] as number) - t &&
+    (model.begin[p] as number) < (model.end[q] as number) - t
+  );
+}
+
+/**
+ * The replayed score of `pair` (job p on its resource r) when `list` holds r's batch jobs in
+ * batch order and `at` is p's place in it: the static part plus the parts the earlier jobs of
+ * `list` change.
+ */
+export function pairScore(
+  model: BatchModel,
+  pair: number,
+  p: number,
+  list: readonly number[],
+  at: number,
+): number {
+  const n = model.n;
+  const r = model.pairRes[pair] as number;
+  const c = model.cust[p] as number;
+  const d = model.day[p] as number;
+  const w = model.week[p] as number;
+  let past = model.pairPast[pair] as number;
+  let hasPast = model.pairHasPast[pair] === 1;
+  let daySec = model.daySec[d * n + r] as number;
+  let dayCnt = model.dayCnt[d * n + r] as number;
+  let weekSec = model.weekSec[w * n + r] as number;
+  let overlap = false;
+  const b = model.begin[p] as number;
+  for (let i = 0; i < at; i++) {
+    const q = list[i] as number;
+    if (c >= 0 && model.cust[q] === c) {
+      hasPast = true;
+      if ((model.begin[q] as number) < b) past++;
+    }
+    if (model.day[q] === d) {
+      daySec += model.dur[q] as number;
+      dayCnt++;
+    }
+    if (model.week[q] === w) weekSec += model.dur[q] as number;
+    if (!model.checkBusy && !overlap && jobsOverlap(model, p, q)) overlap = true;
+  }
+  const dur = model.dur[p] as number;
+  let s =
+    (model.pairStatic[pair] as number) +
+    dynamicParts(
+      hasPast,
+      past,
+      model.weekLimit[r] as number,
+      (weekSec + dur) / 3600,
+      model.dayLimit[r] as number,
+      (daySec + dur) / 3600,
+      dayCnt,
+    );
+  if (overlap && model.pairBusy[pair] === 0) s += PENALTY_OVERLAP;
+  return s;
+}
