@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { ALERT_TEXT } from '@rostra/core/shell/messages';
-import { apiCall, enterApp, screenshot, todaysJob, USERS } from './helpers.ts';
+import { type ApiRecord, apiCall, enterApp, screenshot, todaysJob, USERS } from './helpers.ts';
 
 /** The machine is shared and slow at times: screens get 20 s to show what they should. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -259,6 +259,69 @@ test.describe('the job’s life on a phone', () => {
     );
 
     await customerContext.close();
+  });
+
+  test('a resource asks to cancel a job on their phone; the dispatcher approves and the job is cancelled', async ({
+    page,
+    browser,
+  }) => {
+    const baseURL = String(test.info().project.use.baseURL);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/');
+    const job = await todaysJob(page);
+    // The organisation lets resources ask (shell spec §3 `resource_cancel_request`); put back after.
+    const before = (await apiCall(page, 'GET', '/settings?keys=display')) as ApiRecord & {
+      display?: Record<string, unknown>;
+      versions: Record<string, number>;
+    };
+    const putDisplay = (value: Record<string, unknown>, version: number) =>
+      apiCall(page, 'PUT', '/settings', { key: 'display', value, version });
+    await putDisplay({ ...before.display, resource_cancel_request: true }, before.versions.display ?? 0);
+
+    const phoneContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 780 } });
+    try {
+      const phone = await phoneContext.newPage();
+      await enterApp(phone, USERS.resource, `/bookings?job_id=${job._id}`);
+      const detail = phone.getByTestId('booking-detail');
+      await expect(detail.getByRole('heading', { name: job.reference })).toBeVisible();
+      await detail.getByRole('button', { name: 'Request cancellation' }).click();
+      const reason = detail.getByLabel('Why should this job be cancelled?');
+      await expect(reason).toBeFocused();
+      // Cancel puts the button back, with nothing sent.
+      await detail.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect(reason).toHaveCount(0);
+      await detail.getByRole('button', { name: 'Request cancellation' }).click();
+      await reason.fill('  The client is in hospital this week  ');
+      await screenshot(phone, 'job-cancellation-ask-375', test.info().project.name);
+      await detail.getByRole('button', { name: 'Send request' }).click();
+      await expect(detail.getByRole('status').filter({ hasText: 'Cancellation requested' })).toBeVisible();
+      await expect(detail.getByRole('button', { name: 'Request cancellation' })).toHaveCount(0);
+      // Opened again, the job still says it was asked (the server has it).
+      await phone.reload();
+      await expect(detail.getByRole('status').filter({ hasText: 'Cancellation requested' })).toBeVisible();
+
+      // The dispatcher sees who asked and why (trimmed), and approves: the job is cancelled.
+      await page.goto(`/bookings?job_id=${job._id}`);
+      const desk = page.getByTestId('booking-detail');
+      const request = desk.getByRole('region', { name: 'Cancellation requested' });
+      await expect(request).toContainText('Asked by the resource: The client is in hospital this week');
+      await screenshot(page, 'job-cancellation-decide-1280', test.info().project.name);
+      await request.getByRole('button', { name: 'Approve cancellation' }).click();
+      await expect(page.getByText('Cancellation approved: the job is cancelled')).toBeVisible();
+      await expect(request).toHaveCount(0);
+      await expect(desk.locator('header [data-status]')).toHaveAttribute('data-status', 'cancelled');
+      // A cancelled job takes no more requests: the phone offers none.
+      await phone.reload();
+      await expect(detail.getByRole('heading', { name: job.reference })).toBeVisible();
+      await expect(detail.locator('header [data-status]')).toHaveAttribute('data-status', 'cancelled');
+      await expect(detail.getByRole('button', { name: 'Request cancellation' })).toHaveCount(0);
+    } finally {
+      await phoneContext.close();
+      const now = (await apiCall(page, 'GET', '/settings?keys=display')) as ApiRecord & {
+        versions: Record<string, number>;
+      };
+      await putDisplay(before.display ?? {}, now.versions.display ?? 0);
+    }
   });
 
   test('a tap queued offline is sent when the phone is back online, whatever screen is open then', async ({

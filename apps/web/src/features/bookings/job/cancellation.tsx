@@ -2,7 +2,7 @@ import { cancellationBody } from '@rostra/core/api/job-life';
 import { cancellationRequestIssue } from '@rostra/core/records/job-status';
 import { can } from '@rostra/core/shell/roles';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
@@ -97,6 +97,8 @@ const askForm = cancellationBody.extend({ reason: cancellationBody.shape.reason.
 
 function AskForm({ onSend, onCancel }: { onSend: (reason: string) => Promise<void>; onCancel: () => void }) {
   const form = useZodForm(askForm, { defaultValues: { reason: '' } });
+  // Opened by its button: the reason is where the keyboard goes next.
+  useEffect(() => form.setFocus('reason'), [form]);
   return (
     <Form
       form={form}
