@@ -1,4 +1,12 @@
 import { bid, bidBody, bidList } from '@rostra/core/api/boards';
+import {
+  notificationPage,
+  notificationState as notificationStateAnswer,
+  notificationsSeenAnswer,
+  versionSeenAnswer,
+  versionSeenBody,
+  versionsAnswer,
+} from '@rostra/core/api/notifications';
 import { canSeeWhatsNew } from '@rostra/core/shell/roles';
 import { listVersions, markVersionSeen } from '@rostra/db/infra/versions';
 import { isOnJobBoard, listBids, placeBid } from '@rostra/db/scheduling/bids';
@@ -12,18 +20,8 @@ import { z } from 'zod';
 import { type Access, type Caller, MEMBERS, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParams, notFound, paged, pageOf, recordResponse, written } from '../http/kit.ts';
+import { idParams, notFound, paged, written } from '../http/kit.ts';
 
-const notification = z.object({
-  _id: z.string(),
-  uid: z.string().nullable(),
-  kind: z.string(),
-  title: z.string(),
-  body: z.string(),
-  record_id: z.string().nullable(),
-  data: z.record(z.string(), z.unknown()),
-  _qa_create_utc: z.number(),
-});
 /** What's New is for everyone but customers (the core's canSeeWhatsNew), as a route declaration. */
 const WHATS_NEW: Access = {
   kind: 'signedIn',
@@ -53,7 +51,7 @@ export function notificationRoutes(app: App): void {
         tags: ['notifications'],
         summary: "The caller's notifications, newest first, 40 per page",
         querystring: z.strictObject({ cursor: z.string().max(400).optional() }),
-        response: { 200: pageOf(notification) },
+        response: { 200: notificationPage },
       },
     },
     async (request) => {
@@ -69,7 +67,7 @@ export function notificationRoutes(app: App): void {
       schema: {
         tags: ['notifications'],
         summary: 'Store now as the last time the caller saw their notifications (clears the dot)',
-        response: { 200: z.object({ last_seen: z.number() }) },
+        response: { 200: notificationsSeenAnswer },
       },
     },
     async (request) => {
@@ -86,12 +84,7 @@ export function notificationRoutes(app: App): void {
         tags: ['notifications'],
         summary: 'The notification dot: any notification or bid newer than last seen',
         response: {
-          200: z.object({
-            dot: z.boolean(),
-            last_seen: z.number().nullable(),
-            latest_notification: z.number().nullable(),
-            latest_bid: z.number().nullable(),
-          }),
+          200: notificationStateAnswer,
         },
       },
     },
@@ -173,7 +166,7 @@ export function notificationRoutes(app: App): void {
       schema: {
         tags: ['notifications'],
         summary: "Released versions, newest first, each with whether the caller has seen it (What's New)",
-        response: { 200: z.object({ items: z.array(recordResponse), unseen: z.number() }) },
+        response: { 200: versionsAnswer },
       },
     },
     async (request) => {
@@ -190,8 +183,8 @@ export function notificationRoutes(app: App): void {
       schema: {
         tags: ['notifications'],
         summary: 'Mark a released version as seen by the caller',
-        body: z.strictObject({ version: z.string().min(1).max(40) }),
-        response: { 200: z.object({ version: z.string(), seen: z.boolean() }) },
+        body: versionSeenBody,
+        response: { 200: versionSeenAnswer },
       },
     },
     async (request) => {

@@ -110,13 +110,16 @@ export type ApiClientDeps = {
   notify: (error: ApiError) => void;
 };
 
+/** A query string's parameters: absent values are left out. */
+export type QueryParams = Readonly<Record<string, string | number | boolean | undefined>>;
+
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as multipart (uploads); wins over `body`. */
   formData?: FormData;
-  query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  query?: QueryParams;
   headers?: Readonly<Record<string, string>>;
   /**
    * 'bearer' (default for /api/v1): adds `Authorization: Bearer <access token>` unless the

@@ -1,6 +1,7 @@
+import type { NotificationState } from '@rostra/core/api/notifications';
 import { describe, expect, it } from 'vitest';
 import type { LiveEvent } from './live.ts';
-import { applyNotificationEvent, type NotificationState } from './notifications.ts';
+import { applyNotificationEvent } from './notifications.ts';
 
 const state = (over: Partial<NotificationState> = {}): NotificationState => ({
   dot: true,

@@ -1,3 +1,4 @@
+import type { NotificationPage, NotificationState } from '@rostra/core/api/notifications';
 import { NOTIFICATION_SETUP_DELAY_MS, NOTIFICATION_TICK_MS } from '@rostra/core/shell/constants';
 import type { Role } from '@rostra/core/shell/roles';
 import {
@@ -20,25 +21,6 @@ import { type LiveEvent, useLive, useLiveStatus } from './live.ts';
  * The live `notifications` topic says when a notification or bid arrives or last seen moves (in
  * another tab too); while the socket is down the state is read every 5 s (the spec's timer).
  */
-export type NotificationState = {
-  dot: boolean;
-  last_seen: number | null;
-  latest_notification: number | null;
-  latest_bid: number | null;
-};
-
-export type NotificationItem = {
-  _id: string;
-  kind: string;
-  title: string;
-  body: string;
-  record_id: string | null;
-  /** Epoch seconds. */
-  _qa_create_utc: number;
-};
-
-type NotificationPage = { items: NotificationItem[]; next_cursor: string | null };
-
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
 export const NOTIFICATION_STATE_KEY = ['notifications', 'state'] as const;
 export const NOTIFICATION_LIST_KEY = ['notifications', 'list'] as const;

@@ -1,3 +1,4 @@
+import type { VersionRecord, VersionsAnswer } from '@rostra/core/api/notifications';
 import { whatsNewLabel } from '@rostra/core/shell/messages';
 import { checkEmail } from '@rostra/core/shell/validators';
 import { formatDate } from '@rostra/core/time/calendar';
@@ -109,20 +110,13 @@ export function HelpDrawer() {
   );
 }
 
-type VersionRecord = {
-  version: string;
-  release_date?: string | number;
-  notes?: string[] | string;
-  seen?: boolean;
-};
-
 /** Released versions, newest first (`GET /api/v1/versions` answers `{ items, unseen }`). */
 function useVersions() {
   return useQuery({
     queryKey: ['versions'],
     queryFn: async (): Promise<VersionRecord[]> => {
       try {
-        const answer = await api.get<{ items: VersionRecord[] }>('/versions', { quiet: true, retry: false });
+        const answer = await api.get<VersionsAnswer>('/versions', { quiet: true, retry: false });
         return answer.items;
       } catch (error) {
         if (isApiError(error) && error.status === 404) return [];
@@ -152,17 +146,12 @@ export function WhatsNewPanel() {
             {records.map((r) => (
               <li key={r.version}>
                 <h3 className="text-sm font-semibold">{SHELL_EXTRA_TEXT.whatsNewVersion(r.version)}</h3>
-                {r.release_date !== undefined ? (
-                  <p className="text-xs text-neutral-500">
-                    {SHELL_EXTRA_TEXT.released}{' '}
-                    {typeof r.release_date === 'number' ? formatDate(r.release_date) : r.release_date}
-                  </p>
+                <p className="text-xs text-neutral-500">
+                  {SHELL_EXTRA_TEXT.released} {formatDate(r.release_date)}
+                </p>
+                {r.notes ? (
+                  <p className="mt-2 text-sm whitespace-pre-line text-neutral-700">{r.notes}</p>
                 ) : null}
-                <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-neutral-700">
-                  {(typeof r.notes === 'string' ? [r.notes] : (r.notes ?? [])).map((note) => (
-                    <li key={note}>{note}</li>
-                  ))}
-                </ul>
               </li>
             ))}
           </ol>

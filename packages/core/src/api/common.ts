@@ -70,6 +70,18 @@ export const stamps = {
   _qa_update_utc: z.number().nullish(),
 };
 
+/** What every record of a collection answers: its id and, once stored, its version. */
+export const storedRecord = z.object({ _id: z.string(), version: stamps.version });
+export type StoredRecord = z.infer<typeof storedRecord>;
+
+/** A person's or a thing's names as records carry them (customers, resources, users). */
+export const recordNames = z.object({
+  first_name: z.string().nullish(),
+  last_name: z.string().nullish(),
+  name: z.string().nullish(),
+});
+export type RecordNames = z.infer<typeof recordNames>;
+
 /** A record named in another's answer (a blacklisted resource, a blacklisting customer). */
 export const namedRef = z.object({ _id: z.string(), name: z.string() });
 export type NamedRef = z.infer<typeof namedRef>;

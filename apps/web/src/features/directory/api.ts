@@ -1,8 +1,9 @@
-import type { CursorPage, NumberedPage } from '@rostra/core/api/common';
+import type { CursorPage, NumberedPage, RecordNames } from '@rostra/core/api/common';
 import type { LabelRecord } from '@rostra/core/api/labels';
 import type { Member, membersAnswer } from '@rostra/core/api/settings';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { QueryParams } from '../../lib/api.ts';
 import { api } from '../../lib/client.ts';
 
 /*
@@ -13,16 +14,10 @@ import { api } from '../../lib/client.ts';
  * the screens that do not validate.
  */
 
-/** What every record of a collection has: an id and, once stored, its version. */
-export type StoredRecord = { _id: string; version?: number | undefined };
-
-/** A query string: absent values are left out. */
-export type Query = Readonly<Record<string, string | number | boolean | undefined>>;
-
 export const DIRECTORY_KEY = ['directory'] as const;
 
 /** One numbered page of a directory list (the previous page stays shown while the next loads). */
-export const listQuery = <T>(path: string, query: Query) =>
+export const listQuery = <T>(path: string, query: QueryParams) =>
   queryOptions({
     queryKey: [...DIRECTORY_KEY, path, query] as const,
     queryFn: ({ signal }) => api.get<NumberedPage<T>>(path, { query, quiet: true, signal }),
@@ -116,15 +111,8 @@ export const deleteRecord = (collection: string, id: string, version: number) =>
     retry: false,
   });
 
-/** A person's or a thing's names as records carry them. */
-export type Named = {
-  first_name?: string | null | undefined;
-  last_name?: string | null | undefined;
-  name?: string | null | undefined;
-};
-
 /** "First Last", else the name, else the fallback. */
-export function displayName(r: Named | undefined, fallback = ''): string {
+export function displayName(r: RecordNames | undefined, fallback = ''): string {
   if (!r) return fallback;
   const parts = [r.first_name, r.last_name].filter((p) => p && p.trim() !== '').join(' ');
   if (parts !== '') return parts;

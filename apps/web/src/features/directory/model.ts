@@ -1,5 +1,6 @@
 import { DAY, fromYmd, toYmd } from '@rostra/core/time/calendar';
 import type { z } from 'zod';
+import type { QueryParams } from '../../lib/api.ts';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
 /*
@@ -7,9 +8,6 @@ import { DIRECTORY_TEXT as T } from './texts.ts';
  * list's query (filters, page, page size), whether any filter is set, and what clears them.
  * Each directory screen describes its filters with {@link FilterParam}s; the rest is shared.
  */
-
-/** A list query's parameters: absent values are left out of the query string. */
-export type ListQuery = Readonly<Record<string, string | number | boolean | undefined>>;
 
 /** The URL search of a directory screen: its filters, `page`, and the opened record. */
 export type DirectorySearch = Readonly<Record<string, string | undefined>>;
@@ -48,8 +46,8 @@ export function listQueryOf(
   search: DirectorySearch,
   filters: readonly FilterParam[],
   limit: number,
-): Record<string, string | number | boolean | undefined> {
-  const query: Record<string, string | number | boolean | undefined> = {};
+): QueryParams {
+  const query: { -readonly [K in keyof QueryParams]: QueryParams[K] } = {};
   for (const f of filters) {
     const given = search[f.key]?.trim();
     if (!given) continue;

@@ -1,3 +1,4 @@
+import type { StoredRecord } from '@rostra/core/api/common';
 import { formatDate, formatTime } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -6,7 +7,7 @@ import { askConfirm } from '../../lib/overlays.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonRows } from '../../ui/list-state.tsx';
-import { DIRECTORY_KEY, deleteRecord, type Label, type StoredRecord } from './api.ts';
+import { DIRECTORY_KEY, deleteRecord, type Label } from './api.ts';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
 export const selectClass = (hasError = false) =>

@@ -1,3 +1,4 @@
+import type { RecordNames, StoredRecord } from '@rostra/core/api/common';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { RowData } from '@tanstack/react-table';
@@ -28,9 +29,7 @@ import {
   type Label,
   labelsQuery,
   listQuery,
-  type Named,
   recordQuery,
-  type StoredRecord,
   updateRecord,
 } from './api.ts';
 import {
@@ -397,7 +396,7 @@ const labelOptions = (labels: readonly Label[]) =>
   [['', T.any], ...labels.map((l) => [l._id, l.name] as const)] as const;
 
 type Catalogued = StoredRecord &
-  Named & {
+  RecordNames & {
     email?: string | null | undefined;
     labels?: string[] | null | undefined;
     inactive?: boolean | null | undefined;
