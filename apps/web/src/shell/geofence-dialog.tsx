@@ -1,17 +1,17 @@
 import { LOGO_SERVER_MESSAGE_TOAST_MS } from '@rostra/core/shell/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type MouseEvent, useState } from 'react';
+import { type MouseEvent, useState } from 'react';
+import { z } from 'zod';
 import { type Geofence, parseGeofence, saveCompanyGeofence, serverMessage } from '../lib/company.ts';
 import { withWait } from '../lib/overlays.ts';
 import { isVersionConflict } from '../lib/roster.ts';
 import { ME_KEY } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
-import { confirmLeave, useUnsavedChanges } from '../lib/unsaved.ts';
+import { confirmLeave } from '../lib/unsaved.ts';
 import { conflictVersion } from '../lib/versioned-edit.ts';
 import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../texts.ts';
-import { Button } from '../ui/button.tsx';
-import { Modal } from '../ui/dialog.tsx';
-import { Field } from '../ui/field.tsx';
+import { FormInput, useZodForm } from '../ui/form.tsx';
+import { FormModal } from '../ui/form-modal.tsx';
 import { useShell } from './shell-context.tsx';
 
 /** Where a company without a geofence starts: Sydney, the spec's default country. */
@@ -19,7 +19,25 @@ const START: Geofence = { lat: -33.8688, lng: 151.2093, radius: 100 };
 const METRES_PER_DEGREE_LAT = 111_320;
 const MAP_SIZE = 240;
 
-type Draft = { lat: string; lng: string; radius: string };
+/** A coordinate field: text in the form, a number in `[min, max]` once checked. */
+const inRange = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .pipe(z.coerce.number<string>({ error: message }).min(min, message).max(max, message));
+
+/** The dialog's fields, checked into core's geofence (`geofenceSchema`: centre in degrees, radius in metres). */
+const geofenceForm = z.object({
+  lat: inRange(-90, 90, X.latitudeInvalid),
+  lng: inRange(-180, 180, X.longitudeInvalid),
+  radius: z
+    .string()
+    .trim()
+    .min(1, X.radiusInvalid)
+    .pipe(z.coerce.number<string>({ error: X.radiusInvalid }).positive(X.radiusInvalid)),
+}) satisfies z.ZodType<Geofence, unknown>;
+type Draft = z.input<typeof geofenceForm>;
 
 const toDraft = (g: Geofence): Draft => ({
   lat: String(g.lat),
@@ -27,17 +45,8 @@ const toDraft = (g: Geofence): Draft => ({
   radius: String(g.radius),
 });
 
-function parseDraft(d: Draft): { value?: Geofence; errors: Partial<Record<keyof Draft, string>> } {
-  const lat = Number(d.lat);
-  const lng = Number(d.lng);
-  const radius = Number(d.radius);
-  const errors: Partial<Record<keyof Draft, string>> = {};
-  if (d.lat.trim() === '' || !Number.isFinite(lat) || lat < -90 || lat > 90) errors.lat = X.latitudeInvalid;
-  if (d.lng.trim() === '' || !Number.isFinite(lng) || lng < -180 || lng > 180)
-    errors.lng = X.longitudeInvalid;
-  if (d.radius.trim() === '' || !Number.isFinite(radius) || radius <= 0) errors.radius = X.radiusInvalid;
-  return Object.keys(errors).length > 0 ? { errors } : { value: { lat, lng, radius }, errors };
-}
+/** A refusal already told in a toast: the form keeps the edits (still unsaved) and adds no message. */
+class Told extends Error {}
 
 /**
  * The geofence dialog on the logo area (spec §2): edit the circle by its coordinates or by
@@ -48,34 +57,24 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
   const { me, user } = useShell();
   const queryClient = useQueryClient();
   const saved = parseGeofence(me.company?.geofence) ?? START;
-  const [draft, setDraft] = useState<Draft>(() => toDraft(saved));
+  const form = useZodForm(geofenceForm, { defaultValues: toDraft(saved) });
   // The company document's version the dialog opened on (the draft starts from it): a change
   // saved meanwhile is a conflict, not silently overwritten.
   const [readVersion, setReadVersion] = useState(() => me.company?.version ?? 0);
-  const [showErrors, setShowErrors] = useState(false);
-  const isDirty = JSON.stringify(draft) !== JSON.stringify(toDraft(saved));
-  useUnsavedChanges(isDirty);
-  const parsed = parseDraft(draft);
-  const errors = showErrors ? parsed.errors : {};
 
   const close = async () => {
     if (await confirmLeave()) onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setShowErrors(true);
-    if (!parsed.value) return;
-    const geofence = parsed.value;
+  const save = async (geofence: Geofence) => {
     try {
       const answer = await withWait(() => saveCompanyGeofence(user.orgId, geofence, readVersion));
       if (answer.status === false) {
         notify.error(answer.message ?? '', LOGO_SERVER_MESSAGE_TOAST_MS);
-        return;
+        throw new Told();
       }
-      await queryClient.invalidateQueries({ queryKey: ME_KEY });
-      onClose();
     } catch (error) {
+      if (error instanceof Told) throw error;
       // Someone changed the company since it was read: their message; the edits stay, and saving
       // again replaces theirs (it names the version the conflict answered with).
       if (isVersionConflict(error)) {
@@ -86,11 +85,16 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
       const message = serverMessage(error);
       if (message) notify.error(message, LOGO_SERVER_MESSAGE_TOAST_MS);
       else notify.somethingWentWrong();
+      throw new Told();
     }
+    form.reset(toDraft(geofence));
+    await queryClient.invalidateQueries({ queryKey: ME_KEY });
+    onClose();
   };
 
   // The map spans four radii; a click moves the centre by the clicked offset.
-  const centre = parsed.value ?? saved;
+  const shown = geofenceForm.safeParse(form.watch());
+  const centre = shown.success ? shown.data : saved;
   const metresPerPixel = (centre.radius * 4) / MAP_SIZE;
   const radiusPx = centre.radius / metresPerPixel;
   const gridPx = 100 / metresPerPixel;
@@ -101,40 +105,29 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
     const lat = centre.lat - (dy * metresPerPixel) / METRES_PER_DEGREE_LAT;
     const lng =
       centre.lng + (dx * metresPerPixel) / (METRES_PER_DEGREE_LAT * Math.cos((centre.lat * Math.PI) / 180));
-    setDraft((d) => ({ ...d, lat: lat.toFixed(6), lng: lng.toFixed(6) }));
+    form.setValue('lat', lat.toFixed(6), { shouldDirty: true, shouldValidate: true });
+    form.setValue('lng', lng.toFixed(6), { shouldDirty: true, shouldValidate: true });
   };
 
   return (
-    <Modal
+    <FormModal
+      form={form}
+      onSubmit={save}
+      formError={(error) => (error instanceof Told ? '' : undefined)}
       title={X.geofenceTitle}
       description={X.geofenceIntro}
-      onClose={() => void close()}
+      onClose={onClose}
+      onCancel={() => void close()}
+      submitText={SHELL_TEXT.save}
+      cancelText={SHELL_TEXT.cancel}
       size="lg"
       testId="geofence-dialog"
     >
-      <form className="grid gap-4 sm:grid-cols-[1fr_auto]" onSubmit={(e) => void submit(e)} noValidate>
+      <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
         <div className="space-y-3">
-          <Field
-            label={X.latitude}
-            inputMode="decimal"
-            value={draft.lat}
-            onChange={(e) => setDraft((d) => ({ ...d, lat: e.target.value }))}
-            error={errors.lat}
-          />
-          <Field
-            label={X.longitude}
-            inputMode="decimal"
-            value={draft.lng}
-            onChange={(e) => setDraft((d) => ({ ...d, lng: e.target.value }))}
-            error={errors.lng}
-          />
-          <Field
-            label={X.radius}
-            inputMode="numeric"
-            value={draft.radius}
-            onChange={(e) => setDraft((d) => ({ ...d, radius: e.target.value }))}
-            error={errors.radius}
-          />
+          <FormInput<Draft> name="lat" label={X.latitude} inputMode="decimal" />
+          <FormInput<Draft> name="lng" label={X.longitude} inputMode="decimal" />
+          <FormInput<Draft> name="radius" label={X.radius} inputMode="numeric" />
         </div>
         <figure className="mx-auto">
           {/* biome-ignore lint/a11y/useKeyWithClickEvents: the coordinate fields are the keyboard path. */}
@@ -170,13 +163,7 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
           </svg>
           <figcaption className="mt-1 max-w-60 text-xs text-neutral-500">{X.mapNoTiles}</figcaption>
         </figure>
-        <div className="flex justify-end gap-2 sm:col-span-2">
-          <Button variant="secondary" onClick={() => void close()}>
-            {SHELL_TEXT.cancel}
-          </Button>
-          <Button type="submit">{SHELL_TEXT.save}</Button>
-        </div>
-      </form>
-    </Modal>
+      </div>
+    </FormModal>
   );
 }
