@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patchSearch, searchSchema } from './search-params.ts';
+import { patchSearch, searchSchema, textSearch } from './search-params.ts';
 
 const schema = searchSchema({ view: ['day', 'week', 'fortnight'], date: 'text', page: 'text' });
 const read = (value: unknown) => schema['~standard'].validate(value).value;
@@ -17,6 +17,18 @@ describe('searchSchema', () => {
 
   it('leaves keys it does not name to the routes around it', () => {
     expect(read({ date: '2026-05-04', token: 'abc' })).toEqual({ date: '2026-05-04' });
+  });
+});
+
+describe('textSearch', () => {
+  it('keeps the named fields as typed, and only those', () => {
+    const list = textSearch('q', 'page', 'id');
+    expect(list['~standard'].validate({ q: 'smith', page: '2', id: '007', other: 'x' }).value).toEqual({
+      q: 'smith',
+      page: '2',
+      id: '007',
+    });
+    expect(list['~standard'].validate({ q: '' }).value).toEqual({});
   });
 });
 

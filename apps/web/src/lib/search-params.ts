@@ -56,3 +56,8 @@ export function patchSearch<S extends { page?: string | undefined }>(search: S, 
   }
   return next;
 }
+
+/** A schema of text fields only, by their names (a list's filters, page, the opened record). */
+export function textSearch<const K extends string>(...keys: readonly K[]): SearchSchema<Record<K, 'text'>> {
+  return searchSchema(Object.fromEntries(keys.map((k) => [k, 'text'])) as Record<K, 'text'>);
+}

@@ -1,15 +1,15 @@
 import { MENU_FLAG_KEYS } from '@rostra/core/settings/documents';
 import { ANALYTICS_LABEL_KEY, type AnyMenuKey, DEFAULT_MENU_LABELS } from '@rostra/core/shell/menu';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { z } from 'zod';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { Loaded, SectionForm, useFieldError, useSectionForm } from './form-parts.tsx';
-import { type ShellDocs, send, shellDocsQuery } from './settings-api.ts';
+import { useFieldError } from './form-parts.tsx';
+import type { ShellDocs } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
+import { ShellDocSection } from './shell-doc-section.tsx';
 
 const CAPTION_KEY = /^[A-Za-z0-9_]{1,60}$/;
 const captionKeyOf = (menuKey: string) => (menuKey === 'analytics' ? ANALYTICS_LABEL_KEY : `m_${menuKey}`);
@@ -23,29 +23,16 @@ const valuesOf = (d: ShellDocs) => ({
 
 /** Captions (`cf`): a label for every menu entry, and any other caption override by name. */
 export function CaptionsSection() {
-  const docs = useQuery(shellDocsQuery);
-  return <Loaded query={docs}>{(d) => <CaptionsForm docs={d} />}</Loaded>;
-}
-
-function CaptionsForm({ docs }: { docs: ShellDocs }) {
-  const queryClient = useQueryClient();
-  const { form, withVersion, cancel } = useSectionForm(
-    schema,
-    docs,
-    valuesOf,
-    (d) => d.versions.captions ?? 0,
-  );
-
-  const save = async ({ captions }: z.output<typeof schema>) => {
-    await withVersion((version) => send('PUT', '/settings', { key: 'captions', value: captions, version }));
-    await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
-    await queryClient.invalidateQueries({ queryKey: ['settings', 'shell'] });
-  };
-
   return (
-    <SectionForm form={form} title={T.captions} intro={T.captionsIntro} onSave={save} onCancel={cancel}>
+    <ShellDocSection
+      docKey="captions"
+      schema={schema}
+      valuesOf={valuesOf}
+      title={T.captions}
+      intro={T.captionsIntro}
+    >
       <Captions />
-    </SectionForm>
+    </ShellDocSection>
   );
 }
 

@@ -1,0 +1,59 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
+import { Loaded, SectionForm, useSectionForm } from './form-parts.tsx';
+import { type ShellDocs, send, shellDocsQuery } from './settings-api.ts';
+
+/** The shell documents a section edits whole (the menu's flags have scopes of their own). */
+type DocKey = 'captions' | 'display';
+
+type Props<K extends DocKey, S extends z.ZodType<Record<K, unknown>, FieldValues>> = {
+  /** The document: the form's values hold it under this key, and it is stored under it. */
+  docKey: K;
+  schema: S;
+  valuesOf: (docs: ShellDocs) => z.input<S>;
+  title: string;
+  intro: string;
+  children: ReactNode;
+};
+
+/**
+ * One of the organisation's shell documents (`GET/PUT /settings`) as a settings section: loaded,
+ * edited as `{ [docKey]: … }` under `schema`, saved whole with the version it began from; the
+ * shell's own copy is refreshed after a save.
+ */
+export function ShellDocSection<K extends DocKey, S extends z.ZodType<Record<K, unknown>, FieldValues>>(
+  props: Props<K, S>,
+) {
+  const docs = useQuery(shellDocsQuery);
+  return <Loaded query={docs}>{(d) => <ShellDocForm {...props} docs={d} />}</Loaded>;
+}
+
+function ShellDocForm<K extends DocKey, S extends z.ZodType<Record<K, unknown>, FieldValues>>({
+  docKey,
+  schema,
+  valuesOf,
+  title,
+  intro,
+  children,
+  docs,
+}: Props<K, S> & { docs: ShellDocs }) {
+  const queryClient = useQueryClient();
+  const { form, withVersion, cancel } = useSectionForm(
+    schema,
+    docs,
+    valuesOf,
+    (d) => d.versions[docKey] ?? 0,
+  );
+  const save = async (values: z.output<S>) => {
+    await withVersion((version) => send('PUT', '/settings', { key: docKey, value: values[docKey], version }));
+    await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
+    await queryClient.invalidateQueries({ queryKey: ['settings', 'shell'] });
+  };
+  return (
+    <SectionForm form={form} title={title} intro={intro} onSave={save} onCancel={cancel}>
+      {children}
+    </SectionForm>
+  );
+}
