@@ -11,7 +11,8 @@ import { FormCheckbox, FormInput, FormTextarea, useZodForm } from '../../../ui/f
 import type { MaybeRechecked, TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import { allQuery, DIRECTORY_KEY, displayName, type Label } from '../api.ts';
 import { LabelsField, PickManyField } from '../labels-field.tsx';
-import { FormModal, RecordForm } from '../record-directory.tsx';
+import { PersonForm, PersonNameFields } from '../person-form.tsx';
+import { FormModal } from '../record-directory.tsx';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
 
 /** The customer form's values, as typed. */
@@ -106,24 +107,21 @@ export function CustomerForm({
   onSaved: (c: CustomerRecord) => void;
 }) {
   return (
-    <RecordForm
+    <PersonForm
       collection="/customers"
       record={customer}
       schema={customerForm(isPhoneOptional)}
       valuesOf={customerValuesOf}
-      title={(c) => (c ? C.editTitle(displayName(c, c._id)) : C.createTitle)}
+      editTitle={C.editTitle}
+      createTitle={C.createTitle}
       testId="customer-form"
-      size="lg"
-      fieldMap={{ name: 'first_name' }}
       onClose={onClose}
       onSaved={onSaved}
     >
       {() => (
         <>
           <div className="grid gap-3 sm:grid-cols-2">
-            <FormInput<CustomerValues> name="first_name" label={T.firstName} maxLength={200} />
-            <FormInput<CustomerValues> name="last_name" label={T.lastName} maxLength={200} />
-            <FormInput<CustomerValues> name="email" label={T.email} type="email" maxLength={200} />
+            <PersonNameFields<CustomerValues> />
             <FormInput<CustomerValues>
               name="phone"
               label={T.phone}
@@ -145,7 +143,7 @@ export function CustomerForm({
           <FormCheckbox<CustomerValues> name="inactive" label={C.isInactive} />
         </>
       )}
-    </RecordForm>
+    </PersonForm>
   );
 }
 

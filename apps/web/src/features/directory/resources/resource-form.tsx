@@ -3,10 +3,10 @@ import { checkEmail } from '@rostra/core/shell/validators';
 import { z } from 'zod';
 import { FormCheckbox, FormInput } from '../../../ui/form.tsx';
 import type { TakeRechecked } from '../../../ui/rechecked-notice.tsx';
-import { displayName, type Label } from '../api.ts';
+import type { Label } from '../api.ts';
 import { LabelsField } from '../labels-field.tsx';
 import { ymd } from '../model.ts';
-import { RecordForm } from '../record-directory.tsx';
+import { PersonForm, PersonNameFields } from '../person-form.tsx';
 import { RESOURCES_TEXT as R, DIRECTORY_TEXT as T } from '../texts.ts';
 
 export const HOUR_FIELDS = [
@@ -121,15 +121,14 @@ export function ResourceForm({
   onSaved: (r: ResourceRecord) => void;
 }) {
   return (
-    <RecordForm
+    <PersonForm
       collection="/resources"
       record={resource}
       schema={resourceForm}
       valuesOf={resourceValuesOf}
-      title={(r) => (r ? R.editTitle(displayName(r, r._id)) : R.createTitle)}
+      editTitle={R.editTitle}
+      createTitle={R.createTitle}
       testId="resource-form"
-      size="lg"
-      fieldMap={{ name: 'first_name' }}
       afterSave={(saved) => void take(saved)}
       onClose={onClose}
       onSaved={onSaved}
@@ -137,9 +136,7 @@ export function ResourceForm({
       {() => (
         <>
           <div className="grid gap-3 sm:grid-cols-2">
-            <FormInput<ResourceValues> name="first_name" label={T.firstName} maxLength={200} />
-            <FormInput<ResourceValues> name="last_name" label={T.lastName} maxLength={200} />
-            <FormInput<ResourceValues> name="email" label={T.email} type="email" maxLength={200} />
+            <PersonNameFields<ResourceValues> />
             <FormInput<ResourceValues> name="mobile" label={T.mobile} type="tel" maxLength={40} />
             <FormInput<ResourceValues> name="phone" label={T.phone} type="tel" maxLength={40} />
             <FormInput<ResourceValues> name="employee_type" label={R.employeeType} maxLength={200} />
@@ -165,6 +162,6 @@ export function ResourceForm({
           <FormCheckbox<ResourceValues> name="inactive" label={R.isInactive} />
         </>
       )}
-    </RecordForm>
+    </PersonForm>
   );
 }
