@@ -256,4 +256,93 @@ describe('rostra allocate', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^input: not valid JSON \([^\n]+\)\n$/);
   });
+
+  describe('optimised batch (contract › Optimised batch)', () => {
+    // Greedy gives the 09:00 job to Ann (her label costs nothing: cost part 100, Bob's is 0); the
+    // 09:30 job needs a nurse, Ann is the only one and is busy. Optimised: Bob takes 09:00, Ann 09:30.
+    const nurse = { _id: 'ln', name: 'Nurse' };
+    const batch = {
+      resources: [{ ...person('r1', 'Ann', 'Lee'), labels: ['ln'] }, person('r2', 'Bob', 'Ng')],
+      labels: [nurse],
+      shifts: [shift('r1'), shift('r2')],
+      jobs: [
+        {
+          _id: 'late',
+          customerId: 'c1',
+          labels: ['Nurse'],
+          utc_begin_plus_tz: at('2026-01-05T09:30'),
+          utc_end_plus_tz: at('2026-01-05T10:30'),
+        },
+        {
+          _id: 'early',
+          customerId: 'c1',
+          utc_begin_plus_tz: at('2026-01-05T09:00'),
+          utc_end_plus_tz: at('2026-01-05T11:00'),
+        },
+      ],
+    };
+    // Scores (40 h weeks, 8 h days): internal 10000, cost part, labels 40 × matched share, free hours.
+    const early = (cost: number) => 10000 + cost + 20 * (38 / 40) + 10 * (6 / 8);
+    // Ann's labels equal the job's (cost 100, labels 40); the early job is Bob's, so her day is free.
+    const late = 10000 + 100 + 40 + 20 * (39 / 40) + 10 * (7 / 8);
+
+    it('staffs the job greedy leaves out, and the summary says what greedy had', () => {
+      const r = rostra([], JSON.stringify({ ...batch, optimise: { budget_ms: 2000 } }));
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+      const out = JSON.parse(r.stdout);
+      expect(out.results.map((x: { assigned: string[] }) => x.assigned)).toEqual([['r1'], ['r2']]);
+      expect(out.results.map((x: { isConflict: boolean }) => x.isConflict)).toEqual([false, false]);
+      expect(out.results.map((x: { errors: unknown[] }) => x.errors)).toEqual([[], []]);
+      expect(out.results[0].job).toMatchObject({ resIds: ['r1'], resourceId: 'r1', isConflict: false });
+      expect(out.summary).toEqual({
+        jobs: 2,
+        assigned: 2,
+        conflicts: 0,
+        score: early(0) + late,
+        greedy: { assigned: 1, score: early(100) },
+      });
+    });
+
+    it('gives the same bytes every time it finishes inside its budget', () => {
+      const input = JSON.stringify({ ...batch, optimise: { budget_ms: 5000 } });
+      const first = rostra([], input);
+      expect(first.status).toBe(0);
+      expect(rostra([], input).stdout).toBe(first.stdout);
+    });
+
+    it('without optimise the batch is the greedy batch, byte for byte; a budget of 0 adds only the figures', () => {
+      const greedy = rostra([], JSON.stringify(batch));
+      expect(greedy.status).toBe(0);
+      const plain = JSON.parse(greedy.stdout);
+      expect(plain.summary).toEqual({ jobs: 2, assigned: 1, conflicts: 1 });
+      const zero = JSON.parse(rostra([], JSON.stringify({ ...batch, optimise: { budget_ms: 0 } })).stdout);
+      expect(JSON.stringify(zero.results)).toBe(JSON.stringify(plain.results));
+      expect(zero.summary).toEqual({
+        ...plain.summary,
+        score: early(100),
+        greedy: { assigned: 1, score: early(100) },
+      });
+    });
+
+    it('exit 2 naming optimise.budget_ms when it is not a whole number from 0 to 60000', () => {
+      const cases: [unknown, string][] = [
+        [1.5, 'optimise.budget_ms: expected an integer'],
+        [60_001, 'optimise.budget_ms: expected a number <= 60000'],
+        [-1, 'optimise.budget_ms: expected a number >= 0'],
+        ['100', 'optimise.budget_ms: expected a number'],
+        [null, 'optimise.budget_ms: expected a number'],
+      ];
+      for (const [value, message] of cases) {
+        const r = rostra([], JSON.stringify({ ...batch, optimise: { budget_ms: value } }));
+        expect(r).toEqual({ status: 2, stdout: '', stderr: `${message}\n` });
+      }
+      const one = rostra([], JSON.stringify({ ...scenario, optimise: { budget_ms: 10 } }));
+      expect(one).toEqual({
+        status: 2,
+        stdout: '',
+        stderr: 'optimise: only a batch (jobs) can be optimised\n',
+      });
+    });
+  });
 });

@@ -49,7 +49,7 @@ export type BatchModel = {
   day: Int32Array;
   week: Int32Array;
   fortnight: Int32Array;
-  /** Candidates of job p: pairs `[candStart[p], candStart[p + 1])`, best static score first. */
+  /** Candidates of job p: pairs `[candStart[p], candStart[p + 1])`, best static part first. */
   candStart: Int32Array;
   pairRes: Int32Array;
   /** The score without its timeline-dependent parts. */
@@ -114,6 +114,7 @@ export function buildBatchModel(
   const pairHasPast: number[] = [];
   const pairBusy: number[] = [];
   const buffers = autoBuffers(ix);
+  const fitCache = new Map<string, Int32Array>();
   const cBusy = !skip.EXISTING_JOB_OVERLAP_NOT_CHECK;
   /** Interns a period key; on first sight copies the existing totals of every resource. */
   const intern = (kind: 0 | 1 | 2, key: number, sec: Float64Array, cnt?: Int32Array): number => {
@@ -151,7 +152,7 @@ export function buildBatchModel(
     const ok = buffers.ok;
     try {
       ctx = createJobContext(ix, job);
-      cands = cheapPass(ctx);
+      cands = cheapPass(ctx, fitCache);
       evaluateCandidates(ctx, cands, ix.poolCostPart(), scores, ok);
     } catch {
       // The greedy batch gives this job its fallback outcome; the search leaves it alone.
@@ -163,22 +164,12 @@ export function buildBatchModel(
     day[p] = intern(0, keys[0], ctx.daySums.sec, ctx.daySums.cnt);
     week[p] = intern(1, keys[1], ctx.weekSums.sec);
     fortnight[p] = intern(2, keys[2], ctx.fortnightSums.sec);
-    const found: number[] = [];
-    const score = new Map<number, number>();
+    const dBase = (day[p] as number) * n;
+    const wBase = (week[p] as number) * n;
+    const entries: [number, number, number, boolean, boolean][] = [];
     for (let k = 0; k < cands.length; k++) {
       if (ok[k] !== 1) continue;
       const r = cands[k] as number;
-      found.push(r);
-      score.set(r, scores[k] as number);
-    }
-    found.sort(
-      (a, b) =>
-        (score.get(b) as number) - (score.get(a) as number) ||
-        (ix.staticRank[a] as number) - (ix.staticRank[b] as number),
-    );
-    const dBase = (day[p] as number) * n;
-    const wBase = (week[p] as number) * n;
-    for (const r of found) {
       const begins = ctx.past?.[r];
       const past = begins === undefined ? 0 : countBelow(begins, job.utc_begin_plus_tz);
       const hasPast = ctx.past !== undefined && begins !== undefined;
@@ -192,8 +183,13 @@ export function buildBatchModel(
         ((daySec[dBase + r] as number) + (dur[p] as number)) / 3600,
         dayCnt[dBase + r] as number,
       );
+      entries.push([r, (scores[k] as number) - dyn, past, hasPast, busy]);
+    }
+    // Best static part first (the search's exchanges stop once candidates fall too far below).
+    entries.sort((a, b) => b[1] - a[1] || (ix.staticRank[a[0]] as number) - (ix.staticRank[b[0]] as number));
+    for (const [r, st, past, hasPast, busy] of entries) {
       pairRes.push(r);
-      pairStatic.push((score.get(r) as number) - dyn);
+      pairStatic.push(st);
       pairPast.push(past);
       pairHasPast.push(hasPast ? 1 : 0);
       pairBusy.push(busy ? 1 : 0);
@@ -237,18 +233,33 @@ export function buildBatchModel(
  * The pool positions that pass the cheap static checks that are on (inactive, labels, external,
  * shift): the only ones worth the full evaluation.
  */
-function cheapPass(ctx: JobContext): Int32Array {
+function cheapPass(ctx: JobContext, cache: Map<string, Int32Array>): Int32Array {
   const ix = ctx.ix;
   const skip = ix.config.skip;
-  const cInactive = !skip.RESOURCE_INACTIVE_NOT_CHECK;
   const cLabels = !skip.LABEL_MATCH_NOT_CHECK;
   const cShift = !skip.RESOURCE_SHIFT_NOT_CHECK;
   const cExternal = !skip.EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK && ctx.isExternal;
+  // A label no resource has fails everyone.
+  if (cLabels && ctx.knownLabelIds.length < ctx.labelLower.length) return new Int32Array(0);
+  const key = `${cExternal ? 'x' : ''}${cLabels ? Array.from(ctx.knownLabelIds).sort().join(',') : ''}`;
+  let fit = cache.get(key);
+  if (fit === undefined) {
+    fit = staticFit(ctx, cLabels, cExternal);
+    cache.set(key, fit);
+  }
+  if (!cShift) return fit;
+  const out: number[] = [];
+  for (const r of fit) if (shiftStatus(ctx.shifts, r, ctx.begin, ctx.end) === 0) out.push(r);
+  return Int32Array.from(out);
+}
+
+/** Pool positions that are active, external when the job needs it, and carry the job's labels. */
+function staticFit(ctx: JobContext, cLabels: boolean, cExternal: boolean): Int32Array {
+  const ix = ctx.ix;
+  const cInactive = !ix.config.skip.RESOURCE_INACTIVE_NOT_CHECK;
   const req = ctx.knownLabelIds;
   const words = ix.labelWords;
   const out: number[] = [];
-  // A label no resource has fails everyone.
-  if (cLabels && req.length < ctx.labelLower.length) return new Int32Array(0);
   for (let r = 0; r < ix.n; r++) {
     if (cInactive && ix.inactive[r] === 1) continue;
     if (cExternal && ix.external[r] === 0) continue;
@@ -260,7 +271,6 @@ function cheapPass(ctx: JobContext): Int32Array {
       }
       if (matched < req.length) continue;
     }
-    if (cShift && shiftStatus(ctx.shifts, r, ctx.begin, ctx.end) !== 0) continue;
     out.push(r);
   }
   return Int32Array.from(out);

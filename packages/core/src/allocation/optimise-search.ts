@@ -24,6 +24,8 @@ const EPSILON = 1e-7;
 const TRIES_PER_LEVEL = 24;
 /** How far below the current pair's static score an exchange may start (the dynamic parts' range). */
 const SCORE_SLACK = 160;
+/** The first pass's exchanges: a static gain of at least this (a preferred or internal resource). */
+const COARSE_GAIN = 1000;
 /** Exact search when the batch has at most this many assignments in all. */
 const EXACT_LIMIT = 20_000;
 const MAX_PASSES = 64;
@@ -53,9 +55,17 @@ export function searchBatch(
       if (s.tick(outOfTime)) break;
       if (!s.isFull(p) && s.insert(p)) improved = true;
     }
+    // The first pass takes the big exchanges (a preferred or internal resource) for every job
+    // before the fine ones, so a short budget spends itself where the score is.
+    if (pass === 0) {
+      for (const p of order) {
+        if (s.tick(outOfTime)) break;
+        if (s.isFull(p) && s.improve(p, COARSE_GAIN)) improved = true;
+      }
+    }
     for (const p of order) {
       if (s.tick(outOfTime)) break;
-      if (s.isFull(p) && s.improve(p)) improved = true;
+      if (s.isFull(p) && s.improve(p, -SCORE_SLACK)) improved = true;
     }
     if (!improved) break;
     // Fisher–Yates with the seeded PRNG: the next pass meets the jobs in another order.
@@ -331,11 +341,14 @@ class SearchState {
     return this.judge(mark, full, score);
   }
 
-  /** Move 2: exchanges one of job p's resources for a better-scoring one, moving one blocker at most. */
-  improve(p: number): boolean {
+  /**
+   * Move 2: exchanges one of job p's resources for a better-scoring one, moving one blocker at
+   * most, among candidates whose static part is at least `minGain` above the current one's.
+   */
+  improve(p: number, minGain: number): boolean {
     const m = this.model;
     for (const k0 of [...(this.asg[p] as number[])]) {
-      const floor = (m.pairStatic[k0] as number) - SCORE_SLACK;
+      const floor = (m.pairStatic[k0] as number) + minGain;
       for (let k = m.candStart[p] as number; k < (m.candStart[p + 1] as number); k++) {
         if ((m.pairStatic[k] as number) < floor) break;
         const r = m.pairRes[k] as number;
