@@ -67,7 +67,9 @@ test.describe('safe assigns', () => {
     const job = await f.booking(50, 9);
     await page.goto(`/week2timelinev2?view=day&date=${toYmd(f.today + 50 * DAY)}`);
     await expect(page.getByRole('region', { name: 'Timeline' })).toBeVisible({ timeout: 20_000 });
-    await page.locator(`button[data-id="${String(job._id)}"]`).click();
+    // C on a focused bar opens its candidates (a click opens the booking's drawer).
+    await page.locator(`button[data-id="${String(job._id)}"]`).focus();
+    await page.keyboard.press('c');
     const panel = page.getByTestId('candidate-panel');
     // The head: time, customer, address and the labels every candidate must hold.
     const head = panel.getByTestId('candidate-head');

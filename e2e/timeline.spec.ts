@@ -299,8 +299,9 @@ test.describe('timeline', () => {
     const day = f.day(43);
     const job = await f.booking(day, 9, { MasterResourceID: ['m1', 'm2'] });
     await openDay(page, day);
+    // C on a focused bar opens its candidates (a click or Enter opens the booking itself).
     await barOf(page, job._id).focus();
-    await page.keyboard.press('Enter');
+    await page.keyboard.press('c');
     const panel = page.getByTestId('candidate-panel');
     await expect(panel).toBeVisible();
     await expect(panel.getByTestId('still-needed')).toHaveText('2 of 2 resources still needed');
@@ -393,7 +394,8 @@ test.describe('timeline', () => {
     await expect(rowOf(page2, '__unassigned__').locator(`[data-id="${job._id}"]`)).toBeVisible();
 
     // The first dispatcher assigns through the candidate panel; the second sees it without reloading.
-    await barOf(page, job._id).click();
+    await barOf(page, job._id).focus();
+    await page.keyboard.press('c');
     const panel = page.getByTestId('candidate-panel');
     await panel.locator(`[data-candidate="${f.resA._id}"]`).getByRole('button', { name: 'Assign' }).click();
     await expect(rowOf(page2, f.resA._id).locator(`[data-id="${job._id}"]`)).toBeVisible();
@@ -591,6 +593,106 @@ test.describe('timeline', () => {
     // Three toolbar rows, not four: the grid starts in the upper third of the screen.
     expect((await grid.boundingBox())?.y).toBeLessThan(285);
     expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBeLessThanOrEqual(375);
+  });
+
+  test('a click opens the booking in a drawer over the timeline; its menu and keys unassign, park, duplicate and copy, each undone', async ({
+    page,
+  }, info) => {
+    const f = await setUp(page);
+    const day = f.day(47);
+    const address = `12 Harbour St, Sydney ${f.run}`;
+    const job = await f.booking(day, 10, {
+      resIds: [f.resA._id],
+      all_location: address,
+      notes: `Ring twice ${f.run}`,
+    });
+    await openDay(page, day);
+    // The bar and the outcomes name the customer record; the drawer shows the booking's own names.
+    const customer = (await barOf(page, job._id).getAttribute('aria-label'))?.split(' · ')[0] ?? '';
+    expect(customer).not.toBe('');
+    const timeline = page.getByRole('region', { name: 'Timeline' });
+
+    // A click opens the drawer: details, the address with directions, notes; the timeline stays.
+    await barOf(page, job._id).click();
+    const drawer = page.getByTestId('booking-detail');
+    await expect(drawer).toBeVisible();
+    await expect(drawer).toContainText(`TL Client 10h ${f.run}`);
+    await expect(drawer).toContainText(address);
+    await expect(drawer.getByRole('link', { name: 'Navigate' })).toHaveAttribute(
+      'href',
+      /google\.com\/maps\/dir/,
+    );
+    await expect(drawer).toContainText(`Ring twice ${f.run}`);
+    await expect(timeline).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe('/week2timelinev2');
+    await shoot(page, 'timeline-drawer', info.project.name);
+    // Escape closes it and focus goes back to the bar; Enter opens it again.
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(barOf(page, job._id)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(drawer).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await expect(barOf(page, job._id)).toBeFocused();
+
+    // Delete unassigns; Ctrl+Z puts the resource back.
+    await page.keyboard.press('Delete');
+    await expect(page.getByTestId('timeline-outcome')).toContainText(`${customer} unassigned`);
+    await expect(rowOf(page, '__unassigned__').locator(`[data-id="${job._id}"]`)).toBeVisible();
+    expect((await f.get(String(job._id))).resIds).toEqual([]);
+    await page.keyboard.press('Control+z');
+    await expect(rowOf(page, f.resA._id).locator(`[data-id="${job._id}"]`)).toBeVisible();
+    expect((await f.get(String(job._id))).resIds).toEqual([f.resA._id]);
+
+    // The menu by the keyboard (Shift+F10): Park, then Undo sets the status back.
+    await barOf(page, job._id).focus();
+    await page.keyboard.press('Shift+F10');
+    const menu = page.getByRole('menu', { name: `Actions for ${customer}` });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem')).toHaveText([
+      'Open',
+      'Candidates',
+      'Unassign',
+      'Park',
+      'Cancel booking',
+      'Duplicate',
+      'Copy to next week',
+    ]);
+    await menu.getByRole('menuitem', { name: 'Park' }).click();
+    await expect(page.getByTestId('timeline-outcome')).toContainText(`${customer} parked`);
+    expect((await f.get(String(job._id))).status).toBe('parked');
+    await page.getByRole('button', { name: `Undo: ${customer} parked` }).click();
+    await expect(page.getByTestId('timeline-outcome')).toContainText(`Undone: ${customer} parked`);
+    expect((await f.get(String(job._id))).status).toBe('confirmed');
+
+    // By right click: Duplicate makes an unassigned copy at the same time; undo deletes it.
+    const copies = rowOf(page, '__unassigned__').getByRole('button', { name: new RegExp(customer) });
+    await barOf(page, job._id).click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Duplicate' }).click();
+    await expect(page.getByTestId('timeline-outcome')).toContainText(`${customer} duplicated`);
+    await expect(copies).toHaveCount(1);
+    await page.keyboard.press('Control+z');
+    await expect(copies).toHaveCount(0);
+
+    // Copy to next week: the same booking a week later, with its resource; undo removes it.
+    const nextWeek = async () =>
+      (
+        (await f.api(
+          'GET',
+          `/timeline-records?_key=booking&from=${day + 7 * DAY}&to=${day + 8 * DAY}&limit=250`,
+        )) as { items?: Json[] }
+      ).items?.filter((r) => r.customer_last_name === `Client 10h ${f.run}`) ?? [];
+    await barOf(page, job._id).click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Copy to next week' }).click();
+    await expect(page.getByTestId('timeline-outcome')).toContainText(`${customer} copied to`);
+    await expect.poll(async () => (await nextWeek()).map((r) => r.resIds)).toEqual([[f.resA._id]]);
+    await page.keyboard.press('Control+z');
+    await expect.poll(async () => (await nextWeek()).length).toBe(0);
+
+    // Candidates from the menu.
+    await barOf(page, job._id).click({ button: 'right' });
+    await menu.getByRole('menuitem', { name: 'Candidates' }).click();
+    await expect(page.getByTestId('candidate-panel')).toBeVisible();
   });
 
   test('keyboard: arrows move between bars and the timeline shows only what is visible', async ({ page }) => {

@@ -13,6 +13,9 @@ const MIN_RESIZE_W = 24;
 /** Width of a bar's end handle, px. */
 const HANDLE_W = 8;
 
+/** The keys a focused bar answers (besides the arrows). */
+const KEYS = 'Enter C Delete Shift+F10 ContextMenu Shift+ArrowLeft Shift+ArrowRight';
+
 function lockLabel(lock: WorkspaceLock): string {
   return TL.locked(lock.name ?? TL.anotherDispatcher);
 }
@@ -36,6 +39,7 @@ type BarProps = {
   onResizePress: RowProps['onResizePress'];
   onClick: RowProps['onClick'];
   onOpen: RowProps['onOpen'];
+  onMenu: RowProps['onMenu'];
   onKey: RowProps['onKey'];
   onFocusBar: RowProps['onFocusBar'];
 };
@@ -88,7 +92,7 @@ export const BarButton = memo(function BarButton(p: BarProps) {
       tabIndex={p.isTabStop ? 0 : -1}
       aria-label={title}
       aria-pressed={p.isSelected}
-      aria-keyshortcuts={p.canResize ? 'Shift+ArrowLeft Shift+ArrowRight' : undefined}
+      aria-keyshortcuts={p.canResize ? KEYS : undefined}
       title={title}
       className={`absolute flex touch-none items-center gap-1 overflow-hidden rounded-sm px-1.5 text-left text-[11px] leading-5 outline-none select-none focus-visible:ring-2 focus-visible:ring-sky-600 focus-visible:ring-offset-1 ${
         record.isConflict ? 'border-l-[3px] border-red-600' : ''
@@ -107,6 +111,10 @@ export const BarButton = memo(function BarButton(p: BarProps) {
       }}
       onClick={() => p.onClick(bar, at)}
       onDoubleClick={() => p.onOpen(bar)}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        p.onMenu(bar, { x: e.clientX, y: e.clientY });
+      }}
       onKeyDown={(e) => p.onKey(e, at, bar)}
       onFocus={() => p.onFocusBar(at)}
     >

@@ -136,3 +136,19 @@ export function hourShade(
   const isWeekend = day?.weekday === 0 || day?.weekday === 6;
   return { shade: slot?.afterhours ? 'afterhours' : isWeekend ? 'weekend' : null, isDayStart: hour === 0 };
 }
+
+/** What a key pressed on a focused booking does (the arrows aside): open, candidates, unassign, menu. */
+export function barKeyAction(key: {
+  key: string;
+  shiftKey: boolean;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+}): 'open' | 'candidates' | 'unassign' | 'menu' | null {
+  if (key.key === 'ContextMenu' || (key.shiftKey && key.key === 'F10')) return 'menu';
+  if (key.ctrlKey || key.metaKey || key.altKey) return null;
+  if (key.key === 'Enter' || key.key === ' ') return 'open';
+  if (key.key === 'Delete' || key.key === 'Backspace') return 'unassign';
+  if (key.key.toLowerCase() === 'c' && !key.shiftKey) return 'candidates';
+  return null;
+}

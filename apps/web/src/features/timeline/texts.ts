@@ -41,6 +41,22 @@ export const TL = {
   live: 'Live',
   offline: 'Not live — changes by others show after a reload',
   legend: 'Status colours',
+  // Bar menu and drawer (issue 18 point 1)
+  barMenu: (what: string) => `Actions for ${what}`,
+  menu: {
+    open: 'Open',
+    candidates: 'Candidates',
+    unassign: 'Unassign',
+    park: 'Park',
+    cancel: 'Cancel booking',
+    duplicate: 'Duplicate',
+    copyNextWeek: 'Copy to next week',
+  },
+  barKeys: 'Enter opens, C shows candidates, Delete unassigns, Shift+F10 opens the menu',
+  parked: (what: string) => `${what} parked`,
+  cancelled: (what: string) => `${what} cancelled`,
+  duplicated: (what: string) => `${what} duplicated (unassigned)`,
+  copiedNextWeek: (what: string, to: string) => `${what} copied to ${to}`,
   // Candidate panel
   panelTitle: 'Candidates',
   closePanel: 'Close candidates',

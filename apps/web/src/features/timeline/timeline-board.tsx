@@ -1,18 +1,23 @@
+import type { WindowRecord } from '@rostra/core/api/timeline';
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
 import { useState } from 'react';
 import { useShell } from '../../shell/shell-context.tsx';
 import { errorText } from './api.ts';
+import { BarMenu, type BarMenuAction } from './bar-menu.tsx';
 import { BatchDialog } from './batch-dialog.tsx';
 import { BoardEmpty, BoardError, BoardLoading, OutcomeBanner } from './board-notices.tsx';
 import { BoardToolbar } from './board-toolbar.tsx';
+import { BookingDrawer } from './booking-drawer.tsx';
 import { CandidatePanel } from './candidate-panel.tsx';
 import { batchCandidates } from './model.ts';
 import { TL } from './texts.ts';
 import { TimelineGrid } from './timeline-grid.tsx';
 import { useBoardActions } from './use-board-actions.ts';
+import { useBoardPane } from './use-board-pane.ts';
 import { useChanges } from './use-changes.ts';
 import { useDragChecker } from './use-drag-checker.ts';
 import { useNow, usePeriod } from './use-period.ts';
+import { useRecordActions } from './use-record-actions.ts';
 import { useWindowData } from './use-window-data.ts';
 import { useWorkspaceLock } from './use-workspace-lock.ts';
 
@@ -43,12 +48,19 @@ export function TimelineBoard(props: { isEditable: boolean }) {
   });
   const drag = useDragChecker(isEditable, data, period);
 
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [panelOpen, setPanelOpen] = useState(false);
+  const records = useRecordActions(changes, actions.whatOf);
   const [batchOpen, setBatchOpen] = useState(false);
+  const pane = useBoardPane(isEditable);
+  const { selectedId, panel } = pane;
   useWorkspaceLock(isEditable, drag.draggingId ?? selectedId, from, to);
   const selected = selectedId ? win.recordsById.get(selectedId) : undefined;
   const selectedLock = selected ? locks[selected._id] : undefined;
+  const menuRecord = pane.menu ? (win.recordsById.get(pane.menu.id) ?? null) : null;
+  const onMenuAction = (action: BarMenuAction, record: WindowRecord) => {
+    if (action === 'open' || action === 'candidates')
+      pane.open(action === 'open' ? 'detail' : 'candidates', record._id);
+    else void records[action](record);
+  };
 
   const isLoading = win.windowQuery.isPending;
   const isError = win.windowQuery.isError && !data;
@@ -100,13 +112,15 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             checker={drag.checker}
             showAlternatives={ds.show_alternative_resource_on_drag !== false}
             onSelect={(bar) => {
-              if (bar.kind !== 'booking') return;
-              setSelectedId(bar.record._id);
-              if (isEditable) setPanelOpen(true);
+              if (bar.kind === 'booking') pane.open('detail', bar.record._id);
             }}
-            onOpen={(bar) => {
-              setSelectedId(bar.record._id);
-              if (isEditable) setPanelOpen(true);
+            onOpen={(bar) => pane.open('detail', bar.record._id)}
+            onCandidates={(bar) => pane.open('candidates', bar.record._id)}
+            onUnassign={(bar) => {
+              if (isEditable && !locks[bar.record._id]) void records.unassign(bar.record);
+            }}
+            onMenu={(bar, at) => {
+              if (isEditable) pane.openMenu(bar.record._id, at);
             }}
             onDragStart={drag.onDragStart}
             onDragEnd={drag.onDragEnd}
@@ -114,7 +128,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             onResize={(bar, end, byPointer) => void actions.onResize(bar, end, byPointer)}
           />
         )}
-        {panelOpen && selected && isEditable ? (
+        {panel?.kind === 'candidates' && selected && isEditable ? (
           <div className="fixed inset-0 z-40 flex bg-white md:static md:z-auto md:flex-none">
             <CandidatePanel
               key={selected._id}
@@ -125,14 +139,22 @@ export function TimelineBoard(props: { isEditable: boolean }) {
               isLocked={selectedLock ? TL.locked(selectedLock.name ?? TL.anotherDispatcher) : null}
               onAssign={(candidate, needed) => void actions.assign(selected, candidate, needed)}
               onAuto={() => void actions.autoAllocate(selected)}
-              onClose={() => {
-                setPanelOpen(false);
-                setSelectedId(null);
-              }}
+              onClose={pane.close}
             />
           </div>
         ) : null}
+        {panel?.kind === 'detail' && isEditable ? <BookingDrawer id={panel.id} onClose={pane.close} /> : null}
       </div>
+      {isEditable ? (
+        <BarMenu
+          record={menuRecord}
+          at={pane.menu?.at ?? null}
+          what={menuRecord ? actions.whatOf(menuRecord) : ''}
+          onAction={onMenuAction}
+          onClose={pane.closeMenu}
+          onClosed={pane.afterMenu}
+        />
+      ) : null}
       {batchOpen ? (
         <BatchDialog
           from={from}

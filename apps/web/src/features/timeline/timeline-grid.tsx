@@ -4,11 +4,13 @@ import type { StatusDefinition } from '@rostra/core/settings/defaults';
 import { HOUR } from '@rostra/core/time/calendar';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useMemo, useRef } from 'react';
+import type { MenuPoint } from '../../ui/context-menu.tsx';
 import type { AsyncChecker } from './checker.ts';
 import { DragAlternatives } from './drag-alternatives.tsx';
 import { NameWidth, useNameWidth } from './grid-context.ts';
 import { Shading, TimeHeader } from './grid-header.tsx';
-import { type DropTarget, ghostOn, HEADER_H, rowCheck, rowOffsets } from './layout.ts';
+import { barKeyAction, type DropTarget, ghostOn, HEADER_H, rowCheck, rowOffsets } from './layout.ts';
+import { watchLongPress } from './long-press.ts';
 import {
   type Bar,
   type BarRef,
@@ -44,7 +46,14 @@ export type GridProps = {
   checker: AsyncChecker | null;
   showAlternatives: boolean;
   onSelect: (bar: Bar) => void;
+  /** Opens the booking (click, double click, Enter): the drawer. */
   onOpen: (bar: Bar) => void;
+  /** The bar's context menu at a point (right click, long press, the menu key, Shift+F10). */
+  onMenu: (bar: Bar, at: MenuPoint) => void;
+  /** The candidate panel (C). */
+  onCandidates: (bar: Bar) => void;
+  /** Unassigns the booking (Delete). */
+  onUnassign: (bar: Bar) => void;
   onDragStart: (bar: Bar) => void;
   onDragEnd: () => void;
   onDrop: (bar: Bar, fromRowId: string, target: DropTarget) => void;
@@ -148,19 +157,27 @@ export function TimelineGrid(props: GridProps) {
     canResize: (bar) => props.isEditable && !props.locks[bar.record._id],
     onResize: (bar, end) => props.onResize(bar, end, false),
     onOtherKey: (event, bar) => {
-      if (event.key !== 'Enter' && event.key !== ' ') return;
+      const action = barKeyAction(event);
+      if (!action || bar.kind !== 'booking') return;
       event.preventDefault();
-      if (bar.kind === 'booking') props.onOpen(bar);
+      if (action === 'open') props.onOpen(bar);
+      else if (action === 'candidates') props.onCandidates(bar);
+      else if (action === 'unassign') props.onUnassign(bar);
+      else {
+        const box = event.currentTarget.getBoundingClientRect();
+        props.onMenu(bar, { x: box.left, y: box.bottom });
+      }
     },
   });
 
   // Stable handlers for the memoised rows (a scroll re-renders the grid, not every row).
-  const latest = useRef({ startPress, startResize, onBarKey });
-  latest.current = { startPress, startResize, onBarKey };
-  const onPress = useCallback(
-    (e: PointerEvent, bar: Bar, row: Row) => latest.current.startPress(e, bar, row),
-    [],
-  );
+  const latest = useRef({ startPress, startResize, onBarKey, suppressClick });
+  latest.current = { startPress, startResize, onBarKey, suppressClick };
+  const onPress = useCallback((e: PointerEvent, bar: Bar, row: Row) => {
+    if (bar.kind === 'booking')
+      watchLongPress(e, (at) => propsRef.current.onMenu(bar, at), latest.current.suppressClick);
+    latest.current.startPress(e, bar, row);
+  }, []);
   const onResizePress = useCallback(
     (e: PointerEvent, bar: Bar, row: Row) => latest.current.startResize(e, bar, row),
     [],
@@ -178,6 +195,9 @@ export function TimelineGrid(props: GridProps) {
     [suppressClick, setFocus],
   );
   const onOpen = useCallback((bar: Bar) => propsRef.current.onOpen(bar), []);
+  const onMenu = useCallback((bar: Bar, at: MenuPoint) => {
+    if (bar.kind === 'booking') propsRef.current.onMenu(bar, at);
+  }, []);
 
   const nowX = props.now >= scale.start && props.now < scale.end ? nameW + timeToX(scale, props.now) : null;
   const totalH = rowV.getTotalSize();
@@ -232,6 +252,7 @@ export function TimelineGrid(props: GridProps) {
                   onResizePress={onResizePress}
                   onClick={onClick}
                   onOpen={onOpen}
+                  onMenu={onMenu}
                   onKey={onKey}
                   onFocusBar={setFocus}
                 />

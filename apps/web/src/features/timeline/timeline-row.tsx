@@ -3,6 +3,7 @@ import type { StatusDefinition } from '@rostra/core/settings/defaults';
 import { formatTime } from '@rostra/core/time/calendar';
 import { Check, X } from 'lucide-react';
 import { type KeyboardEvent, memo, type PointerEvent } from 'react';
+import type { MenuPoint } from '../../ui/context-menu.tsx';
 import { BarButton } from './bar-button.tsx';
 import { useNameW } from './grid-context.ts';
 import type { RowCheck } from './layout.ts';
@@ -44,6 +45,8 @@ export type RowProps = {
   onResizePress: (event: PointerEvent, bar: Bar, row: Row) => void;
   onClick: (bar: Bar, at: BarRef) => void;
   onOpen: (bar: Bar) => void;
+  /** The bar's context menu at a point of the page (right click, long press). */
+  onMenu: (bar: Bar, at: MenuPoint) => void;
   onKey: (event: KeyboardEvent, at: BarRef, bar: Bar) => void;
   onFocusBar: (at: BarRef) => void;
 };
@@ -141,6 +144,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             onResizePress={p.onResizePress}
             onClick={p.onClick}
             onOpen={p.onOpen}
+            onMenu={p.onMenu}
             onKey={p.onKey}
             onFocusBar={p.onFocusBar}
           />

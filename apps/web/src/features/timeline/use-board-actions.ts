@@ -142,5 +142,5 @@ export function useBoardActions(options: {
     });
   };
 
-  return { customerOf, nameOf, onDrop, onResize, assign, autoAllocate, onBatchFinished };
+  return { customerOf, whatOf, nameOf, onDrop, onResize, assign, autoAllocate, onBatchFinished };
 }
