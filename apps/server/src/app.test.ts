@@ -85,6 +85,31 @@ describe.each(testDatabaseKinds())('the HTTP application on %s', (kind) => {
       expect.arrayContaining(['labels', 'cs_lbls', 'res_labels', 'published']),
     );
   });
+
+  it('shows the 409 of a write that can conflict, in the one error shape', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, OpenApiOperation>>;
+    };
+    const conflict = (path: string, method: string) =>
+      doc.paths[`${API}${path}`]?.[method]?.responses?.['409']?.content?.['application/json']?.schema as
+        | OpenApiSchema
+        | undefined;
+    for (const [path, method] of [
+      ['/customers/{id}', 'patch'],
+      ['/customers/{id}', 'delete'],
+      ['/timeline-records/{id}', 'patch'],
+      ['/settings', 'put'],
+      ['/company', 'put'],
+      ['/bookings/{id}/cancellation-request', 'post'],
+      ['/bookings/{id}/timer', 'post'],
+    ] as const) {
+      expect(conflict(path, method)?.properties?.error?.required, `${method} ${path}`).toEqual(
+        expect.arrayContaining(['code', 'message']),
+      );
+    }
+    // A read cannot conflict: it declares none.
+    expect(doc.paths[`${API}/customers/{id}`]?.get?.responses?.['409']).toBeUndefined();
+  });
 });
 
 type OpenApiSchema = {

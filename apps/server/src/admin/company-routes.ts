@@ -11,7 +11,7 @@ import { getCompany } from '@rostra/db/identity/company';
 import { DISPATCHERS, MEMBERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { expectedVersion, withETag, written } from '../http/kit.ts';
+import { CONFLICT, expectedVersion, withETag, written } from '../http/kit.ts';
 import { refused } from './http.ts';
 
 /**
@@ -31,7 +31,11 @@ export function companyRoutes(app: App): void {
     `${API}/company`,
     {
       config: { access: MEMBERS },
-      schema: { tags: ['settings'], summary: 'The company profile', response: { 200: companyRecord } },
+      schema: {
+        tags: ['settings'],
+        summary: 'The company profile',
+        response: { ...CONFLICT, 200: companyRecord },
+      },
     },
     async (request, reply) => {
       const caller = requireAuth(request);
@@ -57,7 +61,7 @@ export function companyRoutes(app: App): void {
         summary: 'Change fields of the company profile (the fields sent; the others stay)',
         body: companyChangeBody,
         // A changed overlap buffer or maximum distance re-checks the bookings from today on.
-        response: { 200: companyRecord.extend({ rechecked: recheckedSchema.optional() }) },
+        response: { ...CONFLICT, 200: companyRecord.extend({ rechecked: recheckedSchema.optional() }) },
       },
     },
     async (request, reply) => {
@@ -76,7 +80,7 @@ export function companyRoutes(app: App): void {
         tags: ['settings'],
         summary: "Set the company's geofence (centre in degrees, radius in metres)",
         body: companyGeofenceBody,
-        response: { 200: companyChangeAnswer },
+        response: { ...CONFLICT, 200: companyChangeAnswer },
       },
     },
     async (request) => {

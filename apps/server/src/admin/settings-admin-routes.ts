@@ -16,7 +16,7 @@ import { listScopedDocuments, putScopedDocument } from '@rostra/db/admin/role-se
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import { DISPATCHERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { expectedVersion, recordResponse, withETag, written } from '../http/kit.ts';
+import { CONFLICT, expectedVersion, recordResponse, withETag, written } from '../http/kit.ts';
 import { refused } from './http.ts';
 
 /**
@@ -58,7 +58,7 @@ export function settingsAdminRoutes(app: App): void {
         tags: ['settings'],
         summary: 'Replace the menu flags of one scope (version 0 when never stored; stale → 409)',
         body: menuFlagsBody,
-        response: { 200: recordResponse },
+        response: { ...CONFLICT, 200: recordResponse },
       },
     },
     async (request) => {
@@ -97,7 +97,7 @@ export function settingsAdminRoutes(app: App): void {
         summary: 'Replace the allocation settings (version 0 when never stored; stale → 409)',
         body: allocationSettingsBody,
         // The organisation's bookings from today on re-checked under the new switches.
-        response: { 200: allocationAnswer.extend({ rechecked: recheckedSchema.optional() }) },
+        response: { ...CONFLICT, 200: allocationAnswer.extend({ rechecked: recheckedSchema.optional() }) },
       },
     },
     async (request, reply) => {

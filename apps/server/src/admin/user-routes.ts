@@ -20,7 +20,7 @@ import { findUserById } from '@rostra/db/identity/users';
 import { type Access, DISPATCHERS, requireAuth, requireUser } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { written } from '../http/kit.ts';
+import { CONFLICT, written } from '../http/kit.ts';
 
 /** Anyone signed in, with or without an organisation (the person accepting an invitation). */
 const SIGNED_IN_ANYWHERE: Access = { kind: 'signedIn', withoutOrg: true, beforeTerms: true };
@@ -57,7 +57,7 @@ export function userRoutes(app: App): void {
         tags,
         summary: "Change a member's role and duties (never leaves the organisation without a dispatcher)",
         body: changeMemberBody,
-        response: { 200: member },
+        response: { ...CONFLICT, 200: member },
       },
     },
     async (request) => {
@@ -79,7 +79,7 @@ export function userRoutes(app: App): void {
         tags,
         summary: 'Remove a member from the organisation (the account stays; never the last dispatcher)',
         body: memberIdBody,
-        response: { 200: member },
+        response: { ...CONFLICT, 200: member },
       },
     },
     async (request) => written(await removeMember(db(), requireAuth(request).orgId, request.body.id)),
@@ -108,7 +108,7 @@ export function userRoutes(app: App): void {
         tags,
         summary: 'Invite an email address with a role and duties (sends the invitation mail)',
         body: inviteBody,
-        response: { 200: invitation },
+        response: { ...CONFLICT, 200: invitation },
       },
     },
     async (request) => {
@@ -150,7 +150,7 @@ export function userRoutes(app: App): void {
         tags,
         summary: 'Withdraw an open invitation',
         body: memberIdBody,
-        response: { 200: invitation },
+        response: { ...CONFLICT, 200: invitation },
       },
     },
     async (request) =>
@@ -165,7 +165,7 @@ export function userRoutes(app: App): void {
         tags,
         summary: 'Accept an invitation sent to the signed-in email address (adds the membership)',
         body: acceptInvitationBody,
-        response: { 200: invitation },
+        response: { ...CONFLICT, 200: invitation },
       },
     },
     async (request) => {

@@ -10,7 +10,7 @@ import { HttpError } from './errors.ts';
  */
 
 /** Bounded building blocks of request schemas (the robustness probe sends 1 MB strings). */
-import { ID } from '@rostra/core/api/common';
+import { conflictAnswer, ID } from '@rostra/core/api/common';
 
 export {
   cursorPageOf as pageOf,
@@ -36,6 +36,12 @@ export function requireWindow(from: number, to: number, maxSeconds: number, tooL
   if (to <= from) throw new HttpError(400, 'invalid_window', 'to must be after from');
   if (to - from > maxSeconds) throw new HttpError(400, 'invalid_window', tooLong);
 }
+
+/**
+ * The 409 a route declares (spread into its `response`) when it can answer one: a stale version,
+ * an id that exists, or a state its rule refuses. The OpenAPI document shows it with core's shape.
+ */
+export const CONFLICT = { 409: conflictAnswer } as const;
 
 /** Any record in the spec's field names (extra fields kept). */
 export const recordResponse = z.looseObject({});

@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { type Access, requireAuth, screenAccess } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound, paged } from '../http/kit.ts';
+import { CONFLICT, ID, notFound, paged } from '../http/kit.ts';
 import { JOB_DISPATCHERS, JOB_WORKERS, now, readJob, requireJobRole } from './job-access.ts';
 
 const LEDGER_READERS: Access = screenAccess('quotes', 'invoices');
@@ -97,7 +97,7 @@ export function moneyRoutes(app: App): void {
           "Move a quote's or invoice's status forward (draft → sent → paid) or replace a draft's lines",
         params: z.strictObject({ id: ID }),
         body: ledgerChangeBody,
-        response: { 200: ledgerEntry },
+        response: { ...CONFLICT, 200: ledgerEntry },
       },
     },
     async (request) => {

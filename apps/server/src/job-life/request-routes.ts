@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { type Access, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound, written } from '../http/kit.ts';
+import { CONFLICT, ID, notFound, written } from '../http/kit.ts';
 import { JOB_DISPATCHERS, JOB_PEOPLE, now, readJob, requireJobRole } from './job-access.ts';
 
 const RESOURCE_DISPATCHERS: Access = {
@@ -47,7 +47,7 @@ export function requestRoutes(app: App): void {
           summary: run,
           params: z.strictObject({ id: ID }),
           body: verb === 'promote' ? promoteBody : z.strictObject({}).nullish(),
-          response: { 200: promotion },
+          response: { ...CONFLICT, 200: promotion },
         },
       },
       async (req) => {
@@ -102,7 +102,7 @@ export function requestRoutes(app: App): void {
           "Ask for a booking's cancellation (the job's resource or customer, when the organisation allows it)",
         params: z.strictObject({ id: ID }),
         body: cancellationBody,
-        response: { 201: cancellationRequest },
+        response: { ...CONFLICT, 201: cancellationRequest },
       },
     },
     async (req, reply) => {
@@ -144,7 +144,7 @@ export function requestRoutes(app: App): void {
               : 'Refuse the open cancellation request',
           params: z.strictObject({ id: ID }),
           body: z.strictObject({}).nullish(),
-          response: { 200: cancellationRequest },
+          response: { ...CONFLICT, 200: cancellationRequest },
         },
       },
       async (req) => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound } from '../http/kit.ts';
+import { CONFLICT, ID, notFound } from '../http/kit.ts';
 import {
   JOB_DISPATCHERS,
   JOB_PEOPLE,
@@ -120,7 +120,7 @@ export function reviewRoutes(app: App): void {
         summary: "The customer's rating (1–5) and comment, at finished or reviewed",
         params: z.strictObject({ id: ID }),
         body: reviewBody,
-        response: { 200: review },
+        response: { ...CONFLICT, 200: review },
       },
     },
     async (request) => {
@@ -150,7 +150,7 @@ export function reviewRoutes(app: App): void {
         summary: "The dispatcher's notes on a reviewed job",
         params: z.strictObject({ id: ID }),
         body: notesBody,
-        response: { 200: review },
+        response: { ...CONFLICT, 200: review },
       },
     },
     async (request) => {

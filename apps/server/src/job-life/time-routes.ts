@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { type Caller, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound } from '../http/kit.ts';
+import { CONFLICT, ID, notFound } from '../http/kit.ts';
 import { callerName, JOB_DISPATCHERS, JOB_WORKERS, jobRoleOf, now, readJob } from './job-access.ts';
 
 /** The default minimum of an in-job mileage entry when the flag is on and none is set (km). */
@@ -70,7 +70,7 @@ export function timeRoutes(app: App): void {
         summary: 'Start, pause, stop or lap the timer of a job (idempotent by client_id)',
         params: z.strictObject({ id: ID }),
         body: timerBody,
-        response: { 200: timeAnswer, 201: timeAnswer },
+        response: { ...CONFLICT, 200: timeAnswer, 201: timeAnswer },
       },
     },
     async (request, reply) => {
@@ -171,7 +171,7 @@ export function timeRoutes(app: App): void {
         summary: "Correct a time entry's time (or a mileage entry's km); logged with who, when and why",
         params: z.strictObject({ id: ID }),
         body: correctionBody,
-        response: { 200: correctionAnswer },
+        response: { ...CONFLICT, 200: correctionAnswer },
       },
     },
     async (request) => {

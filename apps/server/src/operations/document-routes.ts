@@ -30,7 +30,16 @@ import type { z } from 'zod';
 import { type Access, DISPATCHERS, requireAuth, screenAccess, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParams, notFound, paged, pageOf, versionToWrite, withETag, written } from '../http/kit.ts';
+import {
+  CONFLICT,
+  idParams,
+  notFound,
+  paged,
+  pageOf,
+  versionToWrite,
+  withETag,
+  written,
+} from '../http/kit.ts';
 
 /*
  * Form templates, equipments and pods (issue #8): lists with search and paging, one record, create,
@@ -120,7 +129,7 @@ function documentRoutes<B, U extends { version?: number | undefined }>(app: App,
         tags: ['operations'],
         summary: `Add ${k.label}`,
         body: k.body,
-        response: { 201: k.record },
+        response: { ...CONFLICT, 201: k.record },
       },
     },
     async (request, reply) => {
@@ -146,7 +155,7 @@ function documentRoutes<B, U extends { version?: number | undefined }>(app: App,
         summary: `Change ${k.label} (the version read in the body or If-Match; stale → 409)`,
         params: idParams,
         body: k.updateBody,
-        response: { 200: k.record },
+        response: { ...CONFLICT, 200: k.record },
       },
     },
     async (request, reply) => {
@@ -170,7 +179,7 @@ function documentRoutes<B, U extends { version?: number | undefined }>(app: App,
         tags: ['operations'],
         summary: `Delete ${k.label} (the version read in If-Match; stale → 409)`,
         params: idParams,
-        response: { 200: deletedAnswer },
+        response: { ...CONFLICT, 200: deletedAnswer },
       },
     },
     async (request) => {

@@ -4,7 +4,7 @@ import { listDocuments } from '@rostra/db/documents/documents';
 import { listJobSubmissions, submitForm } from '@rostra/db/documents/form-submissions';
 import { DISPATCHERS, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { idParams, notFound, paged, pageOf, written } from '../http/kit.ts';
+import { CONFLICT, idParams, notFound, paged, pageOf, written } from '../http/kit.ts';
 import { FORM_READERS } from './document-routes.ts';
 
 /*
@@ -47,7 +47,7 @@ export function operationsFormRoutes(app: App): void {
         summary: 'Fill a form for a booking: {form_id, answers: {field key: value}}',
         params: idParams,
         body: submissionBody,
-        response: { 201: formSubmission },
+        response: { ...CONFLICT, 201: formSubmission },
       },
     },
     async (request, reply) => {

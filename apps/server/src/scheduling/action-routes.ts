@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { type Access, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, notFound, withETag, written } from '../http/kit.ts';
+import { CONFLICT, ID, notFound, withETag, written } from '../http/kit.ts';
 
 /**
  * Who may call the action route at all: the roles that have any action in the core's table
@@ -35,7 +35,7 @@ export function actionRoutes(app: App): void {
         // the action says.
         params: z.strictObject({ id: ID, action: z.string().min(1).max(40) }),
         body: actionBody.nullish(),
-        response: { 200: actionAnswer },
+        response: { ...CONFLICT, 200: actionAnswer },
       },
     },
     async (request, reply) => {

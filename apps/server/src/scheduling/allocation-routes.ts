@@ -22,7 +22,7 @@ import { ScenarioCache } from '@rostra/db/scheduling/scenario-cache';
 import { DISPATCHERS, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParams, notFound, plainJson, requireWindow, withETag, written } from '../http/kit.ts';
+import { CONFLICT, idParams, notFound, plainJson, requireWindow, withETag, written } from '../http/kit.ts';
 
 const BOOKING = withRecord(DISPATCHERS, { table: 'timeline_records' });
 
@@ -97,9 +97,7 @@ export function allocationRoutes(app: App): void {
           'Check, or allocate manually or automatically (assignment and isConflict written in one transaction)',
         params: idParams,
         body: allocateBody,
-        response: {
-          200: allocateAnswer,
-        },
+        response: { ...CONFLICT, 200: allocateAnswer },
       },
     },
     async (request, reply) => {

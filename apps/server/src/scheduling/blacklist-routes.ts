@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DISPATCHERS, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import {
+  CONFLICT,
   idParams,
   notFound,
   paged,
@@ -79,7 +80,7 @@ export function blacklistRoutes(app: App): void {
         summary: "Replace a customer's blacklist (version 0 when none yet; stale → 409)",
         params: idParams,
         body: putBlacklistBody,
-        response: { 200: blacklistRecord.extend({ rechecked: recheckedSchema }) },
+        response: { ...CONFLICT, 200: blacklistRecord.extend({ rechecked: recheckedSchema }) },
       },
     },
     async (request, reply) => {

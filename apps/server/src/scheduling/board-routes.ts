@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { type Access, DISPATCHERS, requireAuth, screenAccess, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, requireWindow, withETag, written } from '../http/kit.ts';
+import { CONFLICT, ID, requireWindow, withETag, written } from '../http/kit.ts';
 
 /*
  * The job board and the bid board (spec §2 boards, shell §2 job_board / bid_board):
@@ -154,7 +154,7 @@ export function boardRoutes(app: App): void {
         summary:
           "Accept a bid: the booking is allocated to the bidder's resource (manual allocation) and the bidders are told",
         params: z.strictObject({ id: ID, bid_id: ID }),
-        response: { 200: acceptAnswer },
+        response: { ...CONFLICT, 200: acceptAnswer },
       },
     },
     async (request, reply) => {

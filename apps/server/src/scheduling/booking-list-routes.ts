@@ -6,7 +6,7 @@ import { updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record
 import { DISPATCHERS, MEMBERS, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { expectedVersion, idParams, notFound, withETag, written } from '../http/kit.ts';
+import { CONFLICT, expectedVersion, idParams, notFound, withETag, written } from '../http/kit.ts';
 
 /**
  * The bookings list (issue 7, point 4): `POST /api/v1/bookings/search` — the bookings the caller may read
@@ -53,7 +53,7 @@ export function bookingListRoutes(app: App): void {
         summary: "Set a moving job's inventory (catalogue items and quantities; stale version → 409)",
         params: idParams,
         body: inventoryBody,
-        response: { 200: inventoryAnswer },
+        response: { ...CONFLICT, 200: inventoryAnswer },
       },
     },
     async (request, reply) => {

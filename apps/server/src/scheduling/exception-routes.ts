@@ -13,7 +13,7 @@ import {
 import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import { DISPATCHERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { expectedVersion, withETag, written } from '../http/kit.ts';
+import { CONFLICT, expectedVersion, withETag, written } from '../http/kit.ts';
 
 /**
  * The exception report (spec §4, §7): dispatchers only. The report itself is computed every
@@ -84,7 +84,7 @@ export function exceptionRoutes(app: App): void {
         tags: ['exceptions'],
         summary: 'Replace the exception report config (version 0 when never stored; stale → 409)',
         body: exceptionConfigBody,
-        response: { 200: exceptionConfig },
+        response: { ...CONFLICT, 200: exceptionConfig },
       },
     },
     async (request, reply) => {

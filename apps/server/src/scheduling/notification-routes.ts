@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { type Access, type Caller, MEMBERS, readerOf, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParams, notFound, paged, written } from '../http/kit.ts';
+import { CONFLICT, idParams, notFound, paged, written } from '../http/kit.ts';
 
 /** What's New is for everyone but customers (the core's canSeeWhatsNew), as a route declaration. */
 const WHATS_NEW: Access = {
@@ -130,7 +130,7 @@ export function notificationRoutes(app: App): void {
         summary: 'Bid on a job-board item (an unassigned booking)',
         params: idParams,
         body: bidBody.nullish(),
-        response: { 201: bid },
+        response: { ...CONFLICT, 201: bid },
       },
     },
     async (request, reply) => {

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { type Access, type Caller, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import {
+  CONFLICT,
   idParams,
   notFound,
   paged,
@@ -129,7 +130,7 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
         tags: [spec.tag],
         summary: `Create a ${spec.noun}`,
         body: spec.createBody,
-        response: { 201: record },
+        response: { ...CONFLICT, 201: record },
       },
     },
     async (request, reply) => {
@@ -151,7 +152,7 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
         params: idParams,
         body: spec.updateBody,
         // Resources, labels and service plans: the bookings the change re-checked.
-        response: { 200: record.extend({ rechecked: recheckedSchema.optional() }) },
+        response: { ...CONFLICT, 200: record.extend({ rechecked: recheckedSchema.optional() }) },
       },
     },
     async (request, reply) => {
@@ -186,7 +187,7 @@ export function recordRoutes(app: App, spec: RecordRouteSpec): void {
         tags: [spec.tag],
         summary: `Delete a ${spec.noun} (stale version → 409)`,
         params: idParams,
-        response: { 200: recordResponse },
+        response: { ...CONFLICT, 200: recordResponse },
       },
     },
     async (request) => {

@@ -13,7 +13,7 @@ import { getSettingsDocument, putSettingsDocument } from '@rostra/db/scheduling/
 import type { z } from 'zod';
 import { type Access, DISPATCHERS, MEMBERS, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
-import { expectedVersion, idParams, notFound, withETag, written } from '../http/kit.ts';
+import { CONFLICT, expectedVersion, idParams, notFound, withETag, written } from '../http/kit.ts';
 
 /**
  * Organisation settings served as versioned documents: the job status config (`statusConfig`),
@@ -50,7 +50,7 @@ export function settingsRoutes(app: App): void {
           tags: ['settings'],
           summary: `Replace: ${summary} (version 0 when never stored; stale → 409)`,
           body,
-          response: { 200: answer },
+          response: { ...CONFLICT, 200: answer },
         },
       },
       async (request, reply) => {
@@ -131,7 +131,7 @@ export function settingsRoutes(app: App): void {
           "Set a dispatcher's master labels (a member of the organisation; version 0 when none yet; stale → 409)",
         params: idParams,
         body: masterLabelsBody,
-        response: { 200: masterLabelsAnswer },
+        response: { ...CONFLICT, 200: masterLabelsAnswer },
       },
     },
     async (request, reply) => {

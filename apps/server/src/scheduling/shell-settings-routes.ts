@@ -9,7 +9,7 @@ import { refused } from '../admin/http.ts';
 import { DISPATCHERS, MEMBERS, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { expectedVersion, recordResponse, withETag, written } from '../http/kit.ts';
+import { CONFLICT, expectedVersion, recordResponse, withETag, written } from '../http/kit.ts';
 
 type ShellKey = (typeof SHELL_SETTINGS_KEYS)[number];
 
@@ -91,7 +91,7 @@ export function shellSettingsRoutes(app: App): void {
         summary:
           'Replace one shell settings document for the organisation (version 0 when never stored; stale → 409)',
         body: shellSettingsBody,
-        response: { 200: recordResponse },
+        response: { ...CONFLICT, 200: recordResponse },
       },
     },
     async (request, reply) => {

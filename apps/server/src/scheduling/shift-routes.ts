@@ -29,6 +29,7 @@ import {
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import {
+  CONFLICT,
   expectedVersion,
   ID,
   notFound,
@@ -155,7 +156,7 @@ export function shiftRoutes(app: App): void {
         summary: "Set a resource's weekly record of one week (version 0 creates it; stale → 409)",
         params: weekParams,
         body: putShiftBody,
-        response: { 200: savedShift },
+        response: { ...CONFLICT, 200: savedShift },
       },
     },
     async (request, reply) => {
@@ -183,7 +184,7 @@ export function shiftRoutes(app: App): void {
         tags: ['shifts'],
         summary: "Delete a resource's weekly record (stale → 409)",
         params: weekParams,
-        response: { 200: savedShift },
+        response: { ...CONFLICT, 200: savedShift },
       },
     },
     async (request) => {

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { DISPATCHERS, MEMBERS, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import {
+  CONFLICT,
   idParams,
   notFound,
   paged,
@@ -145,7 +146,7 @@ export function timelineRecordRoutes(app: App): void {
         summary: 'Update a timeline record (stale version → 409)',
         params: idParams,
         body: updateBookingBody,
-        response: { 200: savedBooking },
+        response: { ...CONFLICT, 200: savedBooking },
       },
     },
     async (request, reply) => {
@@ -173,7 +174,7 @@ export function timelineRecordRoutes(app: App): void {
         tags: ['records'],
         summary: 'Delete a timeline record (stale version → 409)',
         params: idParams,
-        response: { 200: savedBooking },
+        response: { ...CONFLICT, 200: savedBooking },
       },
     },
     async (request) => {

@@ -91,3 +91,13 @@ export const apiErrorAnswer = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
 export type ApiErrorAnswer = z.infer<typeof apiErrorAnswer>;
+
+/**
+ * A 409 answer: what the write names was changed by someone else since it was read
+ * (`version_conflict`, with the stored record as `details.current`), already exists, or the
+ * record's state does not allow it now (a rule's own code and message).
+ */
+export const conflictAnswer = apiErrorAnswer.meta({
+  description:
+    'Conflict: changed by someone else since it was read (version_conflict; details.current is the stored record), already exists, or not allowed in the current state',
+});
