@@ -24,7 +24,13 @@ test('an unknown page shows the error page with the way back', async ({ page }) 
 });
 
 test('the server is healthy', async ({ request }) => {
-  const res = await request.get('/healthz');
-  expect(res.status()).toBe(200);
-  expect(await res.json()).toEqual({ status: 'ok', database: 'up' });
+  expect(await (await request.get('/healthz')).json()).toEqual({ status: 'ok' });
+  const ready = await request.get('/readyz');
+  expect(ready.status()).toBe(200);
+  expect(await ready.json()).toEqual({
+    status: 'ready',
+    database: 'up',
+    listener: 'attached',
+    schema: 'current',
+  });
 });

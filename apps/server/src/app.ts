@@ -11,10 +11,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
 import { createDiskFileStore, type FileStore } from './files/file-store.ts';
+import { installMetrics, monitoringCaller } from './health/metrics.ts';
 import { installAccessControl, requireAccessDeclarations } from './http/access.ts';
 import type { App } from './http/api.ts';
 import { installConflictDetailsFilter } from './http/conflict-details.ts';
 import { installErrorHandling } from './http/errors.ts';
+import { installRequestIds, requestIdOf } from './http/request-id.ts';
 import { answerFrameworkError, installTextChecks } from './http/text-input.ts';
 import { installCompression, serveWebApp } from './http/web-app.ts';
 import { installSecurityHeaders } from './identity/hardening.ts';
@@ -37,6 +39,8 @@ export type Deps = {
   backgroundJobs?: boolean;
   /** How often the live layer also polls the outbox, besides NOTIFY (default 2 s). */
   livePollMs?: number;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream;
 };
 
 declare module 'fastify' {
@@ -60,7 +64,8 @@ export async function buildApp(deps: Deps): Promise<App> {
     logger: {
       level: deps.config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(deps.config.logPretty
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      ...(deps.config.logPretty && !deps.logStream
         ? {
             transport: {
               target: 'pino-pretty',
@@ -74,12 +79,17 @@ export async function buildApp(deps: Deps): Promise<App> {
     trustProxy: trustProxyOption(deps.config.trustProxy),
     // Errors met before routing (a path that is not valid UTF-8) in the API's error shape.
     frameworkErrors: answerFrameworkError,
+    // The caller's X-Request-Id when it is a plausible one, else a new UUID: on every log line
+    // of the request (`reqId`) and echoed in the answer (installRequestIds).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.decorate('files', createDiskFileStore(join(deps.config.dataDir, 'files')));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installRequestIds(app);
   // Before any route: it attaches itself to each route as the route is added.
   await installCompression(app);
   requireAccessDeclarations(app);
@@ -91,7 +101,11 @@ export async function buildApp(deps: Deps): Promise<App> {
     options: withTestClock(deps.config, deps.identity ?? loadIdentityOptions()),
   });
   app.decorate('identity', identity);
-  installAccessControl(app, { authenticate: identity.authenticate, trustedOrigins: identity.trustedOrigins });
+  installAccessControl(app, {
+    authenticate: identity.authenticate,
+    trustedOrigins: identity.trustedOrigins,
+    isMonitoring: monitoringCaller(deps.config.metricsToken),
+  });
   // Conflict details (a booking's isConflict and errors) leave the server for dispatchers only.
   installConflictDetailsFilter(app);
   await installSecurityHeaders(app, deps.config.publicUrl);
@@ -115,6 +129,7 @@ export async function buildApp(deps: Deps): Promise<App> {
       log: app.log,
     }),
   );
+  installMetrics(app);
   testClockRoutes(app);
   if (deps.backgroundJobs) app.addHook('onReady', async () => app.jobs.start());
   app.addHook('onClose', () => app.jobs.stop());

@@ -33,7 +33,45 @@ export type ServerConfig = {
   authSecret: string | undefined;
   /** ROSTRA_TEST_CLOCK=1: a server clock the browser tests move (test-clock.ts); refused in production. */
   testClock: boolean;
+  /** Stopping on SIGTERM/SIGINT: see docs/operations.md (Running a fleet). */
+  shutdown: ShutdownSettings;
+  /**
+   * METRICS_TOKEN: the bearer token `/metrics` asks for. Unset: `/metrics` answers only a
+   * connection from this machine that no proxy forwarded (see health/metrics.ts).
+   */
+  metricsToken: string | undefined;
 };
+
+export type ShutdownSettings = {
+  /**
+   * SHUTDOWN_DRAIN_MS: after the signal, how long the instance keeps serving while `/readyz`
+   * answers 503, so load balancers stop sending to it before it stops listening. Default 5 s with
+   * NODE_ENV=production, else 0 (a developer's Ctrl-C stops at once).
+   */
+  drainMs: number;
+  /** SHUTDOWN_TIMEOUT_MS: after the drain, how long requests in flight get to finish before a forced exit. */
+  timeoutMs: number;
+};
+
+/** Settings a production start cannot do without: each has a default only fit for one machine. */
+export const PRODUCTION_SETTINGS = ['DATABASE_URL', 'PUBLIC_URL', 'AUTH_SECRET', 'TRUST_PROXY'] as const;
+
+/**
+ * With NODE_ENV=production, refuses (throws, naming every one missing) a start without the
+ * settings a fleet needs: without DATABASE_URL an instance would quietly open its own embedded
+ * database, without AUTH_SECRET sign a secret of its own, without PUBLIC_URL put localhost in its
+ * mail. TRUST_PROXY must be said either way (`false` when no proxy is in front).
+ */
+export function requireProductionSettings(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.NODE_ENV !== 'production') return;
+  const missing = PRODUCTION_SETTINGS.filter((name) => !env[name]);
+  if (missing.length === 0) return;
+  throw new Error(
+    `NODE_ENV=production needs ${missing.join(', ')}, which ${missing.length === 1 ? 'is' : 'are'} not set. ` +
+      'Set DATABASE_URL (PostgreSQL), PUBLIC_URL (the address users reach), AUTH_SECRET (the same on every instance) ' +
+      'and TRUST_PROXY (true, a hop count or the proxy addresses; false when no proxy is in front): see docs/operations.md.',
+  );
+}
 
 /** The app's PostgreSQL connections; unused on PGlite. */
 export type DatabaseSettings = {
@@ -113,6 +151,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     testClock: testClockSetting(env),
+    shutdown: {
+      drainMs: whole(env, 'SHUTDOWN_DRAIN_MS', env.NODE_ENV === 'production' ? 5_000 : 0, 0),
+      timeoutMs: whole(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1),
+    },
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }
 

@@ -31,6 +31,14 @@ export type DbHandle = {
   /** True when the database answers a trivial query. */
   isReachable(): Promise<boolean>;
   /**
+   * Why the schema lacks a migration this code expects, or undefined when it has them all (newer
+   * ones are fine: the next version's deploy step may have run). Throws when the database does not
+   * answer.
+   */
+  schemaBehind(): Promise<string | undefined>;
+  /** PostgreSQL only: the app's pool right now (connections open, idle, and requests waiting for one). */
+  poolStats?: () => PoolStats;
+  /**
    * Refreshes the planner's statistics, as the schema owner (the app role may not: its ANALYZE
    * skips every table with a warning). Run it after a bulk load (seeding, an import): without
    * statistics the planner guesses, and search then reads whole organisations. PostgreSQL's
@@ -46,6 +54,8 @@ export type DbHandle = {
   listenConnection?: () => Promise<ListenConnection>;
   close(): Promise<void>;
 };
+
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 export type OpenOptions = {
   /**
@@ -144,6 +154,7 @@ async function openPglite(
     db,
     kind: 'pglite',
     isReachable: () => ping(db),
+    schemaBehind: () => schemaMismatch((text) => client.query(text), { newerIsFine: true }),
     // One exec: PGlite runs it whole before any other query, so nothing else runs as the owner.
     analyze: async () => {
       await client.exec(`RESET ROLE; ANALYZE; SET ROLE ${APP_ROLE}`);
@@ -230,11 +241,17 @@ async function openPostgres(url: string, options: OpenOptions): Promise<DbHandle
     await pool?.end();
     throw err;
   }
-  const { db } = opened;
+  const { db, pool: appPool } = opened;
   return {
     db,
     kind: 'postgres',
     isReachable: () => ping(db),
+    schemaBehind: () => schemaMismatch((text) => appPool.query(text), { newerIsFine: true }),
+    poolStats: () => ({
+      total: appPool.totalCount,
+      idle: appPool.idleCount,
+      waiting: appPool.waitingCount,
+    }),
     analyze: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

@@ -50,9 +50,12 @@ export function expectedMigrations(): { tag: string; when: number }[] {
  * Why the database's schema is not at the version this code expects, or undefined when it is. It
  * reads drizzle's migration journal (the access rules let the app role read it), so it works on
  * the app's connection: for a start that does not migrate (`rostra serve --no-migrate`).
+ * `newerIsFine`: migrations newer than this code are no mismatch (readiness during a rolling
+ * deploy, when the deploy step has already migrated for the next version).
  */
 export async function schemaMismatch(
   query: (text: string) => Promise<{ rows: unknown[] }>,
+  options: { newerIsFine?: boolean } = {},
 ): Promise<string | undefined> {
   const expected = expectedMigrations();
   let applied: Set<number>;
@@ -75,6 +78,7 @@ export async function schemaMismatch(
       .slice(0, 3)
       .map((m) => m.tag)
       .join(', ')}${missing.length > 3 ? ', …' : ''})`;
+  if (options.newerIsFine) return undefined;
   const newest = expected.at(-1)?.when ?? 0;
   const unknown = [...applied].filter((at) => at > newest).length;
   if (unknown > 0)

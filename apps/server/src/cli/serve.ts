@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from '@rostra/db/seed/demo-users';
 import { seedDemo } from '@rostra/db/seed/seed';
 import { hashPassword } from 'better-auth/crypto';
 import { Command } from 'commander';
-import { databaseOptions, loadConfig } from '../config.ts';
+import { databaseOptions, loadConfig, requireProductionSettings } from '../config.ts';
 import { loadIdentityOptions } from '../identity/options.ts';
 import { DEV_OUTBOX_WARNING } from '../identity/routes/dev-outbox.ts';
 import { startServer, stopOnSignals } from '../server.ts';
@@ -18,6 +18,7 @@ export function serveCommand(): Command {
     )
     .action(async (options: { seed: boolean; migrate: boolean }) => {
       const config = loadConfig();
+      requireProductionSettings();
       let seeded = false;
       // One open: migrate, then seed before listening (so the first page load already has data),
       // both under the start's advisory lock, so instances starting at once do it one at a time.
@@ -45,7 +46,7 @@ export function serveCommand(): Command {
         throw err;
       }
       const running = await startServer(config, db);
-      stopOnSignals(running);
+      stopOnSignals(running, config.shutdown);
       console.log(`\nRostra is running at ${running.url}`);
       console.log(
         `Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,

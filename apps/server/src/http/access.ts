@@ -28,6 +28,8 @@ export type RecordRef = {
  * Who may call a route. Every `/api` route declares it in `config.access`; a route without one
  * fails at start-up, so an undeclared route can never be served.
  * - `public`: anyone, signed in or not.
+ * - `monitoring`: a monitoring system, not a user (`/metrics`): the METRICS_TOKEN bearer token, or
+ *   without one a connection from this machine (see health/metrics.ts). No session admits it.
  * - `signedIn`: a signed-in caller acting in an organisation (their active membership).
  *   - `roles` / `duties`: only these roles, or holders of one of these duties (either suffices);
  *   - `beforeTerms`: also before the current terms are accepted (the terms flow itself, /me, …);
@@ -37,6 +39,7 @@ export type RecordRef = {
  */
 export type Access =
   | { kind: 'public' }
+  | { kind: 'monitoring' }
   | {
       kind: 'signedIn';
       roles?: readonly Role[];
@@ -131,13 +134,18 @@ declare module 'fastify' {
   }
 }
 
-/** Refuses, at registration, any `/api` route that does not say who may call it. */
+/**
+ * Refuses, at registration, any `/api` route that does not say who may call it. Routes outside
+ * `/api` that declare it (the operational /healthz, /readyz, /metrics) are listed too, so the
+ * generated access and robustness tests walk them like the API.
+ */
 export function requireAccessDeclarations(app: FastifyInstance): void {
   const declared: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
+    const isApi = route.url.startsWith('/api/') && !route.url.startsWith('/api/docs');
+    if (!isApi && !access) return;
     if (!access) throw new Error(`Route ${String(route.method)} ${route.url} does not declare its access`);
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
@@ -156,7 +164,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function installAccessControl(
   app: FastifyInstance,
-  input: { authenticate: Authenticator; trustedOrigins: readonly string[] },
+  input: {
+    authenticate: Authenticator;
+    trustedOrigins: readonly string[];
+    /** Whether a request comes from the monitoring system (`monitoring` routes). */
+    isMonitoring: (request: FastifyRequest) => boolean;
+  },
 ): void {
   app.decorateRequest('auth', undefined);
   app.decorateRequest('signedIn', undefined);
@@ -168,6 +181,10 @@ export function installAccessControl(
       return refuse(reply, 403, 'origin_refused', SERVER_IDENTITY_TEXT.originRefused);
     }
     if (access.kind === 'public') return;
+    if (access.kind === 'monitoring') {
+      if (input.isMonitoring(request)) return;
+      return refuse(reply, 401, 'unauthenticated', MONITORING_ONLY);
+    }
 
     const found = await input.authenticate(request);
     if (found.status === 'none')
@@ -195,9 +212,14 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
   return reply.status(status).send(errorBody(code, message));
 }
 
+/** The refusal of a `monitoring` route to anyone else. */
+export const MONITORING_ONLY =
+  'This is for monitoring: send the METRICS_TOKEN setting as a bearer token (without one set, ask from the server itself).';
+
 /** Roles and duties of a declaration: no list means any member; either list admits. */
 export function isRoleAllowed(access: Access, caller: Pick<Caller, 'role' | 'duties'>): boolean {
   if (access.kind === 'public') return true;
+  if (access.kind === 'monitoring') return false;
   if (!access.roles && !access.duties) return true;
   return (
     (access.roles?.includes(caller.role) ?? false) ||

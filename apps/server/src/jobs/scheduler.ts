@@ -13,6 +13,8 @@ export type Scheduler = {
   tick(): Promise<string[]>;
   /** Runs a job at once, without a claim (tests and operators). */
   runNow(name: string): Promise<unknown>;
+  /** When each job last finished without an error on this instance (for /metrics). */
+  lastSuccess(): ReadonlyMap<string, Date>;
 };
 
 /**
@@ -30,6 +32,7 @@ export function createScheduler(input: {
 }): Scheduler {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  const succeeded = new Map<string, Date>();
   const tick = async (): Promise<string[]> => {
     const ran: string[] = [];
     for (const job of input.jobs) {
@@ -39,6 +42,7 @@ export function createScheduler(input: {
         claimed = await claimJobRunUnsafe(input.db, job.name, started, job.periodMs);
         if (!claimed) continue;
         await job.run(started);
+        succeeded.set(job.name, input.now());
         ran.push(job.name);
       } catch (err) {
         input.log.error({ err, job: job.name }, 'background job failed');
@@ -69,7 +73,10 @@ export function createScheduler(input: {
     runNow: async (name) => {
       const job = input.jobs.find((j) => j.name === name);
       if (!job) throw new Error(`no background job ${name}`);
-      return job.run(input.now());
+      const result = await job.run(input.now());
+      succeeded.set(name, input.now());
+      return result;
     },
+    lastSuccess: () => succeeded,
   };
 }

@@ -7,7 +7,7 @@ import {
   selectLiveEventsUnsafe,
 } from '@rostra/db/infra/live-events';
 import type { FastifyBaseLogger } from 'fastify';
-import { listenForLiveEvents } from './listener.ts';
+import { type LiveListening, listenForLiveEvents } from './listener.ts';
 import { type LiveSocket, SIGNED_OUT } from './socket.ts';
 
 /** Events read per query while catching up. */
@@ -28,7 +28,9 @@ export class LiveHub {
   private readonly sockets = new Set<LiveSocket>();
   private draining: Promise<void> | undefined;
   private again = false;
-  private stopListening: (() => Promise<void>) | undefined;
+  private stopListening: LiveListening | undefined;
+  /** Hears of every event as it is dispatched (the metrics' live-update lag). */
+  onDispatch: ((event: LiveEvent) => void) | undefined;
   private poll: NodeJS.Timeout | undefined;
   private started = false;
 
@@ -64,6 +66,11 @@ export class LiveHub {
     await this.draining;
     for (const s of this.sockets) s.close(1001, 'server going away');
     this.sockets.clear();
+  }
+
+  /** Whether this instance is woken by the database: its LISTEN is in place (readiness). */
+  get listening(): boolean {
+    return this.stopListening?.attached() ?? false;
   }
 
   add(socket: LiveSocket): void {
@@ -108,6 +115,7 @@ export class LiveHub {
 
   private dispatch(event: LiveEvent): void {
     this.lastSeq = Math.max(this.lastSeq, event.seq);
+    this.onDispatch?.(event);
     const control = controlOf(event);
     if (control) this.control(control, event.orgId);
     else for (const s of this.sockets) s.offer(event);

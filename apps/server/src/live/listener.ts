@@ -16,6 +16,9 @@ function driverOf(handle: DbHandle): unknown {
   return (handle.db as unknown as { $client: unknown }).$client;
 }
 
+/** Stops listening when called; `attached()` says whether a LISTEN is in place right now. */
+export type LiveListening = (() => Promise<void>) & { attached(): boolean };
+
 /**
  * Calls `onNotify` whenever any instance commits live events, until the returned stop function
  * is called. `onError` hears of a lost connection or a failed LISTEN (the connection is closed and
@@ -26,10 +29,15 @@ export async function listenForLiveEvents(
   onNotify: () => void,
   onError: (err: unknown) => void,
   retryMs = 1_000,
-): Promise<() => Promise<void>> {
+): Promise<LiveListening> {
   if (handle.kind === 'pglite') {
     const unlisten = await (driverOf(handle) as PgliteLike).listen(LIVE_CHANNEL, () => onNotify());
-    return unlisten;
+    let on = true;
+    const stop = async () => {
+      on = false;
+      await unlisten();
+    };
+    return Object.assign(stop, { attached: () => on });
   }
   const open = handle.listenConnection;
   if (!open) throw new Error('this database has no connection to LISTEN on');
@@ -76,7 +84,7 @@ export async function listenForLiveEvents(
     retry.unref();
   };
   await connect();
-  return async () => {
+  const stop = async () => {
     stopped = true;
     if (retry) clearTimeout(retry);
     const c = client;
@@ -86,4 +94,5 @@ export async function listenForLiveEvents(
       await c.end().catch(() => {});
     }
   };
+  return Object.assign(stop, { attached: () => client !== undefined });
 }

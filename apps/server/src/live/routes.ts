@@ -21,11 +21,19 @@ const REAUTH_MS = 60_000;
  * checked by the access hook before the upgrade). See LiveSocket for the protocol.
  */
 export async function liveRoutes(app: App, options: { pollMs?: number } = {}): Promise<void> {
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const hub = new LiveHub(app.deps.db, app.log, options.pollMs);
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024 },
+    // Stopping: every socket closes with 1001 (going away), so clients reconnect, to another
+    // instance, and resume; the plugin's own default would close them without a code.
+    preClose: async () => {
+      await hub.stop();
+      for (const client of app.websocketServer.clients) client.close(1001, 'server going away');
+      app.websocketServer.close();
+    },
+  });
   app.decorate('live', hub);
   app.addHook('onReady', () => hub.start());
-  app.addHook('preClose', () => hub.stop());
 
   app.route({
     method: 'GET',

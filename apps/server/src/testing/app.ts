@@ -40,6 +40,9 @@ function fakeWebDist(): string {
   return dir;
 }
 
+/** The METRICS_TOKEN of a test app. */
+export const TEST_METRICS_TOKEN = 'test-metrics-token';
+
 /** The app on a fresh database of the given kind, in-process (use `app.inject`). */
 export async function createTestApp(
   kind: DbKind,
@@ -54,6 +57,9 @@ export async function createTestApp(
     webDist: fakeWebDist(),
     dataDir: mkdtempSync(join(tmpdir(), 'rostra-data-')),
     authSecret: 'test-secret-that-is-long-enough-for-signing-0123456789',
+    // `app.inject` comes from loopback, which /metrics admits when no token is set: with one, the
+    // generated access tests see it refuse a caller without it.
+    metricsToken: TEST_METRICS_TOKEN,
     ...overrides,
   };
   const app = await buildApp({

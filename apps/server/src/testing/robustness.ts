@@ -16,6 +16,8 @@ export const NOT_IN_DOCUMENT: Readonly<Record<string, string>> = {
     "the identity library's catch-all (public): its endpoints are probed by identity/auth-robustness.test.ts",
   'POST /api/auth/*':
     "the identity library's catch-all (public): its endpoints are probed by identity/auth-robustness.test.ts",
+  'GET /metrics':
+    "Prometheus's text format for the monitoring system, with no parameters or body: refused to sessions by access.test.ts; its token and loopback rules in health/health.test.ts",
   'GET /api/v1/live':
     'a WebSocket upgrade with no parameters or body: refused without a session by access.test.ts; its malformed messages are tested in live/live.test.ts',
 };
