@@ -74,6 +74,20 @@ describe.each(testDatabaseKinds())('row-level security on %s', (kind) => {
     expect(await h.db.select().from(labels)).toEqual([]);
   });
 
+  it('an organisation id holding quotes and backslashes binds exactly that organisation', async () => {
+    const odd = String.raw`o'rg\x' or '1'='1`;
+    await h.db.insert(organisations).values({ id: odd, name: 'Odd', slug: 'odd' });
+    await withOrg(h.db, odd, (tx) => tx.insert(labels).values({ orgId: odd, id: 'l1', name: 'Odd label' }));
+    const seen = await withOrg(h.db, odd, async (tx) => {
+      const setting = await tx.execute(sql`select current_setting('app.org_id') as v`);
+      return {
+        setting: (setting as unknown as { rows: { v: string }[] }).rows[0]?.v,
+        labels: (await tx.select().from(labels)).map((r) => r.name),
+      };
+    });
+    expect(seen).toEqual({ setting: odd, labels: ['Odd label'] });
+  });
+
   it('every table with an org_id column, except the declared global tables, is under row-level security', async () => {
     const res = await withOrg(h.db, 'org-a', (tx) =>
       tx.execute(sql`

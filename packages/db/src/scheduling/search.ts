@@ -473,9 +473,8 @@ export async function searchOrg(
       : {};
     const { parts, live, statement, tlLimit } = plan(narrow);
     if (live.length === 0) return { parts, live, tlLimit, answers: [] as Answer[] };
-    await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(WORD_SIMILARITY)}, true)`,
-    );
+    // SET LOCAL (not set_config): Citus passes it on to the worker nodes (docs/scale-out.md).
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${Number(WORD_SIMILARITY)}`));
     if (process.env.ROSTRA_SEARCH_EXPLAIN) {
       const plan = (await tx.execute(sql`explain (analyze) ${statement}`)) as unknown as {
         rows: Record<string, string>[];

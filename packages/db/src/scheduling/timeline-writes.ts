@@ -103,10 +103,19 @@ export async function writeAssignments(tx: Tx, orgId: string, recordId: string, 
       .insert(timelineRecordResources)
       .values(resIds.map((resourceId, position) => ({ orgId, recordId, resourceId, position })));
   }
+  // `res_ids` is the copy of these rows in order; kept here, not by a trigger (docs/scale-out.md).
   await tx
     .update(timelineRecords)
-    .set({ resourceId: resIds[0] ?? null })
+    .set({ resourceId: resIds[0] ?? null, resIds: [...resIds] })
     .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, recordId)));
+}
+
+/** A deleted resource leaves the `res_ids` of the records it was assigned to (its links cascade). */
+export async function dropFromResIds(tx: Tx, orgId: string, resourceId: string): Promise<void> {
+  await tx
+    .update(timelineRecords)
+    .set({ resIds: sql`array_remove(${timelineRecords.resIds}, ${resourceId})` })
+    .where(and(eq(timelineRecords.orgId, orgId), sql`${resourceId} = any(${timelineRecords.resIds})`));
 }
 
 /**
@@ -156,6 +165,9 @@ export async function addState(tx: Tx, orgId: string, state: StateInput): Promis
     orgId,
     id,
     recordId: state.recordId,
+    // The next position in this record's history (the record is locked by its writer).
+    seq: sql`(select coalesce(max(s.seq), 0) + 1 from job_states s
+      where s.org_id = ${orgId} and s.record_id = ${state.recordId})`,
     status: state.status,
     previousStatus: state.previousStatus,
     action: state.action,

@@ -237,7 +237,7 @@ export const shortLinks = pgTable(
 export const invitations = pgTable(
   'invitations',
   {
-    id: text('id').primaryKey(),
+    id: text('id').notNull(),
     organizationId: text('org_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
@@ -250,5 +250,6 @@ export const invitations = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('invitations_org_idx').on(t.organizationId), index('invitations_email_idx').on(t.email)],
+  // Keyed by organisation first, like every tenant table (docs/scale-out.md).
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('invitations_email_idx').on(t.email)],
 );

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { orgRef } from './columns.ts';
 import { timelineRecords } from './scheduling.ts';
@@ -24,8 +25,11 @@ export const jobStates = pgTable(
   {
     orgId: orgRef(),
     id: text('id').notNull(),
-    /** Write order: the latest state is the highest. */
-    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /**
+     * Position in the record's own history (1, 2, …): the latest state is the highest. Per record,
+     * not a global identity, so the order holds when the table is spread over several nodes.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
     recordId: text('record_id').notNull(),
     status: text('status').notNull(),
     previousStatus: text('previous_status'),
@@ -40,7 +44,7 @@ export const jobStates = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
-    index('job_states_record_idx').on(t.orgId, t.recordId, t.seq),
+    uniqueIndex('job_states_record_seq_uq').on(t.orgId, t.recordId, t.seq),
     foreignKey({
       columns: [t.orgId, t.recordId],
       foreignColumns: [timelineRecords.orgId, timelineRecords.id],

@@ -150,7 +150,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<{ seeded: 
       await step('customers', data.customers, (c) => tx.insert(customers).values(c));
       await step('shifts', data.shifts, (c) => tx.insert(shifts).values(c));
       await step('timeline records', data.records, (c) =>
-        tx.insert(timelineRecords).values((c as typeof data.records).map(({ resIds: _r, ...row }) => row)),
+        tx.insert(timelineRecords).values(c as typeof data.records),
       );
       const links = data.records.flatMap((r) =>
         r.resIds.map((resourceId, position) => ({
