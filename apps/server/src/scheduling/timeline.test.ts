@@ -1,3 +1,4 @@
+import { writeAssignments } from '@rostra/db/scheduling/timeline-writes';
 import { organisations } from '@rostra/db/schema/organisations';
 import { resources, timelineRecordResources, timelineRecords } from '@rostra/db/schema/scheduling';
 import { putSettings } from '@rostra/db/settings';
@@ -41,6 +42,7 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       beginAt: begin,
       endAt: begin + H,
       resourceId: resIds[0] ?? null,
+      resIds,
       readers,
       data: { customer_first_name: 'Ada', reference: `REF-${id}` },
     });
@@ -155,11 +157,9 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
     );
     const probe = async () => (await load()).records.find((r) => r._id === 'probe');
     expect(await probe()).toMatchObject({ resIds: ['r3'] });
-    // An assignment (the trigger-kept copy changes) and a resource renamed, in SQL.
+    // An assignment written by the db layer itself and a resource renamed in SQL, not the API.
     await withOrg(t.db.db, p.orgId, async (tx) => {
-      await tx
-        .insert(timelineRecordResources)
-        .values({ orgId: p.orgId, recordId: 'probe', resourceId: 'r1', position: 1 });
+      await writeAssignments(tx, p.orgId, 'probe', ['r3', 'r1']);
       await tx.update(resources).set({ name: 'Cid Renamed' }).where(eq(resources.id, 'r3'));
     });
     expect(await probe()).toMatchObject({ resIds: ['r3', 'r1'] });

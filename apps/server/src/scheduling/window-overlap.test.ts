@@ -53,6 +53,7 @@ describe.each(testDatabaseKinds())('lists of a window return the records overlap
       beginAt: begin,
       endAt: end,
       resourceId: resIds[0] ?? null,
+      resIds,
       readers: resIds.includes('r1') ? r1Reader : [],
       data: { customer_first_name: 'Ada', reference: `REF-${id}` },
     });
