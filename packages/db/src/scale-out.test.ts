@@ -4,12 +4,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GLOBAL_TABLES } from './access.ts';
 import type { DbHandle } from './client.ts';
-import { organisations } from './schema/organisations.ts';
-import { resources, timelineRecords } from './schema/scheduling.ts';
 import { deleteRecord } from './scheduling/delete-record.ts';
 import { listStates } from './scheduling/list-states.ts';
 import { RESOURCES } from './scheduling/record-kinds.ts';
 import { addState, writeAssignments } from './scheduling/timeline-writes.ts';
+import { organisations } from './schema/organisations.ts';
+import { resources, timelineRecords } from './schema/scheduling.ts';
 import { withOrg } from './tenant.ts';
 import { openTestDatabase, testDatabaseKinds } from './testing.ts';
 
@@ -146,7 +146,9 @@ describe.each(testDatabaseKinds())('scale-out readiness on %s', (kind) => {
           { orgId: ORG, id: 'rA', name: 'Ann' },
           { orgId: ORG, id: 'rB', name: 'Bo' },
         ]);
-        await tx.insert(timelineRecords).values({ orgId: ORG, id: 'j1', key: 'booking', beginAt: 0, endAt: 3600 });
+        await tx
+          .insert(timelineRecords)
+          .values({ orgId: ORG, id: 'j1', key: 'booking', beginAt: 0, endAt: 3600 });
       });
     });
     const resIdsOf = () =>
@@ -176,7 +178,14 @@ describe.each(testDatabaseKinds())('scale-out readiness on %s', (kind) => {
         ['finished', 50],
       ] as const) {
         await withOrg(h.db, ORG, (tx) =>
-          addState(tx, ORG, { recordId: 'j1', status, previousStatus: null, action: 'update', uid: null, at }),
+          addState(tx, ORG, {
+            recordId: 'j1',
+            status,
+            previousStatus: null,
+            action: 'update',
+            uid: null,
+            at,
+          }),
         );
       }
       const states = await listStates(h.db, ORG, 'j1');

@@ -2,10 +2,10 @@ import type { Db } from '../client.ts';
 import { appendLiveEvents } from '../infra/live-events.ts';
 import type { ExpectedVersion, WriteResult } from '../infra/write-result.ts';
 import { withOrg } from '../tenant.ts';
-import { dropFromResIds } from './timeline-writes.ts';
 import { lockAtVersion, whereId } from './get-record.ts';
 import { recordEvents } from './record-events.ts';
 import { type RecordKind, sideOf } from './record-kinds.ts';
+import { dropFromResIds } from './timeline-writes.ts';
 
 /** Deletes a record that is still at `expected` (else `stale`, nothing deleted). Answers the deleted record. */
 export async function deleteRecord(
