@@ -697,6 +697,56 @@ test.describe('timeline', () => {
     await expect(page.getByTestId('candidate-panel')).toBeVisible();
   });
 
+  test('compact rows show 25 and more resources at 1280×800; week and fortnight fit the width, with zoom levels', async ({
+    page,
+  }, info) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const f = await setUp(page);
+    const day = f.day(41);
+    const job = await f.booking(day, 11, { resIds: [f.resA._id] });
+    await openDay(page, day);
+    const compact = page.getByRole('button', { name: 'Compact' });
+    await compact.click();
+    await expect(compact).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => new URL(page.url()).searchParams.get('density')).toBe('compact');
+    const scroller = page.getByTestId('timeline-scroller');
+    // Rows wholly inside the scroller, each at most 28 px high.
+    const visibleRows = () =>
+      scroller.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return [...el.querySelectorAll('[data-row]')].filter((row) => {
+          const r = row.getBoundingClientRect();
+          return r.top >= box.top && r.bottom <= box.bottom + 0.5 && r.height <= 28;
+        }).length;
+      });
+    await expect.poll(visibleRows).toBeGreaterThanOrEqual(25);
+    await shoot(page, 'timeline-compact', info.project.name);
+    // The arrangement is in the address: a reload keeps it.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Compact' })).toHaveAttribute('aria-pressed', 'true');
+
+    // The week fits the width (no sideways scroll); the hours zoom scrolls; days fits again.
+    const fits = () => scroller.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    await page.getByRole('button', { name: 'Week', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Days', exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect.poll(fits).toBe(true);
+    // Bars too narrow for their text keep it in the tooltip and the accessible name.
+    await expect(barOf(page, job._id)).toHaveAttribute('title', /11:00/);
+    await shoot(page, 'timeline-week-fit', info.project.name);
+    await page.getByRole('button', { name: 'Hours', exact: true }).click();
+    await expect.poll(fits).toBe(false);
+    await expect.poll(() => new URL(page.url()).searchParams.get('zoom')).toBe('hours');
+    await page.getByRole('button', { name: 'Quarter days', exact: true }).click();
+    await expect.poll(fits).toBe(false);
+    await page.getByRole('button', { name: 'Days', exact: true }).click();
+    await expect.poll(fits).toBe(true);
+    await page.getByRole('button', { name: 'Fortnight', exact: true }).click();
+    await expect.poll(fits).toBe(true);
+  });
+
   test('keyboard: arrows move between bars and the timeline shows only what is visible', async ({ page }) => {
     const f = await setUp(page);
     const day = f.day(41);

@@ -3,8 +3,8 @@ import type { StatusDefinition } from '@rostra/core/settings/defaults';
 import { formatTime } from '@rostra/core/time/calendar';
 import { Lock as LockIcon, TriangleAlert } from 'lucide-react';
 import { memo } from 'react';
-import { useNameW } from './grid-context.ts';
-import { type Bar, type BarRef, barBox, customerName, LANE_HEIGHT, type Row, type Scale } from './model.ts';
+import { useCompact, useNameW } from './grid-context.ts';
+import { type Bar, type BarRef, barBox, customerName, laneHeight, type Row, type Scale } from './model.ts';
 import { TL } from './texts.ts';
 import type { RowProps } from './timeline-row.tsx';
 
@@ -55,7 +55,9 @@ export const BarButton = memo(function BarButton(p: BarProps) {
   const width = box.width;
   const record = bar.record;
   const time = `${formatTime(bar.begin)}–${formatTime(bar.end)}`;
-  const style = { left, width, top: 4 + bar.lane * LANE_HEIGHT, height: LANE_HEIGHT - 2 };
+  const compact = useCompact();
+  const lane = laneHeight(compact);
+  const style = { left, width, top: (compact ? 2 : 4) + bar.lane * lane, height: lane - 2 };
   if (bar.kind !== 'booking') {
     const label = bar.kind === 'leave' ? TL.leave : TL.break;
     return (
@@ -120,7 +122,8 @@ export const BarButton = memo(function BarButton(p: BarProps) {
     >
       {lock ? <LockIcon aria-hidden className="size-3 shrink-0" /> : null}
       {record.isConflict ? <TriangleAlert aria-hidden className="size-3 shrink-0 text-red-700" /> : null}
-      <span className="min-w-8 truncate font-medium">{customer}</span>
+      {/* Too narrow for a name: the tooltip (title) and the accessible name say it all. */}
+      {width >= 24 ? <span className="min-w-8 truncate font-medium">{customer}</span> : null}
       {width > 120 ? (
         <span className="min-w-0 truncate opacity-75" style={{ flexShrink: 4 }}>
           {time}

@@ -3,11 +3,8 @@ import { formatTime, HOUR } from '@rostra/core/time/calendar';
 import { memo } from 'react';
 import { useNameW } from './grid-context.ts';
 import { HEADER_H, hourShade } from './layout.ts';
-import type { Scale, ViewKind } from './model.ts';
+import { labelStep, type Scale } from './model.ts';
 import { TL } from './texts.ts';
-
-/** Hour-label step of each view (hours). */
-const LABEL_STEP: Readonly<Record<ViewKind, number>> = { day: 1, week: 6, fortnight: 12 };
 
 export type VirtualCol = { index: number; start: number; size: number; key: string | number | bigint };
 
@@ -51,12 +48,11 @@ export const TimeHeader = memo(function TimeHeader(props: {
   days: GridDay[];
   cols: VirtualCol[];
   scale: Scale;
-  view: ViewKind;
   width: number;
 }) {
-  const { cols, scale, view } = props;
+  const { cols, scale } = props;
   const nameW = useNameW();
-  const step = LABEL_STEP[view];
+  const step = labelStep(scale.hourWidth);
   const visibleDays = new Set(cols.map((c) => Math.floor(c.index / 24)));
   return (
     <div
@@ -76,7 +72,7 @@ export const TimeHeader = memo(function TimeHeader(props: {
         return (
           <div
             key={day.date}
-            className={`absolute top-0 h-6 border-l border-neutral-300 pt-1 text-xs font-semibold ${isWeekend ? 'text-neutral-500' : 'text-neutral-800'}`}
+            className={`absolute top-0 h-6 overflow-hidden border-l border-neutral-300 pt-1 text-xs font-semibold ${isWeekend ? 'text-neutral-500' : 'text-neutral-800'}`}
             style={{ left: nameW + d * 24 * scale.hourWidth, width: 24 * scale.hourWidth }}
           >
             <span className="sticky inline-block px-2 whitespace-nowrap" style={{ left: nameW }}>

@@ -15,7 +15,7 @@ import {
   rowOffsets,
   sameTarget,
 } from './layout.ts';
-import { buildRows, scaleOf, UNASSIGNED_ROW } from './model.ts';
+import { buildRows, hourWidthOf, labelStep, rowHeight, scaleOf, UNASSIGNED_ROW } from './model.ts';
 import { periodOf, periodTitle } from './period.ts';
 
 const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
@@ -162,5 +162,33 @@ describe('period and shading', () => {
     expect(to - from).toBe(7 * 86_400);
     expect(periodOf('day', at('2026-01-07T15:00'), 1).from).toBe(at('2026-01-07T00:00'));
     expect(periodTitle('day', grid, at('2026-01-05T00:00'))).toBe(grid.set['2026-01-05']?.label);
+  });
+});
+
+describe('density and zoom', () => {
+  it('compact rows are at most 28 px for one lane, 20 px more a lane', () => {
+    expect(rowHeight({ lanes: 1 }, true)).toBe(24);
+    expect(rowHeight({ lanes: 2 }, true)).toBe(44);
+    expect(rowHeight({ lanes: 1 })).toBe(44);
+    expect([...rowOffsets(rows, true)]).toEqual([0, 24, 68, 92]);
+  });
+
+  it('fits a week or a fortnight to the width at the days zoom; quarter days and hours are wider', () => {
+    // 1,072 px of hours at 1280 px with the 208 px names column.
+    expect(hourWidthOf('week', 'days', 1072, 168) * 168).toBeLessThanOrEqual(1072);
+    expect(hourWidthOf('week', 'days', 1072, 168) * 168).toBeGreaterThan(1060);
+    expect(hourWidthOf('fortnight', 'days', 1072, 336) * 336).toBeLessThanOrEqual(1072);
+    expect(hourWidthOf('week', 'quarters', 1072, 168)).toBe(16);
+    expect(hourWidthOf('week', 'hours', 1072, 168)).toBe(40);
+    expect(hourWidthOf('day', 'days', 1072, 24)).toBe(96);
+    // A fortnight on a phone: never under 2 px an hour (it scrolls instead).
+    expect(hourWidthOf('fortnight', 'days', 255, 336)).toBe(2);
+  });
+
+  it('labels the hours as often as 40 px allow', () => {
+    expect(labelStep(96)).toBe(1);
+    expect(labelStep(16)).toBe(3);
+    expect(labelStep(6.38)).toBe(12);
+    expect(labelStep(3)).toBe(24);
   });
 });

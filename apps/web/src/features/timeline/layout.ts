@@ -31,9 +31,9 @@ export type DragState = {
 };
 
 /** Cumulative row tops: `offsets[i]` is row i's top below the header, `offsets[n]` the total. */
-export function rowOffsets(rows: readonly Row[]): Float64Array {
+export function rowOffsets(rows: readonly Row[], compact = false): Float64Array {
   const out = new Float64Array(rows.length + 1);
-  for (let i = 0; i < rows.length; i++) out[i + 1] = (out[i] as number) + rowHeight(rows[i] as Row);
+  for (let i = 0; i < rows.length; i++) out[i + 1] = (out[i] as number) + rowHeight(rows[i] as Row, compact);
   return out;
 }
 

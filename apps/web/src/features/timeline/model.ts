@@ -144,12 +144,30 @@ export const VIEW_DAYS: Readonly<Record<ViewKind, number>> = { day: 1, week: 7, 
 /** The horizontal scale: the grid's first second at x = 0. */
 export type Scale = { start: number; end: number; hourWidth: number };
 
-export function scaleOf(grid: RosterGrid, view: ViewKind): Scale {
-  return {
-    start: grid.time_boundaries.start_time,
-    end: grid.time_boundaries.end_time,
-    hourWidth: HOUR_WIDTH[view],
-  };
+/**
+ * Zoom of the week and fortnight views (issue 18 point 5): `days` fits the whole period to the
+ * width, `quarters` gives a quarter day 96 px, `hours` an hour 40 px. The day view reads to the
+ * quarter hour at 96 px an hour whatever the zoom.
+ */
+export const ZOOMS = ['days', 'quarters', 'hours'] as const;
+export type Zoom = (typeof ZOOMS)[number];
+
+/** Pixels per hour of a view at a zoom, for `width` px of hours on screen. */
+export function hourWidthOf(view: ViewKind, zoom: Zoom, width: number, hours: number): number {
+  if (view === 'day') return HOUR_WIDTH.day;
+  if (zoom === 'hours') return 40;
+  if (zoom === 'quarters') return 16;
+  // The whole period in the width; never under 2 px an hour (a fortnight on a phone scrolls).
+  return Math.max(2, Math.floor((width / hours) * 100) / 100);
+}
+
+export function scaleOf(grid: RosterGrid, view: ViewKind, hourWidth: number = HOUR_WIDTH[view]): Scale {
+  return { start: grid.time_boundaries.start_time, end: grid.time_boundaries.end_time, hourWidth };
+}
+
+/** Hours between the header's time labels: the smallest of 1, 3, 6, 12, 24 that leaves 40 px each. */
+export function labelStep(hourWidth: number): number {
+  return [1, 3, 6, 12].find((h) => h * hourWidth >= 40) ?? 24;
 }
 
 export const timeToX = (scale: Scale, t: number): number => ((t - scale.start) / HOUR) * scale.hourWidth;
@@ -175,8 +193,13 @@ export function snap(t: number, minutes: number = DEFAULT_SNAP_TO_GRID): number 
 
 /** Rows' heights: 24 px per lane plus padding; at least 44 px (a touch target). */
 export const LANE_HEIGHT = 24;
-export function rowHeight(row: Pick<Row, 'lanes'>): number {
-  return Math.max(44, row.lanes * LANE_HEIGHT + 8);
+/** Compact rows (issue 18 point 5): 20 px lanes, 24 px rows, so 25 and more fit on a laptop. */
+export const COMPACT_LANE_HEIGHT = 20;
+export const laneHeight = (compact: boolean): number => (compact ? COMPACT_LANE_HEIGHT : LANE_HEIGHT);
+export function rowHeight(row: Pick<Row, 'lanes'>, compact = false): number {
+  return compact
+    ? Math.max(24, row.lanes * COMPACT_LANE_HEIGHT + 4)
+    : Math.max(44, row.lanes * LANE_HEIGHT + 8);
 }
 
 export type BarRef = { row: number; bar: number };

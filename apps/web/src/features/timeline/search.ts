@@ -3,10 +3,14 @@ import { type SearchOf, searchSchema } from '../../lib/search-params.ts';
 /**
  * The query of the timeline's paths (issue 17 point 5): the view and the day it shows
  * (`?view=week&date=2026-05-04`), so a reload or a shared link opens the same period. An unknown
- * view is the day view.
+ * view is the day view. `density=compact` and `zoom` keep the layout across a reload.
  */
 export const timelineSearch = searchSchema({
   view: ['day', 'week', 'fortnight'],
   date: 'text',
+  /** Compact rows (issue 18 point 5). */
+  density: ['compact'],
+  /** Week and fortnight zoom; none: the whole period fits the width. */
+  zoom: ['quarters', 'hours'],
 });
 export type TimelineSearch = SearchOf<typeof timelineSearch.shape>;

@@ -100,7 +100,8 @@ export function TimelineBoard(props: { isEditable: boolean }) {
         ) : (
           <TimelineGrid
             rows={win.rows}
-            scale={period.scale}
+            zoom={period.zoom}
+            compact={period.compact}
             grid={period.grid}
             view={period.view}
             statusColors={win.statusColors}

@@ -7,20 +7,22 @@ import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useMemo,
 import type { MenuPoint } from '../../ui/context-menu.tsx';
 import type { AsyncChecker } from './checker.ts';
 import { DragAlternatives } from './drag-alternatives.tsx';
-import { NameWidth, useNameWidth } from './grid-context.ts';
+import { Compact, NameWidth, useElementWidth, useNameWidth } from './grid-context.ts';
 import { Shading, TimeHeader } from './grid-header.tsx';
 import { barKeyAction, type DropTarget, ghostOn, HEADER_H, rowCheck, rowOffsets } from './layout.ts';
 import { watchLongPress } from './long-press.ts';
 import {
   type Bar,
   type BarRef,
+  hourWidthOf,
   type Row,
   rowHeight,
-  type Scale,
+  scaleOf,
   timeToX,
   totalWidth,
   UNASSIGNED_ROW,
   type ViewKind,
+  type Zoom,
 } from './model.ts';
 import { TL } from './texts.ts';
 import { TimelineRow } from './timeline-row.tsx';
@@ -32,9 +34,12 @@ export type { DropTarget } from './layout.ts';
 
 export type GridProps = {
   rows: readonly Row[];
-  scale: Scale;
   grid: RosterGrid;
   view: ViewKind;
+  /** Week and fortnight: the zoom (`days` fits the period to the width). */
+  zoom: Zoom;
+  /** Compact rows (24 px). */
+  compact: boolean;
   statusColors: ReadonlyMap<string, StatusDefinition>;
   customers: ReadonlyMap<string, string>;
   locks: Readonly<Record<string, WorkspaceLock>>;
@@ -71,14 +76,18 @@ export type GridProps = {
  */
 export function TimelineGrid(props: GridProps) {
   const nameW = useNameWidth();
-  const { rows, scale, grid, view } = props;
+  const { rows, grid, view, compact } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
-  const offsets = useMemo(() => rowOffsets(rows), [rows]);
-  const hours = Math.round((scale.end - scale.start) / HOUR);
+  const offsets = useMemo(() => rowOffsets(rows, compact), [rows, compact]);
+  const hours = Math.round((grid.time_boundaries.end_time - grid.time_boundaries.start_time) / HOUR);
+  // The hours' width on screen: the week and fortnight fit into it at the `days` zoom.
+  const hoursW = useElementWidth(scrollRef, 1024) - nameW;
+  const hourWidth = hourWidthOf(view, props.zoom, hoursW, hours);
+  const scale = useMemo(() => scaleOf(grid, view, hourWidth), [grid, view, hourWidth]);
   const rowV = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => rowHeight(rows[i] as Row),
+    estimateSize: (i) => rowHeight(rows[i] as Row, compact),
     paddingStart: HEADER_H,
     overscan: 4,
     // Scroll updates render with React's batching, not synchronously inside the scroll event.
@@ -98,13 +107,13 @@ export function TimelineGrid(props: GridProps) {
   useEffect(() => {
     rowV.measure();
     colV.measure();
-  }, [rows, scale.hourWidth]);
+  }, [rows, scale.hourWidth, compact]);
 
   // Start the day at the current hour when today is in view, else at 07:00.
   const scrolledFor = useRef('');
   useEffect(() => {
     const el = scrollRef.current;
-    const key = `${scale.start}:${view}`;
+    const key = `${scale.start}:${view}:${scale.hourWidth}`;
     if (!el || scrolledFor.current === key) return;
     scrolledFor.current = key;
     const anchor =
@@ -205,65 +214,67 @@ export function TimelineGrid(props: GridProps) {
 
   return (
     <NameWidth.Provider value={nameW}>
-      <div className="relative flex min-h-0 min-w-0 flex-1">
-        <section
-          ref={scrollRef}
-          className="relative min-h-0 flex-1 overflow-auto overscroll-contain bg-white"
-          aria-label={TL.title}
-          data-testid="timeline-scroller"
-        >
-          <div style={{ width, height: totalH }} className="relative">
-            <TimeHeader days={days} cols={cols} scale={scale} view={view} width={width} />
-            {/* Column shading: after hours and weekends, for visible hours only. */}
-            <Shading
-              cols={cols}
-              scale={scale}
-              grid={grid}
-              top={HEADER_H}
-              height={totalH - HEADER_H}
-              width={width}
-              nowX={nowX}
-            />
-            {virtualRows.map((v) => {
-              const row = rows[v.index] as Row;
-              return (
-                <TimelineRow
-                  key={row.id}
-                  row={row}
-                  index={v.index}
-                  top={v.start}
-                  height={v.size}
-                  width={width}
-                  scale={scale}
-                  from={visFrom}
-                  to={visTo}
-                  statusColors={props.statusColors}
-                  customers={props.customers}
-                  locks={props.locks}
-                  selectedId={props.selectedId}
-                  draggingId={drag?.bar.record._id ?? null}
-                  tabStop={tabStop}
-                  isDragging={drag !== null}
-                  check={rowCheck(drag, row, checks?.get(row.id))}
-                  isTarget={drag?.target?.rowId === row.id}
-                  ghost={ghostOn(drag, row.id)}
-                  canEdit={props.isEditable}
-                  onPress={onPress}
-                  onResizePress={onResizePress}
-                  onClick={onClick}
-                  onOpen={onOpen}
-                  onMenu={onMenu}
-                  onKey={onKey}
-                  onFocusBar={setFocus}
-                />
-              );
-            })}
-          </div>
-        </section>
-        {drag && !drag.isResize && props.showAlternatives ? (
-          <DragAlternatives alternatives={alternatives} />
-        ) : null}
-      </div>
+      <Compact.Provider value={compact}>
+        <div className="relative flex min-h-0 min-w-0 flex-1">
+          <section
+            ref={scrollRef}
+            className="relative min-h-0 flex-1 overflow-auto overscroll-contain bg-white"
+            aria-label={TL.title}
+            data-testid="timeline-scroller"
+          >
+            <div style={{ width, height: totalH }} className="relative">
+              <TimeHeader days={days} cols={cols} scale={scale} width={width} />
+              {/* Column shading: after hours and weekends, for visible hours only. */}
+              <Shading
+                cols={cols}
+                scale={scale}
+                grid={grid}
+                top={HEADER_H}
+                height={totalH - HEADER_H}
+                width={width}
+                nowX={nowX}
+              />
+              {virtualRows.map((v) => {
+                const row = rows[v.index] as Row;
+                return (
+                  <TimelineRow
+                    key={row.id}
+                    row={row}
+                    index={v.index}
+                    top={v.start}
+                    height={v.size}
+                    width={width}
+                    scale={scale}
+                    from={visFrom}
+                    to={visTo}
+                    statusColors={props.statusColors}
+                    customers={props.customers}
+                    locks={props.locks}
+                    selectedId={props.selectedId}
+                    draggingId={drag?.bar.record._id ?? null}
+                    tabStop={tabStop}
+                    isDragging={drag !== null}
+                    check={rowCheck(drag, row, checks?.get(row.id))}
+                    isTarget={drag?.target?.rowId === row.id}
+                    ghost={ghostOn(drag, row.id)}
+                    canEdit={props.isEditable}
+                    onPress={onPress}
+                    onResizePress={onResizePress}
+                    onClick={onClick}
+                    onOpen={onOpen}
+                    onMenu={onMenu}
+                    onKey={onKey}
+                    onFocusBar={setFocus}
+                  />
+                );
+              })}
+            </div>
+          </section>
+          {drag && !drag.isResize && props.showAlternatives ? (
+            <DragAlternatives alternatives={alternatives} />
+          ) : null}
+        </div>
+      </Compact.Provider>
     </NameWidth.Provider>
   );
 }

@@ -5,13 +5,13 @@ import { Check, X } from 'lucide-react';
 import { type KeyboardEvent, memo, type PointerEvent } from 'react';
 import type { MenuPoint } from '../../ui/context-menu.tsx';
 import { BarButton } from './bar-button.tsx';
-import { useNameW } from './grid-context.ts';
+import { useCompact, useNameW } from './grid-context.ts';
 import type { RowCheck } from './layout.ts';
 import {
   type Bar,
   type BarRef,
   barsInRange,
-  LANE_HEIGHT,
+  laneHeight,
   type Row,
   type Scale,
   timeToX,
@@ -54,6 +54,7 @@ export type RowProps = {
 export const TimelineRow = memo(function TimelineRow(p: RowProps) {
   const { row, scale } = p;
   const nameW = useNameW();
+  const compact = useCompact();
   const bars = barsInRange(row, p.from, p.to);
   const check = p.check;
   const fails = check !== null && typeof check === 'object' && !check.ok;
@@ -158,8 +159,8 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
           style={{
             left: nameW + timeToX(scale, p.ghost.begin),
             width: Math.max(8, timeToX(scale, p.ghost.end) - timeToX(scale, p.ghost.begin)),
-            top: 4,
-            height: LANE_HEIGHT - 2,
+            top: compact ? 2 : 4,
+            height: laneHeight(compact) - 2,
           }}
         >
           <span className="block truncate px-1 text-[11px] leading-5 text-neutral-800">

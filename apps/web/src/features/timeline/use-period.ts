@@ -1,7 +1,7 @@
 import { DAY, dayStart, fromYmd, toWallClock, toYmd } from '@rostra/core/time/calendar';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import { scaleOf, VIEW_DAYS, type ViewKind } from './model.ts';
+import { VIEW_DAYS, type ViewKind, type Zoom } from './model.ts';
 import { periodGrid, periodOf, periodTitle } from './period.ts';
 import type { TimelineSearch } from './search.ts';
 
@@ -16,7 +16,7 @@ export function useNow(timeZone: string): number {
 }
 
 /**
- * The period shown, kept in the address through the route's validated search (`?view=week&date=…`,
+ * The period shown and how (compact rows, the zoom), kept in the address through the route's validated search (`?view=week&date=…`,
  * search.ts): a reload or a shared link opens it. Each value is selected on its own, so the board
  * re-renders when the period changes, not with every change of the router's state (a drag in
  * progress keeps its frame).
@@ -27,34 +27,37 @@ export function usePeriod(now: number) {
   const searchDate = fromYmd(
     useSearch({ strict: false, select: (search: TimelineSearch) => search.date }) ?? '',
   );
+  const density = useSearch({ strict: false, select: (search: TimelineSearch) => search.density });
+  const zoom: Zoom = useSearch({ strict: false, select: (search: TimelineSearch) => search.zoom }) ?? 'days';
   const navigate = useNavigate();
   const anchor = Number.isNaN(searchDate) ? dayStart(now) : searchDate;
-  const show = (next: { view?: ViewKind; anchor?: number }) =>
+  const show = (next: Partial<TimelineSearch> & { anchor?: number }) =>
     void navigate({
       to: '.',
-      search: (prev: TimelineSearch) => ({
-        ...prev,
-        view: next.view ?? view,
-        date: toYmd(next.anchor ?? anchor),
-      }),
+      search: (prev: TimelineSearch) => {
+        const { anchor: nextAnchor, ...rest } = next;
+        return { ...prev, view, date: toYmd(nextAnchor ?? anchor), ...rest };
+      },
       replace: true,
     });
   // The organisation's first day of the week comes with the window answer.
   const [weekStartDay, setWeekStartDay] = useState(0);
   const { from, to } = periodOf(view, anchor, weekStartDay);
   const grid = useMemo(() => periodGrid(view, from, weekStartDay), [from, view, weekStartDay]);
-  const scale = useMemo(() => scaleOf(grid, view), [grid, view]);
   return {
     view,
     anchor,
     from,
     to,
     grid,
-    scale,
+    compact: density === 'compact',
+    zoom,
     weekStartDay,
     setWeekStartDay,
     title: periodTitle(view, grid, from),
     setView: (next: ViewKind) => show({ view: next }),
+    setCompact: (on: boolean) => show({ density: on ? 'compact' : undefined }),
+    setZoom: (next: Zoom) => show({ zoom: next === 'days' ? undefined : next }),
     setAnchor: (next: number) => show({ anchor: next }),
     /** The previous or next period. */
     step: (dir: -1 | 1) => show({ anchor: anchor + dir * VIEW_DAYS[view] * DAY }),
