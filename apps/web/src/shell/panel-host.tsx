@@ -17,7 +17,7 @@ const NotificationDrawer = lazy(() => loadPanels().then((m) => ({ default: m.Not
 const HelpDrawer = lazy(() => loadPanels().then((m) => ({ default: m.HelpDrawer })));
 const WhatsNewPanel = lazy(() => loadPanels().then((m) => ({ default: m.WhatsNewPanel })));
 const BroadcastSlideOver = lazy(() => loadPanels().then((m) => ({ default: m.BroadcastSlideOver })));
-const SwitchDialog = lazy(() => loadPanels().then((m) => ({ default: m.SwitchDialog })));
+const SwitchDialog = lazy(() => import('./switch-dialog.tsx').then((m) => ({ default: m.SwitchDialog })));
 
 /** The open panel, if any (lib/overlays.ts `openPanel`); announcements fill the broadcasts live. */
 export function PanelHost() {

@@ -1,25 +1,18 @@
 import type { VersionRecord, VersionsAnswer } from '@rostra/core/api/notifications';
 import { whatsNewLabel } from '@rostra/core/shell/messages';
-import { checkEmail } from '@rostra/core/shell/validators';
 import { formatDate } from '@rostra/core/time/calendar';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Bell, Megaphone } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { isApiError } from '../lib/api.ts';
 import { api } from '../lib/client.ts';
 import { useMarkNotificationsSeen, useNotificationList } from '../lib/notifications.ts';
 import { formatOrgInstant } from '../lib/org-time.ts';
-import { closePanel, withWait } from '../lib/overlays.ts';
-import { type Me, switchOrganisation } from '../lib/session.ts';
-import { landingPath } from '../lib/sign-in-flow.ts';
+import { closePanel } from '../lib/overlays.ts';
 import { useStore } from '../lib/store.ts';
-import { notify } from '../lib/toast.ts';
-import { confirmLeave } from '../lib/unsaved.ts';
-import { ROLE_LABELS, SHELL_EXTRA_TEXT, SHELL_TEXT } from '../texts.ts';
+import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../texts.ts';
 import { Button } from '../ui/button.tsx';
-import { Drawer, Modal } from '../ui/dialog.tsx';
-import { Field, FormMessage } from '../ui/field.tsx';
+import { Drawer } from '../ui/dialog.tsx';
 import { broadcastStore } from './panel-host.tsx';
 import { useShell } from './shell-context.tsx';
 
@@ -181,104 +174,6 @@ export function BroadcastSlideOver() {
         </ul>
       )}
     </Drawer>
-  );
-}
-
-/**
- * Company and role switch (spec §4, §6): pick one of your memberships; the email input is
- * validated (and must be your own: the server only switches the signed-in person). A refusal
- * shows the server's message (1.5 s toast and in place).
- */
-export function SwitchDialog({ me }: { me: Me }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const current = `${me.org_id}|${me.role}`;
-  const [choice, setChoice] = useState(current);
-  const [email, setEmail] = useState(me.user_details.email ?? '');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const issue = checkEmail(email)[0];
-    const isOwn = email.trim().toLowerCase() === (me.user_details.email ?? '').toLowerCase();
-    setEmailError(issue?.message ?? (isOwn ? undefined : SHELL_EXTRA_TEXT.switchOwnOnly));
-    if (issue || !isOwn) return;
-    const [org_id = '', role = ''] = choice.split('|');
-    if (!(await confirmLeave())) return;
-    try {
-      await withWait(async () => {
-        const next = await switchOrganisation(queryClient, { org_id, role, uid: me.uid });
-        closePanel();
-        if (!next) return;
-        await navigate({
-          href: next.terms_required ? '/terms' : await landingPath(queryClient, next),
-          replace: true,
-        });
-      });
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      setFailure(message);
-      notify.switchFailure(message);
-    }
-  };
-
-  return (
-    <Modal
-      title={SHELL_EXTRA_TEXT.switchTitle}
-      description={SHELL_EXTRA_TEXT.switchIntro}
-      onClose={closePanel}
-      testId="switch-dialog"
-    >
-      <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
-        <fieldset>
-          <legend className="text-sm font-medium text-neutral-700">{SHELL_EXTRA_TEXT.switchTo}</legend>
-          <div className="mt-2 space-y-1">
-            {me.memberships.map((m) => {
-              const value = `${m.org_id}|${m.role}`;
-              return (
-                <label
-                  key={value}
-                  className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-neutral-200 px-3 text-sm has-checked:border-sky-600 has-checked:bg-sky-50 nav:min-h-9"
-                >
-                  <input
-                    type="radio"
-                    name="membership"
-                    value={value}
-                    checked={choice === value}
-                    onChange={() => setChoice(value)}
-                    className="accent-sky-700"
-                  />
-                  <span className="min-w-0 flex-1 truncate">
-                    {m.org_name} · {ROLE_LABELS[m.role] ?? m.role}
-                  </span>
-                  {value === current ? (
-                    <span className="text-xs text-neutral-500">{SHELL_EXTRA_TEXT.current}</span>
-                  ) : null}
-                </label>
-              );
-            })}
-          </div>
-        </fieldset>
-        <Field
-          label={SHELL_EXTRA_TEXT.switchEmail}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={emailError}
-        />
-        <FormMessage message={failure} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={closePanel}>
-            {SHELL_TEXT.cancel}
-          </Button>
-          <Button type="submit" disabled={choice === current}>
-            {SHELL_EXTRA_TEXT.switchSubmit}
-          </Button>
-        </div>
-      </form>
-    </Modal>
   );
 }
 
