@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { DbHandle } from '@rostra/db/client';
@@ -10,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ServerConfig } from './config.ts';
-import { createDiskFileStore, type FileStore } from './files/file-store.ts';
+import { type FileStore, fileStoreFor } from './files/file-store.ts';
 import { installMetrics, monitoringCaller } from './health/metrics.ts';
 import { installAccessControl, requireAccessDeclarations } from './http/access.ts';
 import type { App } from './http/api.ts';
@@ -22,7 +21,7 @@ import { installCompression, serveWebApp } from './http/web-app.ts';
 import { installSecurityHeaders } from './identity/hardening.ts';
 import { createIdentity, type Identity } from './identity/identity.ts';
 import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts';
-import { exceptionReportJob, identityRetentionOf, retentionJob } from './jobs/jobs.ts';
+import { exceptionReportJob, fileSweepJob, identityRetentionOf, retentionJob } from './jobs/jobs.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
 import { featureRoutes } from './routes.ts';
 import { testClockRoutes, withTestClock } from './test-clock.ts';
@@ -50,7 +49,7 @@ declare module 'fastify' {
     identity: Identity;
     /** Background jobs, run once across instances (see jobs/scheduler.ts). */
     jobs: Scheduler;
-    /** Uploaded bytes (the `uploads` table keeps their records): `DATA_DIR/files` on local disk. */
+    /** Uploaded bytes (the `uploads` table keeps their records): see files/file-store.ts. */
     files: FileStore;
   }
 }
@@ -85,7 +84,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
-  app.decorate('files', createDiskFileStore(join(deps.config.dataDir, 'files')));
+  app.decorate('files', await fileStoreFor(deps.config, deps.db));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -125,7 +124,11 @@ export async function buildApp(deps: Deps): Promise<App> {
     createScheduler({
       db: deps.db.db,
       now: () => identity.now(),
-      jobs: [exceptionReportJob(deps.db.db), retentionJob(deps.db.db, identityRetentionOf(identity.options))],
+      jobs: [
+        exceptionReportJob(deps.db.db),
+        retentionJob(deps.db.db, identityRetentionOf(identity.options)),
+        fileSweepJob(deps.db.db, app.files),
+      ],
       log: app.log,
     }),
   );

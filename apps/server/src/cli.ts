@@ -22,6 +22,10 @@ const COMMANDS: Record<string, { description: string; load: () => Promise<Comman
     description: 'Run the allocation engine on a JSON scenario (see shared/contracts/allocation.md)',
     load: async () => (await import('./cli/allocate.ts')).allocateCommand(),
   },
+  files: {
+    description: 'Move files from the local disk into the shared store (`rostra files migrate`)',
+    load: async () => (await import('./cli/files.ts')).filesCommand(),
+  },
   import: {
     description: 'Import records exported from the seed system into an organisation (validated first)',
     load: async () => (await import('./cli/import.ts')).importCommand(),

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OpenOptions } from '@rostra/db/client';
+import { parseFileStoreUrl } from './files/s3-settings.ts';
 import { testClockSetting } from './test-clock.ts';
 
 export type ServerConfig = {
@@ -31,6 +32,8 @@ export type ServerConfig = {
   trustProxy: boolean | number | string;
   /** Secret for signing sessions and tokens. Generated per data folder when not configured. */
   authSecret: string | undefined;
+  /** FILE_STORE_URL: an S3-compatible bucket for uploaded files (files/s3-settings.ts); unset: see fileStoreFor. */
+  fileStoreUrl: string | undefined;
   /** ROSTRA_TEST_CLOCK=1: a server clock the browser tests move (test-clock.ts); refused in production. */
   testClock: boolean;
   /** Stopping on SIGTERM/SIGINT: see docs/operations.md (Running a fleet). */
@@ -150,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     publicUrlConfigured: Boolean(env.PUBLIC_URL),
     authSecret: env.AUTH_SECRET || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    fileStoreUrl: fileStoreUrlSetting(env.FILE_STORE_URL),
     testClock: testClockSetting(env),
     shutdown: {
       drainMs: whole(env, 'SHUTDOWN_DRAIN_MS', env.NODE_ENV === 'production' ? 5_000 : 0, 0),
@@ -157,6 +161,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     metricsToken: env.METRICS_TOKEN || undefined,
   };
+}
+
+function fileStoreUrlSetting(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  parseFileStoreUrl(value); // a clear message at start, not at the first upload
+  return value;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -6,22 +6,15 @@ import { checkLogo } from '@rostra/core/shell/validators';
 import { updateCompany } from '@rostra/db/admin/company';
 import { getCompany } from '@rostra/db/identity/company';
 import { z } from 'zod';
+import { fileIdIn, LOGO_PATH } from '../files/keys.ts';
 import { DISPATCHERS, MEMBERS, requireAuth } from '../http/access.ts';
-import { API, type App } from '../http/api.ts';
+import type { App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { rawBodyRoutes, readMultipart, sendStoredImage } from '../http/multipart.ts';
 
 /** Room for the form's other parts and boundaries around a logo just under the limit. */
 const BODY_LIMIT = LOGO_MAX_BYTES + 64 * 1024;
-const LOGO_PATH = `${API}/company/logo`;
-const UUID = /^[0-9a-f-]{36}$/;
-
-/** The file id inside a logo address this server made (`/api/v1/company/logo?v=<uuid>`). */
-export function logoFileId(logo: string | null | undefined): string | undefined {
-  const prefix = `${LOGO_PATH}?v=`;
-  const v = logo?.startsWith(prefix) ? logo.slice(prefix.length) : undefined;
-  return v && UUID.test(v) ? v : undefined;
-}
+const logoFileId = (logo: string | null | undefined) => fileIdIn(logo, LOGO_PATH);
 
 function refuse(message: string, code = 'invalid_logo'): HttpError {
   return new HttpError(400, code, message);

@@ -12,6 +12,8 @@ import { pruneLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { pruneErrorLogs } from '@rostra/db/scheduling/error-logs';
 import { refreshExceptionReport } from '@rostra/db/scheduling/exception-report';
 import { pruneWorkspaces } from '@rostra/db/scheduling/timeline-workspace';
+import type { FileStore } from '../files/file-store.ts';
+import { sweepFiles } from '../files/sweep.ts';
 import {
   EMAIL_VERIFICATION_LIFETIME_SECONDS,
   type IdentityOptions,
@@ -111,5 +113,14 @@ export function retentionJob(db: Db, identity: IdentityRetention): BackgroundJob
       }
       return removed;
     },
+  };
+}
+
+/** Daily: files no record names any more (files/sweep.ts), in whichever store is configured. */
+export function fileSweepJob(db: Db, files: FileStore): BackgroundJob {
+  return {
+    name: 'file-sweep',
+    periodMs: 24 * 3_600_000,
+    run: async (now) => sweepFiles(db, files, await listOrganisationIdsUnsafe(db), now),
   };
 }

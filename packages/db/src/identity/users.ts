@@ -91,3 +91,12 @@ export async function setUserImage(
     return before?.image ?? null;
   });
 }
+
+/** Every user's photo address that starts with `prefix` (the sweep keeps their files). Not tenant-scoped. */
+export async function userImagesUnsafe(db: Db, prefix: string): Promise<string[]> {
+  const rows = await db
+    .select({ image: user.image })
+    .from(user)
+    .where(sql`starts_with(${user.image}, ${prefix})`);
+  return rows.map((r) => r.image ?? '');
+}

@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { appendDocumentEvents } from '../documents/document-events.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
 import { uploads } from '../schema/documents.ts';
+import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 
 /*
@@ -136,4 +137,36 @@ export async function deleteUpload(db: Db, orgId: string, id: string): Promise<s
     return removed;
   });
   return row?.storageKey;
+}
+
+/**
+ * Upload records whose owner is a job that no longer exists (`feed:<job>`, `booking:<job>`: the
+ * job was deleted, its chat went with it): removed. Answers their storage keys (the caller
+ * removes the bytes). The sweep's first step.
+ */
+export async function deleteOrphanUploads(db: Db, orgId: string): Promise<string[]> {
+  return withOrg(db, orgId, async (tx) => {
+    const gone = await tx
+      .delete(uploads)
+      .where(
+        and(
+          eq(uploads.orgId, orgId),
+          sql`split_part(${uploads.owner}, ':', 1) in ('feed', 'booking')`,
+          sql`not exists (select 1 from ${timelineRecords} r
+                where r.org_id = ${uploads.orgId} and r.id = substr(${uploads.owner}, strpos(${uploads.owner}, ':') + 1))`,
+        ),
+      )
+      .returning();
+    for (const row of gone)
+      await appendDocumentEvents(tx, orgId, 'uploads', row.id, toUpload(row), undefined);
+    return gone.map((r) => r.storageKey);
+  });
+}
+
+/** Every storage key the organisation's upload records name (what the sweep must keep). */
+export async function uploadStorageKeys(db: Db, orgId: string): Promise<string[]> {
+  const rows = await withOrg(db, orgId, (tx) =>
+    tx.select({ key: uploads.storageKey }).from(uploads).where(eq(uploads.orgId, orgId)),
+  );
+  return rows.map((r) => r.key);
 }

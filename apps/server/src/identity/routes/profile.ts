@@ -5,6 +5,7 @@ import { findSessionBinding } from '@rostra/db/identity/sessions';
 import { findUserById, setUserImage, setUserName } from '@rostra/db/identity/users';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { fileIdIn, PHOTO_PATH, PROFILE_SPACE } from '../../files/keys.ts';
 import { type Access, requireUser } from '../../http/access.ts';
 import { API, type App } from '../../http/api.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -15,18 +16,11 @@ import { SERVER_IDENTITY_TEXT } from '../messages.ts';
 
 /** Like /me: every signed-in person, before the terms and without an organisation too. */
 const ACCESS: Access = { kind: 'signedIn', beforeTerms: true, withoutOrg: true };
-const PHOTO_PATH = `${API}/me/photo`;
 /** Profile photos belong to a person, not an organisation: their own space in the file store. */
-const PHOTO_SPACE = '_profiles';
-const UUID = /^[0-9a-f-]{36}$/;
+const PHOTO_SPACE = PROFILE_SPACE;
 const BODY_LIMIT = PROFILE_PHOTO_MAX_BYTES + 64 * 1024;
 
-/** The file id inside a photo address this server made (`/api/v1/me/photo?v=<uuid>`). */
-function photoFileId(photoUrl: string | null | undefined): string | undefined {
-  const prefix = `${PHOTO_PATH}?v=`;
-  const v = photoUrl?.startsWith(prefix) ? photoUrl.slice(prefix.length) : undefined;
-  return v && UUID.test(v) ? v : undefined;
-}
+const photoFileId = (photoUrl: string | null | undefined) => fileIdIn(photoUrl, PHOTO_PATH);
 
 const photoFailure = () => new HttpError(400, 'invalid_photo', ALERT_TEXT.somethingWentWrong);
 
