@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD } from '@rostra/db/seed/demo-users';
 import { createScratchDatabase } from '@rostra/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listening, type Run, rostra, stop } from '../testing/processes.ts';
+import { freePort, listening, type Run, rostra, stop } from '../testing/processes.ts';
 
 /*
  * Issue 21 point 1: with DATABASE_URL set, files live where every instance finds them. Two real
@@ -13,7 +13,9 @@ import { listening, type Run, rostra, stop } from '../testing/processes.ts';
  */
 
 /** The first bytes of a PNG: enough for the upload's type check. */
-const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3]);
+const PNG = Uint8Array.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 1, 2, 3,
+]);
 
 describe.runIf(Boolean(process.env.DATABASE_URL))('files shared by two instances', () => {
   const runs: Run[] = [];
@@ -22,21 +24,23 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('files shared by two instances
     await Promise.all(runs.map(stop));
     await drop?.();
   });
-  const serve = (url: string) => {
-    const served = rostra(['serve'], {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'rostra-instance-')),
-    });
+  const serve = async (url: string) => {
+    const served = rostra(
+      ['serve'],
+      { ...process.env, DATABASE_URL: url, DATA_DIR: mkdtempSync(join(tmpdir(), 'rostra-instance-')) },
+      await freePort(),
+    );
     runs.push(served);
     return served;
   };
 
-  it('a file uploaded through instance A is served by instance B, byte for byte', { timeout: 300_000 }, async () => {
+  it('a file uploaded through instance A is served by instance B, byte for byte', {
+    timeout: 300_000,
+  }, async () => {
     const db = await createScratchDatabase();
     drop = db.drop;
-    const a = await listening(serve(db.url));
-    const b = await listening(serve(db.url));
+    const a = await listening(await serve(db.url));
+    const b = await listening(await serve(db.url));
 
     const signIn = await fetch(`${a}/api/auth/sign-in/email`, {
       method: 'POST',
@@ -48,7 +52,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('files shared by two instances
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    await fetch(`${a}/api/v1/terms/accept`, { method: 'POST', headers: { cookie, origin: a } });
+    const terms = await fetch(`${a}/api/v1/terms/accept`, { method: 'POST', headers: { cookie, origin: a } });
+    expect(terms.ok, await terms.clone().text()).toBe(true);
 
     const uploaded = await fetch(`${a}/api/v1/uploads?name=plan.png`, {
       method: 'POST',

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 /*
@@ -10,9 +11,10 @@ const BIN = fileURLToPath(new URL('../../../../bin/rostra.mjs', import.meta.url)
 
 export type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
-export function rostra(args: string[], env: NodeJS.ProcessEnv): Run {
+/** Starts `rostra ARGS` on 127.0.0.1: on a free port the system picks, or on `port`. */
+export function rostra(args: string[], env: NodeJS.ProcessEnv, port = 0): Run {
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: { ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -47,4 +49,19 @@ export async function healthz(run: Run): Promise<number> {
 export async function stop(run: Run): Promise<void> {
   if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill('SIGTERM');
   await run.exited;
+}
+
+/**
+ * A port free right now. A server started with PORT=0 learns its port only after it has built
+ * its origin checks for http://localhost:0; a test that writes with a cookie names the port first.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
