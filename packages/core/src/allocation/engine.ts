@@ -30,6 +30,10 @@ import { ScenarioIndex } from './scenario-index.ts';
  * - In a batch, timeline records with a batch job's `_id` are that job's old copy and are left
  *   out; an assigned job counts as a booking (busy, hours, past jobs) whatever its status; the
  *   summary counts jobs with at least one resource as assigned.
+ * - A batch with `optimise` (contract › Optimised batch) runs `runOptimisedBatch`: the greedy
+ *   batch, a local search, and the engine's replay of the better answer; `summary` gains `score`
+ *   and `greedy`. Each job's listed candidates are those of the replay (the timeline holding the
+ *   jobs before it), as in the greedy batch.
  * - The fallback error is `{ code: 'fallback', title: 'Something went wrong', message: 'Something
  *   went wrong' }`.
  */

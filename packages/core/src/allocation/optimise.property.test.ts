@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type BatchOutcome, batchOrder } from './batch.ts';
 import { allocate } from './engine.ts';
+import { allWeek } from './fixtures.test-helper.ts';
 import { type AllocationOutcome, requiredCount } from './modes.ts';
 import { type AllocationJob, type AllocationScenario, parseScenario } from './scenario.ts';
 import { scenarioArb } from './scenario-arb.test-helper.ts';
@@ -179,19 +180,7 @@ const contestedArb = fc
   .map(
     ({ resources, jobs, timeline, dayLimit, noBusy }): AllocationScenario => ({
       resources: resources.map((r) => ({ ...r, name: r._id })),
-      shifts: resources.map((r) => ({
-        resourceId: r._id,
-        week_id: '2026-01-04_2026-01-10',
-        su: true,
-        mo: true,
-        tu: true,
-        we: true,
-        th: true,
-        fr: true,
-        sa: true,
-        beg: 0,
-        end: 0,
-      })),
+      shifts: resources.map((r) => allWeek(r._id)),
       jobs: jobs.map((j, i) => ({
         _id: `j${i}`,
         customerId: j.customerId,
