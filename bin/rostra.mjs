@@ -98,7 +98,9 @@ async function build(folder) {
 const folder = join(CACHE, String(newestSource()));
 const entry = join(folder, 'main.mjs');
 if (!existsSync(entry)) {
-  if (process.env.ROSTRA_BUILD_QUIET !== '1')
+  // Only to a person at a terminal: scripts read stdout and stderr of `rostra allocate` by the
+  // contract (shared/contracts/allocation.md), and a pull must not change what they see.
+  if (process.stderr.isTTY && process.env.ROSTRA_BUILD_QUIET !== '1')
     process.stderr.write(`rostra: building the server into ${relative(process.cwd(), folder)} …\n`);
   mkdirSync(CACHE, { recursive: true });
   await build(folder);
