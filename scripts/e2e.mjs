@@ -1,9 +1,8 @@
 // `npm run test:e2e`: the browser tests. With DATABASE_URL set there are two legs, PGlite and
 // PostgreSQL, each its own server, database and single Playwright worker. By default one
-// Playwright process runs them one after the other. E2E_PARALLEL=1 runs them as two processes side
-// by side (each line prefixed with its leg): measured on this 2-core host, 17.2 min against 20.4 min
-// one after the other, at a load of 8–12 instead of 2–4, where timing races in tests show up far
-// more; so it is not the default. Arguments go to every leg (e.g. a spec file).
+// Playwright process runs them one after the other. E2E_PARALLEL=1 (set by .ci/run) runs them as
+// two processes side by side, each line prefixed with its leg, at a load of 8–12 instead of 2–4.
+// Arguments go to every leg (e.g. a spec file).
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
