@@ -58,19 +58,6 @@ export const BarButton = memo(function BarButton(p: BarProps) {
   const compact = useCompact();
   const lane = laneHeight(compact);
   const style = { left, width, top: (compact ? 2 : 4) + bar.lane * lane, height: lane - 2 };
-  if (bar.kind !== 'booking') {
-    const label = bar.kind === 'leave' ? TL.leave : TL.break;
-    return (
-      <div
-        className={`absolute overflow-hidden rounded-sm px-1 text-[11px] leading-5 ${bar.kind === 'leave' ? 'bg-[repeating-linear-gradient(135deg,#e5e5e5_0_6px,#f5f5f5_6px_12px)] text-neutral-600' : 'bg-amber-100 text-amber-900'}`}
-        style={style}
-        title={`${label} ${time}`}
-        data-kind={bar.kind}
-      >
-        <span className="truncate">{label}</span>
-      </div>
-    );
-  }
   const status = p.statusColors.get(record.status ?? '');
   const customer = customerName(record, p.customers);
   const lock = p.lock;

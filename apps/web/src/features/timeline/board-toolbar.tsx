@@ -1,5 +1,5 @@
 import { dayStart, fromYmd, toYmd } from '@rostra/core/time/calendar';
-import { ChevronLeft, ChevronRight, Redo2, Sparkles, Undo2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Redo2, Sparkles, Undo2, UserX } from 'lucide-react';
 import { useId } from 'react';
 import { useLiveStatus } from '../../lib/live.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
@@ -24,6 +24,8 @@ export function BoardToolbar(props: {
   onUndo: () => void;
   onRedo: () => void;
   onBatch: () => void;
+  /** The window holds inactive resources (show_inactive_res_timeline): they can be hidden. */
+  canHideInactive: boolean;
 }) {
   const { period, history } = props;
   const { view } = period;
@@ -81,6 +83,18 @@ export function BoardToolbar(props: {
         ))}
       </fieldset>
       <LayoutControls period={period} />
+      {props.canHideInactive ? (
+        <button
+          type="button"
+          aria-pressed={!period.hidesInactive}
+          onClick={() => period.setHidesInactive(!period.hidesInactive)}
+          title={TL.inactive}
+          className={`order-1 flex min-h-9 items-center gap-1 rounded-md border border-neutral-300 px-2 text-sm sm:order-none sm:min-h-8 ${period.hidesInactive ? 'text-neutral-700 hover:bg-neutral-100' : 'bg-neutral-900 text-white'}`}
+        >
+          <UserX aria-hidden className="size-4" />
+          <span className="sr-only sm:not-sr-only">{TL.inactive}</span>
+        </button>
+      ) : null}
       {props.isEditable ? (
         <div className="order-1 flex items-center gap-1 sm:order-none">
           <IconButton

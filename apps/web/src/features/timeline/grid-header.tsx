@@ -1,6 +1,6 @@
 import type { GridDay, RosterGrid } from '@rostra/core/roster/grid';
 import { formatTime, HOUR } from '@rostra/core/time/calendar';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useNameW } from './grid-context.ts';
 import { HEADER_H, hourShade } from './layout.ts';
 import { labelStep, type Scale } from './model.ts';
@@ -22,6 +22,7 @@ export const Shading = memo(function Shading(props: {
   return (
     <div
       aria-hidden
+      data-testid="shading"
       className="pointer-events-none absolute left-0"
       style={{ top: props.top, height: props.height, width: props.width }}
     >
@@ -32,6 +33,8 @@ export const Shading = memo(function Shading(props: {
         return (
           <div
             key={c.key}
+            data-hour={c.index}
+            data-shade={shade ?? undefined}
             className={`absolute top-0 h-full ${bg} ${isDayStart ? 'border-l border-neutral-300' : 'border-l border-neutral-100'}`}
             style={{ left: c.start, width: c.size }}
           />
@@ -49,6 +52,8 @@ export const TimeHeader = memo(function TimeHeader(props: {
   cols: VirtualCol[];
   scale: Scale;
   width: number;
+  /** Drawn along the header's foot (the utilisation strip). */
+  children?: ReactNode;
 }) {
   const { cols, scale } = props;
   const nameW = useNameW();
@@ -92,6 +97,7 @@ export const TimeHeader = memo(function TimeHeader(props: {
             {formatTime(scale.start + c.index * HOUR).replace(':00 ', ' ')}
           </div>
         ))}
+      {props.children}
     </div>
   );
 });

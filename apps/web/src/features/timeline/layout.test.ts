@@ -3,6 +3,7 @@ import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { describe, expect, it } from 'vitest';
 import {
   canDrag,
+  createRangeAt,
   type DragState,
   dropTargetAt,
   edgeScroll,
@@ -190,5 +191,35 @@ describe('density and zoom', () => {
     expect(labelStep(16)).toBe(3);
     expect(labelStep(6.38)).toBe(12);
     expect(labelStep(3)).toBe(24);
+  });
+});
+
+describe('create on the grid', () => {
+  it('turns a drag across a row into times snapped to 15 minutes, in either direction', () => {
+    // 96 px an hour from 00:00: 9:03 to 10:58 → 09:00–11:00.
+    const x = (h: number) => h * 96;
+    expect(createRangeAt(scale, x(9.05), x(10.97))).toEqual({
+      begin: at('2026-01-05T09:00'),
+      end: at('2026-01-05T11:00'),
+    });
+    expect(createRangeAt(scale, x(10.97), x(9.05))).toEqual({
+      begin: at('2026-01-05T09:00'),
+      end: at('2026-01-05T11:00'),
+    });
+  });
+
+  it('is at least one 15-minute step long and stays inside the grid', () => {
+    expect(createRangeAt(scale, 9 * 96, 9 * 96 + 3)).toEqual({
+      begin: at('2026-01-05T09:00'),
+      end: at('2026-01-05T09:15'),
+    });
+    expect(createRangeAt(scale, -50, 30)).toEqual({
+      begin: at('2026-01-05T00:00'),
+      end: at('2026-01-05T00:15'),
+    });
+    expect(createRangeAt(scale, 23.9 * 96, 30 * 96)).toEqual({
+      begin: at('2026-01-05T23:45'),
+      end: at('2026-01-06T00:00'),
+    });
   });
 });

@@ -76,6 +76,19 @@ export function resizeEndAt(scale: Scale, x: number, begin: number): number {
   return Math.min(Math.max(snap(xToTime(scale, x)), begin + RESIZE_STEP), scale.end);
 }
 
+/**
+ * A drag across an empty stretch of a row (issue 18 point 2): the new booking's times between the
+ * press at `x0` and the pointer at `x1` (px from the hours' left, either order), each snapped to
+ * 15 min, at least one step long, inside the scale.
+ */
+export function createRangeAt(scale: Scale, x0: number, x1: number): { begin: number; end: number } {
+  const a = snap(xToTime(scale, Math.min(x0, x1)));
+  const b = snap(xToTime(scale, Math.max(x0, x1)));
+  const begin = Math.min(Math.max(a, scale.start), scale.end - RESIZE_STEP);
+  const end = Math.min(Math.max(b, begin + RESIZE_STEP), scale.end);
+  return { begin, end };
+}
+
 /** Shift+Arrow on a bar: its end one step earlier or later, or null where that is not allowed. */
 export function keyResizeEnd(bar: Pick<Bar, 'begin' | 'end'>, dir: 'left' | 'right', scaleEnd: number) {
   const end = snap(bar.end) + (dir === 'right' ? RESIZE_STEP : -RESIZE_STEP);

@@ -6,6 +6,7 @@ import {
   barsInRange,
   batchCandidates,
   buildRows,
+  freeSlot,
   moveFocus,
   rowHeight,
   scaleOf,
@@ -72,31 +73,54 @@ describe('timeline rows', () => {
     ]);
     expect(r1?.lanes).toBe(2);
     expect(rowHeight(r1 as { lanes: number })).toBe(56);
-    expect(rows[2]?.bars.map((b) => [b.record._id, b.kind])).toEqual([
+    expect(rows[2]?.bars.map((b) => [b.record._id, b.kind])).toEqual([['m1', 'booking']]);
+  });
+
+  it('keeps leaves and breaks apart as blocks (hatched bands that take no lane)', () => {
+    expect(rows[2]?.blocks.map((b) => [b.record._id, b.kind])).toEqual([
       ['l1', 'leave'],
       ['k1', 'break'],
-      ['m1', 'booking'],
     ]);
+    expect(rows[2]?.lanes).toBe(1);
   });
 
   it('leaves inactive records out', () => {
     expect(rows.flatMap((r) => r.bars.map((b) => b.record._id))).not.toContain('x1');
   });
 
-  it('finds only the bars overlapping a time range (a long leave that began earlier included)', () => {
-    const r2 = rows[2];
-    if (!r2) throw new Error('row');
-    expect(barsInRange(r2, at('2026-01-05T13:00'), at('2026-01-05T20:00')).map((b) => b.record._id)).toEqual([
-      'l1',
-      'm1',
+  it('finds only the bars overlapping a time range (a long one that began earlier included)', () => {
+    const r1 = rows[1];
+    if (!r1) throw new Error('row');
+    expect(barsInRange(r1, at('2026-01-05T10:30'), at('2026-01-05T14:00')).map((b) => b.record._id)).toEqual([
+      'b1',
+      'b2',
     ]);
-    expect(barsInRange(r2, at('2026-01-06T00:00'), at('2026-01-06T05:00'))).toEqual([]);
+    expect(barsInRange(r1, at('2026-01-06T00:00'), at('2026-01-06T05:00'))).toEqual([]);
+  });
+
+  it('finds the first free 15-minute slot of a length on a row, or none', () => {
+    const r1 = rows[1];
+    if (!r1) throw new Error('row');
+    const day = at('2026-01-05T00:00');
+    const end = at('2026-01-06T00:00');
+    // Free before the first booking.
+    expect(freeSlot(r1, at('2026-01-05T07:00'), end, 3600)).toBe(at('2026-01-05T07:00'));
+    // 08:30 + 1 h runs into b1 (09:00): after b1 and b2 (12:00), 12:00 to 13:00 is free.
+    expect(freeSlot(r1, at('2026-01-05T08:30'), end, 3600)).toBe(at('2026-01-05T12:00'));
+    // Two hours from 12:00 end as m1 begins (14:00); three would meet it: from its end, 15:00.
+    expect(freeSlot(r1, at('2026-01-05T12:00'), end, 2 * 3600)).toBe(at('2026-01-05T12:00'));
+    expect(freeSlot(r1, at('2026-01-05T12:00'), end, 3 * 3600)).toBe(at('2026-01-05T15:00'));
+    // Rounded up to the grid.
+    expect(freeSlot(r1, at('2026-01-05T06:05'), end, 900)).toBe(at('2026-01-05T06:15'));
+    // Nothing fits before the end.
+    expect(freeSlot(r1, at('2026-01-05T23:30'), end, 3600)).toBeNull();
+    expect(freeSlot(r1, day, day + 3600, 2 * 3600)).toBeNull();
   });
 
   it('moves keyboard focus along a row and to the nearest bar in time on the next row with bars', () => {
     expect(moveFocus(rows, { row: 1, bar: 0 }, 'right')).toEqual({ row: 1, bar: 1 });
     expect(moveFocus(rows, { row: 1, bar: 0 }, 'left')).toEqual({ row: 1, bar: 0 });
-    expect(moveFocus(rows, { row: 1, bar: 2 }, 'down')).toEqual({ row: 2, bar: 2 });
+    expect(moveFocus(rows, { row: 1, bar: 2 }, 'down')).toEqual({ row: 2, bar: 0 });
     expect(moveFocus(rows, { row: 1, bar: 0 }, 'up')).toEqual({ row: 0, bar: 0 });
     expect(moveFocus(rows, { row: 0, bar: 0 }, 'up')).toEqual({ row: 0, bar: 0 });
   });

@@ -29,8 +29,10 @@ export type Row = {
   id: string;
   name: string;
   resource: WindowResource | null;
-  /** Bars in begin order. */
+  /** Bookings in begin order. */
   bars: Bar[];
+  /** Leaves and breaks in begin order: hatched bands behind the bookings, taking no lane. */
+  blocks: Bar[];
   lanes: number;
   /** Longest bar of the row, seconds: bounds the search for bars in a time range. */
   longest: number;
@@ -101,15 +103,33 @@ export function buildRows(window: Pick<TimelineWindow, 'records' | 'resources'>)
     for (const id of ids) push(id, { ...base });
   }
   const row = (id: string, name: string, resource: WindowResource | null): Row => {
-    const bars = (barsOf.get(id) ?? []).sort(byBegin);
+    const all = (barsOf.get(id) ?? []).sort(byBegin);
+    const bars = all.filter((b) => b.kind === 'booking');
+    const blocks = all.filter((b) => b.kind !== 'booking');
     let longest = 0;
     for (const b of bars) longest = Math.max(longest, b.end - b.begin);
-    return { id, name, resource, bars, lanes: stack(bars), longest };
+    return { id, name, resource, bars, blocks, lanes: stack(bars), longest };
   };
   return [
     row(UNASSIGNED_ROW, 'Unassigned', null),
     ...window.resources.map((r) => row(r._id, resourceName(r), r)),
   ];
+}
+
+/**
+ * Where a booking of `length` seconds fits on a row, for the keyboard's "new booking" (issue 18
+ * point 2): the first begin at or after `after`, on the 15-minute grid, whose [begin, begin +
+ * length) overlaps none of the row's bookings and ends by `to`; null when none does.
+ */
+export function freeSlot(row: Pick<Row, 'bars'>, after: number, to: number, length: number): number | null {
+  let begin = Math.ceil(after / (DEFAULT_SNAP_TO_GRID * MINUTE)) * DEFAULT_SNAP_TO_GRID * MINUTE;
+  for (const bar of row.bars) {
+    if (begin + length > to) return null;
+    if (bar.end <= begin) continue;
+    if (bar.begin >= begin + length) break;
+    begin = Math.ceil(bar.end / (DEFAULT_SNAP_TO_GRID * MINUTE)) * DEFAULT_SNAP_TO_GRID * MINUTE;
+  }
+  return begin + length <= to ? begin : null;
 }
 
 /**

@@ -12,5 +12,7 @@ export const timelineSearch = searchSchema({
   density: ['compact'],
   /** Week and fortnight zoom; none: the whole period fits the width. */
   zoom: ['quarters', 'hours'],
+  /** Inactive resources hidden on screen (issue 18 point 4); none: as the display setting says. */
+  inactive: ['hide'],
 });
 export type TimelineSearch = SearchOf<typeof timelineSearch.shape>;

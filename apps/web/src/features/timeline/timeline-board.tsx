@@ -1,17 +1,23 @@
 import type { WindowRecord } from '@rostra/core/api/timeline';
+import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
-import { useState } from 'react';
+import { HOUR } from '@rostra/core/time/calendar';
+import { useMemo, useState } from 'react';
 import { useShell } from '../../shell/shell-context.tsx';
+import { useLookups } from '../bookings/api.ts';
 import { errorText } from './api.ts';
+import { utilisation } from './availability.ts';
 import { BarMenu, type BarMenuAction } from './bar-menu.tsx';
 import { BatchDialog } from './batch-dialog.tsx';
 import { BoardEmpty, BoardError, BoardLoading, OutcomeBanner } from './board-notices.tsx';
 import { BoardToolbar } from './board-toolbar.tsx';
 import { BookingDrawer } from './booking-drawer.tsx';
 import { CandidatePanel } from './candidate-panel.tsx';
-import { batchCandidates } from './model.ts';
+import { CreateBooking, type CreateTarget } from './create-booking.tsx';
+import { batchCandidates, freeSlot, type Row } from './model.ts';
 import { TL } from './texts.ts';
 import { TimelineGrid } from './timeline-grid.tsx';
+import { useAvailability } from './use-availability.ts';
 import { useBoardActions } from './use-board-actions.ts';
 import { useBoardPane } from './use-board-pane.ts';
 import { useChanges } from './use-changes.ts';
@@ -62,6 +68,31 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     else void records[action](record);
   };
 
+  // Inactive resources behind the on-screen toggle (when the display setting sends them at all).
+  const rows = useMemo(
+    () => (period.hidesInactive ? win.rows.filter((r) => !r.resource?.inactive) : win.rows),
+    [win.rows, period.hidesInactive],
+  );
+  const availability = useAvailability({
+    isEditable,
+    data,
+    rows: win.rows,
+    checkData: drag.checkData,
+    period,
+  });
+  const load = useMemo(
+    () => (isEditable ? utilisation(rows, from, to, HOUR) : null),
+    [isEditable, rows, from, to],
+  );
+  const [create, setCreate] = useState<CreateTarget | null>(null);
+  const lookups = useLookups(create !== null);
+  const onCreate = (row: Row, range: { begin: number; end: number } | null) => {
+    if (range) return setCreate({ row, ...range });
+    // The keyboard's and the phone's "new booking": the row's first free hour from 09:00.
+    const begin = freeSlot(row, period.anchor + 9 * HOUR, to, HOUR) ?? period.anchor + 9 * HOUR;
+    setCreate({ row, begin, end: begin + HOUR });
+  };
+
   const isLoading = win.windowQuery.isPending;
   const isError = win.windowQuery.isError && !data;
   const isEmpty = data !== undefined && data.resources.length === 0 && win.rows[0]?.bars.length === 0;
@@ -78,6 +109,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
         onUndo={() => void changes.undo()}
         onRedo={() => void changes.redo()}
         onBatch={() => setBatchOpen(true)}
+        canHideInactive={data?.show_inactive_res_timeline === true}
       />
       {outcome ? (
         <OutcomeBanner outcome={outcome} nameOf={actions.nameOf} onDismiss={() => changes.setOutcome(null)} />
@@ -99,7 +131,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
           <BoardEmpty />
         ) : (
           <TimelineGrid
-            rows={win.rows}
+            rows={rows}
             zoom={period.zoom}
             compact={period.compact}
             grid={period.grid}
@@ -127,6 +159,9 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             onDragEnd={drag.onDragEnd}
             onDrop={(bar, fromRowId, target) => void actions.onDrop(bar, fromRowId, target)}
             onResize={(bar, end, byPointer) => void actions.onResize(bar, end, byPointer)}
+            availability={availability}
+            utilisation={load}
+            onCreate={onCreate}
           />
         )}
         {panel?.kind === 'candidates' && selected && isEditable ? (
@@ -154,6 +189,24 @@ export function TimelineBoard(props: { isEditable: boolean }) {
           onAction={onMenuAction}
           onClose={pane.closeMenu}
           onClosed={pane.afterMenu}
+        />
+      ) : null}
+      {create ? (
+        <CreateBooking
+          target={create}
+          customers={lookups.customers.data ?? []}
+          labels={lookups.labels.data ?? []}
+          check={drag.checkDraft}
+          onClose={() => setCreate(null)}
+          onCreated={(saved) => {
+            setCreate(null);
+            void changes.refresh();
+            changes.setOutcome({
+              tone: saved.isConflict ? 'warn' : 'ok',
+              text: TL.created(bookingTitle(saved), create.row.name),
+              ...(saved.errors?.length ? { errors: saved.errors } : {}),
+            });
+          }}
         />
       ) : null}
       {batchOpen ? (

@@ -1,15 +1,13 @@
-import type { WorkspaceLock } from '@rostra/core/api/timeline';
-import type { RosterGrid } from '@rostra/core/roster/grid';
-import type { StatusDefinition } from '@rostra/core/settings/defaults';
 import { HOUR } from '@rostra/core/time/calendar';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { MenuPoint } from '../../ui/context-menu.tsx';
-import type { AsyncChecker } from './checker.ts';
 import { DragAlternatives } from './drag-alternatives.tsx';
 import { Compact, NameWidth, useElementWidth, useNameWidth } from './grid-context.ts';
 import { Shading, TimeHeader } from './grid-header.tsx';
-import { barKeyAction, type DropTarget, ghostOn, HEADER_H, rowCheck, rowOffsets } from './layout.ts';
+import type { GridProps } from './grid-props.ts';
+import { UtilisationStrip } from './grid-strip.tsx';
+import { barKeyAction, ghostOn, HEADER_H, rowCheck, rowOffsets } from './layout.ts';
 import { watchLongPress } from './long-press.ts';
 import {
   type Bar,
@@ -21,50 +19,16 @@ import {
   timeToX,
   totalWidth,
   UNASSIGNED_ROW,
-  type ViewKind,
-  type Zoom,
 } from './model.ts';
 import { TL } from './texts.ts';
 import { TimelineRow } from './timeline-row.tsx';
 import { useBarDrag } from './use-bar-drag.ts';
 import { useBarFocus } from './use-bar-focus.ts';
+import { useCreateDrag } from './use-create-drag.ts';
 import { useDragChecks } from './use-drag-checks.ts';
 
+export type { GridProps } from './grid-props.ts';
 export type { DropTarget } from './layout.ts';
-
-export type GridProps = {
-  rows: readonly Row[];
-  grid: RosterGrid;
-  view: ViewKind;
-  /** Week and fortnight: the zoom (`days` fits the period to the width). */
-  zoom: Zoom;
-  /** Compact rows (24 px). */
-  compact: boolean;
-  statusColors: ReadonlyMap<string, StatusDefinition>;
-  customers: ReadonlyMap<string, string>;
-  locks: Readonly<Record<string, WorkspaceLock>>;
-  selectedId: string | null;
-  isEditable: boolean;
-  /** Wall-clock seconds now (the today line). */
-  now: number;
-  /** The core's checker (in a worker) for the bar being dragged; null while it loads. */
-  checker: AsyncChecker | null;
-  showAlternatives: boolean;
-  onSelect: (bar: Bar) => void;
-  /** Opens the booking (click, double click, Enter): the drawer. */
-  onOpen: (bar: Bar) => void;
-  /** The bar's context menu at a point (right click, long press, the menu key, Shift+F10). */
-  onMenu: (bar: Bar, at: MenuPoint) => void;
-  /** The candidate panel (C). */
-  onCandidates: (bar: Bar) => void;
-  /** Unassigns the booking (Delete). */
-  onUnassign: (bar: Bar) => void;
-  onDragStart: (bar: Bar) => void;
-  onDragEnd: () => void;
-  onDrop: (bar: Bar, fromRowId: string, target: DropTarget) => void;
-  /** A bar's end handle dragged (or Shift+Arrow on a focused bar): the booking's new end. */
-  onResize: (bar: Bar, end: number, byPointer: boolean) => void;
-};
 
 /**
  * The timeline grid: resources as rows and time as columns, virtualised in both directions
@@ -145,6 +109,11 @@ export function TimelineGrid(props: GridProps) {
       onResize: props.onResize,
     },
   );
+  const { sweep, onPointerDown } = useCreateDrag(
+    scrollRef,
+    { rows, offsets, scale, nameW },
+    { isEditable: props.isEditable, onCreate: (row, range) => propsRef.current.onCreate(row, range) },
+  );
   const visibleIds = virtualRows
     .map((v) => rows[v.index]?.id)
     .filter((id): id is string => id !== undefined && id !== UNASSIGNED_ROW);
@@ -207,6 +176,7 @@ export function TimelineGrid(props: GridProps) {
   const onMenu = useCallback((bar: Bar, at: MenuPoint) => {
     if (bar.kind === 'booking') propsRef.current.onMenu(bar, at);
   }, []);
+  const onNew = useCallback((row: Row) => propsRef.current.onCreate(row, null), []);
 
   const nowX = props.now >= scale.start && props.now < scale.end ? nameW + timeToX(scale, props.now) : null;
   const totalH = rowV.getTotalSize();
@@ -221,9 +191,14 @@ export function TimelineGrid(props: GridProps) {
             className="relative min-h-0 flex-1 overflow-auto overscroll-contain bg-white"
             aria-label={TL.title}
             data-testid="timeline-scroller"
+            onPointerDown={onPointerDown}
           >
             <div style={{ width, height: totalH }} className="relative">
-              <TimeHeader days={days} cols={cols} scale={scale} width={width} />
+              <TimeHeader days={days} cols={cols} scale={scale} width={width}>
+                {props.utilisation ? (
+                  <UtilisationStrip cols={cols} scale={scale} load={props.utilisation} />
+                ) : null}
+              </TimeHeader>
               {/* Column shading: after hours and weekends, for visible hours only. */}
               <Shading
                 cols={cols}
@@ -256,7 +231,10 @@ export function TimelineGrid(props: GridProps) {
                     isDragging={drag !== null}
                     check={rowCheck(drag, row, checks?.get(row.id))}
                     isTarget={drag?.target?.rowId === row.id}
-                    ghost={ghostOn(drag, row.id)}
+                    ghost={ghostOn(drag, row.id) ?? (sweep?.rowId === row.id ? sweep : null)}
+                    bands={props.availability?.bandsOf(row.id)}
+                    load={props.availability?.loadOf(row) ?? null}
+                    onNew={props.isEditable ? onNew : null}
                     canEdit={props.isEditable}
                     onPress={onPress}
                     onResizePress={onResizePress}

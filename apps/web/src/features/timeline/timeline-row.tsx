@@ -4,6 +4,7 @@ import { formatTime } from '@rostra/core/time/calendar';
 import { Check, X } from 'lucide-react';
 import { type KeyboardEvent, memo, type PointerEvent } from 'react';
 import type { MenuPoint } from '../../ui/context-menu.tsx';
+import type { Interval, RowLoad } from './availability.ts';
 import { BarButton } from './bar-button.tsx';
 import { useCompact, useNameW } from './grid-context.ts';
 import type { RowCheck } from './layout.ts';
@@ -17,6 +18,7 @@ import {
   timeToX,
   UNASSIGNED_ROW,
 } from './model.ts';
+import { NewBookingButton, RowBackdrop, RowLoadText } from './row-parts.tsx';
 import { TL } from './texts.ts';
 
 export type RowProps = {
@@ -38,7 +40,14 @@ export type RowProps = {
   /** While dragging: this row's check, 'pending' until the core answers, 'unassign' for the lane. */
   check: RowCheck;
   isTarget: boolean;
+  /** The dragged bar's outline, or the stretch being swept to create a booking. */
   ghost: { begin: number; end: number } | null;
+  /** The resource's shift bands (availability). */
+  bands: readonly Interval[] | undefined;
+  /** Hours of the day and week against the limits; null: not shown. */
+  load: RowLoad | null;
+  /** The row's "new booking" (editable grids): its button and the keyboard. */
+  onNew: ((row: Row) => void) | null;
   /** Bookings can be dragged and resized (not while a change is on its way). */
   canEdit: boolean;
   onPress: (event: PointerEvent, bar: Bar, row: Row) => void;
@@ -81,24 +90,28 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
       // Fixed size: a row's layout and paint never reach outside it (cheaper scroll and drag frames).
       style={{ top: p.top, height: p.height, width: p.width, contain: 'strict' }}
     >
+      <RowBackdrop row={row} scale={scale} from={p.from} to={p.to} bands={p.bands} />
       <div
-        className={`sticky left-0 z-20 flex h-full flex-col justify-center border-r border-neutral-200 px-3 ${isUnassigned ? 'bg-amber-50' : 'bg-white'} ${p.isTarget ? 'shadow-[inset_3px_0_0] shadow-sky-600' : ''}`}
+        data-names
+        className={`sticky left-0 z-20 flex h-full flex-col justify-center border-r border-neutral-200 pr-1 pl-3 ${isUnassigned ? 'bg-amber-50' : 'bg-white'} ${p.isTarget ? 'shadow-[inset_3px_0_0] shadow-sky-600' : ''}`}
         style={{ width: nameW }}
       >
         <div className="flex items-center gap-1.5">
           <span
-            className={`truncate text-sm ${isUnassigned ? 'font-semibold text-amber-900' : 'font-medium text-neutral-800'}`}
+            className={`truncate text-sm ${isUnassigned ? 'font-semibold text-amber-900' : row.resource?.inactive ? 'font-medium text-neutral-500 italic' : 'font-medium text-neutral-800'}`}
           >
             {row.name}
           </span>
           {row.resource?.inactive ? (
-            <span className="rounded bg-neutral-200 px-1 text-[10px] uppercase text-neutral-600">
+            <span className="hidden rounded bg-neutral-200 px-1 text-[10px] uppercase text-neutral-600 sm:inline">
               inactive
             </span>
           ) : null}
           {isUnassigned ? (
             <span className="text-xs text-amber-800 tabular-nums">{row.bars.length}</span>
           ) : null}
+          {compact && p.load && check === null ? <RowLoadText load={p.load} compact /> : null}
+          {p.onNew && !p.isDragging ? <NewBookingButton row={row} onNew={p.onNew} /> : null}
         </div>
         {check === 'pending' ? (
           <span className="text-[11px] text-neutral-500">{TL.checking}</span>
@@ -120,6 +133,8 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
               <span className="line-clamp-2">{check.errors.map((e) => e.message).join('; ')}</span>
             </span>
           )
+        ) : p.load && !compact ? (
+          <RowLoadText load={p.load} compact={false} />
         ) : null}
       </div>
       {bars.map((bar) => {

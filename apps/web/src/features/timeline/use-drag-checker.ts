@@ -1,3 +1,5 @@
+import type { CandidateOutcome } from '@rostra/core/allocation/modes';
+import type { AllocationJob } from '@rostra/core/allocation/scenario';
 import type { TimelineWindow } from '@rostra/core/api/timeline';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -60,11 +62,32 @@ export function useDragChecker(
     },
     [worker, data, checkData, weekStartDay],
   );
+  /**
+   * The core's checks of a booking not yet saved (the quick form of create on the grid) for one
+   * resource; null when the browser cannot check (the server still decides on save).
+   */
+  const checkDraft = useCallback(
+    async (job: AllocationJob, resourceId: string): Promise<CandidateOutcome | null> => {
+      if (!worker || !data) return null;
+      const token = ++dragToken.current;
+      if (!checkData.data) {
+        const fresh = await checkData.refetch();
+        if (!fresh.data) return null;
+        worker.setData(windowScenario(data.records, fresh.data, weekStartDay, data.allocation_config));
+      }
+      if (token !== dragToken.current) return null;
+      const ready = await worker.startJob(job);
+      if (token !== dragToken.current) return null;
+      const [outcome] = await ready.check(job.utc_begin_plus_tz, job.utc_end_plus_tz, [resourceId]);
+      return outcome ?? null;
+    },
+    [worker, data, checkData, weekStartDay],
+  );
   const onDragEnd = useCallback(() => {
     dragToken.current++;
     worker?.endJob();
     setDraggingId(null);
     setChecker(null);
   }, [worker]);
-  return { checker, draggingId, onDragStart, onDragEnd };
+  return { checker, draggingId, onDragStart, onDragEnd, checkDraft, checkData: checkData.data };
 }

@@ -29,6 +29,8 @@ export function usePeriod(now: number) {
   );
   const density = useSearch({ strict: false, select: (search: TimelineSearch) => search.density });
   const zoom: Zoom = useSearch({ strict: false, select: (search: TimelineSearch) => search.zoom }) ?? 'days';
+  const hidesInactive =
+    useSearch({ strict: false, select: (search: TimelineSearch) => search.inactive }) === 'hide';
   const navigate = useNavigate();
   const anchor = Number.isNaN(searchDate) ? dayStart(now) : searchDate;
   const show = (next: Partial<TimelineSearch> & { anchor?: number }) =>
@@ -52,12 +54,14 @@ export function usePeriod(now: number) {
     grid,
     compact: density === 'compact',
     zoom,
+    hidesInactive,
     weekStartDay,
     setWeekStartDay,
     title: periodTitle(view, grid, from),
     setView: (next: ViewKind) => show({ view: next }),
     setCompact: (on: boolean) => show({ density: on ? 'compact' : undefined }),
     setZoom: (next: Zoom) => show({ zoom: next === 'days' ? undefined : next }),
+    setHidesInactive: (hide: boolean) => show({ inactive: hide ? 'hide' : undefined }),
     setAnchor: (next: number) => show({ anchor: next }),
     /** The previous or next period. */
     step: (dir: -1 | 1) => show({ anchor: anchor + dir * VIEW_DAYS[view] * DAY }),

@@ -1,0 +1,49 @@
+import type { WorkspaceLock } from '@rostra/core/api/timeline';
+import type { RosterGrid } from '@rostra/core/roster/grid';
+import type { StatusDefinition } from '@rostra/core/settings/defaults';
+import type { MenuPoint } from '../../ui/context-menu.tsx';
+import type { AsyncChecker } from './checker.ts';
+import type { DropTarget } from './layout.ts';
+import type { Bar, Row, ViewKind, Zoom } from './model.ts';
+import type { RowAvailability } from './use-availability.ts';
+
+/** What the timeline grid shows and what it reports (timeline-grid.tsx). */
+export type GridProps = {
+  rows: readonly Row[];
+  grid: RosterGrid;
+  view: ViewKind;
+  /** Week and fortnight: the zoom (`days` fits the period to the width). */
+  zoom: Zoom;
+  /** Compact rows (24 px). */
+  compact: boolean;
+  statusColors: ReadonlyMap<string, StatusDefinition>;
+  customers: ReadonlyMap<string, string>;
+  locks: Readonly<Record<string, WorkspaceLock>>;
+  selectedId: string | null;
+  isEditable: boolean;
+  /** Wall-clock seconds now (the today line). */
+  now: number;
+  /** The core's checker (in a worker) for the bar being dragged; null while it loads. */
+  checker: AsyncChecker | null;
+  showAlternatives: boolean;
+  onSelect: (bar: Bar) => void;
+  /** Opens the booking (click, double click, Enter): the drawer. */
+  onOpen: (bar: Bar) => void;
+  /** The bar's context menu at a point (right click, long press, the menu key, Shift+F10). */
+  onMenu: (bar: Bar, at: MenuPoint) => void;
+  /** The candidate panel (C). */
+  onCandidates: (bar: Bar) => void;
+  /** Unassigns the booking (Delete). */
+  onUnassign: (bar: Bar) => void;
+  onDragStart: (bar: Bar) => void;
+  onDragEnd: () => void;
+  onDrop: (bar: Bar, fromRowId: string, target: DropTarget) => void;
+  /** A bar's end handle dragged (or Shift+Arrow on a focused bar): the booking's new end. */
+  onResize: (bar: Bar, end: number, byPointer: boolean) => void;
+  /** Shifts, leaves, hours against limits (issue 18 point 4); null while unknown. */
+  availability: RowAvailability | null;
+  /** The share of the shown resources busy in each hour of the grid (the utilisation strip). */
+  utilisation: Float64Array | null;
+  /** An empty stretch swept on a row (or a row's "new booking"): the quick form (point 2). */
+  onCreate: (row: Row, range: { begin: number; end: number } | null) => void;
+};

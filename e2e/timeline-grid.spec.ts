@@ -1,0 +1,246 @@
+import { expect, type Page, test } from '@playwright/test';
+import { HOUR, toYmd } from '@rostra/core/time/calendar';
+import { watchPageErrors } from './helpers.ts';
+import {
+  barOf,
+  type Fixture,
+  type Json,
+  openDay,
+  quietExceptionRules,
+  rowOf,
+  setDisplayFlags,
+  setUp,
+  shoot,
+} from './timeline-fixture.ts';
+
+/*
+ * The timeline as the dispatcher's cockpit (issue 18): create on the grid (point 2) and
+ * availability and load on the rows (point 4). Records are made here through the API, 57 to 66
+ * days ahead, on this spec's own resources ('0TL …', sorted first).
+ */
+
+/** The name column's width at 1280 px and the day view's pixels per hour. */
+const NAME_W = 208;
+const HOUR_W = 96;
+
+/** The page x of `hours` after midnight on a row of the day view (the row scrolls with the grid). */
+async function xOnRow(page: Page, rowId: unknown, hours: number): Promise<{ x: number; y: number }> {
+  const box = await rowOf(page, rowId).boundingBox();
+  if (!box) throw new Error('row not visible');
+  return { x: box.x + NAME_W + hours * HOUR_W, y: box.y + box.height / 2 };
+}
+
+/** A customer with an address (no location: no distance check). */
+async function customer(f: Fixture, name: string): Promise<Json> {
+  return f.api('POST', '/customers', {
+    name,
+    phone: '0400 000 001',
+    all_location: `${f.run} Grid Street, Sydney NSW 2000`,
+  });
+}
+
+/** Types into the quick form's customer search and takes the option. */
+async function chooseCustomer(page: Page, name: string) {
+  const dialog = page.getByTestId('create-booking');
+  await dialog.getByLabel('Customer').fill(name.slice(0, 14));
+  await dialog.getByRole('option', { name }).click();
+}
+
+test.describe('timeline cockpit', () => {
+  quietExceptionRules();
+
+  test('create on the grid: a sweep over an empty stretch opens the quick form, checked live for the row, and saves there', async ({
+    page,
+  }, info) => {
+    const errors = watchPageErrors(page);
+    const f = await setUp(page, [57, 58]);
+    const day = f.day(57);
+    const who = await customer(f, `TLG Sweep ${f.run}`);
+    await openDay(page, day);
+
+    // Sweep 10:00 → 12:00 on Ben's empty row: the stretch follows the pointer, snapped to 15 min.
+    const from = await xOnRow(page, f.resB._id, 10.05);
+    const to = await xOnRow(page, f.resB._id, 11.95);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(from.x + 30, from.y, { steps: 3 });
+    await page.mouse.move(to.x, to.y, { steps: 6 });
+    await expect(rowOf(page, f.resB._id).getByTestId('drag-ghost')).toHaveText('10:00 AM–12:00 PM');
+    await page.mouse.up();
+
+    // The quick form: times as swept, then the customer brings their address.
+    const dialog = page.getByTestId('create-booking');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(`0TL ${f.run} Ben`);
+    await expect(dialog.getByLabel('Date')).toHaveValue(toYmd(day));
+    await expect(dialog.getByLabel('Begin')).toHaveValue('10:00');
+    await expect(dialog.getByLabel('End')).toHaveValue('12:00');
+    await chooseCustomer(page, String(who.name));
+    await expect(dialog.getByLabel('Address')).toHaveValue(`${f.run} Grid Street, Sydney NSW 2000`);
+
+    // Checked live for Ben by the core's checks: passes; needing a label Ben lacks, fails and says why.
+    const check = dialog.getByTestId('create-check');
+    await expect(check).toContainText('Passes every check');
+    await dialog.getByLabel('Labels').selectOption([String(f.skill._id)]);
+    await expect(check).toContainText(`Labels don't match. Missing: TL-skill-${f.run}`);
+    await shoot(page, 'timeline-create', info.project.name);
+    await dialog.getByLabel('Labels').selectOption([]);
+    await expect(check).toContainText('Passes every check');
+
+    // Saved on Ben's row, as the server stores it.
+    await dialog.getByRole('button', { name: 'Create booking' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('timeline-outcome')).toContainText(`created on 0TL ${f.run} Ben`);
+    const bar = rowOf(page, f.resB._id).locator('button[data-id]');
+    await expect(bar).toHaveCount(1);
+    const saved = await f.get(String(await bar.getAttribute('data-id')));
+    expect(saved).toMatchObject({
+      customerId: who._id,
+      resIds: [f.resB._id],
+      utc_begin_plus_tz: day + 10 * HOUR,
+      utc_end_plus_tz: day + 12 * HOUR,
+      all_location: `${f.run} Grid Street, Sydney NSW 2000`,
+      isConflict: false,
+    });
+    expect(errors).toEqual([]);
+  });
+
+  test("create on the grid by keyboard: a row's New booking opens the quick form at its first free hour; on the Unassigned row it saves unassigned", async ({
+    page,
+  }) => {
+    const f = await setUp(page, [58, 59]);
+    const day = f.day(58);
+    const who = await customer(f, `TLG Keys ${f.run}`);
+    // Ana is busy 09:00–10:00: her first free hour from 09:00 is 10:00.
+    await f.booking(day, 9, { resIds: [f.resA._id] });
+    await openDay(page, day);
+
+    await rowOf(page, f.resA._id)
+      .getByRole('button', { name: `New booking on 0TL ${f.run} Ana` })
+      .focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByTestId('create-booking');
+    await expect(dialog.getByLabel('Begin')).toHaveValue('10:00');
+    await expect(dialog.getByLabel('End')).toHaveValue('11:00');
+    await dialog.getByLabel('Customer').focus();
+    await page.keyboard.type(`TLG Keys ${f.run}`.slice(0, 12));
+    await expect(dialog.getByRole('option', { name: String(who.name) })).toBeVisible();
+    // ↓ and Enter choose the option the search found.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(dialog.getByLabel('Customer')).toHaveValue(String(who.name));
+    await expect(dialog.getByTestId('create-check')).toContainText('Passes every check');
+    await dialog.getByRole('button', { name: 'Create booking' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(rowOf(page, f.resA._id).locator('button[data-id]')).toHaveCount(2);
+    const onA = await rowOf(page, f.resA._id).locator('button[data-id]').last().getAttribute('data-id');
+    expect(await f.get(String(onA))).toMatchObject({
+      utc_begin_plus_tz: day + 10 * HOUR,
+      resIds: [f.resA._id],
+    });
+
+    // The Unassigned row: no resource to check; saved unassigned.
+    const unassigned = rowOf(page, '__unassigned__');
+    const before = await unassigned.locator('button[data-id]').count();
+    await unassigned.getByRole('button', { name: 'New booking on Unassigned' }).click();
+    await expect(dialog.getByTestId('create-check')).toHaveText(
+      'Unassigned: allocate it later from the Unassigned row.',
+    );
+    await chooseCustomer(page, String(who.name));
+    await dialog.getByRole('button', { name: 'Create booking' }).click();
+    await expect(unassigned.locator('button[data-id]')).toHaveCount(before + 1);
+    await expect(barOf(page, onA)).toBeVisible();
+  });
+
+  test('availability and load: shifts, leaves hatched over every day, after hours shaded, hours against limits, the utilisation strip; inactive resources behind a toggle', async ({
+    page,
+  }, info) => {
+    const f = await setUp(page, [59, 63]);
+    const restore = await setDisplayFlags(f, { show_inactive_res_timeline: true });
+    try {
+      const day = f.day(60);
+      // Cat works at most 2 h a day and 10 a week; Dan is inactive.
+      const cat = await f.api('POST', '/resources', {
+        name: `0TL ${f.run} Cat`,
+        labels: [],
+        max_hrs_dy: 2,
+        max_hrs_wk: 10,
+      });
+      const dan = await f.api('POST', '/resources', { name: `0TL ${f.run} Dan`, labels: [], inactive: true });
+      await f.booking(day, 9, { resIds: [cat._id], utc_end_plus_tz: day + 12 * HOUR });
+      // Ana is on leave from noon the day before to noon the day after.
+      await f.api('POST', '/timeline-records', {
+        _key: 'leave',
+        status: 'leave',
+        resIds: [f.resA._id],
+        utc_begin_plus_tz: day - 12 * HOUR,
+        utc_end_plus_tz: day + 36 * HOUR,
+      });
+      await openDay(page, day);
+
+      // Ben's shift (06:00–22:00) is a band on his row; Ana's leave covers her whole day.
+      const band = rowOf(page, f.resB._id).getByTestId('shift-band');
+      await expect(band).toHaveAttribute('title', 'Shift 06:00 AM–10:00 PM');
+      const leave = rowOf(page, f.resA._id).locator('[data-kind="leave"]');
+      await expect(leave).toBeVisible();
+      const rowBox = await rowOf(page, f.resA._id).boundingBox();
+      const leaveBox = await leave.boundingBox();
+      // The row's full height (inside its bottom border), not a lane.
+      expect(leaveBox?.height).toBe((rowBox?.height ?? 0) - 1);
+
+      // After hours (before 8, after 18) shaded; office hours not.
+      const shading = page.getByTestId('shading');
+      await expect(shading.locator('[data-hour="7"]')).toHaveAttribute('data-shade', 'afterhours');
+      await expect(shading.locator('[data-hour="12"]')).not.toHaveAttribute('data-shade', 'afterhours');
+
+      // Cat's hours of the day and week against her limits: over the day's 2 h, in red.
+      const load = rowOf(page, cat._id).getByTestId('row-load');
+      await expect(load).toHaveText('Day 3.00/2.00 · Wk 3.00/10.00');
+      await expect(load).toHaveAttribute('data-over', 'true');
+      await expect(rowOf(page, f.resB._id).getByTestId('row-load')).toHaveText(
+        'Day 0.00/24.00 · Wk 0.00/168.00',
+      );
+
+      // The utilisation strip: busy from 09:00 to 12:00, idle at 03:00.
+      const strip = page.getByTestId('utilisation');
+      await expect(strip).toHaveAttribute('aria-label', /^Load of the resources shown: at most \d+% busy$/);
+      await expect(strip.locator('[data-hour="10"]')).not.toHaveAttribute('data-load', '0');
+      await shoot(page, 'timeline-availability', info.project.name);
+      // The evening, scrolled to: 18:00 is the last office hour, 19:00 after hours.
+      await page.getByTestId('timeline-scroller').evaluate((el) => {
+        el.scrollLeft = el.scrollWidth;
+      });
+      await expect(shading.locator('[data-hour="19"]')).toHaveAttribute('data-shade', 'afterhours');
+      await expect(shading.locator('[data-hour="18"]')).not.toHaveAttribute('data-shade', 'afterhours');
+
+      // The leave is hatched on the next day too (the week view shows it across both).
+      await page.goto(`/week2timelinev2?view=day&date=${toYmd(day + 24 * HOUR)}`);
+      await expect(rowOf(page, f.resA._id).locator('[data-kind="leave"]')).toBeVisible();
+
+      // Inactive resources: shown (the setting is on), hidden by the toggle, kept across a reload.
+      const dansRow = rowOf(page, dan._id);
+      await expect(dansRow).toContainText('inactive');
+      const toggle = page.getByRole('button', { name: 'Inactive resources' });
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await toggle.click();
+      await expect(dansRow).toHaveCount(0);
+      await expect(page).toHaveURL(/inactive=hide/);
+      await page.reload();
+      await expect(rowOf(page, cat._id)).toBeVisible();
+      await expect(dansRow).toHaveCount(0);
+      await page.getByRole('button', { name: 'Inactive resources' }).click();
+      await expect(dansRow).toBeVisible();
+
+      // A phone: the same rows, the toggle and a row's New booking within reach.
+      await page.setViewportSize({ width: 375, height: 740 });
+      await expect(page.getByRole('button', { name: 'Inactive resources' })).toBeVisible();
+      await expect(
+        rowOf(page, cat._id).getByRole('button', { name: `New booking on 0TL ${f.run} Cat` }),
+      ).toBeVisible();
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+      await shoot(page, 'timeline-availability-phone', info.project.name);
+    } finally {
+      await restore();
+    }
+  });
+});
