@@ -8,12 +8,13 @@ export const APP_ROLE = 'rostra_app';
  * Tables that carry `org_id` but are not tenant data, each with the reason:
  * - `memberships`: identity; a user's sign-in must read them across organisations.
  * - `live_events`: the outbox of live updates; every server instance reads it across
- *   organisations in `seq` order and filters each event by its `org_id` and audience before
- *   sending it to a socket (apps/server/src/live). Rows are written inside the changing
- *   organisation's own `withOrg` transaction.
+ *   organisations, each in its own `seq` order, and filters each event by its `org_id` and
+ *   audience before sending it to a socket (apps/server/src/live). Rows are written inside the
+ *   changing organisation's own `withOrg` transaction.
+ * - `live_event_seqs`: each organisation's last live-event `seq`, read the same way.
  * Everything else with an `org_id` column is a tenant table.
  */
-export const GLOBAL_TABLES = ['memberships', 'live_events'] as const;
+export const GLOBAL_TABLES = ['memberships', 'live_events', 'live_event_seqs'] as const;
 
 /**
  * Grants the app role its privileges and puts every tenant table behind row-level security keyed

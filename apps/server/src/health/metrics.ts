@@ -1,5 +1,4 @@
 import { timingSafeEqual } from 'node:crypto';
-import { liveSeqBoundsUnsafe } from '@rostra/db/infra/live-events';
 import type { FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Access } from '../http/access.ts';
@@ -96,8 +95,7 @@ export function installMetrics(app: App): void {
     registers,
     async collect() {
       try {
-        const { latest } = await liveSeqBoundsUnsafe(db.db);
-        this.set(Math.max(0, latest - app.live.lastSeq));
+        this.set(await app.live.backlog());
       } catch {
         this.reset();
       }

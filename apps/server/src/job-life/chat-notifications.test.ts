@@ -31,9 +31,9 @@ describe.each(testDatabaseKinds())('chat messages notify on %s', (kind) => {
     for (const b of who) ok(await call(t, b, 'POST', '/notifications/seen'));
     t.clock.advance(1);
   };
-  const lastSeq = async () => (await selectLiveEventsUnsafe(t.db.db, 0, 100_000)).at(-1)?.seq ?? 0;
+  const lastSeq = async () => (await selectLiveEventsUnsafe(t.db.db, p.orgId, 0, 100_000)).at(-1)?.seq ?? 0;
   const liveSince = async (seq: number) =>
-    (await selectLiveEventsUnsafe(t.db.db, seq, 10_000))
+    (await selectLiveEventsUnsafe(t.db.db, p.orgId, seq, 10_000))
       .filter((e) => e.topic === 'notifications' && e.kind === 'notification.created')
       .map((e) => ({ audience: e.audience, body: (e.payload as { body?: string }).body }));
 

@@ -192,7 +192,7 @@ describe.each(testDatabaseKinds())('job chat feed on %s', (kind) => {
   it("tells the job's readers and the dispatchers live (topic booking, kind feed)", async () => {
     const id = await jobFor(t, p);
     const item = ok<Item>(await post(p.resource1, id, { client_id: uuid(), text: 'Arrived' }), 201);
-    const events = await selectLiveEventsUnsafe(t.db.db, 0, 10_000);
+    const events = await selectLiveEventsUnsafe(t.db.db, p.orgId, 0, 10_000);
     const event = events.find((e) => e.kind === 'feed' && e.payload._id === id);
     expect(event?.topic).toBe('booking');
     expect(event?.payload.item).toEqual(item);

@@ -264,7 +264,7 @@ describe.each(testDatabaseKinds())('timers and time entries on %s', (kind) => {
   it('tells the dispatchers and the job readers live (topic booking, kind time) with the aggregate', async () => {
     const id = await jobFor(t, p);
     ok(await timer(p.resource1, id, 'start'), 201);
-    const events = await selectLiveEventsUnsafe(t.db.db, 0, 10_000);
+    const events = await selectLiveEventsUnsafe(t.db.db, p.orgId, 0, 10_000);
     const event = events.findLast((e) => e.kind === 'time' && e.payload._id === id);
     expect(event?.topic).toBe('booking');
     expect((event?.payload.aggregate as Agg | undefined)?.state).toBe('running');

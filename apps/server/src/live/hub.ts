@@ -3,7 +3,8 @@ import {
   controlOf,
   type LiveControl,
   type LiveEvent,
-  liveSeqBoundsUnsafe,
+  liveSeqsUnsafe,
+  oldestLiveSeqUnsafe,
   selectLiveEventsUnsafe,
 } from '@rostra/db/infra/live-events';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,15 +17,20 @@ const BATCH = 500;
 export const MAX_REPLAY = 1_000;
 
 /**
- * One per server instance: follows the outbox (`live_events`) in `seq` order and hands every new
- * event to each connected socket, which sends it when its subscriptions and the audience allow.
- * Woken by NOTIFY (any instance's commit); a slow poll covers a lost notification. Control events
- * (an ended session, a changed membership) are acted on here and never handed to a socket: being
- * in the same order, a socket is closed before any event committed after the change reaches it.
+ * One per server instance: follows the outbox (`live_events`), each organisation in its own `seq`
+ * order, and hands every new event to each connected socket, which sends it when it is in the
+ * event's organisation and its subscriptions and the audience allow. Woken by NOTIFY (any
+ * instance's commit; the payload names the organisation); a slow poll looks at every
+ * organisation's counter and covers a lost notification. Control events (an ended session, a
+ * changed membership) are acted on here and never handed to a socket: being in the same order, a
+ * socket is closed before any event committed after the change reaches it.
  */
 export class LiveHub {
-  /** The last `seq` read from the outbox: everything up to it has been dispatched. */
-  lastSeq = 0;
+  /** Per organisation, the last `seq` read from the outbox: all of it up to there is dispatched. */
+  private readonly cursors = new Map<string, number>();
+  /** Organisations a notification named since the last read; `everyOrg`: look at all of them. */
+  private readonly named = new Set<string>();
+  private everyOrg = true;
   private readonly sockets = new Set<LiveSocket>();
   private draining: Promise<void> | undefined;
   private again = false;
@@ -43,10 +49,11 @@ export class LiveHub {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    this.lastSeq = (await liveSeqBoundsUnsafe(this.handle.db)).latest;
+    for (const [org, seq] of await liveSeqsUnsafe(this.handle.db)) this.cursors.set(org, seq);
+    this.everyOrg = false;
     this.stopListening = await listenForLiveEvents(
       this.handle,
-      () => this.wake(),
+      (orgId) => this.wake(orgId),
       (err) => this.log.warn({ err }, 'live listener lost its connection; reconnecting'),
     );
     this.poll = setInterval(() => this.wake(), this.pollMs);
@@ -81,9 +88,31 @@ export class LiveHub {
     this.sockets.delete(socket);
   }
 
-  /** Reads what is new (coalesced: wakes during a read cause one more read, not one each). */
-  wake(): void {
+  /** The last `seq` of the organisation this instance has dispatched. */
+  lastSeqOf(orgId: string): number {
+    return this.cursors.get(orgId) ?? 0;
+  }
+
+  /** Events written, in every organisation, that this instance has not dispatched yet. */
+  async backlog(): Promise<number> {
+    let behind = 0;
+    for (const [org, seq] of await liveSeqsUnsafe(this.handle.db))
+      behind += Math.max(0, seq - this.lastSeqOf(org));
+    return behind;
+  }
+
+  /**
+   * Reads what is new in `orgId`, or in every organisation when none is named (coalesced: wakes
+   * during a read cause one more read, not one each).
+   */
+  wake(orgId?: string): void {
     if (!this.started) return;
+    if (orgId) this.named.add(orgId);
+    else this.everyOrg = true;
+    this.read();
+  }
+
+  private read(): void {
     if (this.draining) {
       this.again = true;
       return;
@@ -94,27 +123,35 @@ export class LiveHub {
         this.draining = undefined;
         if (this.again) {
           this.again = false;
-          this.wake();
+          this.read();
         }
       });
   }
 
-  /** Resolves once everything committed before the call has been dispatched. */
-  async flush(): Promise<void> {
-    this.wake();
+  /**
+   * Resolves once everything committed before the call has been dispatched: in `orgId`, or in
+   * every organisation when none is named.
+   */
+  async flush(orgId?: string): Promise<void> {
+    this.wake(orgId);
     while (this.draining) await this.draining;
   }
 
   private async drain(): Promise<void> {
-    for (;;) {
-      const events = await selectLiveEventsUnsafe(this.handle.db, this.lastSeq, BATCH);
-      for (const event of events) this.dispatch(event);
-      if (events.length < BATCH) return;
+    const orgs = this.everyOrg ? undefined : [...this.named];
+    this.everyOrg = false;
+    this.named.clear();
+    for (const [org, latest] of await liveSeqsUnsafe(this.handle.db, orgs)) {
+      while (latest > this.lastSeqOf(org)) {
+        const events = await selectLiveEventsUnsafe(this.handle.db, org, this.lastSeqOf(org), BATCH);
+        for (const event of events) this.dispatch(event);
+        if (events.length < BATCH) break;
+      }
     }
   }
 
   private dispatch(event: LiveEvent): void {
-    this.lastSeq = Math.max(this.lastSeq, event.seq);
+    this.cursors.set(event.orgId, Math.max(this.lastSeqOf(event.orgId), event.seq));
     this.onDispatch?.(event);
     const control = controlOf(event);
     if (control) this.control(control, event.orgId);
@@ -133,15 +170,18 @@ export class LiveHub {
   }
 
   /**
-   * The events after `after` up to the hub's position, for a socket resuming; undefined when they
-   * are no longer all kept (pruned) or too many: the client must reload.
+   * The organisation's events after `after` up to the hub's position in it, for a socket resuming;
+   * undefined when they are no longer all kept (pruned) or too many: the client must reload. The
+   * hub first catches up with what the organisation committed before the resume (its notification
+   * may still be on its way), so a client that wrote and then resumed gets its own writes.
    */
-  async replay(after: number): Promise<{ events: LiveEvent[]; upTo: number } | undefined> {
-    const upTo = this.lastSeq;
+  async replay(orgId: string, after: number): Promise<{ events: LiveEvent[]; upTo: number } | undefined> {
+    await this.flush(orgId);
+    const upTo = this.lastSeqOf(orgId);
     if (after >= upTo) return { events: [], upTo };
-    const bounds = await liveSeqBoundsUnsafe(this.handle.db);
-    if (bounds.oldest === null || bounds.oldest > after + 1) return undefined;
-    const events = await selectLiveEventsUnsafe(this.handle.db, after, MAX_REPLAY + 1);
+    const oldest = await oldestLiveSeqUnsafe(this.handle.db, orgId);
+    if (oldest === null || oldest > after + 1) return undefined;
+    const events = await selectLiveEventsUnsafe(this.handle.db, orgId, after, MAX_REPLAY + 1);
     const wanted = events.filter((e) => e.seq <= upTo && !controlOf(e));
     if (wanted.length > MAX_REPLAY) return undefined;
     return { events: wanted, upTo };

@@ -20,18 +20,21 @@ function driverOf(handle: DbHandle): unknown {
 export type LiveListening = (() => Promise<void>) & { attached(): boolean };
 
 /**
- * Calls `onNotify` whenever any instance commits live events, until the returned stop function
+ * Calls `onNotify` (with the organisation a notification names) whenever any instance commits live
+ * events, and with none after (re)attaching, until the returned stop function
  * is called. `onError` hears of a lost connection or a failed LISTEN (the connection is closed and
  * a new one tried after `retryMs`).
  */
 export async function listenForLiveEvents(
   handle: DbHandle,
-  onNotify: () => void,
+  onNotify: (orgId?: string) => void,
   onError: (err: unknown) => void,
   retryMs = 1_000,
 ): Promise<LiveListening> {
   if (handle.kind === 'pglite') {
-    const unlisten = await (driverOf(handle) as PgliteLike).listen(LIVE_CHANNEL, () => onNotify());
+    const unlisten = await (driverOf(handle) as PgliteLike).listen(LIVE_CHANNEL, (org) =>
+      onNotify(org || undefined),
+    );
     let on = true;
     const stop = async () => {
       on = false;
@@ -51,7 +54,7 @@ export async function listenForLiveEvents(
       const opened = await open();
       c = opened;
       opened.on('notification', (msg) => {
-        if (msg.channel === LIVE_CHANNEL) onNotify();
+        if (msg.channel === LIVE_CHANNEL) onNotify(msg.payload || undefined);
       });
       opened.on('error', (err) => {
         onError(err);

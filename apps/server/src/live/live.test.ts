@@ -1,4 +1,4 @@
-import { pruneLiveEventsUnsafe } from '@rostra/db/infra/live-events';
+import { appendLiveEvents, pruneLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../identity/testing.ts';
@@ -183,6 +183,46 @@ describe.runIf(Boolean(process.env.DATABASE_URL))(
       const changed = await onB.next((m) => about(made._id)(m) && m.kind === 'record.changed');
       expect(changed.data?.fields).toMatchObject({ status: 'dispatched' });
       onB.close();
+    });
+
+    it("an organisation's open write holds back neither another organisation's writes nor their live events", async () => {
+      const q = await schedulingOrg(a, 'org-two-b');
+      const pOnB = await LiveClient.connect(b.app, p.dispatcher);
+      const qOnB = await LiveClient.connect(b.app, q.dispatcher);
+      await pOnB.subscribe(WINDOW);
+      await qOnB.subscribe(WINDOW);
+      // A write of the first organisation appends its live events and stays open.
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let appended = () => {};
+      const holding = new Promise<void>((resolve) => {
+        appended = resolve;
+      });
+      const held = a.db.db.transaction(async (tx) => {
+        await appendLiveEvents(tx, p.orgId, [
+          { topic: 'settings', kind: 'test.held', audience: { dispatchers: true }, payload: {} },
+        ]);
+        appended();
+        await gate;
+      });
+      await holding;
+      // The second organisation's booking is written and reaches its socket meanwhile.
+      const theirs = booking(['r1']);
+      ok(await call(a, q.dispatcher, 'POST', '/timeline-records', theirs), 201);
+      await qOnB.next(about(theirs._id));
+      // The first organisation's next write waits for its own open one, then both arrive in order.
+      const mine = booking(['r1']);
+      const writing = call(a, p.dispatcher, 'POST', '/timeline-records', mine);
+      release();
+      await held;
+      ok(await writing, 201);
+      await pOnB.next(about(mine._id));
+      expect(pOnB.events().map((m) => m.data?._id)).toEqual([mine._id]);
+      expect(qOnB.events().map((m) => m.data?._id)).toEqual([theirs._id]);
+      pOnB.close();
+      qOnB.close();
     });
 
     it("a resource user's socket on the other instance never receives another resource's private booking", async () => {

@@ -45,7 +45,7 @@ const caller: Caller = {
   resourceId: null,
   customerId: null,
 };
-const hub = { lastSeq: 7, add() {}, remove() {} } as unknown as LiveHub;
+const hub = { lastSeqOf: () => 7, add() {}, remove() {} } as unknown as LiveHub;
 
 /** A caller check the test answers when it wants. */
 function heldCheck() {

@@ -75,7 +75,7 @@ export class LiveSocket {
     private caller: Caller,
     private readonly reauthenticate: Reauthenticate,
   ) {
-    this.cursor = hub.lastSeq;
+    this.cursor = hub.lastSeqOf(caller.orgId);
     hub.add(this);
     const ready = this.open();
     // Nothing is answered before hello: messages sent meanwhile wait, in order.
@@ -161,7 +161,8 @@ export class LiveSocket {
   }
 
   private deliver(event: LiveEvent): void {
-    if (this.closed || event.seq <= this.cursor) return;
+    // The cursor counts the socket's own organisation's events: another's never move it.
+    if (this.closed || event.orgId !== this.caller.orgId || event.seq <= this.cursor) return;
     this.cursor = event.seq;
     if (!mayReceive(this.caller, event)) return;
     for (const s of this.subscriptions.values()) {
@@ -252,9 +253,9 @@ export class LiveSocket {
     this.resuming = true;
     this.holds++;
     try {
-      const replay = await this.hub.replay(after);
+      const replay = await this.hub.replay(this.caller.orgId, after);
       if (!replay) {
-        this.cursor = Math.max(this.cursor, this.hub.lastSeq);
+        this.cursor = Math.max(this.cursor, this.hub.lastSeqOf(this.caller.orgId));
         this.send({ type: 'reload', seq: this.cursor });
       } else {
         this.cursor = after;

@@ -108,7 +108,7 @@ describe.each(testDatabaseKinds())('status actions on %s', (kind) => {
 
   it("sends only the changed fields (the core's diff) and notifies the people concerned", async () => {
     const id = await booking();
-    const before = (await selectLiveEventsUnsafe(t.db.db, 0, 100_000)).at(-1)?.seq ?? 0;
+    const before = (await selectLiveEventsUnsafe(t.db.db, p.orgId, 0, 100_000)).at(-1)?.seq ?? 0;
     const res = ok<{ update: Rec }>(await act(p.resource1, id, 'dispatch'));
     expect(res.update).toEqual({
       _id: id,
@@ -120,7 +120,7 @@ describe.each(testDatabaseKinds())('status actions on %s', (kind) => {
     );
     // The resource acted: the customer and the dispatchers are told, not the resource themself.
     expect(sent.map((s) => s.uid).sort()).toEqual([p.uids.customer, null].sort());
-    const events = await selectLiveEventsUnsafe(t.db.db, before, 1000);
+    const events = await selectLiveEventsUnsafe(t.db.db, p.orgId, before, 1000);
     const update = events.find((e) => e.kind === 'job.update');
     expect(update?.payload).toMatchObject({
       _id: id,

@@ -285,7 +285,7 @@ describe.each(testDatabaseKinds())('allocation through the API on %s', (kind) =>
       await booking(day + 12 * H, day + 13 * H, { labels: ['l-nurse'] }),
     ];
     const draft = await booking(day + 14 * H, day + 15 * H, { status: 'draft', labels: [] });
-    const before = (await selectLiveEventsUnsafe(t.db.db, 0, 100_000)).at(-1)?.seq ?? 0;
+    const before = (await selectLiveEventsUnsafe(t.db.db, p.orgId, 0, 100_000)).at(-1)?.seq ?? 0;
     const summary = ok(
       await call(t, p.dispatcher, 'POST', '/allocation/batch', {
         from: day,
@@ -302,7 +302,7 @@ describe.each(testDatabaseKinds())('allocation through the API on %s', (kind) =>
     expect(records[4]?.resIds).toEqual(['r1']);
     expect(records.every((r) => r.autoallocate === true && r.isConflict === false)).toBe(true);
     expect(ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${draft}`)).resIds).toEqual([]);
-    const events = (await selectLiveEventsUnsafe(t.db.db, before, 1000)).filter(
+    const events = (await selectLiveEventsUnsafe(t.db.db, p.orgId, before, 1000)).filter(
       (e) => e.topic === 'allocation',
     );
     expect(events.map((e) => e.kind)).toEqual([

@@ -21,8 +21,10 @@ describe.each(testDatabaseKinds())('exception reports on a fixed clock on %s', (
   let t: TestApp;
   let p: Personas;
   const events = async (after: number) =>
-    (await selectLiveEventsUnsafe(t.db.db, after, 10_000)).filter((e) => e.topic === 'exception_report');
-  const lastSeq = async () => (await selectLiveEventsUnsafe(t.db.db, 0, 100_000)).at(-1)?.seq ?? 0;
+    (await selectLiveEventsUnsafe(t.db.db, p.orgId, after, 10_000)).filter(
+      (e) => e.topic === 'exception_report',
+    );
+  const lastSeq = async () => (await selectLiveEventsUnsafe(t.db.db, p.orgId, 0, 100_000)).at(-1)?.seq ?? 0;
 
   beforeAll(async () => {
     t = await createTestApp(kind);

@@ -39,7 +39,7 @@ describe.each(testDatabaseKinds())('master roster template items stay on the mas
     t = await createTestApp(kind);
     t.clock.set(new Date('2026-03-01T08:00:00Z'));
     p = await schedulingOrg(t, 'org-tpl');
-    firstSeq = (await selectLiveEventsUnsafe(t.db.db, 0, 100_000)).at(-1)?.seq ?? 0;
+    firstSeq = (await selectLiveEventsUnsafe(t.db.db, p.orgId, 0, 100_000)).at(-1)?.seq ?? 0;
     const template = {
       _key: 'booking',
       status: 'draft',
@@ -171,7 +171,7 @@ describe.each(testDatabaseKinds())('master roster template items stay on the mas
       const mine = ok<{ items: Rec[] }>(await call(t, as, 'GET', '/notifications'));
       expect(mine.items.filter((n) => n.record_id === 'tpl-1')).toEqual([]);
     }
-    const events = await selectLiveEventsUnsafe(t.db.db, firstSeq, 10_000);
+    const events = await selectLiveEventsUnsafe(t.db.db, p.orgId, firstSeq, 10_000);
     const aboutTemplate = events.filter((e) => e.orgId === p.orgId && e.payload._id === 'tpl-1');
     expect(aboutTemplate.length).toBeGreaterThan(0);
     for (const e of aboutTemplate) expect(e.audience.uids ?? []).toEqual([]);

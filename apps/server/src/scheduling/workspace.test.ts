@@ -58,9 +58,9 @@ describe.each(testDatabaseKinds())('the timeline workspace on %s', (kind) => {
   });
 
   it('others see the items it locks, live, while it was set within the last 60 s', async () => {
-    const before = (await selectLiveEventsUnsafe(t.db.db, 0, 100_000)).at(-1)?.seq ?? 0;
+    const before = (await selectLiveEventsUnsafe(t.db.db, p.orgId, 0, 100_000)).at(-1)?.seq ?? 0;
     ok(await call(t, p.dispatcher, 'PUT', '/timeline-workspace', doc(['b1'])));
-    const [event] = (await selectLiveEventsUnsafe(t.db.db, before, 100)).filter(
+    const [event] = (await selectLiveEventsUnsafe(t.db.db, p.orgId, before, 100)).filter(
       (e) => e.topic === 'workspace',
     );
     expect(event).toMatchObject({

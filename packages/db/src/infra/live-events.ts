@@ -1,21 +1,34 @@
-import { asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { memberships } from '../schema/auth.ts';
-import { liveEvents } from '../schema/operations.ts';
+import { liveEventSeqs, liveEvents } from '../schema/operations.ts';
 import { organisations } from '../schema/organisations.ts';
 
 /*
  * The outbox of live updates. A use-case appends its events in the same transaction as the change
  * (so an event exists exactly when its change does); the live layer of every server instance reads
- * them in `seq` order. `seq` order is commit order: appending takes a transaction-scoped advisory
- * lock, held until commit, so a later `seq` can never commit before an earlier one and a reader
- * that has seen `seq` n has seen everything before it.
+ * each organisation's events in that organisation's `seq` order. Within an organisation `seq`
+ * order is commit order: appending updates the organisation's counter row (`live_event_seqs`),
+ * whose row lock is held until commit, so a later `seq` can never commit before an earlier one and
+ * a reader that has seen `seq` n of an organisation has seen everything of it before n.
+ * Organisations never wait for each other (and the table can be distributed by `org_id`).
  */
 
-/** The NOTIFY channel that wakes the live layer of every instance. */
+/** The NOTIFY channel that wakes the live layer of every instance; the payload is the org id. */
 export const LIVE_CHANNEL = 'rostra_live';
-/** Advisory lock key serialising outbox appends (see above); an arbitrary constant of ours. */
-const OUTBOX_LOCK = 0x726f_7374;
+
+/** Takes the next `count` numbers of the organisation's sequence; returns the first. */
+async function takeSeqs(tx: Tx, orgId: string, count: number): Promise<number> {
+  const [row] = await tx
+    .insert(liveEventSeqs)
+    .values({ orgId, lastSeq: count })
+    .onConflictDoUpdate({
+      target: liveEventSeqs.orgId,
+      set: { lastSeq: sql`${liveEventSeqs.lastSeq} + ${count}` },
+    })
+    .returning({ lastSeq: liveEventSeqs.lastSeq });
+  return Number(row?.lastSeq) - count + 1;
+}
 
 /** Topics of the outbox (what a client subscribes to; `records` carries the catalogue's changes). */
 export const LIVE_TOPICS = [
@@ -57,9 +70,9 @@ export async function appendLiveEvents(
   events: readonly LiveEventInput[],
 ): Promise<void> {
   if (events.length === 0) return;
-  await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`);
-  await tx.insert(liveEvents).values(events.map((e) => ({ orgId, ...e })));
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, '')`);
+  const first = await takeSeqs(tx, orgId, events.length);
+  await tx.insert(liveEvents).values(events.map((e, i) => ({ orgId, seq: first + i, ...e })));
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${orgId})`);
 }
 
 /** Appends events in a transaction of their own (progress reports that are not a data change). */
@@ -91,10 +104,10 @@ export function controlOf(event: LiveEvent): LiveControl | undefined {
 
 async function appendControl(tx: Tx, orgId: string, control: LiveControl): Promise<void> {
   const { kind, ...payload } = control;
-  await tx.execute(sql`select pg_advisory_xact_lock(${OUTBOX_LOCK})`);
+  const seq = await takeSeqs(tx, orgId, 1);
   // The empty audience: nobody may receive it, whatever they subscribe to.
-  await tx.insert(liveEvents).values({ orgId, topic: CONTROL_TOPIC, kind, audience: {}, payload });
-  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, '')`);
+  await tx.insert(liveEvents).values({ orgId, seq, topic: CONTROL_TOPIC, kind, audience: {}, payload });
+  await tx.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${orgId})`);
 }
 
 /**
@@ -147,30 +160,39 @@ export function publishSessionsEnded(db: Db, sessions: readonly EndedSession[]):
   return db.transaction((tx) => appendSessionsEnded(tx, sessions));
 }
 
-/** Events after `afterSeq`, across every organisation, oldest first. Not tenant-scoped. */
-export async function selectLiveEventsUnsafe(db: Db, afterSeq: number, limit: number): Promise<LiveEvent[]> {
+/** An organisation's events after `afterSeq`, oldest first. Not tenant-scoped. */
+export async function selectLiveEventsUnsafe(
+  db: Db,
+  orgId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<LiveEvent[]> {
   const rows = await db
     .select()
     .from(liveEvents)
-    .where(gt(liveEvents.seq, afterSeq))
+    .where(and(eq(liveEvents.orgId, orgId), gt(liveEvents.seq, afterSeq)))
     .orderBy(asc(liveEvents.seq))
     .limit(limit);
   return rows as LiveEvent[];
 }
 
-/** The newest `seq` (0 when there is none) and the oldest one still kept. Not tenant-scoped. */
-export async function liveSeqBoundsUnsafe(db: Db): Promise<{ latest: number; oldest: number | null }> {
-  const res = await db
-    .select({
-      latest: sql<string | null>`max(${liveEvents.seq})`,
-      oldest: sql<string | null>`min(${liveEvents.seq})`,
-    })
-    .from(liveEvents);
-  const row = res[0];
-  return {
-    latest: row?.latest == null ? 0 : Number(row.latest),
-    oldest: row?.oldest == null ? null : Number(row.oldest),
-  };
+/** Each organisation's newest `seq` (organisations that never had an event are absent). */
+export async function liveSeqsUnsafe(db: Db, orgIds?: readonly string[]): Promise<Map<string, number>> {
+  if (orgIds?.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(liveEventSeqs)
+    .where(orgIds ? inArray(liveEventSeqs.orgId, [...orgIds]) : undefined);
+  return new Map(rows.map((r) => [r.orgId, Number(r.lastSeq)]));
+}
+
+/** The oldest `seq` of an organisation still kept (null when none is). Not tenant-scoped. */
+export async function oldestLiveSeqUnsafe(db: Db, orgId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ oldest: sql<string | null>`min(${liveEvents.seq})` })
+    .from(liveEvents)
+    .where(eq(liveEvents.orgId, orgId));
+  return row?.oldest == null ? null : Number(row.oldest);
 }
 
 /** Deletes events older than `before` (resume covers what is kept). Not tenant-scoped. */

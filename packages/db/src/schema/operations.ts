@@ -41,16 +41,19 @@ export const errorLogs = pgTable(
 
 /**
  * The outbox of live events. A change and its events are written in one transaction; every server
- * instance reads new rows in `seq` order (woken by NOTIFY) and sends each to the sockets allowed to
- * see it. Read across organisations by the live layer, so it is a global table (GLOBAL_TABLES).
+ * instance reads new rows of each organisation in that organisation's `seq` order (woken by
+ * NOTIFY, whose payload names the organisation) and sends each to the sockets allowed to see it.
+ * Read across organisations by the live layer, so it is a global table (GLOBAL_TABLES); keyed by
+ * `(org_id, seq)`, so it can be distributed by organisation (docs/scale-out.md).
  */
 export const liveEvents = pgTable(
   'live_events',
   {
-    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     orgId: text('org_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** The organisation's own sequence number: commit order within the organisation. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
     topic: text('topic').notNull(),
     kind: text('kind').notNull(),
     /** Who may receive it: `{ members?, dispatchers?, partners?, uids? }`. */
@@ -60,8 +63,20 @@ export const liveEvents = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('live_events_created_idx').on(t.createdAt)],
+  (t) => [primaryKey({ columns: [t.orgId, t.seq] }), index('live_events_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Each organisation's last live-event `seq`. Appending events updates the organisation's row; its
+ * row lock, held until commit, orders that organisation's appends (and only its own), and the
+ * number survives pruning, so a `seq` is never handed out twice.
+ */
+export const liveEventSeqs = pgTable('live_event_seqs', {
+  orgId: text('org_id')
+    .primaryKey()
+    .references(() => organisations.id, { onDelete: 'cascade' }),
+  lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+});
 
 /** Last run of each background job, so a job runs once per period across every instance. */
 export const jobRuns = pgTable(
