@@ -23,6 +23,8 @@ import { createIdentity, type Identity } from './identity/identity.ts';
 import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts';
 import { exceptionReportJob, fileSweepJob, identityRetentionOf, retentionJob } from './jobs/jobs.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
+import { notificationsJob } from './notify/notifications.ts';
+import { loadNotifyOptions, type NotifyOptions } from './notify/options.ts';
 import { featureRoutes } from './routes.ts';
 import { testClockRoutes, withTestClock } from './test-clock.ts';
 
@@ -35,6 +37,8 @@ export type Deps = {
   db: DbHandle;
   config: ServerConfig;
   identity?: IdentityOptions;
+  /** How notifications leave (SMS provider, push); default: the environment's (notify/options.ts). */
+  notify?: NotifyOptions;
   backgroundJobs?: boolean;
   /** How often the live layer also polls the outbox, besides NOTIFY (default 2 s). */
   livePollMs?: number;
@@ -51,6 +55,8 @@ declare module 'fastify' {
     jobs: Scheduler;
     /** Uploaded bytes (the `uploads` table keeps their records): see files/file-store.ts. */
     files: FileStore;
+    /** How notifications leave the server (notify/options.ts). */
+    notifyOptions: NotifyOptions;
   }
 }
 
@@ -85,6 +91,7 @@ export async function buildApp(deps: Deps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.decorate('deps', deps);
   app.decorate('files', await fileStoreFor(deps.config, deps.db));
+  app.decorate('notifyOptions', deps.notify ?? loadNotifyOptions());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -128,6 +135,13 @@ export async function buildApp(deps: Deps): Promise<App> {
         exceptionReportJob(deps.db.db),
         retentionJob(deps.db.db, identityRetentionOf(identity.options)),
         fileSweepJob(deps.db.db, app.files),
+        notificationsJob({
+          db: deps.db.db,
+          options: app.notifyOptions,
+          transport: identity.transport,
+          now: () => identity.now(),
+          log: app.log,
+        }),
       ],
       log: app.log,
     }),

@@ -6,6 +6,7 @@ import { icalRoutes } from './ical/routes.ts';
 import { identityRoutes } from './identity/routes.ts';
 import { jobLifeRoutes } from './job-life/routes.ts';
 import { liveRoutes } from './live/routes.ts';
+import { notifyRoutes } from './notify/routes.ts';
 import { operationsRoutes } from './operations/routes.ts';
 import { schedulingRoutes } from './scheduling/routes.ts';
 
@@ -22,6 +23,7 @@ export async function featureRoutes(app: App): Promise<void> {
   icalRoutes(app);
   directoryRoutes(app);
   operationsRoutes(app);
+  notifyRoutes(app);
   const pollMs = app.deps.livePollMs;
   await liveRoutes(app, pollMs === undefined ? {} : { pollMs });
 }

@@ -3,7 +3,13 @@ import { claimJobRunUnsafe, finishJobRunUnsafe } from '@rostra/db/infra/job-runs
 import type { FastifyBaseLogger } from 'fastify';
 
 /** A job run once per period across every server instance. */
-export type BackgroundJob = { name: string; periodMs: number; run(now: Date): Promise<unknown> };
+export type BackgroundJob = {
+  name: string;
+  periodMs: number;
+  /** After how long a run that never finished (its instance died) may be claimed again (default 10 min). */
+  abandonedAfterMs?: number;
+  run(now: Date): Promise<unknown>;
+};
 
 export type Scheduler = {
   /** Starts checking every `tickMs` whether a job is due (and claiming it when it is). */
@@ -39,7 +45,7 @@ export function createScheduler(input: {
       const started = input.now();
       let claimed = false;
       try {
-        claimed = await claimJobRunUnsafe(input.db, job.name, started, job.periodMs);
+        claimed = await claimJobRunUnsafe(input.db, job.name, started, job.periodMs, job.abandonedAfterMs);
         if (!claimed) continue;
         await job.run(started);
         succeeded.set(job.name, input.now());

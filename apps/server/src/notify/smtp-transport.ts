@@ -19,6 +19,7 @@ export function createSmtpTransport(input: {
         to: message.recipient,
         subject: message.subject ?? 'Rostra',
         text: message.body,
+        ...(message.idempotencyKey ? { messageId: `<${message.idempotencyKey}@rostra>` } : {}),
       });
     },
   };

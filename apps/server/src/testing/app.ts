@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import type { App } from '../http/api.ts';
 import { type IdentityOptions, loadIdentityOptions } from '../identity/options.ts';
+import { loadNotifyOptions, type NotifyOptions } from '../notify/options.ts';
 
 /** The identity rules' clock in tests: starts at the real time and moves only when told. */
 export type TestClock = { now(): Date; advance(seconds: number): void; set(at: Date): void };
@@ -48,6 +49,7 @@ export async function createTestApp(
   kind: DbKind,
   overrides: Partial<ServerConfig> = {},
   identity: Partial<IdentityOptions> = {},
+  notify: Partial<NotifyOptions> = {},
 ): Promise<TestApp> {
   const db = await openTestDatabase(kind);
   const clock = createTestClock();
@@ -66,6 +68,7 @@ export async function createTestApp(
     db,
     config,
     identity: { ...loadIdentityOptions({ NODE_ENV: 'test' }), clock: clock.now, ...identity },
+    notify: { ...loadNotifyOptions({ NODE_ENV: 'test' }), ...notify },
   });
   await app.ready();
   return {

@@ -83,6 +83,8 @@ export const timelineRecordFields = {
   is_copy: FLAG.nullish(),
   isDeleted: FLAG.nullish(),
   notes: LONG_TEXT.nullish(),
+  /** The notes are important: a change to them is notified to the assigned workers (issue #19). */
+  notes_important: FLAG.nullish(),
   bk_notes: LONG_TEXT.nullish(),
   bk_id: ID.nullish(),
   tolerance: z.number().int().min(0).max(100_000).nullish(),

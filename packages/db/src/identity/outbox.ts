@@ -11,6 +11,8 @@ export type OutboxMessage = {
   body: string;
   link?: string | undefined;
   code?: string | undefined;
+  /** A key the provider may drop a repeat by (mail: the Message-ID); not stored. */
+  idempotencyKey?: string | undefined;
 };
 
 export type StoredOutboxMessage = OutboxMessage & { id: string; createdAt: Date };

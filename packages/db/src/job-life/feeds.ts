@@ -4,6 +4,7 @@ import { and, desc, eq, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../client.ts';
 import { appendLiveEvents } from '../infra/live-events.ts';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../infra/paging.ts';
+import { enqueueChatNotices } from '../notifications/enqueue.ts';
 import { addNotifications, type NotificationInput } from '../scheduling/add-notifications.ts';
 import { isTemplateItem } from '../scheduling/template-items.ts';
 import { jobFeeds } from '../schema/job-life.ts';
@@ -197,10 +198,15 @@ export async function addFeed(
       .returning();
     if (!row) throw new Error('feed insert returned nothing');
     const item = toFeedItem(row);
-    const notified = await addNotifications(
+    const told = await chatNotifications(tx, orgId, job, item);
+    const notified = await addNotifications(tx, orgId, told, input.now);
+    const workers = told.flatMap((n) => (n.uid ? [{ uid: n.uid, body: n.body }] : []));
+    await enqueueChatNotices(
       tx,
       orgId,
-      await chatNotifications(tx, orgId, job, item),
+      job.id,
+      workers.map((w) => w.uid),
+      workers[0]?.body ?? '',
       input.now,
     );
     await appendLiveEvents(tx, orgId, [jobEvent(job, 'feed', { item }), ...notified]);

@@ -4,6 +4,7 @@ import { formatDateTime } from '@rostra/core/time/calendar';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import type { LiveEventInput } from '../infra/live-events.ts';
+import { enqueueBookingNotices } from '../notifications/enqueue.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
 import { addNotifications } from './add-notifications.ts';
 import { type StoredRecord, timelineRecordValues, type VersionedRecord } from './mapping.ts';
@@ -81,6 +82,7 @@ export async function writeAllocation(
     })),
     now,
   );
+  await enqueueBookingNotices(tx, orgId, before, record, now);
   return { record, events: [...recordChangeEvents(before, record), ...notified] };
 }
 

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../client.ts';
 import { appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
 import { invalid, notFound, stale, type WriteFailure } from '../infra/write-result.ts';
 import { mandatoryFormRefusal } from '../job-life/mandatory-form.ts';
+import { enqueueBookingNotices } from '../notifications/enqueue.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { addNotifications, type NotificationInput } from './add-notifications.ts';
@@ -179,6 +180,7 @@ async function finish(
       data: { action: req.action, status: record.status, update },
     });
   }
+  if (record !== current) await enqueueBookingNotices(tx, orgId, current, record, req.now);
   const events: LiveEventInput[] = [
     ...(record === current && current === before ? [] : recordChangeEvents(current, record)),
     ...(update

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { appendLiveEvents } from '../infra/live-events.ts';
 import { type ExpectedVersion, notFound, stale } from '../infra/write-result.ts';
+import { enqueueBookingNotices } from '../notifications/enqueue.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { recheckBookings, recheckSpan } from './recheck-bookings.ts';
@@ -24,6 +25,7 @@ export async function deleteTimelineRecord(
     if (!before) return notFound();
     if (expected !== undefined && before.version !== expected) return stale(before);
     await tx.delete(timelineRecords).where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, id)));
+    await enqueueBookingNotices(tx, orgId, before, undefined, now);
     await appendLiveEvents(tx, orgId, recordChangeEvents(before, undefined));
     const rechecked = await recheckBookings(
       tx,

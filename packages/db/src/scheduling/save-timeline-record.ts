@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { appendLiveEvents } from '../infra/live-events.ts';
 import { type ExpectedVersion, invalid, notFound, stale, type WriteFailure } from '../infra/write-result.ts';
+import { enqueueBookingNotices } from '../notifications/enqueue.ts';
 import { customers, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts';
@@ -206,6 +207,7 @@ async function save(
     ...ctx,
     at: wallClockOf(org, ctx.now),
   });
+  await enqueueBookingNotices(tx, orgId, before, after, ctx.now);
   await appendLiveEvents(tx, orgId, recordChangeEvents(before, after));
   // What the change can affect: the bookings of the resources before and after, over the span
   // before and after (whole weeks for a booking, whose hours count per week).

@@ -1,0 +1,91 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { organisations } from './organisations.ts';
+
+/*
+ * Notifications outside the app (issue #19): the delivery outbox, each user's channel choices and
+ * their browsers' push subscriptions. Tenant tables: row-level security by `org_id`.
+ */
+
+/**
+ * One send of one event to one user by one channel, written in the same transaction as the change
+ * it tells of (packages/db/src/notifications/enqueue.ts) and carried out by the background runner
+ * (apps/server/src/notify/runner.ts). `status`: pending → sending (claimed: `claim` and
+ * `lease_until` say by whom and until when) → sent, or back to pending with `next_attempt_at`
+ * after a failure, or failed after the last try. `id` is the provider's idempotency key.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    id: text('id').notNull(),
+    /** The change this send tells of: one per event, shared by its recipients and channels. */
+    eventId: text('event_id').notNull(),
+    event: text('event').notNull(),
+    /** The job it is about (the delivery log lists a job's sends). */
+    recordId: text('record_id'),
+    uid: text('uid').notNull(),
+    channel: text('channel').notNull(),
+    /** The email address or phone number at the time of the change ('' for push). */
+    address: text('address').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    claim: text('claim'),
+    providerId: text('provider_id'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    uniqueIndex('notification_deliveries_once').on(t.orgId, t.eventId, t.uid, t.channel),
+    index('notification_deliveries_due').on(t.orgId, t.status, t.nextAttemptAt),
+    index('notification_deliveries_record').on(t.orgId, t.recordId, t.createdAt),
+  ],
+);
+
+/** A user's channels and quiet hours in an organisation (none stored: every channel, no quiet hours). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    uid: text('uid').notNull(),
+    channels: jsonb('channels').$type<string[]>().notNull(),
+    quietStart: text('quiet_start'),
+    quietEnd: text('quiet_end'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.uid] })],
+);
+
+/** A browser's Web Push subscription (RFC 8030 endpoint, RFC 8291 keys) for a user. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    uid: text('uid').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.endpoint] }), index('push_subscriptions_uid').on(t.orgId, t.uid)],
+);
