@@ -21,6 +21,19 @@ const INPUTS = [
 // the bundle finds its packages from where it lies.
 const CACHE = join(ROOT, 'apps', 'server', 'node_modules', '.cache', 'rostra-server');
 
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  'pg',
+  'pg-native',
+  'fastify',
+  '@fastify',
+  'pino',
+  'prom-client',
+  'nodemailer',
+  '@aws-sdk',
+  'esbuild',
+];
+
 /**
  * Newest modification time of what the build is made from, directories included (a file removed
  * or renamed changes its folder's); tests are not in the build and do not count.
@@ -60,16 +73,21 @@ async function build(folder) {
     platform: 'node',
     target: 'node20.19',
     sourcemap: 'linked',
+    // Bundled CommonJS packages call require(): give the ES module one.
+    banner: {
+      js: "import { createRequire as __rostraRequire } from 'node:module'; const require = __rostraRequire(import.meta.url);",
+    },
     logLevel: 'error',
     plugins: [
       {
         name: 'rostra',
         setup(b) {
-          // npm packages load from node_modules; only our workspaces (TypeScript) are bundled.
+          // Packages that read files beside their own code, load native or WebAssembly parts, or
+          // are only needed by some commands load from node_modules; the rest is bundled.
           b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@rostra/') || args.path.startsWith('node:')
-              ? undefined
-              : { external: true },
+            EXTERNAL.some((e) => args.path === e || args.path.startsWith(`${e}/`))
+              ? { external: true }
+              : undefined,
           );
           // Paths relative to a source file (the migrations, the built web app) resolve from it.
           b.onLoad({ filter: /\.ts$/ }, async (args) => ({

@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { APP_ROLE } from './access.ts';
 import {
@@ -123,18 +121,33 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   return openPglite(options.dataDir === undefined ? './data' : options.dataDir, options.pgliteDump, options);
 }
 
+/**
+ * PGlite and its driver, loaded when an embedded database is opened: a server on PostgreSQL never
+ * loads them (half a megabyte of JavaScript at every start).
+ */
+async function loadPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob;
+}): Promise<{ client: PGlite; db: Db }> {
+  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
+  const client = await PGlite.create({ ...options, extensions: { pg_trgm } });
+  return { client, db: drizzle({ client }) as unknown as Db };
+}
+
 async function openPglite(
   dataDir: string | null,
   dump: Blob | undefined,
   options: OpenOptions,
 ): Promise<DbHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
+  const { client, db } = await loadPglite({
     ...(dataDir ? { dataDir } : {}),
     ...(dump ? { loadDataDir: dump } : {}),
-    extensions: { pg_trgm },
   });
-  const db = drizzlePglite({ client }) as unknown as Db;
   try {
     if (options.noMigrate) {
       // Before taking the app role: a folder never migrated does not have it.
@@ -167,9 +180,9 @@ async function openPglite(
 
 /** An in-memory PGlite database, migrated, as a dump `openDatabase({ pgliteDump })` starts from. */
 export async function dumpMigratedPglite(): Promise<Blob> {
-  const client = await PGlite.create({ extensions: { pg_trgm } });
+  const { client, db } = await loadPglite({});
   try {
-    await migrate(drizzlePglite({ client }) as unknown as Db, 'pglite');
+    await migrate(db, 'pglite');
     return await client.dumpDataDir('none');
   } finally {
     await client.close();
