@@ -237,6 +237,8 @@ test.describe('timeline cockpit', () => {
       await expect(
         rowOf(page, cat._id).getByRole('button', { name: `New booking on 0TL ${f.run} Cat` }),
       ).toBeVisible();
+      // The narrow names column keeps the day's hours (the week's are in the tooltip).
+      await expect(rowOf(page, cat._id).getByTestId('row-load')).toHaveText('0.00/2.00');
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
       await shoot(page, 'timeline-availability-phone', info.project.name);
     } finally {

@@ -24,8 +24,6 @@ export function BoardToolbar(props: {
   onUndo: () => void;
   onRedo: () => void;
   onBatch: () => void;
-  /** The window holds inactive resources (show_inactive_res_timeline): they can be hidden. */
-  canHideInactive: boolean;
 }) {
   const { period, history } = props;
   const { view } = period;
@@ -83,18 +81,6 @@ export function BoardToolbar(props: {
         ))}
       </fieldset>
       <LayoutControls period={period} />
-      {props.canHideInactive ? (
-        <button
-          type="button"
-          aria-pressed={!period.hidesInactive}
-          onClick={() => period.setHidesInactive(!period.hidesInactive)}
-          title={TL.inactive}
-          className={`order-1 flex min-h-9 items-center gap-1 rounded-md border border-neutral-300 px-2 text-sm sm:order-none sm:min-h-8 ${period.hidesInactive ? 'text-neutral-700 hover:bg-neutral-100' : 'bg-neutral-900 text-white'}`}
-        >
-          <UserX aria-hidden className="size-4" />
-          <span className="sr-only sm:not-sr-only">{TL.inactive}</span>
-        </button>
-      ) : null}
       {props.isEditable ? (
         <div className="order-1 flex items-center gap-1 sm:order-none">
           <IconButton
@@ -161,5 +147,24 @@ function LayoutControls({ period }: { period: Period }) {
         {TL.compact}
       </button>
     </div>
+  );
+}
+
+/**
+ * Inactive resources on or off (issue 18 point 4), in the corner above the names: shown while the
+ * display setting show_inactive_res_timeline sends them, hidden by this toggle (kept in the URL).
+ */
+export function InactiveToggle({ period }: { period: Period }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={!period.hidesInactive}
+      onClick={() => period.setHidesInactive(!period.hidesInactive)}
+      title={TL.inactive}
+      className={`flex size-7 items-center justify-center rounded-md border border-neutral-300 ${period.hidesInactive ? 'text-neutral-600 hover:bg-neutral-100' : 'bg-neutral-900 text-white'}`}
+    >
+      <UserX aria-hidden className="size-4" />
+      <span className="sr-only">{TL.inactive}</span>
+    </button>
   );
 }

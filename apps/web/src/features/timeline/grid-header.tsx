@@ -54,6 +54,8 @@ export const TimeHeader = memo(function TimeHeader(props: {
   width: number;
   /** Drawn along the header's foot (the utilisation strip). */
   children?: ReactNode;
+  /** Drawn in the corner above the names. */
+  corner?: ReactNode;
 }) {
   const { cols, scale } = props;
   const nameW = useNameW();
@@ -69,6 +71,7 @@ export const TimeHeader = memo(function TimeHeader(props: {
         style={{ width: nameW }}
       >
         {TL.resources}
+        {props.corner ? <div className="absolute top-1.5 right-2">{props.corner}</div> : null}
       </div>
       {[...visibleDays].map((d) => {
         const day = props.days[d];

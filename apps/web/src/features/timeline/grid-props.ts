@@ -1,6 +1,7 @@
 import type { WorkspaceLock } from '@rostra/core/api/timeline';
 import type { RosterGrid } from '@rostra/core/roster/grid';
 import type { StatusDefinition } from '@rostra/core/settings/defaults';
+import type { ReactNode } from 'react';
 import type { MenuPoint } from '../../ui/context-menu.tsx';
 import type { AsyncChecker } from './checker.ts';
 import type { DropTarget } from './layout.ts';
@@ -46,4 +47,6 @@ export type GridProps = {
   utilisation: Float64Array | null;
   /** An empty stretch swept on a row (or a row's "new booking"): the quick form (point 2). */
   onCreate: (row: Row, range: { begin: number; end: number } | null) => void;
+  /** Shown in the corner above the names (the inactive resources toggle). */
+  namesCorner?: ReactNode;
 };

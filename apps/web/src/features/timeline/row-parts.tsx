@@ -55,22 +55,42 @@ export const RowBackdrop = memo(function RowBackdrop(p: {
   );
 });
 
-/** A row's hours in the day and the week against its limits; red past a limit. */
+/**
+ * A row's hours in the day and the week against its limits; red past a limit. Compact rows have
+ * no room for words: a thin meter of the day's hours along the foot of the name, numbers in its
+ * tooltip.
+ */
 export function RowLoadText({ load, compact }: { load: RowLoad; compact: boolean }) {
   // The phone's narrow names column: the day's hours only (the week's are in the tooltip).
   const nameW = useNameW();
-  const isShort = compact || nameW < NAME_W;
   const over = isOver(load.day, load.dayLimit) || isOver(load.week, load.weekLimit);
   const part = (h: number, limit: number | null) =>
     `${hoursText(h)}/${limit === null ? '–' : hoursText(limit)}`;
+  const title = TL.loadTitle(part(load.day, load.dayLimit), part(load.week, load.weekLimit));
+  if (compact) {
+    const share = load.dayLimit ? Math.min(1, load.day / load.dayLimit) : 0;
+    return (
+      <span
+        data-testid="row-load"
+        data-over={over ? 'true' : undefined}
+        title={title}
+        className="absolute right-1 bottom-0.5 left-3 h-0.5 rounded bg-neutral-100"
+      >
+        <span
+          className={`block h-full rounded ${over ? 'bg-red-600' : 'bg-sky-600'}`}
+          style={{ width: `${share * 100}%` }}
+        />
+      </span>
+    );
+  }
   return (
     <span
       data-testid="row-load"
       data-over={over ? 'true' : undefined}
-      title={TL.loadTitle(part(load.day, load.dayLimit), part(load.week, load.weekLimit))}
+      title={title}
       className={`truncate text-[11px] tabular-nums ${over ? 'font-medium text-red-700' : 'text-neutral-500'}`}
     >
-      {isShort
+      {nameW < NAME_W
         ? part(load.day, load.dayLimit)
         : `${TL.dayShort} ${part(load.day, load.dayLimit)} · ${TL.weekShort} ${part(load.week, load.weekLimit)}`}
     </span>

@@ -10,7 +10,7 @@ import { utilisation } from './availability.ts';
 import { BarMenu, type BarMenuAction } from './bar-menu.tsx';
 import { BatchDialog } from './batch-dialog.tsx';
 import { BoardEmpty, BoardError, BoardLoading, OutcomeBanner } from './board-notices.tsx';
-import { BoardToolbar } from './board-toolbar.tsx';
+import { BoardToolbar, InactiveToggle } from './board-toolbar.tsx';
 import { BookingDrawer } from './booking-drawer.tsx';
 import { CandidatePanel } from './candidate-panel.tsx';
 import { CreateBooking, type CreateTarget } from './create-booking.tsx';
@@ -109,7 +109,6 @@ export function TimelineBoard(props: { isEditable: boolean }) {
         onUndo={() => void changes.undo()}
         onRedo={() => void changes.redo()}
         onBatch={() => setBatchOpen(true)}
-        canHideInactive={data?.show_inactive_res_timeline === true}
       />
       {outcome ? (
         <OutcomeBanner outcome={outcome} nameOf={actions.nameOf} onDismiss={() => changes.setOutcome(null)} />
@@ -162,6 +161,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             availability={availability}
             utilisation={load}
             onCreate={onCreate}
+            namesCorner={data?.show_inactive_res_timeline ? <InactiveToggle period={period} /> : null}
           />
         )}
         {panel?.kind === 'candidates' && selected && isEditable ? (

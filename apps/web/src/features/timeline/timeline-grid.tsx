@@ -194,7 +194,7 @@ export function TimelineGrid(props: GridProps) {
             onPointerDown={onPointerDown}
           >
             <div style={{ width, height: totalH }} className="relative">
-              <TimeHeader days={days} cols={cols} scale={scale} width={width}>
+              <TimeHeader days={days} cols={cols} scale={scale} width={width} corner={props.namesCorner}>
                 {props.utilisation ? (
                   <UtilisationStrip cols={cols} scale={scale} load={props.utilisation} />
                 ) : null}

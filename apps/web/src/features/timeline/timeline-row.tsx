@@ -110,7 +110,6 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
           {isUnassigned ? (
             <span className="text-xs text-amber-800 tabular-nums">{row.bars.length}</span>
           ) : null}
-          {compact && p.load && check === null ? <RowLoadText load={p.load} compact /> : null}
           {p.onNew && !p.isDragging ? <NewBookingButton row={row} onNew={p.onNew} /> : null}
         </div>
         {check === 'pending' ? (
@@ -133,8 +132,8 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
               <span className="line-clamp-2">{check.errors.map((e) => e.message).join('; ')}</span>
             </span>
           )
-        ) : p.load && !compact ? (
-          <RowLoadText load={p.load} compact={false} />
+        ) : p.load ? (
+          <RowLoadText load={p.load} compact={compact} />
         ) : null}
       </div>
       {bars.map((bar) => {
