@@ -15,8 +15,9 @@ import {
 
 /*
  * The timeline as the dispatcher's cockpit (issue 18): create on the grid (point 2) and
- * availability and load on the rows (point 4). Records are made here through the API, 57 to 66
- * days ahead, on this spec's own resources ('0TL …', sorted first).
+ * availability and load on the rows (point 4), find and arrange the rows (point 3). Records are
+ * made here through the API, 57 to 64 days ahead, on this spec's own resources ('0TL …', sorted
+ * first).
  */
 
 /** The name column's width at 1280 px and the day view's pixels per hour. */
@@ -244,5 +245,81 @@ test.describe('timeline cockpit', () => {
     } finally {
       await restore();
     }
+  });
+  test('find and arrange the rows: search, a label, sort by load, group by label and fold a group; kept in the URL across a reload', async ({
+    page,
+  }, info) => {
+    const f = await setUp(page, [63, 64]);
+    const day = f.day(63);
+    const team = await f.api('POST', '/labels', { name: `TL-team-${f.run}`, type: 'label' });
+    const cyd = await f.api('POST', '/resources', { name: `0TL ${f.run} Cyd`, labels: [team._id] });
+    // Ben is booked 2 h, Ana 1 h, Cyd not at all.
+    await f.booking(day, 9, { resIds: [f.resB._id], labels: [], utc_end_plus_tz: day + 11 * HOUR });
+    await f.booking(day, 13, { resIds: [f.resA._id] });
+    await openDay(page, day);
+    const ours = () =>
+      page
+        .locator('[data-row]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row') ?? ''))
+        .then((ids) => ids.filter((id) => id !== '__unassigned__'));
+    const shown = page.getByTestId('rows-shown');
+
+    // Search by name: this run's three resources.
+    await page.getByRole('searchbox', { name: 'Find resources' }).fill(`0TL ${f.run}`);
+    await expect(shown).toHaveText('3 resources');
+    await expect.poll(ours).toEqual([f.resA._id, f.resB._id, cyd._id]);
+    // Most booked first.
+    await page.getByLabel('Sort by').selectOption('load');
+    await expect.poll(ours).toEqual([f.resB._id, f.resA._id, cyd._id]);
+    // A label: Ana alone.
+    await page.getByLabel('Label', { exact: true }).selectOption(String(f.skill._id));
+    await expect(shown).toHaveText('1 resource');
+    await expect.poll(ours).toEqual([f.resA._id]);
+    await page.getByLabel('Label', { exact: true }).selectOption('');
+    await expect(shown).toHaveText('3 resources');
+
+    // Grouped by label, each group under its header; a header folds its group away.
+    await page.getByRole('button', { name: 'Group by label' }).click();
+    const skillGroup = page.getByRole('button', { name: new RegExp(`^TL-skill-${f.run}`) });
+    const teamGroup = page.getByRole('button', { name: new RegExp(`^TL-team-${f.run}`) });
+    await expect(skillGroup).toHaveAttribute('aria-expanded', 'true');
+    await expect(teamGroup).toBeVisible();
+    await expect(page.getByRole('button', { name: /^No label/ })).toBeVisible();
+    await expect
+      .poll(ours)
+      .toEqual([
+        `__group__:TL-skill-${f.run}`,
+        f.resA._id,
+        `__group__:TL-team-${f.run}`,
+        cyd._id,
+        '__group__:',
+        f.resB._id,
+      ]);
+    await skillGroup.click();
+    await expect(skillGroup).toHaveAttribute('aria-expanded', 'false');
+    await expect(rowOf(page, f.resA._id)).toHaveCount(0);
+    await shoot(page, 'timeline-arranged', info.project.name);
+
+    // The arrangement is in the address: a reload shows the same rows.
+    await expect(page).toHaveURL(/group=label/);
+    await page.reload();
+    await expect(page.getByRole('searchbox', { name: 'Find resources' })).toHaveValue(`0TL ${f.run}`);
+    await expect(page.getByLabel('Sort by')).toHaveValue('load');
+    await expect(skillGroup).toHaveAttribute('aria-expanded', 'false');
+    await expect(rowOf(page, cyd._id)).toBeVisible();
+    await expect(rowOf(page, f.resA._id)).toHaveCount(0);
+    await skillGroup.click();
+    await expect(rowOf(page, f.resA._id)).toBeVisible();
+
+    // A phone keeps the bar behind a button above the names, which says rows are narrowed.
+    await page.setViewportSize({ width: 375, height: 740 });
+    const find = page.getByRole('searchbox', { name: 'Find resources' });
+    await expect(find).toBeHidden();
+    const open = page.getByRole('button', { name: 'Find and arrange resources' });
+    await open.click();
+    await expect(open).toHaveAttribute('aria-expanded', 'true');
+    await expect(find).toHaveValue(`0TL ${f.run}`);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await shoot(page, 'timeline-arranged-phone', info.project.name);
   });
 });

@@ -47,6 +47,8 @@ export type GridProps = {
   utilisation: Float64Array | null;
   /** An empty stretch swept on a row (or a row's "new booking"): the quick form (point 2). */
   onCreate: (row: Row, range: { begin: number; end: number } | null) => void;
+  /** A group header's fold (point 3). */
+  onToggleGroup: (key: string) => void;
   /** Shown in the corner above the names (the inactive resources toggle). */
   namesCorner?: ReactNode;
 };

@@ -65,7 +65,7 @@ export function dropTargetAt(
   grab: number,
 ): DropTarget | null {
   const row = rows[rowIndexAt(offsets, point.y)];
-  if (!row) return null;
+  if (!row || row.group) return null;
   const length = bar.end - bar.begin;
   const begin = Math.min(Math.max(snap(xToTime(scale, point.x) - grab), scale.start), scale.end - length);
   return { rowId: row.id, begin };
@@ -118,7 +118,7 @@ export function edgeScroll(
 export type RowCheck = CandidateOutcome | 'pending' | 'unassign' | null;
 
 export function rowCheck(drag: DragState | null, row: Row, answer: CandidateOutcome | undefined): RowCheck {
-  if (!drag) return null;
+  if (!drag || row.group) return null;
   if (drag.isResize) return row.id === drag.fromRowId && row.resource ? (answer ?? 'pending') : null;
   return row.resource ? (answer ?? 'pending') : 'unassign';
 }

@@ -36,6 +36,8 @@ export type Row = {
   lanes: number;
   /** Longest bar of the row, seconds: bounds the search for bars in a time range. */
   longest: number;
+  /** A group's header row (arrange.ts): its label, how many rows, whether they show. */
+  group?: { key: string; count: number; isOpen: boolean };
 };
 
 /** Leaves by `_key`/`status`, breaks by `_key`/`type`, as the allocation engine tells them. */

@@ -14,5 +14,11 @@ export const timelineSearch = searchSchema({
   zoom: ['quarters', 'hours'],
   /** Inactive resources hidden on screen (issue 18 point 4); none: as the display setting says. */
   inactive: ['hide'],
+  /** Rows: search text, a label, grouped by label, sorted by load or free hours, folded groups (point 3). */
+  q: 'text',
+  label: 'text',
+  group: ['label'],
+  sort: ['load', 'free'],
+  closed: 'text',
 });
 export type TimelineSearch = SearchOf<typeof timelineSearch.shape>;

@@ -31,6 +31,16 @@ export const TL = {
   inactive: 'Inactive resources',
   utilisationPeak: (percent: number) => `Load of the resources shown: at most ${percent}% busy`,
   utilisationAt: (time: string, percent: number) => `${time}: ${percent}% busy`,
+  // Find and arrange (issue 18 point 3)
+  findResources: 'Find resources',
+  arrange: 'Find and arrange resources',
+  labelFilter: 'Label',
+  anyLabel: 'Any label',
+  sortBy: 'Sort by',
+  sorts: { name: 'By name', load: 'Most booked', free: 'Most free hours' },
+  groupByLabel: 'Group by label',
+  noLabel: 'No label',
+  shown: (n: number) => (n === 1 ? '1 resource' : `${n} resources`),
   // Create on the grid (issue 18 point 2)
   newOn: (row: string) => `New booking on ${row}`,
   newTitle: 'New booking',

@@ -2,10 +2,11 @@ import type { WindowRecord } from '@rostra/core/api/timeline';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
 import { HOUR } from '@rostra/core/time/calendar';
-import { useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useShell } from '../../shell/shell-context.tsx';
 import { useLookups } from '../bookings/api.ts';
 import { errorText } from './api.ts';
+import { arrangeRows } from './arrange.ts';
 import { utilisation } from './availability.ts';
 import { BarMenu, type BarMenuAction } from './bar-menu.tsx';
 import { BatchDialog } from './batch-dialog.tsx';
@@ -15,8 +16,10 @@ import { BookingDrawer } from './booking-drawer.tsx';
 import { CandidatePanel } from './candidate-panel.tsx';
 import { CreateBooking, type CreateTarget } from './create-booking.tsx';
 import { batchCandidates, freeSlot, type Row } from './model.ts';
+import { ArrangeToggle, RowFilters } from './row-filters.tsx';
 import { TL } from './texts.ts';
 import { TimelineGrid } from './timeline-grid.tsx';
+import { useArrangement } from './use-arrangement.ts';
 import { useAvailability } from './use-availability.ts';
 import { useBoardActions } from './use-board-actions.ts';
 import { useBoardPane } from './use-board-pane.ts';
@@ -68,11 +71,6 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     else void records[action](record);
   };
 
-  // Inactive resources behind the on-screen toggle (when the display setting sends them at all).
-  const rows = useMemo(
-    () => (period.hidesInactive ? win.rows.filter((r) => !r.resource?.inactive) : win.rows),
-    [win.rows, period.hidesInactive],
-  );
   const availability = useAvailability({
     isEditable,
     data,
@@ -80,6 +78,36 @@ export function TimelineBoard(props: { isEditable: boolean }) {
     checkData: drag.checkData,
     period,
   });
+  // Found and arranged (point 3): search, label, sort, groups, all in the URL; inactive resources
+  // behind the on-screen toggle (when the display setting sends them at all).
+  const arranging = useArrangement();
+  const [isArrangeOpen, setArrangeOpen] = useState(false);
+  const arrangeId = useId();
+  const { arrangement } = arranging;
+  const isArranged =
+    arrangement.q !== '' ||
+    arrangement.label !== '' ||
+    arrangement.groupByLabel ||
+    arrangement.sort !== 'name';
+  const labelNames = useMemo(
+    () => new Map((drag.checkData?.labels ?? []).map((l) => [l._id, l.name ?? l._id])),
+    [drag.checkData],
+  );
+  const labelOptions = useMemo(() => {
+    const held = new Set(win.rows.flatMap((r) => r.resource?.labels ?? []));
+    return [...held]
+      .map((l) => [l, labelNames.get(l) ?? l] as const)
+      .sort((x, y) => x[1].localeCompare(y[1]));
+  }, [win.rows, labelNames]);
+  const rows = useMemo(
+    () =>
+      arrangeRows(
+        period.hidesInactive ? win.rows.filter((r) => !r.resource?.inactive) : win.rows,
+        arranging.arrangement,
+        { labelName: (l) => labelNames.get(l) ?? l, loadOf: availability?.loadOf ?? (() => null) },
+      ),
+    [win.rows, period.hidesInactive, arranging.arrangement, labelNames, availability],
+  );
   const load = useMemo(
     () => (isEditable ? utilisation(rows, from, to, HOUR) : null),
     [isEditable, rows, from, to],
@@ -117,6 +145,15 @@ export function TimelineBoard(props: { isEditable: boolean }) {
         <p className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-900">
           {TL.truncated}
         </p>
+      ) : null}
+      {data ? (
+        <RowFilters
+          arranging={arranging}
+          labels={labelOptions}
+          shown={rows.filter((r) => r.resource).length}
+          isOpen={isArrangeOpen}
+          id={arrangeId}
+        />
       ) : null}
       <div className="flex min-h-0 flex-1">
         {isLoading ? (
@@ -161,7 +198,18 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             availability={availability}
             utilisation={load}
             onCreate={onCreate}
-            namesCorner={data?.show_inactive_res_timeline ? <InactiveToggle period={period} /> : null}
+            onToggleGroup={arranging.toggleGroup}
+            namesCorner={
+              <div className="flex gap-1">
+                <ArrangeToggle
+                  isOpen={isArrangeOpen}
+                  isActive={isArranged}
+                  controls={arrangeId}
+                  onToggle={() => setArrangeOpen(!isArrangeOpen)}
+                />
+                {data?.show_inactive_res_timeline ? <InactiveToggle period={period} /> : null}
+              </div>
+            }
           />
         )}
         {panel?.kind === 'candidates' && selected && isEditable ? (

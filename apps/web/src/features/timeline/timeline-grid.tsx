@@ -20,6 +20,7 @@ import {
   totalWidth,
   UNASSIGNED_ROW,
 } from './model.ts';
+import { GroupHeader } from './row-filters.tsx';
 import { TL } from './texts.ts';
 import { TimelineRow } from './timeline-row.tsx';
 import { useBarDrag } from './use-bar-drag.ts';
@@ -211,6 +212,17 @@ export function TimelineGrid(props: GridProps) {
               />
               {virtualRows.map((v) => {
                 const row = rows[v.index] as Row;
+                if (row.group)
+                  return (
+                    <GroupHeader
+                      key={row.id}
+                      row={row}
+                      top={v.start}
+                      height={v.size}
+                      width={width}
+                      onToggle={props.onToggleGroup}
+                    />
+                  );
                 return (
                   <TimelineRow
                     key={row.id}

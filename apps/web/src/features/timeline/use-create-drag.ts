@@ -31,7 +31,7 @@ export function useCreateDrag(
     const y = event.clientY - rect.top + el.scrollTop - HEADER_H;
     const row = g.rows[rowIndexAt(g.offsets, y)];
     const x0 = xOf(event.clientX);
-    if (!row || x0 < 0) return;
+    if (!row || row.group || x0 < 0) return;
     let started = false;
     let last = x0;
     const move = (e: globalThis.PointerEvent) => {

@@ -1,0 +1,110 @@
+import type { WindowRecord, WindowResource } from '@rostra/core/api/timeline';
+import { describe, expect, it } from 'vitest';
+import { type Arrangement, arrangeRows, closedOf, closedText, GROUP_PREFIX } from './arrange.ts';
+import type { RowLoad } from './availability.ts';
+import { buildRows, type Row, UNASSIGNED_ROW } from './model.ts';
+
+const res = (id: string, name: string, labels: string[]): WindowResource => ({
+  _id: id,
+  name,
+  first_name: '',
+  last_name: '',
+  labels,
+  inactive: false,
+  InactiveDate: null,
+  external: false,
+});
+const rows = buildRows({
+  resources: [
+    res('r1', 'Ana Lee', ['l-nurse']),
+    res('r2', 'Ben Ng', ['l-driver', 'l-nurse']),
+    res('r3', 'Cat Roe', []),
+    res('r4', 'Dan Poe', ['l-driver']),
+  ],
+  records: [] as WindowRecord[],
+});
+const names: Record<string, string> = { 'l-nurse': 'Nurse', 'l-driver': 'Driver' };
+const weekHours: Record<string, [number, number | null]> = {
+  r1: [10, 38],
+  r2: [30, 38],
+  r3: [5, null],
+  r4: [20, 20],
+};
+const lookup = {
+  labelName: (l: string) => names[l] ?? l,
+  loadOf: (row: Row): RowLoad | null => {
+    const w = weekHours[row.id];
+    return w ? { day: 0, week: w[0], dayLimit: null, weekLimit: w[1] } : null;
+  },
+};
+const none: Arrangement = { q: '', label: '', groupByLabel: false, sort: 'name', closed: new Set() };
+const ids = (list: Row[]) => list.map((r) => r.id);
+
+describe('arranging the rows', () => {
+  it('keeps the unassigned lane first and the window order by name', () => {
+    expect(ids(arrangeRows(rows, none, lookup))).toEqual([UNASSIGNED_ROW, 'r1', 'r2', 'r3', 'r4']);
+  });
+
+  it('searches names and label names, every word, case-insensitively', () => {
+    expect(ids(arrangeRows(rows, { ...none, q: 'nurse' }, lookup))).toEqual([UNASSIGNED_ROW, 'r1', 'r2']);
+    expect(ids(arrangeRows(rows, { ...none, q: 'ben DRIVER' }, lookup))).toEqual([UNASSIGNED_ROW, 'r2']);
+    expect(ids(arrangeRows(rows, { ...none, q: 'zed' }, lookup))).toEqual([UNASSIGNED_ROW]);
+  });
+
+  it('filters by a label', () => {
+    expect(ids(arrangeRows(rows, { ...none, label: 'l-driver' }, lookup))).toEqual([
+      UNASSIGNED_ROW,
+      'r2',
+      'r4',
+    ]);
+  });
+
+  it('sorts by load (most booked first) or by free hours (most free first; no limit counts as 168)', () => {
+    expect(ids(arrangeRows(rows, { ...none, sort: 'load' }, lookup))).toEqual([
+      UNASSIGNED_ROW,
+      'r2',
+      'r4',
+      'r1',
+      'r3',
+    ]);
+    // Free: r3 163, r1 28, r2 8, r4 0.
+    expect(ids(arrangeRows(rows, { ...none, sort: 'free' }, lookup))).toEqual([
+      UNASSIGNED_ROW,
+      'r3',
+      'r1',
+      'r2',
+      'r4',
+    ]);
+  });
+
+  it('groups by first label name under headers, the unlabelled last; a closed group shows its header only', () => {
+    const grouped = arrangeRows(rows, { ...none, groupByLabel: true }, lookup);
+    expect(ids(grouped)).toEqual([
+      UNASSIGNED_ROW,
+      `${GROUP_PREFIX}Driver`,
+      'r2',
+      'r4',
+      `${GROUP_PREFIX}Nurse`,
+      'r1',
+      `${GROUP_PREFIX}`,
+      'r3',
+    ]);
+    expect(grouped[1]?.group).toEqual({ key: 'Driver', count: 2, isOpen: true });
+    const closed = arrangeRows(rows, { ...none, groupByLabel: true, closed: new Set(['Driver']) }, lookup);
+    expect(ids(closed)).toEqual([
+      UNASSIGNED_ROW,
+      `${GROUP_PREFIX}Driver`,
+      `${GROUP_PREFIX}Nurse`,
+      'r1',
+      `${GROUP_PREFIX}`,
+      'r3',
+    ]);
+    expect(closed[1]?.group).toEqual({ key: 'Driver', count: 2, isOpen: false });
+  });
+
+  it('keeps the closed groups in the URL as a list', () => {
+    expect(closedText(new Set())).toBeUndefined();
+    expect([...closedOf(closedText(new Set(['Driver', 'Nurse'])))]).toEqual(['Driver', 'Nurse']);
+    expect(closedOf(undefined).size).toBe(0);
+  });
+});
