@@ -6,7 +6,6 @@ import { Command } from 'commander';
 import { databaseOptions, loadConfig, requireProductionSettings } from '../config.ts';
 import { loadIdentityOptions } from '../identity/options.ts';
 import { DEV_OUTBOX_WARNING } from '../identity/routes/dev-outbox.ts';
-import { startServer, stopOnSignals } from '../server.ts';
 
 export function serveCommand(): Command {
   return new Command('serve')
@@ -20,6 +19,10 @@ export function serveCommand(): Command {
       const config = loadConfig();
       requireProductionSettings();
       let seeded = false;
+      // The app's modules load while the database opens (PGlite compiles its WebAssembly, and
+      // PostgreSQL answers, meanwhile): a shorter start than one after the other.
+      const server = import('../server.ts');
+      server.catch(() => {}); // awaited below; a failure to open the database is the one reported
       // One open: migrate, then seed before listening (so the first page load already has data),
       // both under the start's advisory lock, so instances starting at once do it one at a time.
       const db = await openDatabase({
@@ -45,6 +48,7 @@ export function serveCommand(): Command {
         await db.close();
         throw err;
       }
+      const { startServer, stopOnSignals } = await server;
       const running = await startServer(config, db);
       stopOnSignals(running, config.shutdown);
       console.log(`\nRostra is running at ${running.url}`);
