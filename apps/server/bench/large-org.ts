@@ -1,3 +1,4 @@
+import { mulberry32 as random } from '@rostra/core/allocation/prng';
 import { DAY, HOUR, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
 import type { Db } from '@rostra/db/client';
 import { organisations } from '@rostra/db/schema/organisations';
@@ -27,17 +28,6 @@ export type LargeOrgPlan = {
   seed: number;
   start: number;
 };
-
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { DEMO_PASSWORD } from '@rostra/db/seed/demo-users';
 import { createScratchDatabase } from '@rostra/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listening, type Run, rostra, stop } from '../testing/processes.ts';
+import { listening, type Run, rostra, signInCookie, stop } from '../testing/processes.ts';
 
 /*
  * Issue 21 point 7: a backup made as docs/operations.md says ("Backups") restores into a fresh
@@ -50,16 +50,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('backup and restore on Postgre
 
     const second = serve(restored.url);
     const base = await listening(second);
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'dispatcher@harbourcare.test', password: DEMO_PASSWORD }),
-    });
-    expect(signIn.status, await signIn.clone().text()).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signInCookie(base, 'dispatcher@harbourcare.test', DEMO_PASSWORD);
     const me = await fetch(`${base}/api/v1/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
     expect(await me.json()).toMatchObject({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD } from '@rostra/db/seed/demo-users';
 import { createScratchDatabase } from '@rostra/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, listening, type Run, rostra, stop } from '../testing/processes.ts';
+import { freePort, listening, type Run, rostra, signInCookie, stop } from '../testing/processes.ts';
 
 /*
  * Issue 21 point 1: with DATABASE_URL set, files live where every instance finds them. Two real
@@ -42,16 +42,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('files shared by two instances
     const a = await listening(await serve(db.url));
     const b = await listening(await serve(db.url));
 
-    const signIn = await fetch(`${a}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: a },
-      body: JSON.stringify({ email: 'dispatcher@harbourcare.test', password: DEMO_PASSWORD }),
-    });
-    expect(signIn.status, await signIn.clone().text()).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signInCookie(a, 'dispatcher@harbourcare.test', DEMO_PASSWORD);
     const terms = await fetch(`${a}/api/v1/terms/accept`, { method: 'POST', headers: { cookie, origin: a } });
     expect(terms.ok, await terms.clone().text()).toBe(true);
 

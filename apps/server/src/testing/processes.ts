@@ -65,3 +65,20 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Signs a demo user in to a running server by email and password, as a browser would (with its
+ * origin); the session cookie to send with later requests. Throws with the answer when refused.
+ */
+export async function signInCookie(base: string, email: string, password: string): Promise<string> {
+  const answer = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  if (answer.status !== 200) throw new Error(`sign-in answered ${answer.status}: ${await answer.text()}`);
+  return answer.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

@@ -1,3 +1,5 @@
+import { mulberry32 } from '@rostra/core/allocation/prng';
+
 /**
  * A small seeded generator (mulberry32): the same seed gives the same demo data on every machine,
  * which keeps screenshots, tests and bug reports comparable.
@@ -11,14 +13,7 @@ export type Random = {
 };
 
 export function createRandom(seed: number): Random {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => {
     if (items.length === 0) throw new Error('pick from an empty list');
