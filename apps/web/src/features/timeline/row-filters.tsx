@@ -19,8 +19,12 @@ export function RowFilters(props: {
   /** The labels the resources carry: [value as held, name]. */
   labels: readonly (readonly [string, string])[];
   shown: number;
-  /** Phones show the bar only when opened ({@link ArrangeToggle}); wider screens always. */
+  /**
+   * Phones, and compact rows on any screen, show the bar only when opened ({@link ArrangeToggle}):
+   * its line is worth two rows. Otherwise it is always there.
+   */
   isOpen: boolean;
+  isFolded: boolean;
   id: string;
 }) {
   const { arrangement: a } = props.arranging;
@@ -29,7 +33,7 @@ export function RowFilters(props: {
   return (
     <search
       id={props.id}
-      className={`${props.isOpen ? 'flex' : 'hidden'} flex-wrap items-center gap-2 border-b border-neutral-200 bg-white px-3 py-1.5 sm:flex`}
+      className={`${props.isOpen ? 'flex' : props.isFolded ? 'hidden' : 'hidden sm:flex'} flex-wrap items-center gap-2 border-b border-neutral-200 bg-white px-3 py-1.5`}
     >
       <SearchInput
         value={a.q}
@@ -124,6 +128,8 @@ export function GroupHeader(props: {
 export function ArrangeToggle(props: {
   isOpen: boolean;
   isActive: boolean;
+  /** Compact rows: the bar is folded on every screen, so the button shows on every screen. */
+  isFolded: boolean;
   controls: string;
   onToggle: () => void;
 }) {
@@ -134,7 +140,7 @@ export function ArrangeToggle(props: {
       aria-controls={props.controls}
       onClick={props.onToggle}
       title={TL.arrange}
-      className="relative flex size-7 items-center justify-center rounded-md border border-neutral-300 text-neutral-600 hover:bg-neutral-100 sm:hidden"
+      className={`relative flex size-7 items-center justify-center rounded-md border border-neutral-300 text-neutral-600 hover:bg-neutral-100 ${props.isFolded ? '' : 'sm:hidden'}`}
     >
       <SlidersHorizontal aria-hidden className="size-4" />
       <span className="sr-only">{TL.arrange}</span>

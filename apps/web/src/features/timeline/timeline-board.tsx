@@ -152,6 +152,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
           labels={labelOptions}
           shown={rows.filter((r) => r.resource).length}
           isOpen={isArrangeOpen}
+          isFolded={period.compact}
           id={arrangeId}
         />
       ) : null}
@@ -204,6 +205,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
                 <ArrangeToggle
                   isOpen={isArrangeOpen}
                   isActive={isArranged}
+                  isFolded={period.compact}
                   controls={arrangeId}
                   onToggle={() => setArrangeOpen(!isArrangeOpen)}
                 />
