@@ -139,6 +139,7 @@ export async function buildApp(deps: Deps): Promise<App> {
           db: deps.db.db,
           options: app.notifyOptions,
           transport: identity.transport,
+          publicUrl: deps.config.publicUrl,
           now: () => identity.now(),
           log: app.log,
         }),

@@ -1,7 +1,10 @@
 import type { Db } from '@rostra/db/client';
+import { confirmationOf } from '@rostra/db/notifications/confirmations';
+import type { Delivery } from '@rostra/db/notifications/deliveries';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundJob } from '../jobs/scheduler.ts';
 import { emailChannel, type NotificationChannel } from './channels.ts';
+import { linkKey, signLink } from './confirm-link.ts';
 import type { NotifyOptions } from './options.ts';
 import { pushChannel } from './push.ts';
 import { createNotificationRunner, notificationJob } from './runner.ts';
@@ -27,11 +30,24 @@ export function notificationChannels(input: {
   ];
 }
 
+/**
+ * A mail or SMS asking a worker to confirm a job (assigned, or moved) carries the confirm link,
+ * while their answer is pending: the link names the current request, so it works once.
+ */
+export async function withConfirmLink(db: Db, publicUrl: string, d: Delivery): Promise<Delivery> {
+  if ((d.event !== 'assigned' && d.event !== 'changed') || d.channel === 'push' || !d.recordId) return d;
+  const c = await confirmationOf(db, d.orgId, d.recordId, d.uid);
+  if (!c || c.state !== 'pending') return d;
+  const token = signLink(await linkKey(db), { orgId: d.orgId, linkId: c.linkId });
+  return { ...d, body: `${d.body}\n\nConfirm or decline: ${publicUrl}/confirm/${token}` };
+}
+
 /** The background job that sends the notification outbox. */
 export function notificationsJob(input: {
   db: Db;
   options: NotifyOptions;
   transport: MessageTransport;
+  publicUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;
 }): BackgroundJob {
@@ -41,6 +57,7 @@ export function notificationsJob(input: {
     leaseMs: input.options.leaseMs,
     now: input.now,
     log: input.log,
+    prepare: (d) => withConfirmLink(input.db, input.publicUrl, d),
   });
   return notificationJob(runner, input.options.leaseMs);
 }

@@ -24,13 +24,15 @@ export function createNotificationRunner(input: {
   /** The clock sends are marked by (the app's). */
   now: () => Date;
   log?: FastifyBaseLogger | undefined;
+  /** Completes a send before it goes (the confirm link of notify/notifications.ts). */
+  prepare?: ((d: Delivery) => Promise<Delivery>) | undefined;
 }): NotificationRunner {
   const byName = new Map(input.channels.map((c) => [c.name as string, c]));
   const sendOne = async (orgId: string, d: Delivery, report: RunReport) => {
     const channel = byName.get(d.channel);
     try {
       if (!channel) throw new PermanentFailure(`no channel ${d.channel}`);
-      const outcome = await channel.send(d);
+      const outcome = await channel.send(input.prepare ? await input.prepare(d) : d);
       if (await markSent(input.db, orgId, d, outcome.providerId, input.now())) report.sent++;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);

@@ -189,3 +189,11 @@ describe('which events a booking change makes', () => {
     ]);
   });
 });
+
+describe('a job without an address', () => {
+  it('boundary: the default words leave the address out instead of saying "at ."', () => {
+    expect(renderNotice('assigned', {}, { job: 'HC-1', when: 'today', address: '', captions: {} }).body).toBe(
+      'You have been assigned to HC-1 on today.',
+    );
+  });
+});

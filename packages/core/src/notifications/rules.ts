@@ -26,13 +26,14 @@ export type Template = { subject: string; body: string };
 
 /**
  * The words of each event. Placeholders: {job} (the booking's title), {when} (its start on the
- * organisation's clock), {address}, {message} (a chat message), and {caption:KEY}, the
+ * organisation's clock), {address}, {at_address} (" at " and the address, or nothing without one),
+ * {message} (a chat message), and {caption:KEY}, the
  * organisation's caption KEY (e.g. {caption:m_bookings}).
  */
 export const DEFAULT_TEMPLATES: Readonly<Record<NotifyEvent, Template>> = {
-  assigned: { subject: 'New job: {job}', body: 'You have been assigned to {job} on {when} at {address}.' },
+  assigned: { subject: 'New job: {job}', body: 'You have been assigned to {job} on {when}{at_address}.' },
   unassigned: { subject: 'Job removed: {job}', body: 'You are no longer assigned to {job} on {when}.' },
-  changed: { subject: 'Job changed: {job}', body: '{job} has changed: now {when} at {address}.' },
+  changed: { subject: 'Job changed: {job}', body: '{job} has changed: now {when}{at_address}.' },
   cancelled: { subject: 'Job cancelled: {job}', body: '{job} on {when} has been cancelled.' },
   chat: { subject: 'New message on {job}', body: '{message}' },
 };
@@ -138,7 +139,8 @@ export function fillTemplate(text: string, values: TemplateValues): string {
         const v = values.captions[key];
         return typeof v === 'string' && v.trim() !== '' ? v : whole;
       }
-      const v = (values as Record<string, unknown>)[key];
+      if (key === 'at_address') return values.address ? ` at ${values.address}` : '';
+    const v = (values as Record<string, unknown>)[key];
       return typeof v === 'string' ? v : whole;
     },
   );

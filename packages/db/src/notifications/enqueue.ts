@@ -12,7 +12,7 @@ import {
   type UserNotificationPreferences,
 } from '@rostra/core/notifications/rules';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
-import { formatDateTime } from '@rostra/core/time/calendar';
+import { formatDateTime, fromWallClock } from '@rostra/core/time/calendar';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import type { StoredRecord } from '../scheduling/mapping.ts';
@@ -25,6 +25,7 @@ import {
 } from '../schema/notifications.ts';
 import { organisations, orgSettings } from '../schema/organisations.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
+import { dropConfirmation, requestConfirmation } from './confirmations.ts';
 
 /*
  * The notification outbox's writing side (issue #19 point 5): a change that tells someone writes
@@ -202,7 +203,45 @@ export async function enqueueBookingNotices(
     when: formatDateTime(shown.utc_begin_plus_tz),
     address: facts.address,
   }));
+  await keepConfirmations(tx, orgId, shown, notices, now);
   return enqueueNotices(tx, orgId, notices, now);
+}
+
+/**
+ * Assigned workers, and those whose job moved, are asked to confirm (until the job starts); the
+ * unassigned and those of a cancelled job are no longer asked.
+ */
+async function keepConfirmations(
+  tx: Tx,
+  orgId: string,
+  job: StoredRecord,
+  notices: readonly { event: NotifyEvent; resourceId: string }[],
+  now: Date,
+): Promise<void> {
+  const ask = notices.filter((n) => n.event === 'assigned' || n.event === 'changed').map((n) => n.resourceId);
+  for (const n of notices) {
+    if (n.event === 'unassigned' || n.event === 'cancelled')
+      await dropConfirmation(tx, orgId, job._id, n.resourceId);
+  }
+  if (ask.length === 0) return;
+  const [org] = await tx
+    .select({ timeZone: organisations.timeZone })
+    .from(organisations)
+    .where(eq(organisations.id, orgId));
+  const expiresAt = new Date(fromWallClock(job.utc_begin_plus_tz, org?.timeZone ?? 'UTC'));
+  const workers = await tx
+    .select({ id: resources.id, uid: resources.uid })
+    .from(resources)
+    .where(and(eq(resources.orgId, orgId), inArray(resources.id, ask)));
+  for (const w of workers) {
+    if (w.uid)
+      await requestConfirmation(
+        tx,
+        orgId,
+        { recordId: job._id, resourceId: w.id, uid: w.uid, expiresAt },
+        now,
+      );
+  }
 }
 
 /**

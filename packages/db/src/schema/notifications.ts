@@ -89,3 +89,29 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.orgId, t.endpoint] }), index('push_subscriptions_uid').on(t.orgId, t.uid)],
 );
+
+/**
+ * Whether an assigned worker confirmed their job (issue #19 point 3): `pending` from the
+ * assignment (or a change of its time or place) until they confirm or decline.
+ */
+export const bookingConfirmations = pgTable(
+  'booking_confirmations',
+  {
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    recordId: text('record_id').notNull(),
+    resourceId: text('resource_id').notNull(),
+    uid: text('uid').notNull(),
+    state: text('state').notNull().default('pending'),
+    reason: text('reason'),
+    via: text('via'),
+    /** The job's start: a confirm link is good until then. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** A random id, new with every request to confirm: the confirm link names it, so a link works once. */
+    linkId: text('link_id').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.recordId, t.resourceId] })],
+);

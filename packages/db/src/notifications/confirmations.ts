@@ -1,0 +1,172 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../client.ts';
+import { appendLiveEvents } from '../infra/live-events.ts';
+import { addNotifications } from '../scheduling/add-notifications.ts';
+import { bookingConfirmations } from '../schema/notifications.ts';
+import { withOrg } from '../tenant.ts';
+
+/*
+ * Confirm or decline (issue #19 point 3): each assigned worker's answer to their job. The row is
+ * made pending in the transaction that assigns them (or moves the job), and goes when they are
+ * unassigned or the job is cancelled.
+ */
+
+export type ConfirmationState = 'pending' | 'confirmed' | 'declined';
+
+export type Confirmation = typeof bookingConfirmations.$inferSelect;
+
+/** Asks the worker (again) to confirm: pending, with a new link id (older links stop working). */
+export async function requestConfirmation(
+  tx: Tx,
+  orgId: string,
+  input: { recordId: string; resourceId: string; uid: string; expiresAt: Date },
+  now: Date,
+): Promise<void> {
+  const values = {
+    uid: input.uid,
+    state: 'pending',
+    reason: null,
+    via: null,
+    expiresAt: input.expiresAt,
+    issuedAt: now,
+    linkId: randomBytes(16).toString('base64url'),
+    decidedAt: null,
+  };
+  await tx
+    .insert(bookingConfirmations)
+    .values({ orgId, recordId: input.recordId, resourceId: input.resourceId, ...values })
+    .onConflictDoUpdate({
+      target: [bookingConfirmations.orgId, bookingConfirmations.recordId, bookingConfirmations.resourceId],
+      set: values,
+    });
+}
+
+/** The worker is no longer asked (unassigned, or the job cancelled); a decline stays, with its reason. */
+export async function dropConfirmation(
+  tx: Tx,
+  orgId: string,
+  recordId: string,
+  resourceId: string,
+): Promise<void> {
+  await tx
+    .delete(bookingConfirmations)
+    .where(
+      and(
+        eq(bookingConfirmations.orgId, orgId),
+        eq(bookingConfirmations.recordId, recordId),
+        eq(bookingConfirmations.resourceId, resourceId),
+        ne(bookingConfirmations.state, 'declined'),
+      ),
+    );
+}
+
+/** A worker's confirmation of a job, by their user id. */
+export async function confirmationOf(
+  db: Db,
+  orgId: string,
+  recordId: string,
+  uid: string,
+): Promise<Confirmation | undefined> {
+  const [row] = await withOrg(db, orgId, (tx) =>
+    tx
+      .select()
+      .from(bookingConfirmations)
+      .where(
+        and(
+          eq(bookingConfirmations.orgId, orgId),
+          eq(bookingConfirmations.recordId, recordId),
+          eq(bookingConfirmations.uid, uid),
+        ),
+      ),
+  );
+  return row;
+}
+
+/** Every worker's answer on a job (dispatchers). */
+export function listConfirmations(db: Db, orgId: string, recordId: string): Promise<Confirmation[]> {
+  return withOrg(db, orgId, (tx) =>
+    tx
+      .select()
+      .from(bookingConfirmations)
+      .where(and(eq(bookingConfirmations.orgId, orgId), eq(bookingConfirmations.recordId, recordId)))
+      .orderBy(asc(bookingConfirmations.resourceId)),
+  );
+}
+
+/**
+ * Records the answer when the request it answers is still the current one (`linkId`) and still
+ * pending: false when it was already answered or asked again since (a used link).
+ */
+export async function decideConfirmation(
+  db: Db,
+  orgId: string,
+  input: {
+    recordId: string;
+    resourceId: string;
+    linkId: string;
+    state: 'confirmed' | 'declined';
+    reason: string | null;
+    via: 'link' | 'app';
+  },
+  now: Date,
+): Promise<boolean> {
+  const rows = await withOrg(db, orgId, (tx) =>
+    tx
+      .update(bookingConfirmations)
+      .set({ state: input.state, reason: input.reason, via: input.via, decidedAt: now })
+      .where(
+        and(
+          eq(bookingConfirmations.orgId, orgId),
+          eq(bookingConfirmations.recordId, input.recordId),
+          eq(bookingConfirmations.resourceId, input.resourceId),
+          eq(bookingConfirmations.state, 'pending'),
+          eq(bookingConfirmations.linkId, input.linkId),
+        ),
+      )
+      .returning({ recordId: bookingConfirmations.recordId }),
+  );
+  return rows.length > 0;
+}
+
+/** Tells the dispatchers (bell and live) that a worker declined a job, with their reason. */
+export async function notifyDecline(
+  db: Db,
+  orgId: string,
+  input: { recordId: string; who: string; job: string; reason: string | null },
+  now: Date,
+): Promise<void> {
+  await withOrg(db, orgId, async (tx) => {
+    const events = await addNotifications(
+      tx,
+      orgId,
+      [
+        {
+          uid: null,
+          kind: 'confirmation',
+          title: 'Job declined',
+          body: `${input.who} declined ${input.job}${input.reason ? `: ${input.reason}` : ''}`,
+          recordId: input.recordId,
+          data: { state: 'declined', reason: input.reason },
+        },
+      ],
+      now,
+    );
+    await appendLiveEvents(tx, orgId, events);
+  });
+}
+
+/** The request a confirm link names, if it is still the current one. */
+export async function confirmationByLink(
+  db: Db,
+  orgId: string,
+  linkId: string,
+): Promise<Confirmation | undefined> {
+  const [row] = await withOrg(db, orgId, (tx) =>
+    tx
+      .select()
+      .from(bookingConfirmations)
+      .where(and(eq(bookingConfirmations.orgId, orgId), eq(bookingConfirmations.linkId, linkId))),
+  );
+  return row;
+}
