@@ -37,7 +37,7 @@ export function notificationChannels(input: {
 export async function withConfirmLink(db: Db, publicUrl: string, d: Delivery): Promise<Delivery> {
   if ((d.event !== 'assigned' && d.event !== 'changed') || d.channel === 'push' || !d.recordId) return d;
   const c = await confirmationOf(db, d.orgId, d.recordId, d.uid);
-  if (!c || c.state !== 'pending') return d;
+  if (c?.state !== 'pending') return d;
   const token = signLink(await linkKey(db), { orgId: d.orgId, linkId: c.linkId });
   return { ...d, body: `${d.body}\n\nConfirm or decline: ${publicUrl}/confirm/${token}` };
 }

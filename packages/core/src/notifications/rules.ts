@@ -140,7 +140,7 @@ export function fillTemplate(text: string, values: TemplateValues): string {
         return typeof v === 'string' && v.trim() !== '' ? v : whole;
       }
       if (key === 'at_address') return values.address ? ` at ${values.address}` : '';
-    const v = (values as Record<string, unknown>)[key];
+      const v = (values as Record<string, unknown>)[key];
       return typeof v === 'string' ? v : whole;
     },
   );
