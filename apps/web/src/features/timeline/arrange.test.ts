@@ -1,19 +1,10 @@
-import type { WindowRecord, WindowResource } from '@rostra/core/api/timeline';
+import type { WindowRecord } from '@rostra/core/api/timeline';
 import { describe, expect, it } from 'vitest';
 import { type Arrangement, arrangeRows, closedOf, closedText, GROUP_PREFIX } from './arrange.ts';
 import type { RowLoad } from './availability.ts';
+import { res } from './fixtures.test-helper.ts';
 import { buildRows, type Row, UNASSIGNED_ROW } from './model.ts';
 
-const res = (id: string, name: string, labels: string[]): WindowResource => ({
-  _id: id,
-  name,
-  first_name: '',
-  last_name: '',
-  labels,
-  inactive: false,
-  InactiveDate: null,
-  external: false,
-});
 const rows = buildRows({
   resources: [
     res('r1', 'Ana Lee', ['l-nurse']),

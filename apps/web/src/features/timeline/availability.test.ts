@@ -1,4 +1,3 @@
-import type { WindowRecord, WindowResource } from '@rostra/core/api/timeline';
 import type { Shift } from '@rostra/core/records/shift';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,31 +11,11 @@ import {
   shiftBands,
   utilisation,
 } from './availability.ts';
-import { buildRows } from './model.ts';
+import { at, rec, res } from './fixtures.test-helper.ts';
 
-const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
 const H = 3600;
-const rec = (id: string, resIds: string[], b: string, e: string, over: Partial<WindowRecord> = {}) =>
-  ({
-    _id: id,
-    _key: 'booking',
-    status: 'confirmed',
-    resIds,
-    utc_begin_plus_tz: at(b),
-    utc_end_plus_tz: at(e),
-    version: 1,
-    ...over,
-  }) as WindowRecord;
-const res = (id: string): WindowResource => ({
-  _id: id,
-  name: `R ${id}`,
-  first_name: '',
-  last_name: '',
-  labels: [],
-  inactive: false,
-  InactiveDate: null,
-  external: false,
-});
+
+import { buildRows } from './model.ts';
 
 // Monday 2026-01-05; the week 2026-01-04 (Sunday) to 2026-01-10.
 const rows = buildRows({

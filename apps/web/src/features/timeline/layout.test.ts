@@ -1,6 +1,6 @@
-import type { WindowRecord, WindowResource } from '@rostra/core/api/timeline';
 import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { describe, expect, it } from 'vitest';
+import { at, rec, res } from './fixtures.test-helper.ts';
 import {
   canDrag,
   createRangeAt,
@@ -18,29 +18,6 @@ import {
 } from './layout.ts';
 import { buildRows, hourWidthOf, labelStep, rowHeight, scaleOf, UNASSIGNED_ROW } from './model.ts';
 import { periodOf, periodTitle } from './period.ts';
-
-const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
-const rec = (id: string, resIds: string[], b: string, e: string, over: Partial<WindowRecord> = {}) =>
-  ({
-    _id: id,
-    _key: 'booking',
-    status: 'confirmed',
-    resIds,
-    utc_begin_plus_tz: at(b),
-    utc_end_plus_tz: at(e),
-    version: 1,
-    ...over,
-  }) as WindowRecord;
-const res = (id: string): WindowResource => ({
-  _id: id,
-  name: `R ${id}`,
-  first_name: '',
-  last_name: '',
-  labels: [],
-  inactive: false,
-  InactiveDate: null,
-  external: false,
-});
 
 // Unassigned (1 lane: 44 px), r1 (2 lanes: 56 px), r2 (empty: 44 px).
 const rows = buildRows({

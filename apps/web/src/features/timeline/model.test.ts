@@ -1,6 +1,6 @@
-import type { WindowRecord, WindowResource } from '@rostra/core/api/timeline';
 import { buildRosterGrid } from '@rostra/core/roster/grid';
 import { describe, expect, it } from 'vitest';
+import { at, rec, res } from './fixtures.test-helper.ts';
 import {
   barBox,
   barsInRange,
@@ -15,34 +15,6 @@ import {
   UNASSIGNED_ROW,
   xToTime,
 } from './model.ts';
-
-const at = (iso: string) => Date.parse(`${iso}Z`) / 1000;
-const rec = (
-  id: string,
-  resIds: string[],
-  b: string,
-  e: string,
-  over: Partial<WindowRecord> = {},
-): WindowRecord => ({
-  _id: id,
-  _key: 'booking',
-  status: 'confirmed',
-  resIds,
-  utc_begin_plus_tz: at(b),
-  utc_end_plus_tz: at(e),
-  version: 1,
-  ...over,
-});
-const res = (id: string, name = `R ${id}`): WindowResource => ({
-  _id: id,
-  name,
-  first_name: '',
-  last_name: '',
-  labels: [],
-  inactive: false,
-  InactiveDate: null,
-  external: false,
-});
 
 describe('timeline rows', () => {
   const rows = buildRows({
