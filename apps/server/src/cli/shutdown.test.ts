@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD } from '@rostra/db/seed/demo-users';
 import { createScratchDatabase } from '@rostra/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listening, type Run, rostra, stop } from '../testing/processes.ts';
+import { listening, type Run, rostra, signInBearer, stop } from '../testing/processes.ts';
 
 /*
  * Stopping one instance of a fleet (issue #21 point 5), with a real `rostra serve` process and
@@ -143,23 +143,7 @@ describe.each(kinds)('rostra serve on %s stopped with SIGTERM', (kind) => {
     const base = await listening(run);
     expect((await fetch(`${base}/readyz`)).status).toBe(200);
 
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: base },
-      body: JSON.stringify({ email: 'dispatcher@harbourcare.test', password: DEMO_PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    // A bearer token, as a non-browser client: the process listens on a port chosen at start, so
-    // PUBLIC_URL (the origin cookie writes must come from) cannot name it.
-    const issued = await fetch(`${base}/api/v1/access_token`, { headers: { cookie } });
-    const { access_token: token } = (await issued.json()) as { access_token: string };
-    const bearer = { authorization: `Bearer ${token}` };
-    const accepted = await fetch(`${base}/api/v1/terms/accept`, { method: 'POST', headers: bearer });
-    expect(accepted.status, await accepted.clone().text()).toBe(200);
+    const bearer = await signInBearer(base, 'dispatcher@harbourcare.test', DEMO_PASSWORD);
     const live = await openLive(base, bearer);
     const inFlight = postInTwoHalves(
       `${base}/api/v1/sign_in_methods`,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD } from '@rostra/db/seed/demo-users';
 import { createScratchDatabase } from '@rostra/db/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listening, type Run, rostra, stop } from '../testing/processes.ts';
+import { listening, type Run, rostra, signInBearer, stop } from '../testing/processes.ts';
 import { telnyxEdge } from './testing.ts';
 
 /*
@@ -17,26 +17,7 @@ import { telnyxEdge } from './testing.ts';
 
 const kinds = process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
-type Headers = Record<string, string>;
-
-async function bearerOf(base: string, email: string): Promise<Headers> {
-  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  expect(signIn.status).toBe(200);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const issued = await fetch(`${base}/api/v1/access_token`, { headers: { cookie } });
-  const { access_token: token } = (await issued.json()) as { access_token: string };
-  const bearer = { authorization: `Bearer ${token}` };
-  const accepted = await fetch(`${base}/api/v1/terms/accept`, { method: 'POST', headers: bearer });
-  expect(accepted.status, await accepted.clone().text()).toBe(200);
-  return bearer;
-}
+const bearerOf = (base: string, email: string) => signInBearer(base, email, DEMO_PASSWORD);
 
 async function json<T>(res: Response, status = 200): Promise<T> {
   const text = await res.text();

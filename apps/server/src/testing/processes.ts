@@ -82,3 +82,22 @@ export async function signInCookie(base: string, email: string, password: string
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+/**
+ * Signs a demo user in and answers a bearer token's headers, with the terms accepted: a
+ * non-browser client of a process whose port was chosen at start (PUBLIC_URL, the origin cookie
+ * writes must come from, cannot name it).
+ */
+export async function signInBearer(
+  base: string,
+  email: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const cookie = await signInCookie(base, email, password);
+  const issued = await fetch(`${base}/api/v1/access_token`, { headers: { cookie } });
+  const { access_token: token } = (await issued.json()) as { access_token: string };
+  const bearer = { authorization: `Bearer ${token}` };
+  const accepted = await fetch(`${base}/api/v1/terms/accept`, { method: 'POST', headers: bearer });
+  if (accepted.status !== 200) throw new Error(`terms answered ${accepted.status}: ${await accepted.text()}`);
+  return bearer;
+}
