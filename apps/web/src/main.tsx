@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppRouter } from './app/router.tsx';
 import { isApiError } from './lib/api.ts';
-import { onLiveSignedOut } from './lib/live.ts';
+import { onLiveSignedOut } from './lib/live-session.ts';
 import { ME_KEY, meQuery, resetSessionCaches } from './lib/session.ts';
 import './styles.css';
 

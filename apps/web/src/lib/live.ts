@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { liveSignedOut, setSharedLive } from './live-session.ts';
 
 /*
  * The live client: one shared WebSocket to `/api/v1/live` for the whole app (protocol at the top
@@ -441,28 +442,17 @@ function liveUrl(): string {
 }
 
 let shared: LiveConnection | undefined;
-const signedOutListeners = new Set<() => void>();
-
-/**
- * Called when the server ends the shared socket because the session ended or the membership
- * changed (close 4401); returns the unsubscribe. The app re-reads who is signed in.
- */
-export function onLiveSignedOut(listener: () => void): () => void {
-  signedOutListeners.add(listener);
-  return () => signedOutListeners.delete(listener);
-}
 
 /** The app's one live connection. */
 export function liveConnection(): LiveConnection {
   if (!shared) {
     const connection = new LiveConnection({
       createSocket: () => new WebSocket(liveUrl()) as unknown as SocketLike,
-      onSignedOut: () => {
-        for (const listener of [...signedOutListeners]) listener();
-      },
+      onSignedOut: liveSignedOut,
     });
     window.addEventListener('online', () => connection.retryNow());
     shared = connection;
+    setSharedLive(connection);
   }
   return shared;
 }
@@ -473,11 +463,6 @@ export function subscribeLive(
   onEvent: (event: LiveEvent) => void,
 ): () => void {
   return liveConnection().subscribe(subscription, onEvent);
-}
-
-/** A new socket for the new session (sign-in, sign-out, company or role switch). */
-export function restartLive(): void {
-  shared?.restart();
 }
 
 /**

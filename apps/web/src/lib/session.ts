@@ -3,7 +3,7 @@ import { parseRole, type Role } from '@rostra/core/shell/roles';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { isApiError } from './api.ts';
 import { api } from './client.ts';
-import { restartLive } from './live.ts';
+import { restartLive } from './live-session.ts';
 import { createStore } from './store.ts';
 
 /** `GET /api/v1/me` (identity issue): who is signed in, where, and whether terms are due. */

@@ -1,6 +1,7 @@
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
 import { describe, expect, it } from 'vitest';
-import { isShellSettingsChange, toShellSettings } from './shell-settings.ts';
+import { toShellSettings } from './shell-settings.ts';
+import { isShellSettingsChange } from './use-shell-settings.ts';
 
 const settingsEvent = (key: string) =>
   ({ type: 'event', seq: 1, topic: 'settings', kind: 'settings.changed', data: { _key: key } }) as const;

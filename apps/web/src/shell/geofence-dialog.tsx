@@ -10,8 +10,9 @@ import { notify } from '../lib/toast.ts';
 import { confirmLeave } from '../lib/unsaved.ts';
 import { conflictVersion } from '../lib/versioned-edit.ts';
 import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../texts.ts';
-import { FormInput, useZodForm } from '../ui/form.tsx';
+import { FormInput } from '../ui/form.tsx';
 import { FormModal } from '../ui/form-modal.tsx';
+import { useZodForm } from '../ui/zod-form.ts';
 import { useShell } from './shell-context.tsx';
 
 /** Where a company without a geofence starts: Sydney, the spec's default country. */

@@ -8,8 +8,9 @@ import { landingPath } from '../lib/sign-in-flow.ts';
 import { notify } from '../lib/toast.ts';
 import { confirmLeave } from '../lib/unsaved.ts';
 import { ROLE_LABELS, SHELL_EXTRA_TEXT, SHELL_TEXT } from '../texts.ts';
-import { FormInput, useZodForm } from '../ui/form.tsx';
+import { FormInput } from '../ui/form.tsx';
 import { FormModal } from '../ui/form-modal.tsx';
+import { useZodForm } from '../ui/zod-form.ts';
 
 /** The switch's fields: a membership (`org|role`) and the person's own email, checked by core's rule. */
 const switchForm = (ownEmail: string) =>

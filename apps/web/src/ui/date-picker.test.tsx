@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ME_KEY } from '../lib/session.ts';
 import { FormDateField } from './date-picker.tsx';
-import { Form, useZodForm } from './form.tsx';
+import { Form } from './form.tsx';
+import { useZodForm } from './zod-form.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../lib/api.ts';
 import { discardUnsavedChanges, hasUnsavedChanges } from '../lib/unsaved.ts';
-import { Form, FormInput, SubmitButton, serverFieldErrors, useZodForm } from './form.tsx';
+import { Form, FormInput, SubmitButton, serverFieldErrors } from './form.tsx';
+import { useZodForm } from './zod-form.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,11 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ComponentProps, createContext, type ReactNode, useContext, useId } from 'react';
+import { type ComponentProps, createContext, type ReactNode, useContext, useId, useState } from 'react';
 import {
   type ControllerRenderProps,
   type FieldPath,
   type FieldValues,
   FormProvider,
   get,
+  type Resolver,
   type UseFormProps,
   type UseFormReturn,
   useController,
@@ -22,7 +22,7 @@ import { FormMessage } from './field.tsx';
 /**
  * The form kit (shadcn/ui's shape, on react-hook-form and zod):
  *
- * - {@link useZodForm}: a form whose values are checked by a zod schema (core's, where the record
+ * - `useZodForm` (./zod-form.ts): a form whose values are checked by a zod schema (core's, where the record
  *   has one) before anything is sent;
  * - {@link Form}: the `<form>`; on submit it validates, calls `onSubmit` with the parsed values,
  *   and lays a refused write's messages on the fields the server named ({@link serverFieldErrors});
@@ -44,19 +44,24 @@ export const FORM_TEXT = {
 const ROOT = 'root.server' as const;
 
 /**
- * A react-hook-form form validated by `schema`: `values` of `onSubmit` are the schema's output,
- * the fields hold its input. Other react-hook-form options pass through (e.g. `values` to follow
- * the server while untouched, with `resetOptions: { keepDirtyValues: true }`).
+ * `useZodForm` (./zod-form.ts) with a schema loaded when the form first checks its values (`load`
+ * is a dynamic import): zod and its resolver stay off a page's first load (the sign-in page's
+ * budget).
  */
-export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
+export function useZodFormOnDemand<S extends z.ZodType<FieldValues, FieldValues>>(
+  load: () => Promise<S>,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    mode: 'onTouched',
-    ...options,
-    resolver: zodResolver(schema as never) as never,
+  type R = Resolver<z.input<S>, unknown, z.output<S>>;
+  const [resolver] = useState(() => {
+    const resolve: R = async (values, context, resolverOptions) => {
+      const [{ zodResolver }, schema] = await Promise.all([import('@hookform/resolvers/zod'), load()]);
+      const loaded = zodResolver(schema as never) as unknown as R;
+      return loaded(values, context, resolverOptions);
+    };
+    return resolve;
   });
+  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onTouched', ...options, resolver });
 }
 
 type ServerIssue = { field?: string; path?: string; message?: string };

@@ -44,6 +44,20 @@ export const SIGN_IN_MODAL_Z_INDEX = 2_147_483_647;
 
 /** `default_country` when the company has none: name is the ISO code, code the dialling code. */
 export const DEFAULT_COUNTRY = { name: 'AU', code: '+61' } as const;
+/**
+ * Countries offered for phone sign-in: dialling codes the SMS transport is set up for (`code` is
+ * the ISO code, as `DEFAULT_COUNTRY.name` is).
+ */
+export const PHONE_COUNTRIES = [
+  { code: 'AU', name: 'Australia', dial: '+61' },
+  { code: 'NZ', name: 'New Zealand', dial: '+64' },
+  { code: 'GB', name: 'United Kingdom', dial: '+44' },
+  { code: 'IE', name: 'Ireland', dial: '+353' },
+  { code: 'US', name: 'United States', dial: '+1' },
+  { code: 'CA', name: 'Canada', dial: '+1' },
+  { code: 'SG', name: 'Singapore', dial: '+65' },
+  { code: 'IN', name: 'India', dial: '+91' },
+] as const;
 /** `date_format` when the company has none. */
 export const DEFAULT_DATE_FORMAT = 'dd/mmm/yyyy';
 export const DEFAULT_DATETIME_FORMAT = 'dd/mmm/yyyy hh:MM:ss AA';

@@ -7,11 +7,13 @@
  */
 
 import {
+  DEFAULT_COUNTRY,
   DEFAULT_TERMS_VERSION,
   LOGO_MAX_BYTES,
   LOGO_MIN_ASPECT_RATIO,
   PASSWORD_MIN_LENGTH,
   PHONE_CODE_LENGTH,
+  PHONE_COUNTRIES,
   SHORT_LINK_LIFETIME_SECONDS,
 } from './constants.ts';
 import {
@@ -178,6 +180,16 @@ export function checkAccountName(value: string, isEnabled: boolean): ShellIssue[
 export function checkPhoneCode(value: string): ShellIssue[] {
   const pattern = new RegExp(`^[0-9]{${PHONE_CODE_LENGTH}}$`);
   return pattern.test(value.trim()) ? [] : [issue('phone-code-invalid', SIGN_IN_TEXT.wrongCode, 'code')];
+}
+
+/** The dialling code of a country of PHONE_COUNTRIES by its ISO code (the default country's otherwise). */
+export const dialCodeOf = (country: string): string =>
+  PHONE_COUNTRIES.find((c) => c.code === country)?.dial ?? DEFAULT_COUNTRY.code;
+
+/** '+61' and '0400 000 001' → '+61400000001' (E.164: no trunk zero, no separators). */
+export function toE164(dial: string, number: string): string {
+  const digits = number.replace(/[\s\-.()]/g, '');
+  return `${dial}${digits.startsWith('0') ? digits.slice(1) : digits}`;
 }
 
 export type PhoneInput = {

@@ -13,9 +13,10 @@ import { StatusPill } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { Form, FormInput, FormTextarea, useZodForm } from '../../ui/form.tsx';
+import { Form, FormInput, FormTextarea } from '../../ui/form.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 import {
   type BoardJob,

@@ -18,9 +18,9 @@ import {
   FormRootMessage,
   FormSelect,
   FormTextarea,
-  useZodForm,
 } from '../../ui/form.tsx';
 import { ModalActions } from '../../ui/modal-actions.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import {
   BOOKINGS_KEY,
   type Booking,

@@ -16,12 +16,13 @@ import { Button } from '../../ui/button.tsx';
 import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
 import { Drawer } from '../../ui/dialog.tsx';
-import { FormRootMessage, useZodForm } from '../../ui/form.tsx';
+import { FormRootMessage } from '../../ui/form.tsx';
 import { FormModal as KitFormModal } from '../../ui/form-modal.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import {
   createRecord,
   DIRECTORY_KEY,

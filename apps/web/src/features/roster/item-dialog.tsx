@@ -13,7 +13,8 @@ import { Button } from '../../ui/button.tsx';
 import { FormDateField } from '../../ui/date-picker.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { controlClass, Form, FormField, FormInput, FormSelect, useZodForm } from '../../ui/form.tsx';
+import { controlClass, Form, FormField, FormInput, FormSelect } from '../../ui/form.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import { ROSTER_TEXT as T } from './roster-text.ts';
 import {
   createTemplateItem,

@@ -9,7 +9,8 @@ import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormDateField } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { applyServerErrors, Form, SubmitButton, useZodForm } from '../../ui/form.tsx';
+import { applyServerErrors, Form, SubmitButton } from '../../ui/form.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import { ROSTER_TEXT as T } from './roster-text.ts';
 import { type RolloutAnswer, rollout } from './template.ts';
 

@@ -15,8 +15,9 @@ import { notify } from '../../lib/toast.ts';
 import { conflictVersion } from '../../lib/versioned-edit.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { Form, SubmitButton, useZodForm } from '../../ui/form.tsx';
+import { Form, SubmitButton } from '../../ui/form.tsx';
 import { ErrorState, Skeleton } from '../../ui/list-state.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 
 /** A section's heading and introduction. */

@@ -17,7 +17,8 @@ import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-import { Form, FormSelect, SubmitButton, useZodForm } from '../../ui/form.tsx';
+import { Form, FormSelect, SubmitButton } from '../../ui/form.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import { Loaded, SectionHeader } from './form-parts.tsx';
 
 /** Texts of the calendar feeds section (this panel is the only place that shows them). */

@@ -19,9 +19,10 @@ import { notify } from '../../lib/toast.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { FormDateField } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { Form, FormInput, FormSelect, SubmitButton, useZodForm } from '../../ui/form.tsx';
+import { Form, FormInput, FormSelect, SubmitButton } from '../../ui/form.tsx';
 import { ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import { SHIFTS_TEXT as T } from './shifts-text.ts';
 
 const validDate = (v: string) => !Number.isNaN(dateInputSeconds(v));

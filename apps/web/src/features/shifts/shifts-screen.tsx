@@ -19,11 +19,12 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { TimeInput } from '../../ui/date-picker.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { Form, SubmitButton, useZodForm } from '../../ui/form.tsx';
+import { Form, SubmitButton } from '../../ui/form.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { PeriodNav } from '../../ui/period-nav.tsx';
 import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import { LeavesPanel } from './leaves-panel.tsx';
 import {
   DEFAULT_TIMING,

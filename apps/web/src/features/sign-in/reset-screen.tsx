@@ -1,5 +1,4 @@
 import { IDENTITY_MESSAGES, identityMessage } from '@rostra/core/shell/messages';
-import { checkEmail, checkNewPassword } from '@rostra/core/shell/validators';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
@@ -106,10 +105,11 @@ function RequestForm(props: { initialEmail: string; onSent: (email: string) => v
   return (
     <OneFieldForm
       task={useFormTask()}
+      schema={(f) => f.emailForm}
+      name="email"
       label={T.email}
       input={{ type: 'email', autoComplete: 'email' }}
       initialValue={props.initialEmail}
-      check={checkEmail}
       onSubmit={async (email) => {
         await requestPasswordReset(email.trim());
         props.onSent(email.trim());
@@ -131,9 +131,10 @@ function NewPasswordForm(props: {
   return (
     <OneFieldForm
       task={useFormTask()}
+      schema={(f) => f.newPasswordForm}
+      name="password"
       label={T.newPassword}
       input={{ type: 'password', autoComplete: 'new-password', autoFocus: true }}
-      check={checkNewPassword}
       onSubmit={async (password) => {
         await resetPassword(props.token, password);
         props.onDone();

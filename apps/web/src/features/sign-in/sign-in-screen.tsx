@@ -1,26 +1,30 @@
 import { IDENTITY_TEXT, identityMessage, ROUTE_TEXT } from '@rostra/core/shell/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { signOut } from '../../lib/session.ts';
 import { afterSignIn, signInNoticeStore } from '../../lib/sign-in-flow.ts';
 import { useStore } from '../../lib/store.ts';
 import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
 import { AuthCard, TextLink } from '../../ui/auth-card.tsx';
 import { FormMessage } from '../../ui/field.tsx';
+import { SkeletonRows } from '../../ui/list-state.tsx';
+import { EmailStep, laterSteps, phoneSteps } from './email-step.tsx';
 import { sendEmailLink, signInAsGuest } from './identity.ts';
-import { PhoneCodeStep, PhoneNumberStep } from './phone.tsx';
-import {
-  ConfirmEmailLinkStep,
-  CreateAccountStep,
-  EmailStep,
-  FederatedStep,
-  GuestPanel,
-  PasswordStep,
-  Sent,
-  TokenStep,
-  UnsupportedStep,
-} from './steps.tsx';
+
+// The steps after the first load on demand (the sign-in page's first-load budget).
+const later = <K extends keyof Awaited<ReturnType<typeof laterSteps>>>(name: K) =>
+  lazy(() => laterSteps().then((m) => ({ default: m[name] })));
+const PasswordStep = later('PasswordStep');
+const FederatedStep = later('FederatedStep');
+const CreateAccountStep = later('CreateAccountStep');
+const Sent = later('Sent');
+const UnsupportedStep = later('UnsupportedStep');
+const ConfirmEmailLinkStep = later('ConfirmEmailLinkStep');
+const TokenStep = later('TokenStep');
+const GuestPanel = later('GuestPanel');
+const PhoneNumberStep = lazy(() => phoneSteps().then((m) => ({ default: m.PhoneNumberStep })));
+const PhoneCodeStep = lazy(() => phoneSteps().then((m) => ({ default: m.PhoneCodeStep })));
 
 export type SignInSearch = {
   token?: string | undefined;
@@ -117,125 +121,127 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
     >
       <div className="space-y-4">
         <FormMessage message={alert ?? notice} />
-        {step.kind === 'email' ? (
-          <EmailStep
-            onRoute={async (email, route) => {
-              signInNoticeStore.set(null);
-              setNotice(undefined);
-              switch (route.kind) {
-                case 'create':
-                  setStep({ kind: 'create', email });
-                  break;
-                case 'password':
-                  setStep({ kind: 'password', email, hasEmailLink: route.hasEmailLink });
-                  break;
-                case 'federated':
-                  setStep({
-                    kind: 'federated',
-                    email,
-                    provider: route.provider,
-                    hasEmailLink: route.hasEmailLink,
-                  });
-                  break;
-                case 'unsupported':
-                  setStep({
-                    kind: 'unsupported',
-                    email,
-                    message:
-                      route.providers.length > 0
-                        ? T.unsupportedBody(route.providers.join(', '))
-                        : IDENTITY_TEXT.emailWithoutSignInMethod,
-                  });
-                  break;
-                case 'email-link':
-                  await sendEmailLink(email);
-                  setStep({ kind: 'link-sent', email });
-                  break;
-              }
-            }}
-            onPhone={() => {
-              signInNoticeStore.set(null);
-              setStep({ kind: 'phone-number' });
-            }}
-            onGuest={async () => {
-              signInNoticeStore.set(null);
-              await signInAsGuest();
-              await finish();
-            }}
-          />
-        ) : null}
-        {step.kind === 'password' ? (
-          <PasswordStep
-            email={step.email}
-            hasEmailLink={step.hasEmailLink}
-            onSignedIn={finish}
-            onNoSignInMethod={(message) => setStep({ kind: 'unsupported', email: step.email, message })}
-            onLinkSent={() => setStep({ kind: 'link-sent', email: step.email })}
-            onChangeEmail={restart}
-          />
-        ) : null}
-        {step.kind === 'federated' ? (
-          <FederatedStep
-            email={step.email}
-            provider={step.provider}
-            hasEmailLink={step.hasEmailLink}
-            onLinkSent={() => setStep({ kind: 'link-sent', email: step.email })}
-            onChangeEmail={restart}
-          />
-        ) : null}
-        {step.kind === 'create' ? (
-          <CreateAccountStep email={step.email} onCreated={finish} onChangeEmail={restart} />
-        ) : null}
-        {step.kind === 'link-sent' ? <Sent body={T.linkSentBody(step.email)} onBack={restart} /> : null}
-        {step.kind === 'recovery-sent' ? <Sent body={T.recoverSent(step.email)} onBack={restart} /> : null}
-        {step.kind === 'unsupported' ? (
-          <UnsupportedStep
-            email={step.email}
-            message={step.message}
-            onSent={() => setStep({ kind: 'recovery-sent', email: step.email })}
-            onBack={restart}
-          />
-        ) : null}
-        {step.kind === 'phone-number' ? (
-          <>
-            <PhoneNumberStep
-              initialError={step.error}
-              onCodeSent={(phone, shown) => setStep({ kind: 'phone-code', phone, shown })}
+        <Suspense fallback={<SkeletonRows rows={2} />}>
+          {step.kind === 'email' ? (
+            <EmailStep
+              onRoute={async (email, route) => {
+                signInNoticeStore.set(null);
+                setNotice(undefined);
+                switch (route.kind) {
+                  case 'create':
+                    setStep({ kind: 'create', email });
+                    break;
+                  case 'password':
+                    setStep({ kind: 'password', email, hasEmailLink: route.hasEmailLink });
+                    break;
+                  case 'federated':
+                    setStep({
+                      kind: 'federated',
+                      email,
+                      provider: route.provider,
+                      hasEmailLink: route.hasEmailLink,
+                    });
+                    break;
+                  case 'unsupported':
+                    setStep({
+                      kind: 'unsupported',
+                      email,
+                      message:
+                        route.providers.length > 0
+                          ? T.unsupportedBody(route.providers.join(', '))
+                          : IDENTITY_TEXT.emailWithoutSignInMethod,
+                    });
+                    break;
+                  case 'email-link':
+                    await sendEmailLink(email);
+                    setStep({ kind: 'link-sent', email });
+                    break;
+                }
+              }}
+              onPhone={() => {
+                signInNoticeStore.set(null);
+                setStep({ kind: 'phone-number' });
+              }}
+              onGuest={async () => {
+                signInNoticeStore.set(null);
+                await signInAsGuest();
+                await finish();
+              }}
             />
-            <TextLink onClick={restart}>{T.backToSignIn}</TextLink>
-          </>
-        ) : null}
-        {step.kind === 'phone-code' ? (
-          <PhoneCodeStep
-            phone={step.phone}
-            shown={step.shown}
-            onSignedIn={finish}
-            onExpired={(message) => setStep({ kind: 'phone-number', error: message })}
-            onChangeNumber={() => setStep({ kind: 'phone-number' })}
-          />
-        ) : null}
-        {step.kind === 'confirm-email-link' ? <ConfirmEmailLinkStep token={step.token} /> : null}
-        {step.kind === 'token' ? (
-          <TokenStep
-            token={step.token}
-            onSignedIn={finish}
-            onRefused={(message) => {
-              // The address loses its token, which remounts this screen: the notice store survives.
-              signInNoticeStore.set(message);
-              setStep({ kind: 'email' });
-              void navigate({ to: '/login', replace: true });
-            }}
-          />
-        ) : null}
-        {step.kind === 'guest' ? (
-          <GuestPanel
-            onSignedOut={async () => {
-              await signOut(queryClient);
-              restart();
-            }}
-            onUpgraded={finish}
-          />
-        ) : null}
+          ) : null}
+          {step.kind === 'password' ? (
+            <PasswordStep
+              email={step.email}
+              hasEmailLink={step.hasEmailLink}
+              onSignedIn={finish}
+              onNoSignInMethod={(message) => setStep({ kind: 'unsupported', email: step.email, message })}
+              onLinkSent={() => setStep({ kind: 'link-sent', email: step.email })}
+              onChangeEmail={restart}
+            />
+          ) : null}
+          {step.kind === 'federated' ? (
+            <FederatedStep
+              email={step.email}
+              provider={step.provider}
+              hasEmailLink={step.hasEmailLink}
+              onLinkSent={() => setStep({ kind: 'link-sent', email: step.email })}
+              onChangeEmail={restart}
+            />
+          ) : null}
+          {step.kind === 'create' ? (
+            <CreateAccountStep email={step.email} onCreated={finish} onChangeEmail={restart} />
+          ) : null}
+          {step.kind === 'link-sent' ? <Sent body={T.linkSentBody(step.email)} onBack={restart} /> : null}
+          {step.kind === 'recovery-sent' ? <Sent body={T.recoverSent(step.email)} onBack={restart} /> : null}
+          {step.kind === 'unsupported' ? (
+            <UnsupportedStep
+              email={step.email}
+              message={step.message}
+              onSent={() => setStep({ kind: 'recovery-sent', email: step.email })}
+              onBack={restart}
+            />
+          ) : null}
+          {step.kind === 'phone-number' ? (
+            <>
+              <PhoneNumberStep
+                initialError={step.error}
+                onCodeSent={(phone, shown) => setStep({ kind: 'phone-code', phone, shown })}
+              />
+              <TextLink onClick={restart}>{T.backToSignIn}</TextLink>
+            </>
+          ) : null}
+          {step.kind === 'phone-code' ? (
+            <PhoneCodeStep
+              phone={step.phone}
+              shown={step.shown}
+              onSignedIn={finish}
+              onExpired={(message) => setStep({ kind: 'phone-number', error: message })}
+              onChangeNumber={() => setStep({ kind: 'phone-number' })}
+            />
+          ) : null}
+          {step.kind === 'confirm-email-link' ? <ConfirmEmailLinkStep token={step.token} /> : null}
+          {step.kind === 'token' ? (
+            <TokenStep
+              token={step.token}
+              onSignedIn={finish}
+              onRefused={(message) => {
+                // The address loses its token, which remounts this screen: the notice store survives.
+                signInNoticeStore.set(message);
+                setStep({ kind: 'email' });
+                void navigate({ to: '/login', replace: true });
+              }}
+            />
+          ) : null}
+          {step.kind === 'guest' ? (
+            <GuestPanel
+              onSignedOut={async () => {
+                await signOut(queryClient);
+                restart();
+              }}
+              onUpgraded={finish}
+            />
+          ) : null}
+        </Suspense>
       </div>
     </AuthCard>
   );

@@ -1,90 +1,22 @@
 /** The steps of the sign-in screen (spec §4), each a small form of its own. */
 import { TOKEN_LOGIN_TEXT } from '@rostra/core/shell/messages';
-import {
-  checkAccountName,
-  checkEmail,
-  checkNewPassword,
-  checkPassword,
-  type ShellIssue,
-} from '@rostra/core/shell/validators';
-import { useQuery } from '@tanstack/react-query';
-import { KeyRound, Mail, Phone, UserRound } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { KeyRound, Mail } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
-import { Divider, SubmitButton, TextLink } from '../../ui/auth-card.tsx';
+import { TextLink } from '../../ui/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Field, FormMessage } from '../../ui/field.tsx';
+import { FormInput } from '../../ui/form.tsx';
 import { useFormTask } from './form-task.ts';
 import {
   createAccount,
-  type EmailRoute,
   emailLinkConfirmUrl,
-  findSignInMethods,
   requestPasswordReset,
-  routeForMethods,
   sendEmailLink,
-  signInOptionsQuery,
   signInWithPassword,
   startFederatedSignIn,
   tokenLogin,
 } from './identity.ts';
-import { ActionForm, OneFieldForm } from './one-field-form.tsx';
-
-export const onlyField = (issues: ShellIssue[], field: string) =>
-  issues.find((i) => i.field === field)?.message;
-
-export function EmailStep(props: {
-  onRoute: (email: string, route: EmailRoute) => Promise<void>;
-  onPhone: () => void;
-  onGuest: () => Promise<void>;
-}) {
-  const options = useQuery(signInOptionsQuery).data;
-  const task = useFormTask();
-  const { isBusy, attempt } = task;
-
-  const guest = () =>
-    attempt(async () => {
-      await props.onGuest();
-    });
-
-  return (
-    <>
-      <OneFieldForm
-        task={task}
-        label={T.email}
-        input={{ type: 'email', autoComplete: 'email' }}
-        check={checkEmail}
-        onSubmit={async (email) => {
-          const methods = await findSignInMethods(email.trim());
-          const offered = options ?? (await signInOptionsQuery.queryFn());
-          await props.onRoute(email.trim(), routeForMethods(methods, offered));
-        }}
-        submitLabel={T.next}
-      />
-      <Divider label={T.or} />
-      <div className="grid gap-2">
-        {(options?.federated ?? []).map((p) => (
-          <Button key={p.id} variant="secondary" onClick={() => void startFederatedSignIn(p.id)}>
-            <KeyRound aria-hidden className="size-4" />
-            {T.federated(p.name)}
-          </Button>
-        ))}
-        {options?.phone === false ? null : (
-          <Button variant="secondary" onClick={props.onPhone} disabled={isBusy}>
-            <Phone aria-hidden className="size-4" />
-            {T.phone}
-          </Button>
-        )}
-        {options?.anonymous === false ? null : (
-          <Button variant="ghost" onClick={guest} disabled={isBusy}>
-            <UserRound aria-hidden className="size-4" />
-            {T.guest}
-          </Button>
-        )}
-      </div>
-    </>
-  );
-}
+import { ActionForm, OneFieldForm, StepForm, useSignInForm } from './one-field-form.tsx';
 
 function EmailHeader({ email, onChange }: { email: string; onChange: () => void }) {
   return (
@@ -139,9 +71,10 @@ export function PasswordStep(props: {
   return (
     <OneFieldForm
       task={task}
+      schema={(f) => f.passwordForm}
+      name="password"
       label={T.password}
       input={{ type: 'password', autoComplete: 'current-password', autoFocus: true }}
-      check={checkPassword}
       onSubmit={async (password) => {
         await signInWithPassword(props.email, password);
         await props.onSignedIn();
@@ -192,49 +125,23 @@ export function CreateAccountStep(props: {
   onCreated: () => Promise<void>;
   onChangeEmail: () => void;
 }) {
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [issues, setIssues] = useState<ShellIssue[]>([]);
-  const { isBusy, showsSpinner, failure, fail, attempt } = useFormTask();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = [...checkAccountName(name, true), ...checkNewPassword(password)];
-    setIssues(found);
-    fail(undefined);
-    if (found.length > 0) return;
-    attempt(async () => {
-      await createAccount({ email: props.email, password, name: name.trim() });
-      await props.onCreated();
-    });
-  };
-
-  const passwordError =
-    onlyField(issues, 'newPassword') ?? (failure?.field === 'password' ? failure.message : undefined);
+  const form = useSignInForm((f) => f.createAccountForm, { defaultValues: { name: '', password: '' } });
   return (
-    <form className="space-y-4" onSubmit={submit} noValidate>
+    <StepForm
+      form={form}
+      task={useFormTask()}
+      onSubmit={async ({ name, password }) => {
+        await createAccount({ email: props.email, password, name: name.trim() });
+        await props.onCreated();
+      }}
+      fieldOf={(f) => (f.field === 'password' ? 'password' : undefined)}
+      submitLabel={T.createAccount}
+    >
       <p className="text-sm text-neutral-600">{T.createAccountIntro}</p>
       <EmailHeader email={props.email} onChange={props.onChangeEmail} />
-      <FormMessage message={failure && failure.field !== 'password' ? failure.message : undefined} />
-      <Field
-        label={T.name}
-        autoComplete="name"
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={onlyField(issues, 'name')}
-      />
-      <Field
-        label={T.password}
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={passwordError}
-      />
-      <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
-        {T.createAccount}
-      </SubmitButton>
-    </form>
+      <FormInput name="name" label={T.name} autoComplete="name" />
+      <FormInput name="password" label={T.password} type="password" autoComplete="new-password" />
+    </StepForm>
   );
 }
 
@@ -277,9 +184,10 @@ export function ConfirmEmailLinkStep({ token }: { token: string }) {
   return (
     <OneFieldForm
       task={useFormTask()}
+      schema={(f) => f.emailForm}
+      name="email"
       label={T.email}
       input={{ type: 'email', autoComplete: 'email' }}
-      check={checkEmail}
       onSubmit={async (email) => window.location.assign(emailLinkConfirmUrl(token, email.trim()))}
       submitLabel={T.confirm}
     >
@@ -298,15 +206,15 @@ export function TokenStep(props: {
   onSignedIn: () => Promise<void>;
   onRefused: (message: string) => void;
 }) {
-  const [value, setValue] = useState('');
+  const [remembered, setRemembered] = useState<string | undefined>();
   const task = useFormTask();
   // The value given at an earlier token login on this device (kept encrypted), offered again.
   useEffect(() => {
     let isLive = true;
     void import('../../lib/secure-storage.ts')
       .then(({ tokenIdentity }) => tokenIdentity.read())
-      .then((remembered) => {
-        if (isLive && remembered) setValue((typed) => typed || remembered);
+      .then((value) => {
+        if (isLive && value) setRemembered(value);
       })
       .catch(() => undefined);
     return () => {
@@ -316,13 +224,11 @@ export function TokenStep(props: {
   return (
     <OneFieldForm
       task={task}
+      schema={(f) => f.tokenIdentityForm}
+      name="identity"
       label={T.companyEmailOrPhone}
       input={{ autoComplete: 'username' }}
-      value={value}
-      onValueChange={setValue}
-      check={(v) =>
-        v.trim() === '' ? [{ message: TOKEN_LOGIN_TEXT.identityPrompt, field: 'identity' }] : []
-      }
+      value={remembered}
       onSubmit={async (typed) => {
         await tokenLogin(props.token, typed.trim());
         await import('../../lib/secure-storage.ts')
@@ -348,79 +254,50 @@ export function TokenStep(props: {
  * the server says) or sign out.
  */
 export function GuestPanel(props: { onSignedOut: () => Promise<void>; onUpgraded: () => Promise<void> }) {
-  const [mode, setMode] = useState<'create' | 'existing'>('create');
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [issues, setIssues] = useState<ShellIssue[]>([]);
-  const { isBusy, showsSpinner, run, failure, fail, attempt } = useFormTask();
-  const isCreating = mode === 'create';
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = isCreating
-      ? [...checkEmail(email), ...checkAccountName(name, true), ...checkNewPassword(password)]
-      : [...checkEmail(email), ...checkPassword(password).map((i) => ({ ...i, field: 'newPassword' }))];
-    setIssues(found);
-    fail(undefined);
-    if (found.length > 0) return;
-    attempt(async () => {
-      // Either way the identity service links the guest session: a new account is an upgrade;
-      // an existing one is a merge conflict, which the server answers with its own message.
-      if (isCreating) await createAccount({ email: email.trim(), password, name: name.trim() });
-      else await signInWithPassword(email.trim(), password);
-      await props.onUpgraded();
-    });
-  };
+  const form = useSignInForm((f) => f.guestForm, {
+    defaultValues: { mode: 'create', email: '', name: '', password: '' },
+  });
+  const task = useFormTask();
+  const isCreating = form.watch('mode') === 'create';
 
   const switchMode = () => {
-    setMode(isCreating ? 'existing' : 'create');
-    setIssues([]);
-    fail(undefined);
+    form.setValue('mode', isCreating ? 'existing' : 'create');
+    form.clearErrors();
+    task.fail(undefined);
   };
 
   return (
     <div className="space-y-4">
       <p className="text-sm text-neutral-700">{T.guestBody}</p>
-      <form className="space-y-4" onSubmit={submit} noValidate>
-        <FormMessage message={failure?.message} />
-        <Field
-          label={T.email}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={onlyField(issues, 'email')}
-        />
-        {isCreating ? (
-          <Field
-            label={T.name}
-            autoComplete="name"
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            error={onlyField(issues, 'name')}
-          />
-        ) : null}
-        <Field
+      <StepForm
+        form={form}
+        task={task}
+        onSubmit={async ({ mode, email, name, password }) => {
+          // Either way the identity service links the guest session: a new account is an upgrade;
+          // an existing one is a merge conflict, which the server answers with its own message.
+          if (mode === 'create') await createAccount({ email: email.trim(), password, name: name.trim() });
+          else await signInWithPassword(email.trim(), password);
+          await props.onUpgraded();
+        }}
+        submitLabel={isCreating ? T.createAccount : T.signIn}
+      >
+        <FormInput name="email" label={T.email} type="email" autoComplete="email" />
+        {isCreating ? <FormInput name="name" label={T.name} autoComplete="name" /> : null}
+        <FormInput
+          name="password"
           label={T.password}
           type="password"
           autoComplete={isCreating ? 'new-password' : 'current-password'}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={onlyField(issues, 'newPassword')}
         />
-        <SubmitButton isBusy={isBusy} showsSpinner={showsSpinner}>
-          {isCreating ? T.createAccount : T.signIn}
-        </SubmitButton>
-      </form>
+      </StepForm>
       <div className="text-center">
         <TextLink onClick={switchMode}>{isCreating ? T.haveAccount : T.createAccount}</TextLink>
       </div>
       <Button
         variant="secondary"
         className="w-full"
-        onClick={() => void run(props.onSignedOut)}
-        disabled={isBusy}
+        onClick={() => void task.run(props.onSignedOut)}
+        disabled={task.isBusy}
       >
         {T.signOut}
       </Button>

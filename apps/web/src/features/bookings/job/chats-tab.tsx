@@ -9,7 +9,8 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { Form, FormField, useZodForm } from '../../../ui/form.tsx';
+import { Form, FormField } from '../../../ui/form.tsx';
+import { useZodForm } from '../../../ui/zod-form.ts';
 import {
   type ChatButton,
   contactsQuery,

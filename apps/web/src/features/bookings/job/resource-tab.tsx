@@ -14,8 +14,9 @@ import { Button } from '../../../ui/button.tsx';
 import { FormDateField } from '../../../ui/date-picker.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
-import { Form, FormInput, SubmitButton, useZodForm } from '../../../ui/form.tsx';
+import { Form, FormInput, SubmitButton } from '../../../ui/form.tsx';
 import { ModalActions } from '../../../ui/modal-actions.tsx';
+import { useZodForm } from '../../../ui/zod-form.ts';
 import {
   type Correction,
   correctEntry,

@@ -11,9 +11,10 @@ import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { columnsFor } from '../../../ui/data-table.tsx';
-import { FormInput, FormSelect, FormTextarea, useZodForm } from '../../../ui/form.tsx';
+import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { SearchInput } from '../../../ui/search-input.tsx';
+import { useZodForm } from '../../../ui/zod-form.ts';
 import {
   createStock,
   deleteStock,

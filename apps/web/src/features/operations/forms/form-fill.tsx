@@ -19,7 +19,8 @@ import { Command, CommandInput, CommandItem, CommandList } from '../../../ui/com
 import { FormDateField } from '../../../ui/date-picker.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
-import { FormCheckbox, FormInput, FormSelect, FormTextarea, useZodForm } from '../../../ui/form.tsx';
+import { FormCheckbox, FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
+import { useZodForm } from '../../../ui/zod-form.ts';
 import { personName } from '../../bookings/api.ts';
 import { type FormTemplateRecord, submitJobForm } from '../api.ts';
 import { FormModal } from '../list-parts.tsx';
