@@ -502,7 +502,7 @@ test.describe('create and edit', () => {
     await detail(page).getByRole('button', { name: 'Add moving inventory' }).click();
     const picker = detail(page).getByRole('region', { name: 'Moving inventory' });
     // Every item of the room shows its drawn icon (spec §3 `img`), none broken.
-    const icons = picker.locator('li img');
+    const icons = picker.getByRole('option').locator('img');
     await expect(icons.first()).toBeVisible();
     await expect
       .poll(() =>
@@ -510,8 +510,14 @@ test.describe('create and edit', () => {
       )
       .toBe(0);
     await picker.getByLabel('Room', { exact: true }).selectOption('lounge');
+    await picker.getByRole('option', { name: /^Armchair/ }).click();
+    await expect(picker.getByLabel('Quantity of Armchair')).toHaveValue('1');
+    // The search finds an item in any room; Enter adds one more of the first found.
+    await picker.getByRole('combobox', { name: 'Find an item' }).fill('armch');
+    await page.keyboard.press('Enter');
+    await expect(picker.getByLabel('Quantity of Armchair')).toHaveValue('2');
     await picker.getByRole('button', { name: '+ Armchair' }).click();
-    await picker.getByRole('button', { name: '+ Armchair' }).click();
+    await picker.getByRole('button', { name: '− Armchair' }).click();
     // Armchair: 0.612 m³ at 10 (spec §3).
     await expect(picker.getByTestId('inventory-totals')).toHaveText(
       'Pieces 2 · Total volume 1.224 m³ · Price 20.00',

@@ -1,12 +1,23 @@
 import { inventoryTotals } from '@rostra/core/catalogue/inventory';
 import { findCatalogueItem, type InventoryLine, ROOMS, type RoomKey } from '@rostra/core/catalogue/rooms';
 import { useQueryClient } from '@tanstack/react-query';
-import { Minus, Plus } from 'lucide-react';
+import { Minus, Plus, Search } from 'lucide-react';
 import { useId, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
 import { useUnsavedChanges } from '../../lib/unsaved.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
+import {
+  Command,
+  CommandEmpty,
+  CommandGroup,
+  CommandInput,
+  CommandItem,
+  CommandList,
+} from '../../ui/command.tsx';
+import { ControlField } from '../../ui/control-field.tsx';
+import { FormMessage } from '../../ui/field.tsx';
+import { controlClass } from '../../ui/form.tsx';
 import { BOOKINGS_KEY, type Booking, bookingQuery, putInventory } from './api.ts';
 import { BOOKINGS_TEXT as T } from './texts.ts';
 
@@ -36,6 +47,7 @@ export function InventoryPicker({ booking, isEditable }: { booking: Booking; isE
   const [saved, setSaved] = useState(() => quantities(booking.inventory));
   const [qty, setQty] = useState(saved);
   const [room, setRoom] = useState<RoomKey>(ROOMS[0]?.key ?? 'bedRoom');
+  const [search, setSearch] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [isSaving, setSaving] = useState(false);
   const roomId = useId();
@@ -89,75 +101,107 @@ export function InventoryPicker({ booking, isEditable }: { booking: Booking; isE
       </div>
 
       {isEditable ? (
-        <div className="p-3">
-          <label htmlFor={roomId} className="text-xs font-medium text-neutral-600">
-            {T.room}
-          </label>
-          <select
-            id={roomId}
-            value={room}
-            onChange={(e) => setRoom(e.target.value as RoomKey)}
-            className="mt-1 block min-h-11 w-full rounded-md border border-neutral-300 bg-white px-2 text-base sm:min-h-9 sm:w-64 sm:text-sm"
-          >
-            {ROOMS.map((r) => {
-              const count = r.data.reduce((sum, item) => sum + (qty[item.id] ?? 0), 0);
-              return (
-                <option key={r.key} value={r.key}>
-                  {r.title}
-                  {count ? ` (${count})` : ''}
-                </option>
-              );
-            })}
-          </select>
-          <ul className="mt-2 max-h-72 divide-y divide-neutral-100 overflow-y-auto rounded-md border border-neutral-100">
-            {current?.data.map((item) => {
-              const n = qty[item.id] ?? 0;
-              return (
-                <li key={item.id} className="flex items-center justify-between gap-2 px-2 py-1.5 text-sm">
-                  <img src={item.img} alt="" width={24} height={24} className="size-6 shrink-0" />
-                  <span className="min-w-0 flex-1">
-                    <span className={n ? 'font-medium text-neutral-900' : 'text-neutral-800'}>
-                      {item.name}
+        <div className="grid gap-3 p-3 sm:grid-cols-2">
+          <Command label={T.findItem} className="space-y-2">
+            <ControlField label={T.room}>
+              {(id) => (
+                <select
+                  id={id}
+                  value={room}
+                  onChange={(e) => setRoom(e.target.value as RoomKey)}
+                  className={controlClass(false)}
+                >
+                  {ROOMS.map((r) => {
+                    const count = r.data.reduce((sum, item) => sum + (qty[item.id] ?? 0), 0);
+                    return (
+                      <option key={r.key} value={r.key}>
+                        {r.title}
+                        {count ? ` (${count})` : ''}
+                      </option>
+                    );
+                  })}
+                </select>
+              )}
+            </ControlField>
+            <div className="relative">
+              <Search
+                aria-hidden
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-neutral-400"
+              />
+              <CommandInput value={search} onValueChange={setSearch} placeholder={T.findItemPlaceholder} />
+            </div>
+            <CommandList
+              label={T.catalogueItems}
+              className="max-h-72 overflow-y-auto rounded-md border border-neutral-100"
+            >
+              <CommandEmpty className="px-3 py-2 text-sm text-neutral-500">{T.noItemFound}</CommandEmpty>
+              {(search.trim() ? ROOMS : current ? [current] : []).map((r) => (
+                <CommandGroup key={r.key} heading={r.title}>
+                  {r.data.map((item) => {
+                    const n = qty[item.id] ?? 0;
+                    return (
+                      <CommandItem
+                        key={item.id}
+                        value={String(item.id)}
+                        keywords={[item.name]}
+                        onSelect={() => change(item.id, n + 1)}
+                        className="flex min-h-11 items-center gap-2 text-sm"
+                      >
+                        <img src={item.img} alt="" width={24} height={24} className="size-6 shrink-0" />
+                        <span className="min-w-0 flex-1">
+                          <span className={n ? 'font-medium text-neutral-900' : 'text-neutral-800'}>
+                            {item.name}
+                          </span>
+                          <span className="block text-xs text-neutral-500 tabular-nums">
+                            {volume(item.volume)} · {item.price}
+                          </span>
+                        </span>
+                        {n ? <span className="text-neutral-700 tabular-nums">× {n}</span> : null}
+                        <Plus aria-hidden className="size-4 text-neutral-500" />
+                      </CommandItem>
+                    );
+                  })}
+                </CommandGroup>
+              ))}
+            </CommandList>
+          </Command>
+          <div>
+            <h4 className="text-sm font-medium text-neutral-700">{T.chosenItems}</h4>
+            {lines.length === 0 ? <p className="py-2 text-sm text-neutral-500">{T.noInventory}</p> : null}
+            <ul className="mt-1 divide-y divide-neutral-100">
+              {lines.map(({ id, qty: n }) => {
+                const name = findCatalogueItem(id)?.name ?? `#${id}`;
+                return (
+                  <li key={id} className="flex items-center justify-between gap-2 py-1 text-sm">
+                    <span className="min-w-0 flex-1 font-medium text-neutral-900">{name}</span>
+                    <span className="flex shrink-0 items-center gap-1">
+                      <IconButton label={`− ${name}`} onClick={() => change(id, n - 1)}>
+                        <Minus aria-hidden className="size-4" />
+                      </IconButton>
+                      <input
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={999}
+                        value={n}
+                        aria-label={T.quantityOf(name)}
+                        onChange={(e) => change(id, Number.parseInt(e.target.value || '0', 10) || 0)}
+                        className="min-h-11 w-14 rounded-md border border-neutral-300 px-1 text-center text-base tabular-nums sm:min-h-9 sm:text-sm"
+                      />
+                      <IconButton label={`+ ${name}`} onClick={() => change(id, n + 1)}>
+                        <Plus aria-hidden className="size-4" />
+                      </IconButton>
                     </span>
-                    <span className="block text-xs text-neutral-500 tabular-nums">
-                      {volume(item.volume)} · {item.price}
-                    </span>
-                  </span>
-                  <span className="flex shrink-0 items-center gap-1">
-                    <IconButton
-                      label={`− ${item.name}`}
-                      onClick={() => change(item.id, n - 1)}
-                      disabled={n === 0}
-                    >
-                      <Minus aria-hidden className="size-4" />
-                    </IconButton>
-                    <input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={999}
-                      value={n}
-                      aria-label={T.quantityOf(item.name)}
-                      onChange={(e) => change(item.id, Number.parseInt(e.target.value || '0', 10) || 0)}
-                      className="min-h-11 w-14 rounded-md border border-neutral-300 px-1 text-center text-base tabular-nums sm:min-h-9 sm:text-sm"
-                    />
-                    <IconButton label={`+ ${item.name}`} onClick={() => change(item.id, n + 1)}>
-                      <Plus aria-hidden className="size-4" />
-                    </IconButton>
-                  </span>
-                </li>
-              );
-            })}
-          </ul>
-          {error ? (
-            <p role="alert" className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-              {error}
-            </p>
-          ) : null}
-          <div className="mt-2 flex justify-end">
-            <Button onClick={() => void save()} disabled={!isDirty || isSaving}>
-              {isSaving ? T.saving : T.saveInventory}
-            </Button>
+                  </li>
+                );
+              })}
+            </ul>
+            <FormMessage message={error} />
+            <div className="mt-2 flex justify-end">
+              <Button onClick={() => void save()} disabled={!isDirty || isSaving}>
+                {isSaving ? T.saving : T.saveInventory}
+              </Button>
+            </div>
           </div>
         </div>
       ) : lines.length === 0 ? (
