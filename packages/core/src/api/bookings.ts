@@ -156,6 +156,21 @@ export const bookingRecord = timelineRecordSchema.extend({
 });
 export type Booking = z.infer<typeof bookingRecord>;
 
+/**
+ * A resource's day list as a phone keeps it for when it is offline (the web's "my day" copy): when
+ * it was loaded, and those of its items that still read as bookings (anything else is dropped).
+ */
+export const dayCopy = z.object({
+  saved_at: z.number(),
+  items: z.array(z.unknown()).transform((items) =>
+    items.flatMap((item) => {
+      const booking = bookingRecord.safeParse(item);
+      return booking.success ? [booking.data] : [];
+    }),
+  ),
+});
+export type DayCopy = z.infer<typeof dayCopy>;
+
 /** A write's answer (`POST`, `PATCH`, `DELETE /timeline-records`): the record and the bookings re-checked. */
 export const savedBooking = bookingRecord.extend({ rechecked: recheckedSchema });
 export type SavedBooking = z.infer<typeof savedBooking>;

@@ -33,20 +33,23 @@ describe('the resource’s day on the device', () => {
     expect(parts.upcoming.map((b) => b._id)).toEqual(['later']);
   });
 
-  it('keeps the last list with when it was loaded, per person and organisation', () => {
+  it('keeps the last list with when it was loaded, per person and organisation', async () => {
     const storage = memory();
     const key = dayCopyKey('u1', 'org');
     expect(key).not.toBe(dayCopyKey('u2', 'org'));
     saveDayCopy(storage, key, [job('a', T0, T0 + 60)], 1234);
-    expect(loadDayCopy(storage, key)).toEqual({ saved_at: 1234, items: [job('a', T0, T0 + 60)] });
-    expect(loadDayCopy(storage, dayCopyKey('u2', 'org'))).toBeUndefined();
+    await expect(loadDayCopy(storage, key)).resolves.toEqual({
+      saved_at: 1234,
+      items: [job('a', T0, T0 + 60)],
+    });
+    await expect(loadDayCopy(storage, dayCopyKey('u2', 'org'))).resolves.toBeUndefined();
   });
 
-  it('an unreadable copy is no copy', () => {
+  it('an unreadable copy is no copy', async () => {
     const storage = memory();
     storage.setItem('k', 'nope');
-    expect(loadDayCopy(storage, 'k')).toBeUndefined();
+    await expect(loadDayCopy(storage, 'k')).resolves.toBeUndefined();
     storage.setItem('k', JSON.stringify({ saved_at: 1, items: [{ _id: 'x' }] }));
-    expect(loadDayCopy(storage, 'k')).toEqual({ saved_at: 1, items: [] });
+    await expect(loadDayCopy(storage, 'k')).resolves.toEqual({ saved_at: 1, items: [] });
   });
 });

@@ -1,3 +1,4 @@
+import type { DayCopy } from '@rostra/core/api/bookings';
 import type { Booking } from '../bookings/api.ts';
 
 /*
@@ -6,7 +7,7 @@ import type { Booking } from '../bookings/api.ts';
  * loaded. One copy per person and organisation.
  */
 
-export type DayCopy = { saved_at: number; items: Booking[] };
+export type { DayCopy };
 
 export const dayCopyKey = (uid: string, orgId: string) => `rostra.my-day.v1:${orgId}:${uid}`;
 
@@ -23,21 +24,20 @@ export function saveDayCopy(
   }
 }
 
-export function loadDayCopy(storage: Pick<Storage, 'getItem'>, key: string): DayCopy | undefined {
+/**
+ * The copy kept under `key`, checked by core's schema; an unreadable copy is none. The check (and
+ * zod with it) loads on demand, when the copy is wanted: it is not on "my day"'s first load.
+ */
+export async function loadDayCopy(
+  storage: Pick<Storage, 'getItem'>,
+  key: string,
+): Promise<DayCopy | undefined> {
   try {
     const raw = storage.getItem(key);
     if (!raw) return undefined;
-    const parsed = JSON.parse(raw) as Partial<DayCopy>;
-    if (typeof parsed.saved_at !== 'number' || !Array.isArray(parsed.items)) return undefined;
-    const items = parsed.items.filter(
-      (b): b is Booking =>
-        typeof b === 'object' &&
-        b !== null &&
-        typeof (b as Booking)._id === 'string' &&
-        typeof (b as Booking).utc_begin_plus_tz === 'number' &&
-        typeof (b as Booking).utc_end_plus_tz === 'number',
-    );
-    return { saved_at: parsed.saved_at, items };
+    const { dayCopy } = await import('@rostra/core/api/bookings');
+    const parsed = dayCopy.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }

@@ -11,7 +11,7 @@ import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
 import { BOOKINGS_KEY, type Booking, bookingQuery, personName } from '../bookings/api.ts';
 import { selectedBookingId } from '../bookings/model.ts';
 import { directionsLink } from './api.ts';
-import { dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from './day.ts';
+import { type DayCopy, dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from './day.ts';
 import { todayIn, UPCOMING_DAYS } from './day-list.ts';
 import { dayListQuery } from './day-query.ts';
 import { MY_DAY_TEXT as T } from './texts.ts';
@@ -66,10 +66,7 @@ export function MyDayScreen() {
   const queryClient = useQueryClient();
   const [today, setToday] = useState(() => todayIn(timeZone, Date.now()));
   const key = dayCopyKey(me.uid, orgId);
-  const [copy, setCopy] = useState(() => {
-    const s = storage();
-    return s ? loadDayCopy(s, key) : undefined;
-  });
+  const [copy, setCopy] = useState<DayCopy | undefined>();
   const { state: queue } = useTimerQueue(me.uid, orgId);
 
   // A phone left open overnight moves on to the new day.
@@ -94,6 +91,19 @@ export function MyDayScreen() {
 
   const isOnline = useBrowserOnline();
   const isUnreachable = !isOnline || list.fetchStatus === 'paused' || list.isError;
+  // The copy on the device is read (and checked) only when the server cannot give the list.
+  const isCopyWanted = isUnreachable && !list.data && copy === undefined;
+  useEffect(() => {
+    const s = storage();
+    if (!isCopyWanted || !s) return;
+    let isLive = true;
+    void loadDayCopy(s, key).then((kept) => {
+      if (isLive && kept) setCopy(kept);
+    });
+    return () => {
+      isLive = false;
+    };
+  }, [isCopyWanted, key]);
   const isFromCopy = !list.data && copy !== undefined && isUnreachable;
   const items = list.data?.items ?? (isFromCopy ? copy?.items : undefined);
   const shownAt = list.data ? list.dataUpdatedAt : copy?.saved_at;
