@@ -1,9 +1,10 @@
 import { OVERLAY_TEXT } from '@rostra/core/shell/messages';
 import { LoaderCircle } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { confirmStore, waitStore } from '../lib/overlays.ts';
 import { useStore } from '../lib/store.ts';
 import { Button } from '../ui/button.tsx';
+import { ControlField, controlClass } from '../ui/control-field.tsx';
 import { AlertModal, Modal } from '../ui/dialog.tsx';
 
 /**
@@ -20,7 +21,6 @@ export function ConfirmHost() {
 function ConfirmDialog({ request }: { request: NonNullable<ReturnType<typeof confirmStore.get>> }) {
   const noRef = useRef<HTMLButtonElement>(null);
   const [reason, setReason] = useState('');
-  const reasonId = useId();
   const needsReason = request.reasonLabel !== undefined;
   const isReady = !needsReason || reason.trim() !== '';
   return (
@@ -52,19 +52,18 @@ function ConfirmDialog({ request }: { request: NonNullable<ReturnType<typeof con
         </ul>
       ) : null}
       {needsReason ? (
-        <div className="mt-3">
-          <label htmlFor={reasonId} className="text-sm font-medium text-neutral-800">
-            {request.reasonLabel}
-          </label>
-          <textarea
-            id={reasonId}
-            value={reason}
-            maxLength={500}
-            rows={2}
-            onChange={(e) => setReason(e.target.value)}
-            className="mt-1 block w-full rounded-md border border-neutral-300 px-3 py-2 text-base sm:text-sm"
-          />
-        </div>
+        <ControlField className="mt-3" label={request.reasonLabel}>
+          {(id) => (
+            <textarea
+              id={id}
+              value={reason}
+              maxLength={500}
+              rows={2}
+              onChange={(e) => setReason(e.target.value)}
+              className={controlClass(false, 'py-2')}
+            />
+          )}
+        </ControlField>
       ) : null}
     </AlertModal>
   );

@@ -13,6 +13,7 @@ import { useStore } from '../lib/store.ts';
 import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../texts.ts';
 import { Button } from '../ui/button.tsx';
 import { Drawer } from '../ui/dialog.tsx';
+import { SkeletonRows } from '../ui/list-state.tsx';
 import { broadcastStore } from './panel-host.tsx';
 import { useShell } from './shell-context.tsx';
 
@@ -34,11 +35,7 @@ export function NotificationDrawer() {
   return (
     <Drawer title={SHELL_TEXT.notifications} onClose={closePanel} testId="notification-drawer">
       {list.isPending ? (
-        <div className="space-y-3 px-4 py-4" aria-busy="true">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-10 animate-pulse rounded bg-neutral-100" />
-          ))}
-        </div>
+        <SkeletonRows rows={3} height="h-10" className="px-4 py-4" />
       ) : list.isError && items.length === 0 ? (
         <div className="grid place-items-center gap-3 px-6 py-16 text-center text-sm text-neutral-600">
           <p role="alert">{SHELL_TEXT.notificationsFailed}</p>
@@ -128,10 +125,7 @@ export function WhatsNewPanel() {
     <Drawer title={whatsNewLabel(version)} onClose={closePanel} testId="whats-new">
       <div className="px-4 py-4">
         {versions.isPending ? (
-          <div className="space-y-2" aria-busy="true">
-            <div className="h-4 w-1/3 animate-pulse rounded bg-neutral-100" />
-            <div className="h-4 w-2/3 animate-pulse rounded bg-neutral-100" />
-          </div>
+          <SkeletonRows rows={2} height="h-4" />
         ) : records.length === 0 ? (
           <p className="text-sm text-neutral-500">{SHELL_TEXT.noReleaseNotes}</p>
         ) : (

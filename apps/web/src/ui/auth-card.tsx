@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SHELL_TEXT } from '../texts.ts';
@@ -71,5 +72,14 @@ export function TextLink({ children, onClick }: { children: ReactNode; onClick: 
     >
       {children}
     </button>
+  );
+}
+
+/** The link under the card (to sign-in, to password reset). */
+export function AuthFooterLink({ to, children }: { to: '/login' | '/reset'; children: ReactNode }) {
+  return (
+    <Link to={to} className="text-sky-700 underline underline-offset-4 hover:text-sky-900">
+      {children}
+    </Link>
   );
 }

@@ -26,6 +26,7 @@ import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { meQuery } from '../lib/session.ts';
+import { ControlField } from './control-field.tsx';
 import { controlClass, FormField } from './form.tsx';
 
 /**
@@ -365,26 +366,18 @@ export function TemporalField({
   className,
   ...input
 }: TemporalInputProps & { label: string; error?: string | undefined }) {
-  const id = useId();
-  const errorId = `${id}-error`;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
-        {label}
-      </label>
-      <TemporalInput
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${error ? 'border-red-600' : 'border-neutral-300'}`}
-        {...input}
-      />
-      {error ? (
-        <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <ControlField label={label} error={error} className={className}>
+      {(id, describedBy) => (
+        <TemporalInput
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={controlClass(Boolean(error))}
+          {...input}
+        />
+      )}
+    </ControlField>
   );
 }
 

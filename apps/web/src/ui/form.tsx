@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { isApiError } from '../lib/api.ts';
 import { useUnsavedChanges } from '../lib/unsaved.ts';
 import { Button } from './button.tsx';
+import { ControlField, controlClass, FieldError } from './control-field.tsx';
 import { FormMessage } from './field.tsx';
 
 /**
@@ -199,11 +200,9 @@ export type FieldControl<V extends FieldValues = FieldValues> = ControllerRender
   'aria-describedby': string | undefined;
 };
 
-const FieldIdContext = createContext<string | undefined>(undefined);
+export { controlClass };
 
-/** Control classes shared by inputs, selects and text areas (44 px on phones, red when wrong). */
-export const controlClass = (isInvalid: boolean, extra = '') =>
-  `mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${isInvalid ? 'border-red-600' : 'border-neutral-300'} ${extra}`;
+const FieldIdContext = createContext<string | undefined>(undefined);
 
 /**
  * One field: its label, the control `children` renders from the given props, an optional
@@ -227,38 +226,20 @@ export function FormField<V extends FieldValues = FieldValues>({
 }) {
   const { control } = useFormContext<V>();
   const { field, fieldState } = useController<V>({ name, control });
-  const id = useId();
-  const errorId = `${id}-error`;
-  const descriptionId = `${id}-description`;
   const message = fieldState.error?.message;
-  const describedBy = [message ? errorId : '', description ? descriptionId : ''].filter(Boolean).join(' ');
   return (
-    <FieldIdContext.Provider value={id}>
-      <div className={className}>
-        <label
-          htmlFor={id}
-          className={isLabelHidden ? 'sr-only' : 'block text-sm font-medium text-neutral-700'}
-        >
-          {label}
-        </label>
-        {children({
-          ...field,
-          id,
-          'aria-invalid': message ? true : undefined,
-          'aria-describedby': describedBy || undefined,
-        })}
-        {description ? (
-          <p id={descriptionId} className="mt-1 text-xs text-neutral-500">
-            {description}
-          </p>
-        ) : null}
-        {message ? (
-          <p id={errorId} role="alert" className="mt-1 text-sm text-red-700">
-            {message}
-          </p>
-        ) : null}
-      </div>
-    </FieldIdContext.Provider>
+    <ControlField {...{ label, className, isLabelHidden }} error={message} hint={description}>
+      {(id, describedBy) => (
+        <FieldIdContext.Provider value={id}>
+          {children({
+            ...field,
+            id,
+            'aria-invalid': message ? true : undefined,
+            'aria-describedby': describedBy,
+          })}
+        </FieldIdContext.Provider>
+      )}
+    </ControlField>
   );
 }
 
@@ -275,23 +256,35 @@ type FieldProps<V extends FieldValues> = {
   isLabelHidden?: boolean | undefined;
 };
 
-/** A text (or number, email…) input field. Values stay text; the schema coerces. */
-export function FormInput<V extends FieldValues = FieldValues>({
+/** A field's own props apart from its control's. */
+function splitField<V extends FieldValues, R>({
   name,
   label,
   description,
   className,
   isLabelHidden,
-  ...input
-}: FieldProps<V> & Omit<ComponentProps<'input'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>) {
+  ...control
+}: FieldProps<V> & R) {
+  return [{ name, label, description, className, isLabelHidden }, control] as const;
+}
+
+type ControlProps<E extends 'input' | 'textarea' | 'select'> = Omit<
+  ComponentProps<E>,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'ref'
+>;
+
+/** A text (or number, email…) input field. Values stay text; the schema coerces. */
+export function FormInput<V extends FieldValues = FieldValues>(props: FieldProps<V> & ControlProps<'input'>) {
+  const [field, input] = splitField(props);
+  const extra = field.isLabelHidden ? 'mt-0' : '';
   return (
-    <FormField<V> {...{ name, label, description, className, isLabelHidden }}>
+    <FormField<V> {...field}>
       {(f) => (
         <input
           {...input}
           {...f}
           value={f.value ?? ''}
-          className={controlClass(f['aria-invalid'] === true, isLabelHidden ? 'mt-0' : '')}
+          className={controlClass(f['aria-invalid'] === true, extra)}
         />
       )}
     </FormField>
@@ -299,16 +292,12 @@ export function FormInput<V extends FieldValues = FieldValues>({
 }
 
 /** A multi-line text field. */
-export function FormTextarea<V extends FieldValues = FieldValues>({
-  name,
-  label,
-  description,
-  className,
-  isLabelHidden,
-  ...input
-}: FieldProps<V> & Omit<ComponentProps<'textarea'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>) {
+export function FormTextarea<V extends FieldValues = FieldValues>(
+  props: FieldProps<V> & ControlProps<'textarea'>,
+) {
+  const [field, input] = splitField(props);
   return (
-    <FormField<V> {...{ name, label, description, className, isLabelHidden }}>
+    <FormField<V> {...field}>
       {(f) => (
         <textarea
           {...input}
@@ -323,24 +312,22 @@ export function FormTextarea<V extends FieldValues = FieldValues>({
 
 /** A select field from `options` (`[value, label]`). */
 export function FormSelect<V extends FieldValues = FieldValues>({
-  name,
-  label,
-  description,
-  className,
-  isLabelHidden,
   options,
-  ...select
-}: FieldProps<V> & {
-  options: readonly (readonly [string, string])[];
-} & Omit<ComponentProps<'select'>, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'children'>) {
+  ...props
+}: FieldProps<V> & { options: readonly (readonly [string, string])[] } & Omit<
+    ControlProps<'select'>,
+    'children'
+  >) {
+  const [field, select] = splitField(props);
+  const extra = field.isLabelHidden ? 'mt-0' : '';
   return (
-    <FormField<V> {...{ name, label, description, className, isLabelHidden }}>
+    <FormField<V> {...field}>
       {(f) => (
         <select
           {...select}
           {...f}
           value={f.value ?? ''}
-          className={controlClass(f['aria-invalid'] === true, isLabelHidden ? 'mt-0' : '')}
+          className={controlClass(f['aria-invalid'] === true, extra)}
         >
           {options.map(([value, text]) => (
             <option key={value} value={value}>
@@ -422,11 +409,7 @@ export function FormCheckbox<V extends FieldValues = FieldValues>({
           {description}
         </p>
       ) : null}
-      {message ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {message}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={message} />
     </div>
   );
 }

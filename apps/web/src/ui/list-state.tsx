@@ -85,9 +85,17 @@ export function StateMessage({
 }
 
 /** Skeleton rows while a list loads (no layout shift). */
-export function SkeletonRows({ rows = 6, height = 'h-12' }: { rows?: number | undefined; height?: string }) {
+export function SkeletonRows({
+  rows = 6,
+  height = 'h-12',
+  className = '',
+}: {
+  rows?: number | undefined;
+  height?: string;
+  className?: string;
+}) {
   return (
-    <div className="space-y-2" aria-busy="true">
+    <div className={`space-y-2 ${className}`} aria-busy="true">
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders without identity
         <div key={i} className={`${height} animate-pulse rounded-md bg-neutral-100`} />

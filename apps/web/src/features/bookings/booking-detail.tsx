@@ -4,14 +4,15 @@ import { formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, ClipboardList, Pencil, X } from 'lucide-react';
-import { type KeyboardEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
 import { useLive } from '../../lib/live.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
 import { formatSpan } from '../../ui/format.ts';
-import { StateMessage } from '../../ui/list-state.tsx';
+import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
 import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
@@ -122,10 +123,7 @@ export function BookingDetail({ id, onClose, ...lookups }: { id: string; onClose
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">
         {booking.isPending ? (
-          <div className="space-y-3" aria-busy="true">
-            <div className="h-8 animate-pulse rounded bg-neutral-100" />
-            <div className="h-24 animate-pulse rounded bg-neutral-100" />
-          </div>
+          <SkeletonRows rows={2} height="h-16" />
         ) : booking.isError ? (
           <StateMessage
             tone="error"
@@ -179,7 +177,6 @@ function ActionBar({ booking, resources, customers }: { booking: Booking } & Loo
   const [error, setError] = useState<string | undefined>();
   const [isChoosing, setChoosing] = useState(false);
   const [option, setOption] = useState('');
-  const optionId = useId();
   const [isPicking, setPicking] = useState(false);
   const [allocated, setAllocated] = useState<Allocated | null>(null);
   const resourceNames = new Map((resources ?? []).map((r) => [r._id, recordName(r, r._id)]));
@@ -250,19 +247,14 @@ function ActionBar({ booking, resources, customers }: { booking: Booking } & Loo
             void run('options', option.trim());
           }}
         >
-          <div className="min-w-0 flex-1">
-            <label htmlFor={optionId} className="text-xs font-medium text-neutral-600">
-              {T.option}
-            </label>
-            <input
-              id={optionId}
-              value={option}
-              maxLength={200}
-              onChange={(e) => setOption(e.target.value)}
-              placeholder={T.optionPlaceholder}
-              className="mt-1 block min-h-11 w-full rounded-md border border-neutral-300 px-3 text-base sm:min-h-9 sm:text-sm"
-            />
-          </div>
+          <Field
+            className="min-w-0 flex-1"
+            label={T.option}
+            value={option}
+            maxLength={200}
+            onChange={(e) => setOption(e.target.value)}
+            placeholder={T.optionPlaceholder}
+          />
           <Button type="submit" disabled={busy !== null}>
             {T.send}
           </Button>

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { DateInput } from '../../ui/date-picker.tsx';
 import { formatSpan } from '../../ui/format.ts';
-import { StateMessage } from '../../ui/list-state.tsx';
+import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
 import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
@@ -37,8 +37,6 @@ import {
   toBookingSearch,
 } from './model.ts';
 import { BOOKINGS_TEXT as T } from './texts.ts';
-
-const SKELETON_ROWS = ['s1', 's2', 's3', 's4', 's5', 's6'] as const;
 
 /**
  * Bookings (/bookings, issue 7 point 4): search, filters (status, dates, resource, customer,
@@ -106,11 +104,7 @@ export function BookingsScreen() {
 
       <section aria-label={T.bookingsList} className="mt-4">
         {page.isPending ? (
-          <div className="space-y-2" aria-busy="true">
-            {SKELETON_ROWS.map((k) => (
-              <div key={k} className="h-12 animate-pulse rounded-md bg-neutral-100" />
-            ))}
-          </div>
+          <SkeletonRows />
         ) : page.isError && !page.data ? (
           <StateMessage
             tone="error"

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { FieldError } from '../../ui/control-field.tsx';
 import { orgUsersQuery } from './api.ts';
 import { READERS_TEXT as R } from './texts.ts';
 
@@ -75,11 +76,7 @@ export function ReadersField({
           ) : null}
         </ul>
       )}
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </fieldset>
   );
 }

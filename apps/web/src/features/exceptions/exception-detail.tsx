@@ -15,7 +15,7 @@ import { api } from '../../lib/client.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../../texts.ts';
 import { formatSpan } from '../../ui/format.ts';
-import { StateMessage } from '../../ui/list-state.tsx';
+import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
 import { BOOKINGS_TEXT as T } from '../bookings/texts.ts';
 import { EXCEPTION_REPORT_KEY, useExceptionReport } from './exception-report.ts';
@@ -45,8 +45,6 @@ const exceptionConfigQuery = {
     api.get<ExceptionConfig>('/exception-report/config', { quiet: true, signal }),
   staleTime: 60_000,
 };
-
-const SKELETON_ROWS = ['s1', 's2', 's3'] as const;
 
 const SEVERITY_STYLE: Record<Exclude<ExceptionSeverity, 'none'>, string> = {
   amber: 'bg-amber-100 text-amber-900 ring-amber-300',
@@ -98,11 +96,7 @@ export function ExceptionDetail() {
         {!isDispatcher ? (
           <StateMessage title={X.exceptionUnavailable} />
         ) : report.isPending ? (
-          <div className="space-y-2" aria-busy="true">
-            {SKELETON_ROWS.map((k) => (
-              <div key={k} className="h-12 animate-pulse rounded bg-neutral-100" />
-            ))}
-          </div>
+          <SkeletonRows rows={3} />
         ) : report.isError ? (
           <StateMessage tone="error" title={X.exceptionUnavailable} hint={report.error.message} />
         ) : entries.length === 0 ? (

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } fr
 import { useLive } from '../../lib/live.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import { SkeletonRows } from '../../ui/list-state.tsx';
 import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
 import { BOOKINGS_KEY, type Booking, bookingQuery, personName } from '../bookings/api.ts';
 import { selectedBookingId } from '../bookings/model.ts';
@@ -153,11 +154,7 @@ export function MyDayScreen() {
               </Button>
             </div>
           ) : (
-            <div className="space-y-2" aria-busy="true">
-              {[0, 1, 2].map((i) => (
-                <div key={i} className="h-20 animate-pulse rounded-lg bg-neutral-100" />
-              ))}
-            </div>
+            <SkeletonRows rows={3} height="h-20" />
           )
         ) : (
           <>

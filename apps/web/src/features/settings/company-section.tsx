@@ -9,6 +9,7 @@ import { parseGeofence } from '../../lib/company.ts';
 import { ME_KEY } from '../../lib/session.ts';
 import { GeofenceDialog } from '../../shell/geofence-dialog.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { FieldError } from '../../ui/control-field.tsx';
 import { Field } from '../../ui/field.tsx';
 import { FormInput, FormSelect, FormTextarea } from '../../ui/form.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
@@ -270,11 +271,7 @@ function DocStatuses() {
           );
         })}
       </ul>
-      {error ? (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} />
       <Button
         className="mt-2"
         variant="secondary"

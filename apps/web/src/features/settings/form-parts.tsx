@@ -14,8 +14,9 @@ import { isVersionConflict } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { conflictVersion } from '../../lib/versioned-edit.ts';
 import { Button } from '../../ui/button.tsx';
+import { ControlField } from '../../ui/control-field.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { Form, SubmitButton } from '../../ui/form.tsx';
+import { controlClass, Form, SubmitButton } from '../../ui/form.tsx';
 import { ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
@@ -95,34 +96,25 @@ export function SelectField({
   /** The label is for assistive technology only (a column heading already says it). */
   isLabelHidden?: boolean;
 }) {
-  const id = useId();
   return (
-    <div className={className}>
-      <label
-        htmlFor={id}
-        className={isLabelHidden ? 'sr-only' : 'block text-sm font-medium text-neutral-700'}
-      >
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        className={`${isLabelHidden ? '' : 'mt-1 '}block min-h-11 w-full rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${error ? 'border-red-600' : 'border-neutral-300'}`}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <ControlField label={label} error={error} className={className} isLabelHidden={isLabelHidden}>
+      {(id, describedBy) => (
+        <select
+          id={id}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={controlClass(Boolean(error), isLabelHidden ? 'mt-0' : '')}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </ControlField>
   );
 }
 

@@ -2,6 +2,7 @@ import { statusDefinition } from '@rostra/core/api/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { FieldError } from '../../ui/control-field.tsx';
 import { Loaded, SectionForm, useFieldError, useSectionForm } from './form-parts.tsx';
 import { type StatusDoc, send, statusQuery } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
@@ -74,11 +75,7 @@ function StatusRow({ index, statusKey }: { index: number; statusKey: string }) {
           {...register(`statusConfig.${index}._value`)}
           className={`block min-h-11 w-full rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${error ? 'border-red-600' : 'border-neutral-300'}`}
         />
-        {error ? (
-          <p role="alert" className="mt-1 text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
+        <FieldError message={error} />
       </div>
       {(['color', 'textColor'] as const).map((part) => (
         <input

@@ -12,7 +12,7 @@ import {
   signInOptionsQuery,
   startFederatedSignIn,
 } from './identity.ts';
-import { OneFieldForm } from './one-field-form.tsx';
+import { EmailForm } from './one-field-form.tsx';
 
 /** The later steps' code, asked for as soon as an e-mail is sent, beside the server's answer. */
 export const laterSteps = () => import('./steps.tsx');
@@ -34,12 +34,8 @@ export function EmailStep(props: {
 
   return (
     <>
-      <OneFieldForm
+      <EmailForm
         task={task}
-        schema={(f) => f.emailForm}
-        name="email"
-        label={T.email}
-        input={{ type: 'email', autoComplete: 'email' }}
         onSubmit={async (email) => {
           void laterSteps();
           const methods = await findSignInMethods(email.trim());

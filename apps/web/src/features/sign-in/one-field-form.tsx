@@ -8,6 +8,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { SIGN_IN_SCREEN_TEXT } from '../../texts.ts';
 import { SubmitButton } from '../../ui/auth-card.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { Form, FormInput, useZodFormOnDemand } from '../../ui/form.tsx';
@@ -150,3 +151,18 @@ export function ActionForm(props: {
 }
 
 const useNoFieldForm = () => useForm<Record<string, never>>();
+
+/** A {@link OneFieldForm} for an e-mail address (core's `emailForm`). */
+export function EmailForm(
+  props: Omit<Parameters<typeof OneFieldForm>[0], 'schema' | 'name' | 'label' | 'input'>,
+) {
+  return (
+    <OneFieldForm
+      {...props}
+      schema={(f) => f.emailForm}
+      name="email"
+      label={SIGN_IN_SCREEN_TEXT.email}
+      input={{ type: 'email', autoComplete: 'email' }}
+    />
+  );
+}

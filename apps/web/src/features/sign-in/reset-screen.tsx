@@ -2,11 +2,11 @@ import { IDENTITY_MESSAGES, identityMessage } from '@rostra/core/shell/messages'
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
-import { AuthCard } from '../../ui/auth-card.tsx';
+import { AuthCard, AuthFooterLink } from '../../ui/auth-card.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { useFormTask } from './form-task.ts';
 import { requestPasswordReset, resetPassword } from './identity.ts';
-import { OneFieldForm } from './one-field-form.tsx';
+import { EmailForm, OneFieldForm } from './one-field-form.tsx';
 
 export type ResetSearch = {
   token?: string | undefined;
@@ -49,14 +49,7 @@ export function ResetScreen({ search }: { search: ResetSearch }) {
   );
   const title = STAGE_TITLES[stage.kind];
   return (
-    <AuthCard
-      title={title}
-      footer={
-        <Link to="/login" className="text-sky-700 underline underline-offset-4 hover:text-sky-900">
-          {T.backToSignIn}
-        </Link>
-      }
-    >
+    <AuthCard title={title} footer={<AuthFooterLink to="/login">{T.backToSignIn}</AuthFooterLink>}>
       {stage.kind === 'request' ? (
         <RequestForm
           initialEmail={search.email ?? ''}
@@ -103,12 +96,8 @@ export function ResetScreen({ search }: { search: ResetSearch }) {
 
 function RequestForm(props: { initialEmail: string; onSent: (email: string) => void }) {
   return (
-    <OneFieldForm
+    <EmailForm
       task={useFormTask()}
-      schema={(f) => f.emailForm}
-      name="email"
-      label={T.email}
-      input={{ type: 'email', autoComplete: 'email' }}
       initialValue={props.initialEmail}
       onSubmit={async (email) => {
         await requestPasswordReset(email.trim());
@@ -117,7 +106,7 @@ function RequestForm(props: { initialEmail: string; onSent: (email: string) => v
       submitLabel={T.resetPassword}
     >
       <p className="text-sm text-neutral-600">{T.recoverIntro}</p>
-    </OneFieldForm>
+    </EmailForm>
   );
 }
 

@@ -1,12 +1,12 @@
 import { IDENTITY_TEXT, identityMessage, ROUTE_TEXT } from '@rostra/core/shell/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { signOut } from '../../lib/session.ts';
 import { afterSignIn, signInNoticeStore } from '../../lib/sign-in-flow.ts';
 import { useStore } from '../../lib/store.ts';
 import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
-import { AuthCard, TextLink } from '../../ui/auth-card.tsx';
+import { AuthCard, AuthFooterLink, TextLink } from '../../ui/auth-card.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { SkeletonRows } from '../../ui/list-state.tsx';
 import { EmailStep, laterSteps, phoneSteps } from './email-step.tsx';
@@ -113,11 +113,7 @@ export function SignInScreen({ search }: { search: SignInSearch }) {
   return (
     <AuthCard
       title={title}
-      footer={
-        <Link to="/reset" className="text-sky-700 underline underline-offset-4 hover:text-sky-900">
-          {ROUTE_TEXT.troubleSigningIn}
-        </Link>
-      }
+      footer={<AuthFooterLink to="/reset">{ROUTE_TEXT.troubleSigningIn}</AuthFooterLink>}
     >
       <div className="space-y-4">
         <FormMessage message={alert ?? notice} />

@@ -16,7 +16,7 @@ import {
   startFederatedSignIn,
   tokenLogin,
 } from './identity.ts';
-import { ActionForm, OneFieldForm, StepForm, useSignInForm } from './one-field-form.tsx';
+import { ActionForm, EmailForm, OneFieldForm, StepForm, useSignInForm } from './one-field-form.tsx';
 
 function EmailHeader({ email, onChange }: { email: string; onChange: () => void }) {
   return (
@@ -182,17 +182,13 @@ export function UnsupportedStep(props: {
 /** An email link opened in another browser: confirm the address, then the server finishes it. */
 export function ConfirmEmailLinkStep({ token }: { token: string }) {
   return (
-    <OneFieldForm
+    <EmailForm
       task={useFormTask()}
-      schema={(f) => f.emailForm}
-      name="email"
-      label={T.email}
-      input={{ type: 'email', autoComplete: 'email' }}
       onSubmit={async (email) => window.location.assign(emailLinkConfirmUrl(token, email.trim()))}
       submitLabel={T.confirm}
     >
       <p className="text-sm text-neutral-700">{T.confirmEmailBody}</p>
-    </OneFieldForm>
+    </EmailForm>
   );
 }
 

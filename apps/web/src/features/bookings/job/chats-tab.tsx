@@ -9,6 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { FieldError } from '../../../ui/control-field.tsx';
 import { Form, FormField } from '../../../ui/form.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
 import {
@@ -305,11 +306,7 @@ function Composer({ onSend }: { onSend: (text: string, image?: string) => void }
           <span className="hidden sm:inline">{T.send}</span>
         </Button>
       </div>
-      {imageError ? (
-        <p role="alert" className="mt-1 text-sm text-red-700">
-          {imageError}
-        </p>
-      ) : null}
+      <FieldError message={imageError} />
     </Form>
   );
 }

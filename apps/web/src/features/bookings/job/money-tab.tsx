@@ -10,6 +10,7 @@ import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { columnsFor, type DataColumn, DataTable } from '../../../ui/data-table.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { SkeletonRows } from '../../../ui/list-state.tsx';
 import {
   createLedgerEntry,
   type LedgerEntry,
@@ -81,7 +82,7 @@ export function MoneyTab({ jobId }: { jobId: string }) {
       ) : null}
       <FormMessage message={error} />
       {ledger.isPending ? (
-        <div className="h-24 animate-pulse rounded bg-neutral-100" aria-busy="true" />
+        <SkeletonRows rows={1} height="h-24" />
       ) : ledger.isError ? (
         <div role="alert" className="text-sm text-red-800">
           <p>{T.ledgerFailed}</p>

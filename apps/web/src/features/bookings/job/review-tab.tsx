@@ -9,8 +9,10 @@ import { isApiError } from '../../../lib/api.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { FieldError } from '../../../ui/control-field.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import { Form, FormTextarea, SubmitButton } from '../../../ui/form.tsx';
+import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
 import { putNotes, putReview, reviewQuery } from '../../job-life/api.ts';
 import type { Booking } from '../api.ts';
@@ -36,7 +38,7 @@ export function ReviewTab({ booking }: { booking: Booking }) {
   const { review, data, isNone } = useReview(booking._id);
   const canWrite = canWriteReview(role, booking.status);
 
-  if (review.isPending) return <div className="h-24 animate-pulse rounded bg-neutral-100" aria-busy="true" />;
+  if (review.isPending) return <SkeletonRows rows={1} height="h-24" />;
   if (review.isError && !isNone) {
     return (
       <div role="alert" className="text-sm text-red-800">
@@ -128,11 +130,7 @@ function StarsField() {
           </label>
         ))}
       </div>
-      {message ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 text-sm text-red-700">
-          {message}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={message} />
     </fieldset>
   );
 }
@@ -151,7 +149,7 @@ export function NotesTab({ booking }: { booking: Booking }) {
     notify.success(T.notesSaved);
     void queryClient.invalidateQueries({ queryKey: reviewQuery(booking._id).queryKey });
   };
-  if (review.isPending) return <div className="h-24 animate-pulse rounded bg-neutral-100" aria-busy="true" />;
+  if (review.isPending) return <SkeletonRows rows={1} height="h-24" />;
   return (
     <Form form={form} onSubmit={save} className="space-y-3">
       <FormTextarea<z.input<typeof notesBody>> name="notes" label={T.notes} rows={6} maxLength={4000} />

@@ -16,6 +16,7 @@ import { patchSearch } from '../../../lib/search-params.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { FieldError } from '../../../ui/control-field.tsx';
 import { Form, FormInput, FormTextarea, SubmitButton } from '../../../ui/form.tsx';
 import { QueryState } from '../../../ui/list-state.tsx';
 import { Pager } from '../../../ui/pager.tsx';
@@ -204,11 +205,7 @@ function AudienceField() {
           ))}
         </div>
       ) : null}
-      {message ? (
-        <p id={`${id}-roles`} role="alert" className="mt-1 text-sm text-red-700">
-          {message}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-roles`} message={message} />
     </fieldset>
   );
 }
