@@ -200,8 +200,6 @@ export type FieldControl<V extends FieldValues = FieldValues> = ControllerRender
   'aria-describedby': string | undefined;
 };
 
-/** Kept for screens not yet importing it from ./zod-form.ts (features/timeline/create-booking.tsx). */
-export { useZodForm } from './zod-form.ts';
 export { controlClass };
 
 const FieldIdContext = createContext<string | undefined>(undefined);

@@ -8,8 +8,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useShell } from '../../shell/shell-context.tsx';
-import { FormInput, FormMultiSelect, useZodForm } from '../../ui/form.tsx';
+import { FormInput, FormMultiSelect } from '../../ui/form.tsx';
 import { FormModal } from '../../ui/form-modal.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import { type BookingInput, createBooking, type NamedRecord, recordName } from '../bookings/api.ts';
 import { confirmBookingAssignment } from '../bookings/assign-confirm.ts';
 import {
