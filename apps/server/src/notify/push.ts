@@ -1,7 +1,6 @@
 import type { Db } from '@rostra/db/client';
 import { getOrCreateSecret } from '@rostra/db/identity/secrets';
 import { listPushSubscriptions, removePushSubscription } from '@rostra/db/notifications/deliveries';
-import webpush from 'web-push';
 import type { NotificationChannel } from './channels.ts';
 import { PermanentFailure } from './channels.ts';
 
@@ -16,8 +15,12 @@ export type VapidKeys = { publicKey: string; privateKey: string };
 
 const VAPID_SECRET = 'vapid-keys';
 
+/** `web-push` (and its crypto dependencies), loaded on first use rather than at every start. */
+const loadWebPush = () => import('web-push').then((m) => m.default);
+
 /** The server's VAPID key pair, created the first time any instance asks. */
 export async function vapidKeys(db: Db): Promise<VapidKeys> {
+  const webpush = await loadWebPush();
   const stored = await getOrCreateSecret(db, VAPID_SECRET, () => JSON.stringify(webpush.generateVAPIDKeys()));
   return JSON.parse(stored) as VapidKeys;
 }
@@ -43,6 +46,7 @@ export function pushChannel(input: {
     async send(d) {
       keys ??= vapidKeys(input.db);
       const vapid = await keys;
+      const webpush = await loadWebPush();
       const subscriptions = await listPushSubscriptions(input.db, d.orgId, d.uid);
       if (subscriptions.length === 0) throw new PermanentFailure('no push subscription');
       const payload: PushPayload = { title: d.subject, body: d.body, record_id: d.recordId, event: d.event };

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Message, MessageTransport } from './transport.ts';
 
 /**
@@ -10,11 +10,13 @@ export function createSmtpTransport(input: {
   from: string;
   sms: MessageTransport;
 }): MessageTransport {
-  const mailer = nodemailer.createTransport(input.smtpUrl);
+  // nodemailer (40 modules) loads with the first mail, not at every start.
+  let mailer: Promise<Transporter> | undefined;
   return {
     async send(message: Message) {
       if (message.channel === 'sms') return input.sms.send(message);
-      await mailer.sendMail({
+      mailer ??= import('nodemailer').then((m) => m.default.createTransport(input.smtpUrl));
+      await (await mailer).sendMail({
         from: input.from,
         to: message.recipient,
         subject: message.subject ?? 'Rostra',
