@@ -16,6 +16,7 @@ import { formatDateTime, fromWallClock } from '@rostra/core/time/calendar';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import type { StoredRecord } from '../scheduling/mapping.ts';
+import { loadOrgContext } from '../scheduling/org-context.ts';
 import { isTemplateItem } from '../scheduling/template-items.ts';
 import { user } from '../schema/auth.ts';
 import {
@@ -23,7 +24,7 @@ import {
   notificationPreferences,
   pushSubscriptions,
 } from '../schema/notifications.ts';
-import { organisations, orgSettings } from '../schema/organisations.ts';
+import { orgSettings } from '../schema/organisations.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
 import { dropConfirmation, requestConfirmation } from './confirmations.ts';
 
@@ -78,10 +79,7 @@ export async function enqueueNotices(
   const uids = [...new Set(notices.map(uidOf).filter((u): u is string => u !== null))];
   if (uids.length === 0) return 0;
 
-  const [org] = await tx
-    .select({ timeZone: organisations.timeZone })
-    .from(organisations)
-    .where(eq(organisations.id, orgId));
+  const { timeZone } = await loadOrgContext(tx, orgId);
   const documents = await tx
     .select({ key: orgSettings.key, value: orgSettings.value })
     .from(orgSettings)
@@ -126,7 +124,7 @@ export async function enqueueNotices(
         push: subscribed.some((s) => s.uid === uid),
       },
       now,
-      timeZone: org?.timeZone ?? 'UTC',
+      timeZone,
     });
     const { subject, body } = renderNotice(notice.event, settings, {
       job: notice.job,
@@ -224,11 +222,8 @@ async function keepConfirmations(
       await dropConfirmation(tx, orgId, job._id, n.resourceId);
   }
   if (ask.length === 0) return;
-  const [org] = await tx
-    .select({ timeZone: organisations.timeZone })
-    .from(organisations)
-    .where(eq(organisations.id, orgId));
-  const expiresAt = new Date(fromWallClock(job.utc_begin_plus_tz, org?.timeZone ?? 'UTC'));
+  const { timeZone } = await loadOrgContext(tx, orgId);
+  const expiresAt = new Date(fromWallClock(job.utc_begin_plus_tz, timeZone));
   const workers = await tx
     .select({ id: resources.id, uid: resources.uid })
     .from(resources)
