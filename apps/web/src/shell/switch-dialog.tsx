@@ -44,12 +44,15 @@ export function SwitchDialog({ me }: { me: Me }) {
     try {
       await withWait(async () => {
         const next = await switchOrganisation(queryClient, { org_id, role, uid: me.uid });
+        // The dialog closes once the new role's landing page is shown: closing it first let the
+        // shell be used (a menu opened) while the navigation that re-renders it was still on its way.
+        if (next) {
+          await navigate({
+            href: next.terms_required ? '/terms' : await landingPath(queryClient, next),
+            replace: true,
+          });
+        }
         closePanel();
-        if (!next) return;
-        await navigate({
-          href: next.terms_required ? '/terms' : await landingPath(queryClient, next),
-          replace: true,
-        });
       });
     } catch (error) {
       notify.switchFailure(error instanceof Error ? error.message : String(error));
