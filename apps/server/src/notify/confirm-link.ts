@@ -40,9 +40,4 @@ export function readLink(key: Buffer, token: string): LinkClaims | undefined {
   return { orgId: Buffer.from(org, 'base64url').toString('utf8'), linkId };
 }
 
-/** What a confirm link page says when the link cannot be used (issue #19, "Bad input"). */
-export const LINK_TEXT = {
-  expired: 'This link has expired — open the app to confirm',
-  used: 'This link has already been used — open the app to confirm',
-  invalid: 'This link is not valid — open the app to confirm',
-} as const;
+export { LINK_TEXT } from '@rostra/core/notifications/confirm';

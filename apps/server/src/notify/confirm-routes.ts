@@ -1,3 +1,4 @@
+import { confirmLinkAnswer, decisionAnswer, decisionBody } from '@rostra/core/notifications/confirm';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { findUserById } from '@rostra/db/identity/users';
@@ -24,16 +25,6 @@ import { LINK_TEXT, linkKey, readLink } from './confirm-link.ts';
  * the job (back to Unassigned when they were its only one) and tells the dispatchers why.
  */
 
-const decisionBody = z.strictObject({
-  decision: z.enum(['confirm', 'decline']),
-  reason: z.string().max(500).optional(),
-});
-const decisionAnswer = z.object({ state: z.enum(['confirmed', 'declined']) });
-const linkAnswer = z.object({
-  job: z.string(),
-  when: z.string(),
-  state: z.string(),
-});
 const tokenParams = z.strictObject({ token: z.string().min(1).max(1000) });
 
 /** The job's own workers only: a dispatcher answers for nobody. */
@@ -122,7 +113,7 @@ export function confirmRoutes(app: App): void {
         tags: ['notifications'],
         summary: 'What a confirm link asks about (no sign-in: the signed link is the proof)',
         params: tokenParams,
-        response: { 200: linkAnswer },
+        response: { 200: confirmLinkAnswer },
       },
     },
     async (request) => {

@@ -1,3 +1,4 @@
+import { liveSeqsUnsafe, selectLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { resources } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
 import { testDatabaseKinds } from '@rostra/db/testing';
@@ -82,8 +83,19 @@ describe.each(testDatabaseKinds())('confirm or decline on %s', (kind) => {
     ]);
     const token = await tokenFor('HC-C1');
     expect(ok(await public_('GET', token))).toMatchObject({ job: 'HC-C1', state: 'pending' });
+    const seq = (await liveSeqsUnsafe(t.db.db, [p.orgId])).get(p.orgId) ?? 0;
     expect(ok(await public_('POST', token, { decision: 'confirm' }))).toEqual({ state: 'confirmed' });
     expect(await confirmations(job)).toMatchObject([{ resource_id: 'r1', state: 'confirmed', via: 'link' }]);
+    // The answer goes live to the job's timeline windows, and the window carries it for the bar.
+    const events = await selectLiveEventsUnsafe(t.db.db, p.orgId, seq, 10);
+    expect(events.map((e) => [e.topic, e.kind, e.payload._id, e.payload.state])).toEqual([
+      ['booking', 'confirmation.changed', job, 'confirmed'],
+    ]);
+    const begin = Math.floor(t.clock.now().getTime() / 1000);
+    const window = ok<{ records: { _id: string; confirmations?: Record<string, string> }[] }>(
+      await call(t, p.dispatcher, 'GET', `/timeline?from=${begin}&to=${begin + 4 * 86400}`),
+    );
+    expect(window.records.find((r) => r._id === job)?.confirmations).toEqual({ r1: 'confirmed' });
 
     // Used: the page says so, and a second answer changes nothing.
     for (const res of [await public_('GET', token), await public_('POST', token, { decision: 'decline' })]) {

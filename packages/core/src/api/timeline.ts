@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobConfirmations } from '../notifications/confirm.ts';
 import { DAY_CODES } from '../time/calendar.ts';
 import { bookingRecord } from './bookings.ts';
 import { ID, namedRef, queryBoolean, SECONDS, TEXT } from './common.ts';
@@ -29,7 +30,12 @@ export type TimelineQuery = z.input<typeof timelineQuery>;
  * A record of the window: compact (`_id`, `_key`, `status`, `type`, `resIds`, customer, times,
  * `labels`, `inactive`, `isConflict`, `version`) or full (every stored field, which pass through).
  */
-export const windowRecord = bookingRecord.extend({ version: z.number() });
+export const windowRecord = bookingRecord.extend({
+  version: z.number(),
+  confirmations: jobConfirmations
+    .optional()
+    .describe("each asked worker's answer by resource id: pending, confirmed or declined"),
+});
 export type WindowRecord = z.infer<typeof windowRecord>;
 
 /** A resource in view: the fields the rows show and sort by. */

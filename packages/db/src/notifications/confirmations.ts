@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
-import { appendLiveEvents } from '../infra/live-events.ts';
+import { appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
 import { addNotifications } from '../scheduling/add-notifications.ts';
 import { bookingConfirmations } from '../schema/notifications.ts';
+import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 
 /*
@@ -111,8 +112,8 @@ export async function decideConfirmation(
   },
   now: Date,
 ): Promise<boolean> {
-  const rows = await withOrg(db, orgId, (tx) =>
-    tx
+  return withOrg(db, orgId, async (tx) => {
+    const rows = await tx
       .update(bookingConfirmations)
       .set({ state: input.state, reason: input.reason, via: input.via, decidedAt: now })
       .where(
@@ -124,9 +125,41 @@ export async function decideConfirmation(
           eq(bookingConfirmations.linkId, input.linkId),
         ),
       )
-      .returning({ recordId: bookingConfirmations.recordId }),
-  );
-  return rows.length > 0;
+      .returning({ recordId: bookingConfirmations.recordId });
+    if (rows.length === 0) return false;
+    await appendLiveEvents(tx, orgId, await confirmationEvents(tx, orgId, input));
+    return true;
+  });
+}
+
+/**
+ * The live event of an answer, in its transaction: on the `booking` topic with the job's place, so
+ * that every timeline window and board showing the job reads it again (the bar's mark).
+ */
+async function confirmationEvents(
+  tx: Tx,
+  orgId: string,
+  input: { recordId: string; resourceId: string; state: ConfirmationState },
+): Promise<LiveEventInput[]> {
+  const [job] = await tx
+    .select({ begin: timelineRecords.beginAt, end: timelineRecords.endAt, readers: timelineRecords.readers })
+    .from(timelineRecords)
+    .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, input.recordId)));
+  if (!job) return [];
+  return [
+    {
+      topic: 'booking',
+      kind: 'confirmation.changed',
+      audience: { dispatchers: true, uids: job.readers },
+      payload: {
+        _id: input.recordId,
+        utc_begin_plus_tz: job.begin,
+        utc_end_plus_tz: job.end,
+        resource_id: input.resourceId,
+        state: input.state,
+      },
+    },
+  ];
 }
 
 /** Tells the dispatchers (bell and live) that a worker declined a job, with their reason. */

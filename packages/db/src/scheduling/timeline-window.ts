@@ -2,6 +2,7 @@ import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
+import { bookingConfirmations } from '../schema/notifications.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -132,9 +133,41 @@ async function windowSignature(tx: Tx, orgId: string, q: WindowQuery): Promise<s
       sql`and ${windowOf(q)}`,
     )} || '/' || ${part(sql`resources`)} || '/' || ${part(sql`customers`)} || '/' || ${part(
       sql`org_settings`,
-    )} || '/' || ${part(sql`dispatcher_master_labels`)} || '/' || (select coalesce(xmin::text, '') from organisations where id = ${orgId}) as sig`,
+    )} || '/' || ${part(sql`dispatcher_master_labels`)} || '/' || ${part(sql`booking_confirmations`)} || '/' || (select coalesce(xmin::text, '') from organisations where id = ${orgId}) as sig`,
   )) as unknown as { rows: { sig: string }[] };
   return res.rows[0]?.sig ?? '';
+}
+
+/**
+ * Each record with its workers' answers to the request to confirm (issue #19 point 3), by
+ * resource id, for the bar's mark: one query for the window.
+ */
+async function withConfirmations(
+  tx: Tx,
+  orgId: string,
+  records: Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  if (records.length === 0) return records;
+  const ids = records.map((r) => r._id as string);
+  const rows = await tx
+    .select({
+      recordId: bookingConfirmations.recordId,
+      resourceId: bookingConfirmations.resourceId,
+      state: bookingConfirmations.state,
+    })
+    .from(bookingConfirmations)
+    .where(and(eq(bookingConfirmations.orgId, orgId), inArray(bookingConfirmations.recordId, ids)));
+  if (rows.length === 0) return records;
+  const byRecord = new Map<string, Record<string, string>>();
+  for (const r of rows) {
+    const states = byRecord.get(r.recordId) ?? {};
+    states[r.resourceId] = r.state;
+    byRecord.set(r.recordId, states);
+  }
+  return records.map((r) => {
+    const confirmations = byRecord.get(r._id as string);
+    return confirmations ? { ...r, confirmations } : r;
+  });
 }
 
 /** The window as read from the database (one transaction, four queries whatever it holds). */
@@ -224,6 +257,7 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
   }
   const truncated = records.length > WINDOW_LIMIT;
   if (truncated) records = records.slice(0, WINDOW_LIMIT);
+  records = await withConfirmations(tx, orgId, records);
 
   const inView = new Set<string>();
   const customerIds = new Set<string>();
