@@ -40,6 +40,12 @@ async function customer(f: Fixture, name: string): Promise<Json> {
   });
 }
 
+/** Takes an option of one of the find and arrange bar's kit selects (a combobox and its list). */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
 /** Types into the quick form's customer search and takes the option. */
 async function chooseCustomer(page: Page, name: string) {
   const dialog = page.getByTestId('create-booking');
@@ -269,17 +275,17 @@ test.describe('timeline cockpit', () => {
     await expect(shown).toHaveText('3 resources');
     await expect.poll(ours).toEqual([f.resA._id, f.resB._id, cyd._id]);
     // Most booked first.
-    await page.getByLabel('Sort by').selectOption('load');
+    await choose(page, 'Sort by', 'Most booked');
     await expect.poll(ours).toEqual([f.resB._id, f.resA._id, cyd._id]);
     // A label: Ana alone.
-    await page.getByLabel('Label', { exact: true }).selectOption(String(f.skill._id));
+    await choose(page, 'Label', `TL-skill-${f.run}`);
     await expect(shown).toHaveText('1 resource');
     await expect.poll(ours).toEqual([f.resA._id]);
-    await page.getByLabel('Label', { exact: true }).selectOption('');
+    await choose(page, 'Label', 'Any label');
     await expect(shown).toHaveText('3 resources');
 
     // Grouped by label, each group under its header; a header folds its group away.
-    await page.getByRole('button', { name: 'Group by label' }).click();
+    await choose(page, 'Group rows', 'Group by label');
     const skillGroup = page.getByRole('button', { name: new RegExp(`^TL-skill-${f.run}`) });
     const teamGroup = page.getByRole('button', { name: new RegExp(`^TL-team-${f.run}`) });
     await expect(skillGroup).toHaveAttribute('aria-expanded', 'true');
@@ -304,7 +310,7 @@ test.describe('timeline cockpit', () => {
     await expect(page).toHaveURL(/group=label/);
     await page.reload();
     await expect(page.getByRole('searchbox', { name: 'Find resources' })).toHaveValue(`0TL ${f.run}`);
-    await expect(page.getByLabel('Sort by')).toHaveValue('load');
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveText('Most booked');
     await expect(skillGroup).toHaveAttribute('aria-expanded', 'false');
     await expect(rowOf(page, cyd._id)).toBeVisible();
     await expect(rowOf(page, f.resA._id)).toHaveCount(0);
@@ -321,5 +327,101 @@ test.describe('timeline cockpit', () => {
     await expect(find).toHaveValue(`0TL ${f.run}`);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
     await shoot(page, 'timeline-arranged-phone', info.project.name);
+  });
+  test('find and arrange: a status, a team, a resource under each of its labels, group by team; quick views saved, applied and deleted', async ({
+    page,
+  }, info) => {
+    const errors = watchPageErrors(page);
+    const f = await setUp(page, [65, 66]);
+    const day = f.day(65);
+    const extra = await f.api('POST', '/labels', { name: `TL-extra-${f.run}`, type: 'label' });
+    const north = await f.api('POST', '/labels', { name: `TL-north-${f.run}`, type: 'group' });
+    const cyd = await f.api('POST', '/resources', {
+      name: `0TL ${f.run} Cyd`,
+      labels: [f.skill._id, extra._id, north._id],
+    });
+    // Ben's booking needs the skill he lacks: in conflict.
+    await f.booking(day, 9, { resIds: [f.resB._id] });
+    await openDay(page, day);
+    const ours = () =>
+      page
+        .locator('[data-row]')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row') ?? ''))
+        .then((ids) => ids.filter((id) => id !== '__unassigned__'));
+    const shown = page.getByTestId('rows-shown');
+    await page.getByRole('searchbox', { name: 'Find resources' }).fill(`0TL ${f.run}`);
+    await expect(shown).toHaveText('3 resources');
+
+    // Status: the resources with a booking in conflict.
+    await choose(page, 'Status', 'With conflicts');
+    await expect.poll(ours).toEqual([f.resB._id]);
+    await choose(page, 'Status', 'Any status');
+    // Team: Cyd's. The label filter lists labels, the team filter teams.
+    await choose(page, 'Team', `TL-north-${f.run}`);
+    await expect.poll(ours).toEqual([cyd._id]);
+    await expect(page).toHaveURL(new RegExp(`team=${String(north._id)}`));
+    await choose(page, 'Team', 'Any team');
+    await expect(shown).toHaveText('3 resources');
+
+    // By label: Cyd under each of her two labels.
+    await choose(page, 'Group rows', 'Group by label');
+    await expect
+      .poll(ours)
+      .toEqual([
+        `__group__:TL-extra-${f.run}`,
+        cyd._id,
+        `__group__:TL-skill-${f.run}`,
+        f.resA._id,
+        cyd._id,
+        '__group__:',
+        f.resB._id,
+      ]);
+    // By team: Cyd in the north team, the others under "No team".
+    await choose(page, 'Group rows', 'Group by team');
+    await expect
+      .poll(ours)
+      .toEqual([`__group__:TL-north-${f.run}`, cyd._id, '__group__:', f.resA._id, f.resB._id]);
+    await expect(page.getByRole('button', { name: /^No team/ })).toBeVisible();
+
+    // A quick view keeps this arrangement under a name, per user on the server.
+    const views = page.getByRole('button', { name: 'Quick views' });
+    await views.click();
+    const panel = page.getByRole('dialog', { name: 'Quick views' });
+    await panel.getByLabel('Save the current view as').fill(`North ${f.run}`);
+    await panel.getByRole('button', { name: 'Save' }).click();
+    const apply = panel.getByRole('button', { name: `North ${f.run}`, exact: true });
+    await expect(apply).toBeVisible();
+    await shoot(page, 'timeline-quick-views', info.project.name);
+    await page.keyboard.press('Escape');
+    await expect(views).toBeFocused();
+
+    // Arranged otherwise, then the view applied: the same rows, in the address.
+    await choose(page, 'Group rows', 'No groups');
+    await page.getByRole('searchbox', { name: 'Find resources' }).fill('');
+    await expect(page).not.toHaveURL(/[?&]q=/);
+    await expect(page).not.toHaveURL(/group=/);
+    await views.click();
+    await apply.click();
+    await expect(page).toHaveURL(/group=team/);
+    await expect(page.getByRole('searchbox', { name: 'Find resources' })).toHaveValue(`0TL ${f.run}`);
+    await expect
+      .poll(ours)
+      .toEqual([`__group__:TL-north-${f.run}`, cyd._id, '__group__:', f.resA._id, f.resB._id]);
+
+    // Stored on the server: there after a reload; deleted, it is gone and focus stays in the panel.
+    await page.reload();
+    await views.click();
+    await expect(apply).toBeVisible();
+    await panel.getByRole('button', { name: `Delete North ${f.run}` }).click();
+    await expect(apply).toHaveCount(0);
+    await expect(panel.getByLabel('Save the current view as')).toBeFocused();
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('button', { name: 'Find and arrange resources' }).click();
+    await expect(page.getByRole('combobox', { name: 'Group rows' })).toHaveText('Group by team');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+    await shoot(page, 'timeline-arranged-teams-phone', info.project.name);
+    expect(errors).toEqual([]);
   });
 });

@@ -10,11 +10,13 @@ const rows = buildRows({
     res('r1', 'Ana Lee', ['l-nurse']),
     res('r2', 'Ben Ng', ['l-driver', 'l-nurse']),
     res('r3', 'Cat Roe', []),
-    res('r4', 'Dan Poe', ['l-driver']),
+    { ...res('r4', 'Dan Poe', ['l-driver', 't-north']), inactive: true },
   ],
-  records: [] as WindowRecord[],
+  records: [
+    { _id: 'b1', resIds: ['r1'], utc_begin_plus_tz: 0, utc_end_plus_tz: 3600, isConflict: true, version: 1 },
+  ] as WindowRecord[],
 });
-const names: Record<string, string> = { 'l-nurse': 'Nurse', 'l-driver': 'Driver' };
+const names: Record<string, string> = { 'l-nurse': 'Nurse', 'l-driver': 'Driver', 't-north': 'North' };
 const weekHours: Record<string, [number, number | null]> = {
   r1: [10, 38],
   r2: [30, 38],
@@ -23,12 +25,21 @@ const weekHours: Record<string, [number, number | null]> = {
 };
 const lookup = {
   labelName: (l: string) => names[l] ?? l,
+  isTeam: (l: string) => l.startsWith('t-'),
   loadOf: (row: Row): RowLoad | null => {
     const w = weekHours[row.id];
     return w ? { day: 0, week: w[0], dayLimit: null, weekLimit: w[1] } : null;
   },
 };
-const none: Arrangement = { q: '', label: '', groupByLabel: false, sort: 'name', closed: new Set() };
+const none: Arrangement = {
+  q: '',
+  label: '',
+  team: '',
+  status: '',
+  groupBy: null,
+  sort: 'name',
+  closed: new Set(),
+};
 const ids = (list: Row[]) => list.map((r) => r.id);
 
 describe('arranging the rows', () => {
@@ -68,8 +79,20 @@ describe('arranging the rows', () => {
     ]);
   });
 
-  it('groups by first label name under headers, the unlabelled last; a closed group shows its header only', () => {
-    const grouped = arrangeRows(rows, { ...none, groupByLabel: true }, lookup);
+  it('filters by a team and by status: active, inactive, with a booking in conflict', () => {
+    expect(ids(arrangeRows(rows, { ...none, team: 't-north' }, lookup))).toEqual([UNASSIGNED_ROW, 'r4']);
+    expect(ids(arrangeRows(rows, { ...none, status: 'inactive' }, lookup))).toEqual([UNASSIGNED_ROW, 'r4']);
+    expect(ids(arrangeRows(rows, { ...none, status: 'active' }, lookup))).toEqual([
+      UNASSIGNED_ROW,
+      'r1',
+      'r2',
+      'r3',
+    ]);
+    expect(ids(arrangeRows(rows, { ...none, status: 'conflict' }, lookup))).toEqual([UNASSIGNED_ROW, 'r1']);
+  });
+
+  it('groups by label name under headers, a resource under each of its labels, the unlabelled last; a closed group shows its header only', () => {
+    const grouped = arrangeRows(rows, { ...none, groupBy: 'label' }, lookup);
     expect(ids(grouped)).toEqual([
       UNASSIGNED_ROW,
       `${GROUP_PREFIX}Driver`,
@@ -77,20 +100,47 @@ describe('arranging the rows', () => {
       'r4',
       `${GROUP_PREFIX}Nurse`,
       'r1',
+      'r2',
       `${GROUP_PREFIX}`,
       'r3',
     ]);
-    expect(grouped[1]?.group).toEqual({ key: 'Driver', count: 2, isOpen: true });
-    const closed = arrangeRows(rows, { ...none, groupByLabel: true, closed: new Set(['Driver']) }, lookup);
+    expect(grouped.map((r) => r.under)).toEqual([
+      undefined,
+      undefined,
+      'Driver',
+      'Driver',
+      undefined,
+      'Nurse',
+      'Nurse',
+      undefined,
+      '',
+    ]);
+    expect(grouped[1]?.group).toEqual({ key: 'Driver', count: 2, isOpen: true, by: 'label' });
+    const closed = arrangeRows(rows, { ...none, groupBy: 'label', closed: new Set(['Driver']) }, lookup);
     expect(ids(closed)).toEqual([
       UNASSIGNED_ROW,
       `${GROUP_PREFIX}Driver`,
       `${GROUP_PREFIX}Nurse`,
       'r1',
+      'r2',
       `${GROUP_PREFIX}`,
       'r3',
     ]);
-    expect(closed[1]?.group).toEqual({ key: 'Driver', count: 2, isOpen: false });
+    expect(closed[1]?.group).toEqual({ key: 'Driver', count: 2, isOpen: false, by: 'label' });
+  });
+
+  it('groups by team (labels of type group); the others go under no team', () => {
+    const grouped = arrangeRows(rows, { ...none, groupBy: 'team' }, lookup);
+    expect(ids(grouped)).toEqual([
+      UNASSIGNED_ROW,
+      `${GROUP_PREFIX}North`,
+      'r4',
+      `${GROUP_PREFIX}`,
+      'r1',
+      'r2',
+      'r3',
+    ]);
+    expect(grouped[3]?.group).toEqual({ key: '', count: 3, isOpen: true, by: 'team' });
   });
 
   it('keeps the closed groups in the URL as a list', () => {

@@ -37,7 +37,9 @@ export type Row = {
   /** Longest bar of the row, seconds: bounds the search for bars in a time range. */
   longest: number;
   /** A group's header row (arrange.ts): its label, how many rows, whether they show. */
-  group?: { key: string; count: number; isOpen: boolean };
+  group?: { key: string; count: number; isOpen: boolean; by: 'label' | 'team' };
+  /** The group a resource's row is shown under (a resource with two labels shows under each). */
+  under?: string;
 };
 
 /** Leaves by `_key`/`status`, breaks by `_key`/`type`, as the allocation engine tells them. */

@@ -1,23 +1,34 @@
 import { ChevronDown, ChevronRight, SlidersHorizontal } from 'lucide-react';
-import { useId } from 'react';
 import { SearchInput } from '../../ui/search-input.tsx';
-import { NO_LABEL, type RowSort, SORTS } from './arrange.ts';
+import { Select } from '../../ui/select.tsx';
+import {
+  GROUPINGS,
+  type Grouping,
+  NO_LABEL,
+  type RowSort,
+  type RowStatus,
+  SORTS,
+  STATUSES,
+} from './arrange.ts';
 import { useNameW } from './grid-context.ts';
 import type { Row } from './model.ts';
+import { QuickViews } from './quick-views.tsx';
 import { TL } from './texts.ts';
 import type { Arranging } from './use-arrangement.ts';
 
-const selectClass =
-  'min-h-11 min-w-0 rounded-md border border-neutral-300 bg-white px-2 text-base sm:min-h-9 sm:text-sm';
+const selectClass = 'flex-1 basis-40 sm:flex-none sm:basis-auto';
 
 /**
- * Find and arrange the rows (issue 18 point 3): search by name or label, a label, group by
- * label, sort by name, load or free hours. Everything is in the URL (use-arrangement.ts).
+ * Find and arrange the rows (issue 18 point 3): search by name or label, a label, a team, a
+ * status, group by label or team, sort by name, load or free hours, quick views. Everything is in
+ * the URL (use-arrangement.ts).
  */
 export function RowFilters(props: {
   arranging: Arranging;
   /** The labels the resources carry: [value as held, name]. */
   labels: readonly (readonly [string, string])[];
+  /** The teams (labels of type group) the resources carry: [value as held, name]. */
+  teams: readonly (readonly [string, string])[];
   shown: number;
   /**
    * Phones, and compact rows on any screen, show the bar only when opened ({@link ArrangeToggle}):
@@ -27,9 +38,12 @@ export function RowFilters(props: {
   isFolded: boolean;
   id: string;
 }) {
-  const { arrangement: a } = props.arranging;
-  const labelId = useId();
-  const sortId = useId();
+  const { arranging } = props;
+  const { arrangement: a } = arranging;
+  const options = (list: readonly (readonly [string, string])[], any: string) => [
+    { value: '', label: any },
+    ...list.map(([value, label]) => ({ value, label })),
+  ];
   return (
     <search
       id={props.id}
@@ -37,49 +51,54 @@ export function RowFilters(props: {
     >
       <SearchInput
         value={a.q}
-        onSearch={props.arranging.setQuery}
+        onSearch={arranging.setQuery}
         label={TL.findResources}
         placeholder={TL.findResources}
       />
-      <label htmlFor={labelId} className="sr-only">
-        {TL.labelFilter}
-      </label>
-      <select
-        id={labelId}
+      <Select
+        label={TL.labelFilter}
         value={a.label}
-        onChange={(e) => props.arranging.setLabel(e.target.value)}
-        className={`${selectClass} flex-1 basis-40 sm:flex-none sm:basis-auto`}
-      >
-        <option value="">{TL.anyLabel}</option>
-        {props.labels.map(([value, name]) => (
-          <option key={value} value={value}>
-            {name}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={sortId} className="sr-only">
-        {TL.sortBy}
-      </label>
-      <select
-        id={sortId}
+        options={options(props.labels, TL.anyLabel)}
+        onChange={arranging.setLabel}
+        className={selectClass}
+      />
+      {props.teams.length > 0 || a.team !== '' ? (
+        <Select
+          label={TL.teamFilter}
+          value={a.team}
+          options={options(props.teams, TL.anyTeam)}
+          onChange={arranging.setTeam}
+          className={selectClass}
+        />
+      ) : null}
+      <Select
+        label={TL.statusFilter}
+        value={a.status}
+        options={[
+          { value: '', label: TL.anyStatus },
+          ...STATUSES.map((s) => ({ value: s, label: TL.statuses[s] })),
+        ]}
+        onChange={(v) => arranging.setStatus(v as RowStatus | '')}
+        className={selectClass}
+      />
+      <Select
+        label={TL.sortBy}
         value={a.sort}
-        onChange={(e) => props.arranging.setSort(e.target.value as RowSort)}
-        className={`${selectClass} flex-1 basis-40 sm:flex-none sm:basis-auto`}
-      >
-        {SORTS.map((s) => (
-          <option key={s} value={s}>
-            {TL.sorts[s]}
-          </option>
-        ))}
-      </select>
-      <button
-        type="button"
-        aria-pressed={a.groupByLabel}
-        onClick={() => props.arranging.setGrouped(!a.groupByLabel)}
-        className={`min-h-11 rounded-md border border-neutral-300 px-3 text-sm sm:min-h-9 ${a.groupByLabel ? 'bg-neutral-900 text-white' : 'text-neutral-700 hover:bg-neutral-100'}`}
-      >
-        {TL.groupByLabel}
-      </button>
+        options={SORTS.map((s) => ({ value: s, label: TL.sorts[s] }))}
+        onChange={(v) => arranging.setSort(v as RowSort)}
+        className={selectClass}
+      />
+      <Select
+        label={TL.groupBy}
+        value={a.groupBy ?? ''}
+        options={[
+          { value: '', label: TL.groupings.none },
+          ...GROUPINGS.map((g) => ({ value: g, label: TL.groupings[g] })),
+        ]}
+        onChange={(v) => arranging.setGrouping((v || null) as Grouping | null)}
+        className={selectClass}
+      />
+      <QuickViews arranging={arranging} />
       <span className="text-xs text-neutral-500 tabular-nums" aria-live="polite" data-testid="rows-shown">
         {TL.shown(props.shown)}
       </span>
@@ -98,7 +117,7 @@ export function GroupHeader(props: {
   const nameW = useNameW();
   const group = props.row.group;
   if (!group) return null;
-  const name = group.key === NO_LABEL ? TL.noLabel : group.key;
+  const name = group.key !== NO_LABEL ? group.key : group.by === 'team' ? TL.noTeam : TL.noLabel;
   return (
     <div
       data-row={props.row.id}

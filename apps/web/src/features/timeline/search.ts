@@ -14,10 +14,16 @@ export const timelineSearch = searchSchema({
   zoom: ['quarters', 'hours'],
   /** Inactive resources hidden on screen (issue 18 point 4); none: as the display setting says. */
   inactive: ['hide'],
-  /** Rows: search text, a label, grouped by label, sorted by load or free hours, folded groups (point 3). */
+  /**
+   * Rows: search text, a label, a team, a status, grouped by label or team, sorted by load or
+   * free hours, folded groups (point 3).
+   */
   q: 'text',
   label: 'text',
-  group: ['label'],
+  team: 'text',
+  /** active, inactive or conflict (text: the directory's screens use `status` as text too). */
+  status: 'text',
+  group: ['label', 'team'],
   sort: ['load', 'free'],
   closed: 'text',
 });

@@ -6,7 +6,7 @@ import { useId, useMemo, useState } from 'react';
 import { useShell } from '../../shell/shell-context.tsx';
 import { useLookups } from '../bookings/api.ts';
 import { errorText } from './api.ts';
-import { arrangeRows } from './arrange.ts';
+import { arrangeRows, isArranged } from './arrange.ts';
 import { utilisation } from './availability.ts';
 import { BarMenu, type BarMenuAction } from './bar-menu.tsx';
 import { BatchDialog } from './batch-dialog.tsx';
@@ -19,7 +19,7 @@ import { batchCandidates, freeSlot, type Row } from './model.ts';
 import { ArrangeToggle, RowFilters } from './row-filters.tsx';
 import { TL } from './texts.ts';
 import { TimelineGrid } from './timeline-grid.tsx';
-import { useArrangement } from './use-arrangement.ts';
+import { useArrangement, useLabelOptions } from './use-arrangement.ts';
 import { useAvailability } from './use-availability.ts';
 import { useBoardActions } from './use-board-actions.ts';
 import { useBoardPane } from './use-board-pane.ts';
@@ -84,29 +84,19 @@ export function TimelineBoard(props: { isEditable: boolean }) {
   const [isArrangeOpen, setArrangeOpen] = useState(false);
   const arrangeId = useId();
   const { arrangement } = arranging;
-  const isArranged =
-    arrangement.q !== '' ||
-    arrangement.label !== '' ||
-    arrangement.groupByLabel ||
-    arrangement.sort !== 'name';
-  const labelNames = useMemo(
-    () => new Map((drag.checkData?.labels ?? []).map((l) => [l._id, l.name ?? l._id])),
-    [drag.checkData],
-  );
-  const labelOptions = useMemo(() => {
-    const held = new Set(win.rows.flatMap((r) => r.resource?.labels ?? []));
-    return [...held]
-      .map((l) => [l, labelNames.get(l) ?? l] as const)
-      .sort((x, y) => x[1].localeCompare(y[1]));
-  }, [win.rows, labelNames]);
+  const { labelNames, teams, labelOptions, teamOptions } = useLabelOptions(win.rows, drag.checkData?.labels);
   const rows = useMemo(
     () =>
       arrangeRows(
         period.hidesInactive ? win.rows.filter((r) => !r.resource?.inactive) : win.rows,
         arranging.arrangement,
-        { labelName: (l) => labelNames.get(l) ?? l, loadOf: availability?.loadOf ?? (() => null) },
+        {
+          labelName: (l) => labelNames.get(l) ?? l,
+          isTeam: (l) => teams.has(l),
+          loadOf: availability?.loadOf ?? (() => null),
+        },
       ),
-    [win.rows, period.hidesInactive, arranging.arrangement, labelNames, availability],
+    [win.rows, period.hidesInactive, arranging.arrangement, labelNames, teams, availability],
   );
   const load = useMemo(
     () => (isEditable ? utilisation(rows, from, to, HOUR) : null),
@@ -150,6 +140,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
         <RowFilters
           arranging={arranging}
           labels={labelOptions}
+          teams={teamOptions}
           shown={rows.filter((r) => r.resource).length}
           isOpen={isArrangeOpen}
           isFolded={period.compact}
@@ -204,7 +195,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
               <div className="flex gap-1">
                 <ArrangeToggle
                   isOpen={isArrangeOpen}
-                  isActive={isArranged}
+                  isActive={isArranged(arrangement)}
                   isFolded={period.compact}
                   controls={arrangeId}
                   onToggle={() => setArrangeOpen(!isArrangeOpen)}

@@ -225,7 +225,7 @@ export function TimelineGrid(props: GridProps) {
                   );
                 return (
                   <TimelineRow
-                    key={row.id}
+                    key={row.under === undefined ? row.id : `${row.under}/${row.id}`}
                     row={row}
                     index={v.index}
                     top={v.start}
