@@ -24,8 +24,9 @@ const kinds = (process.env.DATABASE_URL ? (['pglite', 'postgres'] as const) : ([
 );
 const suffix = only ? `-${only}` : '';
 for (const kind of kinds) {
-  const key = `E2E_PORT_${kind.toUpperCase()}`;
-  process.env[key] ??= freePort();
+  // The app's port, and the port of the mailbox of the leg's SMTP server (e2e/serve.mjs).
+  for (const key of [`E2E_PORT_${kind.toUpperCase()}`, `E2E_MAIL_PORT_${kind.toUpperCase()}`])
+    process.env[key] ??= freePort();
 }
 const portOf = (kind: string) => process.env[`E2E_PORT_${kind.toUpperCase()}`] as string;
 

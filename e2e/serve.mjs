@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Provider from 'oidc-provider';
 import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
 
 const [kind, port] = process.argv.slice(2);
 // Every browser test signs in from 127.0.0.1: the per-IP sign-in limit would count them all.
@@ -58,6 +59,38 @@ Object.assign(env, {
   OIDC_CLIENT_SECRET: 'rostra-e2e-secret',
   OIDC_NAME: 'Test IdP',
 });
+
+// A real SMTP server (the npm `smtp-server`, as in the server's notifications.test.ts): the app
+// sends its mail there (SMTP_URL); the tests read what arrived from its mailbox, a JSON list at
+// http://127.0.0.1:$E2E_MAIL_PORT_<KIND>/mails (e2e/mailbox.ts). The development outbox keeps a
+// copy of each mail too, for the sign-in tests.
+const mails = [];
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, session, callback) {
+    let raw = '';
+    stream.setEncoding('utf8');
+    stream.on('data', (c) => {
+      raw += c;
+    });
+    stream.on('end', () => {
+      mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+      callback();
+    });
+  },
+});
+await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}?ignoreTLS=true`;
+const mailbox = createServer((_req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(mails));
+});
+const mailPort = process.env[`E2E_MAIL_PORT_${kind.toUpperCase()}`];
+if (mailPort) await new Promise((resolve) => mailbox.listen(Number(mailPort), '127.0.0.1', resolve));
+smtp.server.unref();
+mailbox.unref();
 
 if (kind === 'postgres') {
   const base = process.env.DATABASE_URL;

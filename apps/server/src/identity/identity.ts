@@ -90,11 +90,21 @@ export async function createIdentity(input: {
     now,
     echo: options.echoOutbox ? (line) => console.log(line) : undefined,
   });
+  const smtp = options.smtpUrl
+    ? createSmtpTransport({ smtpUrl: options.smtpUrl, from: options.mailFrom, sms: outbox })
+    : undefined;
+  // With the development outbox on (browser tests), mail sent through SMTP is kept there too, so
+  // the sign-in tests read their links while the notification tests read a real SMTP server.
   const transport =
     options.transport ??
-    (options.smtpUrl
-      ? createSmtpTransport({ smtpUrl: options.smtpUrl, from: options.mailFrom, sms: outbox })
-      : outbox);
+    (smtp && options.devOutbox
+      ? {
+          send: async (m: Parameters<MessageTransport['send']>[0]) => {
+            await smtp.send(m);
+            if (m.channel === 'email') await outbox.send(m);
+          },
+        }
+      : (smtp ?? outbox));
   const trustedOrigins = input.trustedOrigins ?? trustedOriginsFor(config);
   const auth = createAuth({
     db,

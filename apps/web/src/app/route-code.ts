@@ -1,3 +1,4 @@
+import { isConfirmPage } from '@rostra/core/notifications/confirm';
 import { isInShell } from '@rostra/core/shell/first-load';
 import { EXCEPTION_DETAIL_PATH } from '@rostra/core/shell/routes';
 
@@ -35,6 +36,7 @@ export const CODE = {
   UploadsScreen: () => import('../features/operations/uploads/uploads-screen.tsx'),
   VehicleRoutesScreen: () => import('../features/operations/maps/vehicle-routes-screen.tsx'),
   ResetScreen: () => import('../features/sign-in/reset-screen.tsx'),
+  ConfirmScreen: () => import('../features/confirm/confirm-screen.tsx'),
   MasterRosterScreen: () => import('../features/roster/master-roster-screen.tsx'),
   SettingsScreen: () => import('../features/settings/settings-screen.tsx'),
   ShiftsScreen: () => import('../features/shifts/shifts-screen.tsx'),
@@ -104,6 +106,7 @@ export function preloadCodeFor(pathname: string): void {
     pathname
   ];
   const load = (name: keyof typeof CODE) => void CODE[name]().catch(() => undefined);
+  if (isConfirmPage(pathname)) load('ConfirmScreen');
   if (isInShell(pathname)) load('ShellLayout');
   if (screen) load(screen);
 }

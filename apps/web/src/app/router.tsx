@@ -1,3 +1,4 @@
+import { isConfirmPage } from '@rostra/core/notifications/confirm';
 import { GENERIC_MENU_KEYS, MENU_ORDER, menuPath } from '@rostra/core/shell/menu';
 import { ALERT_TEXT } from '@rostra/core/shell/messages';
 import { isTermsRequired, parseRole } from '@rostra/core/shell/roles';
@@ -41,7 +42,14 @@ import { ErrorPage } from '../screens/error-page.tsx';
 import { AppToaster } from '../shell/app-toaster.tsx';
 import { SkeletonRows } from '../ui/list-state.tsx';
 import { preloadCodeFor, SCREEN_AT } from './route-code.ts';
-import { ResetScreen, SCREEN_COMPONENTS, ShellLayout, SignInScreen, TermsScreen } from './screens.ts';
+import {
+  ConfirmScreen,
+  ResetScreen,
+  SCREEN_COMPONENTS,
+  ShellLayout,
+  SignInScreen,
+  TermsScreen,
+} from './screens.ts';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -111,7 +119,8 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   errorComponent: () => <ErrorPage status={500} />,
   beforeLoad: async ({ location, context }) => {
     // Who is signed in is asked first: on a phone's few connections it then goes ahead of the code.
-    if (location.pathname !== '/reset') void context.queryClient.prefetchQuery(meQuery);
+    if (location.pathname !== '/reset' && !isConfirmPage(location.pathname))
+      void context.queryClient.prefetchQuery(meQuery);
     preloadCodeFor(location.pathname);
     const actions = routeActions(location.pathname, queryOf(location.searchStr));
     if (actions[0]?.type === 'sign-out') {
@@ -176,6 +185,15 @@ const resetRoute = createRoute({
   validateSearch: resetSearch,
   component: function ResetPage() {
     return <ResetScreen search={resetRoute.useSearch()} />;
+  },
+});
+
+/** A confirm link's page (issue #19): no sign-in, the signed link is the proof. */
+const confirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/confirm/$token',
+  component: function ConfirmPage() {
+    return <ConfirmScreen token={confirmRoute.useParams().token} />;
   },
 });
 
@@ -328,6 +346,7 @@ export function createAppRouter(queryClient: QueryClient) {
     routeTree: rootRoute.addChildren([
       loginRoute,
       resetRoute,
+      confirmRoute,
       termsRoute,
       shellRoute.addChildren([...screenRoutes, ...comingLaterRoutes, exceptionDetailRoute]),
     ]),

@@ -35,6 +35,7 @@ export const TimesheetsScreen = lazyRouteComponent(CODE.TimesheetsScreen, 'Times
 export const UploadsScreen = lazyRouteComponent(CODE.UploadsScreen, 'UploadsScreen');
 export const VehicleRoutesScreen = lazyRouteComponent(CODE.VehicleRoutesScreen, 'VehicleRoutesScreen');
 export const ResetScreen = lazyRouteComponent(CODE.ResetScreen, 'ResetScreen');
+export const ConfirmScreen = lazyRouteComponent(CODE.ConfirmScreen, 'ConfirmScreen');
 export const MasterRosterScreen = lazyRouteComponent(CODE.MasterRosterScreen, 'MasterRosterScreen');
 export const SettingsScreen = lazyRouteComponent(CODE.SettingsScreen, 'SettingsScreen');
 export const ShiftsScreen = lazyRouteComponent(CODE.ShiftsScreen, 'ShiftsScreen');

@@ -7,8 +7,10 @@ describe('a page load’s first needs', () => {
     expect(isInShell('/login')).toBe(false);
   });
 
-  it('the reset page asks nothing of the session', () => {
+  it('the reset page and a confirm link’s page ask nothing of the session', () => {
     expect(firstLoadOf('/reset')).toEqual({ chunks: [], requests: [] });
+    expect(firstLoadOf('/confirm/abc.def.ghi')).toEqual({ chunks: [], requests: [] });
+    expect(isInShell('/confirm/abc.def.ghi')).toBe(false);
   });
 
   it('the terms page asks who is signed in, outside the shell', () => {

@@ -1,3 +1,4 @@
+import { isConfirmPage } from '../notifications/confirm.ts';
 import { LOGIN_PATH, RESET_PATH, TERMS_PATH } from './routes.ts';
 
 /*
@@ -15,22 +16,24 @@ export type FirstLoadChunk = 'sign-in' | 'shell-layout' | 'my-day';
 /** The pages shown without the shell (no menu, no top bar), each its own screen. */
 const OUTSIDE_SHELL: ReadonlySet<string> = new Set([LOGIN_PATH, RESET_PATH, TERMS_PATH]);
 
-/** Inside the shell: every path but the sign-in, reset and terms pages. */
+/** Inside the shell: every path but the sign-in, reset, terms and confirm-link pages. */
 export function isInShell(pathname: string): boolean {
-  return !OUTSIDE_SHELL.has(pathname);
+  return !OUTSIDE_SHELL.has(pathname) && !isConfirmPage(pathname);
 }
 
 export type FirstLoad = { chunks: readonly FirstLoadChunk[]; requests: readonly string[] };
 
 /**
- * A page load's needs at `pathname`: who is signed in (`/me`, except on the reset page, which asks
- * nothing of the session) and, in the shell, the access token; the sign-in screen's code on
+ * A page load's needs at `pathname`: who is signed in (`/me`, except on the reset page and a
+ * confirm link's page, which ask nothing of the session) and, in the shell, the access token; the sign-in screen's code on
  * /login, the shell's everywhere in it and a worker's day on /bookings.
  */
 export function firstLoadOf(pathname: string): FirstLoad {
   const inShell = isInShell(pathname);
   const requests =
-    pathname === RESET_PATH ? [] : ['/api/v1/me', ...(inShell ? ['/api/v1/access_token'] : [])];
+    pathname === RESET_PATH || isConfirmPage(pathname)
+      ? []
+      : ['/api/v1/me', ...(inShell ? ['/api/v1/access_token'] : [])];
   const chunks: FirstLoadChunk[] =
     pathname === LOGIN_PATH
       ? ['sign-in']

@@ -1,0 +1,22 @@
+/** The words of the confirm-link page and of the worker's answer in the app (issue #19 point 3). */
+export const CONFIRM_TEXT = {
+  title: 'Confirm your job',
+  loading: 'Loading the job…',
+  question: 'Can you do this job?',
+  confirm: 'Confirm',
+  decline: 'Decline',
+  declineTitle: 'Decline this job',
+  reason: 'Reason (optional)',
+  reasonHint: 'The dispatcher sees it.',
+  sendDecline: 'Decline the job',
+  cancel: 'Back',
+  confirmedTitle: 'Job confirmed',
+  confirmed: 'Thank you — the dispatcher can see you confirmed.',
+  declinedTitle: 'Job declined',
+  declined: 'The dispatcher has been told, and the job goes to someone else.',
+  failedTitle: 'This link cannot be used',
+  unreachable: 'Rostra could not be reached. Check the connection and try again.',
+  retry: 'Try again',
+  openApp: 'Open the app',
+  saving: 'Sending…',
+} as const;
