@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NOTIFY_CHANNELS, NOTIFY_EVENTS } from './rules.ts';
+import { MAX_REMINDER_MINUTES, NOTIFY_CHANNELS, NOTIFY_EVENTS } from './rules.ts';
 
 /*
  * The notification routes' bodies and answers (issue #19): a job's delivery log, a user's
@@ -48,5 +48,7 @@ const template = z.strictObject({
 export const orgNotificationSettings = z.strictObject({
   event_channels: z.partialRecord(event, z.array(channel).max(NOTIFY_CHANNELS.length)),
   templates: z.partialRecord(event, template),
+  /** Minutes before a job's start its workers are reminded; 0 or absent: no reminders. */
+  reminder_minutes: z.number().int().min(0).max(MAX_REMINDER_MINUTES).optional(),
 });
 export type OrgNotificationSettingsBody = z.infer<typeof orgNotificationSettings>;

@@ -4,10 +4,14 @@ import {
   bookingNotices,
   DEFAULT_PREFERENCES,
   fillTemplate,
+  isOpenJob,
   MAX_ATTEMPTS,
+  offeredBy,
   planSends,
   quietHoursIssue,
   quietUntil,
+  reminderDue,
+  reminderWindow,
   renderNotice,
   retryAt,
 } from './rules.ts';
@@ -195,5 +199,50 @@ describe('a job without an address', () => {
     expect(renderNotice('assigned', {}, { job: 'HC-1', when: 'today', address: '', captions: {} }).body).toBe(
       'You have been assigned to HC-1 on today.',
     );
+  });
+});
+
+describe('reminders', () => {
+  const start = new Date('2026-06-10T09:00:00Z');
+  const minutesBefore = (m: number) => new Date(start.getTime() - m * 60_000);
+  it('clean: due from the set minutes before the start until the start', () => {
+    const org = { reminderMinutes: 60 };
+    expect(reminderDue(start, minutesBefore(61), org)).toBe(false);
+    expect(reminderDue(start, minutesBefore(60), org)).toBe(true);
+    expect(reminderDue(start, minutesBefore(1), org)).toBe(true);
+    expect(reminderWindow(minutesBefore(60), org)).toEqual({ from: minutesBefore(60), to: start });
+  });
+  it('bad: none once the job started, and none when the organisation set none', () => {
+    expect(reminderDue(start, start, { reminderMinutes: 60 })).toBe(false);
+    expect(reminderDue(start, new Date(start.getTime() + 1000), { reminderMinutes: 60 })).toBe(false);
+    expect(reminderDue(start, minutesBefore(5), {})).toBe(false);
+    expect(reminderDue(start, minutesBefore(5), { reminderMinutes: 0 })).toBe(false);
+    expect(reminderWindow(start, {})).toBeUndefined();
+  });
+});
+
+describe('an open job offered', () => {
+  const open: BookingFacts = {
+    resIds: [],
+    status: 'confirmed',
+    begin: 0,
+    end: 3600,
+    address: '',
+    notes: '',
+    notesImportant: false,
+    boardable: true,
+  };
+  it('clean: offered when it comes onto the job board (created open, its last worker removed, out of draft)', () => {
+    expect(offeredBy(undefined, open)).toBe(true);
+    expect(offeredBy({ ...open, resIds: ['r1'] }, open)).toBe(true);
+    expect(offeredBy({ ...open, status: 'draft' }, open)).toBe(true);
+  });
+  it('bad: not again while it stays open, nor when it is no open job', () => {
+    expect(offeredBy(open, { ...open, notes: 'Gloves' })).toBe(false);
+    expect(offeredBy(undefined, { ...open, status: 'draft' })).toBe(false);
+    expect(offeredBy(undefined, { ...open, status: 'cancelled' })).toBe(false);
+    expect(offeredBy(undefined, { ...open, resIds: ['r1'] })).toBe(false);
+    expect(isOpenJob({ ...open, boardable: false })).toBe(false);
+    expect(offeredBy(open, undefined)).toBe(false);
   });
 });

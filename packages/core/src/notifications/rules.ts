@@ -10,7 +10,17 @@ import { fromWallClock, toWallClock } from '../time/calendar.ts';
 export const NOTIFY_CHANNELS = ['push', 'email', 'sms'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
-export const NOTIFY_EVENTS = ['assigned', 'unassigned', 'changed', 'cancelled', 'chat'] as const;
+export const NOTIFY_EVENTS = [
+  'assigned',
+  'unassigned',
+  'changed',
+  'cancelled',
+  'chat',
+  'reminder',
+  'offered',
+  'bid_accepted',
+  'bid_declined',
+] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
 /** Which channels each event goes by, unless the organisation says otherwise. */
@@ -20,6 +30,12 @@ export const DEFAULT_EVENT_CHANNELS: Readonly<Record<NotifyEvent, readonly Notif
   changed: ['push', 'email', 'sms'],
   cancelled: ['push', 'email', 'sms'],
   chat: ['push'],
+  reminder: ['push', 'sms'],
+  // Offered to every worker: by push only unless the organisation says otherwise.
+  offered: ['push'],
+  // The bidder is also told `assigned` (with the confirm link) by every channel.
+  bid_accepted: ['push'],
+  bid_declined: ['push', 'email'],
 };
 
 export type Template = { subject: string; body: string };
@@ -36,13 +52,50 @@ export const DEFAULT_TEMPLATES: Readonly<Record<NotifyEvent, Template>> = {
   changed: { subject: 'Job changed: {job}', body: '{job} has changed: now {when}{at_address}.' },
   cancelled: { subject: 'Job cancelled: {job}', body: '{job} on {when} has been cancelled.' },
   chat: { subject: 'New message on {job}', body: '{message}' },
+  reminder: { subject: 'Starting soon: {job}', body: '{job} starts on {when}{at_address}.' },
+  offered: { subject: 'Open job: {job}', body: '{job} on {when}{at_address} is open on the job board.' },
+  bid_accepted: { subject: 'Bid accepted: {job}', body: 'Your bid on {job} was accepted: the job is yours.' },
+  bid_declined: {
+    subject: 'Bid not accepted: {job}',
+    body: 'The job you bid on, {job} on {when}, went to someone else.',
+  },
 };
 
 /** The organisation's notification settings (the `notifications` settings document). */
 export type OrgNotificationSettings = {
   eventChannels?: Partial<Record<NotifyEvent, readonly NotifyChannel[]>>;
   templates?: Partial<Record<NotifyEvent, Partial<Template>>>;
+  /** Minutes before a job's start its workers are reminded (none when 0 or unset). */
+  reminderMinutes?: number;
 };
+
+/** The longest reminder lead the organisation can set: a week. */
+export const MAX_REMINDER_MINUTES = 7 * 24 * 60;
+
+/**
+ * Whether a job starting at `start` (a real instant) is due its reminder at `now`: it has not
+ * started and starts within the organisation's `reminderMinutes`. A job that already started gets
+ * none (a runner that was down does not remind late).
+ */
+export function reminderDue(start: Date, now: Date, org: OrgNotificationSettings): boolean {
+  const lead = org.reminderMinutes ?? 0;
+  if (!(lead > 0)) return false;
+  const ahead = start.getTime() - now.getTime();
+  return ahead > 0 && ahead <= lead * 60_000;
+}
+
+/**
+ * The window of starts (real instants, [from, to]) whose jobs are due their reminder at `now`,
+ * or undefined when the organisation sends none: what a query selects before `reminderDue`.
+ */
+export function reminderWindow(
+  now: Date,
+  org: OrgNotificationSettings,
+): { from: Date; to: Date } | undefined {
+  const lead = org.reminderMinutes ?? 0;
+  if (!(lead > 0)) return undefined;
+  return { from: now, to: new Date(now.getTime() + lead * 60_000) };
+}
 
 /** Quiet hours as wall-clock times "HH:MM" in the organisation's zone; start > end spans midnight. */
 export type QuietHours = { start: string; end: string };
@@ -186,7 +239,33 @@ export type BookingFacts = {
   address: string;
   notes: string;
   notesImportant: boolean;
+  /** A live booking (not a group event, not inactive, not a template item): one the job board can hold. */
+  boardable?: boolean;
 };
+
+/**
+ * Whether a booking is an open job of the job board: a boardable booking nobody is assigned to,
+ * neither draft nor cancelled (the rule `ON_JOB_BOARD` applies in the database).
+ */
+export function isOpenJob(f: BookingFacts | undefined): boolean {
+  return (
+    f !== undefined &&
+    f.boardable === true &&
+    f.resIds.length === 0 &&
+    f.status !== 'draft' &&
+    f.status !== 'cancelled' &&
+    f.status !== 'leave'
+  );
+}
+
+/**
+ * Whether a change puts a booking on the job board (created open, its last worker removed, or
+ * out of draft): then it is offered to the workers. One already open, or edited while open, is
+ * not offered again.
+ */
+export function offeredBy(before: BookingFacts | undefined, after: BookingFacts | undefined): boolean {
+  return isOpenJob(after) && !isOpenJob(before);
+}
 
 /** One event for one resource. */
 export type BookingNotice = { event: NotifyEvent; resourceId: string };
