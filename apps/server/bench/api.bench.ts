@@ -9,9 +9,12 @@
  * - re-check: POST then DELETE /api/v1/timeline-records of a month-long leave for a worker with 200
  *   bookings in that month (issue 16 point 2): each save re-checks the 200 in its transaction, and
  *   every one of them turns (into conflict on the POST, cleared on the DELETE), the worst case.
+ * - batch: POST /api/v1/allocation/batch over a week of 100 unassigned bookings, in an organisation
+ *   of 200 workers who all have users (email and mobile), so every assignment writes its
+ *   notification sends (issue 19); ROUNDS_BATCH weeks (after one warm-up), each timed end to end.
  * Latency percentiles are computed from every response's time; the window's JSON is also gzipped
  * to report its size on the wire. Options: --duration S (per run, default 10), --connections N
- * (default 1; also run at 4), --only pglite|postgres, --parts window,recheck (default both; window
+ * (default 1; also run at 4), --only pglite|postgres, --parts window,recheck,batch (default the first two; window
  * is the window and candidate runs), --rounds N (re-check saves, default 30).
  */
 import { performance } from 'node:perf_hooks';
@@ -21,13 +24,16 @@ import { DAY, WEEK, weekStart } from '@rostra/core/time/calendar';
 import { openDatabase } from '@rostra/db/client';
 import { acceptTerms } from '@rostra/db/identity/terms';
 import { account, memberships, user } from '@rostra/db/schema/auth';
+import { notificationDeliveries } from '@rostra/db/schema/notifications';
+import { withOrg } from '@rostra/db/tenant';
 import { createScratchDatabase } from '@rostra/db/testing';
 import autocannon from 'autocannon';
 import { hashPassword } from 'better-auth/crypto';
+import { count, eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { loadIdentityOptions } from '../src/identity/options.ts';
-import { seedLargeOrg, seedRecheckWorker } from './large-org.ts';
+import { giveWorkersUsers, seedLargeOrg, seedOpenWeek, seedRecheckWorker } from './large-org.ts';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string) => {
@@ -39,6 +45,7 @@ const CONNECTIONS = [...new Set([Number(arg('connections', '1')), 4])];
 const ONLY = arg('only', '');
 const PARTS = new Set(arg('parts', 'window,recheck').split(','));
 const ROUNDS = Number(arg('rounds', '30'));
+const BATCH_ROUNDS = Number(arg('batch-rounds', '5'));
 
 const START = Date.parse('2026-03-01T00:00:00Z') / 1000;
 const WINDOW_FROM = weekStart(START) + 4 * WEEK;
@@ -127,6 +134,17 @@ async function benchOn(kind: 'postgres' | 'pglite') {
       say(`  bench-recheck: 200 bookings for ${recheck.resourceId} over four weeks`);
       orgs.push('bench-recheck');
     }
+    if (PARTS.has('batch')) {
+      await seedLargeOrg(
+        handle.db,
+        { orgId: 'bench-batch', resources: 200, bookings: 0, weeks: BATCH_ROUNDS + 2, seed: 4, start: START },
+        say,
+      );
+      say(`  bench-batch: ${await giveWorkersUsers(handle.db, 'bench-batch')} workers with users`);
+      for (let w = 0; w <= BATCH_ROUNDS; w++)
+        await seedOpenWeek(handle.db, 'bench-batch', weekStart(START) + w * WEEK, 100, String(w));
+      orgs.push('bench-batch');
+    }
     say(`  seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     await handle.analyze(); // as autovacuum would after a bulk load
     const hash = await hashPassword('bench-password-1');
@@ -177,6 +195,8 @@ async function benchOn(kind: 'postgres' | 'pglite') {
         pool.bookingIds,
       );
     if (recheck) await benchRecheck(kind, base, await cookieOf('bench-recheck'), recheck, config.publicUrl);
+    if (PARTS.has('batch'))
+      await benchBatch(kind, base, await cookieOf('bench-batch'), config.publicUrl, handle);
     await app.close();
   } finally {
     await handle.close();
@@ -296,6 +316,49 @@ async function benchRecheck(
   say('|---|---|---|---|---|---|');
   say(row('month-long leave saved (200 put in conflict)', saves));
   say(row('month-long leave removed (200 cleared)', removes));
+}
+
+/** A batch allocation of a week of 100 open bookings, BATCH_ROUNDS weeks after one warm-up. */
+async function benchBatch(
+  kind: string,
+  base: string,
+  cookie: string,
+  origin: string,
+  handle: Awaited<ReturnType<typeof openDatabase>>,
+) {
+  const say = (m: string) => console.log(m);
+  const times: number[] = [];
+  let assigned = 0;
+  for (let w = 0; w <= BATCH_ROUNDS; w++) {
+    const from = weekStart(START) + w * WEEK;
+    const t = performance.now();
+    const res = await fetch(`${base}/api/v1/allocation/batch`, {
+      method: 'POST',
+      headers: { cookie, origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ from, to: from + WEEK }),
+    });
+    const summary = (await res.json()) as { jobs: number; assigned: number };
+    const ms = performance.now() - t;
+    if (!res.ok || summary.jobs !== 100)
+      throw new Error(`batch failed: ${res.status} ${JSON.stringify(summary)}`);
+    if (w === 0) continue; // warm-up
+    times.push(ms);
+    assigned += summary.assigned;
+  }
+  const sends = await withOrg(handle.db, 'bench-batch', (tx) =>
+    tx
+      .select({ n: count() })
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.orgId, 'bench-batch')),
+  );
+  const sorted = [...times].sort((a, b) => a - b);
+  say(
+    `\n| database | batch of 100 jobs (200 workers with users) | batches | assigned | sends written | p50 ms | max ms | ms per job (p50) |`,
+  );
+  say('|---|---|---|---|---|---|---|---|');
+  say(
+    `| ${kind} | allocation/batch, one week | ${sorted.length} | ${assigned} | ${sends[0]?.n ?? 0} | ${percentile(sorted, 50).toFixed(0)} | ${(sorted.at(-1) ?? 0).toFixed(0)} | ${(percentile(sorted, 50) / 100).toFixed(1)} |`,
+  );
 }
 
 const kinds: ('postgres' | 'pglite')[] = [];

@@ -1,6 +1,7 @@
 import { mulberry32 as random } from '@rostra/core/allocation/prng';
 import { DAY, HOUR, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
 import type { Db } from '@rostra/db/client';
+import { user } from '@rostra/db/schema/auth';
 import { organisations } from '@rostra/db/schema/organisations';
 import {
   customers,
@@ -210,4 +211,55 @@ export async function seedRecheckWorker(
       .values(records.map((r) => ({ orgId, recordId: r.id as string, resourceId, position: 0 })));
   });
   return { resourceId, from, to: from + 4 * WEEK };
+}
+
+/**
+ * The batch benchmark's workers: every resource of an organisation seeded above gets a user (with
+ * an email address and a mobile number), so an allocation to them writes notification sends.
+ */
+export async function giveWorkersUsers(db: Db, orgId: string): Promise<number> {
+  const rows = await withOrg(db, orgId, (tx) =>
+    tx.select({ id: resources.id }).from(resources).where(eq(resources.orgId, orgId)),
+  );
+  const users = rows.map((r) => ({
+    id: `${orgId}-${r.id}`,
+    name: r.id,
+    email: `${r.id}@${orgId}.bench.test`,
+    emailVerified: true,
+  }));
+  for (let i = 0; i < users.length; i += 1_000) await db.insert(user).values(users.slice(i, i + 1_000));
+  await withOrg(db, orgId, async (tx) => {
+    for (const r of rows)
+      await tx
+        .update(resources)
+        .set({ uid: `${orgId}-${r.id}`, mobile: '+61400000000' })
+        .where(and(eq(resources.orgId, orgId), eq(resources.id, r.id)));
+  });
+  return rows.length;
+}
+
+/**
+ * `count` unassigned bookings without labels in the week from `from` (weekdays 08:00–17:00, an
+ * hour each, a customer of the seeded ones): what a batch allocation of that week assigns.
+ */
+export async function seedOpenWeek(db: Db, orgId: string, from: number, count: number, tag: string) {
+  const rows = Array.from({ length: count }, (_, i) => {
+    const begin = from + DAY + (i % 5) * DAY + (8 + (Math.floor(i / 5) % 8)) * HOUR;
+    return {
+      orgId,
+      id: `open-${tag}-${pad(i, 4)}`,
+      key: 'booking',
+      status: 'confirmed',
+      customerId: `c${pad(i % 400, 4)}`,
+      resourceId: null,
+      beginAt: begin,
+      endAt: begin + HOUR,
+      labels: [],
+      lat: -33.87,
+      lng: 151.2,
+      readers: [],
+      data: { reference: `OPEN-${tag}-${i}`, tolerance: 120 },
+    };
+  });
+  await withOrg(db, orgId, (tx) => tx.insert(timelineRecords).values(rows));
 }

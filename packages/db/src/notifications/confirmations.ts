@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
 import { addNotifications } from '../scheduling/add-notifications.ts';
@@ -17,29 +17,52 @@ export type ConfirmationState = 'pending' | 'confirmed' | 'declined';
 
 export type Confirmation = typeof bookingConfirmations.$inferSelect;
 
-/** Asks the worker (again) to confirm: pending, with a new link id (older links stop working). */
-export async function requestConfirmation(
+/** A request to confirm: the worker of a job, until when their link is good (the job's start). */
+export type ConfirmationRequest = { recordId: string; resourceId: string; uid: string; expiresAt: Date };
+
+/** Asks each worker (again) to confirm, in one statement (a batch allocation's chunk). */
+export async function requestConfirmations(
   tx: Tx,
   orgId: string,
-  input: { recordId: string; resourceId: string; uid: string; expiresAt: Date },
+  inputs: readonly ConfirmationRequest[],
   now: Date,
 ): Promise<void> {
-  const values = {
-    uid: input.uid,
-    state: 'pending',
-    reason: null,
-    via: null,
-    expiresAt: input.expiresAt,
-    issuedAt: now,
-    linkId: randomBytes(16).toString('base64url'),
-    decidedAt: null,
-  };
+  // One row per job and worker: the last request of a pair stands.
+  const rows = new Map(
+    inputs.map((input) => [
+      `${input.recordId}\u0000${input.resourceId}`,
+      {
+        orgId,
+        recordId: input.recordId,
+        resourceId: input.resourceId,
+        uid: input.uid,
+        state: 'pending',
+        reason: null,
+        via: null,
+        expiresAt: input.expiresAt,
+        issuedAt: now,
+        linkId: randomBytes(16).toString('base64url'),
+        decidedAt: null,
+      },
+    ]),
+  );
+  if (rows.size === 0) return;
+  const fresh = (column: string) => sql.raw(`excluded.${column}`);
   await tx
     .insert(bookingConfirmations)
-    .values({ orgId, recordId: input.recordId, resourceId: input.resourceId, ...values })
+    .values([...rows.values()])
     .onConflictDoUpdate({
       target: [bookingConfirmations.orgId, bookingConfirmations.recordId, bookingConfirmations.resourceId],
-      set: values,
+      set: {
+        uid: fresh('uid'),
+        state: fresh('state'),
+        reason: fresh('reason'),
+        via: fresh('via'),
+        expiresAt: fresh('expires_at'),
+        issuedAt: fresh('issued_at'),
+        linkId: fresh('link_id'),
+        decidedAt: fresh('decided_at'),
+      },
     });
 }
 

@@ -7,13 +7,14 @@ import {
   type NotifyChannel,
   type NotifyEvent,
   type OrgNotificationSettings,
+  offeredBy,
   planSends,
   renderNotice,
   type UserNotificationPreferences,
 } from '@rostra/core/notifications/rules';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { formatDateTime, fromWallClock } from '@rostra/core/time/calendar';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import type { StoredRecord } from '../scheduling/mapping.ts';
 import { loadOrgContext } from '../scheduling/org-context.ts';
@@ -26,7 +27,7 @@ import {
 } from '../schema/notifications.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
-import { dropConfirmation, requestConfirmation } from './confirmations.ts';
+import { dropConfirmation, requestConfirmations } from './confirmations.ts';
 
 /*
  * The notification outbox's writing side (issue #19 point 5): a change that tells someone writes
@@ -47,6 +48,11 @@ export type Notice = {
   when: string;
   address: string;
   message?: string;
+  /**
+   * The event's stable key, when it must be told once however often it is enqueued (a reminder:
+   * its job and start); by default each call's notices are a new event.
+   */
+  key?: string;
 };
 
 /** A user's stored preferences, or the defaults. */
@@ -60,25 +66,32 @@ export function preferencesOf(
   };
 }
 
-/** Writes the sends of `notices` in the caller's transaction. Answers how many rows it wrote. */
-export async function enqueueNotices(
-  tx: Tx,
-  orgId: string,
-  notices: readonly Notice[],
-  now: Date,
-): Promise<number> {
-  if (notices.length === 0) return 0;
-  const resourceIds = notices.flatMap((n) => (n.resourceId ? [n.resourceId] : []));
-  const workers = resourceIds.length
-    ? await tx
-        .select({ id: resources.id, uid: resources.uid, mobile: resources.mobile })
-        .from(resources)
-        .where(and(eq(resources.orgId, orgId), inArray(resources.id, resourceIds)))
-    : [];
-  const uidOf = (n: Notice) => n.uid ?? workers.find((w) => w.id === n.resourceId)?.uid ?? null;
-  const uids = [...new Set(notices.map(uidOf).filter((u): u is string => u !== null))];
-  if (uids.length === 0) return 0;
+/** The organisation's part of every send: its time zone, notification settings and captions. */
+export type OrgNoticeContext = {
+  timeZone: string;
+  settings: OrgNotificationSettings;
+  captions: Readonly<Record<string, unknown>>;
+};
 
+/** Per transaction, the organisation's part, read once (a batch allocation enqueues per chunk). */
+const orgParts = new WeakMap<object, Map<string, Promise<OrgNoticeContext>>>();
+
+/**
+ * The organisation's part of its sends, read at most once per transaction: the settings a change
+ * reads do not change within the change's own transaction (they are saved by their own requests).
+ */
+export function orgNoticeContext(tx: Tx, orgId: string): Promise<OrgNoticeContext> {
+  const byOrg = orgParts.get(tx) ?? new Map<string, Promise<OrgNoticeContext>>();
+  orgParts.set(tx, byOrg);
+  let part = byOrg.get(orgId);
+  if (!part) {
+    part = readOrgNoticeContext(tx, orgId);
+    byOrg.set(orgId, part);
+  }
+  return part;
+}
+
+async function readOrgNoticeContext(tx: Tx, orgId: string): Promise<OrgNoticeContext> {
   const { timeZone } = await loadOrgContext(tx, orgId);
   const documents = await tx
     .select({ key: orgSettings.key, value: orgSettings.value })
@@ -90,38 +103,82 @@ export async function enqueueNotices(
         inArray(orgSettings.key, [NOTIFICATION_SETTINGS_KEY, 'captions']),
       ),
     );
-  const settings = (documents.find((d) => d.key === NOTIFICATION_SETTINGS_KEY)?.value ??
-    {}) as OrgNotificationSettings;
-  const captions = documents.find((d) => d.key === 'captions')?.value ?? {};
-  const people = await tx
-    .select({ id: user.id, email: user.email, phone: user.phoneNumber })
-    .from(user)
-    .where(inArray(user.id, uids));
-  const prefs = await tx
-    .select()
-    .from(notificationPreferences)
-    .where(and(eq(notificationPreferences.orgId, orgId), inArray(notificationPreferences.uid, uids)));
-  const subscribed = await tx
-    .selectDistinct({ uid: pushSubscriptions.uid })
-    .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.orgId, orgId), inArray(pushSubscriptions.uid, uids)));
+  return {
+    timeZone,
+    settings: (documents.find((d) => d.key === NOTIFICATION_SETTINGS_KEY)?.value ??
+      {}) as OrgNotificationSettings,
+    captions: documents.find((d) => d.key === 'captions')?.value ?? {},
+  };
+}
+
+/**
+ * Writes the sends of `notices` in the caller's transaction, in one insert: the organisation's
+ * part is read once per transaction, the recipients' addresses, preferences and push
+ * subscriptions once per call (so a batch passes all its notices at once). Answers how many rows
+ * it wrote.
+ */
+export async function enqueueNotices(
+  tx: Tx,
+  orgId: string,
+  notices: readonly Notice[],
+  now: Date,
+): Promise<number> {
+  if (notices.length === 0) return 0;
+  const resourceIds = [...new Set(notices.flatMap((n) => (n.resourceId ? [n.resourceId] : [])))];
+  const workers = resourceIds.length
+    ? await tx
+        .select({ id: resources.id, uid: resources.uid, mobile: resources.mobile })
+        .from(resources)
+        .where(and(eq(resources.orgId, orgId), inArray(resources.id, resourceIds)))
+    : [];
+  const workerById = new Map(workers.map((w) => [w.id, w]));
+  const uidOf = (n: Notice) => n.uid ?? (n.resourceId && workerById.get(n.resourceId)?.uid) ?? null;
+  const uids = [...new Set(notices.map(uidOf).filter((u): u is string => u !== null))];
+  if (uids.length === 0) return 0;
+
+  const { timeZone, settings, captions } = await orgNoticeContext(tx, orgId);
+  const people = new Map(
+    (
+      await tx
+        .select({ id: user.id, email: user.email, phone: user.phoneNumber })
+        .from(user)
+        .where(inArray(user.id, uids))
+    ).map((p) => [p.id, p]),
+  );
+  const prefs = new Map(
+    (
+      await tx
+        .select()
+        .from(notificationPreferences)
+        .where(and(eq(notificationPreferences.orgId, orgId), inArray(notificationPreferences.uid, uids)))
+    ).map((p) => [p.uid, p]),
+  );
+  const subscribed = new Set(
+    (
+      await tx
+        .selectDistinct({ uid: pushSubscriptions.uid })
+        .from(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.orgId, orgId), inArray(pushSubscriptions.uid, uids)))
+    ).map((s) => s.uid),
+  );
 
   const eventId = randomUUID();
   const rows: (typeof notificationDeliveries.$inferInsert)[] = [];
   for (const notice of notices) {
     const uid = uidOf(notice);
     if (!uid) continue;
-    const person = people.find((p) => p.id === uid);
-    const mobile = workers.find((w) => w.id === notice.resourceId)?.mobile?.trim() || person?.phone || '';
+    const person = people.get(uid);
+    const mobile =
+      (notice.resourceId && workerById.get(notice.resourceId)?.mobile?.trim()) || person?.phone || '';
     const address: Record<NotifyChannel, string> = { email: person?.email ?? '', sms: mobile, push: '' };
     const sends = planSends({
       event: notice.event,
       org: settings,
-      prefs: preferencesOf(prefs.find((p) => p.uid === uid)),
+      prefs: preferencesOf(prefs.get(uid)),
       reach: {
         email: address.email !== '',
         sms: address.sms !== '',
-        push: subscribed.some((s) => s.uid === uid),
+        push: subscribed.has(uid),
       },
       now,
       timeZone,
@@ -137,7 +194,7 @@ export async function enqueueNotices(
       rows.push({
         orgId,
         id: randomUUID(),
-        eventId: `${eventId}:${notice.event}`,
+        eventId: notice.key ?? `${eventId}:${notice.recordId ?? ''}:${notice.event}`,
         event: notice.event,
         recordId: notice.recordId,
         uid,
@@ -167,6 +224,7 @@ export function bookingFacts(record: StoredRecord): BookingFacts {
     address: [r.addressline1, r.addressline2, r.addressline3].map(text).filter(Boolean).join(', '),
     notes: text(r.notes),
     notesImportant: r.notes_important === true,
+    boardable: (record._key ?? 'booking') === 'booking' && !r.inactive && !isTemplateItem(record),
   };
 }
 
@@ -177,66 +235,122 @@ function tellsWorkers(record: StoredRecord | undefined): record is StoredRecord 
   return (key === 'booking' || key === 'groupevent') && record.status !== 'leave';
 }
 
+/** A booking write: the record before and after (undefined: created, or deleted). */
+export type BookingChange = { before: StoredRecord | undefined; after: StoredRecord | undefined };
+
 /**
  * Writes the sends a booking change makes (see `bookingNotices`) in the change's transaction:
  * call it wherever a booking is created, changed, allocated, cancelled or deleted.
  */
-export async function enqueueBookingNotices(
+export function enqueueBookingNotices(
   tx: Tx,
   orgId: string,
   before: StoredRecord | undefined,
   after: StoredRecord | undefined,
   now: Date,
 ): Promise<number> {
-  const b = tellsWorkers(before) ? before : undefined;
-  const a = tellsWorkers(after) ? after : undefined;
-  if (!b && !a) return 0;
-  const shown = (a ?? b) as StoredRecord;
-  const facts = bookingFacts(shown);
-  const notices = bookingNotices(b && bookingFacts(b), a && bookingFacts(a)).map((n) => ({
-    event: n.event,
-    resourceId: n.resourceId,
-    recordId: shown._id,
-    job: bookingTitle(shown),
-    when: formatDateTime(shown.utc_begin_plus_tz),
-    address: facts.address,
-  }));
-  await keepConfirmations(tx, orgId, shown, notices, now);
+  return enqueueBookingChanges(tx, orgId, [{ before, after }], now);
+}
+
+/**
+ * The sends of many booking writes of one transaction at once (a batch allocation's chunk): the
+ * same rows as one `enqueueBookingNotices` per write, in a fixed number of statements.
+ */
+export async function enqueueBookingChanges(
+  tx: Tx,
+  orgId: string,
+  changes: readonly BookingChange[],
+  now: Date,
+): Promise<number> {
+  const notices: (Notice & { resourceId: string })[] = [];
+  const asks: { job: StoredRecord; resourceId: string }[] = [];
+  const drops: { recordId: string; resourceId: string }[] = [];
+  const offers: { job: StoredRecord; was: readonly string[] }[] = [];
+  for (const { before, after } of changes) {
+    const b = tellsWorkers(before) ? before : undefined;
+    const a = tellsWorkers(after) ? after : undefined;
+    if (!b && !a) continue;
+    const shown = (a ?? b) as StoredRecord;
+    const facts = bookingFacts(shown);
+    const bFacts = b && bookingFacts(b);
+    const aFacts = a && bookingFacts(a);
+    if (a && offeredBy(bFacts, aFacts)) offers.push({ job: a, was: b?.resIds ?? [] });
+    for (const n of bookingNotices(bFacts, aFacts)) {
+      notices.push({
+        event: n.event,
+        resourceId: n.resourceId,
+        recordId: shown._id,
+        job: bookingTitle(shown),
+        when: formatDateTime(shown.utc_begin_plus_tz),
+        address: facts.address,
+      });
+      // Assigned workers, and those whose job moved, are asked to confirm (until the job
+      // starts); the unassigned and those of a cancelled job are no longer asked.
+      if (n.event === 'assigned' || n.event === 'changed')
+        asks.push({ job: shown, resourceId: n.resourceId });
+      else if (n.event === 'unassigned' || n.event === 'cancelled')
+        drops.push({ recordId: shown._id, resourceId: n.resourceId });
+    }
+  }
+  notices.push(...(await offerNotices(tx, orgId, offers)));
+  if (notices.length === 0) return 0;
+  for (const d of drops) await dropConfirmation(tx, orgId, d.recordId, d.resourceId);
+  if (asks.length) {
+    const { timeZone } = await orgNoticeContext(tx, orgId);
+    const workers = await tx
+      .select({ id: resources.id, uid: resources.uid })
+      .from(resources)
+      .where(
+        and(eq(resources.orgId, orgId), inArray(resources.id, [...new Set(asks.map((a) => a.resourceId))])),
+      );
+    const uidOf = new Map(workers.map((w) => [w.id, w.uid]));
+    await requestConfirmations(
+      tx,
+      orgId,
+      asks.flatMap(({ job, resourceId }) => {
+        const uid = uidOf.get(resourceId);
+        return uid
+          ? [
+              {
+                recordId: job._id,
+                resourceId,
+                uid,
+                expiresAt: new Date(fromWallClock(job.utc_begin_plus_tz, timeZone)),
+              },
+            ]
+          : [];
+      }),
+      now,
+    );
+  }
   return enqueueNotices(tx, orgId, notices, now);
 }
 
 /**
- * Assigned workers, and those whose job moved, are asked to confirm (until the job starts); the
- * unassigned and those of a cancelled job are no longer asked.
+ * An open job is offered to every active worker with a user, but those it was just taken from
+ * (they are told `unassigned`).
  */
-async function keepConfirmations(
+async function offerNotices(
   tx: Tx,
   orgId: string,
-  job: StoredRecord,
-  notices: readonly { event: NotifyEvent; resourceId: string }[],
-  now: Date,
-): Promise<void> {
-  const ask = notices.filter((n) => n.event === 'assigned' || n.event === 'changed').map((n) => n.resourceId);
-  for (const n of notices) {
-    if (n.event === 'unassigned' || n.event === 'cancelled')
-      await dropConfirmation(tx, orgId, job._id, n.resourceId);
-  }
-  if (ask.length === 0) return;
-  const { timeZone } = await loadOrgContext(tx, orgId);
-  const expiresAt = new Date(fromWallClock(job.utc_begin_plus_tz, timeZone));
+  offers: readonly { job: StoredRecord; was: readonly string[] }[],
+): Promise<(Notice & { resourceId: string })[]> {
+  if (offers.length === 0) return [];
   const workers = await tx
-    .select({ id: resources.id, uid: resources.uid })
+    .select({ id: resources.id })
     .from(resources)
-    .where(and(eq(resources.orgId, orgId), inArray(resources.id, ask)));
-  for (const w of workers) {
-    if (w.uid)
-      await requestConfirmation(
-        tx,
-        orgId,
-        { recordId: job._id, resourceId: w.id, uid: w.uid, expiresAt },
-        now,
-      );
-  }
+    .where(and(eq(resources.orgId, orgId), isNotNull(resources.uid), eq(resources.inactive, false)))
+    .orderBy(asc(resources.id));
+  return offers.flatMap(({ job, was }) => {
+    const common = {
+      event: 'offered' as const,
+      recordId: job._id,
+      job: bookingTitle(job),
+      when: formatDateTime(job.utc_begin_plus_tz),
+      address: bookingFacts(job).address,
+    };
+    return workers.filter((w) => !was.includes(w.id)).map((w) => ({ ...common, resourceId: w.id }));
+  });
 }
 
 /**

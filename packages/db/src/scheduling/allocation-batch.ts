@@ -5,6 +5,7 @@ import { and, asc, eq, gte, inArray, lt, ne, notExists, sql } from 'drizzle-orm'
 import type { Db } from '../client.ts';
 import { appendLiveEvents, type LiveEventInput, publishLiveEvents } from '../infra/live-events.ts';
 import { withTransactionRetry } from '../infra/transaction-retry.ts';
+import { type BookingChange, enqueueBookingChanges } from '../notifications/enqueue.ts';
 import { resources, timelineRecordResources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { buildBatchScenario } from './allocation-scenario.ts';
@@ -109,6 +110,8 @@ export async function allocateBatch(db: Db, orgId: string, req: BatchRequest): P
             outcome.results.map((r) => r.job),
           );
           const now = req.now();
+          // The chunk's notification sends are written together after its allocations.
+          const changes: BookingChange[] = [];
           for (const [k, result] of outcome.results.entries()) {
             const before = jobs[k];
             if (!before) continue;
@@ -126,9 +129,11 @@ export async function allocateBatch(db: Db, orgId: string, req: BatchRequest): P
                 errors: verdict.errors,
               },
               now,
+              changes,
             );
             events.push(...written.events);
           }
+          await enqueueBookingChanges(tx, orgId, changes, now);
         }
         const next = {
           jobs: summary.jobs + counts.jobs,

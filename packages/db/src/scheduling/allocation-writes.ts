@@ -4,7 +4,7 @@ import { formatDateTime } from '@rostra/core/time/calendar';
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import type { LiveEventInput } from '../infra/live-events.ts';
-import { enqueueBookingNotices } from '../notifications/enqueue.ts';
+import { type BookingChange, enqueueBookingNotices } from '../notifications/enqueue.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
 import { addNotifications } from './add-notifications.ts';
 import { type StoredRecord, timelineRecordValues, type VersionedRecord } from './mapping.ts';
@@ -24,7 +24,9 @@ export type AllocationVerdict = {
  * Writes an allocation to a booking in the caller's transaction (whose assigned resources it has
  * locked): the assignment relation, resource names, `autoallocate`, `isConflict` and the errors,
  * the derived readers and a new version. Answers the saved record and the live events: the
- * change, and a notification to each newly assigned resource's user.
+ * change, and a notification to each newly assigned resource's user. With `deferred`, the
+ * notification sends are not written but the change is added to it, for the caller to enqueue
+ * with the rest of its batch (`enqueueBookingChanges`).
  */
 export async function writeAllocation(
   tx: Tx,
@@ -32,6 +34,7 @@ export async function writeAllocation(
   before: StoredRecord,
   verdict: AllocationVerdict,
   now: Date,
+  deferred?: BookingChange[],
 ): Promise<{ record: VersionedRecord; events: LiveEventInput[] }> {
   const resIds = Array.isArray(verdict.job.resIds) ? (verdict.job.resIds as string[]) : [];
   const merged: Record<string, unknown> = { ...before };
@@ -82,7 +85,8 @@ export async function writeAllocation(
     })),
     now,
   );
-  await enqueueBookingNotices(tx, orgId, before, record, now);
+  if (deferred) deferred.push({ before, after: record });
+  else await enqueueBookingNotices(tx, orgId, before, record, now);
   return { record, events: [...recordChangeEvents(before, record), ...notified] };
 }
 
