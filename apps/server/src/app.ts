@@ -23,7 +23,7 @@ import { createIdentity, type Identity } from './identity/identity.ts';
 import { type IdentityOptions, loadIdentityOptions } from './identity/options.ts';
 import { exceptionReportJob, fileSweepJob, identityRetentionOf, retentionJob } from './jobs/jobs.ts';
 import { createScheduler, type Scheduler } from './jobs/scheduler.ts';
-import { notificationsJob } from './notify/notifications.ts';
+import { notificationRetentionJob, notificationsJob, remindersJob } from './notify/notifications.ts';
 import { loadNotifyOptions, type NotifyOptions } from './notify/options.ts';
 import { featureRoutes } from './routes.ts';
 import { testClockRoutes, withTestClock } from './test-clock.ts';
@@ -143,6 +143,8 @@ export async function buildApp(deps: Deps): Promise<App> {
           now: () => identity.now(),
           log: app.log,
         }),
+        remindersJob(deps.db.db),
+        notificationRetentionJob(deps.db.db),
       ],
       log: app.log,
     }),

@@ -105,11 +105,17 @@ describe.each(testDatabaseKinds())('the test clock route on %s', (kind) => {
       const ran = async (seconds: number) =>
         ((await move(seconds)).json() as { ran: string[] }).ran.toSorted();
       // The notification runner runs every 5 s: every move here makes it due. The exception report
-      // is a once-a-minute job: 30 s later it is not due yet, a minute later it is.
+      // and the reminders are once-a-minute jobs: 30 s later they are not due yet, a minute later
+      // they are.
       expect(await ran(30)).toEqual(['notifications']);
-      expect(await ran(30)).toEqual(['exception-report', 'notifications']);
-      // Retention runs every ten minutes.
-      expect(await ran(600)).toEqual(['exception-report', 'notifications', 'retention']);
+      expect(await ran(30)).toEqual(['exception-report', 'notification-reminders', 'notifications']);
+      // Retention runs every ten minutes (the notifications' own, hourly, not yet).
+      expect(await ran(600)).toEqual([
+        'exception-report',
+        'notification-reminders',
+        'notifications',
+        'retention',
+      ]);
     });
 
     it('only forward, by a whole number of seconds, at most a month', async () => {

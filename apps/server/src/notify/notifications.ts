@@ -1,6 +1,9 @@
 import type { Db } from '@rostra/db/client';
+import { listOrganisationIdsUnsafe } from '@rostra/db/infra/job-runs';
 import { confirmationOf } from '@rostra/db/notifications/confirmations';
 import type { Delivery } from '@rostra/db/notifications/deliveries';
+import { enqueueReminders } from '@rostra/db/notifications/reminders';
+import { NOTIFICATION_RETENTION_DAYS, pruneNotifications } from '@rostra/db/notifications/retention';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundJob } from '../jobs/scheduler.ts';
 import { emailChannel, type NotificationChannel } from './channels.ts';
@@ -60,4 +63,41 @@ export function notificationsJob(input: {
     prepare: (d) => withConfirmLink(input.db, input.publicUrl, d),
   });
   return notificationJob(runner, input.options.leaseMs);
+}
+
+/**
+ * Every minute: the reminders due (each organisation's `reminderMinutes` before a job's start),
+ * written to the outbox once per job, start, worker and channel (db notifications/reminders.ts).
+ */
+export function remindersJob(db: Db): BackgroundJob {
+  return {
+    name: 'notification-reminders',
+    periodMs: 60_000,
+    run: async (now) => {
+      let jobs = 0;
+      for (const orgId of await listOrganisationIdsUnsafe(db)) jobs += await enqueueReminders(db, orgId, now);
+      return { jobs };
+    },
+  };
+}
+
+/**
+ * Hourly: finished sends (sent, or failed for good) and expired confirm requests older than the
+ * retention period leave the outbox (db notifications/retention.ts).
+ */
+export function notificationRetentionJob(db: Db, days = NOTIFICATION_RETENTION_DAYS): BackgroundJob {
+  return {
+    name: 'notification-retention',
+    periodMs: 3_600_000,
+    run: async (now) => {
+      const before = new Date(now.getTime() - days * 86_400_000);
+      const removed = { deliveries: 0, confirmations: 0 };
+      for (const orgId of await listOrganisationIdsUnsafe(db)) {
+        const r = await pruneNotifications(db, orgId, before);
+        removed.deliveries += r.deliveries;
+        removed.confirmations += r.confirmations;
+      }
+      return removed;
+    },
+  };
 }

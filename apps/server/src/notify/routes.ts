@@ -154,7 +154,8 @@ export function notifyRoutes(app: App): void {
       config: { access: DISPATCHERS },
       schema: {
         tags: ['notifications'],
-        summary: "The organisation's notification channels per event and its message templates",
+        summary:
+          "The organisation's notification channels per event, its message templates and its reminder's lead",
         response: { 200: orgNotificationSettings },
       },
     },
@@ -168,7 +169,11 @@ export function notifyRoutes(app: App): void {
       const eventChannels = Object.fromEntries(
         Object.entries(doc.eventChannels ?? {}).map(([event, channels]) => [event, [...(channels ?? [])]]),
       );
-      return { event_channels: eventChannels, templates: doc.templates ?? {} };
+      return {
+        event_channels: eventChannels,
+        templates: doc.templates ?? {},
+        ...(doc.reminderMinutes ? { reminder_minutes: doc.reminderMinutes } : {}),
+      };
     },
   );
 
@@ -178,7 +183,8 @@ export function notifyRoutes(app: App): void {
       config: { access: DISPATCHERS },
       schema: {
         tags: ['notifications'],
-        summary: "Replace the organisation's notification channels per event and its message templates",
+        summary:
+          "Replace the organisation's notification channels per event, its message templates and its reminder's lead",
         body: orgNotificationSettings,
         response: { 200: orgNotificationSettings },
       },
@@ -189,6 +195,7 @@ export function notifyRoutes(app: App): void {
       await putSettings(db(), caller.orgId, NOTIFICATION_SETTINGS_KEY, {
         eventChannels: body.event_channels,
         templates: body.templates,
+        ...(body.reminder_minutes ? { reminderMinutes: body.reminder_minutes } : {}),
       });
       return body;
     },

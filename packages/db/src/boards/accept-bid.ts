@@ -1,5 +1,8 @@
+import { bookingTitle } from '@rostra/core/records/booking-rules';
+import { formatDateTime } from '@rostra/core/time/calendar';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { bookingFacts, enqueueNotices } from '../notifications/enqueue.ts';
 import { addNotifications } from '../scheduling/add-notifications.ts';
 import { type AllocateResult, allocateBooking } from '../scheduling/allocate-booking.ts';
 import { isOnJobBoard } from '../scheduling/bids.ts';
@@ -21,7 +24,8 @@ export const isBidRefusal = (result: AcceptBidResult): result is BidRefusal =>
 /**
  * Accepts bid `bidId` on booking `jobId`: the booking is allocated to the bidder's resource (a
  * manual allocation: the same checks, lock and `isConflict` as any), the bidder is told it was
- * accepted and every other bidder that it went to someone else, in the allocation's transaction.
+ * accepted and every other bidder that it went to someone else (in the app, and by their
+ * notification channels), in the allocation's transaction.
  * A booking the organisation lacks is `not_found`; a bid not on it `unknown_bid`; a bidder who is
  * no resource `bid_without_resource`; a job no longer open `not_on_job_board`.
  */
@@ -74,6 +78,22 @@ export async function acceptBid(
             body: 'The job you bid on went to someone else.',
             recordId: jobId,
           })),
+        ],
+        now,
+      );
+      // And outside the app (issue 19): the bidder also hears `assigned`, with the confirm link.
+      const about = {
+        recordId: jobId,
+        job: bookingTitle(record),
+        when: formatDateTime(record.utc_begin_plus_tz),
+        address: bookingFacts(record).address,
+      };
+      await enqueueNotices(
+        tx,
+        orgId,
+        [
+          { ...about, event: 'bid_accepted', uid: bid.uid },
+          ...others.map((uid) => ({ ...about, event: 'bid_declined' as const, uid })),
         ],
         now,
       );
