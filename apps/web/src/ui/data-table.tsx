@@ -25,8 +25,11 @@ import { Pager } from './pager.tsx';
  * pages through ui/pager.tsx.
  */
 
-/** What a column may say beyond TanStack's definition: its cells' and heading's classes. */
-export type DataColumnMeta = { className?: string; headerClassName?: string };
+/**
+ * What a column may say beyond TanStack's definition: its cells' and heading's classes, and a
+ * `data-field` name on its cells (for tests and styles).
+ */
+export type DataColumnMeta = { className?: string; headerClassName?: string; field?: string };
 
 export const dataTableFeatures = tableFeatures({
   rowSortingFeature,
@@ -226,7 +229,11 @@ export function DataTable<T extends RowData>({
                 className={`${selected ? 'bg-sky-50' : 'hover:bg-neutral-50'} ${onRowActivate ? 'cursor-pointer focus-visible:outline-2 focus-visible:outline-sky-600' : ''} ${extra.className ?? ''}`}
               >
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={`${pad} ${cell.column.columnDef.meta?.className ?? ''}`}>
+                  <td
+                    key={cell.id}
+                    data-field={cell.column.columnDef.meta?.field}
+                    className={`${pad} ${cell.column.columnDef.meta?.className ?? ''}`}
+                  >
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

@@ -82,9 +82,16 @@ const describedBy = (description: string | undefined) =>
 
 const WIDTHS = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' } as const;
 
-/** A centred modal with a title bar, a close button and an optional footer of actions. */
-export function Modal(props: BaseProps & { footer?: ReactNode; size?: keyof typeof WIDTHS }) {
-  const isDismissable = props.isDismissable ?? true;
+/** Radix Dialog's root, portal, backdrop and content: what a modal and a drawer share. */
+function DialogFrame({
+  props,
+  className,
+  children,
+}: {
+  props: BaseProps;
+  className: string;
+  children: ReactNode;
+}) {
   const handlers = useContentHandlers(props);
   return (
     <DialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : props.onClose())}>
@@ -94,34 +101,69 @@ export function Modal(props: BaseProps & { footer?: ReactNode; size?: keyof type
           {...handlers}
           {...describedBy(props.description)}
           data-testid={props.testId}
-          className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-neutral-200 bg-white text-neutral-900 shadow-xl transition-[opacity,scale] duration-150 starting:scale-95 starting:opacity-0 focus:outline-none motion-reduce:transition-none ${WIDTHS[props.size ?? 'md']} ${props.className ?? ''}`}
+          className={`${className} ${props.className ?? ''}`}
         >
-          <div className="flex shrink-0 items-center justify-between gap-4 border-b border-neutral-200 py-2 pr-3 pl-5">
-            <DialogPrimitive.Title className={props.hideTitle ? 'sr-only' : 'text-base font-semibold'}>
-              {props.title}
-            </DialogPrimitive.Title>
-            {isDismissable ? (
-              <IconButton label={SHELL_TEXT.close} onClick={props.onClose} className="-mr-2">
-                <X aria-hidden className="size-4" />
-              </IconButton>
-            ) : null}
-          </div>
-          <div className="min-h-0 overflow-y-auto px-5 py-4">
-            {props.description ? (
-              <DialogPrimitive.Description className="mb-3 text-sm text-neutral-600">
-                {props.description}
-              </DialogPrimitive.Description>
-            ) : null}
-            {props.children}
-          </div>
-          {props.footer ? (
-            <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-neutral-200 px-5 py-3">
-              {props.footer}
-            </div>
-          ) : null}
+          {children}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/** The title and, when the dialog may be dismissed, the close button. */
+function TitleBar({
+  title,
+  titleClassName,
+  onClose,
+  className,
+}: {
+  title: string;
+  titleClassName: string;
+  onClose: (() => void) | null;
+  className: string;
+}) {
+  return (
+    <div className={className}>
+      <DialogPrimitive.Title className={titleClassName}>{title}</DialogPrimitive.Title>
+      {onClose ? (
+        <IconButton label={SHELL_TEXT.close} onClick={onClose} className="-mr-2">
+          <X aria-hidden className="size-4" />
+        </IconButton>
+      ) : null}
+    </div>
+  );
+}
+
+const BAR = 'flex shrink-0 items-center justify-between gap-4 border-b border-neutral-200';
+
+/** A centred modal with a title bar, a close button and an optional footer of actions. */
+export function Modal(props: BaseProps & { footer?: ReactNode; size?: keyof typeof WIDTHS }) {
+  const isDismissable = props.isDismissable ?? true;
+  return (
+    <DialogFrame
+      props={props}
+      className={`fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-neutral-200 bg-white text-neutral-900 shadow-xl transition-[opacity,scale] duration-150 starting:scale-95 starting:opacity-0 focus:outline-none motion-reduce:transition-none ${WIDTHS[props.size ?? 'md']}`}
+    >
+      <TitleBar
+        title={props.title}
+        titleClassName={props.hideTitle ? 'sr-only' : 'text-base font-semibold'}
+        onClose={isDismissable ? props.onClose : null}
+        className={`${BAR} py-2 pr-3 pl-5`}
+      />
+      <div className="min-h-0 overflow-y-auto px-5 py-4">
+        {props.description ? (
+          <DialogPrimitive.Description className="mb-3 text-sm text-neutral-600">
+            {props.description}
+          </DialogPrimitive.Description>
+        ) : null}
+        {props.children}
+      </div>
+      {props.footer ? (
+        <div className="flex shrink-0 flex-wrap justify-end gap-2 border-t border-neutral-200 px-5 py-3">
+          {props.footer}
+        </div>
+      ) : null}
+    </DialogFrame>
   );
 }
 
@@ -170,37 +212,21 @@ export function Drawer(props: BaseProps & { side?: 'left' | 'right'; headerless?
     props.side === 'left'
       ? 'left-0 border-r starting:-translate-x-full'
       : 'right-0 border-l starting:translate-x-full';
-  const handlers = useContentHandlers(props);
   return (
-    <DialogPrimitive.Root open onOpenChange={(open) => (open ? undefined : props.onClose())}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className={OVERLAY} />
-        <DialogPrimitive.Content
-          {...handlers}
-          {...describedBy(props.description)}
-          data-testid={props.testId}
-          className={`fixed inset-y-0 z-50 flex h-dvh w-[min(24rem,calc(100%-3rem))] translate-x-0 flex-col border-neutral-200 bg-white text-neutral-900 shadow-xl transition-transform duration-200 ease-out focus:outline-none motion-reduce:transition-none ${side} ${props.className ?? ''}`}
-        >
-          <div
-            className={
-              props.headerless
-                ? 'sr-only'
-                : 'flex shrink-0 items-center justify-between gap-4 border-b border-neutral-200 px-4 py-3'
-            }
-          >
-            <DialogPrimitive.Title className="text-base font-semibold">{props.title}</DialogPrimitive.Title>
-            {props.headerless ? null : (
-              <IconButton label={SHELL_TEXT.close} onClick={props.onClose} className="-mr-2">
-                <X aria-hidden className="size-4" />
-              </IconButton>
-            )}
-          </div>
-          {props.description ? (
-            <DialogPrimitive.Description className="sr-only">{props.description}</DialogPrimitive.Description>
-          ) : null}
-          <div className="min-h-0 flex-1 overflow-y-auto">{props.children}</div>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <DialogFrame
+      props={props}
+      className={`fixed inset-y-0 z-50 flex h-dvh w-[min(24rem,calc(100%-3rem))] translate-x-0 flex-col border-neutral-200 bg-white text-neutral-900 shadow-xl transition-transform duration-200 ease-out focus:outline-none motion-reduce:transition-none ${side}`}
+    >
+      <TitleBar
+        title={props.title}
+        titleClassName="text-base font-semibold"
+        onClose={props.headerless ? null : props.onClose}
+        className={props.headerless ? 'sr-only' : `${BAR} px-4 py-3`}
+      />
+      {props.description ? (
+        <DialogPrimitive.Description className="sr-only">{props.description}</DialogPrimitive.Description>
+      ) : null}
+      <div className="min-h-0 flex-1 overflow-y-auto">{props.children}</div>
+    </DialogFrame>
   );
 }

@@ -310,6 +310,15 @@ export function FormTextarea<V extends FieldValues = FieldValues>(
   );
 }
 
+/** The `<option>`s of `options` (`[value, label]`). */
+function Options({ options }: { options: readonly (readonly [string, string])[] }) {
+  return options.map(([value, text]) => (
+    <option key={value} value={value}>
+      {text}
+    </option>
+  ));
+}
+
 /** A select field from `options` (`[value, label]`). */
 export function FormSelect<V extends FieldValues = FieldValues>({
   options,
@@ -329,11 +338,7 @@ export function FormSelect<V extends FieldValues = FieldValues>({
           value={f.value ?? ''}
           className={controlClass(f['aria-invalid'] === true, extra)}
         >
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
+          <Options options={options} />
         </select>
       )}
     </FormField>
@@ -363,11 +368,7 @@ export function FormMultiSelect<V extends FieldValues = FieldValues>({
           onChange={(e) => f.onChange([...e.target.selectedOptions].map((o) => o.value))}
           className={controlClass(f['aria-invalid'] === true, 'py-1')}
         >
-          {options.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
+          <Options options={options} />
         </select>
       )}
     </FormField>

@@ -19,7 +19,6 @@ export function SearchInput({
   label: string;
   placeholder?: string;
 }) {
-  const id = useId();
   const [text, setText] = useState(value);
   const sent = useRef(value);
   const latest = useRef(onSearch);
@@ -40,7 +39,36 @@ export function SearchInput({
     return () => clearTimeout(timer);
   }, [text]);
   return (
-    <div className="min-w-0 flex-1 basis-64">
+    <SearchField
+      className="min-w-0 flex-1 basis-64"
+      label={label}
+      value={text}
+      onChange={setText}
+      onEnter={() => submit(text)}
+      placeholder={placeholder}
+    />
+  );
+}
+
+/** A labelled search box (the label for screen readers), its text as the caller keeps it. */
+export function SearchField({
+  value,
+  onChange,
+  onEnter,
+  label,
+  placeholder,
+  className = '',
+}: {
+  value: string;
+  onChange: (text: string) => void;
+  onEnter?: () => void;
+  label: string;
+  placeholder?: string | undefined;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className={className}>
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
@@ -52,10 +80,10 @@ export function SearchInput({
         <input
           id={id}
           type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') submit(text);
+            if (e.key === 'Enter') onEnter?.();
           }}
           placeholder={placeholder}
           maxLength={100}

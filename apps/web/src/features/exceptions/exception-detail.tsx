@@ -1,4 +1,8 @@
-import type { ExceptionConfig, ExceptionReportDetail } from '@rostra/core/api/exceptions';
+import type {
+  ExceptionConfig,
+  ExceptionDetailEntry,
+  ExceptionReportDetail,
+} from '@rostra/core/api/exceptions';
 import {
   compareEntries,
   DEFAULT_ACTION_ATTR,
@@ -14,6 +18,7 @@ import { AlertTriangle, Clock } from 'lucide-react';
 import { api } from '../../lib/client.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../../texts.ts';
+import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { formatSpan } from '../../ui/format.ts';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
@@ -88,6 +93,49 @@ export function ExceptionDetail() {
     return s === 'none' ? 'amber' : s;
   };
 
+  const top = 'align-top';
+  const columns: DataColumn<ExceptionDetailEntry>[] = [
+    col.display({
+      id: 'booking',
+      header: X.booking,
+      meta: { className: top },
+      cell: ({ row }) => <BookingCell entry={row.original} />,
+    }),
+    col.accessor((e) => e.job?.customer?.name ?? D.noCustomer, {
+      id: 'customer',
+      header: D.customer,
+      meta: narrowHidden('md', 'customer'),
+    }),
+    col.accessor((e) => workersOf(e), {
+      id: 'workers',
+      header: D.workers,
+      meta: narrowHidden('md', 'workers'),
+    }),
+    col.accessor((e) => spanOf(e), {
+      id: 'time',
+      header: D.time,
+      meta: narrowHidden('lg', 'time', 'text-neutral-700 tabular-nums'),
+    }),
+    col.display({
+      id: 'state',
+      header: X.currentState,
+      meta: { className: top },
+      cell: ({ row }) => <StatusBadge status={row.original.curr_state} config={statusConfig} />,
+    }),
+    col.accessor((e) => expectation(e), {
+      id: 'expected',
+      header: X.expected,
+      meta: narrowHidden('sm', 'expected', 'text-neutral-700'),
+    }),
+    col.display({
+      id: 'overdue',
+      header: T.overdue,
+      cell: ({ row }) => (
+        <Severity severity={severityOf(row.original)} minutes={overdueMinutes(row.original, now)} />
+      ),
+    }),
+  ];
+
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6">
       <h1 className="text-xl font-semibold text-neutral-900">{SHELL_TEXT.exceptionDetail}</h1>
@@ -102,97 +150,52 @@ export function ExceptionDetail() {
         ) : entries.length === 0 ? (
           <StateMessage title={SHELL_TEXT.noExceptions} />
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-600">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {X.booking}
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
-                    {D.customer}
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 font-medium md:table-cell">
-                    {D.workers}
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 font-medium lg:table-cell">
-                    {D.time}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {X.currentState}
-                  </th>
-                  <th scope="col" className="hidden px-3 py-2 font-medium sm:table-cell">
-                    {X.expected}
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-medium">
-                    {T.overdue}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-neutral-100">
-                {entries.map((e) => {
-                  const severity = severityOf(e);
-                  const job = e.job;
-                  const title = job?.reference ?? e._id;
-                  const customer = job?.customer?.name ?? D.noCustomer;
-                  const workers = job?.workers.length
-                    ? job.workers.map((w) => w.name).join(', ')
-                    : D.noWorker;
-                  const span = job ? formatSpan(job.utc_begin_plus_tz, job.utc_end_plus_tz) : '—';
-                  return (
-                    <tr key={`${e._id}|${e.action_status}`} data-exception={e._id} data-severity={severity}>
-                      <td className="px-3 py-2 align-top">
-                        <Link
-                          to="/bookings"
-                          search={{ job_id: e._id }}
-                          aria-label={T.openBooking(title)}
-                          className="font-medium text-sky-800 underline-offset-2 hover:underline"
-                        >
-                          {title}
-                        </Link>
-                        {/* Narrow screens: customer, workers and time under the reference. */}
-                        <p className="mt-0.5 text-xs text-neutral-600 md:hidden">
-                          {[customer, workers].join(' · ')}
-                        </p>
-                        {job ? (
-                          <p className="text-xs text-neutral-600 tabular-nums lg:hidden">{span}</p>
-                        ) : (
-                          <p className="text-xs text-neutral-600">{D.gone}</p>
-                        )}
-                      </td>
-                      <td className="hidden px-3 py-2 align-top md:table-cell" data-field="customer">
-                        {customer}
-                      </td>
-                      <td className="hidden px-3 py-2 align-top md:table-cell" data-field="workers">
-                        {workers}
-                      </td>
-                      <td
-                        className="hidden px-3 py-2 align-top text-neutral-700 tabular-nums lg:table-cell"
-                        data-field="time"
-                      >
-                        {span}
-                      </td>
-                      <td className="px-3 py-2 align-top">
-                        <StatusBadge status={e.curr_state} config={statusConfig} />
-                      </td>
-                      <td
-                        className="hidden px-3 py-2 align-top text-neutral-700 sm:table-cell"
-                        data-field="expected"
-                      >
-                        {expectation(e)}
-                      </td>
-                      <td className="px-3 py-2">
-                        <Severity severity={severity} minutes={overdueMinutes(e, now)} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            label={SHELL_TEXT.exceptionDetail}
+            columns={columns}
+            data={entries}
+            getRowId={(e) => `${e._id}|${e.action_status}`}
+            rowProps={(e) => ({ 'data-exception': e._id, 'data-severity': severityOf(e) })}
+          />
         )}
       </div>
     </div>
+  );
+}
+
+const col = columnsFor<ExceptionDetailEntry>();
+
+/** A column shown from the `bp` breakpoint up (narrow screens show it under the reference). */
+const narrowHidden = (bp: 'sm' | 'md' | 'lg', field: string, extra = '') => ({
+  className: `hidden ${bp}:table-cell align-top ${extra}`,
+  headerClassName: `hidden ${bp}:table-cell`,
+  field,
+});
+
+const workersOf = (e: ExceptionDetailEntry): string =>
+  e.job?.workers.length ? e.job.workers.map((w) => w.name).join(', ') : D.noWorker;
+
+const spanOf = (e: ExceptionDetailEntry): string =>
+  e.job ? formatSpan(e.job.utc_begin_plus_tz, e.job.utc_end_plus_tz) : '—';
+
+/** The booking's reference, linked; on narrow screens customer, workers and time under it. */
+function BookingCell({ entry: e }: { entry: ExceptionDetailEntry }) {
+  const title = e.job?.reference ?? e._id;
+  return (
+    <>
+      <Link
+        to="/bookings"
+        search={{ job_id: e._id }}
+        aria-label={T.openBooking(title)}
+        className="font-medium text-sky-800 underline-offset-2 hover:underline"
+      >
+        {title}
+      </Link>
+      <p className="mt-0.5 text-xs text-neutral-600 md:hidden">
+        {[e.job?.customer?.name ?? D.noCustomer, workersOf(e)].join(' · ')}
+      </p>
+      <p className="text-xs text-neutral-600 tabular-nums lg:hidden">{e.job ? spanOf(e) : D.gone}</p>
+    </>
   );
 }
 

@@ -16,8 +16,10 @@ import {
 } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
+import { Check } from '../../ui/check.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
+import { RowGrid } from '../../ui/row-grid.tsx';
 import { ItemDialog, type ItemDialogState } from './item-dialog.tsx';
 import { RolloutPanel } from './rollout-panel.tsx';
 import { ROSTER_TEXT as T } from './roster-text.ts';
@@ -29,6 +31,11 @@ const WEEKS = [1, 2] as const;
 const DAYS = [0, 1, 2, 3, 4, 5, 6];
 const dayName = (d: number) => weekdayLongName(TEMPLATE_START + d * DAY);
 const shortDay = (d: number) => dayName(d).slice(0, 3);
+/** The fortnight's days in order, each with its week and weekday. */
+const SLOTS = WEEKS.flatMap((w) => DAYS.map((d) => ({ w, d })));
+/** The second week starts behind a heavier line. */
+const dayBorder = (w: number, d: number) =>
+  d === 0 && w === 2 ? 'border-l-2 border-neutral-300' : 'border-l border-neutral-100';
 
 type Row = { id: string; label: string };
 
@@ -138,129 +145,75 @@ export function MasterRosterScreen() {
         <div className="space-y-6">
           {placed.length === 0 ? <EmptyState title={T.empty} hint={T.emptyHint} /> : null}
           <div>
-            <label className="mb-2 inline-flex items-center gap-2 text-sm text-neutral-700">
-              <input
-                type="checkbox"
-                checked={showAll}
-                onChange={(e) => setShowAll(e.target.checked)}
-                className="size-4 accent-sky-700"
-              />
-              {T.showAll}
-            </label>
-            <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white">
-              <table
-                className="w-full min-w-[61rem] table-fixed border-collapse text-xs"
-                data-testid="master-roster"
-              >
-                <colgroup>
-                  <col className="w-32" />
-                  {WEEKS.flatMap((w) => DAYS.map((d) => <col key={`${w}-${d}`} />))}
-                </colgroup>
-                <thead>
-                  <tr className="border-b border-neutral-200 bg-neutral-50 text-neutral-700">
-                    <th
-                      scope="col"
-                      rowSpan={2}
-                      className="sticky left-0 z-10 bg-neutral-50 px-3 py-2 text-left font-medium"
-                    >
-                      {T.rowHeader[rowKind]}
-                    </th>
-                    {WEEKS.map((w) => (
-                      <th
-                        key={w}
-                        scope="colgroup"
-                        colSpan={7}
-                        className={`px-2 py-1.5 text-center text-sm font-semibold ${w === 2 ? 'border-l-2 border-neutral-300 bg-sky-50/60' : ''}`}
-                      >
-                        {T.week(w)}
-                      </th>
-                    ))}
-                  </tr>
-                  <tr className="border-b border-neutral-200 bg-neutral-50 text-neutral-600">
-                    {WEEKS.flatMap((w) =>
-                      DAYS.map((d) => (
-                        <th
-                          key={`${w}-${d}`}
-                          scope="col"
-                          abbr={`${dayName(d)}, ${T.week(w)}`}
-                          className={`px-1 py-1 text-center font-medium ${d === 0 && w === 2 ? 'border-l-2 border-neutral-300' : 'border-l border-neutral-100'} ${d === 0 || d === 6 ? 'bg-neutral-100/70' : ''}`}
+            <Check className="mb-2" checked={showAll} onChange={setShowAll} label={T.showAll} />
+            <RowGrid
+              testId="master-roster"
+              tableClassName="min-w-[61rem] text-xs"
+              rowHeadWidth="w-32"
+              corner={T.rowHeader[rowKind]}
+              groups={WEEKS.map((w) => ({
+                key: String(w),
+                head: T.week(w),
+                span: 7,
+                className: `px-2 py-1.5 text-center text-sm font-semibold ${w === 2 ? 'border-l-2 border-neutral-300 bg-sky-50/60' : ''}`,
+              }))}
+              columns={SLOTS.map(({ w, d }) => ({
+                w,
+                d,
+                key: `${w}-${d}`,
+                head: shortDay(d),
+                abbr: `${dayName(d)}, ${T.week(w)}`,
+                headClassName: `px-1 py-1 text-center ${dayBorder(w, d)} ${d === 0 || d === 6 ? 'bg-neutral-100/70' : ''}`,
+                className: `group h-12 ${dayBorder(w, d)} ${d === 0 || d === 6 ? 'bg-neutral-50' : ''}`,
+              }))}
+              rows={rows}
+              rowKey={(row) => row.id || 'none'}
+              rowHeadClassName="truncate py-1.5 text-sm text-neutral-800"
+              rowHead={(row) => <span className={row.id ? '' : 'text-neutral-500 italic'}>{row.label}</span>}
+              cell={(row, { w, d }) => {
+                const here = placed
+                  .filter((p) => p.slot.week === w && p.slot.weekday === d && rowOf(p.item) === row.id)
+                  .sort((a, b) => a.slot.startMinute - b.slot.startMinute);
+                return (
+                  <div className="flex flex-col gap-1">
+                    {here.map(({ item, slot }) => {
+                      const begin = slot.startMinute * MINUTE;
+                      const range = timeRange(begin, begin + slot.durationMinutes * MINUTE);
+                      return (
+                        <button
+                          key={item._id}
+                          type="button"
+                          data-item={item._id}
+                          aria-label={T.editItem(`${range} ${chipText(item)}, ${dayName(d)} ${T.week(w)}`)}
+                          title={`${range} · ${chipText(item)}`}
+                          onClick={() => setDialog({ kind: 'edit', item, slot, byCustomer })}
+                          className={`w-full overflow-hidden rounded border px-1 py-1 text-left text-[11px] leading-tight tracking-tight hover:brightness-95 ${
+                            item.resIds.length === 0
+                              ? 'border-amber-200 bg-amber-50 text-amber-900'
+                              : 'border-sky-200 bg-sky-50 text-sky-900'
+                          }`}
                         >
-                          {shortDay(d)}
-                        </th>
-                      )),
-                    )}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-neutral-100">
-                  {rows.map((row) => (
-                    <tr key={row.id || 'none'} data-row={row.id || 'none'}>
-                      <th
-                        scope="row"
-                        className="sticky left-0 z-10 truncate bg-white px-3 py-1.5 text-left text-sm font-medium text-neutral-800"
-                      >
-                        <span className={row.id ? '' : 'text-neutral-500 italic'}>{row.label}</span>
-                      </th>
-                      {WEEKS.flatMap((w) =>
-                        DAYS.map((d) => {
-                          const here = placed
-                            .filter(
-                              (p) => p.slot.week === w && p.slot.weekday === d && rowOf(p.item) === row.id,
-                            )
-                            .sort((a, b) => a.slot.startMinute - b.slot.startMinute);
-                          return (
-                            <td
-                              key={`${w}-${d}`}
-                              className={`group h-12 px-1 py-1 align-top ${d === 0 && w === 2 ? 'border-l-2 border-neutral-300' : 'border-l border-neutral-100'} ${d === 0 || d === 6 ? 'bg-neutral-50' : ''}`}
-                            >
-                              <div className="flex flex-col gap-1">
-                                {here.map(({ item, slot }) => {
-                                  const begin = slot.startMinute * MINUTE;
-                                  const range = timeRange(begin, begin + slot.durationMinutes * MINUTE);
-                                  return (
-                                    <button
-                                      key={item._id}
-                                      type="button"
-                                      data-item={item._id}
-                                      aria-label={T.editItem(
-                                        `${range} ${chipText(item)}, ${dayName(d)} ${T.week(w)}`,
-                                      )}
-                                      title={`${range} · ${chipText(item)}`}
-                                      onClick={() => setDialog({ kind: 'edit', item, slot, byCustomer })}
-                                      className={`w-full overflow-hidden rounded border px-1 py-1 text-left text-[11px] leading-tight tracking-tight hover:brightness-95 ${
-                                        item.resIds.length === 0
-                                          ? 'border-amber-200 bg-amber-50 text-amber-900'
-                                          : 'border-sky-200 bg-sky-50 text-sky-900'
-                                      }`}
-                                    >
-                                      {/* A fortnight of columns has room for the begin time; the title and name carry the range. */}
-                                      <span className="block font-medium tabular-nums">
-                                        {range.slice(0, 5)}
-                                      </span>
-                                      <span className="block truncate">{chipText(item)}</span>
-                                    </button>
-                                  );
-                                })}
-                                <button
-                                  type="button"
-                                  aria-label={T.addAt(row.label, dayName(d), w)}
-                                  title={T.addAt(row.label, dayName(d), w)}
-                                  onClick={() =>
-                                    setDialog({ kind: 'new', week: w, dayNum: d, rowId: row.id, byCustomer })
-                                  }
-                                  className="flex h-6 w-full items-center justify-center rounded text-neutral-400 opacity-0 group-hover:opacity-100 hover:bg-neutral-100 hover:text-neutral-700 focus:opacity-100"
-                                >
-                                  <Plus aria-hidden className="size-3.5" />
-                                </button>
-                              </div>
-                            </td>
-                          );
-                        }),
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                          {/* A fortnight of columns has room for the begin time; the title and name carry the range. */}
+                          <span className="block font-medium tabular-nums">{range.slice(0, 5)}</span>
+                          <span className="block truncate">{chipText(item)}</span>
+                        </button>
+                      );
+                    })}
+                    <button
+                      type="button"
+                      aria-label={T.addAt(row.label, dayName(d), w)}
+                      title={T.addAt(row.label, dayName(d), w)}
+                      onClick={() =>
+                        setDialog({ kind: 'new', week: w, dayNum: d, rowId: row.id, byCustomer })
+                      }
+                      className="flex h-6 w-full items-center justify-center rounded text-neutral-400 opacity-0 group-hover:opacity-100 hover:bg-neutral-100 hover:text-neutral-700 focus:opacity-100"
+                    >
+                      <Plus aria-hidden className="size-3.5" />
+                    </button>
+                  </div>
+                );
+              }}
+            />
           </div>
           <RolloutPanel defaultFrom={weekStart(wallNow(me.company?.time_zone)) + WEEK} />
         </div>

@@ -1,7 +1,7 @@
 import type { ResourceRecord } from '@rostra/core/api/resources';
 import { DAY, type DayCode, formatDate, weekdayLongName } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Copy, Plus, Search, X } from 'lucide-react';
+import { Copy, Plus, X } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { get, useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { askConfirm } from '../../lib/overlays.ts';
@@ -24,6 +24,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { PeriodNav } from '../../ui/period-nav.tsx';
 import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
+import { SearchField } from '../../ui/search-input.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import { LeavesPanel } from './leaves-panel.tsx';
 import {
@@ -123,7 +124,6 @@ function ResourcePicker({
   onSelect: (id: string) => void;
 }) {
   const [text, setText] = useState('');
-  const searchId = useId();
   const shown = useMemo(() => {
     const q = text.trim().toLowerCase();
     return (query.data ?? []).filter(
@@ -136,23 +136,12 @@ function ResourcePicker({
   return (
     <nav aria-label={T.resource} className="rounded-lg border border-neutral-200 bg-white">
       <div className="border-b border-neutral-200 p-2">
-        <label htmlFor={searchId} className="sr-only">
-          {T.searchResources}
-        </label>
-        <div className="relative">
-          <Search
-            aria-hidden
-            className="pointer-events-none absolute top-1/2 left-2 size-4 -translate-y-1/2 text-neutral-400"
-          />
-          <input
-            id={searchId}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={T.searchResources}
-            className="block min-h-11 w-full rounded-md border border-neutral-300 pr-2 pl-8 text-base sm:min-h-9 sm:text-sm"
-          />
-        </div>
+        <SearchField
+          label={T.searchResources}
+          placeholder={T.searchResources}
+          value={text}
+          onChange={setText}
+        />
       </div>
       <ul className="max-h-56 overflow-y-auto p-1 md:max-h-[calc(100dvh-14rem)]">
         {shown.length === 0 ? <li className="px-2 py-3 text-sm text-neutral-500">{T.noMatch}</li> : null}

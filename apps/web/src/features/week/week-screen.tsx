@@ -4,8 +4,10 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useStatusStyles } from '../../features/boards/model.ts';
 import { byId, errorText, useResources } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
+import { Check } from '../../ui/check.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
+import { RowGrid } from '../../ui/row-grid.tsx';
 import { BookingChip, hoursOf, onDay, WEEK_TEXT as T, useWeekBookings } from './week-parts.tsx';
 
 /**
@@ -58,73 +60,48 @@ export function WeekScreen() {
 
   return (
     <Page title={T.week} actions={nav} wide>
-      <label className="mb-2 inline-flex items-center gap-2 text-sm text-neutral-700">
-        <input
-          type="checkbox"
-          checked={showEmpty}
-          onChange={(e) => setShowEmpty(e.target.checked)}
-          className="size-4 accent-sky-700"
-        />
-        {T.showEmpty}
-      </label>
+      <Check className="mb-2" checked={showEmpty} onChange={setShowEmpty} label={T.showEmpty} />
       {records.length === 0 && !showEmpty ? (
         <EmptyState title={T.noBookings} hint={T.noBookingsHint} />
       ) : (
-        <div className="max-h-[calc(100dvh-12rem)] overflow-auto rounded-lg border border-neutral-200 bg-white">
-          <table className="w-full min-w-[60rem] table-fixed border-collapse text-sm" data-testid="week-grid">
-            <colgroup>
-              <col className="w-44" />
-              {week.days.map((d) => (
-                <col key={d} />
+        <RowGrid
+          testId="week-grid"
+          frameClassName="max-h-[calc(100dvh-12rem)] overflow-y-auto"
+          tableClassName="min-w-[60rem] text-sm"
+          stickyHead
+          rowHeadWidth="w-44"
+          corner={T.resource}
+          columns={week.days.map((d) => ({
+            key: String(d),
+            day: d,
+            headClassName: 'border-l border-neutral-100 px-2 py-2 text-left',
+            className: 'border-l border-neutral-100',
+            head: (
+              <>
+                {formatDayLabel(d)}
+                <span className="ml-1 font-normal text-neutral-400">{onDay(records, d).length || ''}</span>
+              </>
+            ),
+          }))}
+          rows={rows}
+          rowKey={(row) => row.id || 'unassigned'}
+          rowHeadClassName="py-2 align-top"
+          rowHead={(row) => (
+            <>
+              <span className={`block truncate ${row.id ? 'text-neutral-900' : 'text-amber-800'}`}>
+                {row.name}
+              </span>
+              <span className="text-xs font-normal text-neutral-500">{T.hours(hoursOf(row.records))}</span>
+            </>
+          )}
+          cell={(row, { day }) => (
+            <div className="flex flex-col gap-1">
+              {onDay(row.records, day).map((r) => (
+                <BookingChip key={r._id} record={r} styles={styles} show="customer" />
               ))}
-            </colgroup>
-            <thead className="sticky top-0 z-20">
-              <tr className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-600">
-                <th scope="col" className="sticky left-0 z-10 bg-neutral-50 px-3 py-2 text-left font-medium">
-                  {T.resource}
-                </th>
-                {week.days.map((d) => (
-                  <th
-                    key={d}
-                    scope="col"
-                    className="border-l border-neutral-100 px-2 py-2 text-left font-medium"
-                  >
-                    {formatDayLabel(d)}
-                    <span className="ml-1 font-normal text-neutral-400">
-                      {onDay(records, d).length || ''}
-                    </span>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-neutral-100">
-              {rows.map((row) => (
-                <tr key={row.id || 'unassigned'} data-row={row.id || 'unassigned'}>
-                  <th
-                    scope="row"
-                    className="sticky left-0 z-10 bg-white px-3 py-2 text-left align-top font-medium"
-                  >
-                    <span className={`block truncate ${row.id ? 'text-neutral-900' : 'text-amber-800'}`}>
-                      {row.name}
-                    </span>
-                    <span className="text-xs font-normal text-neutral-500">
-                      {T.hours(hoursOf(row.records))}
-                    </span>
-                  </th>
-                  {week.days.map((d) => (
-                    <td key={d} className="border-l border-neutral-100 px-1 py-1 align-top">
-                      <div className="flex flex-col gap-1">
-                        {onDay(row.records, d).map((r) => (
-                          <BookingChip key={r._id} record={r} styles={styles} show="customer" />
-                        ))}
-                      </div>
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            </div>
+          )}
+        />
       )}
     </Page>
   );

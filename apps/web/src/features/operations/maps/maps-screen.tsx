@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { errorText, timeRange } from '../../../lib/roster.ts';
 import { StatusPill } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { Check } from '../../../ui/check.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../ui/list-state.tsx';
 import { statusLabel, useStatusStyles } from '../../boards/model.ts';
@@ -97,15 +98,13 @@ export function MapsScreen() {
               [T.resources, showResources, setShowResources],
             ] as const
           ).map(([label, isShown, setShown]) => (
-            <label key={label} className="flex min-h-11 items-center gap-2 sm:min-h-9">
-              <input
-                type="checkbox"
-                checked={isShown}
-                onChange={(e) => setShown(e.target.checked)}
-                className="size-4"
-              />
-              {label}
-            </label>
+            <Check
+              key={label}
+              className="min-h-11 sm:min-h-9"
+              checked={isShown}
+              onChange={setShown}
+              label={label}
+            />
           ))}
         </fieldset>
         <FilterSelect
