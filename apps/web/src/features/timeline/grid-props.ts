@@ -6,6 +6,7 @@ import type { MenuPoint } from '../../ui/context-menu.tsx';
 import type { AsyncChecker } from './checker.ts';
 import type { DropTarget } from './layout.ts';
 import type { Bar, Row, ViewKind, Zoom } from './model.ts';
+import type { Picked } from './selection.ts';
 import type { RowAvailability } from './use-availability.ts';
 
 /** What the timeline grid shows and what it reports (timeline-grid.tsx). */
@@ -38,7 +39,14 @@ export type GridProps = {
   onUnassign: (bar: Bar) => void;
   onDragStart: (bar: Bar) => void;
   onDragEnd: () => void;
-  onDrop: (bar: Bar, fromRowId: string, target: DropTarget) => void;
+  /** A bar dropped; `isCopy`: Shift held (a copy goes to the target). */
+  onDrop: (bar: Bar, fromRowId: string, target: DropTarget, isCopy: boolean) => void;
+  /** The bookings picked for one action together (point 6): drawn as selected. */
+  picked: Picked;
+  /** Ctrl/Shift-click or Space on a bar: in or out of the pick. */
+  onPick: (bar: Bar, row: Row) => void;
+  /** Escape on a bar while some are picked. */
+  onClearPick: () => void;
   /** A bar's end handle dragged (or Shift+Arrow on a focused bar): the booking's new end. */
   onResize: (bar: Bar, end: number, byPointer: boolean) => void;
   /** Shifts, leaves, hours against limits (issue 18 point 4); null while unknown. */

@@ -6,7 +6,10 @@ import {
   createRangeAt,
   type DragState,
   dropTargetAt,
+  EDGE,
+  EDGE_MAX,
   edgeScroll,
+  edgeSpeed,
   ghostOn,
   hourShade,
   keyResizeEnd,
@@ -85,9 +88,20 @@ describe('drag rules', () => {
     const rect = { left: 0, right: 1000, top: 0, bottom: 600 };
     const inset = { left: 200, top: 52 };
     expect(edgeScroll(rect, { x: 500, y: 300 }, inset)).toEqual({ dx: 0, dy: 0 });
-    expect(edgeScroll(rect, { x: 210, y: 300 }, inset)).toEqual({ dx: -16, dy: 0 });
-    expect(edgeScroll(rect, { x: 990, y: 590 }, inset)).toEqual({ dx: 16, dy: 12 });
+    expect(edgeScroll(rect, { x: 210, y: 300 }, inset)).toEqual({ dx: -18, dy: 0 });
+    expect(edgeScroll(rect, { x: 990, y: 590 }, inset)).toEqual({ dx: 18, dy: 18 });
     expect(edgeScroll(rect, { x: 500, y: 60 }, inset, false)).toEqual({ dx: 0, dy: 0 });
+  });
+
+  it('scrolls faster the deeper the pointer is held into the edge band, at most EDGE_MAX', () => {
+    expect(edgeSpeed(500, 0, 1000)).toBe(0);
+    expect(edgeSpeed(1000 - EDGE, 0, 1000)).toBe(0);
+    expect(edgeSpeed(1000 - EDGE + 1, 0, 1000)).toBe(1);
+    expect(edgeSpeed(1000 - EDGE / 2, 0, 1000)).toBe(EDGE_MAX / 2);
+    expect(edgeSpeed(1000, 0, 1000)).toBe(EDGE_MAX);
+    expect(edgeSpeed(1200, 0, 1000)).toBe(EDGE_MAX);
+    expect(edgeSpeed(EDGE / 2, 0, 1000)).toBe(-EDGE_MAX / 2);
+    expect(edgeSpeed(-50, 0, 1000)).toBe(-EDGE_MAX);
   });
 
   it('shows each row its check while moving, only the own row while resizing, and the ghost on the target', () => {

@@ -96,22 +96,35 @@ export function keyResizeEnd(bar: Pick<Bar, 'begin' | 'end'>, dir: 'left' | 'rig
   return end;
 }
 
-/** Pixels to scroll by while a drag's pointer rests near an edge of the scroller (0 elsewhere). */
+/** Fastest edge scroll, px per frame (at the very edge or past it). */
+export const EDGE_MAX = 24;
+
+/**
+ * Scroll speed along one axis while a drag's pointer is held near an edge (issue 18 point 6): 0
+ * outside the band of EDGE px along it, growing with the depth into the band to EDGE_MAX at the
+ * edge and past it; negative towards the start. `start` and `end` bound the scrolling area.
+ */
+export function edgeSpeed(pointer: number, start: number, end: number): number {
+  const into = (depth: number) => Math.max(1, Math.round((EDGE_MAX * Math.min(depth, EDGE)) / EDGE));
+  if (pointer < start + EDGE) return -into(start + EDGE - pointer);
+  if (pointer > end - EDGE) return into(pointer - (end - EDGE));
+  return 0;
+}
+
+/**
+ * Pixels to scroll by, each frame, while a drag's pointer is held near an edge of the scroller
+ * (0 elsewhere); the area starts after the sticky names (`inset.left`) and header (`inset.top`).
+ */
 export function edgeScroll(
   rect: { left: number; right: number; top: number; bottom: number },
   pointer: { x: number; y: number },
   inset: { left: number; top: number },
   vertical = true,
 ): { dx: number; dy: number } {
-  const dx = pointer.x < rect.left + inset.left + EDGE ? -16 : pointer.x > rect.right - EDGE ? 16 : 0;
-  const dy = !vertical
-    ? 0
-    : pointer.y < rect.top + inset.top + EDGE
-      ? -12
-      : pointer.y > rect.bottom - EDGE
-        ? 12
-        : 0;
-  return { dx, dy };
+  return {
+    dx: edgeSpeed(pointer.x, rect.left + inset.left, rect.right),
+    dy: vertical ? edgeSpeed(pointer.y, rect.top + inset.top, rect.bottom) : 0,
+  };
 }
 
 /** What a row shows while a bar is dragged: the core's answer, 'pending', 'unassign', or nothing. */
@@ -157,10 +170,12 @@ export function barKeyAction(key: {
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
-}): 'open' | 'candidates' | 'unassign' | 'menu' | null {
+}): 'open' | 'candidates' | 'unassign' | 'menu' | 'pick' | 'unpick' | null {
   if (key.key === 'ContextMenu' || (key.shiftKey && key.key === 'F10')) return 'menu';
   if (key.ctrlKey || key.metaKey || key.altKey) return null;
-  if (key.key === 'Enter' || key.key === ' ') return 'open';
+  if (key.key === 'Enter') return 'open';
+  if (key.key === ' ') return 'pick';
+  if (key.key === 'Escape') return 'unpick';
   if (key.key === 'Delete' || key.key === 'Backspace') return 'unassign';
   if (key.key.toLowerCase() === 'c' && !key.shiftKey) return 'candidates';
   return null;

@@ -49,10 +49,23 @@ export function copyBody(record: Booking, shift: number, keepResources: boolean)
   return body;
 }
 
-/** Creates a copy (see `copyBody`); resolves with the new booking. */
-export async function createCopy(id: string, shift: number, keepResources: boolean): Promise<SavedBooking> {
+/**
+ * Creates a copy (see `copyBody`); resolves with the new booking. `resIds`: the copy's resources
+ * instead of the original's (a Shift-drag copies onto the row it is dropped on).
+ */
+export async function createCopy(
+  id: string,
+  shift: number,
+  keepResources: boolean,
+  resIds?: readonly string[],
+): Promise<SavedBooking> {
   const record = await fetchRecord(id);
-  return api.post<SavedBooking>('/timeline-records', copyBody(record, shift, keepResources), {
+  const body = copyBody(record, shift, keepResources);
+  if (resIds) {
+    body.resIds = [...resIds];
+    body.resourceId = resIds[0] ?? null;
+  }
+  return api.post<SavedBooking>('/timeline-records', body, {
     quiet: true,
     retry: false,
   });

@@ -16,7 +16,9 @@ import { BookingDrawer } from './booking-drawer.tsx';
 import { CandidatePanel } from './candidate-panel.tsx';
 import { CreateBooking, type CreateTarget } from './create-booking.tsx';
 import { batchCandidates, freeSlot, type Row } from './model.ts';
+import { PickBar } from './pick-bar.tsx';
 import { ArrangeToggle, RowFilters } from './row-filters.tsx';
+import { NOTHING_PICKED, togglePick } from './selection.ts';
 import { TL } from './texts.ts';
 import { TimelineGrid } from './timeline-grid.tsx';
 import { useArrangement, useLabelOptions } from './use-arrangement.ts';
@@ -25,6 +27,7 @@ import { useBoardActions } from './use-board-actions.ts';
 import { useBoardPane } from './use-board-pane.ts';
 import { useChanges } from './use-changes.ts';
 import { useDragChecker } from './use-drag-checker.ts';
+import { focusGridBar, useGroupActions, usePicked } from './use-group-actions.ts';
 import { useNow, usePeriod } from './use-period.ts';
 import { useRecordActions } from './use-record-actions.ts';
 import { useWindowData } from './use-window-data.ts';
@@ -65,6 +68,8 @@ export function TimelineBoard(props: { isEditable: boolean }) {
   const selected = selectedId ? win.recordsById.get(selectedId) : undefined;
   const selectedLock = selected ? locks[selected._id] : undefined;
   const menuRecord = pane.menu ? (win.recordsById.get(pane.menu.id) ?? null) : null;
+  const { picked, setPicked } = usePicked(win.recordsById);
+  const groups = useGroupActions({ changes, whatOf: actions.whatOf, nameOf: actions.nameOf });
   const onMenuAction = (action: BarMenuAction, record: WindowRecord) => {
     if (action === 'open' || action === 'candidates')
       pane.open(action === 'open' ? 'detail' : 'candidates', record._id);
@@ -136,6 +141,20 @@ export function TimelineBoard(props: { isEditable: boolean }) {
           {TL.truncated}
         </p>
       ) : null}
+      {isEditable && picked.size > 0 ? (
+        <PickBar
+          picked={picked}
+          rows={rows}
+          isBusy={busy}
+          onMoveTo={(rowId) => void groups.moveAllTo(picked, rowId)}
+          onUnassign={() => void groups.unassignAll(picked)}
+          onAuto={() => void groups.autoAllocateAll(picked)}
+          onClear={() => {
+            setPicked(NOTHING_PICKED);
+            focusGridBar();
+          }}
+        />
+      ) : null}
       {data ? (
         <RowFilters
           arranging={arranging}
@@ -173,8 +192,15 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             checker={drag.checker}
             showAlternatives={ds.show_alternative_resource_on_drag !== false}
             onSelect={(bar) => {
+              setPicked(NOTHING_PICKED);
               if (bar.kind === 'booking') pane.open('detail', bar.record._id);
             }}
+            picked={picked}
+            onPick={(bar, row) => {
+              if (bar.kind !== 'booking' || !isEditable) return;
+              setPicked(togglePick(picked, bar.record, row.id, !locks[bar.record._id]));
+            }}
+            onClearPick={() => setPicked(NOTHING_PICKED)}
             onOpen={(bar) => pane.open('detail', bar.record._id)}
             onCandidates={(bar) => pane.open('candidates', bar.record._id)}
             onUnassign={(bar) => {
@@ -185,7 +211,12 @@ export function TimelineBoard(props: { isEditable: boolean }) {
             }}
             onDragStart={drag.onDragStart}
             onDragEnd={drag.onDragEnd}
-            onDrop={(bar, fromRowId, target) => void actions.onDrop(bar, fromRowId, target)}
+            onDrop={(bar, fromRowId, target, isCopy) => {
+              if (isCopy) void groups.copyTo(bar, fromRowId, target);
+              else if (picked.size > 1 && picked.has(bar.record._id))
+                void groups.moveAll(picked, bar, target);
+              else void actions.onDrop(bar, fromRowId, target);
+            }}
             onResize={(bar, end, byPointer) => void actions.onResize(bar, end, byPointer)}
             availability={availability}
             utilisation={load}

@@ -21,6 +21,7 @@ import {
   UNASSIGNED_ROW,
 } from './model.ts';
 import { GroupHeader } from './row-filters.tsx';
+import { isPickClick } from './selection.ts';
 import { TL } from './texts.ts';
 import { TimelineRow } from './timeline-row.tsx';
 import { useBarDrag } from './use-bar-drag.ts';
@@ -138,8 +139,15 @@ export function TimelineGrid(props: GridProps) {
     onOtherKey: (event, bar) => {
       const action = barKeyAction(event);
       if (!action || bar.kind !== 'booking') return;
+      if (action === 'unpick') {
+        if (props.picked.size > 0) props.onClearPick();
+        return;
+      }
       event.preventDefault();
-      if (action === 'open') props.onOpen(bar);
+      if (action === 'pick') {
+        const row = rows.find((r) => r.bars.includes(bar));
+        if (row) props.onPick(bar, row);
+      } else if (action === 'open') props.onOpen(bar);
       else if (action === 'candidates') props.onCandidates(bar);
       else if (action === 'unassign') props.onUnassign(bar);
       else {
@@ -152,7 +160,10 @@ export function TimelineGrid(props: GridProps) {
   // Stable handlers for the memoised rows (a scroll re-renders the grid, not every row).
   const latest = useRef({ startPress, startResize, onBarKey, suppressClick });
   latest.current = { startPress, startResize, onBarKey, suppressClick };
+  // Whether the press that leads to a click held Ctrl, Cmd or Shift (a pick, not an open).
+  const pressPicks = useRef(false);
   const onPress = useCallback((e: PointerEvent, bar: Bar, row: Row) => {
+    pressPicks.current = isPickClick(e);
     if (bar.kind === 'booking')
       watchLongPress(e, (at) => propsRef.current.onMenu(bar, at), latest.current.suppressClick);
     latest.current.startPress(e, bar, row);
@@ -169,9 +180,12 @@ export function TimelineGrid(props: GridProps) {
     (bar: Bar, at: BarRef) => {
       if (suppressClick.current) return;
       setFocus(at);
-      propsRef.current.onSelect(bar);
+      const row = rows[at.row];
+      if (pressPicks.current && row) propsRef.current.onPick(bar, row);
+      else propsRef.current.onSelect(bar);
+      pressPicks.current = false;
     },
-    [suppressClick, setFocus],
+    [suppressClick, setFocus, rows],
   );
   const onOpen = useCallback((bar: Bar) => propsRef.current.onOpen(bar), []);
   const onMenu = useCallback((bar: Bar, at: MenuPoint) => {
@@ -238,6 +252,7 @@ export function TimelineGrid(props: GridProps) {
                     customers={props.customers}
                     locks={props.locks}
                     selectedId={props.selectedId}
+                    picked={props.picked}
                     draggingId={drag?.bar.record._id ?? null}
                     tabStop={tabStop}
                     isDragging={drag !== null}

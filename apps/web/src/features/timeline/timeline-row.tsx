@@ -19,6 +19,7 @@ import {
   UNASSIGNED_ROW,
 } from './model.ts';
 import { NewBookingButton, RowBackdrop, RowLoadText } from './row-parts.tsx';
+import type { Picked } from './selection.ts';
 import { TL } from './texts.ts';
 
 export type RowProps = {
@@ -34,6 +35,8 @@ export type RowProps = {
   customers: ReadonlyMap<string, string>;
   locks: Readonly<Record<string, WorkspaceLock>>;
   selectedId: string | null;
+  /** Bookings picked for one action together: drawn as selected too. */
+  picked: Picked;
   draggingId: string | null;
   tabStop: string | null;
   isDragging: boolean;
@@ -151,7 +154,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             statusColors={p.statusColors}
             customers={p.customers}
             lock={p.locks[bar.record._id]}
-            isSelected={p.selectedId === bar.record._id}
+            isSelected={p.selectedId === bar.record._id || p.picked.has(bar.record._id)}
             isDragged={p.draggingId === bar.record._id}
             isTabStop={p.tabStop === key}
             canResize={p.canEdit && !p.isDragging && !p.locks[bar.record._id]}

@@ -17,15 +17,17 @@ export type DragCallbacks = {
   isLocked: (id: string) => boolean;
   onDragStart: (bar: Bar) => void;
   onDragEnd: () => void;
-  onDrop: (bar: Bar, fromRowId: string, target: DropTarget) => void;
+  /** `isCopy`: Shift was held at the drop (a copy goes there; the bar stays). */
+  onDrop: (bar: Bar, fromRowId: string, target: DropTarget, isCopy: boolean) => void;
   onResize: (bar: Bar, end: number, byPointer: boolean) => void;
 };
 
 /**
  * Pointer drags of the grid's bars: a press that travels past the threshold moves the bar (its
  * target follows the pointer through `dropTargetAt`), a press on the end handle moves its end;
- * the pointer at an edge scrolls; Escape or a cancelled pointer drops nothing. The click after a
- * drag is suppressed (`suppressClick`).
+ * the pointer held at an edge keeps scrolling, faster the nearer the edge (a frame loop, so it
+ * scrolls without the pointer moving); Escape or a cancelled pointer drops nothing. The click
+ * after a drag is suppressed (`suppressClick`).
  */
 export function useBarDrag(
   scrollRef: RefObject<HTMLDivElement | null>,
@@ -62,6 +64,28 @@ export function useBarDrag(
     const x0 = event.clientX;
     const y0 = event.clientY;
     let started = false;
+    let last: globalThis.PointerEvent | null = null;
+    let frame = 0;
+    /** Scrolls by the edge speed at the last pointer position; true while it is in an edge band. */
+    const scrollStep = () => {
+      if (!last) return false;
+      const { dx, dy } = edgeScroll(
+        el.getBoundingClientRect(),
+        { x: last.clientX, y: last.clientY },
+        { left: latest.current.geometry.nameW, top: HEADER_H },
+        !options.horizontalOnly,
+      );
+      if (dx === 0 && dy === 0) return false;
+      el.scrollLeft += dx;
+      el.scrollTop += dy;
+      return true;
+    };
+    const tick = () => {
+      frame = 0;
+      if (!scrollStep() || !last) return;
+      onMove(last, el);
+      frame = requestAnimationFrame(tick);
+    };
     const move = (e: globalThis.PointerEvent) => {
       if (!started) {
         const travel = Math.abs(e.clientX - x0) + (options.horizontalOnly ? 0 : Math.abs(e.clientY - y0));
@@ -70,17 +94,14 @@ export function useBarDrag(
         suppressClick.current = true;
         latest.current.callbacks.onDragStart(bar);
       }
-      const { dx, dy } = edgeScroll(
-        el.getBoundingClientRect(),
-        { x: e.clientX, y: e.clientY },
-        { left: latest.current.geometry.nameW, top: HEADER_H },
-        !options.horizontalOnly,
-      );
-      el.scrollLeft += dx;
-      el.scrollTop += dy;
+      last = e;
       onMove(e, el);
+      if (frame === 0) frame = requestAnimationFrame(tick);
     };
     const stop = (e: globalThis.PointerEvent | null) => {
+      if (frame !== 0) cancelAnimationFrame(frame);
+      frame = 0;
+      last = null;
       window.removeEventListener('pointermove', move);
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', cancel);
@@ -128,7 +149,7 @@ export function useBarDrag(
       (e) => {
         const target = e ? targetAt(e) : null;
         if (target && (target.rowId !== row.id || target.begin !== bar.begin))
-          latest.current.callbacks.onDrop(bar, row.id, target);
+          latest.current.callbacks.onDrop(bar, row.id, target, e?.shiftKey === true);
       },
     );
   };
