@@ -144,7 +144,7 @@ export async function buildApp(deps: Deps): Promise<App> {
           log: app.log,
         }),
         remindersJob(deps.db.db),
-        notificationRetentionJob(deps.db.db),
+        notificationRetentionJob(deps.db.db, app.notifyOptions.retentionDays),
       ],
       log: app.log,
     }),

@@ -158,7 +158,7 @@ describe.each(testDatabaseKinds())('notification events on %s', (kind) => {
     expect(await rowsOf(draft)).toEqual([]);
   });
 
-  it('accepting a bid tells the bidder it was accepted and every other bidder it was not', async () => {
+  it('accepting a bid, or any allocation of a job bid on, tells the bidder it was accepted and every other bidder it was not', async () => {
     const job = await booking({ resIds: [] });
     const annBid = ok<{ _id: string }>(await call(t, p.resource1, 'POST', `/bookings/${job}/bids`, {}), 201);
     ok(await call(t, p.resource2, 'POST', `/bookings/${job}/bids`, {}), 201);
@@ -176,6 +176,19 @@ describe.each(testDatabaseKinds())('notification events on %s', (kind) => {
     const bobMail = smtp.mails.slice(mails).find((m) => m.to.includes(`resource2@${p.orgId}.test`));
     expect(bobMail?.raw).toContain(`Subject: Bid not accepted: EV-${n}`);
     expect(bobMail?.raw).toMatch(new RegExp(`The job you bid on, EV-${n} on .*, went to someone else\\.`));
+    // A job bid on and then given by the dispatcher to one bidder: the other hears it, once.
+    const other = await booking({ resIds: [] });
+    ok(await call(t, p.resource1, 'POST', `/bookings/${other}/bids`, {}), 201);
+    ok(await call(t, p.resource2, 'POST', `/bookings/${other}/bids`, {}), 201);
+    const current = ok<{ version: number }>(await call(t, p.dispatcher, 'GET', `/timeline-records/${other}`));
+    ok(
+      await call(t, p.dispatcher, 'PATCH', `/timeline-records/${other}`, {
+        resIds: ['r2'],
+        version: current.version,
+      }),
+    );
+    expect(await sendsOf(other, 'bid_declined')).toEqual(['ann/email', 'ann/push']);
+    expect(await sendsOf(other, 'assigned')).toEqual(['bob/email']);
   });
 
   it('a reminder goes the set minutes before the start, once; none when reminders are off or the job started', async () => {

@@ -3,7 +3,7 @@ import { listOrganisationIdsUnsafe } from '@rostra/db/infra/job-runs';
 import { confirmationOf } from '@rostra/db/notifications/confirmations';
 import type { Delivery } from '@rostra/db/notifications/deliveries';
 import { enqueueReminders } from '@rostra/db/notifications/reminders';
-import { NOTIFICATION_RETENTION_DAYS, pruneNotifications } from '@rostra/db/notifications/retention';
+import { pruneNotifications } from '@rostra/db/notifications/retention';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundJob } from '../jobs/scheduler.ts';
 import { emailChannel, type NotificationChannel } from './channels.ts';
@@ -83,9 +83,9 @@ export function remindersJob(db: Db): BackgroundJob {
 
 /**
  * Hourly: finished sends (sent, or failed for good) and expired confirm requests older than the
- * retention period leave the outbox (db notifications/retention.ts).
+ * retention period (`days`) leave the outbox (db notifications/retention.ts).
  */
-export function notificationRetentionJob(db: Db, days = NOTIFICATION_RETENTION_DAYS): BackgroundJob {
+export function notificationRetentionJob(db: Db, days: number): BackgroundJob {
   return {
     name: 'notification-retention',
     periodMs: 3_600_000,

@@ -1,3 +1,5 @@
+import { NOTIFICATION_RETENTION_DAYS } from '@rostra/db/notifications/retention';
+
 /*
  * How notifications leave the server (issue #19): the SMS provider, the Web Push contact and the
  * runner's lease. From the environment by default; tests pass their own.
@@ -17,6 +19,8 @@ export type NotifyOptions = {
   leaseMs: number;
   /** The longest one send may take before it counts as failed. */
   sendTimeoutMs: number;
+  /** How long finished sends and expired confirm requests are kept (NOTIFY_RETENTION_DAYS, 90). */
+  retentionDays: number;
 };
 
 /** NOTIFY_* / SMS_* / TELNYX_* from the environment. */
@@ -39,6 +43,7 @@ export function loadNotifyOptions(env: NodeJS.ProcessEnv = process.env): NotifyO
     allowHttpPush: env.NODE_ENV !== 'production' && env.PUSH_ALLOW_HTTP === '1',
     leaseMs: positive(env.NOTIFY_LEASE_MS, 120_000),
     sendTimeoutMs: positive(env.NOTIFY_SEND_TIMEOUT_MS, 30_000),
+    retentionDays: positive(env.NOTIFY_RETENTION_DAYS, NOTIFICATION_RETENTION_DAYS),
   };
 }
 

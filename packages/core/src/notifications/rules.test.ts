@@ -212,6 +212,23 @@ describe('reminders', () => {
     expect(reminderDue(start, minutesBefore(1), org)).toBe(true);
     expect(reminderWindow(minutesBefore(60), org)).toEqual({ from: minutesBefore(60), to: start });
   });
+  it('bad: a reminder held by quiet hours past the start is not sent at all', () => {
+    // 22:00 in Sydney, quiet until 07:00; the job starts at 06:30.
+    const plan = (until: Date) =>
+      planSends({
+        event: 'reminder',
+        org: {},
+        prefs: { channels: ['push'], quietHours: { start: '21:00', end: '07:00' } },
+        reach: everywhere,
+        now: at2200,
+        timeZone: SYDNEY,
+        until,
+      });
+    expect(plan(new Date('2026-06-10T20:30:00Z'))).toEqual([]);
+    expect(plan(new Date('2026-06-10T21:30:00Z'))).toEqual([
+      { channel: 'push', notBefore: new Date('2026-06-10T21:00:00Z') },
+    ]);
+  });
   it('bad: none once the job started, and none when the organisation set none', () => {
     expect(reminderDue(start, start, { reminderMinutes: 60 })).toBe(false);
     expect(reminderDue(start, new Date(start.getTime() + 1000), { reminderMinutes: 60 })).toBe(false);

@@ -157,7 +157,8 @@ export function quietUntil(now: Date, timeZone: string, quiet: QuietHours | null
 /**
  * The sends an event makes to one user: the organisation's channels for the event, less those
  * the user turned off or cannot be reached by; during their quiet hours, each waits until the
- * quiet hours end.
+ * quiet hours end. An event that is moot from `until` on (a reminder, at the job's start) makes
+ * no send that would wait that long.
  */
 export function planSends(input: {
   event: NotifyEvent;
@@ -166,9 +167,11 @@ export function planSends(input: {
   reach: Reach;
   now: Date;
   timeZone: string;
+  until?: Date | undefined;
 }): PlannedSend[] {
   const wanted = input.org.eventChannels?.[input.event] ?? DEFAULT_EVENT_CHANNELS[input.event];
   const notBefore = quietUntil(input.now, input.timeZone, input.prefs.quietHours) ?? input.now;
+  if (input.until && notBefore >= input.until) return [];
   return NOTIFY_CHANNELS.filter(
     (c) => wanted.includes(c) && input.prefs.channels.includes(c) && input.reach[c],
   ).map((channel) => ({ channel, notBefore }));

@@ -81,19 +81,21 @@ export async function acceptBid(
         ],
         now,
       );
-      // And outside the app (issue 19): the bidder also hears `assigned`, with the confirm link.
-      const about = {
-        recordId: jobId,
-        job: bookingTitle(record),
-        when: formatDateTime(record.utc_begin_plus_tz),
-        address: bookingFacts(record).address,
-      };
+      // And outside the app (issue 19): the bidder hears `bid_accepted` besides `assigned` (with
+      // the confirm link); the other bidders `bid_declined`, as for any allocation of an open job
+      // (notifications/enqueue.ts).
       await enqueueNotices(
         tx,
         orgId,
         [
-          { ...about, event: 'bid_accepted', uid: bid.uid },
-          ...others.map((uid) => ({ ...about, event: 'bid_declined' as const, uid })),
+          {
+            event: 'bid_accepted',
+            uid: bid.uid,
+            recordId: jobId,
+            job: bookingTitle(record),
+            when: formatDateTime(record.utc_begin_plus_tz),
+            address: bookingFacts(record).address,
+          },
         ],
         now,
       );

@@ -3,6 +3,7 @@ import {
   type BookingFacts,
   bookingNotices,
   DEFAULT_PREFERENCES,
+  isOpenJob,
   NOTIFY_CHANNELS,
   type NotifyChannel,
   type NotifyEvent,
@@ -20,6 +21,7 @@ import type { StoredRecord } from '../scheduling/mapping.ts';
 import { loadOrgContext } from '../scheduling/org-context.ts';
 import { isTemplateItem } from '../scheduling/template-items.ts';
 import { user } from '../schema/auth.ts';
+import { bids } from '../schema/jobs.ts';
 import {
   notificationDeliveries,
   notificationPreferences,
@@ -53,6 +55,8 @@ export type Notice = {
    * its job and start); by default each call's notices are a new event.
    */
   key?: string;
+  /** From when the notice is moot (a reminder: the job's start): no send waits until then. */
+  until?: Date;
 };
 
 /** A user's stored preferences, or the defaults. */
@@ -182,6 +186,7 @@ export async function enqueueNotices(
       },
       now,
       timeZone,
+      until: notice.until,
     });
     const { subject, body } = renderNotice(notice.event, settings, {
       job: notice.job,
@@ -262,10 +267,11 @@ export async function enqueueBookingChanges(
   changes: readonly BookingChange[],
   now: Date,
 ): Promise<number> {
-  const notices: (Notice & { resourceId: string })[] = [];
+  const notices: Notice[] = [];
   const asks: { job: StoredRecord; resourceId: string }[] = [];
   const drops: { recordId: string; resourceId: string }[] = [];
   const offers: { job: StoredRecord; was: readonly string[] }[] = [];
+  const taken: StoredRecord[] = [];
   for (const { before, after } of changes) {
     const b = tellsWorkers(before) ? before : undefined;
     const a = tellsWorkers(after) ? after : undefined;
@@ -275,6 +281,7 @@ export async function enqueueBookingChanges(
     const bFacts = b && bookingFacts(b);
     const aFacts = a && bookingFacts(a);
     if (a && offeredBy(bFacts, aFacts)) offers.push({ job: a, was: b?.resIds ?? [] });
+    if (a && isOpenJob(bFacts) && (aFacts?.resIds.length ?? 0) > 0) taken.push(a);
     for (const n of bookingNotices(bFacts, aFacts)) {
       notices.push({
         event: n.event,
@@ -292,7 +299,7 @@ export async function enqueueBookingChanges(
         drops.push({ recordId: shown._id, resourceId: n.resourceId });
     }
   }
-  notices.push(...(await offerNotices(tx, orgId, offers)));
+  notices.push(...(await offerNotices(tx, orgId, offers)), ...(await declinedBids(tx, orgId, taken)));
   if (notices.length === 0) return 0;
   for (const d of drops) await dropConfirmation(tx, orgId, d.recordId, d.resourceId);
   if (asks.length) {
@@ -350,6 +357,63 @@ async function offerNotices(
       address: bookingFacts(job).address,
     };
     return workers.filter((w) => !was.includes(w.id)).map((w) => ({ ...common, resourceId: w.id }));
+  });
+}
+
+/** The key of the answer to the losing bids on a job: told once, however the job was taken. */
+export const bidDeclinedKey = (recordId: string) => `bid-declined:${recordId}`;
+
+/**
+ * A job taken off the job board by assigning it (a bid accepted, or any allocation) tells every
+ * bidder who did not get it that their bid was not accepted.
+ */
+async function declinedBids(tx: Tx, orgId: string, taken: readonly StoredRecord[]): Promise<Notice[]> {
+  if (taken.length === 0) return [];
+  const found = await tx
+    .select({ recordId: bids.recordId, uid: bids.uid, resourceId: bids.resourceId })
+    .from(bids)
+    .where(
+      and(
+        eq(bids.orgId, orgId),
+        inArray(
+          bids.recordId,
+          taken.map((j) => j._id),
+        ),
+      ),
+    )
+    .orderBy(asc(bids.createdAt));
+  if (found.length === 0) return [];
+  const winners = new Map(
+    (
+      await tx
+        .select({ id: resources.id, uid: resources.uid })
+        .from(resources)
+        .where(
+          and(
+            eq(resources.orgId, orgId),
+            inArray(resources.id, [...new Set(taken.flatMap((j) => j.resIds))]),
+          ),
+        )
+    ).map((w) => [w.id, w.uid]),
+  );
+  return taken.flatMap((job) => {
+    const wonBy = new Set(job.resIds.map((id) => winners.get(id)));
+    const losers = new Set(
+      found
+        .filter(
+          (b) => b.recordId === job._id && !wonBy.has(b.uid) && !job.resIds.includes(b.resourceId ?? ''),
+        )
+        .map((b) => b.uid),
+    );
+    return [...losers].map((uid) => ({
+      event: 'bid_declined' as const,
+      key: bidDeclinedKey(job._id),
+      uid,
+      recordId: job._id,
+      job: bookingTitle(job),
+      when: formatDateTime(job.utc_begin_plus_tz),
+      address: bookingFacts(job).address,
+    }));
   });
 }
 

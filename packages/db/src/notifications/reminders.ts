@@ -38,13 +38,14 @@ export async function enqueueReminders(db: Db, orgId: string, now: Date): Promis
         IS_LIVE_RECORD,
       ),
     );
-    const due = jobs.filter((job) =>
-      reminderDue(new Date(fromWallClock(job.utc_begin_plus_tz, timeZone)), now, settings),
-    );
+    const startOf = (job: (typeof jobs)[number]) => new Date(fromWallClock(job.utc_begin_plus_tz, timeZone));
+    const due = jobs.filter((job) => reminderDue(startOf(job), now, settings));
     const notices: Notice[] = due.flatMap((job) =>
       job.resIds.map((resourceId) => ({
         event: 'reminder' as const,
         key: reminderKey(job._id, job.utc_begin_plus_tz),
+        // Held by quiet hours past the start, a reminder is moot: it is not sent.
+        until: startOf(job),
         resourceId,
         recordId: job._id,
         job: bookingTitle(job),
