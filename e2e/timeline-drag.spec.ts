@@ -173,4 +173,23 @@ test.describe('timeline drag and pick', () => {
     // Escape dropped nothing.
     expect(await resIdsOf(f, job._id)).toEqual([f.resA._id]);
   });
+  test('rows, bars and the drawer have accessible names; Enter opens, Escape closes and focus goes back to the bar', async ({
+    page,
+  }) => {
+    const f = await setUp(page, [69, 70]);
+    const day = f.day(70);
+    await f.booking(day, 14, { resIds: [f.resB._id], labels: [] });
+    await openDay(page, day);
+    const row = page.getByRole('group', { name: `0TL ${f.run} Ben`, exact: true });
+    await expect(row).toBeVisible();
+    const bar = row.getByRole('button', { name: /· 02:00 PM–03:00 PM · Confirmed$/ });
+    await expect(bar).toBeVisible();
+    await bar.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('complementary', { name: new RegExp(`TL Client 14h ${f.run}`) });
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(drawer).toHaveCount(0);
+    await expect(bar).toBeFocused();
+  });
 });
