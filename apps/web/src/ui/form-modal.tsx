@@ -32,7 +32,7 @@ export function FormModal<V extends FieldValues, O>({
   submittingText?: string;
   cancelText: string;
   isBlocked?: boolean;
-  size?: 'md' | 'lg' | undefined;
+  size?: 'sm' | 'md' | 'lg' | undefined;
   testId?: string | undefined;
 }) {
   const formId = useId();

@@ -3,7 +3,8 @@ import { Button } from './button.tsx';
 
 /**
  * The footer of a form in a {@link Modal} (ui/dialog.tsx): Cancel, then the button that submits
- * the form `formId` (disabled while `isBusy`), or `children` in its place (e.g. a danger action).
+ * the form `formId` (disabled while `isBusy`), or `children` in its place (e.g. a danger action);
+ * `before` stands at the far left (a Delete beside Cancel and Save).
  */
 export function ModalActions({
   formId,
@@ -11,6 +12,7 @@ export function ModalActions({
   cancelLabel,
   submitLabel,
   isBusy = false,
+  before,
   children,
 }: {
   formId?: string;
@@ -18,15 +20,17 @@ export function ModalActions({
   cancelLabel: string;
   submitLabel?: ReactNode;
   isBusy?: boolean;
+  before?: ReactNode;
   children?: ReactNode;
 }) {
   return (
     <>
+      {before}
       <Button variant="secondary" onClick={onCancel}>
         {cancelLabel}
       </Button>
       {children ?? (
-        <Button type="submit" form={formId} disabled={isBusy}>
+        <Button type="submit" form={formId} disabled={isBusy} aria-busy={isBusy}>
           {submitLabel}
         </Button>
       )}

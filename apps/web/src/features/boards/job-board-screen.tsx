@@ -3,7 +3,7 @@ import { dayStart, formatDayLabel } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Gavel, MapPin } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { errorText, timeRange } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
@@ -11,9 +11,9 @@ import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { StatusPill } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { Form, FormInput, FormTextarea } from '../../ui/form.tsx';
+import { FormInput, FormTextarea } from '../../ui/form.tsx';
+import { FormModal } from '../../ui/form-modal.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
@@ -161,41 +161,32 @@ type BidValues = z.input<typeof bidForm>;
 
 function BidDialog({ job, onClose, onPlaced }: { job: BoardJob; onClose: () => void; onPlaced: () => void }) {
   const form = useZodForm(bidForm, { defaultValues: { amount: '', note: '' } });
-  const isBusy = form.formState.isSubmitting;
-  const formId = useId();
   const submit = async (values: BidInput) => {
     await placeBid(job._id, values);
     notify.success(T.bidPlaced);
     onPlaced();
   };
   return (
-    <Modal
+    <FormModal
       title={T.bidOn(jobCustomer(job))}
       description={`${formatDayLabel(job.utc_begin_plus_tz)} · ${timeRange(job.utc_begin_plus_tz, job.utc_end_plus_tz)}`}
       onClose={onClose}
       size="sm"
-      footer={
-        <>
-          <Button variant="ghost" onClick={onClose}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" form={formId} disabled={isBusy} aria-busy={isBusy}>
-            {T.placeBid}
-          </Button>
-        </>
-      }
+      form={form}
+      onSubmit={submit}
+      guard={false}
+      submitText={T.placeBid}
+      cancelText={T.cancel}
     >
-      <Form form={form} onSubmit={submit} guard={false} id={formId} className="space-y-3">
-        <FormInput<BidValues>
-          name="amount"
-          label={T.amount}
-          type="number"
-          min={0}
-          step="0.01"
-          inputMode="decimal"
-        />
-        <FormTextarea<BidValues> name="note" label={T.note} maxLength={2000} rows={3} />
-      </Form>
-    </Modal>
+      <FormInput<BidValues>
+        name="amount"
+        label={T.amount}
+        type="number"
+        min={0}
+        step="0.01"
+        inputMode="decimal"
+      />
+      <FormTextarea<BidValues> name="note" label={T.note} maxLength={2000} rows={3} />
+    </FormModal>
   );
 }

@@ -14,6 +14,7 @@ import { FormDateField } from '../../ui/date-picker.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { controlClass, Form, FormField, FormInput, FormSelect } from '../../ui/form.tsx';
+import { ModalActions } from '../../ui/modal-actions.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import { ROSTER_TEXT as T } from './roster-text.ts';
 import {
@@ -140,19 +141,20 @@ export function ItemDialog({
       onClose={onClose}
       initialFocus={firstRef}
       footer={
-        <>
-          {state.kind === 'edit' ? (
-            <Button variant="danger" className="mr-auto" disabled={isBusy} onClick={() => void remove()}>
-              {T.delete}
-            </Button>
-          ) : null}
-          <Button variant="ghost" onClick={onClose}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" form={formId} disabled={isBusy} aria-busy={isBusy}>
-            {T.save}
-          </Button>
-        </>
+        <ModalActions
+          formId={formId}
+          onCancel={onClose}
+          cancelLabel={T.cancel}
+          submitLabel={T.save}
+          isBusy={isBusy}
+          before={
+            state.kind === 'edit' ? (
+              <Button variant="danger" className="mr-auto" disabled={isBusy} onClick={() => void remove()}>
+                {T.delete}
+              </Button>
+            ) : null
+          }
+        />
       }
     >
       <Form
