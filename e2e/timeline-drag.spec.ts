@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { watchPageErrors } from './helpers.ts';
 import {
   barOf,
@@ -21,6 +21,10 @@ import {
 
 const onRow = (page: Page, rowId: unknown, id: unknown) =>
   rowOf(page, rowId).locator(`[data-id="${String(id)}"]`);
+async function choose(page: Page, within: Locator, label: string, option: string) {
+  await within.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
 const resIdsOf = async (f: Fixture, id: unknown) => (await f.get(String(id))).resIds;
 
 test.describe('timeline drag and pick', () => {
@@ -34,6 +38,8 @@ test.describe('timeline drag and pick', () => {
     const day = f.day(67);
     const one = await f.booking(day, 9, { resIds: [f.resA._id], labels: [] });
     const two = await f.booking(day, 12, { resIds: [f.resA._id], labels: [] });
+    // Needs the skill Ben lacks.
+    const skilled = await f.booking(day, 15, { resIds: [f.resA._id] });
     await openDay(page, day);
     const outcome = page.getByTestId('timeline-outcome');
     const count = page.getByTestId('picked-count');
@@ -104,6 +110,17 @@ test.describe('timeline drag and pick', () => {
     await barOf(page, one._id).focus();
     await page.keyboard.press('Escape');
     await expect(toolbar).toHaveCount(0);
+
+    // Moving picked bookings onto a resource that fails the checks asks first, as a drop does.
+    await barOf(page, skilled._id).click({ modifiers: ['Control'] });
+    await expect(count).toHaveText('1 booking selected');
+    await choose(page, toolbar, 'Move to', `0TL ${f.run} Ben`);
+    const confirm = page.getByTestId('confirm-dialog');
+    await expect(confirm).toContainText(`0TL ${f.run} Ben fails the checks. Assign anyway?`);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(onRow(page, f.resA._id, skilled._id)).toBeVisible();
+    expect(await resIdsOf(f, skilled._id)).toEqual([f.resA._id]);
+    await toolbar.getByRole('button', { name: 'Clear selection' }).click();
 
     await page.setViewportSize({ width: 375, height: 740 });
     await barOf(page, one._id).click({ modifiers: ['Control'] });

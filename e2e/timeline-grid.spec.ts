@@ -40,6 +40,14 @@ async function customer(f: Fixture, name: string): Promise<Json> {
   });
 }
 
+/** The ids of the rows on screen, group headers included, without the unassigned lane. */
+function shownRows(page: Page): Promise<string[]> {
+  return page
+    .locator('[data-row]')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row') ?? ''))
+    .then((ids) => ids.filter((id) => id !== '__unassigned__'));
+}
+
 /** Takes an option of one of the find and arrange bar's kit selects (a combobox and its list). */
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: label, exact: true }).click();
@@ -263,11 +271,7 @@ test.describe('timeline cockpit', () => {
     await f.booking(day, 9, { resIds: [f.resB._id], labels: [], utc_end_plus_tz: day + 11 * HOUR });
     await f.booking(day, 13, { resIds: [f.resA._id] });
     await openDay(page, day);
-    const ours = () =>
-      page
-        .locator('[data-row]')
-        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row') ?? ''))
-        .then((ids) => ids.filter((id) => id !== '__unassigned__'));
+    const ours = () => shownRows(page);
     const shown = page.getByTestId('rows-shown');
 
     // Search by name: this run's three resources.
@@ -343,11 +347,7 @@ test.describe('timeline cockpit', () => {
     // Ben's booking needs the skill he lacks: in conflict.
     await f.booking(day, 9, { resIds: [f.resB._id] });
     await openDay(page, day);
-    const ours = () =>
-      page
-        .locator('[data-row]')
-        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row') ?? ''))
-        .then((ids) => ids.filter((id) => id !== '__unassigned__'));
+    const ours = () => shownRows(page);
     const shown = page.getByTestId('rows-shown');
     await page.getByRole('searchbox', { name: 'Find resources' }).fill(`0TL ${f.run}`);
     await expect(shown).toHaveText('3 resources');

@@ -47,28 +47,22 @@ export function PickBar(props: {
         }}
         className="basis-40"
       />
-      <button
-        type="button"
-        className={buttonClass}
-        aria-disabled={props.isBusy}
-        onClick={guard(props.onUnassign)}
-      >
-        <UserMinus aria-hidden className="size-4" />
-        <span className="sr-only sm:not-sr-only">{TL.unassignPicked}</span>
-      </button>
-      <button
-        type="button"
-        className={buttonClass}
-        aria-disabled={props.isBusy}
-        onClick={guard(props.onAuto)}
-      >
-        <Sparkles aria-hidden className="size-4" />
-        <span className="sr-only sm:not-sr-only">{TL.autoPicked}</span>
-      </button>
-      <button type="button" className={buttonClass} onClick={props.onClear}>
-        <X aria-hidden className="size-4" />
-        <span className="sr-only sm:not-sr-only">{TL.clearPicked}</span>
-      </button>
+      {[
+        { text: TL.unassignPicked, Icon: UserMinus, run: guard(props.onUnassign) },
+        { text: TL.autoPicked, Icon: Sparkles, run: guard(props.onAuto) },
+        { text: TL.clearPicked, Icon: X, run: props.onClear },
+      ].map(({ text, Icon, run }) => (
+        <button
+          key={text}
+          type="button"
+          className={buttonClass}
+          aria-disabled={text === TL.clearPicked ? undefined : props.isBusy}
+          onClick={run}
+        >
+          <Icon aria-hidden className="size-4" />
+          <span className="sr-only sm:not-sr-only">{text}</span>
+        </button>
+      ))}
     </div>
   );
 }

@@ -1,7 +1,9 @@
+import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { WindowRecord } from '@rostra/core/api/timeline';
 import { useMemo, useState } from 'react';
+import { type AssignCandidate, confirmAssign } from '../../features/bookings/assign-confirm.ts';
 import { applyPlace, droppedResIds } from './actions.ts';
-import { allocateBooking } from './api.ts';
+import { allocateBooking, checkAssignment, errorText } from './api.ts';
 import type { DropTarget } from './layout.ts';
 import { type Bar, UNASSIGNED_ROW } from './model.ts';
 import { createCopy, deleteBooking } from './record-ops.ts';
@@ -19,8 +21,9 @@ import { type Changes, type Outcome, placeOf } from './use-changes.ts';
 /**
  * What the dispatcher does to several bookings at once, or to a copy (issue 18 point 6), each ONE
  * undo step: the picked bookings moved together (dragged, or "Move to" a row), unassigned or
- * auto-allocated together; a Shift-drag's copy at the drop target. A step that fails part way
- * keeps (and can undo) what it did.
+ * auto-allocated together; a Shift-drag's copy at the drop target. Resources newly assigned that
+ * fail the checks ask "Assign anyway?" once for the lot. A step that fails part way keeps (and can
+ * undo) what it did.
  */
 export function useGroupActions(options: {
   changes: Changes;
@@ -31,34 +34,72 @@ export function useGroupActions(options: {
   const { change, history } = changes;
   const rowName = (rowId: string) => (rowId === UNASSIGNED_ROW ? TL.unassigned : nameOf(rowId));
 
-  /** Applies the moves in order, then records them as one step (undone in reverse order). */
-  const runPlan = (plan: readonly PlannedMove[], label: string) =>
-    change(async (): Promise<Outcome | null> => {
-      if (plan.length === 0) return null;
+  /** What was done, as one step (undone in reverse order). */
+  const pushMoves = (done: readonly PlannedMove[], label: string, override?: BlacklistOverride) => {
+    if (done.length === 0) return;
+    history.push({
+      label,
+      undo: async () => {
+        for (const p of [...done].reverse()) await applyPlace(p.id, p.before);
+      },
+      redo: async () => {
+        for (const p of done) await applyPlace(p.id, p.after, override);
+      },
+    });
+  };
+  const outcomeOf = (label: string, conflicts: number): Outcome =>
+    conflicts > 0
+      ? { tone: 'warn', text: `${label}. ${TL.someInConflict(conflicts)}` }
+      : { tone: 'ok', text: label };
+
+  /**
+   * Asks once before resources that fail the checks are assigned (as a single drop does): every
+   * booking's newly assigned resources checked, the failing ones named with their reasons.
+   */
+  const confirmPlan = async (plan: readonly PlannedMove[]) => {
+    const candidates: AssignCandidate[] = [];
+    for (const p of plan) {
+      const added = p.after.resIds.filter((id) => !p.before.resIds.includes(id));
+      if (added.length === 0) continue;
+      const answer = await checkAssignment({
+        booking_id: p.id,
+        utc_begin_plus_tz: p.after.begin,
+        utc_end_plus_tz: p.after.end,
+        candidateIds: added,
+      });
+      for (const c of answer.candidates)
+        candidates.push({ resourceId: c.resourceId, name: c.name || nameOf(c.resourceId), errors: c.errors });
+    }
+    return confirmAssign(candidates);
+  };
+
+  /** Applies the moves in order (after asking, when some fail the checks), as one step. */
+  const runPlan = async (plan: readonly PlannedMove[], label: string) => {
+    if (plan.length === 0) return;
+    let confirmed: { override?: BlacklistOverride } | null;
+    try {
+      confirmed = await confirmPlan(plan);
+    } catch (error) {
+      changes.setOutcome({ tone: 'error', text: errorText(error) });
+      return;
+    }
+    if (confirmed === null) return;
+    const { override } = confirmed;
+    await change(async (): Promise<Outcome | null> => {
       const done: PlannedMove[] = [];
       let conflicts = 0;
       try {
         for (const p of plan) {
-          const result = await applyPlace(p.id, p.after);
+          const result = await applyPlace(p.id, p.after, override);
           done.push(p);
           if (result.isConflict) conflicts += 1;
         }
       } finally {
-        if (done.length > 0)
-          history.push({
-            label,
-            undo: async () => {
-              for (const p of [...done].reverse()) await applyPlace(p.id, p.before);
-            },
-            redo: async () => {
-              for (const p of done) await applyPlace(p.id, p.after);
-            },
-          });
+        pushMoves(done, label, override);
       }
-      return conflicts > 0
-        ? { tone: 'warn', text: `${label}. ${TL.someInConflict(conflicts)}` }
-        : { tone: 'ok', text: label };
+      return outcomeOf(label, conflicts);
     });
+  };
 
   /** The picked bookings dropped together: the anchor bar's time shift, onto the target row. */
   const moveAll = (picked: Picked, anchor: Bar, target: { rowId: string; begin: number }) =>
@@ -89,22 +130,9 @@ export function useGroupActions(options: {
             done.push({ id, before, after: { ...before, resIds: answer.assigned } });
         }
       } finally {
-        const label = TL.allocatedMany(picked.size, done.length);
-        if (done.length > 0)
-          history.push({
-            label,
-            undo: async () => {
-              for (const p of [...done].reverse()) await applyPlace(p.id, p.before);
-            },
-            redo: async () => {
-              for (const p of done) await applyPlace(p.id, p.after);
-            },
-          });
+        pushMoves(done, TL.allocatedMany(picked.size, done.length));
       }
-      const label = TL.allocatedMany(picked.size, done.length);
-      return conflicts > 0
-        ? { tone: 'warn', text: `${label}. ${TL.someInConflict(conflicts)}` }
-        : { tone: 'ok', text: label };
+      return outcomeOf(TL.allocatedMany(picked.size, done.length), conflicts);
     });
 
   /** Shift-drag: a copy of the booking at the drop target (its row and time); the bar stays. */
