@@ -102,3 +102,44 @@ test('a changed or expired link shows a clear page and changes nothing', async (
 
   expect(await confirmations(page, job.id)).toMatchObject([{ state: 'pending', via: null }]);
 });
+
+test('the worker declines in their day with a reason; the job goes back to the dispatcher; push is only offered', async ({
+  page,
+  browser,
+}, info) => {
+  await enterApp(page, USERS.dispatcher, '/');
+  const job = await jobFor(page, DAY);
+
+  const phone = await browser.newContext({
+    baseURL: String(info.project.use.baseURL),
+    viewport: { width: 375, height: 740 },
+    serviceWorkers: 'block',
+  });
+  const worker = await phone.newPage();
+  await enterApp(worker, WORKER, '/bookings');
+  const card = worker.locator('li[data-booking]').filter({ hasText: job.reference });
+  const ask = card.getByRole('region', { name: 'Can you do this job?' });
+  await expect(ask).toBeVisible({ timeout: 20_000 });
+  await card.scrollIntoViewIfNeeded();
+  await screenshot(worker, 'confirm-my-day-375', info.project.name);
+
+  // Push permission is offered, not asked for at load: the browser has not been asked yet.
+  const offer = worker.getByRole('region', { name: 'Get notified' });
+  await expect(offer.getByRole('button', { name: 'Get notified' })).toBeVisible();
+  expect(await worker.evaluate(() => Notification.permission)).toBe('default');
+  await offer.getByRole('button', { name: 'Not now' }).click();
+  await expect(offer).toHaveCount(0);
+
+  await ask.getByRole('button', { name: 'Decline' }).click();
+  await ask.getByLabel('Reason (optional)').fill('Car is in the garage');
+  await ask.getByRole('button', { name: 'Decline the job' }).click();
+  // Off the job: it leaves the worker's day.
+  await expect(card).toHaveCount(0);
+
+  const record = await apiCall(page, 'GET', `/timeline-records/${job.id}`);
+  expect(record.resIds).toEqual([]);
+  expect(await confirmations(page, job.id)).toMatchObject([
+    { state: 'declined', via: 'app', reason: 'Car is in the garage' },
+  ]);
+  await phone.close();
+});

@@ -72,3 +72,87 @@ registerRoute(
 self.addEventListener('activate', (event) => {
   event.waitUntil(Promise.all([...OLD_CACHES, ASSETS_CACHE].map((name) => caches.delete(name))));
 });
+
+/*
+ * Notifications outside the app (issue #19): a push message shows as a notification; one asking
+ * the worker to confirm a job carries Confirm and Decline actions, answered here with the confirm
+ * link's token (no sign-in needed: the signed link is the proof), the outcome shown as a new
+ * notification. A tap on the notification itself opens the job in the app.
+ */
+type PushMessage = {
+  title?: string;
+  body?: string;
+  record_id?: string | null;
+  event?: string;
+  confirm_token?: string;
+};
+
+const PUSH_TEXT = {
+  confirm: 'Confirm',
+  decline: 'Decline',
+  confirmed: 'Job confirmed',
+  declined: 'Job declined',
+  failed: 'Could not answer — open the app to confirm',
+} as const;
+
+self.addEventListener('push', (event) => {
+  let message: PushMessage = {};
+  try {
+    message = (event.data?.json() ?? {}) as PushMessage;
+  } catch {
+    message = { body: event.data?.text() ?? '' };
+  }
+  const options: NotificationOptions & { actions?: { action: string; title: string }[] } = {
+    body: message.body ?? '',
+    ...(message.record_id ? { tag: message.record_id } : {}),
+    data: message,
+    ...(message.confirm_token
+      ? {
+          actions: [
+            { action: 'confirm', title: PUSH_TEXT.confirm },
+            { action: 'decline', title: PUSH_TEXT.decline },
+          ],
+        }
+      : {}),
+  };
+  event.waitUntil(self.registration.showNotification(message.title ?? 'Rostra', options));
+});
+
+async function answer(token: string, decision: 'confirm' | 'decline', tag: string | undefined) {
+  let title: string = PUSH_TEXT.failed;
+  try {
+    const res = await fetch(`/api/v1/confirm/${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ decision }),
+      credentials: 'omit',
+    });
+    if (res.ok) title = decision === 'confirm' ? PUSH_TEXT.confirmed : PUSH_TEXT.declined;
+    else {
+      const body = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
+      title = body.error?.message ?? title;
+    }
+  } catch {
+    // No connection: the failure note says to open the app.
+  }
+  await self.registration.showNotification(title, tag ? { tag } : {});
+}
+
+async function openJob(recordId: string | null | undefined) {
+  const url = recordId ? `/bookings?job_id=${encodeURIComponent(recordId)}` : '/bookings';
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows[0];
+  if (open) {
+    await open.focus();
+    await open.navigate(url).catch(() => undefined);
+  } else await self.clients.openWindow(url);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  const message = (event.notification.data ?? {}) as PushMessage;
+  event.notification.close();
+  const tag = event.notification.tag || undefined;
+  if ((event.action === 'confirm' || event.action === 'decline') && message.confirm_token)
+    event.waitUntil(answer(message.confirm_token, event.action, tag));
+  else event.waitUntil(openJob(message.record_id));
+});

@@ -10,10 +10,17 @@ import type { MessageTransport } from './transport.ts';
 
 export type SendOutcome = { providerId: string | null };
 
+/**
+ * A send as it goes out: the stored delivery, and for a worker asked to confirm a job, the confirm
+ * link's token (a mail or SMS carries the link in its text; a push message carries the token, for
+ * its Confirm and Decline actions).
+ */
+export type OutgoingDelivery = Delivery & { confirmToken?: string | undefined };
+
 export type NotificationChannel = {
   name: NotifyChannel;
   /** Sends one claimed delivery; its `id` is the idempotency key to give the provider. */
-  send(delivery: Delivery): Promise<SendOutcome>;
+  send(delivery: OutgoingDelivery): Promise<SendOutcome>;
 };
 
 /** A failure that trying again cannot mend. */

@@ -1,4 +1,9 @@
-import { confirmLinkAnswer, decisionAnswer, decisionBody } from '@rostra/core/notifications/confirm';
+import {
+  confirmLinkAnswer,
+  decisionAnswer,
+  decisionBody,
+  myConfirmations,
+} from '@rostra/core/notifications/confirm';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { findUserById } from '@rostra/db/identity/users';
@@ -8,11 +13,12 @@ import {
   decideConfirmation,
   listConfirmations,
   notifyDecline,
+  pendingConfirmationsOf,
 } from '@rostra/db/notifications/confirmations';
 import { getTimelineRecord } from '@rostra/db/scheduling/read-timeline-records';
 import { updateTimelineRecord } from '@rostra/db/scheduling/save-timeline-record';
 import { z } from 'zod';
-import { type Access, PUBLIC, requireAuth } from '../http/access.ts';
+import { type Access, MEMBERS, PUBLIC, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParams, notFound } from '../http/kit.ts';
@@ -166,6 +172,25 @@ export function confirmRoutes(app: App): void {
         'app',
         new HttpError(409, 'already_answered', 'You have already answered for this job.'),
       );
+    },
+  );
+
+  app.get(
+    `${API}/me/confirmations`,
+    {
+      config: { access: MEMBERS },
+      schema: {
+        tags: ['notifications'],
+        summary: 'The jobs I am still asked to confirm or decline (before each starts)',
+        response: { 200: myConfirmations },
+      },
+    },
+    async (request) => {
+      const caller = requireAuth(request);
+      const rows = await pendingConfirmationsOf(db(), caller.orgId, caller.uid, now(app));
+      return {
+        items: rows.map((r) => ({ record_id: r.recordId, expires_at: r.expiresAt.toISOString() })),
+      };
     },
   );
 

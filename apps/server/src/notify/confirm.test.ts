@@ -161,6 +161,12 @@ describe.each(testDatabaseKinds())('confirm or decline on %s', (kind) => {
 
   it('declining in the app takes the worker off the job and tells the dispatchers why', async () => {
     const job = await futureJob('HC-C4');
+    const mine = async () =>
+      ok<{ items: { record_id: string }[] }>(
+        await call(t, p.resource1, 'GET', '/me/confirmations'),
+      ).items.map((i) => i.record_id);
+    // The worker's app lists the jobs they are still asked about, until they answer.
+    expect(await mine()).toContain(job);
     expect(
       (await call(t, p.dispatcher, 'POST', `/bookings/${job}/confirmation`, { decision: 'confirm' }))
         .statusCode,
@@ -173,6 +179,7 @@ describe.each(testDatabaseKinds())('confirm or decline on %s', (kind) => {
         }),
       ),
     ).toEqual({ state: 'declined' });
+    expect(await mine()).not.toContain(job);
     const record = ok<{ resIds: string[] }>(await call(t, p.dispatcher, 'GET', `/timeline-records/${job}`));
     expect(record.resIds).toEqual([]);
     expect(await confirmations(job)).toMatchObject([

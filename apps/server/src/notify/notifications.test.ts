@@ -126,6 +126,8 @@ describe.each(testDatabaseKinds())('notifications outside the app on %s', (kind)
       body: expect.stringContaining('You have been assigned to HC-100'),
       record_id: job,
       event: 'assigned',
+      // The Confirm and Decline actions of the notification answer with the confirm link's token.
+      confirm_token: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
     });
 
     // The SMS reached the provider's API, with our key and the delivery's idempotency key.

@@ -6,7 +6,7 @@ import { enqueueReminders } from '@rostra/db/notifications/reminders';
 import { pruneNotifications } from '@rostra/db/notifications/retention';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundJob } from '../jobs/scheduler.ts';
-import { emailChannel, type NotificationChannel } from './channels.ts';
+import { emailChannel, type NotificationChannel, type OutgoingDelivery } from './channels.ts';
 import { linkKey, signLink } from './confirm-link.ts';
 import type { NotifyOptions } from './options.ts';
 import { pushChannel } from './push.ts';
@@ -35,13 +35,15 @@ export function notificationChannels(input: {
 
 /**
  * A mail or SMS asking a worker to confirm a job (assigned, or moved) carries the confirm link,
- * while their answer is pending: the link names the current request, so it works once.
+ * a push message its token (for the notification's Confirm and Decline actions), while their
+ * answer is pending: the link names the current request, so it works once.
  */
-export async function withConfirmLink(db: Db, publicUrl: string, d: Delivery): Promise<Delivery> {
-  if ((d.event !== 'assigned' && d.event !== 'changed') || d.channel === 'push' || !d.recordId) return d;
+export async function withConfirmLink(db: Db, publicUrl: string, d: Delivery): Promise<OutgoingDelivery> {
+  if ((d.event !== 'assigned' && d.event !== 'changed') || !d.recordId) return d;
   const c = await confirmationOf(db, d.orgId, d.recordId, d.uid);
   if (c?.state !== 'pending') return d;
   const token = signLink(await linkKey(db), { orgId: d.orgId, linkId: c.linkId });
+  if (d.channel === 'push') return { ...d, confirmToken: token };
   return { ...d, body: `${d.body}\n\nConfirm or decline: ${publicUrl}/confirm/${token}` };
 }
 

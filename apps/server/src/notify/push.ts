@@ -26,7 +26,14 @@ export async function vapidKeys(db: Db): Promise<VapidKeys> {
 }
 
 /** What the worker's browser shows: the notification's title, text and the job it opens. */
-export type PushPayload = { title: string; body: string; record_id: string | null; event: string };
+export type PushPayload = {
+  title: string;
+  body: string;
+  record_id: string | null;
+  event: string;
+  /** The confirm link's token, when the worker is asked to confirm: the Confirm and Decline actions. */
+  confirm_token?: string;
+};
 
 /**
  * Push to every browser the user subscribed in the organisation. The push service keeps one
@@ -49,7 +56,13 @@ export function pushChannel(input: {
       const webpush = await loadWebPush();
       const subscriptions = await listPushSubscriptions(input.db, d.orgId, d.uid);
       if (subscriptions.length === 0) throw new PermanentFailure('no push subscription');
-      const payload: PushPayload = { title: d.subject, body: d.body, record_id: d.recordId, event: d.event };
+      const payload: PushPayload = {
+        title: d.subject,
+        body: d.body,
+        record_id: d.recordId,
+        event: d.event,
+        ...(d.confirmToken ? { confirm_token: d.confirmToken } : {}),
+      };
       let accepted = 0;
       const problems: string[] = [];
       for (const s of subscriptions) {

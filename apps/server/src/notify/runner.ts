@@ -4,7 +4,7 @@ import { listOrganisationIdsUnsafe } from '@rostra/db/infra/job-runs';
 import { claimDeliveries, type Delivery, markFailed, markSent } from '@rostra/db/notifications/deliveries';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BackgroundJob } from '../jobs/scheduler.ts';
-import { type NotificationChannel, PermanentFailure } from './channels.ts';
+import { type NotificationChannel, type OutgoingDelivery, PermanentFailure } from './channels.ts';
 
 /*
  * The notification runner (issue #19 point 5): claims the due sends of each organisation, hands
@@ -25,7 +25,7 @@ export function createNotificationRunner(input: {
   now: () => Date;
   log?: FastifyBaseLogger | undefined;
   /** Completes a send before it goes (the confirm link of notify/notifications.ts). */
-  prepare?: ((d: Delivery) => Promise<Delivery>) | undefined;
+  prepare?: ((d: Delivery) => Promise<OutgoingDelivery>) | undefined;
 }): NotificationRunner {
   const byName = new Map(input.channels.map((c) => [c.name as string, c]));
   const sendOne = async (orgId: string, d: Delivery, report: RunReport) => {

@@ -31,6 +31,12 @@ export const confirmLinkAnswer = z.object({
 });
 export type ConfirmLinkAnswer = z.infer<typeof confirmLinkAnswer>;
 
+/** `GET /me/confirmations`: the jobs the caller is still asked to confirm. */
+export const myConfirmations = z.object({
+  items: z.array(z.object({ record_id: z.string(), expires_at: z.string() })),
+});
+export type MyConfirmations = z.infer<typeof myConfirmations>;
+
 /** What a confirm link page says when the link cannot be used; the API's error code names which. */
 export const LINK_TEXT = {
   expired: 'This link has expired — open the app to confirm',

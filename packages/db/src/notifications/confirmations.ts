@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
 import { addNotifications } from '../scheduling/add-notifications.ts';
@@ -105,6 +105,30 @@ export async function confirmationOf(
       ),
   );
   return row;
+}
+
+/** The jobs a worker is still asked to confirm (pending, before the job starts), soonest first. */
+export function pendingConfirmationsOf(
+  db: Db,
+  orgId: string,
+  uid: string,
+  now: Date,
+): Promise<Confirmation[]> {
+  return withOrg(db, orgId, (tx) =>
+    tx
+      .select()
+      .from(bookingConfirmations)
+      .where(
+        and(
+          eq(bookingConfirmations.orgId, orgId),
+          eq(bookingConfirmations.uid, uid),
+          eq(bookingConfirmations.state, 'pending'),
+          gt(bookingConfirmations.expiresAt, now),
+        ),
+      )
+      .orderBy(asc(bookingConfirmations.expiresAt))
+      .limit(200),
+  );
 }
 
 /** Every worker's answer on a job (dispatchers). */

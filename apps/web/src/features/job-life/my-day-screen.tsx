@@ -11,6 +11,12 @@ import { SkeletonRows } from '../../ui/list-state.tsx';
 import { StatusBadge, useStatusConfig } from '../../ui/status-badge.tsx';
 import { BOOKINGS_KEY, type Booking, bookingQuery, personName } from '../bookings/api.ts';
 import { selectedBookingId } from '../bookings/model.ts';
+import {
+  ConfirmJob,
+  GetNotified,
+  MY_CONFIRMATIONS_KEY,
+  myConfirmationsQuery,
+} from '../confirm/my-confirmations.tsx';
 import { directionsLink } from './api.ts';
 import { type DayCopy, dayCopyKey, loadDayCopy, saveDayCopy, splitDay } from './day.ts';
 import { todayIn, UPCOMING_DAYS } from './day-list.ts';
@@ -86,8 +92,11 @@ export function MyDayScreen() {
     setCopy({ saved_at: now, items: list.data.items });
   }, [list.data, key]);
 
+  const asked = useQuery(myConfirmationsQuery).data;
   useLive({ topic: 'timeline', from: today, to: today + (UPCOMING_DAYS + 1) * DAY }, (event) => {
-    if (event.type !== 'error') void queryClient.invalidateQueries({ queryKey: [...BOOKINGS_KEY, 'search'] });
+    if (event.type === 'error') return;
+    void queryClient.invalidateQueries({ queryKey: [...BOOKINGS_KEY, 'search'] });
+    void queryClient.invalidateQueries({ queryKey: MY_CONFIRMATIONS_KEY });
   });
 
   const isOnline = useBrowserOnline();
@@ -127,6 +136,7 @@ export function MyDayScreen() {
     <div className="mx-auto max-w-2xl px-3 py-4 sm:px-6">
       <h1 className="text-lg font-semibold text-neutral-900">{T.title}</h1>
       <p className="text-sm text-neutral-600">{formatDayLabel(today)}</p>
+      <GetNotified />
 
       {isUnreachable && items && shownAt !== undefined ? (
         <p
@@ -164,6 +174,7 @@ export function MyDayScreen() {
               items={parts.today}
               statusConfig={statusConfig}
               withDate={false}
+              asked={asked}
             />
             <JobSection
               title={T.upcoming}
@@ -171,6 +182,7 @@ export function MyDayScreen() {
               items={parts.upcoming}
               statusConfig={statusConfig}
               withDate
+              asked={asked}
             />
           </>
         )}
@@ -206,12 +218,15 @@ function JobSection({
   items,
   statusConfig,
   withDate,
+  asked,
 }: {
   title: string;
   empty: string;
   items: Booking[];
   statusConfig: ReturnType<typeof useStatusConfig>;
   withDate: boolean;
+  /** The jobs the worker is still asked to confirm. */
+  asked: ReadonlySet<string> | undefined;
 }) {
   const id = `my-day-${title.toLowerCase()}`;
   return (
@@ -226,7 +241,13 @@ function JobSection({
       ) : (
         <ul className="space-y-2" aria-label={title}>
           {items.map((b) => (
-            <JobCard key={b._id} booking={b} statusConfig={statusConfig} withDate={withDate} />
+            <JobCard
+              key={b._id}
+              booking={b}
+              statusConfig={statusConfig}
+              withDate={withDate}
+              isAsked={asked?.has(b._id) ?? false}
+            />
           ))}
         </ul>
       )}
@@ -238,11 +259,14 @@ function JobCard({
   booking: b,
   statusConfig,
   withDate,
+  isAsked,
 }: {
   booking: Booking;
   statusConfig: ReturnType<typeof useStatusConfig>;
   withDate: boolean;
+  isAsked: boolean;
 }) {
+  const queryClient = useQueryClient();
   const who = personName(b.customer_first_name, b.customer_last_name, b.customerId ?? '');
   const title = bookingTitle(b);
   const map = directionsLink(b);
@@ -278,6 +302,12 @@ function JobCard({
         </div>
         <ChevronRight aria-hidden className="size-5 shrink-0 text-neutral-400" />
       </Link>
+      {isAsked ? (
+        <ConfirmJob
+          recordId={b._id}
+          onAnswered={() => void queryClient.invalidateQueries({ queryKey: [...BOOKINGS_KEY, 'search'] })}
+        />
+      ) : null}
       {map ? (
         <a
           href={map}
