@@ -126,7 +126,7 @@ test('the worker declines in their day with a reason; the job goes back to the d
   // Push permission is offered, not asked for at load: the browser has not been asked yet.
   const offer = worker.getByRole('region', { name: 'Get notified' });
   await expect(offer.getByRole('button', { name: 'Get notified' })).toBeVisible();
-  expect(await worker.evaluate(() => Notification.permission)).toBe('default');
+  expect(await worker.evaluate('Notification.permission')).toBe('default');
   await offer.getByRole('button', { name: 'Not now' }).click();
   await expect(offer).toHaveCount(0);
 
