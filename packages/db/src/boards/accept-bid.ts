@@ -1,8 +1,6 @@
-import { bookingTitle } from '@rostra/core/records/booking-rules';
-import { formatDateTime } from '@rostra/core/time/calendar';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { bookingFacts, enqueueNotices } from '../notifications/enqueue.ts';
+import { aboutJob, enqueueNotices } from '../notifications/enqueue.ts';
 import { addNotifications } from '../scheduling/add-notifications.ts';
 import { type AllocateResult, allocateBooking } from '../scheduling/allocate-booking.ts';
 import { isOnJobBoard } from '../scheduling/bids.ts';
@@ -84,21 +82,7 @@ export async function acceptBid(
       // And outside the app (issue 19): the bidder hears `bid_accepted` besides `assigned` (with
       // the confirm link); the other bidders `bid_declined`, as for any allocation of an open job
       // (notifications/enqueue.ts).
-      await enqueueNotices(
-        tx,
-        orgId,
-        [
-          {
-            event: 'bid_accepted',
-            uid: bid.uid,
-            recordId: jobId,
-            job: bookingTitle(record),
-            when: formatDateTime(record.utc_begin_plus_tz),
-            address: bookingFacts(record).address,
-          },
-        ],
-        now,
-      );
+      await enqueueNotices(tx, orgId, [{ event: 'bid_accepted', uid: bid.uid, ...aboutJob(record) }], now);
       return { record, events };
     },
   );

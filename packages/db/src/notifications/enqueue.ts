@@ -233,6 +233,16 @@ export function bookingFacts(record: StoredRecord): BookingFacts {
   };
 }
 
+/** What every notice about a job says of it: its id, title, start and address. */
+export function aboutJob(job: StoredRecord): Pick<Notice, 'recordId' | 'job' | 'when' | 'address'> {
+  return {
+    recordId: job._id,
+    job: bookingTitle(job),
+    when: formatDateTime(job.utc_begin_plus_tz),
+    address: bookingFacts(job).address,
+  };
+}
+
 /** Only bookings and group events reach workers; a master-roster template item is no one's job. */
 function tellsWorkers(record: StoredRecord | undefined): record is StoredRecord {
   if (!record || isTemplateItem(record)) return false;
@@ -277,7 +287,6 @@ export async function enqueueBookingChanges(
     const a = tellsWorkers(after) ? after : undefined;
     if (!b && !a) continue;
     const shown = (a ?? b) as StoredRecord;
-    const facts = bookingFacts(shown);
     const bFacts = b && bookingFacts(b);
     const aFacts = a && bookingFacts(a);
     if (a && offeredBy(bFacts, aFacts)) offers.push({ job: a, was: b?.resIds ?? [] });
@@ -286,10 +295,7 @@ export async function enqueueBookingChanges(
       notices.push({
         event: n.event,
         resourceId: n.resourceId,
-        recordId: shown._id,
-        job: bookingTitle(shown),
-        when: formatDateTime(shown.utc_begin_plus_tz),
-        address: facts.address,
+        ...aboutJob(shown),
       });
       // Assigned workers, and those whose job moved, are asked to confirm (until the job
       // starts); the unassigned and those of a cancelled job are no longer asked.
@@ -349,13 +355,7 @@ async function offerNotices(
     .where(and(eq(resources.orgId, orgId), isNotNull(resources.uid), eq(resources.inactive, false)))
     .orderBy(asc(resources.id));
   return offers.flatMap(({ job, was }) => {
-    const common = {
-      event: 'offered' as const,
-      recordId: job._id,
-      job: bookingTitle(job),
-      when: formatDateTime(job.utc_begin_plus_tz),
-      address: bookingFacts(job).address,
-    };
+    const common = { event: 'offered' as const, ...aboutJob(job) };
     return workers.filter((w) => !was.includes(w.id)).map((w) => ({ ...common, resourceId: w.id }));
   });
 }
@@ -409,10 +409,7 @@ async function declinedBids(tx: Tx, orgId: string, taken: readonly StoredRecord[
       event: 'bid_declined' as const,
       key: bidDeclinedKey(job._id),
       uid,
-      recordId: job._id,
-      job: bookingTitle(job),
-      when: formatDateTime(job.utc_begin_plus_tz),
-      address: bookingFacts(job).address,
+      ...aboutJob(job),
     }));
   });
 }

@@ -1,13 +1,12 @@
 import { reminderDue, reminderWindow } from '@rostra/core/notifications/rules';
-import { bookingTitle } from '@rostra/core/records/booking-rules';
-import { formatDateTime, fromWallClock, toWallClock } from '@rostra/core/time/calendar';
+import { fromWallClock, toWallClock } from '@rostra/core/time/calendar';
 import { and, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { selectTimelineRecords } from '../scheduling/records.ts';
 import { IS_LIVE_RECORD } from '../scheduling/template-items.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
-import { bookingFacts, enqueueNotices, type Notice, orgNoticeContext } from './enqueue.ts';
+import { aboutJob, enqueueNotices, type Notice, orgNoticeContext } from './enqueue.ts';
 
 /*
  * Reminders (issue #19 point 2): the organisation's `reminderMinutes` before a job's start, each
@@ -47,10 +46,7 @@ export async function enqueueReminders(db: Db, orgId: string, now: Date): Promis
         // Held by quiet hours past the start, a reminder is moot: it is not sent.
         until: startOf(job),
         resourceId,
-        recordId: job._id,
-        job: bookingTitle(job),
-        when: formatDateTime(job.utc_begin_plus_tz),
-        address: bookingFacts(job).address,
+        ...aboutJob(job),
       })),
     );
     await enqueueNotices(tx, orgId, notices, now);
