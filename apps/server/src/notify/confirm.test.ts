@@ -197,4 +197,29 @@ describe.each(testDatabaseKinds())('confirm or decline on %s', (kind) => {
         .statusCode,
     ).toBe(404);
   });
+
+  it('a job still unconfirmed N hours before its start becomes an exception entry (org setting)', async () => {
+    const near = await futureJob('HC-C5', 10);
+    const far = await futureJob('HC-C6', 100);
+    const config = ok<{ version: number }>(await call(t, p.dispatcher, 'GET', '/exception-report/config'));
+    ok(
+      await call(t, p.dispatcher, 'PUT', '/exception-report/config', {
+        configs: [],
+        unconfirmed_hours: 24,
+        version: config.version,
+      }),
+    );
+    const entries = async () => {
+      await t.app.jobs.runNow('exception-report');
+      return ok<{ entries: { _id: string; action_status: string }[] }>(
+        await call(t, p.dispatcher, 'GET', '/exception-report'),
+      ).entries.filter((e) => e.action_status === 'worker_confirmation');
+    };
+    const flagged = (await entries()).map((e) => e._id);
+    expect(flagged).toContain(near);
+    expect(flagged).not.toContain(far);
+    // Confirmed: no longer an exception.
+    ok(await call(t, p.resource1, 'POST', `/bookings/${near}/confirmation`, { decision: 'confirm' }));
+    expect((await entries()).map((e) => e._id)).not.toContain(near);
+  });
 });

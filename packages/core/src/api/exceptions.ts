@@ -69,6 +69,15 @@ export const exceptionConfigBody = z.strictObject({
       }),
     )
     .max(20),
+  unconfirmed_hours: z
+    .number()
+    .min(0)
+    .max(720)
+    .nullable()
+    .optional()
+    .describe(
+      'hours before its start at which a job its workers have not confirmed is an exception; null: never',
+    ),
   version: VERSION.optional(),
 });
 export type ExceptionConfigBody = z.input<typeof exceptionConfigBody>;

@@ -7,6 +7,8 @@ import {
   type ExceptionJob,
   elapsedMinutes,
   exceptionSeverity,
+  UNCONFIRMED_ACTION,
+  unconfirmedEntries,
 } from './report.ts';
 import { STATUS_ORDER } from './status-order.ts';
 
@@ -235,5 +237,38 @@ describe('exception severity', () => {
   it('elapsed minutes round down, and are negative before the reference time', () => {
     expect(elapsedMinutes(end, end + 119)).toBe(1);
     expect(elapsedMinutes(end, end - 1)).toBe(-1);
+  });
+});
+
+describe('exception report: jobs still unconfirmed before their start', () => {
+  const job = { _id: 'j1', status: 'dispatched', utc_begin_plus_tz: 100_000, labels: ['x'] };
+  const run = (now: number, pending = new Set(['j1']), hoursBefore = 2) =>
+    unconfirmedEntries({ jobs: [job], pending, hoursBefore, now });
+
+  it('an exception from N hours before the start (exactly N counts), dated by the start', () => {
+    expect(run(100_000 - 7200)).toEqual([
+      {
+        _id: 'j1',
+        action_status: UNCONFIRMED_ACTION,
+        curr_state: 'dispatched',
+        curr_state_date: 100_000,
+        labels: ['x'],
+        matched: false,
+      },
+    ]);
+    expect(run(100_000 - 7201)).toEqual([]);
+  });
+
+  it('none once every worker answered, for a job no longer current, or without the setting', () => {
+    expect(run(100_000, new Set())).toEqual([]);
+    expect(
+      unconfirmedEntries({
+        jobs: [{ ...job, status: 'cancelled' }],
+        pending: new Set(['j1']),
+        hoursBefore: 2,
+        now: 100_000,
+      }),
+    ).toEqual([]);
+    expect(run(100_000, new Set(['j1']), Number.NaN)).toEqual([]);
   });
 });

@@ -136,3 +136,39 @@ export function exceptionSeverity(reference: number, now: number, minAmber: numb
 export function elapsedMinutes(reference: number, now: number): number {
   return Math.floor((now - reference) / MINUTE);
 }
+
+/**
+ * The report's entry for a job its workers have not confirmed (issue #19 point 3): not a status
+ * the job should reach, so no config of `configs` names it; the organisation's `unconfirmed_hours`
+ * says how long before the start a still-unconfirmed job becomes an exception.
+ */
+export const UNCONFIRMED_ACTION = 'worker_confirmation';
+
+/**
+ * The current jobs some worker is still asked to confirm (`pending`) within `hoursBefore` hours
+ * of their start (or past it), dated by the start. Pure; `now` on the jobs' clock, seconds.
+ */
+export function unconfirmedEntries(input: {
+  jobs: readonly ExceptionJob[];
+  pending: ReadonlySet<string>;
+  hoursBefore: number;
+  now: number;
+}): ExceptionEntry[] {
+  const { jobs, pending, hoursBefore, now } = input;
+  if (!Number.isFinite(hoursBefore) || hoursBefore < 0) return [];
+  const entries: ExceptionEntry[] = [];
+  for (const job of jobs) {
+    if (!pending.has(job._id) || !isCurrentJob(job)) continue;
+    const begin = job.utc_begin_plus_tz;
+    if (typeof begin !== 'number' || now < begin - hoursBefore * 3600) continue;
+    entries.push({
+      _id: job._id,
+      action_status: UNCONFIRMED_ACTION,
+      curr_state: job.status ?? '',
+      curr_state_date: begin,
+      labels: Array.isArray(job.labels) ? [...job.labels] : [],
+      matched: false,
+    });
+  }
+  return entries;
+}

@@ -2,15 +2,19 @@ import { createHash } from 'node:crypto';
 import {
   buildExceptionReport,
   type CurrentState,
+  compareEntries,
   type ExceptionConfig,
   type ExceptionEntry,
   type ExceptionJob,
+  UNCONFIRMED_ACTION,
+  unconfirmedEntries,
 } from '@rostra/core/exceptions/report';
 import { CURRENT_JOB_STATUSES } from '@rostra/core/exceptions/status-order';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { appendLiveEvents } from '../infra/live-events.ts';
 import { jobStates } from '../schema/jobs.ts';
+import { bookingConfirmations } from '../schema/notifications.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { exceptionReports } from '../schema/planning.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
@@ -104,24 +108,43 @@ export async function refreshExceptionReport(
     const configs = ((config?.value.configs ?? []) as ExceptionConfig[]).filter(
       (c) => typeof c === 'object' && c,
     );
-    const jobs = configs.length
-      ? await selectTimelineRecords(
-          tx,
-          and(
-            eq(timelineRecords.orgId, orgId),
-            inArray(timelineRecords.status, [...CURRENT_JOB_STATUSES]),
-            eq(timelineRecords.inactive, false),
-          ),
-        )
-      : [];
+    const hours = config?.value.unconfirmed_hours;
+    const unconfirmedHours = typeof hours === 'number' && hours >= 0 ? hours : undefined;
+    const jobs =
+      configs.length || unconfirmedHours !== undefined
+        ? await selectTimelineRecords(
+            tx,
+            and(
+              eq(timelineRecords.orgId, orgId),
+              inArray(timelineRecords.status, [...CURRENT_JOB_STATUSES]),
+              eq(timelineRecords.inactive, false),
+            ),
+          )
+        : [];
     const states = await latestStates(
       tx,
       orgId,
       jobs.map((j) => j._id),
     );
     const built = buildExceptionReport({ jobs: jobs as ExceptionJob[], configs, now: wall, states });
+    if (unconfirmedHours !== undefined) {
+      const pending = await tx
+        .selectDistinct({ recordId: bookingConfirmations.recordId })
+        .from(bookingConfirmations)
+        .where(and(eq(bookingConfirmations.orgId, orgId), eq(bookingConfirmations.state, 'pending')));
+      built.entries = [
+        ...built.entries,
+        ...unconfirmedEntries({
+          jobs: jobs as ExceptionJob[],
+          pending: new Set(pending.map((p) => p.recordId)),
+          hoursBefore: unconfirmedHours,
+          now: wall,
+        }),
+      ].sort(compareEntries);
+    }
     const configsMapIds: Record<string, string[]> = {};
     for (const c of configs) configsMapIds[c.action_status] = [];
+    if (unconfirmedHours !== undefined) configsMapIds[UNCONFIRMED_ACTION] = [];
     for (const e of built.entries) {
       const ids = configsMapIds[e.action_status] ?? [];
       ids.push(e._id);

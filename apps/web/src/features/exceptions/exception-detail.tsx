@@ -10,6 +10,7 @@ import {
   type ExceptionSeverity,
   elapsedMinutes,
   exceptionSeverity,
+  UNCONFIRMED_ACTION,
 } from '@rostra/core/exceptions/report';
 import { toWallClock } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
@@ -39,6 +40,7 @@ const D = {
   noWorker: 'No worker',
   noCustomer: 'No customer',
   gone: 'This booking no longer exists',
+  unconfirmed: 'Not confirmed by the worker',
   expectedBy: (status: string, from: string, minutes: number) => `${status} ${minutes} min after the ${from}`,
   start: 'start',
   end: 'end',
@@ -78,6 +80,7 @@ export function ExceptionDetail() {
   const now = Math.max(toWallClock(Date.now(), timeZone), computedFor ?? 0);
 
   const expectation = (e: ExceptionEntry): string => {
+    if (e.action_status === UNCONFIRMED_ACTION) return D.unconfirmed;
     const rule = rules.get(e.action_status);
     const status = statusName(statusConfig, e.action_status);
     if (!rule) return status;

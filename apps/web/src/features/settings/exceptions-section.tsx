@@ -24,10 +24,19 @@ const minutes = z
     return m.trim() !== '' && Number.isFinite(n) && n >= 0 && n <= 525_600;
   }, T.exceptionMinutesInvalid)
   .transform(Number);
+/** Hours before a job's start: empty (never) or a number from 0 to 720. */
+const hours = z
+  .string()
+  .refine((h) => {
+    const n = Number(h);
+    return h.trim() === '' || (Number.isFinite(n) && n >= 0 && n <= 720);
+  }, T.unconfirmedHoursInvalid)
+  .transform((h) => (h.trim() === '' ? null : Number(h)));
 const schema = z.object({
   configs: z.array(
     z.object({ action_status: z.string(), action_attr: z.string(), exception_min_amber: minutes }),
   ),
+  unconfirmed_hours: hours,
 });
 type Values = z.input<typeof schema>;
 
@@ -37,6 +46,7 @@ const valuesOf = (d: ExceptionDoc): Values => ({
     action_attr: c.action_attr ?? END,
     exception_min_amber: String(c.exception_min_amber),
   })),
+  unconfirmed_hours: typeof d.unconfirmed_hours === 'number' ? String(d.unconfirmed_hours) : '',
 });
 
 /**
@@ -57,8 +67,10 @@ function ExceptionsForm({ doc }: { doc: ExceptionDoc }) {
   const rules = useFieldArray({ control: form.control, name: 'configs' });
   const rows = useWatch({ control: form.control, name: 'configs' }) ?? [];
 
-  const save = async ({ configs }: z.output<typeof schema>) => {
-    await withVersion((version) => send('PUT', '/exception-report/config', { configs, version }));
+  const save = async ({ configs, unconfirmed_hours }: z.output<typeof schema>) => {
+    await withVersion((version) =>
+      send('PUT', '/exception-report/config', { configs, unconfirmed_hours, version }),
+    );
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
   };
 
@@ -119,6 +131,13 @@ function ExceptionsForm({ doc }: { doc: ExceptionDoc }) {
         <Plus aria-hidden className="size-4" />
         {T.addException}
       </Button>
+      <FormInput
+        name="unconfirmed_hours"
+        label={T.unconfirmedHours}
+        description={T.unconfirmedHoursHint}
+        inputMode="numeric"
+        className="max-w-xs"
+      />
     </SectionForm>
   );
 }

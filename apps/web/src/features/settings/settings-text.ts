@@ -161,6 +161,10 @@ export const SETTINGS_TEXT = {
   exceptionFromEnd: 'Its end time',
   exceptionFromOther: (field: string) => `Another time (${field})`,
   exceptionMinutes: 'Minutes late before amber',
+  unconfirmedHours: 'Unconfirmed jobs: hours before the start',
+  unconfirmedHoursHint:
+    'A job its workers have not confirmed this many hours before it starts goes on the report. Empty: never.',
+  unconfirmedHoursInvalid: 'Enter a number of hours from 0 to 720, or leave it empty.',
   exceptionRuleSays: (status: string, minutes: string, from: 'start' | 'end' | string) =>
     `A booking is flagged when it has not reached ${status} ${minutes || '…'} minutes after its ${from === 'start' || from === 'end' ? `${from} time` : from}.`,
   addException: 'Add rule',
