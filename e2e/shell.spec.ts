@@ -3,6 +3,7 @@ import { buildMenu } from '@rostra/core/shell/menu';
 import {
   ALERT_TEXT,
   EXCEPTION_BANNER_TEXT,
+  IDENTITY_MESSAGES,
   LOGO_TEXT,
   OVERLAY_TEXT,
   ROUTE_TEXT,
@@ -709,6 +710,79 @@ test.describe('connectivity', () => {
     await screenshot(page, 'offline-1280', test.info().project.name);
     await context.setOffline(false);
     await expect(status).toHaveText('Online');
+  });
+});
+
+test.describe('profile', () => {
+  test('a photo, the display name and a proved phone number change from the profile menu', async ({
+    page,
+  }) => {
+    await enterApp(page, USERS.multi, '/customers');
+    const before = (await (await page.request.get('/api/v1/me')).json()) as {
+      user_details: { displayName: string };
+    };
+    // The photo: one image, shown as the avatar at once.
+    await page.getByRole('button', { name: 'Profile' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('menuitem', { name: 'Change photo' }).click();
+    await (await chooser).setFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: await png(page, 40, 40),
+    });
+    await expect(page.getByRole('button', { name: 'Profile' }).locator('img')).toHaveAttribute(
+      'src',
+      /\/api\/v1\/me\/photo\?v=/,
+    );
+
+    // The name: required (the sign-in form's words), then saved and shown in the menu.
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Edit profile' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit profile' });
+    await dialog.getByLabel('Display name').fill('   ');
+    await dialog.getByRole('button', { name: 'Save name' }).click();
+    await expect(dialog.getByText('Enter your account name')).toBeVisible();
+    await dialog.getByLabel('Display name').fill('Morgan Multi');
+    await dialog.getByRole('button', { name: 'Save name' }).click();
+    await expect(page.getByText('Your name is saved')).toBeVisible();
+    await screenshot(page, 'profile-dialog-1280', test.info().project.name);
+
+    // The phone: a code goes to the new number; a wrong one changes nothing.
+    await dialog.getByRole('button', { name: 'Change phone number' }).click();
+    await dialog.getByRole('textbox', { name: 'Phone number' }).fill('0400 000 321');
+    const since = Date.now();
+    await dialog.getByRole('button', { name: 'Send code' }).click();
+    let code = '';
+    await expect
+      .poll(async () => {
+        const res = await page.request.get('/api/v1/dev/outbox', {
+          params: { recipient: '+61400000321', purpose: 'phone-code' },
+        });
+        const sent = (await res.json()) as { code?: string; createdAt: string }[];
+        code = sent.find((m) => Date.parse(m.createdAt) >= since - 1_000)?.code ?? '';
+        return code;
+      })
+      .not.toBe('');
+    await dialog.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect(dialog.getByText(IDENTITY_MESSAGES['invalid-verification-code'])).toBeVisible();
+    await dialog.getByLabel('6-digit code').fill(code);
+    await dialog.getByRole('button', { name: 'Verify' }).click();
+    await expect(dialog.getByTestId('profile-phone-number')).toHaveText('+61400000321');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await expect(page.getByRole('menu')).toContainText('Morgan Multi');
+    await expect(page.getByRole('menu')).toContainText('+61400000321');
+    await page.keyboard.press('Escape');
+
+    // Others' tests see the seeded name again.
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('menuitem', { name: 'Edit profile' }).click();
+    await dialog.getByLabel('Display name').fill(before.user_details.displayName);
+    await dialog.getByRole('button', { name: 'Save name' }).click();
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/v1/me')).json()) as typeof before).user_details)
+      .toMatchObject({ displayName: before.user_details.displayName });
   });
 });
 

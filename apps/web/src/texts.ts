@@ -50,6 +50,7 @@ export const SHELL_TEXT = {
   profile: 'Profile',
   changePhoto: 'Change photo',
   switchCompany: 'Switch company or role',
+  editProfile: 'Edit profile',
   barcodeScanner: 'Barcode scanner',
   signOut: 'Sign out',
   version: 'Version',
@@ -147,6 +148,15 @@ export const SIGN_IN_SCREEN_TEXT = {
 } as const;
 
 export const SHELL_EXTRA_TEXT = {
+  profileTitle: 'Edit profile',
+  profileName: 'Display name',
+  profileSaveName: 'Save name',
+  profileNameSaved: 'Your name is saved',
+  profilePhone: 'Phone number',
+  profileNoPhone: 'No phone number yet',
+  profileChangePhone: 'Change phone number',
+  profilePhoneSaved: 'Your phone number is saved',
+  profilePhoneIntro: 'A code goes to the new number; the number changes once you enter it.',
   switchTitle: 'Switch company or role',
   switchIntro: 'Choose where to work. Only your own account can be switched.',
   switchTo: 'Company and role',

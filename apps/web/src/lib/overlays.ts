@@ -73,7 +73,7 @@ export async function withWait<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-export type Panel = 'notifications' | 'help' | 'whats-new' | 'broadcast' | 'switch';
+export type Panel = 'notifications' | 'help' | 'whats-new' | 'broadcast' | 'switch' | 'profile';
 export const panelStore = createStore<Panel | null>(null);
 
 export const openPanel = (panel: Panel) => panelStore.set(panel);

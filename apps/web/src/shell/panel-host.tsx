@@ -9,7 +9,7 @@ export type Broadcast = { id: string; title: string; body: string };
 export const broadcastStore = createStore<Broadcast[]>([]);
 
 /*
- * The panels (notifications, help, what's new, broadcasts, company switch) load when one is first
+ * The panels (notifications, help, what's new, broadcasts, company switch, profile) load when one is first
  * opened, not with the shell: a worker's first load on a phone has a 200 KB budget (issue 17).
  */
 const loadPanels = () => import('./panels.tsx');
@@ -17,6 +17,7 @@ const NotificationDrawer = lazy(() => loadPanels().then((m) => ({ default: m.Not
 const HelpDrawer = lazy(() => loadPanels().then((m) => ({ default: m.HelpDrawer })));
 const WhatsNewPanel = lazy(() => loadPanels().then((m) => ({ default: m.WhatsNewPanel })));
 const BroadcastSlideOver = lazy(() => loadPanels().then((m) => ({ default: m.BroadcastSlideOver })));
+const ProfileDialog = lazy(() => import('./profile-dialog.tsx').then((m) => ({ default: m.ProfileDialog })));
 const SwitchDialog = lazy(() => import('./switch-dialog.tsx').then((m) => ({ default: m.SwitchDialog })));
 
 /** The open panel, if any (lib/overlays.ts `openPanel`); announcements fill the broadcasts live. */
@@ -37,6 +38,8 @@ export function PanelHost() {
         return <BroadcastSlideOver />;
       case 'switch':
         return <SwitchDialog me={me} />;
+      case 'profile':
+        return <ProfileDialog me={me} />;
       default:
         return null;
     }

@@ -4,7 +4,7 @@ import { canSeeWhatsNew } from '@rostra/core/shell/roles';
 import { checkProfilePhoto, PROFILE_PHOTO_ACCEPT } from '@rostra/core/shell/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ArrowLeftRight, Camera, LogOut, ScanBarcode, Sparkles } from 'lucide-react';
+import { ArrowLeftRight, Camera, LogOut, ScanBarcode, Sparkles, UserPen } from 'lucide-react';
 import { useRef } from 'react';
 import { api } from '../lib/client.ts';
 import { openPanel, withWait } from '../lib/overlays.ts';
@@ -53,7 +53,7 @@ export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
     const form = new FormData();
     form.set('file', file, file.name);
     try {
-      // `POST /api/v1/me/photo` (multipart) → { photoUrl }: not on the server yet.
+      // `POST /api/v1/me/photo` (multipart) → { photoUrl }.
       await withWait(() => api.request('/me/photo', { method: 'POST', formData: form, quiet: true }));
       await queryClient.invalidateQueries({ queryKey: ME_KEY });
     } catch {
@@ -124,6 +124,14 @@ export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
           >
             {SHELL_TEXT.changePhoto}
           </DropdownMenuItem>
+          {details.isAnonymous ? null : (
+            <DropdownMenuItem
+              icon={<UserPen aria-hidden className={icon} />}
+              onSelect={() => openPanel('profile')}
+            >
+              {SHELL_TEXT.editProfile}
+            </DropdownMenuItem>
+          )}
           {hasWhatsNew ? (
             <DropdownMenuItem
               icon={<Sparkles aria-hidden className={icon} />}

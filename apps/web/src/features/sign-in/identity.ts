@@ -111,8 +111,9 @@ export const resetPassword = (token: string, newPassword: string) =>
 
 export const sendPhoneCode = (phoneNumber: string) => auth('/phone-number/send-otp', { phoneNumber });
 
-export const verifyPhoneCode = (phoneNumber: string, code: string) =>
-  auth('/phone-number/verify', { phoneNumber, code });
+/** Signs in with the code, or (`update`) makes the proved number the signed-in person's own. */
+export const verifyPhoneCode = (phoneNumber: string, code: string, update = false) =>
+  auth('/phone-number/verify', { phoneNumber, code, ...(update ? { updatePhoneNumber: true } : {}) });
 
 export const signInAsGuest = () => auth('/sign-in/anonymous');
 

@@ -64,6 +64,8 @@ export function PhoneCodeStep(props: {
   onSignedIn: () => Promise<void>;
   onExpired: (message: string) => void;
   onChangeNumber: () => void;
+  /** The code proves a new number for the signed-in person (the profile) instead of signing in. */
+  updatesNumber?: boolean;
 }) {
   const [info, setInfo] = useState<string | undefined>();
   const [deadline, setDeadline] = useState(() => Date.now() + PHONE_CODE_RESEND_SECONDS * 1000);
@@ -94,7 +96,7 @@ export function PhoneCodeStep(props: {
       label={T.code}
       input={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6, autoFocus: true }}
       onSubmit={async (code) => {
-        await verifyPhoneCode(props.phone, code.trim());
+        await verifyPhoneCode(props.phone, code.trim(), props.updatesNumber);
         await props.onSignedIn();
       }}
       onFailure={(f) => {
