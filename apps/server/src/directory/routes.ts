@@ -39,6 +39,7 @@ import { API, type App } from '../http/api.ts';
 import { seesConflictDetails } from '../http/conflict-details.ts';
 import { HttpError } from '../http/errors.ts';
 import { idParams, notFound, recordResponse, SECONDS } from '../http/kit.ts';
+import { packageRoutes } from './package-routes.ts';
 
 /*
  * Routes of the directory screens (issue 8): numbered, searchable lists of customers, resources
@@ -96,6 +97,7 @@ const listRoute =
 
 export function directoryRoutes(app: App): void {
   const db = () => app.deps.db.db;
+  packageRoutes(app);
 
   const list = listRoute(app);
   list(

@@ -93,3 +93,33 @@ export const icalFeeds = pgTable(
     index('ical_feeds_target_idx').on(t.orgId, t.scope, t.targetId),
   ],
 );
+
+/**
+ * A customer's service package request (shell spec §5, issue #22 point 14): the type is one of
+ * the organisation's service labels, kept by id and by its name when sent (a label renamed or
+ * removed later does not change what was asked for). Dispatchers list them and mark them
+ * handled (`handled_at`, `handled_by`).
+ */
+export const packageRequests = pgTable(
+  'package_requests',
+  {
+    orgId: orgRef(),
+    id: text('id').notNull(),
+    typeId: text('type_id').notNull(),
+    typeName: text('type_name').notNull(),
+    note: text('note').notNull().default(''),
+    /** The customer record of the sender in this organisation, if they have one. */
+    customerId: text('customer_id'),
+    /** Who sent it, as shown to dispatchers (the customer's name, else the user's). */
+    senderName: text('sender_name').notNull().default(''),
+    createdBy: text('created_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orgId, t.id] }),
+    index('package_requests_created_idx').on(t.orgId, t.createdAt),
+    index('package_requests_sender_idx').on(t.orgId, t.createdBy, t.createdAt),
+  ],
+);
