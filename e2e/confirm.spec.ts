@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LINK_TEXT } from '@rostra/core/notifications/confirm';
-import { DAY, dayStart, HOUR, toWallClock, toYmd } from '@rostra/core/time/calendar';
+import { DAY, dayStart, HOUR, toWallClock, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
 import { apiCall, enterApp, screenshot, testCustomerId, USERS } from './helpers.ts';
 import { confirmPath, mailTo } from './mailbox.ts';
 
@@ -74,6 +74,16 @@ test('a worker confirms from the link in their mail; the dispatcher’s timeline
   await expect(bar).toHaveAttribute('aria-label', /Confirmed by the worker/);
   await expect(bar.locator('[data-confirmation="confirmed"]')).toBeVisible();
   expect(await confirmations(page, job.id)).toMatchObject([{ state: 'confirmed', via: 'link' }]);
+
+  // The status board's card says it too.
+  await page.goto('/board');
+  const me = (await apiCall(page, 'GET', '/me')) as { company?: { time_zone?: string } };
+  const today = toWallClock(Date.now(), me.company?.time_zone ?? 'UTC');
+  for (let i = 0; i < (weekStart(day) - weekStart(today)) / WEEK; i++)
+    await page.getByRole('button', { name: 'Next week', exact: true }).click();
+  await expect(page.locator(`[data-booking="${job.id}"] [data-board-confirmation="confirmed"]`)).toHaveText(
+    'Confirmed by the worker',
+  );
 
   // Followed again: used, and nothing changes.
   await worker_.goto(link);

@@ -96,6 +96,11 @@ describe.each(testDatabaseKinds())('confirm or decline on %s', (kind) => {
       await call(t, p.dispatcher, 'GET', `/timeline?from=${begin}&to=${begin + 4 * 86400}`),
     );
     expect(window.records.find((r) => r._id === job)?.confirmations).toEqual({ r1: 'confirmed' });
+    // And the records list the boards read.
+    const list = ok<{ items: { _id: string; confirmations?: Record<string, string> }[] }>(
+      await call(t, p.dispatcher, 'GET', `/timeline-records?from=${begin}&to=${begin + 4 * 86400}`),
+    );
+    expect(list.items.find((r) => r._id === job)?.confirmations).toEqual({ r1: 'confirmed' });
 
     // Used: the page says so, and a second answer changes nothing.
     for (const res of [await public_('GET', token), await public_('POST', token, { decision: 'decline' })]) {

@@ -7,6 +7,7 @@ import {
   savedBooking,
   updateBookingBody,
 } from '@rostra/core/api/bookings';
+import { withConfirmations } from '@rostra/db/notifications/confirmations';
 import { deleteTimelineRecord } from '@rostra/db/scheduling/delete-timeline-record';
 import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { listStates } from '@rostra/db/scheduling/list-states';
@@ -16,6 +17,7 @@ import {
   type SaveResult,
   updateTimelineRecord,
 } from '@rostra/db/scheduling/save-timeline-record';
+import { withOrg } from '@rostra/db/tenant';
 import { z } from 'zod';
 import { DISPATCHERS, MEMBERS, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
@@ -81,7 +83,7 @@ export function timelineRecordRoutes(app: App): void {
         caller.role === 'dispatcher'
           ? (await masterLabelFilters(db(), caller.orgId, caller.uid)).bookings
           : undefined;
-      return paged(() =>
+      const page = await paged(() =>
         listTimelineRecords(db(), caller.orgId, readerOf(caller), {
           key: q._key,
           status: q.status,
@@ -92,6 +94,11 @@ export function timelineRecordRoutes(app: App): void {
           limit: q.limit,
         }),
       );
+      // Each booking with its workers' answers to the request to confirm (the boards' mark).
+      const items = await withOrg(db(), caller.orgId, (tx) =>
+        withConfirmations(tx, caller.orgId, page.items),
+      );
+      return { ...page, items };
     },
   );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
 import { addNotifications } from '../scheduling/add-notifications.ts';
@@ -249,4 +249,36 @@ export async function confirmationByLink(
       .where(and(eq(bookingConfirmations.orgId, orgId), eq(bookingConfirmations.linkId, linkId))),
   );
   return row;
+}
+
+/**
+ * Each record with its workers' answers to the request to confirm (issue #19 point 3), by
+ * resource id, for the bar's and the board card's mark: one query for the page.
+ */
+export async function withConfirmations<R extends Record<string, unknown>>(
+  tx: Tx,
+  orgId: string,
+  records: R[],
+): Promise<(R & { confirmations?: Record<string, string> })[]> {
+  if (records.length === 0) return records;
+  const ids = records.map((r) => r._id as string);
+  const rows = await tx
+    .select({
+      recordId: bookingConfirmations.recordId,
+      resourceId: bookingConfirmations.resourceId,
+      state: bookingConfirmations.state,
+    })
+    .from(bookingConfirmations)
+    .where(and(eq(bookingConfirmations.orgId, orgId), inArray(bookingConfirmations.recordId, ids)));
+  if (rows.length === 0) return records;
+  const byRecord = new Map<string, Record<string, string>>();
+  for (const r of rows) {
+    const states = byRecord.get(r.recordId) ?? {};
+    states[r.resourceId] = r.state;
+    byRecord.set(r.recordId, states);
+  }
+  return records.map((r) => {
+    const confirmations = byRecord.get(r._id as string);
+    return confirmations ? { ...r, confirmations } : r;
+  });
 }

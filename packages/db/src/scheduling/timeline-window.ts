@@ -2,7 +2,7 @@ import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
-import { bookingConfirmations } from '../schema/notifications.ts';
+import { withConfirmations } from '../notifications/confirmations.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -136,38 +136,6 @@ async function windowSignature(tx: Tx, orgId: string, q: WindowQuery): Promise<s
     )} || '/' || ${part(sql`dispatcher_master_labels`)} || '/' || ${part(sql`booking_confirmations`)} || '/' || (select coalesce(xmin::text, '') from organisations where id = ${orgId}) as sig`,
   )) as unknown as { rows: { sig: string }[] };
   return res.rows[0]?.sig ?? '';
-}
-
-/**
- * Each record with its workers' answers to the request to confirm (issue #19 point 3), by
- * resource id, for the bar's mark: one query for the window.
- */
-async function withConfirmations(
-  tx: Tx,
-  orgId: string,
-  records: Record<string, unknown>[],
-): Promise<Record<string, unknown>[]> {
-  if (records.length === 0) return records;
-  const ids = records.map((r) => r._id as string);
-  const rows = await tx
-    .select({
-      recordId: bookingConfirmations.recordId,
-      resourceId: bookingConfirmations.resourceId,
-      state: bookingConfirmations.state,
-    })
-    .from(bookingConfirmations)
-    .where(and(eq(bookingConfirmations.orgId, orgId), inArray(bookingConfirmations.recordId, ids)));
-  if (rows.length === 0) return records;
-  const byRecord = new Map<string, Record<string, string>>();
-  for (const r of rows) {
-    const states = byRecord.get(r.recordId) ?? {};
-    states[r.resourceId] = r.state;
-    byRecord.set(r.recordId, states);
-  }
-  return records.map((r) => {
-    const confirmations = byRecord.get(r._id as string);
-    return confirmations ? { ...r, confirmations } : r;
-  });
 }
 
 /** The window as read from the database (one transaction, four queries whatever it holds). */

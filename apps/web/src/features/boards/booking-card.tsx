@@ -1,4 +1,9 @@
 import type { Booking } from '@rostra/core/api/bookings';
+import {
+  CONFIRMATION_TEXT,
+  type JobConfirmations,
+  shownConfirmation,
+} from '@rostra/core/notifications/confirm';
 import type { JobAction } from '@rostra/core/shell/roles';
 import { formatDayLabel } from '@rostra/core/time/calendar';
 import { AlertTriangle, ArrowRightLeft, UserRound } from 'lucide-react';
@@ -9,6 +14,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../../ui/dropdown-menu.tsx';
+import { ConfirmationMark } from '../confirm/confirmation-mark.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
 import { type BoardStatus, type StatusStyle, statusLabel } from './model.ts';
 
@@ -39,6 +45,7 @@ export function BookingCard({
 }) {
   const name = customerName(record);
   const resource = resourceName(record);
+  const confirmation = shownConfirmation((record as { confirmations?: JobConfirmations }).confirmations);
   const canDrag = targets.length > 0 && !isBusy && onDragStart !== undefined;
   return (
     <article
@@ -101,6 +108,15 @@ export function BookingCard({
           <UserRound aria-hidden className="size-3.5 shrink-0" />
           <span className="truncate">{resource ?? T.unassigned}</span>
         </span>
+        {confirmation ? (
+          <span
+            className="inline-flex items-center gap-1 text-neutral-600"
+            data-board-confirmation={confirmation}
+          >
+            <ConfirmationMark state={confirmation} />
+            {CONFIRMATION_TEXT[confirmation]}
+          </span>
+        ) : null}
         {record.isConflict ? (
           <span
             className="ml-auto inline-flex items-center gap-1 rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-700"

@@ -1,13 +1,10 @@
 import type { WorkspaceLock } from '@rostra/core/api/timeline';
-import {
-  CONFIRMATION_TEXT,
-  type ConfirmationState,
-  shownConfirmation,
-} from '@rostra/core/notifications/confirm';
+import { CONFIRMATION_TEXT, shownConfirmation } from '@rostra/core/notifications/confirm';
 import type { StatusDefinition } from '@rostra/core/settings/defaults';
 import { formatTime } from '@rostra/core/time/calendar';
-import { CircleCheck, CircleDashed, CircleX, Lock as LockIcon, TriangleAlert } from 'lucide-react';
+import { Lock as LockIcon, TriangleAlert } from 'lucide-react';
 import { memo } from 'react';
+import { ConfirmationMark } from '../confirm/confirmation-mark.tsx';
 import { useCompact, useNameW } from './grid-context.ts';
 import { type Bar, type BarRef, barBox, customerName, laneHeight, type Row, type Scale } from './model.ts';
 import { TL } from './texts.ts';
@@ -20,15 +17,6 @@ const HANDLE_W = 8;
 
 /** The keys a focused bar answers (besides the arrows). */
 const KEYS = 'Enter C Delete Shift+F10 ContextMenu Shift+ArrowLeft Shift+ArrowRight';
-
-/** The small mark of the worker's answer to the request to confirm (issue #19 point 3). */
-const CONFIRMATION_MARK: Readonly<
-  Record<ConfirmationState, { Icon: typeof CircleCheck; className: string }>
-> = {
-  pending: { Icon: CircleDashed, className: 'opacity-70' },
-  confirmed: { Icon: CircleCheck, className: 'text-emerald-800' },
-  declined: { Icon: CircleX, className: 'text-red-700' },
-};
 
 function lockLabel(lock: WorkspaceLock): string {
   return TL.locked(lock.name ?? TL.anotherDispatcher);
@@ -76,7 +64,6 @@ export const BarButton = memo(function BarButton(p: BarProps) {
   const customer = customerName(record, p.customers);
   const lock = p.lock;
   const confirmation = shownConfirmation(record.confirmations, p.row.resource ? p.row.id : undefined);
-  const mark = confirmation ? CONFIRMATION_MARK[confirmation] : undefined;
   const title = [
     customer,
     time,
@@ -126,13 +113,7 @@ export const BarButton = memo(function BarButton(p: BarProps) {
     >
       {lock ? <LockIcon aria-hidden className="size-3 shrink-0" /> : null}
       {record.isConflict ? <TriangleAlert aria-hidden className="size-3 shrink-0 text-red-700" /> : null}
-      {mark ? (
-        <mark.Icon
-          aria-hidden
-          data-confirmation={confirmation}
-          className={`size-3 shrink-0 ${mark.className}`}
-        />
-      ) : null}
+      <ConfirmationMark state={confirmation} />
       {/* Too narrow for a name: the tooltip (title) and the accessible name say it all. */}
       {width >= 24 ? <span className="min-w-8 truncate font-medium">{customer}</span> : null}
       {width > 120 ? (
