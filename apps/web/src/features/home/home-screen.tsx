@@ -19,6 +19,7 @@ import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
+import { CustomerPackages, DispatcherPackageRequests } from '../packages/package-requests.tsx';
 import { HOME_KEY, todayQuery, useFeed } from './api.ts';
 import { HOME_TEXT as H } from './texts.ts';
 
@@ -29,7 +30,7 @@ import { HOME_TEXT as H } from './texts.ts';
  * timeline or a notification changes.
  */
 export function HomeScreen() {
-  const { me } = useShell();
+  const { me, role } = useShell();
   const today = useQuery(todayQuery);
   const feed = useFeed();
   const queryClient = useQueryClient();
@@ -133,6 +134,12 @@ export function HomeScreen() {
           </>
         )}
       </section>
+
+      {role === 'customer' ? (
+        <CustomerPackages />
+      ) : role === 'dispatcher' ? (
+        <DispatcherPackageRequests />
+      ) : null}
 
       <section aria-labelledby="home-feed" className="mt-6">
         <h2 id="home-feed" className="text-sm font-semibold text-neutral-700">
