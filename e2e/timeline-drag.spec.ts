@@ -180,6 +180,8 @@ test.describe('timeline drag and pick', () => {
     if (!box) throw new Error('no grid');
     const pressed = await press(page, barOf(page, job._id));
     await page.mouse.move(pressed.x + 10, pressed.y + 10, { steps: 2 });
+    // The drag is on once the rows show their checks (a busy machine may take a while).
+    await expect(page.locator('[data-check]').first()).toBeAttached();
     // Held 10 px above the bottom edge, without moving: it keeps scrolling.
     await page.mouse.move(pressed.x, box.y + box.height - 10, { steps: 4 });
     const top = () => scroller.evaluate((el) => el.scrollTop);

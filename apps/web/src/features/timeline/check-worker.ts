@@ -42,6 +42,10 @@ let data: Omit<AllocationScenario, 'job' | 'jobs'> = {};
 let checker: PoolChecker | null = null;
 let current = -1;
 
+/** The answer to a `check` or `best` request: its outcomes, tagged with the request's token, id and begin. */
+const reply = (m: { token: number; id: number; begin: number }, results: CandidateOutcome[]) =>
+  scope.postMessage({ type: 'checked', token: m.token, id: m.id, begin: m.begin, results });
+
 scope.onmessage = (event) => {
   const message = event.data;
   try {
@@ -62,23 +66,9 @@ scope.onmessage = (event) => {
           (c) => !message.exclude.includes(c.resourceId),
         ),
       );
-      const results = [...passing.slice(0, message.limit), ...failing.slice(0, message.limit)];
-      scope.postMessage({
-        type: 'checked',
-        token: message.token,
-        id: message.id,
-        begin: message.begin,
-        results,
-      });
+      reply(message, [...passing.slice(0, message.limit), ...failing.slice(0, message.limit)]);
     } else if (message.type === 'check' && checker && message.token === current) {
-      const results = checker(message.begin, message.end, message.resourceIds);
-      scope.postMessage({
-        type: 'checked',
-        token: message.token,
-        id: message.id,
-        begin: message.begin,
-        results,
-      });
+      reply(message, checker(message.begin, message.end, message.resourceIds));
     }
   } catch (error) {
     const token = 'token' in message ? message.token : -1;
