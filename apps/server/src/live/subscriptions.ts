@@ -1,3 +1,4 @@
+import { canSeeWhatsNew } from '@rostra/core/shell/roles';
 import type { LiveEvent } from '@rostra/db/infra/live-events';
 import { RECORD_EVENT_KINDS, type RecordEventKind } from '@rostra/db/scheduling/record-events';
 import { WINDOW_PADDING_S } from '@rostra/db/scheduling/timeline-window';
@@ -21,6 +22,7 @@ export const subscriptionSchema = z.discriminatedUnion('topic', [
   z.strictObject({ topic: z.literal('exception_report') }),
   z.strictObject({ topic: z.literal('allocation') }),
   z.strictObject({ topic: z.literal('records'), kind: z.enum(RECORD_EVENT_KINDS) }),
+  z.strictObject({ topic: z.literal('versions') }),
 ]);
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -59,9 +61,12 @@ const RECORD_READERS: Partial<Record<RecordEventKind, (caller: Caller) => boolea
 
 /**
  * Topics some roles may not subscribe to at all: the exception report and allocation progress are
- * the dispatchers' (spec §6); the workspace is the timeline editors' (dispatchers and partners).
+ * the dispatchers' (spec §6); the workspace is the timeline editors' (dispatchers and partners);
+ * versions (What's New) everyone's but customers'.
  */
 export function maySubscribe(caller: Caller, s: Subscription): boolean {
+  // Released versions and what the user has read of them: never shown to customers (spec §6).
+  if (s.topic === 'versions') return canSeeWhatsNew(caller.role);
   if (s.topic === 'exception_report' || s.topic === 'allocation') return caller.role === 'dispatcher';
   if (s.topic === 'workspace') return caller.role === 'dispatcher' || caller.duties.includes('partner');
   if (s.topic === 'records') return RECORD_READERS[s.kind]?.(caller) ?? true;

@@ -189,7 +189,7 @@ export function notificationRoutes(app: App): void {
     },
     async (request) => {
       const caller = requireAuth(request);
-      if (!(await markVersionSeen(db(), caller.uid, request.body.version, app.identity.now()))) {
+      if (!(await markVersionSeen(db(), caller, request.body.version, app.identity.now()))) {
         throw new HttpError(404, 'not_found', 'No such version');
       }
       return { version: request.body.version, seen: true };

@@ -53,3 +53,25 @@ export type VersionsAnswer = z.infer<typeof versionsAnswer>;
 /** `POST /versions/seen`. */
 export const versionSeenBody = z.strictObject({ version: z.string().min(1).max(40) });
 export const versionSeenAnswer = z.object({ version: z.string(), seen: z.boolean() });
+
+/** `POST /operator/versions` (the operator's token): a release to publish; no date means today. */
+export const publishVersionBody = z.strictObject({
+  version: z
+    .string()
+    .min(1)
+    .max(40)
+    .meta({ examples: ['3.6.0'] }),
+  release_date: z
+    .string()
+    .min(1)
+    .max(40)
+    .meta({ examples: ['2026-12-04'] })
+    .optional(),
+  notes: z.string().max(10_000).optional(),
+});
+export type PublishVersionBody = z.infer<typeof publishVersionBody>;
+export const publishVersionAnswer = z.object({
+  _id: z.string(),
+  version: z.string(),
+  release_date: z.number(),
+});

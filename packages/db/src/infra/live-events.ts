@@ -40,6 +40,7 @@ export const LIVE_TOPICS = [
   'exception_report',
   'allocation',
   'records',
+  'versions',
 ] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
