@@ -25,6 +25,8 @@ const env = {
   // expire and shell.spec.ts the once-a-minute exception report without waiting for either. The
   // server refuses this setting under NODE_ENV=production. See moveServerClock in e2e/helpers.ts.
   ROSTRA_TEST_CLOCK: '1',
+  // The operator's token: whats-new.spec.ts publishes a release while the app is open.
+  OPERATOR_TOKEN: 'e2e-operator-token',
 };
 let cleanup = async () => {};
 

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeclaredRoute, isRoleAllowed, type RecordRef, ROLES } from './http/access.ts';
 import { addOrg, addUser, type Browser, FIXTURE_PASSWORD, signIn } from './identity/testing.ts';
-import { createTestApp, type TestApp } from './testing/app.ts';
+import { createTestApp, TEST_OPERATOR_TOKEN, type TestApp } from './testing/app.ts';
 import { sampleOf } from './testing/robustness.ts';
 
 /*
@@ -23,7 +23,8 @@ import { sampleOf } from './testing/robustness.ts';
  *   (403 when the role is refused first) — never the record;
  * - whatever the other organisation's users send to any route, this organisation's data is
  *   unchanged;
- * - no answer carries a secret: the auth secret, a signing key or a password hash.
+ * - no answer carries a secret: the auth secret, a signing key or a password hash;
+ * - an operator route (global to the product) refuses every member's session, a dispatcher's too.
  * A new route needs no new test code: it is covered as soon as it is registered.
  */
 
@@ -140,6 +141,23 @@ describe.each(testDatabaseKinds())('access to every route on %s', (kind) => {
           wrong.push(`${route.method} ${route.url} as ${p.label} → ${res.statusCode}`);
         }
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("an operator route refuses every member's session (401) and answers the operator's token", async () => {
+    const operatorRoutes = routes.filter((r) => r.access.kind === 'operator');
+    expect(operatorRoutes.length).toBeGreaterThan(0);
+    const wrong: string[] = [];
+    for (const route of operatorRoutes) {
+      for (const p of PERSONAS) {
+        const res = await send(route, { ...browserOf(ORG_A, p.label) });
+        if (res.statusCode !== 401)
+          wrong.push(`${route.method} ${route.url} as ${p.label} → ${res.statusCode}`);
+      }
+      const res = await send(route, { authorization: `Bearer ${TEST_OPERATOR_TOKEN}` });
+      if (res.statusCode === 401 || res.statusCode === 403)
+        wrong.push(`${route.method} ${route.url} with the operator's token → ${res.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });

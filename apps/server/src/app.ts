@@ -11,7 +11,7 @@ import {
 import type { ServerConfig } from './config.ts';
 import { type FileStore, fileStoreFor } from './files/file-store.ts';
 import { installMetrics, monitoringCaller } from './health/metrics.ts';
-import { installAccessControl, requireAccessDeclarations } from './http/access.ts';
+import { bearerCaller, installAccessControl, requireAccessDeclarations } from './http/access.ts';
 import type { App } from './http/api.ts';
 import { installConflictDetailsFilter } from './http/conflict-details.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -111,6 +111,7 @@ export async function buildApp(deps: Deps): Promise<App> {
     authenticate: identity.authenticate,
     trustedOrigins: identity.trustedOrigins,
     isMonitoring: monitoringCaller(deps.config.metricsToken),
+    isOperator: bearerCaller(deps.config.operatorToken),
   });
   // Conflict details (a booking's isConflict and errors) leave the server for dispatchers only.
   installConflictDetailsFilter(app);

@@ -26,6 +26,11 @@ const COMMANDS: Record<string, { description: string; load: () => Promise<Comman
     description: 'Move files from the local disk into the shared store (`rostra files migrate`)',
     load: async () => (await import('./cli/files.ts')).filesCommand(),
   },
+  versions: {
+    description:
+      "Publish a released version to What's New (`rostra versions publish 3.6.0 --notes …`), or list them",
+    load: async () => (await import('./cli/versions.ts')).versionsCommand(),
+  },
   import: {
     description: 'Import records exported from the seed system into an organisation (validated first)',
     load: async () => (await import('./cli/import.ts')).importCommand(),

@@ -43,6 +43,11 @@ export type ServerConfig = {
    * connection from this machine that no proxy forwarded (see health/metrics.ts).
    */
   metricsToken: string | undefined;
+  /**
+   * OPERATOR_TOKEN: the bearer token of the operator routes (publishing a release, What's New).
+   * Unset: those routes refuse everyone; `rostra versions publish` does the same on the server.
+   */
+  operatorToken: string | undefined;
 };
 
 export type ShutdownSettings = {
@@ -160,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       timeoutMs: whole(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 1),
     },
     metricsToken: env.METRICS_TOKEN || undefined,
+    operatorToken: env.OPERATOR_TOKEN || undefined,
   };
 }
 

@@ -1,7 +1,6 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Access } from '../http/access.ts';
+import { type Access, bearerCaller } from '../http/access.ts';
 import type { App } from '../http/api.ts';
 import { isLocalRequest } from '../identity/routes/dev-outbox.ts';
 
@@ -20,12 +19,7 @@ const MONITORING: Access = { kind: 'monitoring' };
  * internet does not, even through a proxy on the same machine.
  */
 export function monitoringCaller(token: string | undefined): (request: FastifyRequest) => boolean {
-  if (!token) return isLocalRequest;
-  const expected = Buffer.from(`Bearer ${token}`);
-  return (request) => {
-    const given = Buffer.from(request.headers.authorization ?? '');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  };
+  return token ? bearerCaller(token) : isLocalRequest;
 }
 
 /** The process's own metrics (memory, CPU, event-loop lag): one set per process, however many apps. */

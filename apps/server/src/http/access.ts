@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { AnyMenuKey } from '@rostra/core/shell/menu';
 import { ALERT_TEXT } from '@rostra/core/shell/messages';
 import { screenReaders } from '@rostra/core/shell/screen-access';
@@ -30,6 +31,9 @@ export type RecordRef = {
  * - `public`: anyone, signed in or not.
  * - `monitoring`: a monitoring system, not a user (`/metrics`): the METRICS_TOKEN bearer token, or
  *   without one a connection from this machine (see health/metrics.ts). No session admits it.
+ * - `operator`: whoever runs the product, not a member of any organisation (publishing a release,
+ *   which every organisation sees): the OPERATOR_TOKEN bearer token. Without one set the route
+ *   refuses everyone (the `rostra` command line does the same on the server). No session admits it.
  * - `signedIn`: a signed-in caller acting in an organisation (their active membership).
  *   - `roles` / `duties`: only these roles, or holders of one of these duties (either suffices);
  *   - `beforeTerms`: also before the current terms are accepted (the terms flow itself, /me, …);
@@ -40,6 +44,7 @@ export type RecordRef = {
 export type Access =
   | { kind: 'public' }
   | { kind: 'monitoring' }
+  | { kind: 'operator' }
   | {
       kind: 'signedIn';
       roles?: readonly Role[];
@@ -64,6 +69,8 @@ declare module 'fastify' {
 }
 
 export const PUBLIC: Access = { kind: 'public' };
+/** The product's operator (the OPERATOR_TOKEN bearer token), never a session. */
+export const OPERATOR: Access = { kind: 'operator' };
 /** Any member of the organisation, any role. */
 export const MEMBERS: Access = { kind: 'signedIn' };
 export const DISPATCHERS: Access = { kind: 'signedIn', roles: ['dispatcher'] };
@@ -169,6 +176,8 @@ export function installAccessControl(
     trustedOrigins: readonly string[];
     /** Whether a request comes from the monitoring system (`monitoring` routes). */
     isMonitoring: (request: FastifyRequest) => boolean;
+    /** Whether a request carries the operator's token (`operator` routes). */
+    isOperator: (request: FastifyRequest) => boolean;
   },
 ): void {
   app.decorateRequest('auth', undefined);
@@ -184,6 +193,10 @@ export function installAccessControl(
     if (access.kind === 'monitoring') {
       if (input.isMonitoring(request)) return;
       return refuse(reply, 401, 'unauthenticated', MONITORING_ONLY);
+    }
+    if (access.kind === 'operator') {
+      if (input.isOperator(request)) return;
+      return refuse(reply, 401, 'unauthenticated', OPERATOR_ONLY);
     }
 
     const found = await input.authenticate(request);
@@ -216,10 +229,27 @@ function refuse(reply: FastifyReply, status: number, code: string, message: stri
 export const MONITORING_ONLY =
   'This is for monitoring: send the METRICS_TOKEN setting as a bearer token (without one set, ask from the server itself).';
 
+/** The refusal of an `operator` route to anyone else. */
+export const OPERATOR_ONLY =
+  "This is for the product's operator: send the OPERATOR_TOKEN setting as a bearer token (or use the rostra command line).";
+
+/**
+ * Whether a request carries `Authorization: Bearer <token>` (compared in constant time); never
+ * when no token is set.
+ */
+export function bearerCaller(token: string | undefined): (request: FastifyRequest) => boolean {
+  if (!token) return () => false;
+  const expected = Buffer.from(`Bearer ${token}`);
+  return (request) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+}
+
 /** Roles and duties of a declaration: no list means any member; either list admits. */
 export function isRoleAllowed(access: Access, caller: Pick<Caller, 'role' | 'duties'>): boolean {
   if (access.kind === 'public') return true;
-  if (access.kind === 'monitoring') return false;
+  if (access.kind === 'monitoring' || access.kind === 'operator') return false;
   if (!access.roles && !access.duties) return true;
   return (
     (access.roles?.includes(caller.role) ?? false) ||

@@ -43,6 +43,8 @@ function fakeWebDist(): string {
 
 /** The METRICS_TOKEN of a test app. */
 export const TEST_METRICS_TOKEN = 'test-metrics-token';
+/** The operator routes' token in tests (send it as `Authorization: Bearer …`). */
+export const TEST_OPERATOR_TOKEN = 'test-operator-token';
 
 /** The app on a fresh database of the given kind, in-process (use `app.inject`). */
 export async function createTestApp(
@@ -62,6 +64,7 @@ export async function createTestApp(
     // `app.inject` comes from loopback, which /metrics admits when no token is set: with one, the
     // generated access tests see it refuse a caller without it.
     metricsToken: TEST_METRICS_TOKEN,
+    operatorToken: TEST_OPERATOR_TOKEN,
     ...overrides,
   };
   const app = await buildApp({

@@ -386,7 +386,14 @@ function problemWith(
 }
 
 /** A signed-in caller the probe sends requests as (its headers, role and duties). */
-export type ProbeCaller = { headers: Record<string, string> } & Pick<Caller, 'role' | 'duties'>;
+/** A member's session, or (`operator`) the operator's token, which only `operator` routes admit. */
+export type ProbeCaller = { headers: Record<string, string>; operator?: boolean } & Pick<
+  Caller,
+  'role' | 'duties'
+>;
+
+const admits = (access: Access, c: ProbeCaller) =>
+  access.kind === 'operator' ? c.operator === true : !c.operator && isRoleAllowed(access, c);
 
 /**
  * Sends every generated case to every documented operation; returns what went wrong.
@@ -412,7 +419,7 @@ export async function probeRoutes(
     for (const [m, op] of Object.entries(ops)) {
       const method = m.toUpperCase();
       const declared: Access = access.get(routeKey(method, path)) ?? { kind: 'public' };
-      const as = callers.length ? callers.find((c) => isRoleAllowed(declared, c)) : undefined;
+      const as = callers.length ? callers.find((c) => admits(declared, c)) : undefined;
       if (callers.length && !as) {
         findings.push({ request: `${method} ${path}`, status: 0, problem: 'no probe caller is admitted' });
         continue;
