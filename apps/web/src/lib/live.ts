@@ -24,7 +24,8 @@ export type LiveSubscription =
   | { topic: 'workspace' }
   | { topic: 'exception_report' }
   | { topic: 'allocation' }
-  | { topic: 'records'; kind: LiveRecordKind };
+  | { topic: 'records'; kind: LiveRecordKind }
+  | { topic: 'versions' };
 
 /** Catalogue records whose changes the `records` topic carries (server: db/scheduling/record-events.ts). */
 export type LiveRecordKind =

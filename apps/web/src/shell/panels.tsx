@@ -1,15 +1,12 @@
-import type { VersionRecord, VersionsAnswer } from '@rostra/core/api/notifications';
 import { whatsNewLabel } from '@rostra/core/shell/messages';
 import { formatDate } from '@rostra/core/time/calendar';
-import { useQuery } from '@tanstack/react-query';
 import { Bell, Megaphone } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { isApiError } from '../lib/api.ts';
-import { api } from '../lib/client.ts';
 import { useMarkNotificationsSeen, useNotificationList } from '../lib/notifications.ts';
 import { formatOrgInstant } from '../lib/org-time.ts';
 import { closePanel } from '../lib/overlays.ts';
 import { useStore } from '../lib/store.ts';
+import { useMarkVersionsSeen, useVersions } from '../lib/versions.ts';
 import { SHELL_EXTRA_TEXT, SHELL_TEXT } from '../texts.ts';
 import { Button } from '../ui/button.tsx';
 import { Drawer } from '../ui/dialog.tsx';
@@ -100,38 +97,39 @@ export function HelpDrawer() {
   );
 }
 
-/** Released versions, newest first (`GET /api/v1/versions` answers `{ items, unseen }`). */
-function useVersions() {
-  return useQuery({
-    queryKey: ['versions'],
-    queryFn: async (): Promise<VersionRecord[]> => {
-      try {
-        const answer = await api.get<VersionsAnswer>('/versions', { quiet: true, retry: false });
-        return answer.items;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return [];
-        throw error;
-      }
-    },
-    staleTime: 10 * 60_000,
-  });
-}
-
+/**
+ * Released versions, newest first; a version published while it is open appears at once (live).
+ * Opening it, or a version arriving while it is open, reads what is unseen: the dot clears.
+ */
 export function WhatsNewPanel() {
-  const { version } = useShell();
-  const versions = useVersions();
-  const records = versions.data ?? [];
+  const { version, role } = useShell();
+  const versions = useVersions(role);
+  const markSeen = useMarkVersionsSeen();
+  const records = versions.data?.items ?? [];
+  const unseen = records.filter((r) => !r.seen).map((r) => r.version);
+  const unseenKey = unseen.join(' ');
+  const { mutate, isPending } = markSeen;
+  useEffect(() => {
+    if (unseenKey && !isPending) mutate(unseenKey.split(' '));
+  }, [unseenKey, isPending, mutate]);
   return (
     <Drawer title={whatsNewLabel(version)} onClose={closePanel} testId="whats-new">
       <div className="px-4 py-4">
         {versions.isPending ? (
           <SkeletonRows rows={2} height="h-4" />
+        ) : versions.isError && records.length === 0 ? (
+          <div className="grid place-items-center gap-3 py-12 text-center text-sm text-neutral-600">
+            <p role="alert">{SHELL_TEXT.releaseNotesFailed}</p>
+            <Button variant="secondary" onClick={() => void versions.refetch()}>
+              {SHELL_TEXT.tryAgain}
+            </Button>
+          </div>
         ) : records.length === 0 ? (
           <p className="text-sm text-neutral-500">{SHELL_TEXT.noReleaseNotes}</p>
         ) : (
           <ol className="space-y-5">
             {records.map((r) => (
-              <li key={r.version}>
+              <li key={r.version} data-testid="whats-new-version">
                 <h3 className="text-sm font-semibold">{SHELL_EXTRA_TEXT.whatsNewVersion(r.version)}</h3>
                 <p className="text-xs text-neutral-500">
                   {SHELL_EXTRA_TEXT.released} {formatDate(r.release_date)}

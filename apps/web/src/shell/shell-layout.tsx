@@ -27,6 +27,7 @@ import { useStore } from '../lib/store.ts';
 import { notify } from '../lib/toast.ts';
 import { useUnsavedGuard } from '../lib/unsaved.ts';
 import { useShellSettings } from '../lib/use-shell-settings.ts';
+import { useVersions } from '../lib/versions.ts';
 import { SHELL_TEXT } from '../texts.ts';
 import { Button, IconButton } from '../ui/button.tsx';
 import { NarrowSidebar } from './narrow-sidebar.tsx';
@@ -175,6 +176,7 @@ function Shell({ me }: { me: Me }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const connectivity = useConnectivity();
   const notificationState = useNotificationState(user.role);
+  const versions = useVersions(user.role);
   useUnsavedGuard();
   useRouteActions();
 
@@ -209,8 +211,8 @@ function Shell({ me }: { me: Me }) {
     role: user.role,
     settings,
     menu,
-    // /me sends no app version (no version record is served yet): the spec's default.
-    version: DEFAULT_APP_VERSION,
+    // The newest published release (live); the spec's default until it is known.
+    version: versions.data?.items[0]?.version ?? DEFAULT_APP_VERSION,
   };
 
   const toggleCollapsed = () => {
@@ -248,6 +250,7 @@ function Shell({ me }: { me: Me }) {
             onOpenMenu={() => setMenuOpen(true)}
             onToggleCollapsed={toggleCollapsed}
             hasDot={notificationState.data?.dot === true}
+            hasNewVersion={(versions.data?.unseen ?? 0) > 0}
             isOnline={connectivity.isOnline}
           />
           <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto focus:outline-none">

@@ -49,6 +49,8 @@ export function TopBar(props: {
   onOpenMenu: () => void;
   onToggleCollapsed: () => void;
   hasDot: boolean;
+  /** A released version the user has not read (What's New). */
+  hasNewVersion: boolean;
   isOnline: boolean;
 }) {
   const { settings, role } = useShell();
@@ -86,8 +88,17 @@ export function TopBar(props: {
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <ConnectivityIndicator isOnline={props.isOnline} />
           {canSeeWhatsNew(role) ? (
-            <IconButton label={SHELL_TEXT.whatsNew} onClick={() => openPanel('whats-new')}>
+            <IconButton
+              label={props.hasNewVersion ? SHELL_TEXT.newWhatsNew : SHELL_TEXT.whatsNew}
+              onClick={() => openPanel('whats-new')}
+            >
               <Sparkles aria-hidden className="size-5" />
+              {props.hasNewVersion ? (
+                <span
+                  data-testid="whats-new-dot"
+                  className="absolute top-2 right-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white sm:top-1.5 sm:right-1.5"
+                />
+              ) : null}
             </IconButton>
           ) : null}
           <IconButton label={SHELL_TEXT.help} onClick={() => openPanel('help')}>
