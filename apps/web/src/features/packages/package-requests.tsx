@@ -57,16 +57,16 @@ export function CustomerPackages() {
   const list = useQuery(packageRequestsQuery({ page, limit: PAGE_SIZE }));
   const when = useWhen();
   return (
-    <section aria-labelledby="home-packages" className="mt-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="home-packages" className="text-sm font-semibold text-neutral-700">
-          {P.title}
-        </h2>
+    <HomeSection
+      id="home-packages"
+      title={P.title}
+      action={
         <Button onClick={() => setOpen(true)}>
           <PackagePlus aria-hidden className="size-4" />
           {P.send}
         </Button>
-      </div>
+      }
+    >
       <h3 className="mt-3 text-xs font-medium text-neutral-600">{P.mine}</h3>
       <RequestList
         label={P.mine}
@@ -78,7 +78,7 @@ export function CustomerPackages() {
         card={(r) => <RequestCard r={r} when={when} />}
       />
       {isOpen ? <SendPackageForm onClose={() => setOpen(false)} /> : null}
-    </section>
+    </HomeSection>
   );
 }
 
@@ -196,11 +196,10 @@ export function DispatcherPackageRequests() {
     }),
   ];
   return (
-    <section aria-labelledby="home-package-requests" className="mt-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="home-package-requests" className="text-sm font-semibold text-neutral-700">
-          {P.requests}
-        </h2>
+    <HomeSection
+      id="home-package-requests"
+      title={P.requests}
+      action={
         <Check
           checked={withHandled}
           onChange={(v) => {
@@ -209,7 +208,8 @@ export function DispatcherPackageRequests() {
           }}
           label={P.showHandled}
         />
-      </div>
+      }
+    >
       <RequestList
         label={P.requests}
         list={list}
@@ -219,6 +219,31 @@ export function DispatcherPackageRequests() {
         onPage={setPage}
         card={(r) => <RequestCard r={r} when={when} sender action={handleButton(r)} />}
       />
+    </HomeSection>
+  );
+}
+
+/** A section of Home: its heading with an action beside it, then its content. */
+function HomeSection({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={id} className="text-sm font-semibold text-neutral-700">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
     </section>
   );
 }
