@@ -84,6 +84,8 @@ test('a worker confirms from the link in their mail; the dispatcher’s timeline
   await expect(page.locator(`[data-booking="${job.id}"] [data-board-confirmation="confirmed"]`)).toHaveText(
     'Confirmed by the worker',
   );
+  await page.locator(`[data-booking="${job.id}"]`).scrollIntoViewIfNeeded();
+  await screenshot(page, 'confirm-board-1280', info.project.name);
 
   // Followed again: used, and nothing changes.
   await worker_.goto(link);

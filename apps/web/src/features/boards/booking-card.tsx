@@ -108,15 +108,6 @@ export function BookingCard({
           <UserRound aria-hidden className="size-3.5 shrink-0" />
           <span className="truncate">{resource ?? T.unassigned}</span>
         </span>
-        {confirmation ? (
-          <span
-            className="inline-flex items-center gap-1 text-neutral-600"
-            data-board-confirmation={confirmation}
-          >
-            <ConfirmationMark state={confirmation} />
-            {CONFIRMATION_TEXT[confirmation]}
-          </span>
-        ) : null}
         {record.isConflict ? (
           <span
             className="ml-auto inline-flex items-center gap-1 rounded bg-red-50 px-1.5 py-0.5 font-medium text-red-700"
@@ -127,6 +118,15 @@ export function BookingCard({
           </span>
         ) : null}
       </div>
+      {confirmation ? (
+        <p
+          className="mt-1 flex items-center gap-1 text-xs text-neutral-600"
+          data-board-confirmation={confirmation}
+        >
+          <ConfirmationMark state={confirmation} />
+          {CONFIRMATION_TEXT[confirmation]}
+        </p>
+      ) : null}
     </article>
   );
 }
