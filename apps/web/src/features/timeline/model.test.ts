@@ -7,6 +7,8 @@ import {
   batchCandidates,
   buildRows,
   freeSlot,
+  LANE_BLOCK,
+  lanesInView,
   moveFocus,
   rowHeight,
   scaleOf,
@@ -137,5 +139,30 @@ describe('timeline scale', () => {
   it('snaps to 15 minutes', () => {
     expect(snap(at('2026-01-05T09:07'))).toBe(at('2026-01-05T09:00'));
     expect(snap(at('2026-01-05T09:08'))).toBe(at('2026-01-05T09:15'));
+  });
+});
+
+describe('lanesInView: a row taller than the view renders the lanes near it only', () => {
+  const laneH = 40;
+  it('a row that fits the view keeps every lane', () => {
+    expect(lanesInView(100, 400, 0, 800, laneH)).toEqual({ from: 0, to: Number.POSITIVE_INFINITY });
+  });
+  it('a row of 500 lanes at the top of the view renders its first blocks, not all 500', () => {
+    const lanes = lanesInView(0, 500 * laneH, 0, 800, laneH);
+    expect(lanes.from).toBe(0);
+    // 800 px = 20 lanes: two blocks of 16 and one block more.
+    expect(lanes.to).toBe(3 * LANE_BLOCK);
+  });
+  it('scrolled into the middle of the row: the blocks around the view, one block either side', () => {
+    const lanes = lanesInView(0, 500 * laneH, 200 * laneH, 800, laneH);
+    expect(lanes.from).toBeLessThanOrEqual(200 - LANE_BLOCK + 1);
+    expect(lanes.from).toBeGreaterThanOrEqual(200 - 2 * LANE_BLOCK);
+    expect(lanes.to).toBeGreaterThanOrEqual(220 + LANE_BLOCK - 1);
+    expect(lanes.to).toBeLessThanOrEqual(220 + 2 * LANE_BLOCK);
+  });
+  it('a small scroll inside a block keeps the same lanes (the row does not re-render)', () => {
+    expect(lanesInView(0, 500 * laneH, 200 * laneH, 800, laneH)).toEqual(
+      lanesInView(0, 500 * laneH, 200 * laneH + 3 * laneH, 800, laneH),
+    );
   });
 });

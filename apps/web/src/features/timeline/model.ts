@@ -140,6 +140,26 @@ export function freeSlot(row: Pick<Row, 'bars'>, after: number, to: number, leng
  * Bars of a row that overlap [from, to): a binary search for the first bar that could reach
  * `from` (begin ≥ from − longest), then a scan until begin ≥ to. Only what is visible is rendered.
  */
+/**
+ * The lanes of a row taller than the view that are near it, `[from, to)`: a row of hundreds of
+ * lanes (a busy Unassigned row) renders only the bars around the view, not all of them. Rounded
+ * out to blocks of {@link LANE_BLOCK} lanes, so a scroll re-renders the tall row once a block.
+ */
+export const LANE_BLOCK = 16;
+export function lanesInView(
+  rowTop: number,
+  rowHeight: number,
+  viewTop: number,
+  viewHeight: number,
+  laneH: number,
+): { from: number; to: number } {
+  if (rowHeight <= viewHeight) return ALL_LANES;
+  const first = Math.floor((viewTop - rowTop) / laneH / LANE_BLOCK) - 1;
+  const last = Math.ceil((viewTop + viewHeight - rowTop) / laneH / LANE_BLOCK) + 1;
+  return { from: Math.max(0, first * LANE_BLOCK), to: Math.max(0, last * LANE_BLOCK) };
+}
+export const ALL_LANES = { from: 0, to: Number.POSITIVE_INFINITY } as const;
+
 export function barsInRange(row: Row, from: number, to: number): Bar[] {
   const bars = row.bars;
   let lo = 0;

@@ -13,6 +13,8 @@ import {
   type Bar,
   type BarRef,
   hourWidthOf,
+  laneHeight,
+  lanesInView,
   type Row,
   rowHeight,
   scaleOf,
@@ -96,6 +98,14 @@ export function TimelineGrid(props: GridProps) {
   const width = nameW + totalWidth(scale);
   const days = useMemo(() => Object.values(grid.set), [grid]);
   const virtualRows = rowV.getVirtualItems();
+  const viewTop = rowV.scrollOffset ?? 0;
+  const viewH = rowV.scrollRect?.height ?? 800;
+  const laneH = laneHeight(compact);
+  /** Lanes near the view for a row at `top` of `height` (all of them for a row that fits). */
+  const lanesOf = (top: number, height: number) => {
+    const lanes = lanesInView(top, height, viewTop, viewH, laneH);
+    return { laneFrom: lanes.from, laneTo: lanes.to };
+  };
 
   const propsRef = useRef(props);
   propsRef.current = props;
@@ -248,6 +258,7 @@ export function TimelineGrid(props: GridProps) {
                     scale={scale}
                     from={visFrom}
                     to={visTo}
+                    {...lanesOf(v.start, v.size)}
                     statusColors={props.statusColors}
                     customers={props.customers}
                     locks={props.locks}

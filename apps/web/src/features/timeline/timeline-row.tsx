@@ -31,6 +31,9 @@ export type RowProps = {
   scale: Scale;
   from: number;
   to: number;
+  /** The lanes near the view (model `lanesInView`): a row taller than the view renders only those. */
+  laneFrom: number;
+  laneTo: number;
   statusColors: ReadonlyMap<string, StatusDefinition>;
   customers: ReadonlyMap<string, string>;
   locks: Readonly<Record<string, WorkspaceLock>>;
@@ -67,7 +70,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
   const { row, scale } = p;
   const nameW = useNameW();
   const compact = useCompact();
-  const bars = barsInRange(row, p.from, p.to);
+  const bars = barsInRange(row, p.from, p.to).filter((b) => b.lane >= p.laneFrom && b.lane < p.laneTo);
   const check = p.check;
   const fails = check !== null && typeof check === 'object' && !check.ok;
   const passes = check !== null && typeof check === 'object' && check.ok;
