@@ -29,6 +29,8 @@ test.beforeAll(async () => {
   const port = freePort();
   const env = { ...process.env };
   delete env.PUBLIC_URL;
+  // Its own mailbox, not the suite server's port (serve.mjs listens there when it is named).
+  for (const key of Object.keys(env)) if (key.startsWith('E2E_MAIL_PORT_')) delete env[key];
   server = spawn(process.execPath, ['e2e/serve.mjs', testInfo.project.name, port], {
     cwd: ROOT,
     env,
