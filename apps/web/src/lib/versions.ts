@@ -17,8 +17,9 @@ export const VERSIONS_KEY = ['versions'] as const;
 
 const EMPTY: VersionsAnswer = { items: [], unseen: 0 };
 
-export function useVersions(role: Role) {
-  const isAllowed = canSeeWhatsNew(role);
+/** The release list for `role` (nothing for customers); `isActive` false holds it (a switch). */
+export function useVersions(role: Role, isActive = true) {
+  const isAllowed = canSeeWhatsNew(role) && isActive;
   const queryClient = useQueryClient();
   useLive(isAllowed ? { topic: 'versions' } : null, (event) => {
     if (event.type === 'error') return;

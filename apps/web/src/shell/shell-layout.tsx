@@ -176,7 +176,10 @@ function Shell({ me }: { me: Me }) {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const connectivity = useConnectivity();
   const notificationState = useNotificationState(user.role);
-  const versions = useVersions(user.role);
+  // Not while a switch is on its way: the old role's query would be asked as the new role.
+  const switchingTo = useStore(switchingStore);
+  const isSwitching = switchingTo !== null && switchingTo !== membershipKey(user.orgId, user.role);
+  const versions = useVersions(user.role, !isSwitching);
   useUnsavedGuard();
   useRouteActions();
 
@@ -198,8 +201,6 @@ function Shell({ me }: { me: Me }) {
   // Only screens this role may be on are rendered (the core's screen-access table, which the
   // server's routes follow too), keyed by organisation and role so a switch starts them afresh;
   // during a switch none is, so the old role's screen asks nothing more.
-  const switchingTo = useStore(switchingStore);
-  const isSwitching = switchingTo !== null && switchingTo !== membershipKey(user.orgId, user.role);
   // The screen on show is the resolved location's (while a navigation is pending the location is
   // already the next one, but the old screen is still the one rendered).
   const shown = useRouterState({ select: (s) => s.resolvedLocation ?? s.location });
