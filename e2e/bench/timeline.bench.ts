@@ -1,24 +1,29 @@
 /**
  * `npm run bench:timeline`: the timeline screen in Debian's Chromium (Playwright) against the real
- * server on a seeded large organisation — 1,000 resources and 5,000 bookings in the benchmark
+ * server on a seeded large organisation — 2,000 resources and 10,000 bookings in the benchmark
  * week (apps/server/bench/large-org.ts), PGlite in memory, the built web app.
  *
  * Two loads of the week view:
  * - `server`: the window as the server answers it (at most 2,000 records, the spec's flat
  *   timeline limit; the rest are flagged truncated);
- * - `5,000`: the same screen fed the whole week (each day's window from the same server, merged,
- *   answered in place of the week's), to measure the client at 5,000 bookings.
+ * - `10,000`: the same screen fed the whole week (each day's window from the same server, merged,
+ *   answered in place of the week's), to measure the client at 10,000 bookings;
+ * - `peer`: vis-timeline (npm, the standalone build) on a page of its own fed the same whole
+ *   week — 2,000 groups, 10,000 items, editable — under the same probe and the same gestures
+ *   (its "across" is a drag on the time axis, the way it pans).
  * For each: data arrival (the timeline response's responseEnd, Resource Timing) → first paint of
  * the bars (the first frame after they are in the DOM: rAF, then a message after that frame);
- * DOM nodes; then frame times (rAF intervals, Performance API) while scrolling down and across
+ * DOM nodes; the JavaScript heap after a garbage collection; then frame times (rAF intervals, Performance API) while scrolling down and across
  * with the mouse wheel and while dragging a bar across rows and hours (cancelled with Escape,
  * nothing is written); long tasks (PerformanceObserver). Options: --headed; --trace (the scroll
  * and the drag once more under a Chromium trace: main-thread script, style, layout, paint, commit
  * and raster time per frame). WEB_DIST serves another build of the web app than apps/web/dist.
  */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { performance as nodePerf } from 'node:perf_hooks';
-import { type CDPSession, chromium, type Page } from '@playwright/test';
+import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
 import { DEFAULT_TERMS_VERSION } from '@rostra/core/shell/constants';
 import { termsWholeVersion } from '@rostra/core/shell/validators';
 import { DAY, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
@@ -60,7 +65,7 @@ const PROBE = `
   channel.port1.onmessage = () => { if (w.__bench.painted === null) w.__bench.painted = performance.now(); };
   const watch = () => {
     const obs = new MutationObserver(() => {
-      if (w.__bench.painted !== null || !document.querySelector('button[data-id]')) return;
+      if (w.__bench.painted !== null || !document.querySelector('button[data-id], .vis-item')) return;
       obs.disconnect();
       requestAnimationFrame(() => channel.port2.postMessage(0));
     });
@@ -176,14 +181,170 @@ function traceSummary(events: TraceEvent[], frames: number): string {
 
 const domNodes = (page: Page) => page.evaluate('document.querySelectorAll("*").length') as Promise<number>;
 
+/** The JavaScript heap in use after a full garbage collection, in MB. */
+async function heapMb(page: Page): Promise<number> {
+  await metrics(page);
+  await (sessions.get(page) as CDPSession).send('HeapProfiler.collectGarbage');
+  return ((await metrics(page)).JSHeapUsedSize ?? 0) / 1024 / 1024;
+}
+
+/** From the data's arrival (its response's end, Resource Timing) to the first frame with bars. */
+const paintAfter = (page: Page, urlPart: string) =>
+  page.evaluate(`(() => {
+    const e = performance.getEntriesByType('resource').filter((x) => x.name.includes(${JSON.stringify(urlPart)})).at(-1);
+    return window.__bench.painted - e.responseEnd;
+  })()`) as Promise<number>;
+
+const VIS_VERSION = '8.5.4';
+const require = createRequire(import.meta.url);
+
+/**
+ * The peer's page: vis-timeline's standalone build (it carries vis-data and moment), fed the
+ * same whole week as the `10,000` variant: a group per resource and the Unassigned row, an item
+ * per booking and assigned resource, the week in view, editable (move and change row) like ours.
+ */
+const PEER_PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>peer</title>
+<style>html,body{margin:0;font:13px sans-serif}#tl{height:800px}</style>
+<script src="/__peer/vis.js"></script></head><body><div id="tl"></div><script>
+fetch('/__peer/data.json').then((r) => r.json()).then((d) => {
+  const names = new Map(d.customers.map((c) => [c._id, c.name]));
+  const groups = [{ id: '__unassigned__', content: 'Unassigned' }].concat(
+    d.resources.map((r) => ({ id: r._id, content: r.name })));
+  const items = [];
+  for (const rec of d.records) {
+    const ids = rec.resIds && rec.resIds.length ? rec.resIds : ['__unassigned__'];
+    for (const id of ids) items.push({
+      id: rec._id + '|' + id, group: id, start: rec.utc_begin_plus_tz * 1000, end: rec.utc_end_plus_tz * 1000,
+      content: names.get(rec.customerId) || rec._id,
+    });
+  }
+  window.__peer = new vis.Timeline(document.getElementById('tl'), new vis.DataSet(items), new vis.DataSet(groups), {
+    start: d.from * 1000, end: d.to * 1000, stack: false, verticalScroll: true, maxHeight: 800,
+    zoomKey: 'ctrlKey', orientation: 'top', editable: { updateTime: true, updateGroup: true },
+  });
+});
+</script></body></html>`;
+
+/** The peer on the same week under the same probe and gestures (see the file's comment). */
+async function runPeer(browser: Browser, base: string, body: string, n: number) {
+  const vis = readFileSync(require.resolve('vis-timeline/standalone/umd/vis-timeline-graph2d.min.js'));
+  // A context of its own without service workers: the app's worker would answer the peer's page
+  // with the app's shell.
+  const context = await browser.newContext({ viewport: VIEWPORT, baseURL: base, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.addInitScript(PROBE);
+  await page.route(`${base}/__peer/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path.endsWith('/vis.js')) return route.fulfill({ contentType: 'text/javascript', body: vis });
+    if (path.endsWith('/data.json')) return route.fulfill({ contentType: 'application/json', body });
+    return route.fulfill({ contentType: 'text/html', body: PEER_PAGE });
+  });
+  page.on('pageerror', (e) => say(`  peer page error: ${e.message}`));
+  const paints: number[] = [];
+  // Two loads (tens of seconds each at this size), the first warming the caches.
+  for (let run = 0; run < 2; run++) {
+    await page.goto('/__peer/index.html');
+    await page.waitForFunction('window.__bench.painted !== null', undefined, { timeout: 600_000 });
+    paints.push(await paintAfter(page, '/__peer/data.json'));
+  }
+  paints.shift();
+  await page.waitForTimeout(1000);
+  const nodes = await domNodes(page);
+  const heap = await heapMb(page);
+  const frame = page.locator('.vis-panel.vis-center');
+  const box = await frame.boundingBox();
+  if (!box) throw new Error('no peer frame');
+  const shown = () =>
+    page.evaluate(`(() => { const w = window.__peer.getWindow();
+      return [w.start.valueOf(), document.querySelector('.vis-panel.vis-center .vis-content')?.style.top ?? ''].join(' '); })()`);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const beforeScroll = await shown();
+  const scroll = await recordFrames(page, async () => {
+    for (let i = 0; i < 60; i++) {
+      await page.mouse.wheel(0, 240);
+      await page.waitForTimeout(16);
+    }
+  });
+  const afterScroll = await shown();
+  // Across: vis pans by a drag on the time axis.
+  const axis = await page.locator('.vis-time-axis.vis-foreground').first().boundingBox();
+  if (!axis) throw new Error('no peer axis');
+  await page.mouse.move(axis.x + axis.width - 100, axis.y + axis.height / 2);
+  await page.mouse.down();
+  const across = await recordFrames(page, async () => {
+    for (let i = 0; i < 60; i++) {
+      await page.mouse.move(axis.x + axis.width - 100 - i * 10, axis.y + axis.height / 2);
+      await page.waitForTimeout(16);
+    }
+  });
+  await page.mouse.up();
+  const afterAcross = await shown();
+  const nodesAfter = await domNodes(page);
+  let bar: { x: number; y: number; width: number; height: number } | null = null;
+  for (const item of await page.locator('.vis-item.vis-range').all()) {
+    const b = await item.boundingBox();
+    if (
+      b &&
+      b.width > 20 &&
+      b.x > box.x + 100 &&
+      b.x < box.x + box.width - 400 &&
+      b.y > box.y + 40 &&
+      b.y < box.y + 300
+    ) {
+      bar = b;
+      break;
+    }
+  }
+  if (!bar) throw new Error('no peer bar in view');
+  const b = bar;
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+  await page.mouse.down();
+  const drag = await recordFrames(page, async () => {
+    for (let i = 0; i < 60; i++) {
+      await page.mouse.move(b.x + b.width / 2 + i * 6, b.y + b.height / 2 + i * 7);
+      await page.waitForTimeout(16);
+    }
+  });
+  await page.mouse.up();
+  const paint = percentile(paints, 50);
+  const label = `peer (vis-timeline ${VIS_VERSION})`;
+  say(`\n-- ${label}: ${n} bookings`);
+  say(
+    `  data arrival → first paint: ${paints.map((p) => p.toFixed(0)).join(', ')} ms (median ${paint.toFixed(0)})`,
+  );
+  say(
+    `  DOM nodes: ${nodes} at rest, ${nodesAfter} after scrolling; JavaScript heap after GC: ${heap.toFixed(1)} MB`,
+  );
+  say(`  moved: start/top ${beforeScroll} → ${afterScroll} (scroll) → ${afterAcross} (across)`);
+  const rows = [
+    `| ${label} | ${n} | data arrival → first paint (the second load) | ${paint.toFixed(0)} ms | — |`,
+  ];
+  for (const [name, f] of [
+    ['scrolling down (wheel)', scroll],
+    ['scrolling across (axis drag)', across],
+    ['dragging a bar', drag],
+  ] as const) {
+    say(
+      `  ${name}: ${f.frames} frames, p50 ${f.p50.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, ${f.longTasks} long tasks`,
+    );
+    rows.push(
+      `| ${label} | ${n} | frame time, ${name} (p95 / max; long tasks) | ${f.p95.toFixed(1)} / ${f.max.toFixed(1)} ms; ${f.longTasks} | — |`,
+    );
+  }
+  rows.push(`| ${label} | ${n} | DOM nodes at rest / after scrolling | ${nodes} / ${nodesAfter} | — |`);
+  rows.push(`| ${label} | ${n} | JavaScript heap after GC | ${heap.toFixed(1)} MB | — |`);
+  await context.close();
+  return { rows, figures: { paint, scroll: scroll.p95, across: across.p95, drag: drag.p95, heap } };
+}
+
 async function main() {
   const headed = process.argv.includes('--headed');
-  say('== seeding (PGlite in memory): 1,000 resources, 10,000 bookings over two weeks');
+  say('== seeding (PGlite in memory): 2,000 resources, 20,400 bookings over two weeks');
   const handle = await openDatabase({ dataDir: null });
   const t0 = nodePerf.now();
   await seedLargeOrg(
     handle.db,
-    { orgId: ORG, resources: 1_000, bookings: 10_000, weeks: 2, seed: 7, start: START },
+    { orgId: ORG, resources: 2_000, bookings: 20_400, weeks: 2, seed: 7, start: START },
     () => {},
   );
   say(`  seeded in ${((nodePerf.now() - t0) / 1000).toFixed(1)} s`);
@@ -215,6 +376,10 @@ async function main() {
   await acceptTerms(handle.db, uid, termsWholeVersion(DEFAULT_TERMS_VERSION), new Date());
   const browser = await chromium.launch({ ...CHROMIUM, headless: !headed });
   const rows: string[] = [];
+  const results = new Map<
+    string,
+    { paint: number; scroll: number; across: number; drag: number; heap: number }
+  >();
   try {
     const context = await browser.newContext({ viewport: VIEWPORT, baseURL: base });
     const page = await context.newPage();
@@ -226,12 +391,13 @@ async function main() {
     if (!signIn.ok()) throw new Error(`sign-in failed: ${signIn.status()} ${await signIn.text()}`);
     await page.addInitScript(PROBE);
 
-    // The whole week, from each day's window (each well under the 2,000 limit), merged.
+    // The whole week, from each half day's window (each under the 2,000 limit), merged.
     const week = { from: WEEK_FROM, to: WEEK_FROM + WEEK };
+    const HALF = DAY / 2;
     const days = await Promise.all(
-      Array.from({ length: 7 }, async (_, d) => {
+      Array.from({ length: 14 }, async (_, d) => {
         const res = await page.request.get(
-          `/api/v1/timeline?from=${week.from + d * DAY}&to=${week.from + (d + 1) * DAY}`,
+          `/api/v1/timeline?from=${week.from + d * HALF}&to=${week.from + (d + 1) * HALF}`,
         );
         return (await res.json()) as {
           records: { _id: string; utc_begin_plus_tz: number }[];
@@ -260,9 +426,9 @@ async function main() {
       `  week window from the server: ${whole.records.length} records (truncated ${whole.truncated}), ${whole.resources.length} resources; whole week: ${merged.records.length} bookings`,
     );
 
-    for (const variant of ['server', '5,000'] as const) {
+    for (const variant of ['server', '10,000'] as const) {
       await page.unrouteAll();
-      if (variant === '5,000') {
+      if (variant === '10,000') {
         await page.route(
           (url) => url.pathname === '/api/v1/timeline' && url.searchParams.get('from') === String(week.from),
           (route) => route.fulfill({ status: 200, contentType: 'application/json', body: mergedBody }),
@@ -280,16 +446,14 @@ async function main() {
         await page.goto(`/week2timelinev2?view=week&date=${toYmd(week.from + 2 * DAY)}`);
         await page.locator('button[data-id]').first().waitFor();
         await page.waitForFunction('window.__bench.painted !== null');
-        const firstPaint = (await page.evaluate(`(() => {
-          const e = performance.getEntriesByType('resource').filter((x) => x.name.includes('/api/v1/timeline?')).at(-1);
-          return window.__bench.painted - e.responseEnd;
-        })()`)) as number;
+        const firstPaint = await paintAfter(page, '/api/v1/timeline?');
         if (run > 0) paints.push(firstPaint);
       }
       // Steady state: the check data (1,000 resources, shifts) loaded and handed to the worker.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(1000);
       nodes = await domNodes(page);
+      const heap = await heapMb(page);
       const scroller = page.getByTestId('timeline-scroller');
       const box = await scroller.boundingBox();
       if (!box) throw new Error('no scroller');
@@ -312,9 +476,19 @@ async function main() {
       // Drag a visible bar down across rows and along the hours, then cancel. Monday 09:00 first.
       await scroller.evaluate((el) => {
         el.scrollLeft = (24 + 9) * 28;
+        // The first resource rows, just below Unassigned: the server's window holds the period's
+        // first 2,000 records only (Sunday's), so rows far down may have none.
+        const unassigned = el.querySelector('[data-row="__unassigned__"]') as {
+          offsetTop: number;
+          offsetHeight: number;
+        } | null;
+        el.scrollTop = unassigned ? unassigned.offsetTop + unassigned.offsetHeight - 60 : 0;
       });
       await page.waitForTimeout(300);
-      const visible = await page.locator('[data-row]:not([data-row="__unassigned__"]) button[data-id]').all();
+      // A bar of a resource's row, else (the server's window: Sunday's unassigned bookings fill
+      // the top) one of the Unassigned row.
+      let visible = await page.locator('[data-row]:not([data-row="__unassigned__"]) button[data-id]').all();
+      if (visible.length === 0) visible = await page.locator('button[data-id]').all();
       let b: { x: number; y: number; width: number; height: number } | null = null;
       for (const candidate of visible) {
         const cb = await candidate.boundingBox();
@@ -323,13 +497,18 @@ async function main() {
           cb.x > box.x + 220 &&
           cb.x < box.x + box.width - 400 &&
           cb.y > box.y + 60 &&
-          cb.y < box.y + 300
+          cb.y < box.y + box.height - 200
         ) {
           b = cb;
           break;
         }
       }
-      if (!b) throw new Error('no bar in view');
+      if (!b) {
+        await page.screenshot({ path: '/tmp/bench-timeline-no-bar.png' });
+        throw new Error(
+          `no bar in view among ${visible.length} bars (screenshot /tmp/bench-timeline-no-bar.png)`,
+        );
+      }
       await page.mouse.move(b.x + 4, b.y + b.height / 2);
       await page.mouse.down();
       drag = await recordFrames(page, async () => {
@@ -404,7 +583,28 @@ async function main() {
       rows.push(
         `| ${variant} | ${n} | DOM nodes at rest / after scrolling | ${nodes} / ${nodesAfter} | bounded by the viewport |`,
       );
+      say(`  JavaScript heap after GC: ${heap.toFixed(1)} MB`);
+      rows.push(`| ${variant} | ${n} | JavaScript heap after GC | ${heap.toFixed(1)} MB | ≤ 150 MB |`);
+      results.set(variant, { paint: fp, scroll: scroll.p95, across: across.p95, drag: drag.p95, heap });
       for (const line of traced) say(`  trace, ${line}`);
+    }
+    const peer = await runPeer(browser, base, mergedBody, merged.records.length);
+    rows.push(...peer.rows);
+    const ours = results.get('10,000');
+    if (ours) {
+      const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}×`;
+      say(`\n-- peer / ours at ${merged.records.length} bookings (above 1× the peer is slower or larger)`);
+      for (const [name, key] of [
+        ['first paint', 'paint'],
+        ['scroll down p95', 'scroll'],
+        ['across p95', 'across'],
+        ['drag p95', 'drag'],
+        ['heap', 'heap'],
+      ] as const) {
+        say(
+          `  ${name}: ${ratio(peer.figures[key], ours[key])} (${peer.figures[key].toFixed(1)} / ${ours[key].toFixed(1)})`,
+        );
+      }
     }
     const [one, five] = loadavg();
     say(
