@@ -262,7 +262,8 @@ async function runPeer(browser: Browser, base: string, body: string, n: number) 
   if (!box) throw new Error('no peer frame');
   const shown = () =>
     page.evaluate(`(() => { const w = window.__peer.getWindow();
-      return [w.start.valueOf(), document.querySelector('.vis-panel.vis-center .vis-content')?.style.top ?? ''].join(' '); })()`);
+      const tops = [...document.querySelectorAll('.vis-vertical-scroll')].map((e) => e.scrollTop);
+      return [w.start.valueOf(), Math.max(0, ...tops)].join(' '); })()`);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   const beforeScroll = await shown();
   const scroll = await recordFrames(page, async () => {
@@ -298,8 +299,8 @@ async function runPeer(browser: Browser, base: string, body: string, n: number) 
       b.width > 8 &&
       b.x > box.x &&
       b.x + b.width < box.x + box.width - 100 &&
-      b.y > box.y + 20 &&
-      b.y < box.y + box.height - 200
+      b.y > box.y &&
+      b.y + b.height < box.y + box.height - 50
     ) {
       bar = b;
       break;
