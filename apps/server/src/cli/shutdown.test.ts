@@ -31,36 +31,39 @@ function openLive(base: string, credential: Record<string, string>): Promise<{ c
     req.on('upgrade', (_res, socket, head) => {
       let buf: Buffer = head;
       let greeted = false;
-      const closeCode = new Promise<number>((done) => {
-        const read = () => {
-          // Server frames are not masked: opcode, length (7 bits, or 16/64 bits after), payload.
-          while (buf.length >= 2) {
-            const opcode = (buf[0] ?? 0) & 0x0f;
-            let length = (buf[1] ?? 0) & 0x7f;
-            const at = length === 126 ? 4 : length === 127 ? 10 : 2;
-            if (buf.length < at) return;
-            if (length === 126) length = buf.readUInt16BE(2);
-            else if (length === 127) length = Number(buf.readBigUInt64BE(2));
-            if (buf.length < at + length) return;
-            const payload = buf.subarray(at, at + length);
-            buf = buf.subarray(at + length);
-            if (opcode === 0x8) {
-              // Answer the close as a client does (masked, with a zero mask), then hang up.
-              socket.end(Buffer.from([0x88, 0x82, 0, 0, 0, 0, 0x03, 0xe9]));
-              done(payload.length >= 2 ? payload.readUInt16BE(0) : 1005);
-            } else if (!greeted && String(payload).includes('"hello"')) {
-              greeted = true;
-              resolve({ closeCode });
-            }
+      // The promise exists before the first read: the hello can already be in `head`.
+      let done: (code: number) => void = () => {};
+      const closeCode = new Promise<number>((settle) => {
+        done = settle;
+      });
+      const read = () => {
+        // Server frames are not masked: opcode, length (7 bits, or 16/64 bits after), payload.
+        while (buf.length >= 2) {
+          const opcode = (buf[0] ?? 0) & 0x0f;
+          let length = (buf[1] ?? 0) & 0x7f;
+          const at = length === 126 ? 4 : length === 127 ? 10 : 2;
+          if (buf.length < at) return;
+          if (length === 126) length = buf.readUInt16BE(2);
+          else if (length === 127) length = Number(buf.readBigUInt64BE(2));
+          if (buf.length < at + length) return;
+          const payload = buf.subarray(at, at + length);
+          buf = buf.subarray(at + length);
+          if (opcode === 0x8) {
+            // Answer the close as a client does (masked, with a zero mask), then hang up.
+            socket.end(Buffer.from([0x88, 0x82, 0, 0, 0, 0, 0x03, 0xe9]));
+            done(payload.length >= 2 ? payload.readUInt16BE(0) : 1005);
+          } else if (!greeted && String(payload).includes('"hello"')) {
+            greeted = true;
+            resolve({ closeCode });
           }
-        };
-        socket.on('data', (d: Buffer) => {
-          buf = Buffer.concat([buf, d]);
-          read();
-        });
-        socket.on('close', () => done(-1));
+        }
+      };
+      socket.on('data', (d: Buffer) => {
+        buf = Buffer.concat([buf, d]);
         read();
       });
+      socket.on('close', () => done(-1));
+      read();
     });
     req.end();
   });
