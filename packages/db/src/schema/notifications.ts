@@ -1,4 +1,5 @@
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -114,4 +115,26 @@ export const bookingConfirmations = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.recordId, t.resourceId] })],
+);
+
+/**
+ * A job with roster changes not yet published (issue #19 point 4): while the organisation
+ * publishes rosters, a dispatcher's change to a job's workers, time or address is a draft until a
+ * dispatcher publishes its period. `published` is the job as its workers last heard of it (null:
+ * it reached no one's roster yet), kept from the first unpublished change on; `published_begin`
+ * and `published_end` (wall-clock seconds) place that state in a period.
+ */
+export const rosterDrafts = pgTable(
+  'roster_drafts',
+  {
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    recordId: text('record_id').notNull(),
+    published: jsonb('published').$type<Record<string, unknown> | null>(),
+    publishedBegin: bigint('published_begin', { mode: 'number' }),
+    publishedEnd: bigint('published_end', { mode: 'number' }),
+    draftedAt: timestamp('drafted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.recordId] })],
 );
