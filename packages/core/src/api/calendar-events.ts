@@ -33,6 +33,9 @@ export const calendarEventFields = {
     .nullish()
     .describe("the kind of event (the menu's /calevents?type= lists one kind); kept in the data"),
   _uid_r: IDS.optional().describe('user ids who may read the event (readers list)'),
+  resIds: IDS.optional().describe(
+    "the event's resources (required on a new one under force_resource_calevent)",
+  ),
 };
 export const createCalendarEventBody = z.strictObject(calendarEventFields);
 export type CreateCalendarEventBody = z.input<typeof createCalendarEventBody>;
@@ -49,6 +52,7 @@ export const calendarEventRecord = z.looseObject({
   utc_end_plus_tz: z.number().nullish(),
   notes: z.string().nullish(),
   _uid_r: z.array(z.string()).nullish(),
+  resIds: z.array(z.string()).nullish(),
   ...stamps,
 });
 export type CalendarEventRecord = z.infer<typeof calendarEventRecord>;

@@ -4,6 +4,7 @@ import {
   fillFromCustomer,
   isLiveBooking,
 } from '@rostra/core/records/booking-rules';
+import { dayLimitIssue, forcedResourceIssue } from '@rostra/core/settings/flag-rules';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { invalid, type WriteFailure } from '../infra/write-result.ts';
@@ -20,13 +21,44 @@ import { toCustomer } from './mapping.ts';
  * events and template items are not bookings here.
  */
 
-/** Whether the organisation lets a booking be saved without a customer. */
-export async function allowsBookingWithoutCustomer(tx: Tx, orgId: string): Promise<boolean> {
+/** The organisation's stored display flags (only what it changed; readers merge the defaults). */
+export async function displayFlagsIn(tx: Tx, orgId: string): Promise<Record<string, unknown>> {
   const [display] = await tx
     .select({ value: orgSettings.value })
     .from(orgSettings)
     .where(and(eq(orgSettings.orgId, orgId), eq(orgSettings.key, 'display'), eq(orgSettings.role, '')));
-  return display?.value.allow_booking_without_customer === true;
+  return display?.value ?? {};
+}
+
+/** Whether the organisation lets a booking be saved without a customer. */
+export async function allowsBookingWithoutCustomer(tx: Tx, orgId: string): Promise<boolean> {
+  return (await displayFlagsIn(tx, orgId)).allow_booking_without_customer === true;
+}
+
+/**
+ * The feature-flag rules of a booking or group event (core `settings/flag-rules`): a resource on
+ * a new one when the organisation forces it, and the 24-hour date validation when the times change.
+ * `resIds` are the record's resources as it will be written.
+ */
+export async function flagRuleRefusal(
+  tx: Tx,
+  orgId: string,
+  before: Record<string, unknown> | undefined,
+  merged: Record<string, unknown>,
+  changes: Record<string, unknown>,
+  resIds: readonly string[],
+): Promise<WriteFailure | undefined> {
+  const key = merged._key ?? 'booking';
+  const kind = key === 'groupevent' ? 'groupevent' : isLiveBooking(merged) ? 'booking' : undefined;
+  if (!kind) return undefined;
+  const flags = await displayFlagsIn(tx, orgId);
+  const forced = before ? null : forcedResourceIssue(kind, resIds, flags);
+  if (forced) return invalid(forced.code, forced.message, forced.field);
+  if (!before || 'utc_begin_plus_tz' in changes || 'utc_end_plus_tz' in changes) {
+    const long = dayLimitIssue(merged.utc_begin_plus_tz, merged.utc_end_plus_tz, flags);
+    if (long) return invalid(long.code, long.message, long.field);
+  }
+  return undefined;
 }
 
 /** A customer of the organisation as the API answers it; undefined when there is none. */

@@ -1,4 +1,5 @@
 import { customerPhoneIssue } from '@rostra/core/records/customer';
+import { forcedResourceIssue } from '@rostra/core/settings/flag-rules';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Audience } from '../infra/live-events.ts';
 import { calendarEvents, projectTasks, quickViews } from '../schema/planning.ts';
@@ -222,4 +223,7 @@ export const CALENDAR_EVENTS = recordKind({
     data: others(rec, ['calevent_id', 'task_id', 'name', 'utc_begin_plus_tz', 'utc_end_plus_tz', '_uid_r']),
   }),
   audience: readersAudience,
+  // A resource on a new event when the organisation forces it (`force_resource_calevent`).
+  check: (given, display, on) =>
+    on === 'create' ? (forcedResourceIssue('calevent', given.resIds, display) ?? undefined) : undefined,
 });

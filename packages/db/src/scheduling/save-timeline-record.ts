@@ -7,7 +7,7 @@ import { enqueueBookingNotices } from '../notifications/enqueue.ts';
 import { customers, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts';
-import { applyBookingRules } from './booking-rules.ts';
+import { applyBookingRules, flagRuleRefusal } from './booking-rules.ts';
 import { newRecordId } from './create-record.ts';
 import { storeVerdicts } from './job-verdicts.ts';
 import { type StoredRecord, timelineRecordValues, type VersionedRecord } from './mapping.ts';
@@ -147,6 +147,8 @@ async function save(
     if (!found)
       return invalid('unknown_customer', `No customer ${customerId} in this organisation`, 'customerId');
   }
+  const flagged = await flagRuleRefusal(tx, orgId, before, merged, changes, resIds);
+  if (flagged) return flagged;
   const locked = await lockResources(tx, orgId, resIds);
   const missing = resIds.filter((r) => !locked.includes(r));
   if (missing.length) {

@@ -99,8 +99,10 @@ export function BookingForm({
         allowWithoutCustomer: mayOmitCustomer,
         // Like the server: an older booking without a customer may be edited as long as it keeps none.
         keptCustomerId: base ? (base.customerId ?? '') : undefined,
+        isNew: !base,
+        flags: settings?.ds,
       }),
-    [mayOmitCustomer, base],
+    [mayOmitCustomer, base, settings?.ds],
   );
   const form = useZodForm(schema, { defaultValues: valuesOf(booking) });
   const geo = useWatch({ control: form.control, name: 'geo' });

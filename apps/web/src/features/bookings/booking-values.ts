@@ -1,6 +1,7 @@
 import { timelineRecordFields as API, type Booking } from '@rostra/core/api/bookings';
 import { GEO, IDS } from '@rostra/core/api/common';
 import { bookingTimes, checkBookingCustomer } from '@rostra/core/records/booking-rules';
+import { dayLimitIssue, type FlagSettings, forcedResourceIssue } from '@rostra/core/settings/flag-rules';
 import { fromYmd, toYmd } from '@rostra/core/time/calendar';
 import { z } from 'zod';
 import { BOOKINGS_TEXT as T } from './texts.ts';
@@ -33,15 +34,22 @@ const hhmm = (sec: number) => new Date(sec * 1000).toISOString().slice(11, 16);
 /**
  * The form's checks: a valid day and times; an end at or before the begin is refused unless it
  * "ends next day"; a customer is needed unless the organisation allows none (`allowWithoutCustomer`)
- * or, like the server, an older booking without one keeps none (`keptCustomerId`). The overlap
+ * or, like the server, an older booking without one keeps none (`keptCustomerId`); the feature
+ * flags' resource on a new booking and 24-hour limit (core `settings/flag-rules`). The overlap
  * check is the server's. The output is the create body without the names the lookups give.
  */
 export function bookingFormSchema({
   allowWithoutCustomer = false,
   keptCustomerId,
+  isNew = true,
+  flags,
 }: {
   allowWithoutCustomer?: boolean;
   keptCustomerId?: string | undefined;
+  /** A new booking (the forced resource applies to new ones only). */
+  isNew?: boolean;
+  /** The organisation's display flags (forced resource, 24-hour date validation). */
+  flags?: FlagSettings;
 } = {}) {
   return z
     .object({
@@ -77,7 +85,11 @@ export function bookingFormSchema({
       const isKept = keptCustomerId !== undefined && v.customerId === keptCustomerId;
       const customer = checkBookingCustomer(v, allowWithoutCustomer || isKept);
       if (customer) issue('customerId', customer.message);
-      if (!times.ok || customer) return z.NEVER;
+      const forced = isNew ? forcedResourceIssue('booking', v.resIds, flags) : null;
+      if (forced) issue('resIds', forced.message);
+      const long = times.ok ? dayLimitIssue(times.begin, times.end, flags) : null;
+      if (long) issue('end', long.message);
+      if (!times.ok || customer || forced || long) return z.NEVER;
       return {
         reference: v.reference,
         status: v.status,

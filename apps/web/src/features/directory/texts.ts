@@ -137,7 +137,6 @@ export const GROUP_EVENTS_TEXT = {
   latest: 'Latest first',
   conflicts: 'This group event conflicts with other work:',
   savedWithConflicts: 'Saved, with conflicts',
-  resourceRequired: 'Choose at least one resource: this organisation requires resources on group events.',
   deleteWhat: (name: string) => `the group event ${name}`,
 };
 
@@ -229,6 +228,7 @@ export const CALEVENTS_TEXT = {
   empty: 'No events on this page match.',
   task: 'Project task',
   noTask: 'No task',
+  resources: 'Resources',
   allDayUnset: 'No time set',
   type: (t: string) => `Type: ${t}`,
   typeLabel: 'Type',

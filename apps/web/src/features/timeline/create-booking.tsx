@@ -2,6 +2,7 @@ import type { CandidateOutcome } from '@rostra/core/allocation/modes';
 import type { AllocationJob } from '@rostra/core/allocation/scenario';
 import type { SavedBooking } from '@rostra/core/api/bookings';
 import { customerPlace } from '@rostra/core/records/booking-rules';
+import { FLAG_RULE_TEXT, isResourceForced } from '@rostra/core/settings/flag-rules';
 import { DAY, toYmd } from '@rostra/core/time/calendar';
 import { Check, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -62,7 +63,11 @@ export function CreateBooking(props: {
   const { target, customers } = props;
   const { settings } = useShell();
   const schema = useMemo(
-    () => bookingFormSchema({ allowWithoutCustomer: settings?.ds.allow_booking_without_customer === true }),
+    () =>
+      bookingFormSchema({
+        allowWithoutCustomer: settings?.ds.allow_booking_without_customer === true,
+        flags: settings?.ds,
+      }),
     [settings],
   );
   const form = useZodForm(schema, { defaultValues: createValues(target) });
@@ -165,7 +170,13 @@ export function CreateBooking(props: {
         </section>
       ) : (
         <p className="text-sm text-neutral-600" data-testid="create-check">
-          {TL.unassignedCheck}
+          {isResourceForced('booking', settings?.ds) ? (
+            <span role="alert" className="text-red-700">
+              {FLAG_RULE_TEXT.resourceRequired.booking}
+            </span>
+          ) : (
+            TL.unassignedCheck
+          )}
         </p>
       )}
     </FormModal>

@@ -4,9 +4,13 @@ import {
   createCalendarEventBody,
 } from '@rostra/core/api/calendar-events';
 import type { ProjectTaskRecord } from '@rostra/core/api/project-tasks';
+import type { ResourceRecord } from '@rostra/core/api/resources';
+import { forcedResourceIssue } from '@rostra/core/settings/flag-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
+import { displayName } from '../api.ts';
+import { PickManyField } from '../labels-field.tsx';
 import { checkSpan, spanFrom, spanValuesOf } from '../model.ts';
 import { ReadersField } from '../readers-field.tsx';
 import { RecordForm } from '../record-directory.tsx';
@@ -15,36 +19,46 @@ import { CALEVENTS_TEXT as E, DIRECTORY_TEXT as T } from '../texts.ts';
 
 const COLLECTION = '/calendar-events';
 
-/** The calendar event form's values, its checks and the body it sends (core's create schema checks it). */
-const calendarEventForm = z
-  .object({
-    name: z.string(),
-    type: z.string(),
-    task_id: z.string(),
-    date: z.string(),
-    begin: z.string(),
-    end: z.string(),
-    notes: z.string(),
-    readers: z.array(z.string()),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: T.nameRequired });
-    checkSpan(v, ctx);
-  })
-  .transform((v): CreateCalendarEventBody => {
-    const span = spanFrom(v.date, v.begin, v.end);
-    return {
-      name: v.name.trim(),
-      type: v.type.trim() || null,
-      task_id: v.task_id || null,
-      utc_begin_plus_tz: span.begin,
-      utc_end_plus_tz: span.end,
-      notes: v.notes.trim() || null,
-      _uid_r: v.readers,
-    };
-  })
-  .pipe(createCalendarEventBody);
-type EventValues = z.input<typeof calendarEventForm>;
+/**
+ * The calendar event form's values, its checks and the body it sends (core's create schema checks
+ * it): a resource on a new event when the organisation forces it (core `settings/flag-rules`).
+ */
+const calendarEventForm = ({ isNew, mustHaveResource }: { isNew: boolean; mustHaveResource: boolean }) =>
+  z
+    .object({
+      name: z.string(),
+      type: z.string(),
+      task_id: z.string(),
+      date: z.string(),
+      begin: z.string(),
+      end: z.string(),
+      notes: z.string(),
+      readers: z.array(z.string()),
+      resIds: z.array(z.string()),
+    })
+    .superRefine((v, ctx) => {
+      if (!v.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: T.nameRequired });
+      checkSpan(v, ctx);
+      const forced = isNew
+        ? forcedResourceIssue('calevent', v.resIds, { force_resource_calevent: mustHaveResource })
+        : null;
+      if (forced) ctx.addIssue({ code: 'custom', path: ['resIds'], message: forced.message });
+    })
+    .transform((v): CreateCalendarEventBody => {
+      const span = spanFrom(v.date, v.begin, v.end);
+      return {
+        name: v.name.trim(),
+        type: v.type.trim() || null,
+        task_id: v.task_id || null,
+        utc_begin_plus_tz: span.begin,
+        utc_end_plus_tz: span.end,
+        notes: v.notes.trim() || null,
+        _uid_r: v.readers,
+        resIds: v.resIds,
+      };
+    })
+    .pipe(createCalendarEventBody);
+type EventValues = z.input<ReturnType<typeof calendarEventForm>>;
 
 /**
  * A calendar event's form. A new one takes the screen's task and type (so that it is listed
@@ -55,6 +69,8 @@ export function CalendarEventForm({
   defaultTask,
   defaultType,
   tasks,
+  resources,
+  mustHaveResource,
   onClose,
   onSaved,
 }: {
@@ -62,6 +78,8 @@ export function CalendarEventForm({
   defaultTask: string;
   defaultType: string;
   tasks: ProjectTaskRecord[];
+  resources: ResourceRecord[];
+  mustHaveResource: boolean;
   onClose: () => void;
   onSaved: (ev: CalendarEventRecord) => void;
 }) {
@@ -74,12 +92,13 @@ export function CalendarEventForm({
     ...spanValuesOf(x?.utc_begin_plus_tz, x?.utc_end_plus_tz),
     notes: x?.notes ?? '',
     readers: x ? (x._uid_r ?? []) : readersOfTask(defaultTask),
+    resIds: x?.resIds ?? [],
   });
   return (
     <RecordForm
       collection={COLLECTION}
       record={event}
-      schema={calendarEventForm}
+      schema={calendarEventForm({ isNew: !event, mustHaveResource })}
       valuesOf={valuesOf}
       title={(x) => (x ? E.editTitle(x.name || x._id) : E.createTitle)}
       testId="calevent-form"
@@ -104,6 +123,12 @@ export function CalendarEventForm({
             }}
           />
           <SpanFields />
+          <PickManyField<EventValues>
+            name="resIds"
+            label={E.resources}
+            options={resources.map((r) => [r._id, displayName(r, r._id)] as const)}
+            size={4}
+          />
           <ReadersField
             value={form.watch('readers')}
             onChange={(r) => form.setValue('readers', r, { shouldDirty: true })}

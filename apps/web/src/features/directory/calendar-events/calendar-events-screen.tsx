@@ -1,9 +1,11 @@
 import type { CalendarEventRecord } from '@rostra/core/api/calendar-events';
 import type { ProjectTaskRecord } from '@rostra/core/api/project-tasks';
+import type { ResourceRecord } from '@rostra/core/api/resources';
+import { isResourceForced } from '@rostra/core/settings/flag-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { useShell } from '../../../shell/shell-context.tsx';
-import { listQuery } from '../api.ts';
+import { allQuery, listQuery } from '../api.ts';
 import { Facts, formatSpan, NotesSection, Section } from '../parts.tsx';
 import { dayFilter, OPEN_CARD_CLASS, OpenLink, RecordDirectory, useDirectory } from '../record-directory.tsx';
 import type { CalendarEventsSearch } from '../search.ts';
@@ -22,8 +24,9 @@ const whenOf = (e: CalendarEventRecord) => {
  * entry) and is kept. Dispatchers create and edit; no actions for any role (spec §6).
  */
 export function CalendarEventsScreen() {
-  const { role } = useShell();
+  const { role, settings } = useShell();
   const isDispatcher = role === 'dispatcher';
+  const resources = useQuery({ ...allQuery<ResourceRecord>('/resources'), enabled: isDispatcher }).data ?? [];
   const tasks =
     useQuery(listQuery<ProjectTaskRecord>('/directory/project-tasks', { limit: 250 })).data?.items ?? [];
   const taskName = (tid: string) => tasks.find((t) => t._id === tid)?.name || tid;
@@ -111,6 +114,8 @@ export function CalendarEventsScreen() {
           defaultTask={dir.text('task_id')}
           defaultType={type}
           tasks={tasks}
+          resources={resources}
+          mustHaveResource={isResourceForced('calevent', settings?.ds)}
           {...handlers}
         />
       )}

@@ -6,6 +6,7 @@ import {
   groupEventBody,
 } from '@rostra/core/api/group-events';
 import type { ResourceRecord } from '@rostra/core/api/resources';
+import { forcedResourceIssue } from '@rostra/core/settings/flag-rules';
 import { z } from 'zod';
 import { notify } from '../../../lib/toast.ts';
 import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
@@ -63,8 +64,11 @@ export function groupEventForm({
     .superRefine((v, ctx) => {
       if (!v.reference.trim()) ctx.addIssue({ code: 'custom', path: ['reference'], message: T.nameRequired });
       checkSpan(v, ctx);
-      if (mustHaveResource && v.resIds.length === 0)
-        ctx.addIssue({ code: 'custom', path: ['resIds'], message: G.resourceRequired });
+      // Like the server: a new event only (core `settings/flag-rules`).
+      const forced = isNew
+        ? forcedResourceIssue('groupevent', v.resIds, { force_resource_groupevent: mustHaveResource })
+        : null;
+      if (forced) ctx.addIssue({ code: 'custom', path: ['resIds'], message: forced.message });
     })
     .transform((v): GroupEventBody => {
       const span = spanFrom(v.date, v.begin, v.end);

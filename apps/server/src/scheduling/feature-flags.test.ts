@@ -1,0 +1,145 @@
+import { DAY } from '@rostra/core/time/calendar';
+import { putSettings } from '@rostra/db/settings';
+import { testDatabaseKinds } from '@rostra/db/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/app.ts';
+import { call, H, MONDAY, ok, type Personas, schedulingOrg } from './testing.ts';
+
+type Rec = Record<string, unknown>;
+
+/*
+ * Issue 22 point 1 through the API (the web is not trusted): each feature flag changes what the
+ * server allows, off and on. The rules are core's (`settings/flag-rules`).
+ */
+describe.each(testDatabaseKinds())('feature flags on %s', (kind) => {
+  let t: TestApp;
+  let p: Personas;
+  const at = MONDAY + 9 * H;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    t.clock.set(new Date('2026-03-01T08:00:00Z'));
+    p = await schedulingOrg(t, 'org-flags');
+  });
+  afterAll(() => t?.close());
+
+  /** The organisation's display flags: these on, the rest at their defaults. */
+  const flags = (on: Rec) =>
+    putSettings(t.db.db, p.orgId, 'display', { allow_booking_without_customer: true, ...on });
+  const post = (path: string, fields: Rec) => call(t, p.dispatcher, 'POST', path, fields);
+  const error = (res: { json: () => unknown }) => (res.json() as { error: Rec }).error;
+
+  describe('forcing resources', () => {
+    it('force_resource_booking: off, a booking without a resource saves; on, it is refused, one with a resource saves', async () => {
+      await flags({});
+      ok(
+        await post('/timeline-records', { _id: 'fb-1', utc_begin_plus_tz: at, utc_end_plus_tz: at + H }),
+        201,
+      );
+      await flags({ force_resource_booking: true });
+      const res = await post('/timeline-records', {
+        _id: 'fb-2',
+        utc_begin_plus_tz: at,
+        utc_end_plus_tz: at + H,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(error(res)).toMatchObject({
+        code: 'resource_required',
+        message: 'Choose at least one resource: this organisation requires resources on new bookings.',
+        details: { field: 'resIds' },
+      });
+      expect((await call(t, p.dispatcher, 'GET', '/timeline-records/fb-2')).statusCode).toBe(404);
+      ok(
+        await post('/timeline-records', {
+          _id: 'fb-3',
+          resIds: ['r3'],
+          utc_begin_plus_tz: at + 2 * H,
+          utc_end_plus_tz: at + 3 * H,
+        }),
+        201,
+      );
+      // An older booking without a resource still takes changes.
+      const older = ok<Rec>(await call(t, p.dispatcher, 'GET', '/timeline-records/fb-1'));
+      ok(
+        await call(t, p.dispatcher, 'PATCH', '/timeline-records/fb-1', {
+          reference: 'Still here',
+          version: older.version,
+        }),
+      );
+    });
+
+    it('force_resource_groupevent: off, a group event without a resource saves; on, it is refused', async () => {
+      const event = (id: string) => ({
+        _id: id,
+        _key: 'groupevent',
+        type: 'groupevent',
+        status: 'draft',
+        reference: 'Picnic',
+        utc_begin_plus_tz: at + DAY,
+        utc_end_plus_tz: at + DAY + H,
+      });
+      await flags({});
+      ok(await post('/timeline-records', event('fg-1')), 201);
+      await flags({ force_resource_groupevent: true });
+      const res = await post('/timeline-records', event('fg-2'));
+      expect(res.statusCode).toBe(400);
+      expect(error(res)).toMatchObject({
+        code: 'resource_required',
+        message: 'Choose at least one resource: this organisation requires resources on group events.',
+      });
+      ok(await post('/timeline-records', { ...event('fg-3'), resIds: ['r3'] }), 201);
+    });
+
+    it('force_resource_calevent: off, a calendar event without a resource saves; on, it is refused', async () => {
+      const event = (id: string) => ({
+        _id: id,
+        name: 'Training',
+        utc_begin_plus_tz: at + 2 * DAY,
+        utc_end_plus_tz: at + 2 * DAY + H,
+      });
+      await flags({});
+      ok(await post('/calendar-events', event('fc-1')), 201);
+      await flags({ force_resource_calevent: true });
+      const res = await post('/calendar-events', event('fc-2'));
+      expect(res.statusCode).toBe(400);
+      expect(error(res)).toMatchObject({
+        code: 'resource_required',
+        message: 'Choose at least one resource: this organisation requires resources on calendar events.',
+      });
+      const made = ok<Rec>(await post('/calendar-events', { ...event('fc-3'), resIds: ['r3'] }), 201);
+      expect(made.resIds).toEqual(['r3']);
+    });
+  });
+
+  it('validate_24_hour_date: off, a 25-hour booking saves; on, it is "you must enter a valid date", 24 hours saves', async () => {
+    const day = at + 3 * DAY;
+    await flags({});
+    ok(
+      await post('/timeline-records', { _id: 'fd-1', utc_begin_plus_tz: day, utc_end_plus_tz: day + 25 * H }),
+      201,
+    );
+    await flags({ validate_24_hour_date: true });
+    const res = await post('/timeline-records', {
+      _id: 'fd-2',
+      utc_begin_plus_tz: day,
+      utc_end_plus_tz: day + 25 * H,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(error(res)).toMatchObject({
+      code: 'invalid_date',
+      message: 'you must enter a valid date',
+      details: { field: 'utc_end_plus_tz' },
+    });
+    ok(
+      await post('/timeline-records', { _id: 'fd-3', utc_begin_plus_tz: day, utc_end_plus_tz: day + DAY }),
+      201,
+    );
+    const made = ok<Rec>(await call(t, p.dispatcher, 'GET', '/timeline-records/fd-3'));
+    const moved = await call(t, p.dispatcher, 'PATCH', '/timeline-records/fd-3', {
+      utc_end_plus_tz: day + DAY + 1,
+      version: made.version,
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(error(moved).message).toBe('you must enter a valid date');
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DAY } from '../time/calendar.ts';
+import { dayLimitIssue, forcedResourceIssue } from './flag-rules.ts';
+
+describe('a resource is forced on a new record only when its flag is true', () => {
+  it('refuses none under the flag, takes one, and lets everything pass with the flag off or not true', () => {
+    expect(forcedResourceIssue('booking', [], { force_resource_booking: true })).toMatchObject({
+      code: 'resource_required',
+      field: 'resIds',
+    });
+    expect(forcedResourceIssue('booking', ['r1'], { force_resource_booking: true })).toBeNull();
+    expect(forcedResourceIssue('booking', [], { force_resource_booking: 'true' })).toBeNull();
+    expect(forcedResourceIssue('booking', [], { force_resource_groupevent: true })).toBeNull();
+    expect(forcedResourceIssue('calevent', [''], { force_resource_calevent: true })?.message).toContain(
+      'calendar events',
+    );
+  });
+});
+
+describe('24-hour date validation', () => {
+  it('refuses a span over 24 hours with the spec message; exactly 24 hours and the flag off pass', () => {
+    const on = { validate_24_hour_date: true };
+    expect(dayLimitIssue(0, DAY + 1, on)).toEqual({
+      code: 'invalid_date',
+      message: 'you must enter a valid date',
+      field: 'utc_end_plus_tz',
+    });
+    expect(dayLimitIssue(0, DAY, on)).toBeNull();
+    expect(dayLimitIssue(0, DAY + 1, {})).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import { DAY } from '../time/calendar.ts';
+import type { DisplayFlags } from './defaults.ts';
+
+/*
+ * What the organisation's feature flags (shell spec §3 "Feature flags", scheduling spec §5
+ * "flag-controlled rules") change, said once for the server (which enforces) and the web (which
+ * shows). The spec names the flags but not their detailed rules; the decisions are ours and
+ * written beside each function. A flag counts only when it is `true` (stored values are not yet
+ * trusted), except the three that default on (`task_quote`, `planner_plan`,
+ * `planner_recurrence`), which count as on unless they are `false`.
+ */
+
+/** The organisation's display flags as read from its settings (values not yet trusted). */
+export type FlagSettings = { readonly [K in keyof DisplayFlags]?: unknown } | undefined;
+
+export type FlagIssue = { code: string; message: string; field: string };
+
+export const FLAG_RULE_TEXT = {
+  resourceRequired: {
+    booking: 'Choose at least one resource: this organisation requires resources on new bookings.',
+    groupevent: 'Choose at least one resource: this organisation requires resources on group events.',
+    calevent: 'Choose at least one resource: this organisation requires resources on calendar events.',
+  },
+  /** Scheduling spec §5, verbatim: a span the 24-hour date validation refuses. */
+  invalidDate: 'you must enter a valid date',
+} as const;
+
+/** The kinds of record a resource can be forced on. */
+export type ForcedKind = keyof typeof FLAG_RULE_TEXT.resourceRequired;
+
+const FORCE_FLAG = {
+  booking: 'force_resource_booking',
+  groupevent: 'force_resource_groupevent',
+  calevent: 'force_resource_calevent',
+} as const satisfies Record<ForcedKind, keyof DisplayFlags>;
+
+/** Whether the organisation forces a resource on a new record of this kind. */
+export function isResourceForced(kind: ForcedKind, flags: FlagSettings): boolean {
+  return flags?.[FORCE_FLAG[kind]] === true;
+}
+
+/**
+ * A new booking, group event or calendar event without a resource, refused when the organisation
+ * forces resources on that kind (`force_resource_booking`, `force_resource_groupevent`,
+ * `force_resource_calevent`). Only new records: an older one without a resource keeps saving.
+ */
+export function forcedResourceIssue(
+  kind: ForcedKind,
+  resIds: unknown,
+  flags: FlagSettings,
+): FlagIssue | null {
+  if (!isResourceForced(kind, flags)) return null;
+  const ids = Array.isArray(resIds) ? resIds.filter((r) => typeof r === 'string' && r !== '') : [];
+  if (ids.length > 0) return null;
+  return { code: 'resource_required', message: FLAG_RULE_TEXT.resourceRequired[kind], field: 'resIds' };
+}
+
+/**
+ * 24-hour date validation (`validate_24_hour_date`): a job (booking or group event) may last at
+ * most 24 hours; a longer one is "you must enter a valid date" (spec §5) on its end. Off, any span
+ * whose end is after its begin saves. Seconds (wall clock, as `utc_*_plus_tz`).
+ */
+export function dayLimitIssue(begin: unknown, end: unknown, flags: FlagSettings): FlagIssue | null {
+  if (flags?.validate_24_hour_date !== true) return null;
+  if (typeof begin !== 'number' || typeof end !== 'number') return null;
+  if (end - begin <= DAY) return null;
+  return { code: 'invalid_date', message: FLAG_RULE_TEXT.invalidDate, field: 'utc_end_plus_tz' };
+}
