@@ -66,7 +66,7 @@ const scenario = {
 
 const busy = {
   code: 'resource_busy',
-  message: 'already assigned from 05/Jan/2026 09:30 AM to 05/Jan/2026 10:30 AM',
+  message: 'already assigned from 05/Jan/2026 09:30:00 AM to 05/Jan/2026 10:30:00 AM',
 };
 // Ann: 10000 + 20 × 38/40 + 10 × 6/8. Bob: 10000 + 20 × 37/40 + 10 × 5/8 − 10000.
 const ann = { resourceId: 'r1', name: 'Ann Lee', ok: true, score: 10026.5, weightage_cost: null, errors: [] };
@@ -191,7 +191,7 @@ describe('rostra allocate', () => {
     // busy: 10000 + 8 + 20 × 36/40 + 10 × 4/8 − 10000 = 31.
     const blocked = {
       code: 'resource_busy',
-      message: 'already assigned from 05/Jan/2026 09:00 AM to 05/Jan/2026 11:00 AM',
+      message: 'already assigned from 05/Jan/2026 09:00:00 AM to 05/Jan/2026 11:00:00 AM',
     };
     expectOutcome(
       { jobs: [j2, j1], resources: [person('r1', 'Ann', 'Lee')], shifts: [shift('r1')] },

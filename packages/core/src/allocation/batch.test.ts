@@ -29,7 +29,7 @@ describe('batch auto-allocation', () => {
     expect(out.results[0]?.candidates[0]?.errors).toEqual([
       {
         code: 'resource_busy',
-        message: 'already assigned from 05/Jan/2026 09:00 AM to 05/Jan/2026 11:00 AM',
+        message: 'already assigned from 05/Jan/2026 09:00:00 AM to 05/Jan/2026 11:00:00 AM',
       },
     ]);
     expect(out.summary).toEqual({ jobs: 2, assigned: 1, conflicts: 1 });

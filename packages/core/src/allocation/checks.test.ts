@@ -91,7 +91,10 @@ describe('4. resource_on_leave', () => {
   it('fails when a leave overlaps the job, with the leave as "from dd/mmm/yyyy hh:MM AA to …"', () => {
     const c = checkOne({ timeline: [leave('2026-01-05T10:59', '2026-01-06T17:00')] });
     expect(c.errors).toEqual([
-      { code: 'resource_on_leave', message: 'on leave from 05/Jan/2026 10:59 AM to 06/Jan/2026 05:00 PM' },
+      {
+        code: 'resource_on_leave',
+        message: 'on leave from 05/Jan/2026 10:59:00 AM to 06/Jan/2026 05:00:00 PM',
+      },
     ]);
   });
 
@@ -130,7 +133,7 @@ describe('5. resource_break_time', () => {
     expect(checkOne({ timeline: [brk('2026-01-05T10:30', '2026-01-05T11:00')] }).errors).toEqual([
       {
         code: 'resource_break_time',
-        message: 'on a break from 05/Jan/2026 10:30 AM to 05/Jan/2026 11:00 AM',
+        message: 'on a break from 05/Jan/2026 10:30:00 AM to 05/Jan/2026 11:00:00 AM',
       },
     ]);
   });
@@ -440,7 +443,7 @@ describe('9. resource_busy', () => {
     expect(checkOne({ timeline: [booking('2026-01-05T10:00', '2026-01-05T12:00')] }).errors).toEqual([
       {
         code: 'resource_busy',
-        message: 'already assigned from 05/Jan/2026 10:00 AM to 05/Jan/2026 12:00 PM',
+        message: 'already assigned from 05/Jan/2026 10:00:00 AM to 05/Jan/2026 12:00:00 PM',
       },
     ]);
   });
@@ -479,7 +482,7 @@ describe('9. resource_busy', () => {
     expect(c.errors).toEqual([
       {
         code: 'resource_busy',
-        message: 'already assigned from 05/Jan/2026 08:00 AM to 05/Jan/2026 10:00 AM',
+        message: 'already assigned from 05/Jan/2026 08:00:00 AM to 05/Jan/2026 10:00:00 AM',
       },
     ]);
   });

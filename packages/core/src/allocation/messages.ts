@@ -4,7 +4,7 @@ import { formatDate, formatDateTime, weekdayLongName } from '../time/calendar.ts
  * Every allocation text, verbatim from spec §8 and the contract, in one place. Where the spec
  * gives only a fragment the filled form is fixed here:
  * - date ranges (leave, break, busy) print `dd/mmm/yyyy hh:MM AA`, e.g.
- *   `already assigned from 05/Jan/2026 09:00 AM to 05/Jan/2026 11:00 AM`;
+ *   `already assigned from 05/Jan/2026 09:00:00 AM to 05/Jan/2026 11:00:00 AM`;
  * - hours and kilometres print with at most two decimals, trailing zeros dropped (`8`, `5.71`);
  * - the shift weekday is the full English name (`No shift set up for Monday`).
  */

@@ -210,7 +210,7 @@ describe('manual mode', () => {
     expect(out.errors).toEqual([
       {
         code: 'resource_busy',
-        message: 'already assigned from 05/Jan/2026 10:00 AM to 05/Jan/2026 12:00 PM',
+        message: 'already assigned from 05/Jan/2026 10:00:00 AM to 05/Jan/2026 12:00:00 PM',
         resourceId: 'r1',
       },
     ]);

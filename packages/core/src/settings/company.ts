@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_FORMATS } from '../time/calendar.ts';
 import { type Checked, type SettingsIssue, toSettingsIssues } from './issues.ts';
 
 /**
@@ -13,14 +14,8 @@ export const MAX_OVERLAP_BUFFER_MINUTES = 1440;
 /** Largest max distance accepted, in metres (half the earth's circumference). */
 export const MAX_DISTANCE_METRES = 20_000_000;
 
-export const DATE_FORMATS = [
-  'dd/mmm/yyyy',
-  'dd/mm/yyyy',
-  'mm/dd/yyyy',
-  'yyyy-mm-dd',
-  'dd-mm-yyyy',
-  'dd.mm.yyyy',
-] as const;
+/** The date formats an organisation can choose: the one list, beside the formatter. */
+export { DATE_FORMATS };
 
 export const COMPANY_TEXT = {
   nameRequired: 'Enter the company name',

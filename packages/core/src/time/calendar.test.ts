@@ -53,12 +53,12 @@ describe('calendar on wall-clock seconds', () => {
     expect(fortnightStart(wk4) + 14 * DAY).toBe(at('2026-01-25T00:00:00'));
   });
 
-  it('formats dates as dd/mmm/yyyy and times as hh:MM AA', () => {
+  it('formats dates as dd/mmm/yyyy, times as hh:MM AA and date-times with seconds by default', () => {
     expect(formatDate(at('2026-01-05T09:30:00'))).toBe('05/Jan/2026');
     expect(formatTime(at('2026-01-05T09:30:00'))).toBe('09:30 AM');
     expect(formatTime(at('2026-01-05T00:15:00'))).toBe('12:15 AM');
     expect(formatTime(at('2026-01-05T12:00:00'))).toBe('12:00 PM');
-    expect(formatDateTime(at('2026-12-31T23:59:00'))).toBe('31/Dec/2026 11:59 PM');
+    expect(formatDateTime(at('2026-12-31T23:59:00'))).toBe('31/Dec/2026 11:59:00 PM');
   });
 
   it('labels a day as weekday, two-digit day and short month', () => {

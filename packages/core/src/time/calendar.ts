@@ -86,13 +86,57 @@ function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
 }
 
-/** `dd/mmm/yyyy`, e.g. `05/Jan/2026`: the spec's default date format. */
-export function formatDate(sec: number): string {
-  const d = new Date(sec * 1000);
-  return `${pad2(d.getUTCDate())}/${MONTHS[d.getUTCMonth()]}/${d.getUTCFullYear()}`;
+/**
+ * The date formats an organisation can choose (`date_format` of the company document, shell spec
+ * §3): `dd` two-digit day, `mm` two-digit month, `mmm` short month name, `yyyy` four-digit year.
+ */
+export const DATE_FORMATS = [
+  'dd/mmm/yyyy',
+  'dd/mm/yyyy',
+  'mm/dd/yyyy',
+  'yyyy-mm-dd',
+  'dd-mm-yyyy',
+  'dd.mm.yyyy',
+] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+/** The spec's default date format (shell spec §9). */
+export const DEFAULT_DATE_FORMAT: DateFormat = 'dd/mmm/yyyy';
+
+/** The organisation's `date_format`, or the default when it is missing or not one of `DATE_FORMATS`. */
+export function dateFormatOf(value: unknown): DateFormat {
+  return typeof value === 'string' && (DATE_FORMATS as readonly string[]).includes(value)
+    ? (value as DateFormat)
+    : DEFAULT_DATE_FORMAT;
 }
 
-/** `hh:MM AA`, e.g. `09:30 AM`, `12:00 PM`, `12:15 AM`. */
+/**
+ * The day holding wall-clock `sec` in `format`: `05/Jan/2026` (dd/mmm/yyyy, the default),
+ * `01/05/2026` (mm/dd/yyyy), `2026-01-05` (yyyy-mm-dd). The one date formatter of the app: every
+ * date printed for a person goes through it with the organisation's `date_format`.
+ */
+export function formatDate(sec: number, format: DateFormat = DEFAULT_DATE_FORMAT): string {
+  const d = new Date(sec * 1000);
+  const dd = pad2(d.getUTCDate());
+  const mm = pad2(d.getUTCMonth() + 1);
+  const yyyy = String(d.getUTCFullYear()).padStart(4, '0');
+  switch (format) {
+    case 'dd/mmm/yyyy':
+      return `${dd}/${MONTHS[d.getUTCMonth()]}/${yyyy}`;
+    case 'dd/mm/yyyy':
+      return `${dd}/${mm}/${yyyy}`;
+    case 'mm/dd/yyyy':
+      return `${mm}/${dd}/${yyyy}`;
+    case 'yyyy-mm-dd':
+      return `${yyyy}-${mm}-${dd}`;
+    case 'dd-mm-yyyy':
+      return `${dd}-${mm}-${yyyy}`;
+    case 'dd.mm.yyyy':
+      return `${dd}.${mm}.${yyyy}`;
+  }
+}
+
+/** `hh:MM AA`, e.g. `09:30 AM`, `12:00 PM`, `12:15 AM`: a time of day (spans, shift times). */
 export function formatTime(sec: number): string {
   const d = new Date(sec * 1000);
   const h = d.getUTCHours();
@@ -100,9 +144,16 @@ export function formatTime(sec: number): string {
   return `${pad2(h12)}:${pad2(d.getUTCMinutes())} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** `dd/mmm/yyyy hh:MM AA`, e.g. `05/Jan/2026 09:30 AM`. */
-export function formatDateTime(sec: number): string {
-  return `${formatDate(sec)} ${formatTime(sec)}`;
+/**
+ * A wall-clock date-time the spec's way (shell spec §9: the date format then `hh:MM:ss AA`):
+ * `05/Jan/2026 09:30:00 AM` by default, `2026-01-05 09:30:00 AM` in yyyy-mm-dd.
+ */
+export function formatDateTime(sec: number, format: DateFormat = DEFAULT_DATE_FORMAT): string {
+  const d = new Date(sec * 1000);
+  const h = d.getUTCHours();
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  const time = `${pad2(h12)}:${pad2(d.getUTCMinutes())}:${pad2(d.getUTCSeconds())} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${formatDate(sec, format)} ${time}`;
 }
 
 /** Short weekday name, `Mon`. */

@@ -11,27 +11,20 @@
  * Every function is pure; an unparseable text gives `undefined`.
  */
 
-import { formatTime } from './calendar.ts';
+import {
+  type DateFormat,
+  DEFAULT_DATE_FORMAT,
+  dateFormatOf,
+  formatDate,
+  formatDateTime,
+  formatTime,
+} from './calendar.ts';
 
-/** The date formats an organisation can choose (settings/company.ts lists the same). */
-export type DateFormat =
-  | 'dd/mmm/yyyy'
-  | 'dd/mm/yyyy'
-  | 'mm/dd/yyyy'
-  | 'yyyy-mm-dd'
-  | 'dd-mm-yyyy'
-  | 'dd.mm.yyyy';
+/** The date formats an organisation can choose (`DATE_FORMATS` in calendar.ts). */
+export type { DateFormat };
+export { dateFormatOf };
 
-export const DEFAULT_INPUT_DATE_FORMAT: DateFormat = 'dd/mmm/yyyy';
-
-const KNOWN: readonly string[] = [
-  'dd/mmm/yyyy',
-  'dd/mm/yyyy',
-  'mm/dd/yyyy',
-  'yyyy-mm-dd',
-  'dd-mm-yyyy',
-  'dd.mm.yyyy',
-];
+export const DEFAULT_INPUT_DATE_FORMAT: DateFormat = DEFAULT_DATE_FORMAT;
 
 const MONTH_NAMES = [
   'january',
@@ -47,14 +40,6 @@ const MONTH_NAMES = [
   'november',
   'december',
 ] as const;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
-
-/** The organisation's format, or the default when it is missing or not one of the known ones. */
-export function dateFormatOf(value: unknown): DateFormat {
-  return typeof value === 'string' && KNOWN.includes(value)
-    ? (value as DateFormat)
-    : DEFAULT_INPUT_DATE_FORMAT;
-}
 
 type Order = 'dmy' | 'mdy' | 'ymd';
 
@@ -91,21 +76,14 @@ export function formatDateInput(ymd: string, format: DateFormat): string {
   const parts = ymdParts(ymd);
   if (!parts) return '';
   const [y, m, d] = parts;
-  const yyyy = String(y).padStart(4, '0');
-  switch (format) {
-    case 'dd/mmm/yyyy':
-      return `${pad2(d)}/${MONTHS[m - 1]}/${yyyy}`;
-    case 'dd/mm/yyyy':
-      return `${pad2(d)}/${pad2(m)}/${yyyy}`;
-    case 'mm/dd/yyyy':
-      return `${pad2(m)}/${pad2(d)}/${yyyy}`;
-    case 'yyyy-mm-dd':
-      return toYmdText(y, m, d);
-    case 'dd-mm-yyyy':
-      return `${pad2(d)}-${pad2(m)}-${yyyy}`;
-    case 'dd.mm.yyyy':
-      return `${pad2(d)}.${pad2(m)}.${yyyy}`;
-  }
+  return formatDate(wallSeconds(y, m, d), format);
+}
+
+/** Wall-clock seconds at 00:00 of a real date (years below 100 included, which Date.UTC shifts). */
+function wallSeconds(y: number, m: number, d: number, secondOfDay = 0): number {
+  const date = new Date(Date.UTC(2000, m - 1, d));
+  date.setUTCFullYear(y);
+  return date.getTime() / 1000 + secondOfDay;
 }
 
 function monthNumber(token: string): number | undefined {
@@ -190,13 +168,12 @@ export function parseTimeInput(text: string): string | undefined {
 export function formatDateTimeInput(value: string, format: DateFormat): string {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value);
   if (!m) return '';
-  const date = formatDateInput(m[1] as string, format);
+  const parts = ymdParts(m[1] as string);
   const h = Number(m[2]);
   const min = Number(m[3]);
   const sec = Number(m[4] ?? 0);
-  if (!date || h > 23 || min > 59 || sec > 59) return '';
-  const h12 = h % 12 === 0 ? 12 : h % 12;
-  return `${date} ${pad2(h12)}:${pad2(min)}:${pad2(sec)} ${h < 12 ? 'AM' : 'PM'}`;
+  if (!parts || h > 23 || min > 59 || sec > 59) return '';
+  return formatDateTime(wallSeconds(...parts, h * 3600 + min * 60 + sec), format);
 }
 
 /**

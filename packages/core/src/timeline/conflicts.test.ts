@@ -102,7 +102,7 @@ describe('conflict: two jobs overlapping beyond the one tolerance (the larger of
         {
           code: 'resource_busy',
           title: 'Resource Busy',
-          message: 'already assigned from 05/Jan/2026 09:30 AM to 05/Jan/2026 11:00 AM',
+          message: 'already assigned from 05/Jan/2026 09:30:00 AM to 05/Jan/2026 11:00:00 AM',
           resourceId: 'r1',
           conflictId: 'b7',
         },
@@ -155,7 +155,7 @@ describe('conflict: leave and break', () => {
       {
         code: 'resource_on_leave',
         title: 'Resource On Leave',
-        message: 'on leave from 05/Jan/2026 08:00 AM to 05/Jan/2026 12:00 PM',
+        message: 'on leave from 05/Jan/2026 08:00:00 AM to 05/Jan/2026 12:00:00 PM',
         resourceId: 'r1',
         conflictId: 'l1',
       },
