@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type DbHandle, openDatabase } from '@rostra/db/client';
 import { selectTimelineRecords } from '@rostra/db/scheduling/records';
+import { getSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import { organisations } from '@rostra/db/schema/organisations';
 import { blacklists, labels, resources, shifts } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
 import { openTestDatabase, testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runImport } from './import.ts';
+import { describeProblem, runImport } from './import.ts';
 
 const ORG = 'org-import';
 const file = (over: Record<string, unknown> = {}) => ({
@@ -153,6 +154,89 @@ describe.each(testDatabaseKinds())('rostra import on %s', (kind) => {
     ]);
     expect(report.imported.labels).toBe(1);
     expect(lines.at(-1)).toMatch(/skipped 2 invalid/);
+  });
+
+  const STATUSES = [
+    { _key: 'draft', _value: 'Pencilled', color: '#eeeeee', textColor: '#333' },
+    { _key: 'confirmed', _value: 'Booked', color: 'lightblue', textColor: '#000000', legacy: 1 },
+  ];
+  const GROUPS = [
+    { groupID: 'g1', name: 'Visits', isDefault: true },
+    { groupID: 'g2', name: 'Office' },
+  ];
+  const EVENTS = [
+    { _key: 'visit', _value: 'Visit', groupID: 'g1', color: '#0ea5e9' },
+    { _key: 'meeting', _value: 'Meeting', groupID: 'g2' },
+  ];
+
+  it('refuses bad status config and workflow lines by line and field, writing nothing at all', async () => {
+    lines.length = 0;
+    const before = await count();
+    const report = await run(
+      file({
+        statusConfig: [
+          { _key: 'draft', _value: 'Draft', color: 'not a colour!', textColor: '#000' },
+          { _key: 'draft', _value: 'Again', color: '#fff', textColor: '#000' },
+          { _value: 'No key', color: '#fff', textColor: '#000' },
+        ],
+        workflow_groups: [
+          { groupID: 'g1', isDefault: true },
+          { groupID: 'g2', isDefault: true },
+        ],
+        workflow_calevents: [{ _key: 'visit', _value: 'Visit', groupID: 'nowhere' }],
+      }),
+    );
+    expect(report.ok).toBe(false);
+    expect(report.problems.map(describeProblem)).toEqual([
+      'statusConfig[0].color: expected a colour (#rrggbb or a CSS name)',
+      'statusConfig[1]._key: duplicate _key "draft" (also statusConfig[0])',
+      'statusConfig[2]._key: Invalid input: expected string, received undefined',
+      'workflow_calevents[0].groupID: no workflow group "nowhere" in the file or the organisation',
+      'workflow_groups[1].isDefault: only one group may be the default (workflow_groups[0] already is)',
+    ]);
+    expect(lines.at(-1)).toMatch(/5 invalid record\(s\): nothing imported/);
+    // All or nothing: the file's good records and settings are not written either.
+    expect(await count()).toEqual(before);
+    expect((await getSettingsDocument(h.db, ORG, 'job_status_config')).version).toBe(0);
+    expect((await getSettingsDocument(h.db, ORG, 'workflows')).version).toBe(0);
+  });
+
+  it('imports the status config and the workflows with the records, keeping every field', async () => {
+    lines.length = 0;
+    const report = await run(
+      file({ statusConfig: STATUSES, workflow_groups: GROUPS, workflow_calevents: EVENTS }),
+    );
+    expect(report).toMatchObject({
+      ok: true,
+      settings: ['statusConfig', 'workflow_calevents', 'workflow_groups'],
+    });
+    expect(lines.at(-1)).toBe(
+      'Imported 10 record(s) and statusConfig, workflow_calevents, workflow_groups into org-import.',
+    );
+    expect((await getSettingsDocument(h.db, ORG, 'job_status_config')).value).toEqual({
+      statusConfig: STATUSES,
+    });
+    expect((await getSettingsDocument(h.db, ORG, 'workflows')).value).toEqual({
+      workflow_calevents: EVENTS,
+      workflow_groups: GROUPS,
+    });
+  });
+
+  it('a later file replaces only the lists it carries; its events may name the stored groups', async () => {
+    const events = [{ _key: 'call', _value: 'Phone call', groupID: 'g2' }];
+    const report = await run({ workflow_calevents: events });
+    expect(report.ok).toBe(true);
+    const workflows = await getSettingsDocument(h.db, ORG, 'workflows');
+    expect(workflows.value).toEqual({ workflow_calevents: events, workflow_groups: GROUPS });
+    expect(workflows.version).toBe(2);
+    expect((await getSettingsDocument(h.db, ORG, 'job_status_config')).value).toEqual({
+      statusConfig: STATUSES,
+    });
+    const orphan = await run({ workflow_calevents: [{ _key: 'x', _value: 'X', groupID: 'g9' }] });
+    expect(orphan.problems.map(describeProblem)).toEqual([
+      'workflow_calevents[0].groupID: no workflow group "g9" in the file or the organisation',
+    ]);
+    expect((await getSettingsDocument(h.db, ORG, 'workflows')).version).toBe(2);
   });
 
   it('refuses an unknown organisation, an unknown kind and broken JSON', async () => {

@@ -15,9 +15,11 @@ import {
   importRecords,
   organisationExists,
 } from '@rostra/db/scheduling/import-records';
+import { getSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import { Command } from 'commander';
 import { z } from 'zod';
 import { databaseOptions, loadConfig } from '../config.ts';
+import { checkSettingsLists, SETTINGS_KEYS, type SettingsListKey } from './import-settings.ts';
 
 /*
  * `rostra import --org <id> [--skip-invalid] FILE.json`: records exported from the seed system in
@@ -25,7 +27,9 @@ import { databaseOptions, loadConfig } from '../config.ts';
  *
  * The file is one JSON object with a list per kind: `labels`, `resources`, `customers`,
  * `servicePlans` (or `service_plans`), `shifts`, `timeline` (or `timelines`, `timeline_records`,
- * `bookings`; bookings, group events, leaves and breaks), `blacklists`. Unknown keys are refused.
+ * `bookings`; bookings, group events, leaves and breaks), `blacklists`; and the organisation's
+ * settings lists `statusConfig`, `workflow_calevents`, `workflow_groups` (import-settings.ts: each
+ * given list replaces the stored one). Unknown keys are refused.
  *
  * Every record is checked first; each bad one is reported as `kind[index].field: problem`. When
  * any is bad nothing is imported (exit 2), unless `--skip-invalid` imports the good ones. A record
@@ -71,6 +75,8 @@ export type ImportReport = {
   problems: Problem[];
   /** Records written per kind (nothing when refused). */
   imported: Partial<Record<ImportKind, number>>;
+  /** The settings lists written (statusConfig, workflow_calevents, workflow_groups). */
+  settings?: string[];
   skipped: number;
 };
 
@@ -122,14 +128,19 @@ export async function runImport(
     timeline: [],
     blacklists: [],
   };
+  const settingsLists: Partial<Record<SettingsListKey, unknown>> = {};
   for (const [key, value] of Object.entries(input)) {
+    if ((SETTINGS_KEYS as readonly string[]).includes(key)) {
+      settingsLists[key as SettingsListKey] = value;
+      continue;
+    }
     const kind = KEYS[key];
     if (!kind) {
       problems.push({
         kind: key,
         index: 0,
         field: '',
-        message: `unknown kind (expected one of ${Object.keys(KEYS).join(', ')})`,
+        message: `unknown kind (expected one of ${[...Object.keys(KEYS), ...SETTINGS_KEYS].join(', ')})`,
       });
       continue;
     }
@@ -152,7 +163,9 @@ export async function runImport(
     timeline: [],
     blacklists: [],
   };
-  const total = Object.values(lists).reduce((n, ls) => n + ls.reduce((m, l) => m + l.records.length, 0), 0);
+  const total =
+    Object.values(lists).reduce((n, ls) => n + ls.reduce((m, l) => m + l.records.length, 0), 0) +
+    Object.values(settingsLists).reduce<number>((n, l) => n + (Array.isArray(l) ? l.length : 1), 0);
   let checked = 0;
   for (const kind of IMPORT_ORDER) {
     for (const { key, records } of lists[kind]) {
@@ -253,11 +266,23 @@ export async function runImport(
     return bad >= 0 ? `resIds.${bad}` : undefined;
   });
 
-  problems.sort(
-    (a, b) =>
-      IMPORT_ORDER.indexOf(KEYS[a.kind] as ImportKind) - IMPORT_ORDER.indexOf(KEYS[b.kind] as ImportKind) ||
-      a.index - b.index,
+  // 3. The settings lists (status config, workflows).
+  const storedGroups = Array.isArray(settingsLists.workflow_calevents)
+    ? ((await getSettingsDocument(db, orgId, 'workflows')).value.workflow_groups ?? [])
+    : [];
+  const settings = checkSettingsLists(
+    settingsLists,
+    (Array.isArray(storedGroups) ? storedGroups : []).map((g) =>
+      String((g as { groupID?: unknown }).groupID),
+    ),
   );
+  problems.push(...settings.problems);
+
+  const order = (kind: string) => {
+    const i = IMPORT_ORDER.indexOf(KEYS[kind] as ImportKind);
+    return i >= 0 ? i : IMPORT_ORDER.length + SETTINGS_KEYS.indexOf(kind as SettingsListKey);
+  };
+  problems.sort((a, b) => order(a.kind) - order(b.kind) || a.index - b.index);
   for (const p of problems) options.say(describeProblem(p));
   const badRecords = new Set(problems.map((p) => `${p.kind}#${p.index}`)).size;
   if (problems.length && !options.skipInvalid) {
@@ -267,17 +292,19 @@ export async function runImport(
     return { ok: false, problems, imported: {}, skipped: badRecords };
   }
 
-  const batch = Object.fromEntries(
-    IMPORT_ORDER.map((k) => [k, good[k].map((g) => g.record)]),
-  ) as unknown as ImportBatch;
+  const batch = {
+    ...Object.fromEntries(IMPORT_ORDER.map((k) => [k, good[k].map((g) => g.record)])),
+    settings: settings.documents,
+  } as unknown as ImportBatch;
   const imported = await importRecords(db, orgId, batch, (kind, done, of) =>
     options.say(`Importing ${kind} ${done}/${of}`),
   );
   const written = Object.values(imported).reduce((n, c) => n + c, 0);
+  const settingsWritten = settings.documents.flatMap((d) => Object.keys(d.value));
   options.say(
-    `Imported ${written} record(s) into ${orgId}${badRecords ? `; skipped ${badRecords} invalid` : ''}.`,
+    `Imported ${written} record(s)${settingsWritten.length ? ` and ${settingsWritten.join(', ')}` : ''} into ${orgId}${badRecords ? `; skipped ${badRecords} invalid` : ''}.`,
   );
-  return { ok: true, problems, imported, skipped: badRecords };
+  return { ok: true, problems, imported, settings: settingsWritten, skipped: badRecords };
 }
 
 /** The `rostra import` command. Exit 0 imported; 2 refused (bad records, unknown org); 1 I/O failure. */
@@ -288,7 +315,7 @@ export function importCommand(): Command {
     .option('--skip-invalid', 'import the valid records even when some are invalid')
     .argument(
       '<file>',
-      'JSON file: { labels, resources, customers, servicePlans, shifts, timeline, blacklists }',
+      'JSON file: { labels, resources, customers, servicePlans, shifts, timeline, blacklists, statusConfig, workflow_calevents, workflow_groups }',
     )
     .action(async (file: string, options: { org: string; skipInvalid?: boolean }) => {
       let text: string;

@@ -9,7 +9,7 @@ import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../client.ts';
 import { type Audience, appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
-import { organisations } from '../schema/organisations.ts';
+import { organisations, orgSettings } from '../schema/organisations.ts';
 import {
   blacklists,
   customers,
@@ -41,6 +41,11 @@ export type ImportBatch = {
   shifts: Shift[];
   timeline: (TimelineRecord & { _id: string; utc_begin_plus_tz: number; utc_end_plus_tz: number })[];
   blacklists: Blacklist[];
+  /**
+   * Settings documents (`job_status_config`, `workflows`): each field given replaces that field of
+   * the stored document; the document's other fields stay.
+   */
+  settings?: { key: string; value: Record<string, unknown> }[];
 };
 
 export const IMPORT_ORDER = [
@@ -235,7 +240,26 @@ export async function importRecords(
           },
         }),
     );
-    await appendLiveEvents(tx, orgId, reloadEvents(counts));
+    const changed: LiveEventInput[] = [];
+    for (const { key, value } of batch.settings ?? []) {
+      const where = and(eq(orgSettings.orgId, orgId), eq(orgSettings.key, key), eq(orgSettings.role, ''));
+      const [row] = await tx.select().from(orgSettings).where(where).for('update');
+      const merged = { ...(row?.value ?? {}), ...value };
+      const [saved] = row
+        ? await tx
+            .update(orgSettings)
+            .set({ value: merged, version: sql`${orgSettings.version} + 1`, updatedAt: now })
+            .where(where)
+            .returning()
+        : await tx.insert(orgSettings).values({ orgId, key, role: '', value: merged }).returning();
+      changed.push({
+        topic: 'settings',
+        kind: 'settings.changed',
+        audience: { members: true },
+        payload: { _key: key, value: merged, version: saved?.version ?? 1 },
+      });
+    }
+    await appendLiveEvents(tx, orgId, [...reloadEvents(counts), ...changed]);
     return counts;
   });
 }
