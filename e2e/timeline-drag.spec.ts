@@ -130,7 +130,7 @@ test.describe('timeline drag and pick', () => {
     expect(errors).toEqual([]);
   });
 
-  test('Shift-drag copies a bar to another group’s row, a plain drag moves it between groups; undo takes the copy away', async ({
+  test('Shift-drag and the keyboard’s Copy to copy a bar to another group’s row, a plain drag moves it between groups; undo takes the copy away', async ({
     page,
   }) => {
     const errors = watchPageErrors(page);
@@ -159,6 +159,27 @@ test.describe('timeline drag and pick', () => {
     await page.keyboard.press('Control+z');
     await expect(outcome).toContainText('Undone');
     await expect(copies).toHaveCount(0);
+
+    // The keyboard's Shift-drag: Space picks the bar, "Copy to" a row; focus stays; one undo.
+    await barOf(page, job._id).focus();
+    await page.keyboard.press('Space');
+    const toolbar = page.getByRole('toolbar', { name: 'Selected bookings' });
+    await expect(page.getByTestId('picked-count')).toHaveText('1 booking selected');
+    const copyToBox = toolbar.getByRole('combobox', { name: 'Copy to' });
+    await copyToBox.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(`0TL ${f.run} Ben`);
+    await expect(page.getByRole('option', { name: `0TL ${f.run} Ben` })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(outcome).toContainText(`1 booking copied to 0TL ${f.run} Ben`);
+    await expect(copies).toHaveCount(1);
+    await expect(copies).toHaveAttribute('aria-label', /09:00/);
+    await expect(onRow(page, f.resA._id, job._id)).toBeVisible();
+    await expect(copyToBox).toBeFocused();
+    await page.getByRole('button', { name: /^Undo/ }).click();
+    await expect(outcome).toContainText('Undone: 1 booking copied');
+    await expect(copies).toHaveCount(0);
+    await toolbar.getByRole('button', { name: 'Clear selection' }).click();
 
     // A plain drag between the groups moves it.
     const again = await press(page, barOf(page, job._id));

@@ -8,15 +8,16 @@ const buttonClass =
   'flex min-h-11 items-center gap-1.5 rounded-md border border-neutral-300 bg-white px-3 text-sm text-neutral-800 hover:bg-neutral-100 aria-disabled:opacity-50 sm:min-h-9';
 
 /**
- * The picked bookings' actions (issue 18 points 6 and 7): how many are picked, move them to a row
- * (the keyboard's way to move them; the pointer drags one of them), unassign, auto-allocate,
- * clear. Each action is one undo step; focus stays where it was.
+ * The picked bookings' actions (issue 18 points 6 and 7): how many are picked, move or copy them
+ * to a row (the keyboard's drag and Shift-drag; the pointer drags one of them), unassign,
+ * auto-allocate, clear. Each action is one undo step; focus stays where it was.
  */
 export function PickBar(props: {
   picked: Picked;
   rows: readonly Row[];
   isBusy: boolean;
   onMoveTo: (rowId: string) => void;
+  onCopyTo: (rowId: string) => void;
   onUnassign: () => void;
   onAuto: () => void;
   onClear: () => void;
@@ -38,15 +39,21 @@ export function PickBar(props: {
       <span className="text-sm font-medium text-sky-950" aria-live="polite" data-testid="picked-count">
         {TL.pickedCount(props.picked.size)}
       </span>
-      <Select
-        label={TL.moveTo}
-        value=""
-        options={[{ value: '', label: TL.moveToPrompt }, ...targets]}
-        onChange={(rowId) => {
-          if (rowId && !props.isBusy) props.onMoveTo(rowId);
-        }}
-        className="basis-40"
-      />
+      {[
+        { label: TL.moveTo, prompt: TL.moveToPrompt, run: props.onMoveTo },
+        { label: TL.copyTo, prompt: TL.copyToPrompt, run: props.onCopyTo },
+      ].map(({ label, prompt, run }) => (
+        <Select
+          key={label}
+          label={label}
+          value=""
+          options={[{ value: '', label: prompt }, ...targets]}
+          onChange={(rowId) => {
+            if (rowId && !props.isBusy) run(rowId);
+          }}
+          className="basis-40"
+        />
+      ))}
       {[
         { text: TL.unassignPicked, Icon: UserMinus, run: guard(props.onUnassign) },
         { text: TL.autoPicked, Icon: Sparkles, run: guard(props.onAuto) },

@@ -3,6 +3,7 @@ import { HOUR } from '@rostra/core/time/calendar';
 import { describe, expect, it } from 'vitest';
 import { UNASSIGNED_ROW } from './model.ts';
 import {
+  copyPlan,
   isPickClick,
   multiMovePlan,
   NOTHING_PICKED,
@@ -86,5 +87,34 @@ describe('moving the picked bookings together', () => {
       ['a', [], 9 * HOUR],
       ['b', [], 11 * HOUR],
     ]);
+  });
+});
+
+describe('copying the picked bookings to a row', () => {
+  const picked = togglePick(
+    togglePick(togglePick(NOTHING_PICKED, a, 'r1', true), b, 'r2', true),
+    c,
+    UNASSIGNED_ROW,
+    true,
+  );
+
+  it('puts each copy on the target row in place of the resource it was picked on', () => {
+    expect(copyPlan(picked, 'r4')).toEqual([
+      { id: 'a', resIds: ['r4'] },
+      { id: 'b', resIds: ['r4', 'r3'] },
+      { id: 'c', resIds: ['r4'] },
+    ]);
+  });
+
+  it('copies to Unassigned with no resources, as a drop there does', () => {
+    expect(copyPlan(picked, UNASSIGNED_ROW)).toEqual([
+      { id: 'a', resIds: [] },
+      { id: 'b', resIds: [] },
+      { id: 'c', resIds: [] },
+    ]);
+  });
+
+  it('copies nothing when nothing is picked', () => {
+    expect(copyPlan(NOTHING_PICKED, 'r4')).toEqual([]);
   });
 });

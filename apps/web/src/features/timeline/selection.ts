@@ -69,6 +69,17 @@ export function multiMovePlan(
   return out;
 }
 
+/**
+ * The copies "Copy to" a row makes (the keyboard's Shift-drag): each picked booking at its own
+ * time, with the resource it was picked on swapped for the target row's (none on Unassigned, as
+ * a drop there).
+ */
+export const copyPlan = (picked: Picked, targetRowId: string): { id: string; resIds: string[] }[] =>
+  [...picked].map(([id, { record, rowId }]) => ({
+    id,
+    resIds: droppedResIds(record.resIds ?? [], resOf(rowId), resOf(targetRowId)),
+  }));
+
 /** Every picked booking unassigned (its times kept). */
 export const unassignPlan = (picked: Picked): PlannedMove[] =>
   multiMovePlan(picked, 0, { rowId: UNASSIGNED_ROW, begin: 0 });

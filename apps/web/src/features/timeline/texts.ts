@@ -177,6 +177,8 @@ export const TL = {
   pickedActions: 'Selected bookings',
   moveTo: 'Move to',
   moveToPrompt: 'Move to…',
+  copyTo: 'Copy to',
+  copyToPrompt: 'Copy to…',
   unassignPicked: 'Unassign',
   autoPicked: 'Auto-allocate',
   clearPicked: 'Clear selection',
@@ -186,6 +188,7 @@ export const TL = {
   allocatedMany: (n: number, assigned: number) => `Auto-allocated ${assigned} of ${n} bookings`,
   someInConflict: (n: number) => (n === 1 ? '1 is in conflict.' : `${n} are in conflict.`),
   copiedTo: (what: string, to: string) => `${what} copied to ${to}`,
+  copiedMany: (n: number, to: string) => `${n === 1 ? '1 booking' : `${n} bookings`} copied to ${to}`,
   close: 'Close',
   // Day list (resources)
   myDay: 'My day',

@@ -147,6 +147,7 @@ export function TimelineBoard(props: { isEditable: boolean }) {
           rows={rows}
           isBusy={busy}
           onMoveTo={(rowId) => void groups.moveAllTo(picked, rowId)}
+          onCopyTo={(rowId) => void groups.copyAllTo(picked, rowId)}
           onUnassign={() => void groups.unassignAll(picked)}
           onAuto={() => void groups.autoAllocateAll(picked)}
           onClear={() => {

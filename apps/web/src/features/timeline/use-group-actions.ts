@@ -8,6 +8,7 @@ import type { DropTarget } from './layout.ts';
 import { type Bar, UNASSIGNED_ROW } from './model.ts';
 import { createCopy, deleteBooking } from './record-ops.ts';
 import {
+  copyPlan,
   multiMovePlan,
   NOTHING_PICKED,
   type Picked,
@@ -20,8 +21,9 @@ import { type Changes, type Outcome, placeOf } from './use-changes.ts';
 
 /**
  * What the dispatcher does to several bookings at once, or to a copy (issue 18 point 6), each ONE
- * undo step: the picked bookings moved together (dragged, or "Move to" a row), unassigned or
- * auto-allocated together; a Shift-drag's copy at the drop target. Resources newly assigned that
+ * undo step: the picked bookings moved together (dragged, or "Move to" a row), copied to a row
+ * ("Copy to", the keyboard's Shift-drag), unassigned or auto-allocated together; a Shift-drag's
+ * copy at the drop target. Resources newly assigned that
  * fail the checks ask "Assign anyway?" once for the lot. A step that fails part way keeps (and can
  * undo) what it did.
  */
@@ -158,7 +160,36 @@ export function useGroupActions(options: {
     });
   };
 
-  return { moveAll, moveAllTo, unassignAll, autoAllocateAll, copyTo };
+  /** Every picked booking copied to one row at its own time (the keyboard's Shift-drag). */
+  const copyAllTo = (picked: Picked, rowId: string) => {
+    const plan = copyPlan(picked, rowId);
+    const label = TL.copiedMany(plan.length, rowName(rowId));
+    const copyAll = async (made: string[]) => {
+      for (const { id, resIds } of plan) made.push((await createCopy(id, 0, true, resIds))._id);
+    };
+    return change(async () => {
+      let made: string[] = [];
+      const step = {
+        label,
+        undo: async () => {
+          for (const id of [...made].reverse()) await deleteBooking(id);
+        },
+        redo: async () => {
+          made = [];
+          await copyAll(made);
+        },
+      };
+      try {
+        await copyAll(made);
+      } finally {
+        // What was made before a failure can still be undone.
+        if (made.length) history.push(step);
+      }
+      return { tone: 'ok', text: label };
+    });
+  };
+
+  return { moveAll, moveAllTo, copyAllTo, unassignAll, autoAllocateAll, copyTo };
 }
 
 /** The picked bookings (point 6), each record as the window holds it now. */
