@@ -15,12 +15,12 @@ import {
   recordTimerEvent,
 } from '@rostra/db/job-life/time-entries';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
-import { getSettings } from '@rostra/db/settings';
 import { z } from 'zod';
 import { type Caller, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
 import { CONFLICT, ID, notFound } from '../http/kit.ts';
+import { refuseHiddenCard } from './hidden-cards.ts';
 import { callerName, JOB_DISPATCHERS, JOB_WORKERS, jobRoleOf, now, readJob } from './job-access.ts';
 
 /** The default minimum of an in-job mileage entry when the flag is on and none is set (km). */
@@ -76,6 +76,7 @@ export function timeRoutes(app: App): void {
     async (request, reply) => {
       const caller = requireAuth(request);
       const job = await readJob(app, caller, request.params.id);
+      await refuseHiddenCard(app, caller, 'timeEntry');
       const body = request.body;
       const resourceId = actingResource(caller, job, body.resource_id);
       const result = await recordTimerEvent(db(), caller.orgId, {
@@ -138,7 +139,7 @@ export function timeRoutes(app: App): void {
       const job = await readJob(app, caller, request.params.id);
       const body = request.body;
       const resourceId = actingResource(caller, job, body.resource_id);
-      const display = await getSettings(db(), caller.orgId, 'display');
+      const display = await refuseHiddenCard(app, caller, 'mileage');
       if (display.min_injob_mileage === true) {
         const set = display.min_injob_mileage_km;
         const min = typeof set === 'number' && set >= 0 ? set : DEFAULT_MIN_INJOB_MILEAGE_KM;

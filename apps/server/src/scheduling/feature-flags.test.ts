@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { DAY } from '@rostra/core/time/calendar';
 import { putSettings } from '@rostra/db/settings';
 import { testDatabaseKinds } from '@rostra/db/testing';
@@ -141,5 +142,76 @@ describe.each(testDatabaseKinds())('feature flags on %s', (kind) => {
     });
     expect(moved.statusCode).toBe(400);
     expect(error(moved).message).toBe('you must enter a valid date');
+  });
+
+  describe('job cards hidden from resources', () => {
+    const job = async (id: string) => {
+      ok(
+        await post('/timeline-records', {
+          _id: id,
+          resIds: ['r1'],
+          utc_begin_plus_tz: at + 5 * DAY,
+          utc_end_plus_tz: at + 5 * DAY + H,
+        }),
+        201,
+      );
+      return id;
+    };
+    const timer = (id: string, as = p.resource1, extra: Rec = {}) => {
+      const now = t.clock.now().getTime();
+      return call(t, as, 'POST', `/bookings/${id}/timer`, {
+        action: 'start',
+        client_id: randomUUID(),
+        client_at: now,
+        sent_at: now,
+        ...extra,
+      });
+    };
+    const mileage = (id: string, as = p.resource1, extra: Rec = {}) =>
+      call(t, as, 'POST', `/bookings/${id}/mileage`, { client_id: randomUUID(), km: 12, ...extra });
+
+    it('hide_audit_card_resource: off, the job resource reads its history; on, 403, while the dispatcher still reads it', async () => {
+      await flags({});
+      const id = await job('hc-audit');
+      ok(await call(t, p.resource1, 'GET', `/bookings/${id}/states`));
+      await flags({ hide_audit_card_resource: true });
+      const res = await call(t, p.resource1, 'GET', `/bookings/${id}/states`);
+      expect(res.statusCode).toBe(403);
+      expect(error(res)).toMatchObject({
+        code: 'card_hidden',
+        message: "This organisation does not show a job's history to resources",
+      });
+      expect(
+        ok<{ items: unknown[] }>(await call(t, p.dispatcher, 'GET', `/bookings/${id}/states`)).items.length,
+      ).toBe(1);
+    });
+
+    it('hide_timeentry_card_resource: off, the resource starts their timer; on, 403, the dispatcher still records it for them', async () => {
+      await flags({});
+      ok(await timer(await job('hc-time-1')), 201);
+      await flags({ hide_timeentry_card_resource: true });
+      const id = await job('hc-time-2');
+      const res = await timer(id);
+      expect(res.statusCode).toBe(403);
+      expect(error(res)).toMatchObject({
+        code: 'card_hidden',
+        message: 'This organisation does not let resources record their own time',
+      });
+      ok(await timer(id, p.dispatcher, { resource_id: 'r1' }), 201);
+    });
+
+    it('hide_mileage_card_resource: off, the resource records mileage; on, 403, the dispatcher still records it', async () => {
+      await flags({});
+      ok(await mileage(await job('hc-km-1')), 201);
+      await flags({ hide_mileage_card_resource: true });
+      const id = await job('hc-km-2');
+      const res = await mileage(id);
+      expect(res.statusCode).toBe(403);
+      expect(error(res)).toMatchObject({
+        code: 'card_hidden',
+        message: 'This organisation does not let resources record mileage',
+      });
+      ok(await mileage(id, p.dispatcher, { resource_id: 'r1' }), 201);
+    });
   });
 });

@@ -33,6 +33,7 @@ import {
   withETag,
   written,
 } from '../http/kit.ts';
+import { refuseHiddenCard } from '../job-life/hidden-cards.ts';
 
 const RECORD = { table: 'timeline_records' };
 
@@ -212,6 +213,7 @@ export function timelineRecordRoutes(app: App): void {
       const caller = requireAuth(request);
       if (!(await getTimelineRecord(db(), caller.orgId, request.params.id, readerOf(caller))))
         throw notFound();
+      await refuseHiddenCard(app, caller, 'audit');
       return { items: await listStates(db(), caller.orgId, request.params.id) };
     },
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY } from '../time/calendar.ts';
-import { dayLimitIssue, forcedResourceIssue } from './flag-rules.ts';
+import { dayLimitIssue, forcedResourceIssue, isCardHidden } from './flag-rules.ts';
 
 describe('a resource is forced on a new record only when its flag is true', () => {
   it('refuses none under the flag, takes one, and lets everything pass with the flag off or not true', () => {
@@ -27,5 +27,15 @@ describe('24-hour date validation', () => {
     });
     expect(dayLimitIssue(0, DAY, on)).toBeNull();
     expect(dayLimitIssue(0, DAY + 1, {})).toBeNull();
+  });
+});
+
+describe('job cards are hidden from resources only', () => {
+  it('hides a card from a resource when its flag is true; dispatchers and the flag off see it', () => {
+    const flags = { hide_audit_card_resource: true };
+    expect(isCardHidden('resource', 'audit', flags)).toBe(true);
+    expect(isCardHidden('dispatcher', 'audit', flags)).toBe(false);
+    expect(isCardHidden('resource', 'timeEntry', flags)).toBe(false);
+    expect(isCardHidden('resource', 'audit', {})).toBe(false);
   });
 });

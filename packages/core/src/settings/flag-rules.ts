@@ -66,3 +66,30 @@ export function dayLimitIssue(begin: unknown, end: unknown, flags: FlagSettings)
   if (end - begin <= DAY) return null;
   return { code: 'invalid_date', message: FLAG_RULE_TEXT.invalidDate, field: 'utc_end_plus_tz' };
 }
+
+/** The job cards an organisation can hide from resources. */
+export type ResourceCard = 'audit' | 'timeEntry' | 'mileage';
+
+const CARD_FLAG = {
+  audit: 'hide_audit_card_resource',
+  timeEntry: 'hide_timeentry_card_resource',
+  mileage: 'hide_mileage_card_resource',
+} as const satisfies Record<ResourceCard, keyof DisplayFlags>;
+
+/** Why the server refuses a resource what a hidden card would do (403 `card_hidden`). */
+export const HIDDEN_CARD_TEXT: Record<ResourceCard, string> = {
+  audit: "This organisation does not show a job's history to resources",
+  timeEntry: 'This organisation does not let resources record their own time',
+  mileage: 'This organisation does not let resources record mileage',
+};
+
+/**
+ * Whether a job card is hidden from this role (`hide_audit_card_resource`,
+ * `hide_timeentry_card_resource`, `hide_mileage_card_resource`): only resources, and the server
+ * refuses them what the card does — the audit card reads the job's status history, the time-entry
+ * card records their own timer (start, pause, stop, lap), the mileage card records in-job mileage.
+ * Dispatchers keep all three, for every resource of the job.
+ */
+export function isCardHidden(role: string | undefined, card: ResourceCard, flags: FlagSettings): boolean {
+  return role === 'resource' && flags?.[CARD_FLAG[card]] === true;
+}

@@ -1,4 +1,5 @@
 import { bookingTitle } from '@rostra/core/records/booking-rules';
+import { isCardHidden } from '@rostra/core/settings/flag-rules';
 import { type JobAction, type JobTab, jobDetailTabs, recordActions } from '@rostra/core/shell/roles';
 import { formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -344,9 +345,11 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 function DetailsTab({ booking, customers, labels, resources }: { booking: Booking } & Lookups) {
-  const { role } = useShell();
+  const { role, settings } = useShell();
   const statusConfig = useStatusConfig();
-  const states = useQuery(bookingStatesQuery(booking._id));
+  // The audit card (the status history): not shown to resources when the organisation hides it.
+  const showsHistory = !isCardHidden(role, 'audit', settings?.ds);
+  const states = useQuery({ ...bookingStatesQuery(booking._id), enabled: showsHistory });
   const customer = customers?.find((c) => c._id === booking.customerId);
   const labelNames = (booking.labels ?? []).map((l) => labels?.find((x) => x._id === l)?.name ?? l);
   const [showInventory, setShowInventory] = useState(false);
@@ -402,49 +405,51 @@ function DetailsTab({ booking, customers, labels, resources }: { booking: Bookin
         </Link>
       ) : null}
 
-      <section aria-labelledby={`${booking._id}-history`}>
-        <h3 id={`${booking._id}-history`} className="text-sm font-semibold text-neutral-900">
-          {T.history}
-        </h3>
-        {states.isPending ? (
-          <div className="mt-2 h-10 animate-pulse rounded bg-neutral-100" />
-        ) : states.isError ? (
-          <p role="alert" className="mt-2 text-sm text-red-800">
-            {states.error.message}
-          </p>
-        ) : states.data.items.length === 0 ? (
-          <p className="mt-2 text-sm text-neutral-500">{T.noHistory}</p>
-        ) : (
-          <ol className="mt-2 space-y-1.5">
-            {states.data.items.map((s, i) => (
-              <li key={s._id ?? i} className="flex flex-wrap items-center gap-2 text-sm">
-                <StatusBadge status={s.status ?? ''} config={statusConfig} />
-                <span className="text-neutral-600">
-                  {historyLabel(s.action) ?? statusName(statusConfig, s.status ?? '')}
-                  {s.option ? ` · ${s.option}` : ''}
-                  {/* A blacklist override says whom it let through and why (issue 16 point 5). */}
-                  {s.action === 'blacklist_override' && s.resIds
-                    ? ` · ${s.resIds
-                        .map((r) =>
-                          recordName(
-                            resources?.find((x) => x._id === r),
-                            r,
-                          ),
-                        )
-                        .join(', ')}`
-                    : ''}
-                  {s.reason ? ` · “${s.reason}”` : ''}
-                </span>
-                {typeof s._utc_plus_tz === 'number' ? (
-                  <span className="text-xs text-neutral-500 tabular-nums">
-                    {formatDateTime(s._utc_plus_tz)}
+      {showsHistory ? (
+        <section aria-labelledby={`${booking._id}-history`}>
+          <h3 id={`${booking._id}-history`} className="text-sm font-semibold text-neutral-900">
+            {T.history}
+          </h3>
+          {states.isPending ? (
+            <div className="mt-2 h-10 animate-pulse rounded bg-neutral-100" />
+          ) : states.isError ? (
+            <p role="alert" className="mt-2 text-sm text-red-800">
+              {states.error.message}
+            </p>
+          ) : states.data.items.length === 0 ? (
+            <p className="mt-2 text-sm text-neutral-500">{T.noHistory}</p>
+          ) : (
+            <ol className="mt-2 space-y-1.5">
+              {states.data.items.map((s, i) => (
+                <li key={s._id ?? i} className="flex flex-wrap items-center gap-2 text-sm">
+                  <StatusBadge status={s.status ?? ''} config={statusConfig} />
+                  <span className="text-neutral-600">
+                    {historyLabel(s.action) ?? statusName(statusConfig, s.status ?? '')}
+                    {s.option ? ` · ${s.option}` : ''}
+                    {/* A blacklist override says whom it let through and why (issue 16 point 5). */}
+                    {s.action === 'blacklist_override' && s.resIds
+                      ? ` · ${s.resIds
+                          .map((r) =>
+                            recordName(
+                              resources?.find((x) => x._id === r),
+                              r,
+                            ),
+                          )
+                          .join(', ')}`
+                      : ''}
+                    {s.reason ? ` · “${s.reason}”` : ''}
                   </span>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+                  {typeof s._utc_plus_tz === 'number' ? (
+                    <span className="text-xs text-neutral-500 tabular-nums">
+                      {formatDateTime(s._utc_plus_tz)}
+                    </span>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { correctionBody, mileageBody } from '@rostra/core/api/job-life';
 import type { ResourceAggregate } from '@rostra/core/job-life/timer';
 import { isJobStartedByTimer } from '@rostra/core/records/job-status';
+import { isCardHidden } from '@rostra/core/settings/flag-rules';
 import { formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag, MapPin, Pause, Play, Square } from 'lucide-react';
@@ -98,7 +99,7 @@ export function ResourceTab({
 
   return (
     <div className="space-y-5">
-      {isMine && myResource ? (
+      {isMine && myResource && !isCardHidden(role, 'timeEntry', settings?.ds) ? (
         <MyTimer
           booking={booking}
           view={timerAt(views.find((v) => v.rid === myResource)?.events ?? [], now)}
@@ -186,7 +187,7 @@ export function ResourceTab({
           onClose={() => setPromoting(undefined)}
         />
       ) : null}
-      {isMine && settings?.ds.hide_mileage_card_resource !== true ? (
+      {isMine && !isCardHidden(role, 'mileage', settings?.ds) ? (
         <MileageForm
           jobId={booking._id}
           total={time.data?.aggregate.by_resource[myResource ?? '']?.mileage_km}
