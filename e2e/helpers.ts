@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { defaultLandingPath } from '@rostra/core/shell/landing';
 import type { Role } from '@rostra/core/shell/roles';
 import { toWallClock } from '@rostra/core/time/calendar';
@@ -183,4 +183,14 @@ export function testCustomerId(page: Page): Promise<string> {
     testCustomers.set(origin, id);
   }
   return id;
+}
+
+/**
+ * Ticks the sign-in captcha's box in `scope` (a page or a dialog) and waits for its proof of work
+ * to finish (e2e/serve.mjs keeps the work small).
+ */
+export async function solveCaptcha(scope: Page | Locator): Promise<void> {
+  const box = scope.getByRole('checkbox', { name: "I'm not a robot" });
+  await box.click();
+  await expect(box).toBeChecked({ timeout: 20_000 });
 }

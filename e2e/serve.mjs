@@ -19,6 +19,8 @@ const env = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   SIGNIN_LIMIT_PER_IP: '100000',
+  // The sign-in captcha's proof of work, kept small so phone sign-in and sign-up tests stay fast.
+  CAPTCHA_MAX_NUMBER: '2000',
   // Browser tests read sign-in links and codes through GET /api/v1/dev/outbox.
   ROSTRA_DEV_OUTBOX: '1',
   // A server clock the tests move (POST /api/v1/test/clock): sign-in.spec.ts sees a phone code

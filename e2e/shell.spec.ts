@@ -19,6 +19,7 @@ import {
   moveServerClock,
   orgSettings,
   screenshot,
+  solveCaptcha,
   USERS,
   watchPageErrors,
 } from './helpers.ts';
@@ -756,6 +757,7 @@ test.describe('profile', () => {
     await dialog.getByRole('button', { name: 'Change phone number' }).click();
     await dialog.getByRole('textbox', { name: 'Phone number' }).fill('0400 000 321');
     const since = Date.now();
+    await solveCaptcha(dialog);
     await dialog.getByRole('button', { name: 'Send code' }).click();
     let code = '';
     await expect

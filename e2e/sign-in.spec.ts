@@ -14,6 +14,7 @@ import {
   moveServerClock,
   screenshot,
   signInByApi,
+  solveCaptcha,
   USERS,
   watchPageErrors,
 } from './helpers.ts';
@@ -103,7 +104,12 @@ test.describe('email and password', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText(IDENTITY_MESSAGES['weak-password'])).toBeVisible();
 
+    // Without the captcha solved: the spec's 'Solve the reCAPTCHA', and no account is made.
     await page.getByLabel('Password').fill('longer123');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(SIGN_IN_TEXT.captchaRequired)).toBeVisible();
+    await screenshot(page, 'sign-in-create-account-captcha-1280', test.info().project.name);
+    await solveCaptcha(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText(ALERT_TEXT.notAMember)).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -246,6 +252,10 @@ test.describe('phone', () => {
 
     await page.getByLabel('Phone number').fill('0400 000 002');
     await page.getByRole('button', { name: 'Send code' }).click();
+    await expect(page.getByText(SIGN_IN_TEXT.captchaRequired)).toBeVisible();
+    await solveCaptcha(page);
+    await screenshot(page, 'sign-in-phone-captcha-375', test.info().project.name);
+    await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
     const countdown = page.getByTestId('resend-countdown');
     await expect(countdown).toHaveText('You can ask for a new code in 15 s');
@@ -278,6 +288,7 @@ test.describe('phone sign-in', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with phone' }).click();
     await page.getByLabel('Phone number').fill('0400 000 004');
+    await solveCaptcha(page);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
     const sms = await sentSince(page, '+61400000004', 'phone-code', since);
@@ -297,6 +308,7 @@ test.describe('phone sign-in', () => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in with phone' }).click();
     await page.getByLabel('Phone number').fill('0400 000 077');
+    await solveCaptcha(page);
     await page.getByRole('button', { name: 'Send code' }).click();
     await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();
     const sms = await sentSince(page, '+61400000077', 'phone-code', since);
@@ -393,6 +405,7 @@ test.describe('guest', () => {
     await page.getByLabel('Email').fill(USERS.customer);
     await page.getByLabel('Full name').fill('Guest Person');
     await page.getByLabel('Password').fill('guest1234');
+    await solveCaptcha(page);
     await page.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByText(IDENTITY_MESSAGES['email-already-in-use'])).toBeVisible();
 

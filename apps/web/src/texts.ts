@@ -119,6 +119,11 @@ export const SIGN_IN_SCREEN_TEXT = {
   phoneNumber: 'Phone number',
   country: 'Country',
   sendCode: 'Send code',
+  /** The proof-of-work captcha's box (spec §5: 'Solve the reCAPTCHA' when it is not ticked). */
+  captchaLabel: "I'm not a robot",
+  captchaSolving: 'Checking…',
+  captchaSolved: 'Verified',
+  captchaFailed: 'The check could not finish. Tick the box to try again.',
   codeTitle: 'Enter the code',
   codeSentTo: (phone: string) => `We sent a 6-digit code to ${phone}.`,
   code: '6-digit code',

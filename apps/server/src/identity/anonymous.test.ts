@@ -15,6 +15,7 @@ import {
   cookiesFrom,
   FIXTURE_PASSWORD,
   originOf,
+  withCaptcha,
 } from './testing.ts';
 
 describe.each(testDatabaseKinds())('anonymous guests on %s', (kind) => {
@@ -67,7 +68,7 @@ describe.each(testDatabaseKinds())('anonymous guests on %s', (kind) => {
       method: 'POST',
       url: '/api/auth/sign-up/email',
       headers: guest,
-      payload: { email: 'upgraded@a.test', password: 'abc123', name: 'Upgraded' },
+      payload: await withCaptcha(t, { email: 'upgraded@a.test', password: 'abc123', name: 'Upgraded' }),
     });
     expect(res.statusCode, res.body).toBe(200);
     const upgraded = (await me(asBrowser(t, cookiesFrom(res, guest.cookie)))).json();

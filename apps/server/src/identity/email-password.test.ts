@@ -12,6 +12,7 @@ import {
   originOf,
   pathOf,
   signIn,
+  withCaptcha,
 } from './testing.ts';
 
 describe.each(testDatabaseKinds())('email and password sign-in on %s', (kind) => {
@@ -94,11 +95,10 @@ describe.each(testDatabaseKinds())('email and password sign-in on %s', (kind) =>
   });
 
   it('sign-up creates an account and signs in; the same email again is "already used"', async () => {
-    const res = await post('/api/auth/sign-up/email', {
-      email: 'new@alpha.test',
-      password: 'abc123',
-      name: 'New',
-    });
+    const res = await post(
+      '/api/auth/sign-up/email',
+      await withCaptcha(t, { email: 'new@alpha.test', password: 'abc123', name: 'New' }),
+    );
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({
       method: 'GET',
@@ -110,11 +110,10 @@ describe.each(testDatabaseKinds())('email and password sign-in on %s', (kind) =>
       org_id: null,
       memberships: [],
     });
-    const again = await post('/api/auth/sign-up/email', {
-      email: 'new@alpha.test',
-      password: 'abc123',
-      name: 'New',
-    });
+    const again = await post(
+      '/api/auth/sign-up/email',
+      await withCaptcha(t, { email: 'new@alpha.test', password: 'abc123', name: 'New' }),
+    );
     expect(again.json().error).toEqual({
       code: 'email-already-in-use',
       message: IDENTITY_MESSAGES['email-already-in-use'],
@@ -135,11 +134,10 @@ describe.each(testDatabaseKinds())('email and password sign-in on %s', (kind) =>
         details: { field: 'newPassword' },
       });
     }
-    const ok = await post('/api/auth/sign-up/email', {
-      email: 'strong@alpha.test',
-      password: 'abc123',
-      name: 'S',
-    });
+    const ok = await post(
+      '/api/auth/sign-up/email',
+      await withCaptcha(t, { email: 'strong@alpha.test', password: 'abc123', name: 'S' }),
+    );
     expect(ok.statusCode).toBe(200);
   });
 

@@ -12,6 +12,7 @@ import {
   latestMessage,
   originOf,
   pathOf,
+  withCaptcha,
 } from './testing.ts';
 
 /** What a caller can tell two answers apart by: status, body, and whether a cookie was set. */
@@ -134,11 +135,10 @@ describe.each(testDatabaseKinds())('email enumeration protection on %s', (kind) 
   });
 
   it('sign-up with a taken address still says so (as identity services do: sign-up is not covered)', async () => {
-    const res = await post('/api/auth/sign-up/email', {
-      email: 'known@a.test',
-      password: 'abc123',
-      name: 'K',
-    });
+    const res = await post(
+      '/api/auth/sign-up/email',
+      await withCaptcha(t, { email: 'known@a.test', password: 'abc123', name: 'K' }),
+    );
     expect(res.json().error).toEqual({
       code: 'email-already-in-use',
       message: IDENTITY_MESSAGES['email-already-in-use'],

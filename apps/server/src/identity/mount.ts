@@ -18,6 +18,7 @@ import { PUBLIC } from '../http/access.ts';
 import type { App } from '../http/api.ts';
 import { errorBody } from '../http/errors.ts';
 import { AUTH_BASE_PATH, CLIENT_IP_HEADER, EMAIL_LINK_COOKIE, emailLinkMarker } from './auth.ts';
+import { acceptCaptcha, CAPTCHA_FAILURE, CAPTCHA_FIELD, CAPTCHA_PATHS } from './captcha.ts';
 import type { Identity } from './identity.ts';
 import { FAILURES, type IdentityFailure, libraryFailure } from './messages.ts';
 
@@ -76,7 +77,7 @@ type Guard = { failure: IdentityFailure; details?: unknown } | undefined;
 async function handleAuthRequest(identity: Identity, request: FastifyRequest, reply: FastifyReply) {
   const url = new URL(request.url, identity.publicUrl);
   const path = url.pathname.slice(AUTH_BASE_PATH.length);
-  const raw = Buffer.isBuffer(request.body) ? request.body : undefined;
+  let raw = Buffer.isBuffer(request.body) ? request.body : undefined;
   const body = parseJsonObject(raw, request.headers['content-type']);
   const now = identity.now();
   const { limits } = identity.options;
@@ -87,6 +88,14 @@ async function handleAuthRequest(identity: Identity, request: FastifyRequest, re
     const issue = PRECHECKS[path]?.(body)[0];
     if (issue)
       return fail(reply, { status: 400, code: issue.code, message: issue.message }, { field: issue.field });
+    // Phone sign-in and account creation need a solved captcha (spec §5 'Solve the reCAPTCHA'),
+    // which the library does not know about: it is taken out of the body it is handed.
+    if (CAPTCHA_PATHS.has(path)) {
+      if (!(await acceptCaptcha(identity, body[CAPTCHA_FIELD])))
+        return fail(reply, CAPTCHA_FAILURE, { field: CAPTCHA_FIELD });
+      const { [CAPTCHA_FIELD]: _solved, ...rest } = body;
+      raw = Buffer.from(JSON.stringify(rest));
+    }
   }
 
   const guard = await guardRequest(identity, path, body, url, request, now);

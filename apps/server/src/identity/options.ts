@@ -78,7 +78,16 @@ export type IdentityOptions = {
    * for every well-formed address. Off by default: the spec's messages tell them apart.
    */
   enumerationProtection: boolean;
+  /**
+   * The proof-of-work captcha of phone sign-in and account creation (spec §1, §5): the largest
+   * number a challenge may hide (the work is on average half of it, in SHA-256 hashes) and how
+   * long a challenge stays good. CAPTCHA_MAX_NUMBER lowers the work (the tests keep it small).
+   */
+  captcha: { maxNumber: number; lifetimeSeconds: number };
 };
+
+/** About a quarter of a second of hashing on a phone, on average. */
+export const DEFAULT_CAPTCHA_MAX_NUMBER = 100_000;
 
 export const DEFAULT_LIMITS: IdentityLimits = {
   perIp: { max: 100, windowSeconds: 600 },
@@ -115,6 +124,10 @@ export function loadIdentityOptions(env: NodeJS.ProcessEnv = process.env): Ident
       },
     },
     enumerationProtection: onOff('EMAIL_ENUMERATION_PROTECTION', env.EMAIL_ENUMERATION_PROTECTION),
+    captcha: {
+      maxNumber: wholeNumber('CAPTCHA_MAX_NUMBER', env.CAPTCHA_MAX_NUMBER, DEFAULT_CAPTCHA_MAX_NUMBER),
+      lifetimeSeconds: 600,
+    },
   };
 }
 
@@ -133,6 +146,7 @@ function onOff(name: string, value: string | undefined): boolean {
  *   from 127.0.0.1).
  * - PHONE_CODE_LIFETIME_SECONDS: how long a phone sign-in code stays valid (default 300). The
  *   browser tests shorten it to see a code expire.
+ * - CAPTCHA_MAX_NUMBER: the captcha's work (default 100000); the tests make it small.
  */
 function wholeNumber(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;

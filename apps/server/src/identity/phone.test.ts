@@ -4,14 +4,15 @@ import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 import { SERVER_IDENTITY_TEXT } from './messages.ts';
-import { addOrg, addUser, asBrowser, cookiesFrom, latestMessage, originOf } from './testing.ts';
+import { addOrg, addUser, asBrowser, cookiesFrom, latestMessage, originOf, withCaptcha } from './testing.ts';
 
 describe.each(testDatabaseKinds())('phone number sign-in on %s', (kind) => {
   let t: TestApp;
   let start = new Date();
   const post = (url: string, payload: unknown) =>
     t.app.inject({ method: 'POST', url, headers: { origin: originOf(t) }, payload: payload as object });
-  const sendCode = (phoneNumber: string) => post('/api/auth/phone-number/send-otp', { phoneNumber });
+  const sendCode = async (phoneNumber: string) =>
+    post('/api/auth/phone-number/send-otp', await withCaptcha(t, { phoneNumber }));
   const verify = (phoneNumber: string, code: string) =>
     post('/api/auth/phone-number/verify', { phoneNumber, code });
   const codeFor = async (phone: string) => (await latestMessage(t, phone, 'phone-code')).code ?? '';

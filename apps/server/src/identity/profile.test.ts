@@ -3,7 +3,7 @@ import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
-import { type Browser, latestMessage } from './testing.ts';
+import { type Browser, latestMessage, withCaptcha } from './testing.ts';
 
 type Me = { user_details: { displayName: string; photoUrl: string | null; phoneNumber: string | null } };
 
@@ -105,7 +105,7 @@ describe.each(testDatabaseKinds())('the profile of the signed-in person on %s', 
       method: 'POST',
       url: '/api/auth/phone-number/send-otp',
       headers: { ...p.dispatcher, ...origin },
-      payload: { phoneNumber },
+      payload: await withCaptcha(t, { phoneNumber }),
     });
     expect(sent.statusCode, sent.body).toBe(200);
     const code = /\d{6}/.exec((await latestMessage(t, phoneNumber))?.body ?? '')?.[0] ?? '';

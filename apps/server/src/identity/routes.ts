@@ -2,6 +2,7 @@ import type { App } from '../http/api.ts';
 import type { Identity } from './identity.ts';
 import { mountAuth } from './mount.ts';
 import { accessTokenRoute } from './routes/access-token.ts';
+import { captchaRoute } from './routes/captcha.ts';
 import { completeRegistrationRoute } from './routes/complete-registration.ts';
 import { devOutboxRoute } from './routes/dev-outbox.ts';
 import { meRoute } from './routes/me.ts';
@@ -27,6 +28,7 @@ export async function identityRoutes(app: App, identity: Identity): Promise<void
   termsRoutes(app, identity);
   signOutRoute(app, identity);
   signInMethodRoutes(app, identity);
+  captchaRoute(app, identity);
   devOutboxRoute(app, identity);
   completeRegistrationRoute(app, identity);
 }

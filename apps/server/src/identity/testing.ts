@@ -1,6 +1,8 @@
+import type { CaptchaChallenge } from '@rostra/core/api/identity';
 import { listOutbox, type StoredOutboxMessage } from '@rostra/db/identity/outbox';
 import { account, memberships, user } from '@rostra/db/schema/auth';
 import { organisations } from '@rostra/db/schema/organisations';
+import { solveChallenge } from 'altcha-lib/v1';
 import { hashPassword } from 'better-auth/crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../testing/app.ts';
@@ -125,4 +127,27 @@ export async function latestMessage(
 export function pathOf(link: string): string {
   const u = new URL(link);
   return `${u.pathname}${u.search}`;
+}
+
+/**
+ * A solved captcha for phone sign-in or account creation: a challenge from `GET /api/v1/captcha`
+ * solved as the browser does (the test app's work is small), encoded as the `captcha` field.
+ */
+export async function solvedCaptcha(t: TestApp): Promise<string> {
+  const c = (await t.app.inject({ method: 'GET', url: '/api/v1/captcha' })).json() as CaptchaChallenge;
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  if (!solution) throw new Error('the captcha could not be solved');
+  const payload = {
+    algorithm: c.algorithm,
+    challenge: c.challenge,
+    number: solution.number,
+    salt: c.salt,
+    signature: c.signature,
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+/** `body` with a freshly solved captcha (the body of a sign-up or a phone code request). */
+export async function withCaptcha<T extends object>(t: TestApp, body: T): Promise<T & { captcha: string }> {
+  return { ...body, captcha: await solvedCaptcha(t) };
 }

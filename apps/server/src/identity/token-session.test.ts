@@ -19,6 +19,7 @@ import {
   FIXTURE_PASSWORD,
   originOf,
   signIn,
+  withCaptcha,
 } from './testing.ts';
 
 /** The claims of a JWT, read without verifying (the server verifies; the test only looks). */
@@ -169,7 +170,12 @@ describe.each(testDatabaseKinds())('sessions started from a sign-in token on %s'
   it('a token session cannot change the account’s phone with a phone code either', async () => {
     const attacker = await tokenSession();
     const phoneNumber = '+61400555666';
-    const sent = await inject('POST', '/api/auth/phone-number/send-otp', attacker, { phoneNumber });
+    const sent = await inject(
+      'POST',
+      '/api/auth/phone-number/send-otp',
+      attacker,
+      await withCaptcha(t, { phoneNumber }),
+    );
     expect(sent.statusCode, sent.body).toBe(200);
     const [sms] = await listOutbox(t.db.db, { recipient: phoneNumber, purpose: 'phone-code' });
     const res = await inject('POST', '/api/auth/phone-number/verify', attacker, {

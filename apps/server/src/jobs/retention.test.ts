@@ -22,6 +22,7 @@ import {
   originOf,
   pathOf,
   signIn,
+  withCaptcha,
 } from '../identity/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 
@@ -41,7 +42,7 @@ describe.each(testDatabaseKinds())('retention of identity rows on %s', (kind) =>
     return { cookie: cookiesFrom(res), mail: await latestMessage(t, EMAIL, 'magic-link') };
   };
   const sendCode = async () => {
-    const res = await post('/api/auth/phone-number/send-otp', { phoneNumber: PHONE });
+    const res = await post('/api/auth/phone-number/send-otp', await withCaptcha(t, { phoneNumber: PHONE }));
     expect(res.statusCode, res.body).toBe(200);
     return latestMessage(t, PHONE, 'phone-code');
   };

@@ -70,7 +70,11 @@ export async function createTestApp(
   const app = await buildApp({
     db,
     config,
-    identity: { ...loadIdentityOptions({ NODE_ENV: 'test' }), clock: clock.now, ...identity },
+    identity: {
+      ...loadIdentityOptions({ NODE_ENV: 'test', CAPTCHA_MAX_NUMBER: '50' }),
+      clock: clock.now,
+      ...identity,
+    },
     notify: { ...loadNotifyOptions({ NODE_ENV: 'test' }), ...notify },
   });
   await app.ready();

@@ -88,6 +88,21 @@ export const signInMethodsAnswer = z.object({
 });
 export type SignInMethodsAnswer = z.infer<typeof signInMethodsAnswer>;
 
+/**
+ * `GET /captcha`: a proof-of-work challenge (ALTCHA's format) for phone sign-in and account
+ * creation. The client finds `number` with SHA-256(salt + number) = challenge, 0 ≤ number ≤
+ * maxnumber, and sends base64(JSON {algorithm, challenge, number, salt, signature}) as the
+ * `captcha` field of the request it protects.
+ */
+export const captchaChallengeAnswer = z.object({
+  algorithm: z.literal('SHA-256'),
+  challenge: z.string(),
+  maxnumber: z.number().int(),
+  salt: z.string(),
+  signature: z.string(),
+});
+export type CaptchaChallenge = z.infer<typeof captchaChallengeAnswer>;
+
 /** `POST /switch_org_by_uid`: the organisation and role to move to. */
 export const switchOrgBody = z.strictObject({
   org_id: z.string().min(1).max(200),

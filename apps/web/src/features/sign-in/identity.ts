@@ -71,7 +71,8 @@ export async function findSignInMethods(email: string): Promise<string[]> {
 export const signInWithPassword = (email: string, password: string) =>
   auth('/sign-in/email', { email, password, rememberMe: true });
 
-export const createAccount = (input: { email: string; password: string; name: string }) =>
+/** Account creation; `captcha` is a solved captcha (captcha.ts), good once. */
+export const createAccount = (input: { email: string; password: string; name: string; captcha: string }) =>
   auth('/sign-up/email', input);
 
 /**
@@ -109,7 +110,9 @@ export const requestPasswordReset = (email: string) =>
 export const resetPassword = (token: string, newPassword: string) =>
   auth('/reset-password', { token, newPassword });
 
-export const sendPhoneCode = (phoneNumber: string) => auth('/phone-number/send-otp', { phoneNumber });
+/** Sends a phone code; `captcha` is a solved captcha (captcha.ts), good once. */
+export const sendPhoneCode = (phoneNumber: string, captcha: string) =>
+  auth('/phone-number/send-otp', { phoneNumber, captcha });
 
 /** Signs in with the code, or (`update`) makes the proved number the signed-in person's own. */
 export const verifyPhoneCode = (phoneNumber: string, code: string, update = false) =>

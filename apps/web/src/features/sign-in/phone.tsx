@@ -5,6 +5,8 @@ import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
 import { TextLink } from '../../ui/auth-card.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { FormInput, FormSelect } from '../../ui/form.tsx';
+import { solveCaptcha, useCaptcha } from './captcha.ts';
+import { CaptchaBox, withSolvedCaptcha } from './captcha-box.tsx';
 import { useFormTask } from './form-task.ts';
 import { sendPhoneCode, verifyPhoneCode } from './identity.ts';
 import { OneFieldForm, StepForm, useSignInForm } from './one-field-form.tsx';
@@ -19,19 +21,23 @@ export function PhoneNumberStep(props: {
     defaultValues: { country: DEFAULT_COUNTRY.name, number: '' },
   });
   const task = useFormTask(props.initialError ? { message: props.initialError } : undefined);
+  const captcha = useCaptcha();
   return (
     <StepForm
       form={form}
       task={task}
-      onSubmit={async ({ phone, shown }) => {
-        await sendPhoneCode(phone);
-        props.onCodeSent(phone, shown);
-      }}
-      fieldOf={(f) => (f.field === 'country' ? 'country' : 'number')}
+      onSubmit={({ phone, shown }) =>
+        withSolvedCaptcha(captcha, task.fail, async (solution) => {
+          await sendPhoneCode(phone, solution);
+          props.onCodeSent(phone, shown);
+        })
+      }
+      fieldOf={(f) => (f.field === 'country' ? 'country' : f.code === 'captcha-required' ? undefined : 'number')}
       submitLabel={T.sendCode}
     >
       <FormSelect name="country" label={T.country} options={COUNTRY_OPTIONS} />
       <FormInput name="number" label={T.phoneNumber} type="tel" autoComplete="tel-national" inputMode="tel" />
+      <CaptchaBox captcha={captcha} />
     </StepForm>
   );
 }
@@ -76,7 +82,8 @@ export function PhoneCodeStep(props: {
   const resend = () =>
     attempt(
       async () => {
-        await sendPhoneCode(props.phone);
+        // The person ticked the box for the first code; a new code's proof of work runs by itself.
+        await sendPhoneCode(props.phone, await solveCaptcha());
         setDeadline(Date.now() + PHONE_CODE_RESEND_SECONDS * 1000);
         setInfo(T.codeSentTo(props.shown));
       },

@@ -6,6 +6,8 @@ import { SIGN_IN_SCREEN_TEXT as T } from '../../texts.ts';
 import { TextLink } from '../../ui/auth-card.tsx';
 import { Button } from '../../ui/button.tsx';
 import { FormInput } from '../../ui/form.tsx';
+import { useCaptcha } from './captcha.ts';
+import { CaptchaBox, withSolvedCaptcha } from './captcha-box.tsx';
 import { useFormTask } from './form-task.ts';
 import {
   createAccount,
@@ -126,14 +128,18 @@ export function CreateAccountStep(props: {
   onChangeEmail: () => void;
 }) {
   const form = useSignInForm((f) => f.createAccountForm, { defaultValues: { name: '', password: '' } });
+  const task = useFormTask();
+  const captcha = useCaptcha();
   return (
     <StepForm
       form={form}
-      task={useFormTask()}
-      onSubmit={async ({ name, password }) => {
-        await createAccount({ email: props.email, password, name: name.trim() });
-        await props.onCreated();
-      }}
+      task={task}
+      onSubmit={({ name, password }) =>
+        withSolvedCaptcha(captcha, task.fail, async (solution) => {
+          await createAccount({ email: props.email, password, name: name.trim(), captcha: solution });
+          await props.onCreated();
+        })
+      }
       fieldOf={(f) => (f.field === 'password' ? 'password' : undefined)}
       submitLabel={T.createAccount}
     >
@@ -141,6 +147,7 @@ export function CreateAccountStep(props: {
       <EmailHeader email={props.email} onChange={props.onChangeEmail} />
       <FormInput name="name" label={T.name} autoComplete="name" />
       <FormInput name="password" label={T.password} type="password" autoComplete="new-password" />
+      <CaptchaBox captcha={captcha} />
     </StepForm>
   );
 }
@@ -254,6 +261,7 @@ export function GuestPanel(props: { onSignedOut: () => Promise<void>; onUpgraded
     defaultValues: { mode: 'create', email: '', name: '', password: '' },
   });
   const task = useFormTask();
+  const captcha = useCaptcha();
   const isCreating = form.watch('mode') === 'create';
 
   const switchMode = () => {
@@ -271,8 +279,12 @@ export function GuestPanel(props: { onSignedOut: () => Promise<void>; onUpgraded
         onSubmit={async ({ mode, email, name, password }) => {
           // Either way the identity service links the guest session: a new account is an upgrade;
           // an existing one is a merge conflict, which the server answers with its own message.
-          if (mode === 'create') await createAccount({ email: email.trim(), password, name: name.trim() });
-          else await signInWithPassword(email.trim(), password);
+          if (mode === 'create')
+            return withSolvedCaptcha(captcha, task.fail, async (solution) => {
+              await createAccount({ email: email.trim(), password, name: name.trim(), captcha: solution });
+              await props.onUpgraded();
+            });
+          await signInWithPassword(email.trim(), password);
           await props.onUpgraded();
         }}
         submitLabel={isCreating ? T.createAccount : T.signIn}
@@ -285,6 +297,7 @@ export function GuestPanel(props: { onSignedOut: () => Promise<void>; onUpgraded
           type="password"
           autoComplete={isCreating ? 'new-password' : 'current-password'}
         />
+        {isCreating ? <CaptchaBox captcha={captcha} /> : null}
       </StepForm>
       <div className="text-center">
         <TextLink onClick={switchMode}>{isCreating ? T.haveAccount : T.createAccount}</TextLink>
