@@ -32,7 +32,9 @@ export function PhoneNumberStep(props: {
           props.onCodeSent(phone, shown);
         })
       }
-      fieldOf={(f) => (f.field === 'country' ? 'country' : f.code === 'captcha-required' ? undefined : 'number')}
+      fieldOf={(f) =>
+        f.field === 'country' ? 'country' : f.code === 'captcha-required' ? undefined : 'number'
+      }
       submitLabel={T.sendCode}
     >
       <FormSelect name="country" label={T.country} options={COUNTRY_OPTIONS} />
