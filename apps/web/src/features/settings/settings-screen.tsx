@@ -14,7 +14,11 @@ import { FeaturesSection } from './features-section.tsx';
 import { SelectField } from './form-parts.tsx';
 import { IcalPanel } from './ical-panel.tsx';
 import { LabelsSection } from './labels-section.tsx';
+import { MasterLabelsSection } from './master-labels-section.tsx';
 import { MenuSection } from './menu-section.tsx';
+import { PLANS_TEXT } from './plans-labels-text.ts';
+import { QuickViewsSection } from './quick-views-section.tsx';
+import { ServicePlansSection } from './service-plans-section.tsx';
 import { useSettingsLive } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 import { StatusesSection } from './statuses-section.tsx';
@@ -29,6 +33,9 @@ const SECTIONS = [
   { id: 'statuses', label: T.statuses, render: () => <StatusesSection /> },
   { id: 'exceptions', label: T.exceptions, render: () => <ExceptionsSection /> },
   { id: 'labels', label: T.labels, render: () => <LabelsSection /> },
+  { id: 'master-labels', label: PLANS_TEXT.masterLabels, render: () => <MasterLabelsSection /> },
+  { id: 'service-plans', label: PLANS_TEXT.servicePlans, render: () => <ServicePlansSection /> },
+  { id: 'quick-views', label: PLANS_TEXT.quickViews, render: () => <QuickViewsSection /> },
   { id: 'users', label: T.users, render: () => <UsersSection /> },
   { id: 'ical', label: T.ical, render: () => <IcalPanel /> },
 ] as const satisfies readonly { id: string; label: string; render: () => ReactNode }[];
