@@ -87,6 +87,8 @@ const smtp = new SMTPServer({
 });
 await new Promise((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 env.SMTP_URL = `smtp://127.0.0.1:${smtp.server.address().port}?ignoreTLS=true`;
+// Web Push to a push service on loopback (e2e/push.spec.ts plays the browser vendor's).
+env.PUSH_ALLOW_HTTP = '1';
 const mailbox = createServer((_req, res) => {
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify(mails));
