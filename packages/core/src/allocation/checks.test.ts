@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allWeek, at, checkOne, codes, job, resource } from './fixtures.test-helper.ts';
+import { allWeek, at, checkOne, codes, job, resource, runBatch } from './fixtures.test-helper.ts';
 
 // The job of every test unless stated: Monday 05/Jan/2026 09:00–11:00, customer c1, resource r1
 // working around the clock all that week. Dates print dd/mmm/yyyy, times hh:MM AA.
@@ -604,6 +604,80 @@ describe('12. service_plans_invalid', () => {
   });
 });
 
+describe('13. resource_min_rest (Rostra rule, switched on by MIN_REST_NOT_CHECK: false)', () => {
+  const on = (min_rest_minutes?: number) => ({
+    switches: { MIN_REST_NOT_CHECK: false },
+    ...(min_rest_minutes === undefined ? {} : { min_rest_minutes }),
+  });
+
+  it('is skipped by default: a job ending right before passes', () => {
+    expect(checkOne({ timeline: [booking('2026-01-05T07:00', '2026-01-05T09:00')] }).ok).toBe(true);
+  });
+
+  it('fails a job that ended less than the rest before, naming it: "needs 1 hours rest from the job from … to …"', () => {
+    const c = checkOne({ timeline: [booking('2026-01-05T06:00', '2026-01-05T08:00:01')], config: on(60) });
+    expect(c.errors).toEqual([
+      {
+        code: 'resource_min_rest',
+        message: 'needs 1 hours rest from the job from 05/Jan/2026 06:00:00 AM to 05/Jan/2026 08:00:01 AM',
+      },
+    ]);
+  });
+
+  it('passes a gap of exactly the rest on either side (boundary), fails one second less after the job', () => {
+    expect(checkOne({ timeline: [booking('2026-01-05T06:00', '2026-01-05T08:00')], config: on(60) }).ok).toBe(
+      true,
+    );
+    expect(checkOne({ timeline: [booking('2026-01-05T12:00', '2026-01-05T13:00')], config: on(60) }).ok).toBe(
+      true,
+    );
+    expect(
+      codes(checkOne({ timeline: [booking('2026-01-05T11:59:59', '2026-01-05T13:00')], config: on(60) })),
+    ).toEqual(['resource_min_rest']);
+  });
+
+  it('defaults to 10 hours: a job ending 22:00 the night before fails, 23:00 passes', () => {
+    expect(
+      codes(checkOne({ timeline: [booking('2026-01-04T21:00', '2026-01-04T23:00:01')], config: on() })),
+    ).toEqual(['resource_min_rest']);
+    expect(checkOne({ timeline: [booking('2026-01-04T21:00', '2026-01-04T23:00')], config: on() }).ok).toBe(
+      true,
+    );
+  });
+
+  it("ignores what the busy check ignores: cancelled, finished and draft jobs, other resources' and the job's own", () => {
+    const c = checkOne({
+      timeline: [
+        booking('2026-01-05T08:00', '2026-01-05T08:30', { status: 'cancelled' }),
+        booking('2026-01-05T08:00', '2026-01-05T08:30', { status: 'finished' }),
+        booking('2026-01-05T08:00', '2026-01-05T08:30', { status: 'draft' }),
+        booking('2026-01-05T08:00', '2026-01-05T08:30', { resIds: ['r2'] }),
+        booking('2026-01-05T09:00', '2026-01-05T11:00', { _id: 'j1' }),
+      ],
+      config: on(60),
+    });
+    expect(c.ok).toBe(true);
+  });
+
+  it('a batch leaves the rest between the jobs it assigns: the second job goes to another resource', () => {
+    const out = runBatch({
+      jobs: [
+        job({ _id: 'a', resIds: [] }),
+        job({
+          _id: 'b',
+          resIds: [],
+          utc_begin_plus_tz: at('2026-01-05T11:30'),
+          utc_end_plus_tz: at('2026-01-05T12:30'),
+        }),
+      ],
+      resources: [resource('r1'), resource('r2')],
+      shifts: [allWeek('r1'), allWeek('r2')],
+      config: on(60),
+    });
+    expect(out.results.map((r) => r.assigned)).toEqual([['r1'], ['r2']]);
+  });
+});
+
 describe('every check runs', () => {
   it('lists every failure of a candidate, in the contract order', () => {
     const c = checkOne({
@@ -640,7 +714,13 @@ describe('every check runs', () => {
       ],
       shifts: [],
       servicePlans: [{ VisitStemID: 'v1', UpdateType: 'Inactive' }],
-      config: { switches: { MAX_HR_DAY_NOT_CHECK: false, MAX_HR_FORTNIGHT_NOT_CHECK: false } },
+      config: {
+        switches: {
+          MAX_HR_DAY_NOT_CHECK: false,
+          MAX_HR_FORTNIGHT_NOT_CHECK: false,
+          MIN_REST_NOT_CHECK: false,
+        },
+      },
     });
     expect(codes(c)).toEqual([
       'resource_inactive',
@@ -657,6 +737,7 @@ describe('every check runs', () => {
       'resource_distance_exceeds_limit',
       'EXT_JOB_TO_INT_RES_PROHIBITED',
       'service_plans_invalid',
+      'resource_min_rest',
     ]);
     expect(c.ok).toBe(false);
   });

@@ -150,6 +150,22 @@ export const checkExternalToInternal: Check = (ctx, r) =>
 /** 12. The job's service plan blocks it (a job-level failure, the same for every candidate). */
 export const checkServicePlan: Check = (ctx) => ctx.servicePlanIssue;
 
+/**
+ * 13. Rostra's rule, on with `MIN_REST_NOT_CHECK: false`: another counted job of the resource
+ * (the busy check's records) ends less than `min_rest_minutes` before the job begins, or begins
+ * less than that after it ends (overlapping ones included); names the earliest. A gap of exactly
+ * the rest passes.
+ */
+export const checkMinRest: Check = (ctx, r) => {
+  const other = ctx.rest?.first(r, ctx.begin, ctx.end);
+  return other
+    ? {
+        code: 'resource_min_rest',
+        message: messages.minRest(ctx.ix.config.restSeconds / 60, other[0], other[1]),
+      }
+    : undefined;
+};
+
 /** The checks in contract order, each with the switch that skips it. */
 export const CHECKS: readonly { skip: SwitchName; run: Check }[] = [
   { skip: 'RESOURCE_INACTIVE_NOT_CHECK', run: checkResourceInactive },
@@ -166,6 +182,7 @@ export const CHECKS: readonly { skip: SwitchName; run: Check }[] = [
   { skip: 'DISTANCE_NOT_CHECK', run: checkDistance },
   { skip: 'EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK', run: checkExternalToInternal },
   { skip: 'VISIT_SERVICE_PLAN_NOT_CHECK', run: checkServicePlan },
+  { skip: 'MIN_REST_NOT_CHECK', run: checkMinRest },
 ];
 
 /** Every failure of resource `r` for the job, in check order, skipping switched-off checks. */

@@ -40,6 +40,8 @@ export type JobContext = {
   busy: IntervalQuery;
   leaves: IntervalQuery;
   breaks: IntervalQuery;
+  /** The rest check's intervals (see `ScenarioIndex.rest`); undefined while the check is off. */
+  rest: IntervalQuery | undefined;
   /** Seconds (wall clock as UTC); the job covers [begin, end). */
   begin: number;
   end: number;
@@ -141,6 +143,7 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob, data?: J
     busy: intervals?.busy ?? ix.busy,
     leaves: intervals?.leaves ?? ix.leaves,
     breaks: intervals?.breaks ?? ix.breaks,
+    rest: intervals ? intervals.rest : ix.rest,
     begin,
     end,
     duration: end - begin,
@@ -231,7 +234,9 @@ function ownIntervals(ix: ScenarioIndex, own: readonly number[]) {
       if (cls.isBreak) breaks.push(entry);
     }
   }
+  const rest = ix.rest;
   return {
+    rest: rest && busy.length > 0 ? new IntervalsWithout(rest, busy) : rest,
     busy: busy.length > 0 ? new IntervalsWithout(ix.busy, busy) : ix.busy,
     leaves: leaves.length > 0 ? new IntervalsWithout(ix.leaves, leaves) : ix.leaves,
     breaks: breaks.length > 0 ? new IntervalsWithout(ix.breaks, breaks) : ix.breaks,

@@ -49,6 +49,9 @@ export const messages = {
     `already assigned from ${formatDateTime(begin)} to ${formatDateTime(end)}`,
   distanceExceeds: (km: number, maxKm: number): string =>
     `Distance (${formatAmount(km)} km) exceeds max (${formatAmount(maxKm)} km)`,
+  /** Rostra's rule: `restMinutes` the organisation's minimum rest; the other job's begin and end. */
+  minRest: (restMinutes: number, begin: number, end: number): string =>
+    `needs ${formatAmount(restMinutes / 60)} hours rest from the job from ${formatDateTime(begin)} to ${formatDateTime(end)}`,
   externalToInternal: (): string => 'External job cannot be assigned to internal resource',
   servicePlanInactive: (visitStemId: string): string =>
     `The service plan is inactive for VisitStemID ${visitStemId}. This record will not be processed.`,

@@ -73,6 +73,9 @@ export type BatchModel = {
   checkFortnight: boolean;
   checkBusy: boolean;
   tolerance: number;
+  /** The minimum rest rule is on: two batch jobs of a resource need `restSeconds` between them. */
+  checkRest: boolean;
+  restSeconds: number;
 };
 
 /**
@@ -226,6 +229,8 @@ export function buildBatchModel(
     checkFortnight: !skip.MAX_HR_FORTNIGHT_NOT_CHECK,
     checkBusy: cBusy,
     tolerance: ix.config.busyTolerance,
+    checkRest: !skip.MIN_REST_NOT_CHECK,
+    restSeconds: ix.config.restSeconds,
   };
 }
 
@@ -299,6 +304,20 @@ export function jobsOverlap(model: BatchModel, p: number, q: number): boolean {
   return (
     (model.begin[q] as number) < (model.end[p] as number) - t &&
     (model.begin[p] as number) < (model.end[q] as number) - t
+  );
+}
+
+/**
+ * Whether batch jobs p and q cannot share a resource: they overlap for the busy check (when on),
+ * or one ends less than the minimum rest before the other begins (when the rest rule is on).
+ */
+export function jobsClash(model: BatchModel, p: number, q: number): boolean {
+  if (model.checkBusy && jobsOverlap(model, p, q)) return true;
+  if (!model.checkRest) return false;
+  const rest = model.restSeconds;
+  return (
+    (model.begin[q] as number) < (model.end[p] as number) + rest &&
+    (model.begin[p] as number) < (model.end[q] as number) + rest
   );
 }
 

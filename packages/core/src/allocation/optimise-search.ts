@@ -1,4 +1,4 @@
-import { type BatchModel, jobsOverlap, pairScore } from './optimise-model.ts';
+import { type BatchModel, jobsClash, pairScore } from './optimise-model.ts';
 import { mulberry32 } from './prng.ts';
 import { PENALTY_SAME_DAY_JOB, SCORE_FREE_DAY, SCORE_FREE_WEEK, SCORE_PAST_JOB } from './score.ts';
 
@@ -216,7 +216,7 @@ class SearchState {
   }
 
   /**
-   * The jobs that must leave resource r for job p to fit on it (busy overlaps first, then per
+   * The jobs that must leave resource r for job p to fit on it (busy overlaps and rest clashes first, then per
    * hour limit the shortest job of the period that brings the total within it), or null when
    * more than `max` would have to go.
    */
@@ -224,9 +224,9 @@ class SearchState {
     const m = this.model;
     const list = this.byRes[r] as number[];
     const out: number[] = [];
-    if (m.checkBusy) {
+    if (m.checkBusy || m.checkRest) {
       for (const q of list) {
-        if (!jobsOverlap(m, p, q)) continue;
+        if (!jobsClash(m, p, q)) continue;
         if (out.length === max) return null;
         out.push(q);
       }

@@ -22,7 +22,11 @@ import type { AllocationJob, AllocationRecord, AllocationScenario, SwitchName } 
 
 type Cand = CandidateOutcome & { cost: number; lowerName: string };
 
-const DEFAULT_SKIPPED: SwitchName[] = ['MAX_HR_DAY_NOT_CHECK', 'MAX_HR_FORTNIGHT_NOT_CHECK'];
+const DEFAULT_SKIPPED: SwitchName[] = [
+  'MAX_HR_DAY_NOT_CHECK',
+  'MAX_HR_FORTNIGHT_NOT_CHECK',
+  'MIN_REST_NOT_CHECK',
+];
 
 function skipped(s: AllocationScenario, name: SwitchName): boolean {
   const v = s.config?.switches?.[name];
@@ -310,6 +314,24 @@ function evaluate(
       : undefined,
   );
   fail('VISIT_SERVICE_PLAN_NOT_CHECK', servicePlanFailure(s, job));
+
+  // 13: minimum rest: the busy check's records less than the rest away (default 600 minutes).
+  const restMin = s.config?.min_rest_minutes ?? 600;
+  const rest = Math.round(restMin * 60);
+  const tooClose = earliest(
+    mine.filter(
+      (rec) => countsForOverlap(rec) && rec.utc_begin_plus_tz < e + rest && b < rec.utc_end_plus_tz + rest,
+    ),
+  );
+  fail(
+    'MIN_REST_NOT_CHECK',
+    tooClose
+      ? {
+          code: 'resource_min_rest',
+          message: messages.minRest(rest / 60, tooClose.utc_begin_plus_tz, tooClose.utc_end_plus_tz),
+        }
+      : undefined,
+  );
 
   // Score, parts in table order.
   const pref = preferredOf(job);

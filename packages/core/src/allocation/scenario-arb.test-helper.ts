@@ -184,6 +184,8 @@ export const scenarioArb = fc
         max_distance: opt(fc.constantFrom(0, 5000, 20_000, 20_000, 30_000)),
         week_start_day: opt(fc.integer({ min: 0, max: 6 })),
         switches: fc.option(switches, { nil: undefined, freq: 5 }),
+        // On 15-minute steps like the times, so gaps of exactly the rest occur.
+        min_rest_minutes: opt(fc.constantFrom(0, 15, 60, 120, 600)),
       }),
       { nil: undefined, freq: 5 },
     ),
@@ -212,7 +214,13 @@ export const scenarioArb = fc
     }
     if (echo.place && r0?._geoloc) {
       lead._geoloc = { ...r0._geoloc };
-      rest.config = { week_start_day: undefined, switches: undefined, ...rest.config, max_distance: 0 };
+      rest.config = {
+        week_start_day: undefined,
+        switches: undefined,
+        min_rest_minutes: undefined,
+        ...rest.config,
+        max_distance: 0,
+      };
     }
     if (batch) {
       return {

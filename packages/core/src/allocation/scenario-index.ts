@@ -12,6 +12,7 @@ import {
   type AllocationRecord,
   type AllocationScenario,
   DEFAULT_MAX_DISTANCE_M,
+  DEFAULT_MIN_REST_MINUTES,
   DEFAULT_SWITCHES,
   SWITCH_NAMES,
   type Switches,
@@ -88,6 +89,8 @@ export type ResolvedConfig = {
   skip: Switches;
   /** Seconds two counted jobs may share: 900, or the organisation's larger buffer. */
   busyTolerance: number;
+  /** Seconds of rest a resource needs between two counted jobs (the rest check, when on). */
+  restSeconds: number;
 };
 
 export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
@@ -108,6 +111,7 @@ export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
       c?.overlap_buffer_minutes == null
         ? BUSY_TOLERANCE_S
         : overlapToleranceSeconds(c.overlap_buffer_minutes),
+    restSeconds: Math.round((c?.min_rest_minutes ?? DEFAULT_MIN_REST_MINUTES) * 60),
   };
 }
 
@@ -336,6 +340,11 @@ export class ScenarioIndex {
   readonly busy: ResourceIntervals;
   readonly leaves: ResourceIntervals;
   readonly breaks: ResourceIntervals;
+  /**
+   * The busy check's records under a negative tolerance of the minimum rest, so that "overlaps"
+   * means "ends or begins less than the rest away"; kept only while the rest check is on.
+   */
+  readonly rest: ResourceIntervals | undefined;
   private readonly hourRes: number[] = [];
   private readonly hourDur: number[] = [];
   /** Timeline ordinal of each hour entry (−1 for a batch assignment). */
@@ -464,6 +473,9 @@ export class ScenarioIndex {
     this.busy = new ResourceIntervals(n, this.config.busyTolerance);
     this.leaves = new ResourceIntervals(n, 0);
     this.breaks = new ResourceIntervals(n, 0);
+    this.rest = this.config.skip.MIN_REST_NOT_CHECK
+      ? undefined
+      : new ResourceIntervals(n, -this.config.restSeconds);
     const jobIds = new Set<string>();
     for (const j of scenario.jobs ?? (scenario.job ? [scenario.job] : []))
       if (j._id != null) jobIds.add(j._id);
@@ -481,6 +493,7 @@ export class ScenarioIndex {
     this.busy.build();
     this.leaves.build();
     this.breaks.build();
+    this.rest?.build();
 
     // Shifts.
     this.shiftsOf = new Array(n).fill(undefined);
@@ -536,7 +549,10 @@ export class ScenarioIndex {
       if (r === undefined) continue;
       if (cls.isLeave) this.leaves.add(r, begin, end);
       if (cls.isBreak) this.breaks.add(r, begin, end);
-      if (cls.isOverlapJob) this.busy.add(r, begin, end);
+      if (cls.isOverlapJob) {
+        this.busy.add(r, begin, end);
+        this.rest?.add(r, begin, end);
+      }
       if (cls.isHoursJob) {
         keys ??= this.periodKeys(begin);
         const dur = end - begin;

@@ -30,11 +30,15 @@ export const SWITCH_NAMES = [
   'DISTANCE_NOT_CHECK',
   'EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK',
   'VISIT_SERVICE_PLAN_NOT_CHECK',
+  'MIN_REST_NOT_CHECK',
 ] as const;
 export type SwitchName = (typeof SWITCH_NAMES)[number];
 export type Switches = Record<SwitchName, boolean>;
 
-/** Contract defaults: only the daily and fortnightly hour limits are skipped unless switched on. */
+/**
+ * Contract defaults: only the daily and fortnightly hour limits are skipped unless switched on;
+ * Rostra's own rules after the contract's (minimum rest, …) are skipped too.
+ */
 export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   RESOURCE_INACTIVE_NOT_CHECK: false,
   RESOURCE_INACTIVE_DATE_NOT_CHECK: false,
@@ -50,10 +54,17 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   DISTANCE_NOT_CHECK: false,
   EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK: false,
   VISIT_SERVICE_PLAN_NOT_CHECK: false,
+  // Rostra's rules (issue 20): skipped unless the organisation switches them on.
+  MIN_REST_NOT_CHECK: true,
 });
 
 /** Default `config.max_distance`, metres: the spec's 20 km. */
 export const DEFAULT_MAX_DISTANCE_M = DEFAULT_MAX_DISTANCE_KM * 1000;
+
+/** Minimum rest between two jobs when the organisation gives none, minutes (10 hours). */
+export const DEFAULT_MIN_REST_MINUTES = 600;
+/** Longest minimum rest, minutes (a day: a scenario holds a day either side of its jobs). */
+export const MAX_MIN_REST_MINUTES = 1440;
 
 /** A job to allocate: a booking whose begin and end are known (seconds, wall clock as UTC). */
 export const allocationJobSchema = timelineRecordSchema.extend({
@@ -77,6 +88,11 @@ export const allocationConfigSchema = z.looseObject({
    * the larger of the contract's 900 s and this (see `overlapToleranceSeconds`); absent, 900 s.
    */
   overlap_buffer_minutes: z.number().min(0).nullish(),
+  /**
+   * Rostra's rule: minutes of rest a resource needs between two of its jobs (check
+   * `resource_min_rest`, on with `MIN_REST_NOT_CHECK: false`); absent, `DEFAULT_MIN_REST_MINUTES`.
+   */
+  min_rest_minutes: z.number().min(0).max(MAX_MIN_REST_MINUTES).nullish(),
 });
 export type AllocationConfig = z.infer<typeof allocationConfigSchema>;
 
