@@ -8,6 +8,7 @@ import {
 import {
   checkAllocationSettings,
   checkMenuFlags,
+  effectiveMinRest,
   effectiveSwitches,
   MENU_SCOPES,
 } from '@rostra/core/settings/documents';
@@ -137,6 +138,7 @@ function answer(stored: Record<string, unknown>, version: number) {
     week_start_day: typeof stored.week_start_day === 'number' ? stored.week_start_day : 0,
     switches,
     switch_names: [...SWITCH_NAMES],
+    min_rest_minutes: effectiveMinRest(stored.min_rest_minutes),
     version,
   };
 }

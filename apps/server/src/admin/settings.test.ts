@@ -352,6 +352,27 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
       expect((await call(t, p.resource1, 'GET', '/allocation-settings')).statusCode).toBe(403);
     });
 
+    it('rules: minimum rest is off at 600 minutes until switched on; its minutes are kept and checked', async () => {
+      const first = ok<Rec>(await call(t, p.dispatcher, 'GET', '/allocation-settings'));
+      expect(first).toMatchObject({ min_rest_minutes: 600, switches: { MIN_REST_NOT_CHECK: true } });
+      const saved = ok<Rec>(
+        await call(t, p.dispatcher, 'PUT', '/allocation-settings', {
+          switches: { MIN_REST_NOT_CHECK: false },
+          min_rest_minutes: 90,
+          version: first.version,
+        }),
+      );
+      expect(saved).toMatchObject({ min_rest_minutes: 90, switches: { MIN_REST_NOT_CHECK: false } });
+      const bad = await call(t, p.dispatcher, 'PUT', '/allocation-settings', {
+        min_rest_minutes: 1441,
+        version: saved.version,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toBe(
+        'min_rest_minutes: Minimum rest is a whole number of minutes from 0 to 1440',
+      );
+    });
+
     it('job status labels and colours reach every member', async () => {
       const data = await expectBroadcast(
         async () => {

@@ -33,6 +33,8 @@ export const SWITCH_NAMES = [
   'MIN_REST_NOT_CHECK',
 ] as const;
 export type SwitchName = (typeof SWITCH_NAMES)[number];
+/** Rostra's own rules (issue 20), after the contract's checks; the settings show them as "Rules". */
+export const RULE_SWITCH_NAMES = ['MIN_REST_NOT_CHECK'] as const satisfies readonly SwitchName[];
 export type Switches = Record<SwitchName, boolean>;
 
 /**

@@ -109,6 +109,7 @@ export const allocationSettingsBody = z.strictObject({
     .record(FLAG_KEY, z.boolean())
     .optional()
     .describe('the contract switch names; true = skip that check'),
+  min_rest_minutes: z.number().optional().describe('minutes of rest between two jobs (MIN_REST_NOT_CHECK)'),
   version: VERSION.optional(),
 });
 
@@ -118,6 +119,7 @@ export const allocationAnswer = z.object({
   week_start_day: z.number(),
   switches: z.record(z.string(), z.boolean()),
   switch_names: z.array(z.string()),
+  min_rest_minutes: z.number(),
   version: z.number(),
 });
 export type AllocationAnswer = z.infer<typeof allocationAnswer>;

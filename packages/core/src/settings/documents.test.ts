@@ -5,6 +5,7 @@ import {
   checkDisplayFlags,
   checkMenuFlags,
   DOCUMENT_TEXT,
+  effectiveMinRest,
   effectiveSwitches,
 } from './documents.ts';
 
@@ -60,6 +61,17 @@ describe('allocation settings', () => {
     expect(bad.ok ? [] : bad.issues).toEqual([
       { field: 'switches.NO_SUCH_CHECK', code: 'unknown_key', message: DOCUMENT_TEXT.unknownSwitch },
     ]);
+  });
+  it('minimum rest: whole minutes from 0 to 1440; 600 in effect when none is stored', () => {
+    expect(checkAllocationSettings({ min_rest_minutes: 0 })).toEqual({
+      ok: true,
+      value: { min_rest_minutes: 0 },
+    });
+    expect(checkAllocationSettings({ min_rest_minutes: 1440 }).ok).toBe(true);
+    expect(checkAllocationSettings({ min_rest_minutes: 1441 }).ok).toBe(false);
+    expect(checkAllocationSettings({ min_rest_minutes: 7.5 }).ok).toBe(false);
+    expect(effectiveMinRest(undefined)).toBe(600);
+    expect(effectiveMinRest(45)).toBe(45);
   });
   it('effective switches are the contract defaults (daily and fortnight limits skipped) with changes on top', () => {
     const s = effectiveSwitches({ MAX_HR_DAY_NOT_CHECK: false, LEAVE_NOT_CHECK: 'yes' });

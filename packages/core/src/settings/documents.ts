@@ -1,4 +1,10 @@
-import { DEFAULT_SWITCHES, SWITCH_NAMES, type SwitchName } from '../allocation/scenario.ts';
+import {
+  DEFAULT_MIN_REST_MINUTES,
+  DEFAULT_SWITCHES,
+  MAX_MIN_REST_MINUTES,
+  SWITCH_NAMES,
+  type SwitchName,
+} from '../allocation/scenario.ts';
 import { GENERIC_MENU_KEYS, MENU_ORDER } from '../shell/menu.ts';
 import { ROLES } from '../shell/roles.ts';
 import { DISPLAY_DEFAULTS } from './defaults.ts';
@@ -31,6 +37,7 @@ export const DOCUMENT_TEXT = {
   tooManyCaptions: `At most ${MAX_CAPTIONS} captions`,
   unknownSwitch: 'Not an allocation switch',
   weekStartDay: 'The week starts on a day from 0 (Sunday) to 6 (Saturday)',
+  minRest: `Minimum rest is a whole number of minutes from 0 to ${MAX_MIN_REST_MINUTES}`,
   notAnObject: 'Must be an object of names and values',
 } as const;
 
@@ -89,8 +96,25 @@ export function checkCaptions(input: unknown): Checked<Record<string, string>> {
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
 }
 
-/** The allocation settings document: the week's first day and the contract's switches. */
-export type AllocationSettings = { week_start_day?: number; switches?: Partial<Record<SwitchName, boolean>> };
+/**
+ * The allocation settings document: the week's first day, the contract's switches (and Rostra's
+ * rules', see `RULE_SWITCH_NAMES`) and the rules' values.
+ */
+export type AllocationSettings = {
+  week_start_day?: number;
+  switches?: Partial<Record<SwitchName, boolean>>;
+  /** Minutes of rest between two jobs of a resource (the rest rule, when switched on). */
+  min_rest_minutes?: number;
+};
+
+/** The minimum rest in effect, minutes: the stored one, else `DEFAULT_MIN_REST_MINUTES`. */
+export function effectiveMinRest(stored: unknown): number {
+  return validMinRest(stored) ? stored : DEFAULT_MIN_REST_MINUTES;
+}
+
+function validMinRest(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= MAX_MIN_REST_MINUTES;
+}
 
 /** The switches in effect: the contract's defaults with the organisation's choices on top. */
 export function effectiveSwitches(stored: unknown): Record<SwitchName, boolean> {
@@ -119,6 +143,9 @@ export function checkAllocationSettings(input: unknown): Checked<AllocationSetti
       const switches = booleansOf(raw, SWITCH_NAMES, DOCUMENT_TEXT.unknownSwitch, 'switches');
       if (switches.ok) value.switches = switches.value;
       else issues.push(...switches.issues);
+    } else if (key === 'min_rest_minutes') {
+      if (validMinRest(raw)) value.min_rest_minutes = raw;
+      else issues.push({ field: key, code: 'invalid', message: DOCUMENT_TEXT.minRest });
     } else {
       issues.push({ field: key, code: 'unknown_field', message: `${key} is not an allocation setting` });
     }

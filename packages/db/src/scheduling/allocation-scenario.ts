@@ -179,6 +179,9 @@ export function toAllocationConfig(
     max_distance: maxDistance ?? 20_000,
     week_start_day: typeof allocation.week_start_day === 'number' ? allocation.week_start_day : 0,
     switches: (allocation.switches ?? {}) as Record<string, boolean>,
+    ...(typeof allocation.min_rest_minutes === 'number'
+      ? { min_rest_minutes: allocation.min_rest_minutes }
+      : {}),
     ...(overlapBufferMinutes == null ? {} : { overlap_buffer_minutes: overlapBufferMinutes }),
   };
 }
@@ -189,6 +192,8 @@ export type AllocationConfig = {
   switches: Record<string, boolean>;
   /** Minutes; absent means the contract's 900 s alone. */
   overlap_buffer_minutes?: number;
+  /** Minutes of rest between two jobs (the rest rule); absent, the engine's default. */
+  min_rest_minutes?: number;
 };
 
 /**

@@ -1,9 +1,10 @@
-import { DEFAULT_SWITCHES, SWITCH_NAMES } from '@rostra/core/allocation/scenario';
+import { DEFAULT_SWITCHES, RULE_SWITCH_NAMES, SWITCH_NAMES } from '@rostra/core/allocation/scenario';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { FormSelect } from '../../ui/form.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { FormToggle, Loaded, SectionForm, useSectionForm } from './form-parts.tsx';
+import { RulesFields, rulesShape, rulesValues } from './rules-fields.tsx';
 import { type AllocationDoc, allocationQuery, send } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 
@@ -11,11 +12,17 @@ import { SETTINGS_TEXT as T } from './settings-text.ts';
 const schema = z.object({
   week_start_day: z.string().transform(Number),
   switches: z.record(z.string(), z.boolean()),
+  ...rulesShape,
 });
+
+const RULES: readonly string[] = RULE_SWITCH_NAMES;
+/** The contract's switches; the rules' are in `RulesFields`. */
+const CONTRACT_SWITCHES = SWITCH_NAMES.filter((name) => !RULES.includes(name));
 
 const valuesOf = (d: AllocationDoc) => ({
   week_start_day: String(d.week_start_day),
   switches: { ...DEFAULT_SWITCHES, ...d.switches },
+  ...rulesValues(d),
 });
 
 /**
@@ -59,7 +66,7 @@ function AllocationForm({ doc }: { doc: AllocationDoc }) {
       />
       <fieldset className="grid gap-x-6 md:grid-cols-2">
         <legend className="mb-2 text-sm font-semibold text-neutral-800">{T.checkRuns}</legend>
-        {SWITCH_NAMES.map((name) => (
+        {CONTRACT_SWITCHES.map((name) => (
           <FormToggle
             key={name}
             name={`switches.${name}`}
@@ -69,6 +76,7 @@ function AllocationForm({ doc }: { doc: AllocationDoc }) {
           />
         ))}
       </fieldset>
+      <RulesFields />
     </SectionForm>
   );
 }
