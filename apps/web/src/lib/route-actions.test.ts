@@ -1,8 +1,8 @@
 import { ALERT_TEXT } from '@rostra/core/shell/messages';
 import { routeActions } from '@rostra/core/shell/routes';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from './api.ts';
-import { queryOf, runRouteActions, selectionStore, withoutOneShotParams } from './route-actions.ts';
+import { queryOf, runRouteActions, withoutOneShotParams } from './route-actions.ts';
 
 function deps(overrides: { link?: () => Promise<string> } = {}) {
   const log: string[] = [];
@@ -15,6 +15,7 @@ function deps(overrides: { link?: () => Promise<string> } = {}) {
       },
       navigate: (to: string) => log.push(`go ${to}`),
       showError: (message: string, kind: string) => log.push(`${kind}: ${message}`),
+      openView: (show: string) => log.push(`show ${show}`),
     },
   };
 }
@@ -24,27 +25,12 @@ const run = (url: string, d: ReturnType<typeof deps>['deps']) => {
   return runRouteActions(routeActions(path, queryOf(search)), d);
 };
 
-beforeEach(() => selectionStore.set({}));
-
 describe('query parameter actions', () => {
-  it('job_id or id on bookings sets the current booking', async () => {
-    await run('/bookings?id=42', deps().deps);
-    expect(selectionStore.get()).toEqual({ bookingId: '42' });
-    await run('/bookings?job_id=7&id=42', deps().deps);
-    expect(selectionStore.get().bookingId).toBe('7');
-  });
-
-  it('id elsewhere sets nothing', async () => {
-    await run('/customers?id=42', deps().deps);
-    expect(selectionStore.get()).toEqual({});
-  });
-
-  it('task_id alone sets the task; with calevent_id also the event; show sets the view state', async () => {
-    await run('/projecttasks?task_id=t1', deps().deps);
-    expect(selectionStore.get()).toEqual({ taskId: 't1' });
-    selectionStore.set({});
-    await run('/calevents?task_id=t1&calevent_id=e1&show=week', deps().deps);
-    expect(selectionStore.get()).toEqual({ taskId: 't1', eventId: 'e1', viewState: 'week' });
+  it('show opens the view it names, on any route', async () => {
+    const a = deps();
+    await run('/customers?show=notifications', a.deps);
+    await run('/calevents?task_id=t1&calevent_id=e1&show=help', a.deps);
+    expect(a.log).toEqual(['show notifications', 'show help']);
   });
 
   it('code with state completes the registration; code alone does nothing', async () => {
@@ -77,8 +63,9 @@ describe('query parameter actions', () => {
 });
 
 describe('one-shot parameters leave the address', () => {
-  it('removes link, token, code and state and keeps the rest', () => {
+  it('removes link, token, code, state and show and keeps the rest', () => {
     expect(withoutOneShotParams('/bookings', 'link=a&id=3')).toBe('/bookings?id=3');
+    expect(withoutOneShotParams('/customers', 'show=help&task_id=t1')).toBe('/customers?task_id=t1');
     expect(withoutOneShotParams('/', 'code=1&state=2')).toBe('/');
     expect(withoutOneShotParams('/bookings', 'id=3')).toBeUndefined();
   });

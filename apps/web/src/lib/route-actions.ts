@@ -1,24 +1,9 @@
 import { ALERT_TEXT } from '@rostra/core/shell/messages';
 import type { RouteAction } from '@rostra/core/shell/routes';
 import { isApiError } from './api.ts';
-import { createStore } from './store.ts';
-
-/**
- * What the query parameters of spec §2 leave behind for the screens: the current booking, task,
- * calendar event and the incoming view state. The bookings and task screens (later issues) read
- * this store; the shell only fills it.
- */
-export type Selection = {
-  bookingId?: string;
-  taskId?: string;
-  eventId?: string;
-  viewState?: string;
-};
-
-export const selectionStore = createStore<Selection>({});
 
 /** Parameters that act once and are then taken out of the address (so a reload does not repeat them). */
-export const ONE_SHOT_PARAMS = ['signout', 'logout', 'token', 'link', 'code', 'state'] as const;
+export const ONE_SHOT_PARAMS = ['signout', 'logout', 'token', 'link', 'code', 'state', 'show'] as const;
 
 export type RouteActionDeps = {
   /** `GET /api/v1/shortlinks/:id` → the stored in-app target. */
@@ -28,16 +13,16 @@ export type RouteActionDeps = {
   navigate: (to: string) => void;
   /** 'Sorry your link got expired' for 1.5 s, or another failure text. */
   showError: (message: string, kind: 'expired' | 'failed') => void;
+  /** `show`: the incoming view state (the shell opens the view it names, core's `showView`). */
+  openView: (show: string) => void;
 };
 
 /**
  * Runs the actions of `routeActions` that need a signed-in shell (sign-out and token login are
  * handled before: they decide whether there is a shell at all). A short link goes to its target;
- * an expired one says so and goes home (spec §8).
+ * an expired one says so and goes home (spec §8); `show` opens the view it names.
  */
 export async function runRouteActions(actions: readonly RouteAction[], deps: RouteActionDeps): Promise<void> {
-  const selection: Selection = {};
-  let hasSelection = false;
   for (const action of actions) {
     switch (action.type) {
       case 'short-link':
@@ -55,27 +40,15 @@ export async function runRouteActions(actions: readonly RouteAction[], deps: Rou
       case 'complete-registration':
         await deps.completeRegistration(action.code, action.state).catch(() => undefined);
         break;
-      case 'set-current-booking':
-        selection.bookingId = action.bookingId;
-        hasSelection = true;
-        break;
-      case 'set-current-task':
-        selection.taskId = action.taskId;
-        hasSelection = true;
-        break;
-      case 'set-current-event':
-        selection.eventId = action.eventId;
-        hasSelection = true;
-        break;
       case 'set-view-state':
-        selection.viewState = action.show;
-        hasSelection = true;
+        deps.openView(action.show);
         break;
+      // The current booking is the bookings screen's (`job_id`, `id`); the current task and
+      // event are opened over any screen from the address itself (shell-layout.tsx).
       default:
         break;
     }
   }
-  if (hasSelection) selectionStore.set((current) => ({ ...current, ...selection }));
 }
 
 /** The address without the one-shot parameters, or undefined when it has none. */

@@ -1,12 +1,12 @@
 import { DEFAULT_APP_VERSION, EXPIRED_LINK_TOAST_MS } from '@rostra/core/shell/constants';
 import { activeMenuKey, menuFor } from '@rostra/core/shell/menu';
 import { EXCEPTION_BANNER_TEXT } from '@rostra/core/shell/messages';
-import { routeActions } from '@rostra/core/shell/routes';
+import { openedTask, routeActions, showView } from '@rostra/core/shell/routes';
 import { canReachScreen } from '@rostra/core/shell/screen-access';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate, useRouterState } from '@tanstack/react-router';
 import { TriangleAlert, X } from 'lucide-react';
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useExceptionBanner, useExceptionReport } from '../features/exceptions/exception-report.ts';
 import { useTimerQueue } from '../features/job-life/timer.ts';
 import { activeUser } from '../lib/active-user.ts';
@@ -20,6 +20,7 @@ import {
 } from '../lib/connectivity.ts';
 import { useIsNarrow, useMediaQuery } from '../lib/media.ts';
 import { useNotificationState } from '../lib/notifications.ts';
+import { openPanel } from '../lib/overlays.ts';
 import { queryOf, runRouteActions, withoutOneShotParams } from '../lib/route-actions.ts';
 import { searchStore } from '../lib/search.ts';
 import { type Me, membershipKey, meQuery, switchingStore } from '../lib/session.ts';
@@ -110,7 +111,7 @@ function OfflineHandOff({ isEnabled, connectivity }: { isEnabled: boolean; conne
 }
 
 /** Runs the query-parameter actions of spec §2 once per address, then drops the one-shot ones. */
-function useRouteActions() {
+function useRouteActions(role: string) {
   const location = useLocation();
   const navigate = useNavigate();
   const { pathname, searchStr } = location;
@@ -140,8 +141,40 @@ function useRouteActions() {
       navigate: (to) => void navigate({ href: to, replace: true }),
       showError: (message, kind) =>
         notify.error(message, kind === 'expired' ? EXPIRED_LINK_TOAST_MS : undefined),
+      openView: (show) => {
+        const view = showView(show, role);
+        if (view) openPanel(view);
+      },
     });
-  }, [pathname, searchStr, navigate]);
+  }, [pathname, searchStr, navigate, role]);
+}
+
+const TaskOverlay = lazy(() =>
+  import('../features/directory/project-tasks/task-overlay.tsx').then((m) => ({ default: m.TaskOverlay })),
+);
+
+/**
+ * `?task_id=` (with `calevent_id`) opens that task over the screen of any route (spec §2) but the
+ * task and calendar event screens, which open them in their own drawers; closing it leaves the
+ * screen as it was.
+ */
+function TaskFromAddress() {
+  const { pathname, searchStr } = useLocation();
+  const navigate = useNavigate();
+  const opened = openedTask(pathname, queryOf(searchStr));
+  if (!opened) return null;
+  const close = () => {
+    const params = new URLSearchParams(searchStr);
+    params.delete('task_id');
+    params.delete('calevent_id');
+    const rest = params.toString();
+    void navigate({ href: rest === '' ? pathname : `${pathname}?${rest}`, replace: true });
+  };
+  return (
+    <Suspense fallback={null}>
+      <TaskOverlay key={opened.taskId} taskId={opened.taskId} eventId={opened.eventId} onClose={close} />
+    </Suspense>
+  );
 }
 
 /**
@@ -181,7 +214,7 @@ function Shell({ me }: { me: Me }) {
   const isSwitching = switchingTo !== null && switchingTo !== membershipKey(user.orgId, user.role);
   const versions = useVersions(user.role, !isSwitching);
   useUnsavedGuard();
-  useRouteActions();
+  useRouteActions(user.role);
 
   // Changing route clears the search text (spec §2) and closes the narrow menu.
   const pathname = location.pathname;
@@ -267,6 +300,7 @@ function Shell({ me }: { me: Me }) {
         </div>
       </div>
       <PanelHost />
+      {isSwitching ? null : <TaskFromAddress />}
       <OfflineHandOff isEnabled={settings?.ds.offline_app === true} connectivity={connectivity} />
     </ShellContext.Provider>
   );

@@ -4,10 +4,12 @@ import {
   isSearchBoxHidden,
   isSignInPath,
   normalisePath,
+  openedTask,
   queryParam,
   routeActions,
   SCHEDULER_SEARCH_FLAG,
   showsBarcodeScan,
+  showView,
   signInPageAction,
 } from './routes.ts';
 
@@ -161,5 +163,37 @@ describe('error page', () => {
         linkText: 'Click here to go back to the default page',
       });
     }
+  });
+});
+
+describe('task_id and calevent_id on any route (spec §2)', () => {
+  it('task_id alone opens the task over any screen; with calevent_id, its event too', () => {
+    expect(openedTask('/customers', { task_id: 't1' })).toEqual({ taskId: 't1' });
+    expect(openedTask('/', { task_id: 't1', calevent_id: 'e1' })).toEqual({ taskId: 't1', eventId: 'e1' });
+    expect(openedTask('/bookings/', { task_id: 't1', calevent_id: '' })).toEqual({ taskId: 't1' });
+  });
+  it('calevent_id without a task, or nothing, opens nothing', () => {
+    expect(openedTask('/customers', { calevent_id: 'e1' })).toBeUndefined();
+    expect(openedTask('/customers', {})).toBeUndefined();
+  });
+  it('the task and calendar event screens open them themselves', () => {
+    expect(openedTask('/projecttasks', { task_id: 't1' })).toBeUndefined();
+    expect(openedTask('/calevents/', { task_id: 't1', calevent_id: 'e1' })).toBeUndefined();
+  });
+  it('signing out wins over any task', () => {
+    expect(openedTask('/customers', { task_id: 't1', signout: 'y' })).toBeUndefined();
+  });
+});
+
+describe('show names a view of the shell (spec §2)', () => {
+  it('opens the named view; an unknown value opens nothing', () => {
+    expect(showView('notifications', 'resource')).toBe('notifications');
+    expect(showView('help', 'customer')).toBe('help');
+    expect(showView('profile', 'dispatcher')).toBe('profile');
+    expect(showView('week', 'dispatcher')).toBeUndefined();
+  });
+  it("What's New never for a customer", () => {
+    expect(showView('whats-new', 'dispatcher')).toBe('whats-new');
+    expect(showView('whats-new', 'customer')).toBeUndefined();
   });
 });

@@ -99,6 +99,38 @@ export function routeActions(path: string, query: Query): RouteAction[] {
   return actions;
 }
 
+/**
+ * The shell's views `?show=` opens over any route (spec §2 "show sets the incoming view state";
+ * the spec names no values, so they are the shell's own overlays by name): the notification
+ * drawer, the help drawer, What's New and the profile. What's New never opens for a customer
+ * (customers never see version info, §6); any other value is ignored.
+ */
+export const SHOW_VIEWS = ['notifications', 'help', 'whats-new', 'profile'] as const;
+export type ShowView = (typeof SHOW_VIEWS)[number];
+
+export function showView(show: string, role: string): ShowView | undefined {
+  const view = SHOW_VIEWS.find((v) => v === show);
+  return view === 'whats-new' && role === 'customer' ? undefined : view;
+}
+
+/** The screens that open `task_id` and `calevent_id` themselves, in their own lists and drawers. */
+export const TASK_SCREEN_PATHS: readonly string[] = ['/projecttasks', '/calevents'];
+
+/**
+ * The task `?task_id=` opens over the screen of any other route, with the event `calevent_id`
+ * names among its events (spec §2: "task_id alone sets the current task; task_id plus
+ * calevent_id sets both"), or undefined.
+ */
+export function openedTask(path: string, query: Query): { taskId: string; eventId?: string } | undefined {
+  if (TASK_SCREEN_PATHS.includes(normalisePath(path))) return undefined;
+  let opened: { taskId: string; eventId?: string } | undefined;
+  for (const action of routeActions(path, query)) {
+    if (action.type === 'set-current-task') opened = { taskId: action.taskId };
+    if (action.type === 'set-current-event' && opened) opened.eventId = action.eventId;
+  }
+  return opened;
+}
+
 /** Route names whose top bar has the barcode-scan button. */
 export const BARCODE_SCAN_ROUTE_NAMES: readonly string[] = ['equipments', 'pods'];
 

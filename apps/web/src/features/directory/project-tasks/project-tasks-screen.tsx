@@ -1,4 +1,3 @@
-import type { CalendarEventRecord } from '@rostra/core/api/calendar-events';
 import type { CustomerRecord } from '@rostra/core/api/customers';
 import {
   type CreateProjectTaskBody,
@@ -10,13 +9,13 @@ import { Link, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
-import { allQuery, displayName, listQuery } from '../api.ts';
+import { allQuery, displayName } from '../api.ts';
 import { readersWithCustomer } from '../model.ts';
-import { Facts, formatSpan, ListOr, NotesSection, Section } from '../parts.tsx';
 import { ReadersField } from '../readers-field.tsx';
 import { OPEN_CARD_CLASS, RecordDirectory, RecordForm, useDirectory } from '../record-directory.tsx';
 import type { ProjectTasksSearch } from '../search.ts';
 import { TASKS_TEXT as K, DIRECTORY_TEXT as T } from '../texts.ts';
+import { TaskSections } from './task-sections.tsx';
 
 const COLLECTION = '/project-tasks';
 
@@ -72,73 +71,6 @@ export function ProjectTasksScreen() {
       }}
       form={(task, handlers) => <TaskForm task={task} customers={customers} {...handlers} />}
     />
-  );
-}
-
-/** A task's drawer: status, customer, readers, notes and its calendar events. */
-function TaskSections({
-  t,
-  customers,
-  focusedEvent,
-}: {
-  t: ProjectTaskRecord;
-  customers: CustomerRecord[];
-  focusedEvent: string | undefined;
-}) {
-  const events = useQuery(
-    listQuery<CalendarEventRecord>('/directory/calendar-events', { task_id: t._id, limit: 50 }),
-  );
-  return (
-    <>
-      <Section title={T.status}>
-        <Facts
-          rows={[
-            [T.status, t.status],
-            [
-              K.customer,
-              t.customerId
-                ? displayName(
-                    customers.find((c) => c._id === t.customerId),
-                    t.customerId,
-                  )
-                : '',
-            ],
-            [K.readers, String(t._uid_r?.length ?? 0)],
-          ]}
-        />
-      </Section>
-      <NotesSection notes={t.notes} />
-      <Section title={K.events}>
-        <ListOr
-          items={events.data?.items}
-          isPending={events.isPending}
-          error={events.error}
-          none={K.noEvents}
-          className="divide-y divide-neutral-100"
-        >
-          {(e) => (
-            <li
-              key={e._id}
-              className={`py-1.5 ${focusedEvent === e._id ? 'rounded bg-sky-50 px-1' : ''}`}
-              aria-current={focusedEvent === e._id ? 'true' : undefined}
-            >
-              <Link
-                to="/calevents"
-                search={{ calevent_id: e._id, task_id: t._id }}
-                className="font-medium text-sky-800 underline-offset-2 hover:underline"
-              >
-                {e.name || e._id}
-              </Link>
-              {typeof e.utc_begin_plus_tz === 'number' ? (
-                <div className="text-xs text-neutral-600 tabular-nums">
-                  {formatSpan(e.utc_begin_plus_tz, e.utc_end_plus_tz ?? e.utc_begin_plus_tz)}
-                </div>
-              ) : null}
-            </li>
-          )}
-        </ListOr>
-      </Section>
-    </>
   );
 }
 
