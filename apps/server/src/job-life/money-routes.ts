@@ -12,6 +12,7 @@ import {
   purchaseBody,
   purchasePage,
 } from '@rostra/core/api/job-life';
+import { areQuotesOn, QUOTES_OFF_TEXT } from '@rostra/core/settings/flag-rules';
 import {
   createLedgerEntry,
   getPaymentStatus,
@@ -22,6 +23,7 @@ import {
   updateLedgerEntry,
 } from '@rostra/db/job-life/ledger';
 import { addPurchase, listPurchases } from '@rostra/db/job-life/purchases';
+import { getSettings } from '@rostra/db/settings';
 import { z } from 'zod';
 import { type Access, requireAuth, screenAccess } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
@@ -69,12 +71,15 @@ export function moneyRoutes(app: App): void {
           'Make a quote or an invoice (lines given, or built from the time entries, inventory and purchases)',
         params: z.strictObject({ id: ID }),
         body: ledgerBody,
-        response: { 201: ledgerEntry },
+        response: { ...CONFLICT, 201: ledgerEntry },
       },
     },
     async (request, reply) => {
       const caller = requireAuth(request);
       const job = await readJob(app, caller, request.params.id);
+      if (request.body.type === 'quote' && !areQuotesOn(await getSettings(db(), caller.orgId, 'display'))) {
+        throw new HttpError(409, 'quotes_off', QUOTES_OFF_TEXT);
+      }
       const entry = await createLedgerEntry(db(), caller.orgId, {
         jobId: job._id,
         type: request.body.type,

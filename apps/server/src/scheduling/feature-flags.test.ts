@@ -214,4 +214,27 @@ describe.each(testDatabaseKinds())('feature flags on %s', (kind) => {
       ok(await mileage(id, p.dispatcher, { resource_id: 'r1' }), 201);
     });
   });
+
+  it('task_quote: on (the default), a job gets a quote; off, 409 "quotes_off", while invoices still save', async () => {
+    ok(
+      await post('/timeline-records', {
+        _id: 'fq-1',
+        resIds: ['r1'],
+        utc_begin_plus_tz: at + 6 * DAY,
+        utc_end_plus_tz: at + 6 * DAY + H,
+      }),
+      201,
+    );
+    const ledger = (type: string) => post('/bookings/fq-1/ledger', { type });
+    await flags({});
+    ok(await ledger('quote'), 201);
+    await flags({ task_quote: false });
+    const res = await ledger('quote');
+    expect(res.statusCode).toBe(409);
+    expect(error(res)).toMatchObject({
+      code: 'quotes_off',
+      message: 'This organisation does not make quotes',
+    });
+    ok(await ledger('invoice'), 201);
+  });
 });

@@ -93,3 +93,15 @@ export const HIDDEN_CARD_TEXT: Record<ResourceCard, string> = {
 export function isCardHidden(role: string | undefined, card: ResourceCard, flags: FlagSettings): boolean {
   return role === 'resource' && flags?.[CARD_FLAG[card]] === true;
 }
+
+/** Why the server refuses a quote while the organisation has quotes off (409 `quotes_off`). */
+export const QUOTES_OFF_TEXT = 'This organisation does not make quotes';
+
+/**
+ * Task quote (`task_quote`, on by default): whether a job may get a new quote. Off, the job's
+ * Quotes And Invoices tab offers invoices only and the server refuses a new quote; quotes made
+ * before stay readable and keep moving (draft → sent → paid).
+ */
+export function areQuotesOn(flags: FlagSettings): boolean {
+  return flags?.task_quote !== false;
+}

@@ -1,5 +1,6 @@
 import type { LedgerLine } from '@rostra/core/api/job-life';
 import { formatCents } from '@rostra/core/job-life/money';
+import { areQuotesOn } from '@rostra/core/settings/flag-rules';
 import { formatDate, toWallClock } from '@rostra/core/time/calendar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FilePlus } from 'lucide-react';
@@ -50,7 +51,7 @@ const money = (cents: number, currency: string) => `${formatCents(cents)} ${curr
  * and purchases, on the server) and moves it on: draft → sent → paid.
  */
 export function MoneyTab({ jobId }: { jobId: string }) {
-  const { role } = useShell();
+  const { role, settings } = useShell();
   const isDispatcher = role === 'dispatcher';
   const queryClient = useQueryClient();
   useJobLifeLive(jobId);
@@ -70,10 +71,12 @@ export function MoneyTab({ jobId }: { jobId: string }) {
     <div className="space-y-4">
       {isDispatcher ? (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => create.mutate('quote')} disabled={create.isPending}>
-            <FilePlus aria-hidden className="size-4" />
-            {T.newQuote}
-          </Button>
+          {areQuotesOn(settings?.ds) ? (
+            <Button variant="secondary" onClick={() => create.mutate('quote')} disabled={create.isPending}>
+              <FilePlus aria-hidden className="size-4" />
+              {T.newQuote}
+            </Button>
+          ) : null}
           <Button variant="secondary" onClick={() => create.mutate('invoice')} disabled={create.isPending}>
             <FilePlus aria-hidden className="size-4" />
             {T.newInvoice}
