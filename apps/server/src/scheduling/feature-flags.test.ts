@@ -237,4 +237,52 @@ describe.each(testDatabaseKinds())('feature flags on %s', (kind) => {
     });
     ok(await ledger('invoice'), 201);
   });
+
+  it('resource_validation: off, a booking overlapping its resource saves as a conflict; on, it is refused and not kept', async () => {
+    const day = at + 7 * DAY;
+    await flags({});
+    ok(
+      await post('/timeline-records', {
+        _id: 'fv-1',
+        resIds: ['r3'],
+        utc_begin_plus_tz: day,
+        utc_end_plus_tz: day + 2 * H,
+      }),
+      201,
+    );
+    const clash = ok<Rec>(
+      await post('/timeline-records', {
+        _id: 'fv-2',
+        resIds: ['r3'],
+        utc_begin_plus_tz: day + H,
+        utc_end_plus_tz: day + 3 * H,
+      }),
+      201,
+    );
+    expect(clash.isConflict).toBe(true);
+    await flags({ resource_validation: true });
+    const res = await post('/timeline-records', {
+      _id: 'fv-3',
+      resIds: ['r3'],
+      utc_begin_plus_tz: day + H,
+      utc_end_plus_tz: day + 3 * H,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(error(res)).toMatchObject({
+      code: 'resource_conflict',
+      message:
+        'This organisation does not save a job whose resources fail the checks: choose another resource',
+      details: { field: 'resIds' },
+    });
+    expect((await call(t, p.dispatcher, 'GET', '/timeline-records/fv-3')).statusCode).toBe(404);
+    // A job without resources has nothing to validate: it saves.
+    ok(
+      await post('/timeline-records', {
+        _id: 'fv-4',
+        utc_begin_plus_tz: day + H,
+        utc_end_plus_tz: day + 3 * H,
+      }),
+      201,
+    );
+  });
 });

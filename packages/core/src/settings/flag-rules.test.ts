@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY } from '../time/calendar.ts';
-import { dayLimitIssue, forcedResourceIssue, isCardHidden } from './flag-rules.ts';
+import { dayLimitIssue, forcedResourceIssue, isCardHidden, resourceValidationIssue } from './flag-rules.ts';
 
 describe('a resource is forced on a new record only when its flag is true', () => {
   it('refuses none under the flag, takes one, and lets everything pass with the flag off or not true', () => {
@@ -37,5 +37,13 @@ describe('job cards are hidden from resources only', () => {
     expect(isCardHidden('dispatcher', 'audit', flags)).toBe(false);
     expect(isCardHidden('resource', 'timeEntry', flags)).toBe(false);
     expect(isCardHidden('resource', 'audit', {})).toBe(false);
+  });
+});
+
+describe('resource validation', () => {
+  it('refuses a conflict only when the flag is true', () => {
+    expect(resourceValidationIssue(true, { resource_validation: true })?.code).toBe('resource_conflict');
+    expect(resourceValidationIssue(false, { resource_validation: true })).toBeNull();
+    expect(resourceValidationIssue(true, {})).toBeNull();
   });
 });

@@ -105,3 +105,18 @@ export const QUOTES_OFF_TEXT = 'This organisation does not make quotes';
 export function areQuotesOn(flags: FlagSettings): boolean {
   return flags?.task_quote !== false;
 }
+
+/** Why the server refuses a job under resource validation (400 `resource_conflict`). */
+export const RESOURCE_VALIDATION_TEXT =
+  'This organisation does not save a job whose resources fail the checks: choose another resource';
+
+/**
+ * Resource validation (`resource_validation`): a booking or group event whose resources a save
+ * sets (a new one with resources, or a change of them) is not saved when the checks find a
+ * conflict for them; off, it is saved and marked as a conflict (the default). A save that leaves
+ * the resources alone keeps its stored verdict.
+ */
+export function resourceValidationIssue(isConflict: boolean, flags: FlagSettings): FlagIssue | null {
+  if (flags?.resource_validation !== true || !isConflict) return null;
+  return { code: 'resource_conflict', message: RESOURCE_VALIDATION_TEXT, field: 'resIds' };
+}

@@ -4,7 +4,11 @@ import {
   fillFromCustomer,
   isLiveBooking,
 } from '@rostra/core/records/booking-rules';
-import { dayLimitIssue, forcedResourceIssue } from '@rostra/core/settings/flag-rules';
+import {
+  dayLimitIssue,
+  forcedResourceIssue,
+  resourceValidationIssue,
+} from '@rostra/core/settings/flag-rules';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { invalid, type WriteFailure } from '../infra/write-result.ts';
@@ -35,6 +39,26 @@ export async function allowsBookingWithoutCustomer(tx: Tx, orgId: string): Promi
   return (await displayFlagsIn(tx, orgId)).allow_booking_without_customer === true;
 }
 
+/** The kind the feature-flag rules treat a timeline record as: a booking, a group event or neither. */
+export function flaggedKind(record: Record<string, unknown>): 'booking' | 'groupevent' | undefined {
+  if ((record._key ?? 'booking') === 'groupevent') return 'groupevent';
+  return isLiveBooking(record) ? 'booking' : undefined;
+}
+
+/**
+ * Resource validation (core `resourceValidationIssue`): the refusal of a booking or group event
+ * whose resources this save set and whose verdict, as written, is a conflict.
+ */
+export async function resourceValidationRefusal(
+  tx: Tx,
+  orgId: string,
+  after: Record<string, unknown>,
+): Promise<WriteFailure | undefined> {
+  if (!flaggedKind(after)) return undefined;
+  const issue = resourceValidationIssue(after.isConflict === true, await displayFlagsIn(tx, orgId));
+  return issue ? invalid(issue.code, issue.message, issue.field) : undefined;
+}
+
 /**
  * The feature-flag rules of a booking or group event (core `settings/flag-rules`): a resource on
  * a new one when the organisation forces it, and the 24-hour date validation when the times change.
@@ -48,8 +72,7 @@ export async function flagRuleRefusal(
   changes: Record<string, unknown>,
   resIds: readonly string[],
 ): Promise<WriteFailure | undefined> {
-  const key = merged._key ?? 'booking';
-  const kind = key === 'groupevent' ? 'groupevent' : isLiveBooking(merged) ? 'booking' : undefined;
+  const kind = flaggedKind(merged);
   if (!kind) return undefined;
   const flags = await displayFlagsIn(tx, orgId);
   const forced = before ? null : forcedResourceIssue(kind, resIds, flags);

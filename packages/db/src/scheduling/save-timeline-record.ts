@@ -7,7 +7,7 @@ import { enqueueBookingNotices } from '../notifications/enqueue.ts';
 import { customers, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { guardBlacklist, recordBlacklistOverride } from './blacklist-override.ts';
-import { applyBookingRules, flagRuleRefusal } from './booking-rules.ts';
+import { applyBookingRules, flagRuleRefusal, resourceValidationRefusal } from './booking-rules.ts';
 import { newRecordId } from './create-record.ts';
 import { storeVerdicts } from './job-verdicts.ts';
 import { type StoredRecord, timelineRecordValues, type VersionedRecord } from './mapping.ts';
@@ -63,15 +63,17 @@ export async function createTimelineRecord(
   fields: Record<string, unknown>,
   ctx: SaveContext,
 ): Promise<SaveResult> {
-  return withOrg(db, orgId, async (tx) => {
-    const id = typeof fields._id === 'string' && fields._id !== '' ? fields._id : newRecordId();
-    const [taken] = await tx
-      .select({ id: timelineRecords.id })
-      .from(timelineRecords)
-      .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, id)));
-    if (taken) return { ok: false, error: 'exists' } as const;
-    return save(tx, orgId, undefined, { ...strip(fields), _id: id }, ctx);
-  });
+  return refusedAsAnswer(
+    withOrg(db, orgId, async (tx) => {
+      const id = typeof fields._id === 'string' && fields._id !== '' ? fields._id : newRecordId();
+      const [taken] = await tx
+        .select({ id: timelineRecords.id })
+        .from(timelineRecords)
+        .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, id)));
+      if (taken) return { ok: false, error: 'exists' } as const;
+      return save(tx, orgId, undefined, { ...strip(fields), _id: id }, ctx);
+    }),
+  );
 }
 
 /**
@@ -88,12 +90,31 @@ export async function updateTimelineRecord(
   expected: ExpectedVersion,
   ctx: SaveContext,
 ): Promise<SaveResult> {
-  return withOrg(db, orgId, async (tx) => {
-    const before = await selectRecordForUpdate(tx, orgId, id);
-    if (!before) return notFound();
-    if (expected !== undefined && before.version !== expected) return stale(before);
-    return save(tx, orgId, before, { ...before, ...strip(changes), _id: id }, ctx, changes);
-  });
+  return refusedAsAnswer(
+    withOrg(db, orgId, async (tx) => {
+      const before = await selectRecordForUpdate(tx, orgId, id);
+      if (!before) return notFound();
+      if (expected !== undefined && before.version !== expected) return stale(before);
+      return save(tx, orgId, before, { ...before, ...strip(changes), _id: id }, ctx, changes);
+    }),
+  );
+}
+
+/** A refusal found after the save wrote (its verdict): thrown to roll the transaction back. */
+class RefusedSave extends Error {
+  constructor(readonly failure: WriteFailure) {
+    super(failure.error);
+  }
+}
+
+/** The save's answer, a refusal thrown from inside it (rolled back) included. */
+async function refusedAsAnswer(saving: Promise<SaveResult>): Promise<SaveResult> {
+  try {
+    return await saving;
+  } catch (e) {
+    if (e instanceof RefusedSave) return e.failure;
+    throw e;
+  }
 }
 
 function strip(fields: Record<string, unknown>): Record<string, unknown> {
@@ -194,6 +215,11 @@ async function save(
   );
   if (!written) throw new Error(`timeline record ${id} vanished while being saved`);
   const [after = written] = await storeVerdicts(tx, orgId, [written]);
+  if (resourcesChanged && resIds.length > 0) {
+    // Thrown, so that the transaction takes back what this save wrote.
+    const refused = await resourceValidationRefusal(tx, orgId, after);
+    if (refused) throw new RefusedSave(refused);
+  }
 
   if (!before || before.status !== after.status) {
     await addState(tx, orgId, {
