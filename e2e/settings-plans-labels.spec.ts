@@ -195,9 +195,12 @@ test('the three sections on a phone (375 px)', async ({ page }) => {
   await screenshot(page, 'settings-service-plans-375', project());
   // On a phone the sections are a select.
   await page.getByRole('combobox', { name: 'Section', exact: true }).selectOption('master-labels');
-  await expect(page.getByRole('heading', { name: 'Master labels', level: 2 })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Master labels' })).toBeVisible();
   await screenshot(page, 'settings-master-labels-375', project());
   await page.getByRole('combobox', { name: 'Section', exact: true }).selectOption('quick-views');
   await expect(page.getByRole('heading', { name: 'Quick views', level: 2 })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'My quick views' }).or(page.getByText('No quick views yet')),
+  ).toBeVisible();
   await screenshot(page, 'settings-quick-views-375', project());
 });

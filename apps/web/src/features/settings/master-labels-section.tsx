@@ -154,7 +154,7 @@ function MasterLabelsForm({ doc, labels }: { doc: MasterLabelsAnswer; labels: re
       <div className="grid gap-4 lg:grid-cols-3">
         {lists.map(([list, mode, title]) => (
           <fieldset key={list} className="min-w-0 space-y-2 rounded-md border border-neutral-200 p-3">
-            <legend className="px-1 text-sm font-medium text-neutral-800">{title}</legend>
+            <legend className="sr-only">{title}</legend>
             <FormMultiSelect<Values> name={list} label={title} description={P.multiHint} options={options} />
             <FormSelect<Values> name={mode} label={P.strictFor(title)} options={modes} />
           </fieldset>

@@ -15,6 +15,12 @@ import { columnsFor, DataTable } from '../../ui/data-table.tsx';
 import { FormDateField, useDateFormat } from '../../ui/date-picker.tsx';
 import { FormInput, FormSelect } from '../../ui/form.tsx';
 import { FormModal } from '../../ui/form-modal.tsx';
+import {
+  type MaybeRechecked,
+  RecheckedNotice,
+  type TakeRechecked,
+  useRechecked,
+} from '../../ui/rechecked-notice.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import { SectionHeader } from './form-parts.tsx';
 import { PLANS_TEXT as P } from './plans-labels-text.ts';
@@ -42,6 +48,8 @@ export function ServicePlansSection() {
   const queryClient = useQueryClient();
   const format = useDateFormat();
   const [editing, setEditing] = useState<Plan | 'new' | null>(null);
+  // The bookings a change put in or took out of conflict (a plan made inactive or ended).
+  const rechecked = useRechecked();
   const refresh = () => queryClient.invalidateQueries({ queryKey: plansQuery.queryKey });
   const day = (sec: number | null | undefined) =>
     sec == null ? P.none : formatDateInput(toYmd(sec), format);
@@ -103,6 +111,7 @@ export function ServicePlansSection() {
           {P.addPlan}
         </Button>
       </div>
+      <RecheckedNotice {...rechecked.props} className="mb-3" />
       <DataTable
         label={P.plansTable}
         columns={columns}
@@ -124,6 +133,7 @@ export function ServicePlansSection() {
           plan={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
           onSaved={refresh}
+          take={rechecked.take}
         />
       ) : null}
     </section>
@@ -147,10 +157,12 @@ function PlanForm({
   plan,
   onClose,
   onSaved,
+  take,
 }: {
   plan: Plan | null;
   onClose: () => void;
   onSaved: () => Promise<unknown>;
+  take: TakeRechecked;
 }) {
   const form = useZodForm(planForm, {
     defaultValues: {
@@ -164,8 +176,10 @@ function PlanForm({
       UpdateType: v.UpdateType === '' ? null : v.UpdateType,
       EndDate: v.EndDate === '' ? null : fromYmd(v.EndDate),
     };
-    if (plan) await send('PATCH', path(plan.VisitStemID), { ...fields, version: plan.version });
-    else await send('POST', '/service-plans', { VisitStemID: v.VisitStemID, ...fields });
+    const answer = plan
+      ? await send<MaybeRechecked>('PATCH', path(plan.VisitStemID), { ...fields, version: plan.version })
+      : await send<MaybeRechecked>('POST', '/service-plans', { VisitStemID: v.VisitStemID, ...fields });
+    take(answer ?? {});
     notify.success(P.planSaved);
     await onSaved();
     onClose();
