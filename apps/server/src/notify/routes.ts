@@ -26,12 +26,14 @@ import { HttpError } from '../http/errors.ts';
 import { idParams } from '../http/kit.ts';
 import { JOB_DISPATCHERS, now, readJob } from '../job-life/job-access.ts';
 import { confirmRoutes } from './confirm-routes.ts';
+import { publishRoutes } from './publish-routes.ts';
 import { vapidKeys } from './push.ts';
 
 /** Notifications outside the app (issue #19): the delivery log, preferences, push, org settings. */
 export function notifyRoutes(app: App): void {
   const db = () => app.deps.db.db;
   confirmRoutes(app);
+  publishRoutes(app);
 
   app.get(
     `${API}/bookings/:id/deliveries`,

@@ -35,6 +35,10 @@ export const windowRecord = bookingRecord.extend({
   confirmations: jobConfirmations
     .optional()
     .describe("each asked worker's answer by resource id: pending, confirmed or declined"),
+  draft: z
+    .boolean()
+    .optional()
+    .describe('true: roster changes not yet published (dispatchers only; issue #19 point 4)'),
 });
 export type WindowRecord = z.infer<typeof windowRecord>;
 

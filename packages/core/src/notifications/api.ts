@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SECONDS } from '../api/common.ts';
 import { MAX_REMINDER_MINUTES, NOTIFY_CHANNELS, NOTIFY_EVENTS } from './rules.ts';
 
 /*
@@ -52,3 +53,25 @@ export const orgNotificationSettings = z.strictObject({
   reminder_minutes: z.number().int().min(0).max(MAX_REMINDER_MINUTES).optional(),
 });
 export type OrgNotificationSettingsBody = z.infer<typeof orgNotificationSettings>;
+
+/** The organisation's choice to publish rosters (issue #19 point 4): off by default. */
+export const rosterPublishingBody = z.strictObject({ publish: z.boolean() });
+export type RosterPublishingBody = z.infer<typeof rosterPublishingBody>;
+
+/** A period of the roster to publish: wall-clock seconds, `to` exclusive, at most 62 days. */
+const period = {
+  from: SECONDS.describe('period start, wall-clock seconds'),
+  to: SECONDS.describe('period end (exclusive), wall-clock seconds'),
+};
+const MAX_PERIOD_S = 62 * 86_400;
+const periodOk = (p: { from: number; to: number }) => p.to > p.from && p.to - p.from <= MAX_PERIOD_S;
+const PERIOD_ISSUE = { message: 'to must be after from, at most 62 days on', path: ['to'] };
+export const rosterPeriodQuery = z
+  .strictObject({ from: z.coerce.number().pipe(period.from), to: z.coerce.number().pipe(period.to) })
+  .refine(periodOk, PERIOD_ISSUE);
+export const rosterPeriodBody = z.strictObject(period).refine(periodOk, PERIOD_ISSUE);
+export type RosterPeriodBody = z.infer<typeof rosterPeriodBody>;
+
+/** How many workers and jobs a publication touches (asked before, answered after). */
+export const publishCounts = z.object({ workers: z.number().int(), jobs: z.number().int() });
+export type PublishCounts = z.infer<typeof publishCounts>;

@@ -20,6 +20,7 @@ export const NOTIFY_EVENTS = [
   'offered',
   'bid_accepted',
   'bid_declined',
+  'roster_published',
 ] as const;
 export type NotifyEvent = (typeof NOTIFY_EVENTS)[number];
 
@@ -36,6 +37,8 @@ export const DEFAULT_EVENT_CHANNELS: Readonly<Record<NotifyEvent, readonly Notif
   // The bidder is also told `assigned` (with the confirm link) by every channel.
   bid_accepted: ['push'],
   bid_declined: ['push', 'email'],
+  // One per worker when a dispatcher publishes a period: the list of their changes.
+  roster_published: ['push', 'email', 'sms'],
 };
 
 export type Template = { subject: string; body: string };
@@ -58,6 +61,10 @@ export const DEFAULT_TEMPLATES: Readonly<Record<NotifyEvent, Template>> = {
   bid_declined: {
     subject: 'Bid not accepted: {job}',
     body: 'The job you bid on, {job} on {when}, went to someone else.',
+  },
+  roster_published: {
+    subject: 'Roster published for {when}',
+    body: 'Your roster for {when} has been published. Your changes:\n{message}',
   },
 };
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type BookingFacts,
   bookingNotices,
   DEFAULT_PREFERENCES,
   isOpenJob,
@@ -19,7 +18,6 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import type { StoredRecord } from '../scheduling/mapping.ts';
 import { loadOrgContext } from '../scheduling/org-context.ts';
-import { isTemplateItem } from '../scheduling/template-items.ts';
 import { user } from '../schema/auth.ts';
 import { bids } from '../schema/jobs.ts';
 import {
@@ -29,7 +27,11 @@ import {
 } from '../schema/notifications.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
+import { bookingFacts, tellsWorkers } from './booking-facts.ts';
 import { dropConfirmation, requestConfirmations } from './confirmations.ts';
+import { holdRosterChanges } from './roster-drafts.ts';
+
+export { bookingFacts } from './booking-facts.ts';
 
 /*
  * The notification outbox's writing side (issue #19 point 5): a change that tells someone writes
@@ -217,22 +219,6 @@ export async function enqueueNotices(
   return rows.length;
 }
 
-/** What the rules need of a stored booking. */
-export function bookingFacts(record: StoredRecord): BookingFacts {
-  const r = record as StoredRecord & Record<string, unknown>;
-  const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
-  return {
-    resIds: record.resIds,
-    status: record.status,
-    begin: record.utc_begin_plus_tz,
-    end: record.utc_end_plus_tz,
-    address: [r.addressline1, r.addressline2, r.addressline3].map(text).filter(Boolean).join(', '),
-    notes: text(r.notes),
-    notesImportant: r.notes_important === true,
-    boardable: (record._key ?? 'booking') === 'booking' && !r.inactive && !isTemplateItem(record),
-  };
-}
-
 /** What every notice about a job says of it: its id, title, start and address. */
 export function aboutJob(job: StoredRecord): Pick<Notice, 'recordId' | 'job' | 'when' | 'address'> {
   return {
@@ -241,13 +227,6 @@ export function aboutJob(job: StoredRecord): Pick<Notice, 'recordId' | 'job' | '
     when: formatDateTime(job.utc_begin_plus_tz),
     address: bookingFacts(job).address,
   };
-}
-
-/** Only bookings and group events reach workers; a master-roster template item is no one's job. */
-function tellsWorkers(record: StoredRecord | undefined): record is StoredRecord {
-  if (!record || isTemplateItem(record)) return false;
-  const key = record._key ?? 'booking';
-  return (key === 'booking' || key === 'groupevent') && record.status !== 'leave';
 }
 
 /** A booking write: the record before and after (undefined: created, or deleted). */
@@ -274,9 +253,11 @@ export function enqueueBookingNotices(
 export async function enqueueBookingChanges(
   tx: Tx,
   orgId: string,
-  changes: readonly BookingChange[],
+  written: readonly BookingChange[],
   now: Date,
 ): Promise<number> {
+  // With publishing on, roster changes wait as drafts: only the others (and cancellations) tell now.
+  const changes = await holdRosterChanges(tx, orgId, written, now);
   const notices: Notice[] = [];
   const asks: { job: StoredRecord; resourceId: string }[] = [];
   const drops: { recordId: string; resourceId: string }[] = [];

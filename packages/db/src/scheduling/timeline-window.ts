@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { withConfirmations } from '../notifications/confirmations.ts';
+import { draftIdsAmong } from '../notifications/publish-roster.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -133,7 +134,7 @@ async function windowSignature(tx: Tx, orgId: string, q: WindowQuery): Promise<s
       sql`and ${windowOf(q)}`,
     )} || '/' || ${part(sql`resources`)} || '/' || ${part(sql`customers`)} || '/' || ${part(
       sql`org_settings`,
-    )} || '/' || ${part(sql`dispatcher_master_labels`)} || '/' || ${part(sql`booking_confirmations`)} || '/' || (select coalesce(xmin::text, '') from organisations where id = ${orgId}) as sig`,
+    )} || '/' || ${part(sql`dispatcher_master_labels`)} || '/' || ${part(sql`booking_confirmations`)} || '/' || ${part(sql`roster_drafts`)} || '/' || (select coalesce(xmin::text, '') from organisations where id = ${orgId}) as sig`,
   )) as unknown as { rows: { sig: string }[] };
   return res.rows[0]?.sig ?? '';
 }
@@ -226,6 +227,15 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
   const truncated = records.length > WINDOW_LIMIT;
   if (truncated) records = records.slice(0, WINDOW_LIMIT);
   records = await withConfirmations(tx, orgId, records);
+  if (q.reader.seesAll) {
+    // Roster changes not yet published (issue #19 point 4): the bar's draft mark.
+    const drafts = await draftIdsAmong(
+      tx,
+      orgId,
+      records.map((r) => r._id as string),
+    );
+    if (drafts.size) records = records.map((r) => (drafts.has(r._id as string) ? { ...r, draft: true } : r));
+  }
 
   const inView = new Set<string>();
   const customerIds = new Set<string>();

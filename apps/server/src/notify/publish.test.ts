@@ -1,0 +1,181 @@
+import { listDeliveries } from '@rostra/db/notifications/deliveries';
+import { testDatabaseKinds } from '@rostra/db/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, H, MONDAY, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';
+import { createTestApp, type TestApp } from '../testing/app.ts';
+
+/*
+ * Issue #19 point 4, draft and publish: with publishing on, a dispatcher's roster changes are
+ * drafts (marked for dispatchers, unseen and untold to the workers) until a dispatcher publishes
+ * the period; publishing tells each affected worker once, with the list of their changes.
+ */
+
+describe.each(testDatabaseKinds())('draft and publish on %s', (kind) => {
+  let t: TestApp;
+  let p: Personas;
+  let week = 0;
+  let from = 0;
+  let n = 0;
+
+  const rows = () => listDeliveries(t.db.db, p.orgId);
+  const told = async (event: string) => (await rows()).filter((r) => r.event === event);
+  const setPublishing = async (publish: boolean) =>
+    ok(await call(t, p.dispatcher, 'PUT', '/settings/roster-publishing', { publish }));
+  const period = () => ({ from, to: from + 7 * 86_400 });
+  const counts = async () =>
+    ok(await call(t, p.dispatcher, 'GET', `/roster/publication?from=${period().from}&to=${period().to}`));
+  const publish = async () => ok(await call(t, p.dispatcher, 'POST', '/roster/publication', period()));
+  const job = async (over: Record<string, unknown> = {}) => {
+    n++;
+    const begin = from + (n % 5) * 86_400 + 9 * H;
+    return ok(
+      await call(t, p.dispatcher, 'POST', '/timeline-records', {
+        _id: `pub-${n}`,
+        status: 'confirmed',
+        customerId: 'c1',
+        reference: `PUB-${n}`,
+        utc_begin_plus_tz: begin,
+        utc_end_plus_tz: begin + H,
+        ...over,
+      }),
+      201,
+    )._id as string;
+  };
+  const patch = async (id: string, change: Record<string, unknown>) => {
+    const current = ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${id}`));
+    return ok(
+      await call(t, p.dispatcher, 'PATCH', `/timeline-records/${id}`, {
+        ...change,
+        version: current.version,
+      }),
+    );
+  };
+  const windowOf = async (who: Personas['dispatcher']) =>
+    ok<{ records: { _id: string; draft?: boolean }[] }>(
+      await call(t, who, 'GET', `/timeline?from=${period().from}&to=${period().to}`),
+    ).records;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    p = await schedulingOrg(t, 'org-publish');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  beforeEach(async () => {
+    // Each test its own week, far from the others.
+    week++;
+    from = MONDAY + week * 14 * 86_400;
+    await setPublishing(true);
+  });
+
+  it('publishing is off by default, and only dispatchers read, turn or use it', async () => {
+    await setPublishing(false);
+    expect(ok(await call(t, p.dispatcher, 'GET', '/settings/roster-publishing'))).toEqual({ publish: false });
+    expect((await call(t, p.resource1, 'GET', '/settings/roster-publishing')).statusCode).toBe(403);
+    expect(
+      (await call(t, p.resource1, 'PUT', '/settings/roster-publishing', { publish: true })).statusCode,
+    ).toBe(403);
+    expect((await call(t, p.resource1, 'POST', '/roster/publication', period())).statusCode).toBe(403);
+    expect(
+      (await call(t, p.resource1, 'GET', `/roster/publication?from=${period().from}&to=${period().to}`))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(t, p.customer, 'POST', '/roster/publication', period())).statusCode).toBe(403);
+    expect(ok(await call(t, p.dispatcher, 'GET', '/settings/roster-publishing'))).toEqual({ publish: false });
+  });
+
+  it('with publishing off, assigning tells the worker at once and nothing is a draft', async () => {
+    await setPublishing(false);
+    const id = await job({ resIds: ['r1'] });
+    expect((await told('assigned')).filter((r) => r.recordId === id).map((r) => r.uid)).toContain(
+      p.uids.resource1,
+    );
+    expect((await windowOf(p.dispatcher)).find((r) => r._id === id)?.draft).toBeUndefined();
+    expect((await windowOf(p.resource1)).map((r) => r._id)).toContain(id);
+    expect(await counts()).toEqual({ workers: 0, jobs: 0 });
+  });
+
+  it('a draft assignment is marked for dispatchers, hidden from and untold to the worker', async () => {
+    const id = await job({ resIds: ['r1'] });
+    const other = await job();
+    await patch(other, { resIds: ['r2'] });
+    expect((await rows()).filter((r) => r.recordId === id || r.recordId === other)).toEqual([]);
+    const seen = await windowOf(p.dispatcher);
+    expect(seen.find((r) => r._id === id)?.draft).toBe(true);
+    expect(seen.find((r) => r._id === other)?.draft).toBe(true);
+    expect((await windowOf(p.resource1)).map((r) => r._id)).not.toContain(id);
+    expect((await call(t, p.resource1, 'GET', `/timeline-records/${id}`)).statusCode).toBe(404);
+    expect(await counts()).toEqual({ workers: 2, jobs: 2 });
+    // Undone before publishing: nothing left to tell about that job.
+    await patch(other, { resIds: [] });
+    expect(await counts()).toEqual({ workers: 1, jobs: 1 });
+  });
+
+  it('publishing tells each affected worker once with their changes, and a second publish nothing', async () => {
+    // Published state first: Ann on A, Bob on B.
+    await setPublishing(false);
+    const a = await job({ resIds: ['r1'], reference: 'JOB-A' });
+    const b = await job({ resIds: ['r2'], reference: 'JOB-B' });
+    await setPublishing(true);
+    const before = (await rows()).length;
+    // Drafts: A moves an hour later; B goes from Bob to Ann; C is new for Bob.
+    const aBegin = ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${a}`))
+      .utc_begin_plus_tz as number;
+    await patch(a, { utc_begin_plus_tz: aBegin + H, utc_end_plus_tz: aBegin + 2 * H });
+    await patch(b, { resIds: ['r1'] });
+    const c = await job({ resIds: ['r2'], reference: 'JOB-C' });
+    expect((await rows()).length).toBe(before);
+    expect(await counts()).toEqual({ workers: 2, jobs: 3 });
+
+    expect(await publish()).toEqual({ workers: 2, jobs: 3 });
+    const sent = await told('roster_published');
+    const byWorker = (uid: string) => sent.filter((r) => r.uid === uid);
+    // One notification per worker (one row per channel they are reached by).
+    expect(new Set(byWorker(p.uids.resource1).map((r) => r.eventId)).size).toBe(1);
+    expect(new Set(byWorker(p.uids.resource2).map((r) => r.eventId)).size).toBe(1);
+    expect(new Set(byWorker(p.uids.resource1).map((r) => r.channel)).size).toBe(
+      byWorker(p.uids.resource1).length,
+    );
+    const ann = byWorker(p.uids.resource1)[0]?.body ?? '';
+    const bob = byWorker(p.uids.resource2)[0]?.body ?? '';
+    expect(ann).toContain('Changed: JOB-A');
+    expect(ann).toContain('New: JOB-B');
+    expect(ann).not.toContain('JOB-C');
+    expect(bob).toContain('Removed: JOB-B');
+    expect(bob).toContain('New: JOB-C');
+    expect(bob).not.toContain('JOB-A');
+    // No per-change sends were written for the drafts.
+    expect((await rows()).filter((r) => r.event !== 'roster_published').length).toBe(before);
+    // Now the worker reads the job, and no bar is a draft.
+    expect((await windowOf(p.resource2)).map((r) => r._id)).toContain(c);
+    expect((await windowOf(p.dispatcher)).filter((r) => r.draft)).toEqual([]);
+
+    const after = (await rows()).length;
+    expect(await counts()).toEqual({ workers: 0, jobs: 0 });
+    expect(await publish()).toEqual({ workers: 0, jobs: 0 });
+    expect((await rows()).length).toBe(after);
+  });
+
+  it('cancelling a job tells at once only the workers it was published to', async () => {
+    await setPublishing(false);
+    const id = await job({ resIds: ['r1'] });
+    await setPublishing(true);
+    await patch(id, { resIds: ['r1', 'r2'] });
+    ok(await call(t, p.dispatcher, 'POST', `/bookings/${id}/actions/cancel`, {}));
+    expect([
+      ...new Set((await told('cancelled')).filter((r) => r.recordId === id).map((r) => r.uid)),
+    ]).toEqual([p.uids.resource1]);
+    expect(await counts()).toEqual({ workers: 0, jobs: 0 });
+  });
+
+  it('a period outside the drafts has nothing to publish', async () => {
+    await job({ resIds: ['r1'] });
+    const later = { from: from + 7 * 86_400, to: from + 14 * 86_400 };
+    expect(ok(await call(t, p.dispatcher, 'POST', '/roster/publication', later))).toEqual({
+      workers: 0,
+      jobs: 0,
+    });
+    expect(await counts()).toEqual({ workers: 1, jobs: 1 });
+  });
+});

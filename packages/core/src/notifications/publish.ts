@@ -1,0 +1,122 @@
+import { formatDate } from '../time/calendar.ts';
+import { type BookingFacts, bookingNotices } from './rules.ts';
+
+/*
+ * Draft and publish (issue #19 point 4): while an organisation publishes rosters, a dispatcher's
+ * change to a job's workers, time or address is a draft until a dispatcher publishes its period;
+ * publishing tells each affected worker once, with the list of their changes. Pure: the database
+ * keeps each draft job's last published state, these rules compare it with the job as it is now.
+ */
+
+/** The organisation's settings document that turns publishing on. */
+export const ROSTER_PUBLISHING_KEY = 'roster_publishing';
+
+/** The `roster_publishing` document: `publish` true holds roster changes as drafts. */
+export type RosterPublishingSettings = { publish?: boolean };
+
+/** What a worker is told of one job at publication. */
+export type RosterChangeKind = 'assigned' | 'unassigned' | 'changed' | 'cancelled';
+
+/** One draft job: its last published state (undefined: on no one's roster yet) and its state now. */
+export type DraftJob = {
+  recordId: string;
+  /** The job's title, start (as the organisation reads it) and address, as told to workers. */
+  job: string;
+  when: string;
+  address: string;
+  published: BookingFacts | undefined;
+  current: BookingFacts | undefined;
+};
+
+/** One line of a worker's publication: what changed on which job. */
+export type RosterChange = {
+  kind: RosterChangeKind;
+  recordId: string;
+  job: string;
+  when: string;
+  address: string;
+};
+
+/**
+ * The changes a draft job makes to each worker's roster, by resource id: those newly on it are
+ * `assigned`, those taken off `unassigned`, those staying are `changed` when its time or address
+ * (or important notes) changed, and a cancelled job is `cancelled` for the workers it was
+ * published to. Empty when the job is back as it was published (nothing to tell).
+ */
+export function draftChanges(draft: DraftJob): Map<string, RosterChange> {
+  const out = new Map<string, RosterChange>();
+  for (const n of bookingNotices(draft.published, draft.current)) {
+    if (
+      n.event !== 'assigned' &&
+      n.event !== 'unassigned' &&
+      n.event !== 'changed' &&
+      n.event !== 'cancelled'
+    )
+      continue;
+    out.set(n.resourceId, {
+      kind: n.event,
+      recordId: draft.recordId,
+      job: draft.job,
+      when: draft.when,
+      address: draft.address,
+    });
+  }
+  return out;
+}
+
+/** Whether a job as it is now differs, for any worker, from the job as published. */
+export function isDraft(published: BookingFacts | undefined, current: BookingFacts | undefined): boolean {
+  return bookingNotices(published, current).length > 0;
+}
+
+/** What publishing a period does: each affected worker's changes, in the drafts' order. */
+export type PublishPlan = {
+  /** Resource id → that worker's changes (one notification each). */
+  workers: Map<string, RosterChange[]>;
+  /** The draft jobs that change someone's roster. */
+  jobs: string[];
+};
+
+/** The plan of publishing `drafts`: per worker, the list of their changes; the jobs it touches. */
+export function publishPlan(drafts: readonly DraftJob[]): PublishPlan {
+  const workers = new Map<string, RosterChange[]>();
+  const jobs: string[] = [];
+  for (const draft of drafts) {
+    const changes = draftChanges(draft);
+    if (changes.size === 0) continue;
+    jobs.push(draft.recordId);
+    for (const [resourceId, change] of changes) {
+      const list = workers.get(resourceId) ?? [];
+      list.push(change);
+      workers.set(resourceId, list);
+    }
+  }
+  return { workers, jobs };
+}
+
+const LINE: Readonly<Record<RosterChangeKind, (c: RosterChange) => string>> = {
+  assigned: (c) => `New: ${c.job} on ${c.when}${c.address ? ` at ${c.address}` : ''}`,
+  unassigned: (c) => `Removed: ${c.job} on ${c.when}`,
+  changed: (c) => `Changed: ${c.job}, now ${c.when}${c.address ? ` at ${c.address}` : ''}`,
+  cancelled: (c) => `Cancelled: ${c.job} on ${c.when}`,
+};
+
+/** A worker's changes as the lines of their "roster published" message, one per job. */
+export function rosterMessage(changes: readonly RosterChange[]): string {
+  return changes.map((c) => `- ${LINE[c.kind](c)}`).join('\n');
+}
+
+/** The words of the publish dialog: how many workers and jobs a publication touches. */
+export function publishSummary(counts: { workers: number; jobs: number }): string {
+  if (counts.jobs === 0) return 'Nothing to publish';
+  const n = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  return `Publish changes to ${n(counts.jobs, 'job', 'jobs')} for ${n(counts.workers, 'worker', 'workers')}?`;
+}
+
+/** A period as its workers read it: `05/Jan/2026`, or `05/Jan/2026 – 11/Jan/2026` (to exclusive). */
+export function periodText(from: number, to: number): string {
+  const last = Math.max(from, to - 1);
+  const first = formatDate(from);
+  const end = formatDate(last);
+  return first === end ? first : `${first} – ${end}`;
+}

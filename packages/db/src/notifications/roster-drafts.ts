@@ -1,0 +1,133 @@
+import { isDraft, ROSTER_PUBLISHING_KEY } from '@rostra/core/notifications/publish';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Tx } from '../client.ts';
+import type { StoredRecord } from '../scheduling/mapping.ts';
+import { rosterDrafts } from '../schema/notifications.ts';
+import { orgSettings } from '../schema/organisations.ts';
+import { resources, timelineRecords } from '../schema/scheduling.ts';
+import { bookingFacts, tellsWorkers } from './booking-facts.ts';
+
+/*
+ * Draft rosters (issue #19 point 4), the holding side: while the organisation publishes rosters,
+ * a change to a job's workers, time or address is kept as a draft (the job's last published
+ * state in `roster_drafts`) instead of telling its workers; publishing a period tells them
+ * (`publish-roster.ts`).
+ */
+
+/** A booking write: the record before and after (undefined: created, or deleted). */
+type Change = { before: StoredRecord | undefined; after: StoredRecord | undefined };
+
+/** Whether the organisation publishes rosters (its `roster_publishing` document). */
+export async function publishesRosters(tx: Tx, orgId: string): Promise<boolean> {
+  const [doc] = await tx
+    .select({ value: orgSettings.value })
+    .from(orgSettings)
+    .where(
+      and(eq(orgSettings.orgId, orgId), eq(orgSettings.key, ROSTER_PUBLISHING_KEY), eq(orgSettings.role, '')),
+    );
+  return doc?.value.publish === true;
+}
+
+/**
+ * The changes that tell their workers now, in the caller's transaction. With publishing off,
+ * all of them. With it on, a change to a job's roster becomes (or stays) a draft and tells no
+ * one: the job's state before its first unpublished change is kept, and workers newly on it do
+ * not read it until it is published (its readers, and the `_uid_r` of `after`, so the change's
+ * live events do not reach them either). A job back as published is no longer a draft. A
+ * cancelled or deleted job tells now, as a change from its published state (so only the
+ * workers who heard of it hear it is cancelled).
+ */
+export async function holdRosterChanges(
+  tx: Tx,
+  orgId: string,
+  changes: readonly Change[],
+  now: Date,
+): Promise<Change[]> {
+  const roster = changes.filter((c) => tellsWorkers(c.before) || tellsWorkers(c.after));
+  if (roster.length === 0 || !(await publishesRosters(tx, orgId))) return [...changes];
+  const ids = [...new Set(roster.map((c) => (c.after ?? c.before)?._id as string))];
+  const held = new Map(
+    (
+      await tx
+        .select()
+        .from(rosterDrafts)
+        .where(and(eq(rosterDrafts.orgId, orgId), inArray(rosterDrafts.recordId, ids)))
+    ).map((d) => [d.recordId, d]),
+  );
+  const passed: Change[] = [];
+  for (const change of changes) {
+    const { before, after } = change;
+    const id = (after ?? before)?._id;
+    if (!id || !(tellsWorkers(before) || tellsWorkers(after))) {
+      passed.push(change);
+      continue;
+    }
+    const draft = held.get(id);
+    const published = draft
+      ? ((draft.published ?? undefined) as StoredRecord | undefined)
+      : tellsWorkers(before)
+        ? before
+        : undefined;
+    const ends = !after || !tellsWorkers(after) || after.status === 'cancelled';
+    if (ends || !isDraft(published && bookingFacts(published), bookingFacts(after))) {
+      if (draft) {
+        await tx
+          .delete(rosterDrafts)
+          .where(and(eq(rosterDrafts.orgId, orgId), eq(rosterDrafts.recordId, id)));
+        held.delete(id);
+      }
+      // Cancelled or gone: told now, from what its workers last heard. Back as published: nothing.
+      // (Back as published, the write derived the published readers already.)
+      if (ends) passed.push({ before: published, after });
+      continue;
+    }
+    if (!draft) {
+      const row = {
+        orgId,
+        recordId: id,
+        published: (published ?? null) as Record<string, unknown> | null,
+        publishedBegin: published?.utc_begin_plus_tz ?? null,
+        publishedEnd: published?.utc_end_plus_tz ?? null,
+        draftedAt: now,
+      };
+      await tx.insert(rosterDrafts).values(row);
+      held.set(id, row);
+    }
+    await setReaders(tx, orgId, after, published);
+  }
+  return passed;
+}
+
+/**
+ * The readers a job keeps while it is a draft: its readers less the users of workers not on it
+ * as published. Updates the row and `after` itself (its live events are computed from it).
+ */
+async function setReaders(
+  tx: Tx,
+  orgId: string,
+  after: StoredRecord,
+  published: StoredRecord | undefined,
+): Promise<void> {
+  const added = after.resIds.filter((r) => !(published?.resIds ?? []).includes(r));
+  if (added.length === 0) return;
+  const kept = new Set((published?._uid_r as string[] | undefined) ?? []);
+  const hidden = new Set(
+    (
+      await tx
+        .select({ uid: resources.uid })
+        .from(resources)
+        .where(and(eq(resources.orgId, orgId), inArray(resources.id, added)))
+    ).flatMap((w) => (w.uid && !kept.has(w.uid) ? [w.uid] : [])),
+  );
+  if (hidden.size === 0) return;
+  const [row] = await tx
+    .select({ readers: timelineRecords.readers })
+    .from(timelineRecords)
+    .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, after._id)));
+  const readers = (row?.readers ?? []).filter((uid) => !hidden.has(uid));
+  after._uid_r = readers;
+  await tx
+    .update(timelineRecords)
+    .set({ readers })
+    .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, after._id)));
+}
