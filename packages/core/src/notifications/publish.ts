@@ -120,3 +120,17 @@ export function periodText(from: number, to: number): string {
   const end = formatDate(last);
   return first === end ? first : `${first} – ${end}`;
 }
+
+/** The words of the publish setting, button and dialog (web). */
+export const PUBLISH_TEXT = {
+  section: 'Publishing',
+  intro:
+    'With publishing on, changes to the roster are drafts: dispatchers see them, marked on the timeline, while workers keep their published roster and are not notified. Publish a period from the timeline to send each affected worker one notification with their changes.',
+  setting: 'Publish rosters',
+  settingNote: 'Off: every change notifies its workers at once.',
+  publish: 'Publish',
+  cancel: 'Cancel',
+  nothing: 'Nothing to publish',
+  published: 'Roster published',
+  draft: 'draft',
+} as const;

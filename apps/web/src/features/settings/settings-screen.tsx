@@ -1,3 +1,4 @@
+import { PUBLISH_TEXT } from '@rostra/core/notifications/publish';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { useStore } from '../../lib/store.ts';
@@ -17,6 +18,7 @@ import { LabelsSection } from './labels-section.tsx';
 import { MasterLabelsSection } from './master-labels-section.tsx';
 import { MenuSection } from './menu-section.tsx';
 import { PLANS_TEXT } from './plans-labels-text.ts';
+import { PublishingSection } from './publishing-section.tsx';
 import { QuickViewsSection } from './quick-views-section.tsx';
 import { ServicePlansSection } from './service-plans-section.tsx';
 import { useSettingsLive } from './settings-api.ts';
@@ -32,6 +34,7 @@ const SECTIONS = [
   { id: 'allocation', label: T.allocation, render: () => <AllocationSection /> },
   { id: 'statuses', label: T.statuses, render: () => <StatusesSection /> },
   { id: 'exceptions', label: T.exceptions, render: () => <ExceptionsSection /> },
+  { id: 'publishing', label: PUBLISH_TEXT.section, render: () => <PublishingSection /> },
   { id: 'labels', label: T.labels, render: () => <LabelsSection /> },
   { id: 'master-labels', label: PLANS_TEXT.masterLabels, render: () => <MasterLabelsSection /> },
   { id: 'service-plans', label: PLANS_TEXT.servicePlans, render: () => <ServicePlansSection /> },

@@ -1,8 +1,9 @@
 import type { WorkspaceLock } from '@rostra/core/api/timeline';
 import { CONFIRMATION_TEXT, shownConfirmation } from '@rostra/core/notifications/confirm';
+import { PUBLISH_TEXT } from '@rostra/core/notifications/publish';
 import type { StatusDefinition } from '@rostra/core/settings/defaults';
 import { formatTime } from '@rostra/core/time/calendar';
-import { Lock as LockIcon, TriangleAlert } from 'lucide-react';
+import { Lock as LockIcon, PencilLine, TriangleAlert } from 'lucide-react';
 import { memo } from 'react';
 import { ConfirmationMark } from '../confirm/confirmation-mark.tsx';
 import { useCompact, useNameW } from './grid-context.ts';
@@ -14,6 +15,13 @@ import type { RowProps } from './timeline-row.tsx';
 const MIN_RESIZE_W = 24;
 /** Width of a bar's end handle, px. */
 const HANDLE_W = 8;
+
+/** A draft bar (roster changes not yet published): dashed, with a pencil. */
+const DRAFT_STYLE = { outline: '2px dashed #525252', outlineOffset: '-2px' } as const;
+
+function DraftMark() {
+  return <PencilLine aria-hidden data-testid="draft-mark" className="size-3 shrink-0" />;
+}
 
 /** The keys a focused bar answers (besides the arrows). */
 const KEYS = 'Enter C Delete Shift+F10 ContextMenu Shift+ArrowLeft Shift+ArrowRight';
@@ -70,6 +78,7 @@ export const BarButton = memo(function BarButton(p: BarProps) {
     status?._value ?? record.status,
     record.isConflict ? TL.conflict : '',
     confirmation ? CONFIRMATION_TEXT[confirmation] : '',
+    record.draft ? PUBLISH_TEXT.draft : '',
     lock ? lockLabel(lock) : '',
   ]
     .filter(Boolean)
@@ -82,6 +91,7 @@ export const BarButton = memo(function BarButton(p: BarProps) {
       data-bar={p.dataKey}
       data-id={record._id}
       data-locked={lock ? 'true' : undefined}
+      data-draft={record.draft ? 'true' : undefined}
       tabIndex={p.isTabStop ? 0 : -1}
       aria-label={title}
       aria-pressed={p.isSelected}
@@ -95,7 +105,12 @@ export const BarButton = memo(function BarButton(p: BarProps) {
           : ''
       }`}
       data-resizable={hasHandle ? 'true' : undefined}
-      style={{ ...style, background: status?.color ?? '#e5e7eb', color: status?.textColor ?? '#1f2937' }}
+      style={{
+        ...style,
+        ...(record.draft ? DRAFT_STYLE : {}),
+        background: status?.color ?? '#e5e7eb',
+        color: status?.textColor ?? '#1f2937',
+      }}
       onPointerDown={(e) => {
         // The end handle is the bar's last 8 px (a pseudo-element: no extra DOM node per bar).
         if (hasHandle && e.clientX >= e.currentTarget.getBoundingClientRect().right - HANDLE_W)
@@ -114,6 +129,7 @@ export const BarButton = memo(function BarButton(p: BarProps) {
       {lock ? <LockIcon aria-hidden className="size-3 shrink-0" /> : null}
       {record.isConflict ? <TriangleAlert aria-hidden className="size-3 shrink-0 text-red-700" /> : null}
       <ConfirmationMark state={confirmation} />
+      {record.draft ? <DraftMark /> : null}
       {/* Too narrow for a name: the tooltip (title) and the accessible name say it all. */}
       {width >= 24 ? <span className="min-w-8 truncate font-medium">{customer}</span> : null}
       {width > 120 ? (

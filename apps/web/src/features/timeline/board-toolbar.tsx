@@ -6,6 +6,7 @@ import { Button, IconButton } from '../../ui/button.tsx';
 import { DateInput } from '../../ui/date-picker.tsx';
 import type { HistoryState } from './history.ts';
 import { ZOOMS } from './model.ts';
+import { PublishButton } from './publish-button.tsx';
 import { TL } from './texts.ts';
 import type { Period } from './use-period.ts';
 
@@ -101,6 +102,7 @@ export function BoardToolbar(props: {
             <Sparkles aria-hidden className="size-4" />
             <span className="sr-only sm:not-sr-only">{TL.autoAllocateWindow}</span>
           </Button>
+          <PublishButton from={period.from} to={period.to} />
         </div>
       ) : null}
       <span
