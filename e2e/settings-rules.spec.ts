@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { enterApp, screenshot, USERS } from './helpers.ts';
+
+/*
+ * /settings › Allocation › Rules (issue 20 point 3): a dispatcher switches the minimum rest rule
+ * on with its minutes; a value out of range is refused by the field. What the test changes is put
+ * back afterwards (other specs share the seeded server).
+ */
+
+type Doc = {
+  week_start_day: number;
+  switches: Record<string, boolean>;
+  min_rest_minutes: number;
+  version: number;
+};
+
+test('the minimum rest rule is switched on with its minutes and kept; out of range is refused', async ({
+  page,
+}, info) => {
+  await enterApp(page, USERS.dispatcher, '/settings#allocation');
+  const before = (await (await page.request.get('/api/v1/allocation-settings')).json()) as Doc;
+  const rules = page.getByRole('group', { name: 'Rules' });
+  const rest = rules.getByRole('checkbox', { name: 'Minimum rest between two jobs' });
+  const minutes = rules.getByLabel('Minimum rest, minutes');
+  await expect(rest).not.toBeChecked();
+  await expect(minutes).toHaveValue('600');
+  await rest.check();
+  await minutes.fill('90');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get('/api/v1/allocation-settings')).json()) as Doc).min_rest_minutes,
+    )
+    .toBe(90);
+  await page.reload();
+  await expect(rest).toBeChecked();
+  await expect(minutes).toHaveValue('90');
+  await minutes.scrollIntoViewIfNeeded();
+  await screenshot(page, 'settings-rules-1280', info.project.name);
+  await minutes.fill('2000');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(rules.getByText('A whole number of minutes from 0 to 1440')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await rules.scrollIntoViewIfNeeded();
+  await screenshot(page, 'settings-rules-375', info.project.name);
+
+  const now = (await (await page.request.get('/api/v1/allocation-settings')).json()) as Doc;
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.put('/api/v1/allocation-settings', {
+    data: {
+      week_start_day: before.week_start_day,
+      switches: before.switches,
+      min_rest_minutes: before.min_rest_minutes,
+      version: now.version,
+    },
+    headers: { origin },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+});
