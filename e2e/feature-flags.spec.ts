@@ -200,4 +200,43 @@ test.describe('feature flags', () => {
       await restore();
     }
   });
+
+  test('resource validation: on, a booking whose resource is busy is not saved and the form says why', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await enterApp(page, USERS.dispatcher, '/bookings');
+    const begin = Date.parse('2031-04-01T09:00:00Z') / 1000;
+    await apiCall(page, 'POST', '/timeline-records', {
+      _key: 'booking',
+      status: 'confirmed',
+      reference: `E2E-FLAGS-BUSY-${Date.now()}`,
+      customerId: 'c001',
+      resIds: ['r060'],
+      utc_begin_plus_tz: begin,
+      utc_end_plus_tz: begin + 3600,
+    });
+    const restore = await setFlags(page, { resource_validation: true });
+    try {
+      await page.reload();
+      await page.getByRole('button', { name: 'New booking' }).click();
+      const bk = page.getByTestId('booking-form');
+      await bk.getByLabel('Date').fill('2031-04-01');
+      await bk.getByLabel('Begins').fill('09:30');
+      await bk.getByLabel('Ends', { exact: true }).fill('10:30');
+      await bk.getByLabel('Customer', { exact: true }).selectOption('c001');
+      await bk.getByLabel('Resource').selectOption(['r060']);
+      await bk.getByRole('button', { name: 'Save' }).click();
+      const confirm = page.getByTestId('confirm-dialog');
+      await confirm.getByRole('button', { name: 'Assign anyway' }).click();
+      await expect(
+        bk.getByText(
+          'This organisation does not save a job whose resources fail the checks: choose another resource',
+        ),
+      ).toBeVisible();
+      await screenshot(page, 'flags-resource-validation-1280', test.info().project.name);
+    } finally {
+      await restore();
+    }
+  });
 });
