@@ -16,7 +16,17 @@ import { z } from 'zod';
 export const SETTINGS_KEYS = ['statusConfig', 'workflow_calevents', 'workflow_groups'] as const;
 export type SettingsListKey = (typeof SETTINGS_KEYS)[number];
 
-type Problem = { kind: string; index: number; field: string; message: string };
+export type Problem = { kind: string; index: number; field: string; message: string };
+
+/** A schema's issues on `kind[index]` as problems (`field` is the issue's path). */
+export function problemsOf(kind: string, index: number, error: z.ZodError): Problem[] {
+  return error.issues.map((issue) => ({
+    kind,
+    index,
+    field: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+}
 
 /** A colour the screens can paint: #rgb, #rrggbb, #rrggbbaa or a CSS colour name. */
 const COLOUR = z
@@ -79,13 +89,7 @@ export function checkSettingsLists(
       if (typeof id === 'string' && first === undefined) seen.set(id, index);
       const parsed = ENTRY[key].safeParse(entry);
       if (!parsed.success) {
-        for (const issue of parsed.error.issues)
-          problems.push({
-            kind: key,
-            index,
-            field: issue.path.map(String).join('.'),
-            message: issue.message,
-          });
+        problems.push(...problemsOf(key, index, parsed.error));
         return;
       }
       if (first !== undefined) {

@@ -19,7 +19,13 @@ import { getSettingsDocument } from '@rostra/db/scheduling/settings-documents';
 import { Command } from 'commander';
 import { z } from 'zod';
 import { databaseOptions, loadConfig } from '../config.ts';
-import { checkSettingsLists, SETTINGS_KEYS, type SettingsListKey } from './import-settings.ts';
+import {
+  checkSettingsLists,
+  type Problem,
+  problemsOf,
+  SETTINGS_KEYS,
+  type SettingsListKey,
+} from './import-settings.ts';
 
 /*
  * `rostra import --org <id> [--skip-invalid] FILE.json`: records exported from the seed system in
@@ -68,7 +74,7 @@ const SCHEMAS: Record<ImportKind, z.ZodType> = {
   blacklists: blacklistSchema,
 };
 
-export type Problem = { kind: string; index: number; field: string; message: string };
+export type { Problem };
 
 export type ImportReport = {
   ok: boolean;
@@ -175,14 +181,7 @@ export async function runImport(
         if (checked % 5_000 === 0) options.say(`Checked ${checked}/${total} records`);
         const parsed = SCHEMAS[kind].safeParse(record);
         if (!parsed.success) {
-          for (const issue of parsed.error.issues) {
-            problems.push({
-              kind: key,
-              index,
-              field: issue.path.map(String).join('.'),
-              message: issue.message,
-            });
-          }
+          problems.push(...problemsOf(key, index, parsed.error));
           return;
         }
         const rec = record as Record<string, unknown>;

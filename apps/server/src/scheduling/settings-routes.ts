@@ -1,6 +1,6 @@
 import {
+  emptyMasterLabels,
   jobStatusConfigBody,
-  type MasterLabelsAnswer,
   masterLabelsAnswer,
   masterLabelsBody,
   statusConfigAnswer,
@@ -146,20 +146,4 @@ export function settingsRoutes(app: App): void {
       );
     },
   );
-}
-
-function emptyMasterLabels(uid: string): MasterLabelsAnswer {
-  return {
-    _id: uid,
-    _key: 'dispatcher_master_labels',
-    labels: [],
-    cs_lbls: [],
-    res_labels: [],
-    strict: false,
-    strict_res: null,
-    strict_cus: null,
-    strict_boo: null,
-    published: false,
-    version: 0,
-  };
 }

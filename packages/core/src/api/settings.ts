@@ -221,6 +221,23 @@ export const masterLabelsAnswer = z.object({
 });
 export type MasterLabelsAnswer = z.infer<typeof masterLabelsAnswer>;
 
+/** A dispatcher's master labels while none are stored (version 0): no labels, not strict, not published. */
+export function emptyMasterLabels(uid: string): MasterLabelsAnswer {
+  return {
+    _id: uid,
+    _key: 'dispatcher_master_labels',
+    labels: [],
+    cs_lbls: [],
+    res_labels: [],
+    strict: false,
+    strict_res: null,
+    strict_cus: null,
+    strict_boo: null,
+    published: false,
+    version: 0,
+  };
+}
+
 /** One exception-report rule: a status (and attribute) late by more than the amber minutes. */
 export const exceptionRule = z.object({
   action_status: z.string(),

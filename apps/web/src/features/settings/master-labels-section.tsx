@@ -1,5 +1,5 @@
 import type { CursorPage } from '@rostra/core/api/common';
-import type { MasterLabelsAnswer } from '@rostra/core/api/settings';
+import { emptyMasterLabels, type MasterLabelsAnswer } from '@rostra/core/api/settings';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
@@ -29,20 +29,6 @@ const allLabelsQuery = queryOptions({
     (await api.get<CursorPage<Label>>('/labels', { query: { limit: 250 }, quiet: true })).items,
 });
 
-const empty = (uid: string): MasterLabelsAnswer => ({
-  _id: uid,
-  _key: 'dispatcher_master_labels',
-  labels: [],
-  cs_lbls: [],
-  res_labels: [],
-  strict: false,
-  strict_res: null,
-  strict_cus: null,
-  strict_boo: null,
-  published: false,
-  version: 0,
-});
-
 /** A dispatcher's document; none stored yet (404) is the empty one at version 0. */
 const masterLabelsQuery = (uid: string) =>
   queryOptions({
@@ -53,7 +39,7 @@ const masterLabelsQuery = (uid: string) =>
           quiet: true,
         });
       } catch (e) {
-        if (isApiError(e) && e.status === 404) return empty(uid);
+        if (isApiError(e) && e.status === 404) return emptyMasterLabels(uid);
         throw e;
       }
     },
