@@ -112,6 +112,33 @@ describe.each(testDatabaseKinds())('confirm or decline on %s', (kind) => {
     expect(await confirmations(job)).toMatchObject([{ state: 'confirmed' }]);
   });
 
+  it('a worker on a shared job sees only their own answer; the dispatcher sees each', async () => {
+    const begin = Math.floor(t.clock.now().getTime() / 1000) + 30 * 3600;
+    const job = await jobFor(t, p, {
+      resIds: ['r1', 'r2'],
+      reference: 'HC-C-SHARED',
+      utc_begin_plus_tz: begin,
+      utc_end_plus_tz: begin + 3600,
+    });
+    ok(await call(t, p.resource1, 'POST', `/bookings/${job}/confirmation`, { decision: 'confirm' }));
+    const window = `/timeline?from=${begin - 3600}&to=${begin + 86400}`;
+    const list = `/timeline-records?from=${begin - 3600}&to=${begin + 86400}`;
+    type Page = { confirmations?: Record<string, string>; _id: string }[];
+    const answersIn = async (who: typeof p.dispatcher) => [
+      ok<{ records: Page }>(await call(t, who, 'GET', window)).records.find((r) => r._id === job)
+        ?.confirmations,
+      ok<{ items: Page }>(await call(t, who, 'GET', list)).items.find((r) => r._id === job)?.confirmations,
+    ];
+    const [forDispatcher] = await answersIn(p.dispatcher);
+    expect(forDispatcher?.r1).toBe('confirmed');
+    expect(forDispatcher).toHaveProperty('r2');
+    for (const answers of await answersIn(p.resource2)) {
+      expect(answers).not.toHaveProperty('r1');
+      expect(answers).toHaveProperty('r2');
+    }
+    for (const answers of await answersIn(p.resource1)) expect(answers).toEqual({ r1: 'confirmed' });
+  });
+
   it('a changed link, or one past the job start, changes nothing and says so', async () => {
     const job = await futureJob('HC-C2', 2);
     const token = await tokenFor('HC-C2');

@@ -96,8 +96,14 @@ export function timelineRecordRoutes(app: App): void {
         }),
       );
       // Each booking with its workers' answers to the request to confirm (the boards' mark).
+      const reader = readerOf(caller);
       const items = await withOrg(db(), caller.orgId, (tx) =>
-        withConfirmations(tx, caller.orgId, page.items),
+        withConfirmations(
+          tx,
+          caller.orgId,
+          page.items,
+          reader.seesAll ? undefined : (caller.resourceId ?? null),
+        ),
       );
       return { ...page, items };
     },

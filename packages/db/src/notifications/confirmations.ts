@@ -253,12 +253,15 @@ export async function confirmationByLink(
 
 /**
  * Each record with its workers' answers to the request to confirm (issue #19 point 3), by
- * resource id, for the bar's and the board card's mark: one query for the page.
+ * resource id, for the bar's and the board card's mark: one query for the page. A reader who does
+ * not see the whole organisation (a worker, a customer) gets only `onlyOf`'s answer (their own
+ * resource's; none for null): a worker on a shared job does not see whether a colleague said no.
  */
 export async function withConfirmations<R extends Record<string, unknown>>(
   tx: Tx,
   orgId: string,
   records: R[],
+  onlyOf?: string | null,
 ): Promise<(R & { confirmations?: Record<string, string> })[]> {
   if (records.length === 0) return records;
   const ids = records.map((r) => r._id as string);
@@ -273,6 +276,7 @@ export async function withConfirmations<R extends Record<string, unknown>>(
   if (rows.length === 0) return records;
   const byRecord = new Map<string, Record<string, string>>();
   for (const r of rows) {
+    if (onlyOf !== undefined && r.resourceId !== onlyOf) continue;
     const states = byRecord.get(r.recordId) ?? {};
     states[r.resourceId] = r.state;
     byRecord.set(r.recordId, states);

@@ -226,7 +226,12 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
   }
   const truncated = records.length > WINDOW_LIMIT;
   if (truncated) records = records.slice(0, WINDOW_LIMIT);
-  records = await withConfirmations(tx, orgId, records);
+  records = await withConfirmations(
+    tx,
+    orgId,
+    records,
+    q.reader.seesAll ? undefined : (q.ownResourceId ?? null),
+  );
   if (q.reader.seesAll) {
     // Roster changes not yet published (issue #19 point 4): the bar's draft mark.
     const drafts = await draftIdsAmong(
