@@ -24,6 +24,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { performance as nodePerf } from 'node:perf_hooks';
 import { type Browser, type CDPSession, chromium, type Page } from '@playwright/test';
+import type { CaptchaChallenge } from '@rostra/core/api/identity';
 import { DEFAULT_TERMS_VERSION } from '@rostra/core/shell/constants';
 import { termsWholeVersion } from '@rostra/core/shell/validators';
 import { DAY, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
@@ -34,6 +35,7 @@ import { seedLargeOrg } from '../../apps/server/bench/large-org.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { loadIdentityOptions } from '../../apps/server/src/identity/options.ts';
+import { solveCaptcha } from '../../apps/server/src/identity/testing.ts';
 import { CHROMIUM } from '../chromium.ts';
 
 const START = Date.parse('2026-03-01T00:00:00Z') / 1000;
@@ -383,7 +385,12 @@ async function main() {
   const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD, name: 'Bench Dispatcher' }),
+    body: JSON.stringify({
+      email: EMAIL,
+      password: PASSWORD,
+      name: 'Bench Dispatcher',
+      captcha: await solveCaptcha((await (await fetch(`${base}/api/v1/captcha`)).json()) as CaptchaChallenge),
+    }),
   });
   if (!signUp.ok) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`);
   const uid = ((await signUp.json()) as { user: { id: string } }).user.id;

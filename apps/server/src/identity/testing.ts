@@ -134,7 +134,13 @@ export function pathOf(link: string): string {
  * solved as the browser does (the test app's work is small), encoded as the `captcha` field.
  */
 export async function solvedCaptcha(t: TestApp): Promise<string> {
-  const c = (await t.app.inject({ method: 'GET', url: '/api/v1/captcha' })).json() as CaptchaChallenge;
+  return solveCaptcha(
+    (await t.app.inject({ method: 'GET', url: '/api/v1/captcha' })).json() as CaptchaChallenge,
+  );
+}
+
+/** A challenge of `GET /api/v1/captcha` solved as the browser does, encoded as the `captcha` field. */
+export async function solveCaptcha(c: CaptchaChallenge): Promise<string> {
   const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
   if (!solution) throw new Error('the captcha could not be solved');
   const payload = {
