@@ -1,9 +1,8 @@
 import { whatsNewLabel } from '@rostra/core/shell/messages';
-import { formatDate } from '@rostra/core/time/calendar';
 import { Bell, Megaphone } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useMarkNotificationsSeen, useNotificationList } from '../lib/notifications.ts';
-import { formatOrgInstant } from '../lib/org-time.ts';
+import { useOrgDates } from '../lib/org-dates.ts';
 import { closePanel } from '../lib/overlays.ts';
 import { useStore } from '../lib/store.ts';
 import { useMarkVersionsSeen, useVersions } from '../lib/versions.ts';
@@ -19,7 +18,7 @@ import { useShell } from './shell-context.tsx';
  * the organisation's clock and in its date format, like the rest of the app.
  */
 export function NotificationDrawer() {
-  const { me } = useShell();
+  const dates = useOrgDates();
   const markSeen = useMarkNotificationsSeen();
   const list = useNotificationList();
   const hasMarked = useRef(false);
@@ -53,7 +52,7 @@ export function NotificationDrawer() {
                 <p className="text-sm font-medium text-neutral-900">{n.title}</p>
                 {n.body ? <p className="mt-0.5 text-sm text-neutral-600">{n.body}</p> : null}
                 <p className="mt-1 text-xs text-neutral-500 tabular-nums" data-testid="notification-time">
-                  {formatOrgInstant(n._qa_create_utc, me.company)}
+                  {dates.instant(n._qa_create_utc)}
                 </p>
               </li>
             ))}
@@ -102,6 +101,7 @@ export function HelpDrawer() {
  * Opening it, or a version arriving while it is open, reads what is unseen: the dot clears.
  */
 export function WhatsNewPanel() {
+  const dates = useOrgDates();
   const { version, role } = useShell();
   const versions = useVersions(role);
   const markSeen = useMarkVersionsSeen();
@@ -132,7 +132,7 @@ export function WhatsNewPanel() {
               <li key={r.version} data-testid="whats-new-version">
                 <h3 className="text-sm font-semibold">{SHELL_EXTRA_TEXT.whatsNewVersion(r.version)}</h3>
                 <p className="text-xs text-neutral-500">
-                  {SHELL_EXTRA_TEXT.released} {formatDate(r.release_date)}
+                  {SHELL_EXTRA_TEXT.released} {dates.date(r.release_date)}
                 </p>
                 {r.notes ? (
                   <p className="mt-2 text-sm whitespace-pre-line text-neutral-700">{r.notes}</p>

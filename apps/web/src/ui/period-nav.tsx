@@ -1,6 +1,7 @@
-import { formatDate, toWallClock } from '@rostra/core/time/calendar';
+import { toWallClock } from '@rostra/core/time/calendar';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useOrgDates } from '../lib/org-dates.ts';
 import { Button, IconButton } from './button.tsx';
 
 export const PERIOD_NAV_TEXT = {
@@ -25,13 +26,14 @@ export function PeriodNav({
   onNext: () => void;
   onToday: () => void;
 }) {
+  const dates = useOrgDates();
   return (
     <div className="flex items-center gap-1">
       <IconButton label={PERIOD_NAV_TEXT.previous(unit)} onClick={onPrevious}>
         <ChevronLeft aria-hidden className="size-4" />
       </IconButton>
       <span className="min-w-0 px-1 text-sm font-medium text-neutral-800 tabular-nums" aria-live="polite">
-        {formatDate(from)} – {formatDate(to - 1)}
+        {dates.date(from)} – {dates.date(to - 1)}
       </span>
       <IconButton label={PERIOD_NAV_TEXT.next(unit)} onClick={onNext}>
         <ChevronRight aria-hidden className="size-4" />

@@ -1,8 +1,8 @@
-import { formatDateTime } from '@rostra/core/time/calendar';
 import type { Rechecked } from '@rostra/core/timeline/rechecked';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
+import { useOrgDates } from '../lib/org-dates.ts';
 import { Button } from './button.tsx';
 
 const T = {
@@ -56,6 +56,7 @@ export function RecheckedNotice({
   onDismiss: () => void;
   className?: string;
 }) {
+  const dates = useOrgDates();
   if (!hasRechecked(rechecked)) return null;
   const flagged = rechecked.nowInConflict;
   return (
@@ -92,7 +93,7 @@ export function RecheckedNotice({
                 {b.reference ?? b.customer ?? b._id}
               </Link>
               {' · '}
-              {formatDateTime(b.utc_begin_plus_tz)}
+              {dates.dateTime(b.utc_begin_plus_tz)}
               {b.customer && b.reference ? ` · ${b.customer}` : ''}
               {b.errors[0] ? (
                 <span className="text-amber-900">

@@ -31,6 +31,8 @@ export const meCompany = z.object({
   default_country: z.object({ name: z.string(), code: z.string() }),
   date_format: z.string(),
   time_zone: z.string(),
+  /** The allocation setting's week start day (0 = Sunday … 6 = Saturday; default 0). */
+  week_start_day: z.number().int().min(0).max(6),
   event_label_types: z.array(z.unknown()),
   doc_statuses: z.record(z.string(), z.unknown()),
   geofence: z.unknown(),

@@ -1,6 +1,7 @@
 import { toWallClock, WEEK, weekStart } from '@rostra/core/time/calendar';
 import { and, arrayContains, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { readWeekStartDay } from '../identity/company.ts';
 import { toServicePlan, toTimelineRecord } from '../scheduling/mapping.ts';
 import { loadOrgContext } from '../scheduling/org-context.ts';
 import { listDailyShifts } from '../scheduling/shifts.ts';
@@ -53,9 +54,11 @@ export async function resourceOverview(
       )
       .orderBy(asc(timelineRecords.beginAt))
       .limit(LEAVE_LIMIT);
-    return { by, leaves: leaves.map((r) => toTimelineRecord(r, r.resIds)), today };
+    const weekStartDay = await readWeekStartDay(tx, orgId);
+    return { by, leaves: leaves.map((r) => toTimelineRecord(r, r.resIds)), today, weekStartDay };
   });
-  const from = weekStart(read.today);
+  // This week on the organisation's week start day (its allocation setting; Sunday by default).
+  const from = weekStart(read.today, read.weekStartDay);
   const to = from + WEEK;
   return {
     blacklisted_by: read.by,

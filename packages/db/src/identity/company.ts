@@ -77,3 +77,22 @@ export async function readCompany(tx: Tx, orgId: string): Promise<CompanyDocumen
     version: row.version ?? 0,
   };
 }
+
+/**
+ * The organisation's `week_start_day` (0 = Sunday … 6 = Saturday) from its allocation setting;
+ * Sunday, the spec's default, when unset or not a whole day number.
+ */
+export async function getWeekStartDay(db: Db, orgId: string): Promise<number> {
+  return withOrg(db, orgId, (tx) => readWeekStartDay(tx, orgId));
+}
+
+/** `getWeekStartDay` inside a transaction already bound to the organisation. */
+export async function readWeekStartDay(tx: Tx, orgId: string): Promise<number> {
+  const rows = await tx
+    .select({ value: orgSettings.value })
+    .from(orgSettings)
+    .where(and(eq(orgSettings.orgId, orgId), eq(orgSettings.key, 'allocation'), eq(orgSettings.role, '')))
+    .limit(1);
+  const wsd = (rows[0]?.value as { week_start_day?: unknown } | null | undefined)?.week_start_day;
+  return typeof wsd === 'number' && Number.isInteger(wsd) && wsd >= 0 && wsd <= 6 ? wsd : 0;
+}

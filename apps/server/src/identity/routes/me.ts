@@ -1,5 +1,5 @@
 import { meAnswer } from '@rostra/core/api/identity';
-import { getCompany } from '@rostra/db/identity/company';
+import { getCompany, getWeekStartDay } from '@rostra/db/identity/company';
 import { listMemberships } from '@rostra/db/identity/memberships';
 import { findSessionBinding } from '@rostra/db/identity/sessions';
 import { findUserById } from '@rostra/db/identity/users';
@@ -41,6 +41,8 @@ export function meRoute(app: App, identity: Identity): void {
         (m) => !bound || (m.orgId === bound.orgId && m.role === bound.role),
       );
       const doc = caller ? await getCompany(identity.db, caller.orgId) : undefined;
+      // The organisation's week start (its allocation setting), so every screen's week agrees.
+      const weekStartDay = caller ? await getWeekStartDay(identity.db, caller.orgId) : 0;
       const hidesEmail = found.isAnonymous || found.email.endsWith(`@${PHONE_EMAIL_DOMAIN}`);
       return {
         user_details: {
@@ -69,7 +71,7 @@ export function meRoute(app: App, identity: Identity): void {
         customer_id: caller?.customerId ?? null,
         terms_required: request.termsRequired,
         terms_version: identity.options.termsVersion,
-        company: doc ?? null,
+        company: doc ? { ...doc, week_start_day: weekStartDay } : null,
       };
     },
   );

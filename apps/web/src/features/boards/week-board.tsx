@@ -1,7 +1,8 @@
 import type { Booking } from '@rostra/core/api/bookings';
-import { dayStart, FORTNIGHT, WEEK, weekStart } from '@rostra/core/time/calendar';
+import { dayStart, FORTNIGHT, WEEK } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { errorText, fetchRecords } from '../../lib/roster.ts';
 import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -29,9 +30,10 @@ export function useFortnight() {
  */
 export function useWeekBoard(name: string, keep: (record: Booking) => boolean = () => true) {
   const { me } = useShell();
+  const dates = useOrgDates();
   const period = usePeriod({
     length: WEEK,
-    startOf: weekStart,
+    startOf: dates.weekStart,
     timeZone: me.company?.time_zone,
     unit: T.week,
   });

@@ -1,18 +1,17 @@
 import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { isCardHidden } from '@rostra/core/settings/flag-rules';
 import { type JobAction, type JobTab, jobDetailTabs, recordActions } from '@rostra/core/shell/roles';
-import { formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, ClipboardList, Pencil, X } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
 import { useLive } from '../../lib/live.ts';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
-import { formatSpan } from '../../ui/format.ts';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
@@ -60,6 +59,7 @@ type Lookups = {
  * `jobDetailTabs`). It follows the booking live; Escape or Close closes it.
  */
 export function BookingDetail({ id, onClose, ...lookups }: { id: string; onClose: () => void } & Lookups) {
+  const dates = useOrgDates();
   const { role } = useShell();
   const queryClient = useQueryClient();
   const booking = useQuery(bookingQuery(id));
@@ -106,7 +106,7 @@ export function BookingDetail({ id, onClose, ...lookups }: { id: string; onClose
           {b ? (
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-neutral-700">
               <StatusBadge status={b.status ?? 'draft'} config={statusConfig} />
-              <span className="tabular-nums">{formatSpan(b.utc_begin_plus_tz, b.utc_end_plus_tz)}</span>
+              <span className="tabular-nums">{dates.span(b.utc_begin_plus_tz, b.utc_end_plus_tz)}</span>
             </div>
           ) : null}
         </div>
@@ -345,6 +345,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 function DetailsTab({ booking, customers, labels, resources }: { booking: Booking } & Lookups) {
+  const dates = useOrgDates();
   const { role, settings } = useShell();
   const statusConfig = useStatusConfig();
   // The audit card (the status history): not shown to resources when the organisation hides it.
@@ -359,7 +360,7 @@ function DetailsTab({ booking, customers, labels, resources }: { booking: Bookin
     <div className="space-y-5">
       <dl className="divide-y divide-neutral-100">
         <Row label={T.reference}>{booking.reference || '—'}</Row>
-        <Row label={T.times}>{formatSpan(booking.utc_begin_plus_tz, booking.utc_end_plus_tz)}</Row>
+        <Row label={T.times}>{dates.span(booking.utc_begin_plus_tz, booking.utc_end_plus_tz)}</Row>
         <Row label={T.customer}>
           {customer
             ? recordName(customer, booking.customerId ?? '')
@@ -441,7 +442,7 @@ function DetailsTab({ booking, customers, labels, resources }: { booking: Bookin
                   </span>
                   {typeof s._utc_plus_tz === 'number' ? (
                     <span className="text-xs text-neutral-500 tabular-nums">
-                      {formatDateTime(s._utc_plus_tz)}
+                      {dates.dateTime(s._utc_plus_tz)}
                     </span>
                   ) : null}
                 </li>

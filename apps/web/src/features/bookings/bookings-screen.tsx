@@ -5,11 +5,11 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { AlertTriangle, Plus, SlidersHorizontal, X } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { useLive } from '../../lib/live.ts';
+import { type OrgDates, useOrgDates } from '../../lib/org-dates.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { DateInput } from '../../ui/date-picker.tsx';
-import { formatSpan } from '../../ui/format.ts';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
@@ -251,7 +251,10 @@ function ConflictMark({ booking }: { booking: Booking }) {
 const col = columnsFor<Booking>();
 
 /** The table's columns (the status column reads the organisation's status colours). */
-function bookingColumns(statusConfig: ReturnType<typeof useStatusConfig>): DataColumn<Booking>[] {
+function bookingColumns(
+  statusConfig: ReturnType<typeof useStatusConfig>,
+  dates: OrgDates,
+): DataColumn<Booking>[] {
   return [
     col.display({
       id: 'reference',
@@ -270,7 +273,7 @@ function bookingColumns(statusConfig: ReturnType<typeof useStatusConfig>): DataC
       id: 'when',
       header: T.when,
       meta: { className: 'whitespace-nowrap text-neutral-700 tabular-nums' },
-      cell: ({ row: { original: b } }) => formatSpan(b.utc_begin_plus_tz, b.utc_end_plus_tz),
+      cell: ({ row: { original: b } }) => dates.span(b.utc_begin_plus_tz, b.utc_end_plus_tz),
     }),
     col.display({
       id: 'customer',
@@ -315,11 +318,12 @@ type ListProps = {
 };
 
 function BookingTable({ items, selected, statusConfig }: ListProps) {
+  const dates = useOrgDates();
   return (
     <DataTable
       label={T.bookingsList}
       className="hidden md:block"
-      columns={bookingColumns(statusConfig)}
+      columns={bookingColumns(statusConfig, dates)}
       data={items}
       getRowId={(b) => b._id}
       isSelected={(b) => b._id === selected}
@@ -333,6 +337,7 @@ function BookingTable({ items, selected, statusConfig }: ListProps) {
 }
 
 function BookingCards({ items, selected, statusConfig }: ListProps) {
+  const dates = useOrgDates();
   return (
     <ul className="space-y-2 md:hidden">
       {items.map((b) => (
@@ -352,7 +357,7 @@ function BookingCards({ items, selected, statusConfig }: ListProps) {
             <StatusBadge status={b.status ?? 'draft'} config={statusConfig} />
           </div>
           <p className="mt-1 text-sm text-neutral-700 tabular-nums">
-            {formatSpan(b.utc_begin_plus_tz, b.utc_end_plus_tz)}
+            {dates.span(b.utc_begin_plus_tz, b.utc_end_plus_tz)}
           </p>
           <p className="mt-0.5 text-sm text-neutral-600">
             {customerOf(b)} · {resourceOf(b)}

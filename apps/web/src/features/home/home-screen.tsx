@@ -1,6 +1,6 @@
 import type { HomeFeedItem } from '@rostra/core/api/home';
 import { isNewFeedItem } from '@rostra/core/home/feed';
-import { formatDate, formatDateTime, toWallClock } from '@rostra/core/time/calendar';
+import { toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import {
@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useLive } from '../../lib/live.ts';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
@@ -30,6 +31,7 @@ import { HOME_TEXT as H } from './texts.ts';
  * timeline or a notification changes.
  */
 export function HomeScreen() {
+  const dates = useOrgDates();
   const { me, role } = useShell();
   const today = useQuery(todayQuery);
   const feed = useFeed();
@@ -59,7 +61,7 @@ export function HomeScreen() {
         <h2 id="home-today" className="text-sm font-semibold text-neutral-700">
           {H.today}
           {today.data ? (
-            <span className="ml-2 font-normal text-neutral-500">{formatDate(today.data.from)}</span>
+            <span className="ml-2 font-normal text-neutral-500">{dates.date(today.data.from)}</span>
           ) : null}
         </h2>
         {today.isPending ? (
@@ -169,7 +171,7 @@ export function HomeScreen() {
                     key={item.id}
                     item={item}
                     isNew={isNewFeedItem(item.at, serverNow)}
-                    when={formatDateTime(toWallClock(item.at, zone))}
+                    when={dates.dateTime(toWallClock(item.at, zone))}
                     status={(s) => statusName(statusConfig, s)}
                   />
                 ))}

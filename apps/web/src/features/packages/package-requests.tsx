@@ -4,12 +4,11 @@ import {
   type PackageRequestPage,
   packageRequestBody,
 } from '@rostra/core/api/package-requests';
-import { formatDateTime, toWallClock } from '@rostra/core/time/calendar';
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check as CheckIcon, PackagePlus } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { notify } from '../../lib/toast.ts';
-import { useShell } from '../../shell/shell-context.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Check } from '../../ui/check.tsx';
@@ -38,9 +37,8 @@ import { PACKAGES_TEXT as P } from './texts.ts';
 const PAGE_SIZE = 10;
 
 function useWhen(): (ms: number) => string {
-  const { me } = useShell();
-  const zone = me.company?.time_zone || 'UTC';
-  return (ms) => formatDateTime(toWallClock(ms, zone));
+  const dates = useOrgDates();
+  return (ms) => dates.instant(ms / 1000);
 }
 
 const statusOf = (r: PackageRequest) => (

@@ -1,7 +1,7 @@
 import type { Analytics } from '@rostra/core/api/reports';
-import { formatDate } from '@rostra/core/time/calendar';
 import { type ReactElement, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import type { RowData } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/list-state.tsx';
 import { type Column, DataTable, Section, TableToggle } from './report-parts.tsx';
@@ -121,17 +121,18 @@ export function UtilisationByLabel({ data }: { data: Analytics }) {
 }
 
 export function JobsOverTime({ data }: { data: Analytics }) {
+  const dates = useOrgDates();
   const series = statusSeries(data.jobs_by_status_over_time);
   const isWeekly = data.bucket_seconds > 86_400;
   const rows = series.length === 0 ? [] : data.jobs_by_status_over_time;
-  const points = rows.map((b) => ({ name: formatDate(b.start), ...b.counts }));
+  const points = rows.map((b) => ({ name: dates.date(b.start), ...b.counts }));
   return (
     <ChartCard
       title={T.jobsOverTime}
       rows={rows}
       rowKey={(b) => String(b.start)}
       columns={[
-        { header: isWeekly ? T.weekOf : T.day, cell: (b) => formatDate(b.start) },
+        { header: isWeekly ? T.weekOf : T.day, cell: (b) => dates.date(b.start) },
         ...series.map((s) => ({
           header: s,
           cell: (b: (typeof rows)[number]) => b.counts[s] ?? 0,

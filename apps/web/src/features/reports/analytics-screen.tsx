@@ -2,6 +2,7 @@ import type { DateRange } from '@rostra/core/api/reports';
 import { canSeeAnalytics, menuLabel } from '@rostra/core/shell/menu';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { errorText, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
@@ -25,9 +26,10 @@ import { fetchAnalytics, REPORT_KEYS, weekOf } from './reports.ts';
  * the server share, tells them so instead of asking for a refusal.
  */
 export function AnalyticsScreen() {
+  const dates = useOrgDates();
   const { me, settings, role, user } = useShell();
   const isAllowed = canSeeAnalytics(user);
-  const thisWeek = () => weekOf(wallNow(me.company?.time_zone));
+  const thisWeek = () => weekOf(wallNow(me.company?.time_zone), dates.weekStartDay);
   const [range, setRange] = useState<DateRange>(thisWeek);
   const analytics = useQuery({
     queryKey: REPORT_KEYS.analytics(range),

@@ -1,10 +1,11 @@
 import type { LedgerEntry, LedgerType } from '@rostra/core/api/job-life';
 import { menuLabel } from '@rostra/core/shell/menu';
-import { formatDate, toWallClock } from '@rostra/core/time/calendar';
+import { toWallClock } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { errorText } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { IconButton } from '../../ui/button.tsx';
@@ -22,6 +23,7 @@ const BOOKINGS_PATH: string = '/bookings';
  * page, newest first, filtered by status; each opens its job. Entries are made from a job.
  */
 export function LedgerList({ type }: { type: LedgerType }) {
+  const dates = useOrgDates();
   const { settings, me } = useShell();
   const timeZone = me.company?.time_zone ?? 'UTC';
   const [status, setStatus] = useState('');
@@ -85,7 +87,7 @@ export function LedgerList({ type }: { type: LedgerType }) {
                 ),
               },
               { header: T.status, cell: (e) => T.ledgerStatus[e.status] ?? e.status },
-              { header: T.created, cell: (e) => formatDate(toWallClock(e.created_at, timeZone)) },
+              { header: T.created, cell: (e) => dates.date(toWallClock(e.created_at, timeZone)) },
               { header: T.subtotal, cell: (e) => formatMoney(e.subtotal, e.currency), isNumber: true },
               { header: T.gst, cell: (e) => formatMoney(e.gst, e.currency), isNumber: true },
               { header: T.amount, cell: (e) => formatMoney(e.total, e.currency), isNumber: true },

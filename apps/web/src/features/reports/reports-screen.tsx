@@ -1,9 +1,9 @@
 import type { DateRange, ExceptionRow, HoursRow } from '@rostra/core/api/reports';
 import { menuLabel } from '@rostra/core/shell/menu';
-import { formatDate, formatDateTime } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { errorText, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { FormMessage } from '../../ui/field.tsx';
@@ -21,8 +21,9 @@ const BOOKINGS_PATH: string = '/bookings';
  * exceptions, each with its CSV export. The top bar hides the search box on this route.
  */
 export function ReportsScreen() {
+  const dates = useOrgDates();
   const { me, settings } = useShell();
-  const thisWeek = () => weekOf(wallNow(me.company?.time_zone));
+  const thisWeek = () => weekOf(wallNow(me.company?.time_zone), dates.weekStartDay);
   const [range, setRange] = useState<DateRange>(thisWeek);
   const [group, setGroup] = useState<'resource' | 'label'>('resource');
 
@@ -129,6 +130,7 @@ function StatusSection({ range }: { range: DateRange }) {
 }
 
 function ExceptionsSection({ range }: { range: DateRange }) {
+  const dates = useOrgDates();
   const exceptions = useQuery({
     queryKey: REPORT_KEYS.exceptions(range),
     queryFn: () => fetchExceptions(range),
@@ -173,12 +175,12 @@ function ExceptionsSection({ range }: { range: DateRange }) {
                 ),
               },
               { header: T.customer, cell: (e) => e.customer ?? '—' },
-              { header: T.begins, cell: (e) => formatDateTime(e.utc_begin_plus_tz) },
+              { header: T.begins, cell: (e) => dates.dateTime(e.utc_begin_plus_tz) },
               { header: T.expected, cell: (e) => <span className="capitalize">{e.action_status}</span> },
               { header: T.current, cell: (e) => <span className="capitalize">{e.curr_state}</span> },
               {
                 header: T.since,
-                cell: (e) => (e.curr_state_date === null ? '—' : formatDate(e.curr_state_date)),
+                cell: (e) => (e.curr_state_date === null ? '—' : dates.date(e.curr_state_date)),
               },
             ]}
           />

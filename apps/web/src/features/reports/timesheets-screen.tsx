@@ -1,8 +1,9 @@
 import { formatHoursHmm } from '@rostra/core/reports/format';
 import { menuLabel } from '@rostra/core/shell/menu';
-import { DAY, formatDate, fromYmd, WEEK } from '@rostra/core/time/calendar';
+import { DAY, fromYmd, WEEK } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { errorText, useResources, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
@@ -31,6 +32,7 @@ import {
  * for the next visit; an answer grouped on another day than the one asked is asked again.
  */
 export function TimesheetsScreen() {
+  const dates = useOrgDates();
   const { me, settings, role } = useShell();
   const queryClient = useQueryClient();
   const now = () => wallNow(me.company?.time_zone);
@@ -90,7 +92,7 @@ export function TimesheetsScreen() {
           ) : null}
           <CsvLink
             href={csvUrl('/timesheets.csv', { ...range, resource })}
-            name={T.weekStarting(formatDate(start))}
+            name={T.weekStarting(dates.date(start))}
           />
         </>
       }
@@ -106,7 +108,7 @@ export function TimesheetsScreen() {
           {weeks.map((w) => {
             const seconds = w.rows.reduce((s, r) => s + r.worked_seconds, 0);
             const jobs = w.rows.reduce((s, r) => s + r.jobs, 0);
-            const title = T.weekStarting(formatDate(fromYmd(w.week_start)));
+            const title = T.weekStarting(dates.date(fromYmd(w.week_start)));
             return (
               <Section key={w.week_start} title={title}>
                 <DataTable<TimesheetRow>

@@ -1,9 +1,10 @@
 import type { Booking } from '@rostra/core/api/bookings';
-import { DAY, MINUTE, WEEK, weekdayLongName, weekStart } from '@rostra/core/time/calendar';
+import { DAY, MINUTE, WEEK, weekdayLongName } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import {
   byId,
   customerName,
@@ -50,6 +51,7 @@ const rowKey = (item: Booking, byCustomer: boolean) =>
  * panel turns them into real bookings for a period and says what it did.
  */
 export function MasterRosterScreen() {
+  const dates = useOrgDates();
   const { role, me } = useShell();
   const location = useLocation();
   const byCustomer = location.pathname.startsWith(MASCUSTOMER);
@@ -215,7 +217,7 @@ export function MasterRosterScreen() {
               }}
             />
           </div>
-          <RolloutPanel defaultFrom={weekStart(wallNow(me.company?.time_zone)) + WEEK} />
+          <RolloutPanel defaultFrom={dates.weekStart(wallNow(me.company?.time_zone)) + WEEK} />
         </div>
       )}
       {dialog ? (

@@ -1,8 +1,9 @@
 import { MAX_ROLLOUT_DAYS } from '@rostra/core/api/roster';
-import { DAY, formatDate, formatDateTime } from '@rostra/core/time/calendar';
+import { DAY } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { dateInputSeconds, dateInputValue } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
@@ -39,6 +40,7 @@ type Period = z.output<typeof periodSchema>;
  * became drafts and why, and which items were left out.
  */
 export function RolloutPanel({ defaultFrom }: { defaultFrom: number }) {
+  const dates = useOrgDates();
   const queryClient = useQueryClient();
   const form = useZodForm(periodSchema, {
     defaultValues: { from: dateInputValue(defaultFrom), to: dateInputValue(defaultFrom + 13 * DAY) },
@@ -67,7 +69,7 @@ export function RolloutPanel({ defaultFrom }: { defaultFrom: number }) {
       setNote(T.nothingToDo);
       return;
     }
-    if (!(await askConfirm(T.confirmRollout(toCreate, formatDate(from), formatDate(to - DAY))))) return;
+    if (!(await askConfirm(T.confirmRollout(toCreate, dates.date(from), dates.date(to - DAY))))) return;
     const done = await rollout(from, to, false);
     setPreview(null);
     setSummary(done);
@@ -110,6 +112,7 @@ export function RolloutPanel({ defaultFrom }: { defaultFrom: number }) {
 }
 
 function Summary({ summary }: { summary: RolloutAnswer }) {
+  const dates = useOrgDates();
   const figures = [
     [T.created, summary.created],
     [T.rostered, summary.rostered],
@@ -136,7 +139,7 @@ function Summary({ summary }: { summary: RolloutAnswer }) {
           <ul className="mt-1 space-y-1 text-sm">
             {summary.conflicts.map((c) => (
               <li key={c._id} className="rounded bg-red-50 px-2 py-1 text-red-900">
-                <span className="font-medium tabular-nums">{formatDateTime(c.utc_begin_plus_tz)}</span>
+                <span className="font-medium tabular-nums">{dates.dateTime(c.utc_begin_plus_tz)}</span>
                 {' — '}
                 {c.errors.map((e) => e.message).join('; ') || c._id}
               </li>

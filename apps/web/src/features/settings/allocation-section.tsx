@@ -1,6 +1,7 @@
 import { DEFAULT_SWITCHES, RULE_SWITCH_NAMES, SWITCH_NAMES } from '@rostra/core/allocation/scenario';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { ME_KEY } from '../../lib/session.ts';
 import { FormSelect } from '../../ui/form.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { FormToggle, Loaded, SectionForm, useSectionForm } from './form-parts.tsx';
@@ -47,6 +48,8 @@ function AllocationForm({ doc }: { doc: AllocationDoc }) {
       ),
     );
     await queryClient.invalidateQueries({ queryKey: ['admin-settings'] });
+    // Every screen's week starts on the new day: /me carries it.
+    await queryClient.invalidateQueries({ queryKey: ME_KEY });
   };
 
   return (

@@ -1,11 +1,12 @@
 import type { Booking, SavedBooking } from '@rostra/core/api/bookings';
 import type { LeaveBody } from '@rostra/core/api/shifts';
-import { DAY, formatDateTime } from '@rostra/core/time/calendar';
+import { DAY } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { api } from '../../lib/client.ts';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import {
   dateInputSeconds,
@@ -64,6 +65,7 @@ export function LeavesPanel({
   to: number;
   canEdit: boolean;
 }) {
+  const dates = useOrgDates();
   const list = useQuery({
     queryKey: ['leaves', resourceId, from],
     queryFn: async () => {
@@ -171,7 +173,7 @@ export function LeavesPanel({
                     {what}
                   </span>
                   <span className="tabular-nums text-neutral-800">
-                    {formatDateTime(r.utc_begin_plus_tz)} – {formatDateTime(r.utc_end_plus_tz)}
+                    {dates.dateTime(r.utc_begin_plus_tz)} – {dates.dateTime(r.utc_end_plus_tz)}
                   </span>
                   {r.notes ? <span className="text-neutral-500">{r.notes}</span> : null}
                   {canEdit ? (

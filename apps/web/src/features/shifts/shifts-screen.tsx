@@ -1,9 +1,10 @@
 import type { ResourceRecord } from '@rostra/core/api/resources';
-import { DAY, type DayCode, formatDate, weekdayLongName } from '@rostra/core/time/calendar';
+import { DAY, type DayCode, weekdayLongName } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Plus, X } from 'lucide-react';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { get, useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import {
   errorText,
@@ -50,10 +51,11 @@ import { SHIFTS_TEXT as T } from './shifts-text.ts';
  * edit; a resource sees their own.
  */
 export function ShiftsScreen() {
+  const dates = useOrgDates();
   const { role, me } = useShell();
   const isDispatcher = role === 'dispatcher';
   const ownResource = me.resource_id;
-  const [weekId, setWeekId] = useState(() => weekIdOf(wallNow(me.company?.time_zone)));
+  const [weekId, setWeekId] = useState(() => weekIdOf(wallNow(me.company?.time_zone), dates.weekStartDay));
   const resources = useResources(isDispatcher);
   const [picked, setPicked] = useState<string | null>(null);
   const resourceId = isDispatcher ? (picked ?? resources.data?.[0]?._id ?? null) : ownResource;
@@ -73,7 +75,7 @@ export function ShiftsScreen() {
           unit={T.week}
           onPrevious={() => move(() => setWeekId((w) => shiftWeekId(w, -1)))}
           onNext={() => move(() => setWeekId((w) => shiftWeekId(w, 1)))}
-          onToday={() => move(() => setWeekId(weekIdOf(wallNow(me.company?.time_zone))))}
+          onToday={() => move(() => setWeekId(weekIdOf(wallNow(me.company?.time_zone), dates.weekStartDay)))}
         />
       }
     >
@@ -257,6 +259,7 @@ function WeekForm({
   week: ShiftWeek;
   reload: () => Promise<ShiftWeek | undefined>;
 }) {
+  const dates = useOrgDates();
   const queryClient = useQueryClient();
   const saved = useMemo(() => planOf(week.record), [week.record]);
   const form = useZodForm(weekPlanSchema, {
@@ -297,7 +300,7 @@ function WeekForm({
       return;
     }
     const nextId = shiftWeekId(weekId, 1);
-    const label = formatDate(weekIdStart(nextId));
+    const label = dates.date(weekIdStart(nextId));
     try {
       const next = await fetchShiftWeek(resourceId, nextId);
       if (next.record && !(await askConfirm(T.copyOverwrite(label)))) return;
@@ -340,7 +343,7 @@ function WeekForm({
               key={code}
               code={code}
               label={weekdayLongName(date)}
-              date={formatDate(date)}
+              date={dates.date(date)}
               canEdit={canEdit}
             />
           ))}

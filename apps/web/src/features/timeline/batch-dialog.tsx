@@ -1,8 +1,8 @@
 import type { AllocationIssue, BatchAnswer } from '@rostra/core/api/allocation';
 import type { WindowRecord } from '@rostra/core/api/timeline';
-import { formatDateTime } from '@rostra/core/time/calendar';
 import { useState } from 'react';
 import { type LiveEvent, useLive } from '../../lib/live.ts';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { errorText, fetchRecord, runBatch } from './api.ts';
@@ -34,6 +34,7 @@ export function BatchDialog(props: {
   onFinished: (assigned: WindowRecord[]) => void;
   onClose: () => void;
 }) {
+  const dates = useOrgDates();
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
   const [batchId] = useState(() => crypto.randomUUID());
   const total = props.pending.length;
@@ -117,7 +118,7 @@ export function BatchDialog(props: {
       }
     >
       <p className="text-sm text-neutral-700">
-        {formatDateTime(props.from)} – {formatDateTime(props.to)}
+        {dates.dateTime(props.from)} – {dates.dateTime(props.to)}
       </p>
       {phase.kind === 'ready' ? (
         <p className="mt-2 text-sm text-neutral-700">{total ? TL.batchIntro(total) : TL.batchNone}</p>
@@ -166,7 +167,7 @@ export function BatchDialog(props: {
               {phase.result.conflictList.map((c) => (
                 <li key={c.id}>
                   <p className="font-medium text-neutral-900">
-                    {c.customer} · {formatDateTime(c.begin)} · {c.id}
+                    {c.customer} · {dates.dateTime(c.begin)} · {c.id}
                   </p>
                   <ul className="ml-3 list-disc text-red-800">
                     {(c.errors.length ? c.errors : [{ code: 'none', message: TL.conflict }]).map((e) => (

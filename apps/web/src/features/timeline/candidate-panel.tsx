@@ -2,10 +2,11 @@ import { splitPassing } from '@rostra/core/allocation/modes';
 import { SCORE_PART_NAMES } from '@rostra/core/allocation/score-parts';
 import type { RankedCandidate, ScoreParts } from '@rostra/core/api/allocation';
 import type { Booking } from '@rostra/core/api/bookings';
-import { formatDateTime, formatTime } from '@rostra/core/time/calendar';
+import { formatTime } from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Check, Sparkles, X } from 'lucide-react';
 import { useState } from 'react';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { fetchCandidates, fetchRecord } from './api.ts';
 import { TL } from './texts.ts';
@@ -40,6 +41,7 @@ export function CandidatePanel(props: {
   /** Replaces the side panel's width and border (the booking detail's picker fills its dialog). */
   className?: string;
 }) {
+  const dates = useOrgDates();
   const { record } = props;
   const full = useQuery({
     queryKey: ['timeline', 'record', record._id, record.version],
@@ -86,7 +88,7 @@ export function CandidatePanel(props: {
           <h2 className="text-sm font-semibold text-neutral-900">{TL.panelTitle}</h2>
           <div data-testid="candidate-head">
             <p className="text-sm text-neutral-800">
-              {formatDateTime(begin)}–{formatTime(end)}
+              {dates.dateTime(begin)}–{formatTime(end)}
             </p>
             <p className="text-sm font-medium break-words text-neutral-900">{customer || TL.noCustomer}</p>
             {head ? (

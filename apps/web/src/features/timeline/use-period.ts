@@ -1,6 +1,7 @@
 import { DAY, dayStart, fromYmd, toWallClock, toYmd } from '@rostra/core/time/calendar';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { VIEW_DAYS, type ViewKind, type Zoom } from './model.ts';
 import { periodGrid, periodOf, periodTitle } from './period.ts';
 import type { TimelineSearch } from './search.ts';
@@ -42,8 +43,9 @@ export function usePeriod(now: number) {
       },
       replace: true,
     });
-  // The organisation's first day of the week comes with the window answer.
-  const [weekStartDay, setWeekStartDay] = useState(0);
+  // The organisation's first day of the week (from /me; the window answer confirms it).
+  const orgWeekStartDay = useOrgDates().weekStartDay;
+  const [weekStartDay, setWeekStartDay] = useState(orgWeekStartDay);
   const { from, to } = periodOf(view, anchor, weekStartDay);
   const grid = useMemo(() => periodGrid(view, from, weekStartDay), [from, view, weekStartDay]);
   return {

@@ -1,9 +1,10 @@
 import type { Booking } from '@rostra/core/api/bookings';
-import { DAY, formatDayLabel, WEEK, weekStart } from '@rostra/core/time/calendar';
+import { DAY, formatDayLabel, WEEK } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
 import type { StatusStyle } from '../../features/boards/model.ts';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { customerName, fetchRecords, resourceName, timeRange } from '../../lib/roster.ts';
 import { useLiveRefetch } from '../../lib/use-live-refetch.ts';
 import { useShell } from '../../shell/shell-context.tsx';
@@ -30,9 +31,10 @@ export const WEEK_TEXT = {
 /** The week being looked at (from its first day), its bookings, and moving between weeks. */
 export function useWeekBookings() {
   const { me } = useShell();
+  const dates = useOrgDates();
   const { from, to, nav } = usePeriod({
     length: WEEK,
-    startOf: weekStart,
+    startOf: dates.weekStart,
     timeZone: me.company?.time_zone,
     unit: WEEK_TEXT.unit,
   });

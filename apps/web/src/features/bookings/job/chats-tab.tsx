@@ -1,12 +1,13 @@
 import { FEED_IMAGE_MAX_BYTES, feedBody, feedItem } from '@rostra/core/api/job-life';
 import { chatFeedButtons } from '@rostra/core/shell/roles';
-import { formatDate, formatTime, toWallClock } from '@rostra/core/time/calendar';
+import { formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { type InfiniteData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ImagePlus, ListTodo, Phone, Send, Users, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FieldError } from '../../../ui/control-field.tsx';
@@ -62,6 +63,7 @@ function withItem(data: InfiniteData<FeedPage, string | undefined> | undefined, 
  * with the spec's alert and a retry (the same client_id, so a late success is not doubled).
  */
 export function ChatsTab({ jobId }: { jobId: string }) {
+  const dates = useOrgDates();
   const { me, role } = useShell();
   const timeZone = me.company?.time_zone ?? 'UTC';
   const queryClient = useQueryClient();
@@ -108,8 +110,8 @@ export function ChatsTab({ jobId }: { jobId: string }) {
   const ordered = [...items].sort((a, b) => a.created_at - b.created_at);
   const when = (ms: number) => {
     const wall = toWallClock(ms, timeZone);
-    const today = formatDate(toWallClock(Date.now(), timeZone));
-    return formatDate(wall) === today ? formatTime(wall) : `${formatDate(wall)} ${formatTime(wall)}`;
+    const today = dates.date(toWallClock(Date.now(), timeZone));
+    return dates.date(wall) === today ? formatTime(wall) : `${dates.date(wall)} ${formatTime(wall)}`;
   };
 
   return (

@@ -1,11 +1,12 @@
 import type { LedgerLine } from '@rostra/core/api/job-life';
 import { formatCents } from '@rostra/core/job-life/money';
 import { areQuotesOn } from '@rostra/core/settings/flag-rules';
-import { formatDate, toWallClock } from '@rostra/core/time/calendar';
+import { toWallClock } from '@rostra/core/time/calendar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FilePlus } from 'lucide-react';
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api.ts';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -118,6 +119,7 @@ function LedgerCard({
   canChange: boolean;
   jobId: string;
 }) {
+  const dates = useOrgDates();
   const { me } = useShell();
   const timeZone = me.company?.time_zone ?? 'UTC';
   const queryClient = useQueryClient();
@@ -139,7 +141,7 @@ function LedgerCard({
         <p className="font-semibold text-neutral-900">
           {e.type === 'quote' ? T.quote : T.invoice} {e.number}
           <span className="ml-2 font-normal text-neutral-500">
-            {formatDate(toWallClock(e.created_at, timeZone))}
+            {dates.date(toWallClock(e.created_at, timeZone))}
           </span>
         </p>
         <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-medium text-neutral-700">

@@ -4,13 +4,14 @@ import {
   type AnnouncementRole,
   announcementBody,
 } from '@rostra/core/api/announcements';
-import { formatDateTime, toWallClock } from '@rostra/core/time/calendar';
+import { toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Megaphone, Send } from 'lucide-react';
 import { useId } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { z } from 'zod';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { openPanel } from '../../../lib/overlays.ts';
 import { patchSearch } from '../../../lib/search-params.ts';
 import { notify } from '../../../lib/toast.ts';
@@ -38,6 +39,7 @@ const roleName = (r: string) => A.roleNames[r as AnnouncementRole] ?? r;
  * broadcast slide-over. Everyone sees the list of those meant for them, ten a page.
  */
 export function AnnouncementsScreen() {
+  const dates = useOrgDates();
   const { role, me } = useShell();
   const isDispatcher = role === 'dispatcher';
   const search = useSearch({ from: '/shell/announcements' });
@@ -47,7 +49,7 @@ export function AnnouncementsScreen() {
   const page = pageFrom(search.page);
   const list = useQuery(announcementsQuery(page, PAGE_SIZE));
   const zone = me.company?.time_zone || 'UTC';
-  const when = (ms: number) => formatDateTime(toWallClock(ms, zone));
+  const when = (ms: number) => dates.dateTime(toWallClock(ms, zone));
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-5 sm:px-6">

@@ -1,8 +1,9 @@
-import { DAY, formatDate, formatTime, toWallClock } from '@rostra/core/time/calendar';
+import { DAY, formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link, linkOptions, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
@@ -20,6 +21,8 @@ import {
 } from './month.ts';
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+/** The weekday names in the order the organisation's week shows them (from its start day). */
+const weekdaysFrom = (start: number) => [...WEEKDAYS.slice(start), ...WEEKDAYS.slice(0, start)];
 const MONTH_NAME = new Intl.DateTimeFormat('en-AU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** Chips a day cell shows before "+n more". */
 const CELL_ITEMS = 3;
@@ -44,6 +47,7 @@ function itemLink(item: CalendarItem) {
  * the week's ends, Page Up/Down the month, Enter lists the day. `?month=YYYY-MM` keeps the month.
  */
 export function CalendarScreen() {
+  const dates = useOrgDates();
   const { me, settings } = useShell();
   const search = useSearch({ from: '/shell/calendar' });
   const navigate = useNavigate({ from: '/calendar' });
@@ -53,7 +57,7 @@ export function CalendarScreen() {
   const today = Math.floor(toWallClock(Date.now(), zone) / DAY) * DAY;
   const first =
     monthStart(typeof search.month === 'string' ? search.month : '') ?? monthStart(monthKey(today)) ?? today;
-  const grid = monthGrid(first);
+  const grid = monthGrid(first, dates.weekStartDay);
   const data = useQuery(calendarQuery(grid.from, grid.to));
   const isFortnight = settings?.ds.fortnight_calendar !== false;
   const [focused, setFocused] = useState(() => (monthKey(today) === monthKey(first) ? today : first));
@@ -84,7 +88,7 @@ export function CalendarScreen() {
     else setFocused(day);
   };
   const onKey = (e: KeyboardEvent, day: number) => {
-    const weekday = new Date(day * 1000).getUTCDay();
+    const weekday = (new Date(day * 1000).getUTCDay() - dates.weekStartDay + 7) % 7;
     const keys: Record<string, () => void> = {
       ArrowLeft: () => move(day - DAY),
       ArrowRight: () => move(day + DAY),
@@ -165,7 +169,7 @@ export function CalendarScreen() {
           >
             <thead>
               <tr className="border-b border-neutral-200 bg-neutral-50">
-                {WEEKDAYS.map((d) => (
+                {weekdaysFrom(dates.weekStartDay).map((d) => (
                   <th
                     key={d}
                     scope="col"
@@ -202,9 +206,9 @@ export function CalendarScreen() {
                           onFocus={() => setFocused(day)}
                           onKeyDown={(e) => onKey(e, day)}
                           onClick={() => setOpenDay(day)}
-                          aria-label={K.dayItems(formatDate(day), dayItems.length)}
+                          aria-label={K.dayItems(dates.date(day), dayItems.length)}
                           aria-current={isToday ? 'date' : undefined}
-                          data-day={formatDate(day)}
+                          data-day={dates.date(day)}
                           className={`flex w-full items-center justify-between rounded px-1 text-left text-xs focus-visible:outline-2 focus-visible:outline-sky-600 ${inMonth ? 'text-neutral-800' : 'text-neutral-400'}`}
                         >
                           <span
@@ -272,8 +276,9 @@ export function CalendarScreen() {
 }
 
 function DayDialog({ day, items, onClose }: { day: number; items: CalendarItem[]; onClose: () => void }) {
+  const dates = useOrgDates();
   return (
-    <Modal title={formatDate(day)} onClose={onClose} testId="calendar-day">
+    <Modal title={dates.date(day)} onClose={onClose} testId="calendar-day">
       {items.length === 0 ? (
         <p className="text-sm text-neutral-500">{K.nothingThisDay}</p>
       ) : (

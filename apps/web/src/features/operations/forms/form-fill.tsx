@@ -6,12 +6,13 @@ import {
   type FormAnswers,
   type FormField as TemplateField,
 } from '@rostra/core/forms/form-template';
-import { DAY, dayStart, formatDate } from '@rostra/core/time/calendar';
+import { DAY, dayStart } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { api } from '../../../lib/client.ts';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { errorText, timeRange, wallNow } from '../../../lib/roster.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -182,6 +183,7 @@ function AnswerField({ field }: { field: TemplateField }) {
 
 /** Today's jobs, or those matching the text: pick one with a click or Enter. */
 export function JobPicker({ onPick }: { onPick: (job: JobChoice) => void }) {
+  const dates = useOrgDates();
   const { me } = useShell();
   const [q, setQ] = useState('');
   const today = dayStart(wallNow(me.company?.time_zone));
@@ -222,7 +224,7 @@ export function JobPicker({ onPick }: { onPick: (job: JobChoice) => void }) {
           ) : null}
           {items.map((b) => {
             const who = personName(b.customer_first_name, b.customer_last_name, b._id);
-            const when = `${formatDate(b.utc_begin_plus_tz)} ${timeRange(b.utc_begin_plus_tz, b.utc_end_plus_tz)}`;
+            const when = `${dates.date(b.utc_begin_plus_tz)} ${timeRange(b.utc_begin_plus_tz, b.utc_end_plus_tz)}`;
             return (
               <CommandItem
                 key={b._id}

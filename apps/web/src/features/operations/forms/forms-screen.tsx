@@ -1,8 +1,8 @@
-import { formatDate } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { ClipboardList, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { errorText } from '../../../lib/roster.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
@@ -105,6 +105,7 @@ export function FormsScreen() {
 
 /** The forms already filled for the job of `/forms?job_id=…` (any role that may read the job). */
 function JobSubmissions({ jobId }: { jobId: string }) {
+  const dates = useOrgDates();
   const [viewing, setViewing] = useState<FormSubmission | null>(null);
   const list = useQuery({
     queryKey: [...OPS_KEYS.submissions, 'job', jobId],
@@ -130,7 +131,7 @@ function JobSubmissions({ jobId }: { jobId: string }) {
             <li key={s._id}>
               <Button variant="secondary" onClick={() => setViewing(s)}>
                 <Eye aria-hidden className="size-4" />
-                {s.form_name} · {formatDate(s._qa_create_utc)}
+                {s.form_name} · {dates.date(s._qa_create_utc)}
               </Button>
             </li>
           ))}
@@ -218,6 +219,7 @@ function TemplateList({
 }
 
 function SubmissionList() {
+  const dates = useOrgDates();
   const [q, setQ] = useState('');
   const [viewing, setViewing] = useState<FormSubmission | null>(null);
   const cursor = useCursorList([...OPS_KEYS.submissions, q], (page) =>
@@ -231,7 +233,7 @@ function SubmissionList() {
           <div className="min-w-0 flex-1 basis-48">
             <p className="font-medium text-neutral-900">{s.form_name}</p>
             <p className="text-xs text-neutral-500">
-              {T.filledFor(s.job_id)} · {T.filledOn} {formatDate(s._qa_create_utc)}
+              {T.filledFor(s.job_id)} · {T.filledOn} {dates.date(s._qa_create_utc)}
             </p>
           </div>
           <Button

@@ -1,9 +1,10 @@
 import type { UPLOAD_TYPES } from '@rostra/core/api/operations';
 import { UPLOAD_MAX_BYTES, UPLOAD_TEXT } from '@rostra/core/files/upload-rules';
-import { formatDate } from '@rostra/core/time/calendar';
+import { type DateFormat, formatDate } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, FileText, Trash2, Upload } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { errorText } from '../../../lib/roster.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
@@ -30,7 +31,7 @@ type UploadType = (typeof UPLOAD_TYPES)[number];
 const col = columnsFor<UploadRecord>();
 
 /** The day an upload was added (UTC). */
-const addedOn = (u: UploadRecord) => formatDate(u._qa_create_utc);
+const addedOn = (u: UploadRecord, format: DateFormat) => formatDate(u._qa_create_utc, format);
 
 /**
  * Uploads (/uploads, dispatchers; issue #8): images and PDF files of the organisation — upload
@@ -38,6 +39,7 @@ const addedOn = (u: UploadRecord) => formatDate(u._qa_create_utc);
  * the server from the content), list newest first with search and type filter, download, delete.
  */
 export function UploadsScreen() {
+  const dates = useOrgDates();
   const { role } = useShell();
   const [q, setQ] = useState('');
   const [type, setType] = useState<'' | UploadType>('');
@@ -104,7 +106,7 @@ export function UploadsScreen() {
           <div className="min-w-0">
             <p className="font-medium break-all text-neutral-900">{u.name}</p>
             <p className="text-xs text-neutral-500 sm:hidden">
-              {formatBytes(u.size)} · {addedOn(u)}
+              {formatBytes(u.size)} · {addedOn(u, dates.format)}
             </p>
           </div>
         </div>
@@ -120,7 +122,7 @@ export function UploadsScreen() {
     }),
     col.accessor('_qa_create_utc', {
       header: T.added,
-      cell: ({ row }) => addedOn(row.original),
+      cell: ({ row }) => addedOn(row.original, dates.format),
       meta: {
         className: 'hidden whitespace-nowrap text-neutral-600 sm:table-cell',
         headerClassName: 'hidden sm:table-cell',
