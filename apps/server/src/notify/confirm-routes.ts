@@ -5,7 +5,8 @@ import {
   myConfirmations,
 } from '@rostra/core/notifications/confirm';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
-import { formatDateTime } from '@rostra/core/time/calendar';
+import { dateFormatOf, formatDateTime } from '@rostra/core/time/calendar';
+import { getCompany } from '@rostra/db/identity/company';
 import { findUserById } from '@rostra/db/identity/users';
 import {
   confirmationByLink,
@@ -123,8 +124,13 @@ export function confirmRoutes(app: App): void {
       },
     },
     async (request) => {
-      const { job, row } = await link(request.params.token);
-      return { job: bookingTitle(job), when: formatDateTime(job.utc_begin_plus_tz), state: row.state };
+      const { orgId, job, row } = await link(request.params.token);
+      const format = dateFormatOf((await getCompany(app.deps.db.db, orgId))?.date_format);
+      return {
+        job: bookingTitle(job),
+        when: formatDateTime(job.utc_begin_plus_tz, format),
+        state: row.state,
+      };
     },
   );
 

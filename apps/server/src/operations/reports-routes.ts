@@ -11,7 +11,8 @@ import {
 import { utilisation } from '@rostra/core/reports/analytics';
 import { formatHoursHmm, toCsv } from '@rostra/core/reports/format';
 import { bucketSize, type Period, parsePeriod } from '@rostra/core/reports/period';
-import { formatDate } from '@rostra/core/time/calendar';
+import { dateFormatOf, formatDate } from '@rostra/core/time/calendar';
+import { getCompany } from '@rostra/db/identity/company';
 import { resourceFigures } from '@rostra/db/reports/analytics';
 import { conflictsByReason } from '@rostra/db/reports/conflicts';
 import { exceptionsInPeriod } from '@rostra/db/reports/exceptions';
@@ -176,17 +177,20 @@ export function reportsRoutes(app: App): void {
       },
     },
     async (request, reply) => {
-      const r = await exceptions(requireAuth(request), request.query);
+      const caller = requireAuth(request);
+      const r = await exceptions(caller, request.query);
+      // Dates for people: in the organisation's date format.
+      const format = dateFormatOf((await getCompany(db(), caller.orgId))?.date_format);
       const csv = toCsv(
         ['job', 'reference', 'customer', 'begins', 'expected status', 'current status', 'since'],
         r.entries.map((e) => [
           e._id,
           e.reference,
           e.customer,
-          formatDate(e.utc_begin_plus_tz),
+          formatDate(e.utc_begin_plus_tz, format),
           e.action_status,
           e.curr_state,
-          e.curr_state_date === null ? null : formatDate(e.curr_state_date),
+          e.curr_state_date === null ? null : formatDate(e.curr_state_date, format),
         ]),
       );
       return sendCsv(reply, 'exceptions', request.query, csv);

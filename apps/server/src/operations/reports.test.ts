@@ -180,6 +180,25 @@ describe.each(testDatabaseKinds())('reports and analytics on %s', (kind) => {
     expect(exceptions.body).toContain('b1,,Ada Lovelace,09/Mar/2026,dispatched,confirmed,09/Mar/2026');
   });
 
+  it("the exceptions CSV prints its dates in the organisation's date format", async () => {
+    const version = async () =>
+      ok<{ version: number }>(await call(t, p.dispatcher, 'GET', '/company')).version;
+    ok(
+      await call(t, p.dispatcher, 'PUT', '/company', { date_format: 'dd.mm.yyyy', version: await version() }),
+    );
+    try {
+      const csv = await call(t, p.dispatcher, 'GET', `/reports/exceptions.csv?${WEEK}`);
+      expect(csv.body).toContain('b1,,Ada Lovelace,09.03.2026,dispatched,confirmed,09.03.2026');
+    } finally {
+      ok(
+        await call(t, p.dispatcher, 'PUT', '/company', {
+          date_format: 'dd/mmm/yyyy',
+          version: await version(),
+        }),
+      );
+    }
+  });
+
   it('refuses a period that ends before it starts or is longer than 366 days, naming the field', async () => {
     const reversed = await call(t, p.dispatcher, 'GET', '/reports/hours?from=2026-03-15&to=2026-03-09');
     expect(reversed.statusCode).toBe(400);

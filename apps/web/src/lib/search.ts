@@ -1,6 +1,12 @@
 import type { Booking } from '@rostra/core/api/bookings';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
-import { DAY, formatDateTime, weekdayLongName } from '@rostra/core/time/calendar';
+import {
+  DAY,
+  type DateFormat,
+  DEFAULT_DATE_FORMAT,
+  formatDateTime,
+  weekdayLongName,
+} from '@rostra/core/time/calendar';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { slotOf, TEMPLATE_START } from '../features/roster/template.ts';
@@ -104,13 +110,18 @@ export function hitTarget(kind: SearchKind, hit: SearchHit): string {
 }
 
 /** A hit's title and one line of detail, as the results list shows them. */
-export function hitText(kind: SearchKind, hit: SearchHit): { title: string; detail: string } {
+export function hitText(
+  kind: SearchKind,
+  hit: SearchHit,
+  format: DateFormat = DEFAULT_DATE_FORMAT,
+): { title: string; detail: string } {
   switch (kind) {
     case 'bookings':
     case 'groupevents':
     case 'timelines': {
       const who = joined(hit.customer_first_name, hit.customer_last_name) || str(hit.name);
-      const begin = typeof hit.utc_begin_plus_tz === 'number' ? formatDateTime(hit.utc_begin_plus_tz) : '';
+      const begin =
+        typeof hit.utc_begin_plus_tz === 'number' ? formatDateTime(hit.utc_begin_plus_tz, format) : '';
       // A booking's title is the core's (reference, else customer and time: never an id).
       const isBooking = kind !== 'groupevents' && (hit._key ?? 'booking') === 'booking';
       const title = isBooking ? bookingTitle(hit) : str(hit.reference) || who || str(hit._key) || hit._id;
@@ -121,7 +132,8 @@ export function hitText(kind: SearchKind, hit: SearchHit): { title: string; deta
     }
     case 'boards': {
       const who = joined(hit.customer_first_name, hit.customer_last_name);
-      const begin = typeof hit.utc_begin_plus_tz === 'number' ? formatDateTime(hit.utc_begin_plus_tz) : '';
+      const begin =
+        typeof hit.utc_begin_plus_tz === 'number' ? formatDateTime(hit.utc_begin_plus_tz, format) : '';
       return { title: who || hit._id, detail: [begin, str(hit.suburb)].filter(Boolean).join(' · ') };
     }
     case 'masterrosters': {

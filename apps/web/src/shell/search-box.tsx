@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useOrgDates } from '../lib/org-dates.ts';
 import {
   countText,
   hitTarget,
@@ -28,6 +29,7 @@ type Option = { kind: SearchKind; hit: SearchHit; key: string };
  * their menu path) and clears the text.
  */
 export function SearchBox({ className }: { className?: string }) {
+  const dates = useOrgDates();
   const value = useStore(searchStore);
   const navigate = useNavigate();
   const [isOpen, setOpen] = useState(false);
@@ -112,7 +114,7 @@ export function SearchBox({ className }: { className?: string }) {
                 >
                   {g.result.hits.map((hit) => {
                     const option: Option = { kind: g.kind, hit, key: `${g.kind}:${hit._id}` };
-                    const { title, detail } = hitText(g.kind, hit);
+                    const { title, detail } = hitText(g.kind, hit, dates.format);
                     return (
                       <CommandItem key={option.key} value={option.key} onSelect={() => open(option)}>
                         <div className="truncate text-sm text-neutral-900">{title}</div>

@@ -32,7 +32,10 @@ export function PeriodNav({
       <IconButton label={PERIOD_NAV_TEXT.previous(unit)} onClick={onPrevious}>
         <ChevronLeft aria-hidden className="size-4" />
       </IconButton>
-      <span className="min-w-0 px-1 text-sm font-medium text-neutral-800 tabular-nums" aria-live="polite">
+      <span
+        className="min-w-0 px-1 text-sm font-medium whitespace-nowrap text-neutral-800 tabular-nums"
+        aria-live="polite"
+      >
         {dates.date(from)} – {dates.date(to - 1)}
       </span>
       <IconButton label={PERIOD_NAV_TEXT.next(unit)} onClick={onNext}>

@@ -13,7 +13,7 @@ import {
   type UserNotificationPreferences,
 } from '@rostra/core/notifications/rules';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
-import { formatDateTime, fromWallClock } from '@rostra/core/time/calendar';
+import { type DateFormat, formatDateTime, fromWallClock } from '@rostra/core/time/calendar';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import type { StoredRecord } from '../scheduling/mapping.ts';
@@ -49,7 +49,10 @@ export type Notice = {
   resourceId?: string;
   uid?: string;
   job: string;
+  /** The job's start as text; printed again in the organisation's date format when `begin` is set. */
   when: string;
+  /** The job's start (wall-clock seconds), printed in the organisation's date format. */
+  begin?: number;
   address: string;
   message?: string;
   /**
@@ -75,6 +78,7 @@ export function preferencesOf(
 /** The organisation's part of every send: its time zone, notification settings and captions. */
 export type OrgNoticeContext = {
   timeZone: string;
+  dateFormat: DateFormat;
   settings: OrgNotificationSettings;
   captions: Readonly<Record<string, unknown>>;
 };
@@ -98,7 +102,7 @@ export function orgNoticeContext(tx: Tx, orgId: string): Promise<OrgNoticeContex
 }
 
 async function readOrgNoticeContext(tx: Tx, orgId: string): Promise<OrgNoticeContext> {
-  const { timeZone } = await loadOrgContext(tx, orgId);
+  const { timeZone, dateFormat } = await loadOrgContext(tx, orgId);
   const documents = await tx
     .select({ key: orgSettings.key, value: orgSettings.value })
     .from(orgSettings)
@@ -111,6 +115,7 @@ async function readOrgNoticeContext(tx: Tx, orgId: string): Promise<OrgNoticeCon
     );
   return {
     timeZone,
+    dateFormat,
     settings: (documents.find((d) => d.key === NOTIFICATION_SETTINGS_KEY)?.value ??
       {}) as OrgNotificationSettings,
     captions: documents.find((d) => d.key === 'captions')?.value ?? {},
@@ -142,7 +147,7 @@ export async function enqueueNotices(
   const uids = [...new Set(notices.map(uidOf).filter((u): u is string => u !== null))];
   if (uids.length === 0) return 0;
 
-  const { timeZone, settings, captions } = await orgNoticeContext(tx, orgId);
+  const { timeZone, dateFormat, settings, captions } = await orgNoticeContext(tx, orgId);
   const people = new Map(
     (
       await tx
@@ -192,7 +197,7 @@ export async function enqueueNotices(
     });
     const { subject, body } = renderNotice(notice.event, settings, {
       job: notice.job,
-      when: notice.when,
+      when: notice.begin === undefined ? notice.when : formatDateTime(notice.begin, dateFormat),
       address: notice.address,
       ...(notice.message !== undefined ? { message: notice.message } : {}),
       captions,
@@ -220,11 +225,12 @@ export async function enqueueNotices(
 }
 
 /** What every notice about a job says of it: its id, title, start and address. */
-export function aboutJob(job: StoredRecord): Pick<Notice, 'recordId' | 'job' | 'when' | 'address'> {
+export function aboutJob(job: StoredRecord): Pick<Notice, 'recordId' | 'job' | 'when' | 'begin' | 'address'> {
   return {
     recordId: job._id,
     job: bookingTitle(job),
     when: formatDateTime(job.utc_begin_plus_tz),
+    begin: job.utc_begin_plus_tz,
     address: bookingFacts(job).address,
   };
 }
@@ -421,7 +427,16 @@ export async function enqueueChatNotices(
   return enqueueNotices(
     tx,
     orgId,
-    uids.map((uid) => ({ event: 'chat', uid, recordId: jobId, job, when, address: '', message })),
+    uids.map((uid) => ({
+      event: 'chat',
+      uid,
+      recordId: jobId,
+      job,
+      when,
+      begin: row.begin,
+      address: '',
+      message,
+    })),
     now,
   );
 }

@@ -1,4 +1,4 @@
-import { toWallClock } from '@rostra/core/time/calendar';
+import { type DateFormat, dateFormatOf, toWallClock } from '@rostra/core/time/calendar';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { organisations } from '../schema/organisations.ts';
@@ -10,6 +10,8 @@ export type OrgContext = {
   /** Metres. */
   maxDistance: number;
   timeZone: string;
+  /** How the organisation prints dates (`date_format`; the spec's default when unknown). */
+  dateFormat: DateFormat;
 };
 
 export async function loadOrgContext(tx: Tx, orgId: string): Promise<OrgContext> {
@@ -18,6 +20,7 @@ export async function loadOrgContext(tx: Tx, orgId: string): Promise<OrgContext>
       overlapBufferMinutes: organisations.overlapBufferMinutes,
       maxDistance: organisations.maxDistance,
       timeZone: organisations.timeZone,
+      dateFormat: organisations.dateFormat,
     })
     .from(organisations)
     .where(eq(organisations.id, orgId));
@@ -25,6 +28,7 @@ export async function loadOrgContext(tx: Tx, orgId: string): Promise<OrgContext>
     overlapBufferMinutes: org?.overlapBufferMinutes,
     maxDistance: org?.maxDistance ?? 20_000,
     timeZone: org?.timeZone ?? 'UTC',
+    dateFormat: dateFormatOf(org?.dateFormat),
   };
 }
 

@@ -1,7 +1,8 @@
-import { formatDateTime, formatDayLabel, toWallClock } from '@rostra/core/time/calendar';
+import { formatDayLabel } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Check, MapPin } from 'lucide-react';
 import { useState } from 'react';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText, timeRange } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
@@ -28,7 +29,8 @@ const OUTCOME_STYLE = {
  * what became of each.
  */
 export function BidBoardScreen() {
-  const { role, me } = useShell();
+  const dates = useOrgDates();
+  const { role } = useShell();
   const { from, to, nav } = useFortnight();
   const board = useQuery({ queryKey: ['board', 'bids', from], queryFn: () => fetchBidBoard(from, to) });
   useLiveRefetch({ topic: 'notifications' }, () => void board.refetch());
@@ -148,9 +150,7 @@ export function BidBoardScreen() {
                       <div className="min-w-0 flex-1">
                         <p className="font-medium text-neutral-900">{name}</p>
                         <p className="text-xs text-neutral-500">
-                          {formatDateTime(
-                            toWallClock(bid._qa_create_utc * 1000, me.company?.time_zone ?? 'UTC'),
-                          )}
+                          {dates.instant(bid._qa_create_utc)}
                           {bid.note ? ` · ${bid.note}` : ''}
                         </p>
                       </div>

@@ -1,5 +1,5 @@
 import type { StoredRecord } from '@rostra/core/api/common';
-import { formatDate, formatTime } from '@rostra/core/time/calendar';
+import { type DateFormat, formatDate, formatTime } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
@@ -118,10 +118,11 @@ export function ActiveBadge({ isInactive }: { isInactive: boolean }) {
 }
 
 /** `05/Jan/2026 · 09:30 AM – 11:00 AM` (the end's date too when it is another day). */
-export function formatSpan(begin: number, end: number): string {
-  return formatDate(begin) === formatDate(end)
-    ? `${formatDate(begin)} · ${formatTime(begin)} – ${formatTime(end)}`
-    : `${formatDate(begin)} ${formatTime(begin)} – ${formatDate(end)} ${formatTime(end)}`;
+export function formatSpan(begin: number, end: number, format: DateFormat): string {
+  const date = (sec: number) => formatDate(sec, format);
+  return date(begin) === date(end)
+    ? `${date(begin)} · ${formatTime(begin)} – ${formatTime(end)}`
+    : `${date(begin)} ${formatTime(begin)} – ${date(end)} ${formatTime(end)}`;
 }
 
 /** A Delete button that asks first and sends the version read (409 → reload message). */

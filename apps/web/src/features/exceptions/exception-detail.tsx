@@ -17,10 +17,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, Clock } from 'lucide-react';
 import { api } from '../../lib/client.ts';
+import { type OrgDates, useOrgDates } from '../../lib/org-dates.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../../texts.ts';
 import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
-import { formatSpan } from '../../ui/format.ts';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
 import { BOOKINGS_TEXT as T } from '../bookings/texts.ts';
@@ -65,6 +65,7 @@ const SEVERITY_STYLE: Record<Exclude<ExceptionSeverity, 'none'>, string> = {
  * against its config's threshold. Dispatchers only (spec §6).
  */
 export function ExceptionDetail() {
+  const dates = useOrgDates();
   const { role, me } = useShell();
   const isDispatcher = role === 'dispatcher';
   // The live watcher (refreshes the detail when the report changes) and the detail itself.
@@ -114,7 +115,7 @@ export function ExceptionDetail() {
       header: D.workers,
       meta: narrowHidden('md', 'workers'),
     }),
-    col.accessor((e) => spanOf(e), {
+    col.accessor((e) => spanOf(e, dates), {
       id: 'time',
       header: D.time,
       meta: narrowHidden('lg', 'time', 'text-neutral-700 tabular-nums'),
@@ -178,11 +179,12 @@ const narrowHidden = (bp: 'sm' | 'md' | 'lg', field: string, extra = '') => ({
 const workersOf = (e: ExceptionDetailEntry): string =>
   e.job?.workers.length ? e.job.workers.map((w) => w.name).join(', ') : D.noWorker;
 
-const spanOf = (e: ExceptionDetailEntry): string =>
-  e.job ? formatSpan(e.job.utc_begin_plus_tz, e.job.utc_end_plus_tz) : '—';
+const spanOf = (e: ExceptionDetailEntry, dates: OrgDates): string =>
+  e.job ? dates.span(e.job.utc_begin_plus_tz, e.job.utc_end_plus_tz) : '—';
 
 /** The booking's reference, linked; on narrow screens customer, workers and time under it. */
 function BookingCell({ entry: e }: { entry: ExceptionDetailEntry }) {
+  const dates = useOrgDates();
   const title = e.job?.reference ?? e._id;
   return (
     <>
@@ -197,7 +199,7 @@ function BookingCell({ entry: e }: { entry: ExceptionDetailEntry }) {
       <p className="mt-0.5 text-xs text-neutral-600 md:hidden">
         {[e.job?.customer?.name ?? D.noCustomer, workersOf(e)].join(' · ')}
       </p>
-      <p className="text-xs text-neutral-600 tabular-nums lg:hidden">{e.job ? spanOf(e) : D.gone}</p>
+      <p className="text-xs text-neutral-600 tabular-nums lg:hidden">{e.job ? spanOf(e, dates) : D.gone}</p>
     </>
   );
 }

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   directionsLink,
   formatClock,
-  formatDateTimeSeconds,
   formatHoursHmm,
   nextLedgerStatus,
   type TimeEntry,
@@ -57,11 +56,6 @@ describe('formats', () => {
     expect(formatHoursHmm(5 * 60 + 59)).toBe('0.05');
     expect(formatHoursHmm(0)).toBe('0.00');
     expect(formatHoursHmm(10 * 3600 + 59 * 60 + 59)).toBe('10.59');
-  });
-
-  it('entry times with seconds, the spec’s datetime', () => {
-    expect(formatDateTimeSeconds(Date.UTC(2026, 0, 5, 21, 30, 15) / 1000)).toBe('05/Jan/2026 09:30:15 PM');
-    expect(formatDateTimeSeconds(Date.UTC(2026, 0, 5, 0, 0, 7) / 1000)).toBe('05/Jan/2026 12:00:07 AM');
   });
 
   it('a running clock', () => {

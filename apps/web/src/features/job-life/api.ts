@@ -21,7 +21,6 @@ import type {
 } from '@rostra/core/api/job-life';
 import { formatHoursHmm } from '@rostra/core/job-life/hours';
 import { aggregateResource, type ResourceAggregate, type TimerEntry } from '@rostra/core/job-life/timer';
-import { formatDate } from '@rostra/core/time/calendar';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/client.ts';
 import type { QueuedTimerEvent } from './queue.ts';
@@ -164,14 +163,6 @@ export function timerAt(events: readonly TimerEntry[], now: number): ResourceAgg
 }
 
 export { formatHoursHmm };
-
-/** `05/Jan/2026 09:30:15 AM` of wall-clock seconds: the spec's datetime with seconds (core §7). */
-export function formatDateTimeSeconds(wall: number): string {
-  const d = new Date(wall * 1000);
-  const h = d.getUTCHours();
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${formatDate(wall)} ${two(h % 12 === 0 ? 12 : h % 12)}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} ${h < 12 ? 'AM' : 'PM'}`;
-}
 
 /** `1:05:09` — a running clock's face (hours, minutes, seconds). */
 export function formatClock(seconds: number): string {

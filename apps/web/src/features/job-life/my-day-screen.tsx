@@ -1,10 +1,11 @@
 import { bookingTitle } from '@rostra/core/records/booking-rules';
-import { DAY, formatDateTime, formatDayLabel, formatTime, toWallClock } from '@rostra/core/time/calendar';
+import { DAY, formatDayLabel, formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { ChevronRight, Clock, MapPin, Navigation, WifiOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLive } from '../../lib/live.ts';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SkeletonRows } from '../../ui/list-state.tsx';
@@ -64,6 +65,7 @@ function storage(): Storage | undefined {
  * reached; timer taps made offline wait in the device's queue (see queue.ts).
  */
 export function MyDayScreen() {
+  const dates = useOrgDates();
   const { me } = useShell();
   const orgId = me.org_id ?? '';
   const timeZone = me.company?.time_zone ?? 'UTC';
@@ -144,7 +146,7 @@ export function MyDayScreen() {
           className="mt-3 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
         >
           <WifiOff aria-hidden className="mt-0.5 size-4 shrink-0" />
-          {T.offline(formatDateTime(toWallClock(shownAt, timeZone)))}
+          {T.offline(dates.dateTime(toWallClock(shownAt, timeZone)))}
         </p>
       ) : null}
       {queue.pending.length > 0 ? (

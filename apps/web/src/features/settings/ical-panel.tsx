@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '../../lib/client.ts';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
@@ -63,11 +64,10 @@ const createForm = z.object({
 type CreateValues = z.input<typeof createForm>;
 
 const FEEDS = ['ical-feeds'] as const;
-const when = (ms: number) =>
-  new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The settings section listing, creating and revoking secret iCal feed URLs (issue 8). */
 export function IcalPanel() {
+  const dates = useOrgDates();
   const queryClient = useQueryClient();
   const feeds = useQuery({
     queryKey: FEEDS,
@@ -197,12 +197,16 @@ export function IcalPanel() {
                         {feed.target_name || feed.target_id}
                       </p>
                       <p className="text-xs text-neutral-500">
-                        {when(feed.created_at)} ·{' '}
-                        {feed.last_fetched_at ? T.lastFetched(when(feed.last_fetched_at)) : T.neverFetched}
+                        {dates.instant(feed.created_at / 1000)} ·{' '}
+                        {feed.last_fetched_at
+                          ? T.lastFetched(dates.instant(feed.last_fetched_at / 1000))
+                          : T.neverFetched}
                       </p>
                     </div>
                     {feed.revoked_at ? (
-                      <span className="text-xs text-neutral-500">{T.revokedOn(when(feed.revoked_at))}</span>
+                      <span className="text-xs text-neutral-500">
+                        {T.revokedOn(dates.instant(feed.revoked_at / 1000))}
+                      </span>
                     ) : (
                       <>
                         <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-medium text-green-800">

@@ -5,6 +5,7 @@ import { Send, Trash2, UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { useMediaQuery } from '../../lib/media.ts';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
@@ -191,10 +192,11 @@ const invitation = columnsFor<Invitation>();
 const roleOf = (i: Invitation) => `${i.role}${i.duties.length ? ` + ${i.duties.join(', ')}` : ''}`;
 
 function InvitationStatus({ i }: { i: Invitation }) {
+  const dates = useOrgDates();
   return (
     <span className="whitespace-nowrap rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700">
       {T.invitationStatus[i.status] ?? i.status}
-      {i.status === 'pending' ? ` ${T.expires(new Date(i.expires_at).toLocaleDateString())}` : ''}
+      {i.status === 'pending' ? ` ${T.expires(dates.instantDate(Date.parse(i.expires_at) / 1000))}` : ''}
     </span>
   );
 }

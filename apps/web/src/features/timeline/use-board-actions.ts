@@ -1,9 +1,9 @@
 import type { BlacklistOverride } from '@rostra/core/allocation/blacklist-override';
 import type { RankedCandidate } from '@rostra/core/api/allocation';
 import type { WindowRecord } from '@rostra/core/api/timeline';
-import { formatDateTime } from '@rostra/core/time/calendar';
 import { useCallback } from 'react';
 import { confirmAssign, confirmDraftAssignment } from '../../features/bookings/assign-confirm.ts';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { applyPlace, droppedResIds, type Place } from './actions.ts';
 import { allocateBooking, errorText } from './api.ts';
@@ -23,6 +23,7 @@ export function useBoardActions(options: {
   resourceNames: ReadonlyMap<string, string>;
   confirmTimeChange: boolean;
 }) {
+  const dates = useOrgDates();
   const { changes, customers, resourceNames, confirmTimeChange } = options;
   const { move, change, history, setOutcome } = changes;
   const nameOf = useCallback((id: string) => resourceNames.get(id) ?? id, [resourceNames]);
@@ -35,7 +36,7 @@ export function useBoardActions(options: {
       const length = bar.end - bar.begin;
       if (target.begin !== bar.begin && confirmTimeChange) {
         const ok = await askConfirm(
-          TL.timeChangeConfirm(formatDateTime(bar.begin), formatDateTime(target.begin)),
+          TL.timeChangeConfirm(dates.dateTime(bar.begin), dates.dateTime(target.begin)),
         );
         if (!ok) return;
       }
@@ -68,7 +69,7 @@ export function useBoardActions(options: {
           ? toRes
             ? TL.assignedTo(what, nameOf(toRes))
             : TL.unassignedNow(what)
-          : TL.moved(what, formatDateTime(target.begin));
+          : TL.moved(what, dates.dateTime(target.begin));
       await move(
         record,
         { begin: target.begin, end: target.begin + length, resIds },
@@ -76,7 +77,7 @@ export function useBoardActions(options: {
         confirmed.override,
       );
     },
-    [confirmTimeChange, whatOf, nameOf, move, setOutcome],
+    [confirmTimeChange, whatOf, nameOf, move, setOutcome, dates.dateTime],
   );
 
   /** A bar's end moved (its handle dragged, or Shift+Arrow): begin and resources stay. */
@@ -84,12 +85,12 @@ export function useBoardActions(options: {
     async (bar: Bar, end: number, byPointer: boolean) => {
       const record = bar.record;
       if (byPointer && confirmTimeChange) {
-        const ok = await askConfirm(TL.endChangeConfirm(formatDateTime(bar.end), formatDateTime(end)));
+        const ok = await askConfirm(TL.endChangeConfirm(dates.dateTime(bar.end), dates.dateTime(end)));
         if (!ok) return;
       }
-      await move(record, { ...placeOf(record), end }, TL.resized(whatOf(record), formatDateTime(end)));
+      await move(record, { ...placeOf(record), end }, TL.resized(whatOf(record), dates.dateTime(end)));
     },
-    [confirmTimeChange, whatOf, move],
+    [confirmTimeChange, whatOf, move, dates.dateTime],
   );
 
   /** A candidate of the panel assigned (replacing the oldest when all places are taken). */

@@ -1,5 +1,6 @@
 import type { WindowRecord } from '@rostra/core/api/timeline';
-import { formatDateTime, WEEK } from '@rostra/core/time/calendar';
+import { WEEK } from '@rostra/core/time/calendar';
+import { useOrgDates } from '../../lib/org-dates.ts';
 import { createCopy, deleteBooking, setStatus, takeStatusAction } from './record-ops.ts';
 import { TL } from './texts.ts';
 import { type Changes, placeOf } from './use-changes.ts';
@@ -10,6 +11,7 @@ import { type Changes, placeOf } from './use-changes.ts';
  * is deleted again (and redo makes a new one).
  */
 export function useRecordActions(changes: Changes, whatOf: (r: WindowRecord) => string) {
+  const dates = useOrgDates();
   const { change, history, move } = changes;
 
   const unassign = async (record: WindowRecord) => {
@@ -37,7 +39,7 @@ export function useRecordActions(changes: Changes, whatOf: (r: WindowRecord) => 
     const label =
       shift === 0
         ? TL.duplicated(what)
-        : TL.copiedNextWeek(what, formatDateTime(record.utc_begin_plus_tz + shift));
+        : TL.copiedNextWeek(what, dates.dateTime(record.utc_begin_plus_tz + shift));
     await change(async () => {
       let copyId = (await createCopy(record._id, shift, keepResources))._id;
       history.push({

@@ -8,6 +8,7 @@ import { Flag, MapPin, Pause, Play, Square } from 'lucide-react';
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api.ts';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { serverClock } from '../../../lib/server-clock.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
@@ -23,7 +24,6 @@ import {
   correctEntry,
   currentPosition,
   formatClock,
-  formatDateTimeSeconds,
   formatHoursHmm,
   JOB_LIFE_KEY,
   type PingKind,
@@ -486,10 +486,11 @@ function EntriesForDispatcher({
   log: Correction[];
   nameOf: (rid: string) => string;
 }) {
+  const dates = useOrgDates();
   const { me } = useShell();
   const timeZone = me.company?.time_zone ?? 'UTC';
   const [editing, setEditing] = useState<TimeEntry | undefined>();
-  const when = (ms: number) => formatDateTimeSeconds(toWallClock(ms, timeZone));
+  const when = (ms: number) => dates.dateTime(toWallClock(ms, timeZone));
   const sorted = [...entries].sort((a, b) => a.at - b.at);
   return (
     <section aria-labelledby="time-entries-title" className="space-y-3">

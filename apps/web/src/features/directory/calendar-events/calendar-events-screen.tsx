@@ -4,17 +4,18 @@ import type { ResourceRecord } from '@rostra/core/api/resources';
 import { isResourceForced } from '@rostra/core/settings/flag-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
+import { type OrgDates, useOrgDates } from '../../../lib/org-dates.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { allQuery, listQuery } from '../api.ts';
-import { Facts, formatSpan, NotesSection, Section } from '../parts.tsx';
+import { Facts, NotesSection, Section } from '../parts.tsx';
 import { dayFilter, OPEN_CARD_CLASS, OpenLink, RecordDirectory, useDirectory } from '../record-directory.tsx';
 import type { CalendarEventsSearch } from '../search.ts';
 import { CALEVENTS_TEXT as E, DIRECTORY_TEXT as T } from '../texts.ts';
 import { CalendarEventForm } from './calendar-event-form.tsx';
 
-const whenOf = (e: CalendarEventRecord) => {
+const whenOf = (e: CalendarEventRecord, dates: OrgDates) => {
   const b = e.utc_begin_plus_tz;
-  return b == null ? E.allDayUnset : formatSpan(b, e.utc_end_plus_tz ?? b);
+  return b == null ? E.allDayUnset : dates.span(b, e.utc_end_plus_tz ?? b);
 };
 
 /**
@@ -24,6 +25,7 @@ const whenOf = (e: CalendarEventRecord) => {
  * entry) and is kept. Dispatchers create and edit; no actions for any role (spec §6).
  */
 export function CalendarEventsScreen() {
+  const dates = useOrgDates();
   const { role, settings } = useShell();
   const isDispatcher = role === 'dispatcher';
   const resources = useQuery({ ...allQuery<ResourceRecord>('/resources'), enabled: isDispatcher }).data ?? [];
@@ -60,7 +62,7 @@ export function CalendarEventsScreen() {
             <OpenLink id={ev._id} idKey="calevent_id" className={`min-w-48 flex-1 ${OPEN_CARD_CLASS}`}>
               {ev.name || ev._id}
             </OpenLink>
-            <span className="text-sm text-neutral-700 tabular-nums">{whenOf(ev)}</span>
+            <span className="text-sm text-neutral-700 tabular-nums">{whenOf(ev, dates)}</span>
             {ev.type ? (
               <span className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs text-neutral-700">
                 {ev.type}
@@ -84,7 +86,7 @@ export function CalendarEventsScreen() {
             <Section title={T.when}>
               <Facts
                 rows={[
-                  [T.when, whenOf(ev)],
+                  [T.when, whenOf(ev, dates)],
                   [E.typeLabel, ev.type],
                   [
                     E.task,

@@ -1,17 +1,17 @@
 import type { BookingPage, BookingSearch } from '@rostra/core/api/bookings';
 import type { CustomerOverview, CustomerRecord } from '@rostra/core/api/customers';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
-import { formatDate } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
 import { type ReactNode, useState } from 'react';
 import { api } from '../../../lib/client.ts';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { columnsFor } from '../../../ui/data-table.tsx';
 import { RecheckedNotice, type TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import { DIRECTORY_KEY, displayName, type Label, overviewQuery } from '../api.ts';
-import { ActiveBadge, Facts, formatSpan, LabelChips, ListOr, NotesSection, Section } from '../parts.tsx';
+import { ActiveBadge, Facts, LabelChips, ListOr, NotesSection, Section } from '../parts.tsx';
 import { CatalogueCard, CatalogueDirectory, useCatalogue } from '../record-directory.tsx';
 import type { CustomersSearch } from '../search.ts';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
@@ -100,6 +100,7 @@ function CustomerSections({
   /** What the last blacklist change re-checked, shown under the blacklist. */
   notice: ReactNode;
 }) {
+  const dates = useOrgDates();
   const overview = useQuery(overviewQuery<CustomerOverview>('/directory/customers', c._id));
   const bookings = useQuery({
     queryKey: [...DIRECTORY_KEY, 'customer-bookings', c._id],
@@ -163,7 +164,7 @@ function CustomerSections({
               <span>{p.VisitStemID}</span>
               <span className="text-neutral-600">
                 {p.UpdateType === 'Ended' && typeof p.EndDate === 'number'
-                  ? C.planEnded(formatDate(p.EndDate))
+                  ? C.planEnded(dates.date(p.EndDate))
                   : p.UpdateType || T.active}
               </span>
             </li>
@@ -203,7 +204,7 @@ function CustomerSections({
                 {bookingTitle(b)}
               </Link>
               <div className="text-xs text-neutral-600 tabular-nums">
-                {formatSpan(b.utc_begin_plus_tz ?? 0, b.utc_end_plus_tz ?? 0)} · {b.status}
+                {dates.span(b.utc_begin_plus_tz ?? 0, b.utc_end_plus_tz ?? 0)} · {b.status}
               </div>
             </li>
           )}

@@ -4,10 +4,11 @@ import type { ResourceRecord } from '@rostra/core/api/resources';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { AlertTriangle } from 'lucide-react';
+import { type OrgDates, useOrgDates } from '../../../lib/org-dates.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { StatusBadge, useStatusConfig } from '../../../ui/status-badge.tsx';
 import { allQuery, displayName } from '../api.ts';
-import { Facts, formatSpan, NotesSection, Section } from '../parts.tsx';
+import { Facts, NotesSection, Section } from '../parts.tsx';
 import { dayFilter, OPEN_CARD_CLASS, OpenLink, RecordDirectory, useDirectory } from '../record-directory.tsx';
 import type { GroupEventsSearch } from '../search.ts';
 import { GROUP_EVENTS_TEXT as G, DIRECTORY_TEXT as T } from '../texts.ts';
@@ -30,7 +31,8 @@ const FILTERS = [
   },
 ] as const;
 
-const spanOf = (e: GroupEventRecord) => formatSpan(e.utc_begin_plus_tz ?? 0, e.utc_end_plus_tz ?? 0);
+const spanOf = (e: GroupEventRecord, dates: OrgDates) =>
+  dates.span(e.utc_begin_plus_tz ?? 0, e.utc_end_plus_tz ?? 0);
 
 /**
  * Group events (/groupevents, issue 8): timeline records of `_key` groupevent — search, a date
@@ -39,6 +41,7 @@ const spanOf = (e: GroupEventRecord) => formatSpan(e.utc_begin_plus_tz ?? 0, e.u
  * records API, so the overlap validator's conflicts are stored and shown.
  */
 export function GroupEventsScreen() {
+  const dates = useOrgDates();
   const { role, settings } = useShell();
   const isDispatcher = role === 'dispatcher';
   const dir = useDirectory<GroupEventsSearch, GroupEventRecord>({
@@ -62,7 +65,7 @@ export function GroupEventsScreen() {
             <OpenLink id={e._id} className={`min-w-48 flex-1 ${OPEN_CARD_CLASS}`}>
               {groupEventTitle(e)}
             </OpenLink>
-            <span className="text-sm text-neutral-700 tabular-nums">{spanOf(e)}</span>
+            <span className="text-sm text-neutral-700 tabular-nums">{spanOf(e, dates)}</span>
             <span className="max-w-64 truncate text-sm text-neutral-500">{locationOf(e)}</span>
             <span className="text-xs text-neutral-600">
               {G.resources}: {e.resIds?.length ?? 0}
@@ -115,6 +118,7 @@ function GroupEventSections({
   resources: ResourceRecord[];
   customers: CustomerRecord[];
 }) {
+  const dates = useOrgDates();
   const errors = e.errors ?? [];
   const attending = attendingOf(e);
   return (
@@ -136,7 +140,7 @@ function GroupEventSections({
       <Section title={T.when}>
         <Facts
           rows={[
-            [T.when, spanOf(e)],
+            [T.when, spanOf(e, dates)],
             [T.location, locationOf(e)],
           ]}
         />

@@ -3,8 +3,9 @@ import type { CustomerRecord } from '@rostra/core/api/customers';
 import type { ProjectTaskRecord } from '@rostra/core/api/project-tasks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { displayName, listQuery } from '../api.ts';
-import { Facts, formatSpan, ListOr, NotesSection, Section } from '../parts.tsx';
+import { Facts, ListOr, NotesSection, Section } from '../parts.tsx';
 import { TASKS_TEXT as K, DIRECTORY_TEXT as T } from '../texts.ts';
 
 /** A task's drawer: status, customer, readers, notes and its calendar events. */
@@ -17,6 +18,7 @@ export function TaskSections({
   customers: CustomerRecord[];
   focusedEvent: string | undefined;
 }) {
+  const dates = useOrgDates();
   const events = useQuery(
     listQuery<CalendarEventRecord>('/directory/calendar-events', { task_id: t._id, limit: 50 }),
   );
@@ -63,7 +65,7 @@ export function TaskSections({
               </Link>
               {typeof e.utc_begin_plus_tz === 'number' ? (
                 <div className="text-xs text-neutral-600 tabular-nums">
-                  {formatSpan(e.utc_begin_plus_tz, e.utc_end_plus_tz ?? e.utc_begin_plus_tz)}
+                  {dates.span(e.utc_begin_plus_tz, e.utc_end_plus_tz ?? e.utc_begin_plus_tz)}
                 </div>
               ) : null}
             </li>

@@ -1,11 +1,12 @@
 import type { ResourceOverview, ResourceRecord } from '@rostra/core/api/resources';
-import { formatDate, formatTime, weekdayName } from '@rostra/core/time/calendar';
+import { formatTime, weekdayName } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearch } from '@tanstack/react-router';
+import { useOrgDates } from '../../../lib/org-dates.ts';
 import { columnsFor } from '../../../ui/data-table.tsx';
 import { RecheckedNotice } from '../../../ui/rechecked-notice.tsx';
 import { displayName, type Label, overviewQuery } from '../api.ts';
-import { ActiveBadge, Facts, formatSpan, LabelChips, ListOr, Section } from '../parts.tsx';
+import { ActiveBadge, Facts, LabelChips, ListOr, Section } from '../parts.tsx';
 import {
   CatalogueCard,
   CatalogueDirectory,
@@ -92,6 +93,7 @@ export function ResourcesScreen() {
 
 /** A resource's drawer: contact, labels, hour limits, this week's shifts, blacklists, leaves. */
 function ResourceSections({ r, labels }: { r: ResourceRecord; labels: Label[] }) {
+  const dates = useOrgDates();
   const overview = useQuery(overviewQuery<ResourceOverview>('/directory/resources', r._id));
   return (
     <>
@@ -103,7 +105,7 @@ function ResourceSections({ r, labels }: { r: ResourceRecord; labels: Label[] })
             [T.phone, r.phone],
             [R.employeeType, r.employee_type],
             [R.rate, typeof r.rate_hr === 'number' ? String(r.rate_hr) : ''],
-            [R.inactiveFrom, typeof r.InactiveDate === 'number' ? formatDate(r.InactiveDate) : ''],
+            [R.inactiveFrom, typeof r.InactiveDate === 'number' ? dates.date(r.InactiveDate) : ''],
           ]}
         />
       </Section>
@@ -135,7 +137,7 @@ function ResourceSections({ r, labels }: { r: ResourceRecord; labels: Label[] })
             const b = s.utc_begin_plus_tz ?? 0;
             return (
               <li key={s.unique_id || `${b}`}>
-                {weekdayName(b)} {formatDate(b)} · {formatTime(b)} – {formatTime(s.utc_end_plus_tz ?? 0)}
+                {weekdayName(b)} {dates.date(b)} · {formatTime(b)} – {formatTime(s.utc_end_plus_tz ?? 0)}
               </li>
             );
           }}
@@ -160,7 +162,7 @@ function ResourceSections({ r, labels }: { r: ResourceRecord; labels: Label[] })
         <ListOr items={overview.data?.leaves} none={R.noLeaves} className="space-y-0.5 tabular-nums">
           {(l) => (
             <li key={l._id}>
-              {formatSpan(l.utc_begin_plus_tz ?? 0, l.utc_end_plus_tz ?? 0)}
+              {dates.span(l.utc_begin_plus_tz ?? 0, l.utc_end_plus_tz ?? 0)}
               {l.notes ? <span className="text-neutral-500"> · {l.notes}</span> : null}
             </li>
           )}
