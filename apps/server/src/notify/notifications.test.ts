@@ -298,13 +298,21 @@ describe.each(testDatabaseKinds())('notifications outside the app on %s', (kind)
     expect(ok(await call(t, p.dispatcher, 'PUT', '/settings/notifications', settings))).toEqual(settings);
     expect(ok(await call(t, p.dispatcher, 'GET', '/settings/notifications'))).toEqual(settings);
     await putSettings(t.db.db, p.orgId, 'captions', { m_bookings: 'Visit' });
-    const version = async () => ok<{ version: number }>(await call(t, p.dispatcher, 'GET', '/company')).version;
-    ok(await call(t, p.dispatcher, 'PUT', '/company', { date_format: 'yyyy-mm-dd', version: await version() }));
+    const version = async () =>
+      ok<{ version: number }>(await call(t, p.dispatcher, 'GET', '/company')).version;
+    ok(
+      await call(t, p.dispatcher, 'PUT', '/company', { date_format: 'yyyy-mm-dd', version: await version() }),
+    );
     const before = annMails().length;
     const job = await jobFor(t, p, { resIds: ['r1'], reference: 'HC-500' });
     expect((await log(job)).map((i) => i.channel)).toEqual(['email']);
     await runner();
-    ok(await call(t, p.dispatcher, 'PUT', '/company', { date_format: 'dd/mmm/yyyy', version: await version() }));
+    ok(
+      await call(t, p.dispatcher, 'PUT', '/company', {
+        date_format: 'dd/mmm/yyyy',
+        version: await version(),
+      }),
+    );
     const [mail] = annMails().slice(before);
     expect(mail?.raw).toContain('Subject: New Visit for you: HC-500');
     // The start in the organisation's date format, with the spec's seconds.
