@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { DAY, dayStart, HOUR, toWallClock, toYmd } from '@rostra/core/time/calendar';
 import { apiCall, enterApp, screenshot, testCustomerId, USERS } from './helpers.ts';
 
@@ -7,6 +7,18 @@ import { apiCall, enterApp, screenshot, testCustomerId, USERS } from './helpers.
  * dispatcher assigns is a draft, marked on the timeline; Publish first says how many workers and
  * jobs it touches, then publishes, and the mark goes.
  */
+
+/** A dispatched job for r001 (a demo worker) from `begin` to `end` (wall-clock seconds). */
+const assign = async (page: Page, reference: string, begin: number, end: number) =>
+  apiCall(page, 'POST', '/timeline-records', {
+    _key: 'booking',
+    status: 'dispatched',
+    reference,
+    customerId: await testCustomerId(page),
+    resIds: ['r001'],
+    utc_begin_plus_tz: begin,
+    utc_end_plus_tz: end,
+  });
 
 test('a draft assignment is marked on the timeline until the dispatcher publishes the day', async ({
   page,
@@ -24,15 +36,7 @@ test('a draft assignment is marked on the timeline until the dispatcher publishe
     // A day of its own, weeks ahead: no other spec's jobs there.
     const day = dayStart(toWallClock(Date.now(), me.company?.time_zone ?? 'UTC')) + 40 * DAY;
     const reference = `E2E-PUB-${Math.floor(Math.random() * 1e8)}`;
-    const job = await apiCall(page, 'POST', '/timeline-records', {
-      _key: 'booking',
-      status: 'dispatched',
-      reference,
-      customerId: await testCustomerId(page),
-      resIds: ['r001'],
-      utc_begin_plus_tz: day + 10 * HOUR,
-      utc_end_plus_tz: day + 12 * HOUR,
-    });
+    const job = await assign(page, reference, day + 10 * HOUR, day + 12 * HOUR);
     const worker = (await apiCall(page, 'GET', '/resources/r001')) as { name?: string };
 
     await page.goto(
@@ -58,16 +62,8 @@ test('a draft assignment is marked on the timeline until the dispatcher publishe
 
     // The phone: a second draft, and the dialog, at 375 px.
     await page.setViewportSize({ width: 375, height: 740 });
-    const second = await apiCall(page, 'POST', '/timeline-records', {
-      _key: 'booking',
-      status: 'dispatched',
-      reference: `${reference}-2`,
-      customerId: await testCustomerId(page),
-      resIds: ['r001'],
-      // Early, where a phone's view of the day starts (the grid renders the bars near the view).
-      utc_begin_plus_tz: day + 7 * HOUR,
-      utc_end_plus_tz: day + 8 * HOUR,
-    });
+    // Early, where a phone's view of the day starts (the grid renders the bars near the view).
+    const second = await assign(page, `${reference}-2`, day + 7 * HOUR, day + 8 * HOUR);
     await page.reload();
     const draft = page.locator(`[data-id="${second._id}"][data-draft="true"]`).first();
     await expect(draft).toBeVisible({ timeout: 20_000 });
