@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LINK_TEXT } from '@rostra/core/notifications/confirm';
 import { DAY, dayStart, HOUR, toWallClock, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
-import { apiCall, enterApp, screenshot, testCustomerId, USERS } from './helpers.ts';
+import { apiCall, enterApp, orgNow, screenshot, USERS, workerJob } from './helpers.ts';
 import { confirmPath, mailTo } from './mailbox.ts';
 
 /*
@@ -14,22 +14,8 @@ import { confirmPath, mailTo } from './mailbox.ts';
 const WORKER = 'resource@harbourcare.test';
 
 /** A dispatched job for r001 (the worker above) `fromNow` seconds after now on the org's clock. */
-async function jobFor(page: import('@playwright/test').Page, fromNow: number) {
-  const me = (await apiCall(page, 'GET', '/me')) as { company?: { time_zone?: string } };
-  const zone = me.company?.time_zone ?? 'UTC';
-  const begin = Math.floor((toWallClock(Date.now(), zone) + fromNow) / 900) * 900;
-  const reference = `E2E-CONF-${Math.floor(Math.random() * 1e8)}`;
-  const job = await apiCall(page, 'POST', '/timeline-records', {
-    _key: 'booking',
-    status: 'dispatched',
-    reference,
-    customerId: await testCustomerId(page),
-    resIds: ['r001'],
-    utc_begin_plus_tz: begin,
-    utc_end_plus_tz: begin + HOUR,
-  });
-  return { id: job._id, reference, begin };
-}
+const jobFor = async (page: import('@playwright/test').Page, fromNow: number) =>
+  workerJob(page, 'E2E-CONF', Math.floor(((await orgNow(page)) + fromNow) / 900) * 900);
 
 const confirmations = async (page: import('@playwright/test').Page, id: string) =>
   (

@@ -164,6 +164,36 @@ export async function todaysJob(page: Page): Promise<ApiRecord & { reference: st
   return { ...job, reference };
 }
 
+/** Now on the organisation's wall clock (wall-clock seconds), by its time zone. */
+export async function orgNow(page: Page): Promise<number> {
+  const me = (await apiCall(page, 'GET', '/me')) as ApiRecord & { company?: { time_zone?: string } };
+  return toWallClock(Date.now(), me.company?.time_zone ?? 'UTC');
+}
+
+/**
+ * A dispatched job for r001 (resource@, a demo worker) from `begin` to `end` (wall-clock seconds;
+ * an hour by default), for the spec's own customer, made through the API by the page's dispatcher;
+ * its reference starts with `prefix` and is unique.
+ */
+export async function workerJob(
+  page: Page,
+  prefix: string,
+  begin: number,
+  end = begin + 3600,
+): Promise<{ id: string; reference: string; begin: number }> {
+  const reference = `${prefix}-${Math.floor(Math.random() * 1e8)}`;
+  const job = await apiCall(page, 'POST', '/timeline-records', {
+    _key: 'booking',
+    status: 'dispatched',
+    reference,
+    customerId: await testCustomerId(page),
+    resIds: ['r001'],
+    utc_begin_plus_tz: begin,
+    utc_end_plus_tz: end,
+  });
+  return { id: job._id, reference, begin };
+}
+
 const testCustomers = new Map<string, Promise<string>>();
 
 /**

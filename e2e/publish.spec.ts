@@ -1,24 +1,12 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DAY, dayStart, HOUR, toWallClock, toYmd } from '@rostra/core/time/calendar';
-import { apiCall, enterApp, screenshot, testCustomerId, USERS } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { DAY, dayStart, HOUR, toYmd } from '@rostra/core/time/calendar';
+import { apiCall, enterApp, orgNow, screenshot, USERS, workerJob } from './helpers.ts';
 
 /*
  * Issue #19 point 4 in the browser: with publishing on (turned on in settings), a job the
  * dispatcher assigns is a draft, marked on the timeline; Publish first says how many workers and
  * jobs it touches, then publishes, and the mark goes.
  */
-
-/** A dispatched job for r001 (a demo worker) from `begin` to `end` (wall-clock seconds). */
-const assign = async (page: Page, reference: string, begin: number, end: number) =>
-  apiCall(page, 'POST', '/timeline-records', {
-    _key: 'booking',
-    status: 'dispatched',
-    reference,
-    customerId: await testCustomerId(page),
-    resIds: ['r001'],
-    utc_begin_plus_tz: begin,
-    utc_end_plus_tz: end,
-  });
 
 test('a draft assignment is marked on the timeline until the dispatcher publishes the day', async ({
   page,
@@ -32,17 +20,15 @@ test('a draft assignment is marked on the timeline until the dispatcher publishe
     .poll(async () => (await apiCall(page, 'GET', '/settings/roster-publishing')).publish)
     .toBe(true);
   try {
-    const me = (await apiCall(page, 'GET', '/me')) as { company?: { time_zone?: string } };
     // A day of its own, weeks ahead: no other spec's jobs there.
-    const day = dayStart(toWallClock(Date.now(), me.company?.time_zone ?? 'UTC')) + 40 * DAY;
-    const reference = `E2E-PUB-${Math.floor(Math.random() * 1e8)}`;
-    const job = await assign(page, reference, day + 10 * HOUR, day + 12 * HOUR);
+    const day = dayStart(await orgNow(page)) + 40 * DAY;
+    const job = await workerJob(page, 'E2E-PUB', day + 10 * HOUR, day + 12 * HOUR);
     const worker = (await apiCall(page, 'GET', '/resources/r001')) as { name?: string };
 
     await page.goto(
       `/week2timelinev2?view=day&date=${toYmd(day)}&q=${encodeURIComponent(String(worker.name ?? ''))}`,
     );
-    const bar = page.locator(`button[data-id="${job._id}"]`).first();
+    const bar = page.locator(`button[data-id="${job.id}"]`).first();
     await expect(bar).toHaveAttribute('data-draft', 'true', { timeout: 20_000 });
     await expect(bar).toHaveAttribute('aria-label', /draft/);
     await expect(bar.getByTestId('draft-mark')).toBeVisible();
@@ -63,9 +49,9 @@ test('a draft assignment is marked on the timeline until the dispatcher publishe
     // The phone: a second draft, and the dialog, at 375 px.
     await page.setViewportSize({ width: 375, height: 740 });
     // Early, where a phone's view of the day starts (the grid renders the bars near the view).
-    const second = await assign(page, `${reference}-2`, day + 7 * HOUR, day + 8 * HOUR);
+    const second = await workerJob(page, 'E2E-PUB', day + 7 * HOUR, day + 8 * HOUR);
     await page.reload();
-    const draft = page.locator(`[data-id="${second._id}"][data-draft="true"]`).first();
+    const draft = page.locator(`[data-id="${second.id}"][data-draft="true"]`).first();
     await expect(draft).toBeVisible({ timeout: 20_000 });
     await draft.scrollIntoViewIfNeeded();
     await screenshot(page, 'publish-draft-375', info.project.name);

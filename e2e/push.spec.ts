@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
-import { DAY, dayStart, HOUR, toWallClock, toYmd } from '@rostra/core/time/calendar';
+import { expect, test } from '@playwright/test';
+import { DAY, dayStart, toYmd } from '@rostra/core/time/calendar';
 import { browserSubscription, decryptPush, pushService } from '../apps/server/src/notify/testing.ts';
-import { apiCall, enterApp, screenshot, testCustomerId, USERS } from './helpers.ts';
+import { apiCall, enterApp, orgNow, screenshot, USERS, workerJob } from './helpers.ts';
 
 /*
  * Issue #19 points 1 and 3 with Web Push in the browser: the worker's phone asks for permission
@@ -20,23 +20,6 @@ import { apiCall, enterApp, screenshot, testCustomerId, USERS } from './helpers.
 const WORKER = 'resource@harbourcare.test';
 
 test.use({ serviceWorkers: 'allow' });
-
-async function jobForWorker(page: Page) {
-  const me = (await apiCall(page, 'GET', '/me')) as { company?: { time_zone?: string } };
-  const zone = me.company?.time_zone ?? 'UTC';
-  const begin = Math.floor((toWallClock(Date.now(), zone) + 3 * DAY) / 900) * 900;
-  const reference = `E2E-PUSH-${Math.floor(Math.random() * 1e8)}`;
-  const job = await apiCall(page, 'POST', '/timeline-records', {
-    _key: 'booking',
-    status: 'dispatched',
-    reference,
-    customerId: await testCustomerId(page),
-    resIds: ['r001'],
-    utc_begin_plus_tz: begin,
-    utc_end_plus_tz: begin + HOUR,
-  });
-  return { id: String(job._id), reference, begin };
-}
 
 test('a worker turns on push; a new job arrives as an encrypted push, is confirmed from the notification, and the dispatcher sees it live', async ({
   page,
@@ -89,7 +72,7 @@ test('a worker turns on push; a new job arrives as an encrypted push, is confirm
 
     // The dispatcher assigns a new job to the worker and watches its day.
     await enterApp(page, USERS.dispatcher, '/');
-    const job = await jobForWorker(page);
+    const job = await workerJob(page, 'E2E-PUSH', Math.floor(((await orgNow(page)) + 3 * DAY) / 900) * 900);
     const name = String(((await apiCall(page, 'GET', '/resources/r001')) as { name?: string }).name ?? '');
     await page.goto(
       `/week2timelinev2?view=day&date=${toYmd(dayStart(job.begin))}&q=${encodeURIComponent(name)}`,
