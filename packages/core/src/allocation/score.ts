@@ -112,6 +112,8 @@ export function evaluateCandidates(
   const cBusy = !skip.EXISTING_JOB_OVERLAP_NOT_CHECK;
   const cDistance = !skip.DISTANCE_NOT_CHECK;
   const cExternal = !skip.EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK && isExternal;
+  // The rest check (issue 20 point 3a): its index exists only while the check is on.
+  const rest = skip.MIN_REST_NOT_CHECK ? undefined : ctx.rest;
 
   const { inactive, inactiveDate, external, staticRank } = ix;
   const { leaves, breaks, busy } = ctx;
@@ -219,6 +221,7 @@ export function evaluateCandidates(
       ) {
         fail = true;
       }
+      if (!fail && rest?.overlaps(r, begin, end)) fail = true;
       const outsideShift = shiftStatus(shifts, r, begin, end) !== 0;
       if (cShift && outsideShift) fail = true;
       const isBusy = busy.overlaps(r, begin, end);
