@@ -10,7 +10,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
  * its date format, not the browser's: the dispatcher's browser runs in New York, in en-US.
  */
 
-/** An instant as `dd/Mmm/yyyy hh:MM AM` in a zone, worked out here independently of the app. */
+/** An instant as `dd/Mmm/yyyy hh:MM:ss AM` in a zone, worked out here independently of the app. */
 function sydneyText(epochSeconds: number): string {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-GB', {
@@ -20,13 +20,14 @@ function sydneyText(epochSeconds: number): string {
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',
+      second: '2-digit',
       hour12: true,
     })
       .formatToParts(new Date(epochSeconds * 1000))
       .map((p) => [p.type, p.value]),
   );
   const hour = parts.hour === '00' ? '12' : parts.hour;
-  return `${parts.day}/${parts.month?.slice(0, 3)}/${parts.year} ${hour}:${parts.minute} ${String(parts.dayPeriod).toUpperCase()}`;
+  return `${parts.day}/${parts.month?.slice(0, 3)}/${parts.year} ${hour}:${parts.minute}:${parts.second} ${String(parts.dayPeriod).toUpperCase()}`;
 }
 
 test("a worker's chat message reaches the dispatcher's bell; the drawer shows the organisation's time", async ({
