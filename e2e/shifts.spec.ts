@@ -128,7 +128,7 @@ test('leaves and breaks of the week are listed, added, edited and deleted', asyn
   await leaves.getByRole('button', { name: 'Add' }).click();
   const list = leaves.getByRole('list', { name: 'Leaves and breaks' });
   await expect(list.getByText('Dentist')).toBeVisible();
-  await expect(list).toContainText('09:00 AM');
+  await expect(list).toContainText('09:00:00 AM');
 
   await list.getByRole('button', { name: 'Edit leave' }).click();
   await leaves.getByLabel('Notes').fill('Dentist, then home');
