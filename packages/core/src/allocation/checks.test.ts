@@ -678,6 +678,85 @@ describe('13. resource_min_rest (Rostra rule, switched on by MIN_REST_NOT_CHECK:
   });
 });
 
+describe('14. resource_credential_expired (Rostra rule, switched on by CREDENTIAL_EXPIRY_NOT_CHECK: false)', () => {
+  const on = { switches: { CREDENTIAL_EXPIRY_NOT_CHECK: false } };
+  const forklift = (till: string, over = {}) =>
+    resource('r1', { labels: ['Forklift'], label_valid_till: { Forklift: at(till) }, ...over });
+
+  it('is skipped by default: a resource valid till the day before passes', () => {
+    expect(checkOne({ resources: [resource('r1', { valid_till: at('2026-01-04T00:00') })] }).ok).toBe(true);
+  });
+
+  it('fails a job beginning after valid_till: "Credentials expired: valid till …"', () => {
+    const c = checkOne({
+      resources: [resource('r1', { valid_till: at('2026-01-04T23:59:59') })],
+      config: on,
+    });
+    expect(c.errors).toEqual([
+      {
+        code: 'resource_credential_expired',
+        message: 'Credentials expired: valid till 04/Jan/2026 11:59:59 PM',
+      },
+    ]);
+  });
+
+  it('fails a job needing a certificate that expired before it, naming both credentials', () => {
+    const c = checkOne({
+      job: job({ labels: ['forklift'] }),
+      resources: [forklift('2026-01-05T08:59', { valid_till: at('2026-01-05T08:00') })],
+      labels: [{ _id: 'l1', name: 'Forklift', type: 'certificate' }],
+      config: on,
+    });
+    expect(c.errors).toEqual([
+      {
+        code: 'resource_credential_expired',
+        message:
+          'Credentials expired: valid till 05/Jan/2026 08:00:00 AM, Forklift till 05/Jan/2026 08:59:00 AM',
+      },
+    ]);
+  });
+
+  it('passes a job beginning exactly at the expiry (boundary), and one a second before it ends', () => {
+    expect(
+      checkOne({ resources: [resource('r1', { valid_till: at('2026-01-05T09:00') })], config: on }).ok,
+    ).toBe(true);
+    expect(
+      checkOne({ job: job({ labels: ['Forklift'] }), resources: [forklift('2026-01-05T09:00')], config: on })
+        .ok,
+    ).toBe(true);
+    expect(
+      codes(
+        checkOne({
+          job: job({ labels: ['Forklift'] }),
+          resources: [forklift('2026-01-05T08:59:59')],
+          config: on,
+        }),
+      ),
+    ).toEqual(['resource_credential_expired']);
+  });
+
+  it('an expired certificate the job does not need passes; a label id keys it like its name', () => {
+    expect(checkOne({ resources: [forklift('2026-01-01T00:00')], config: on }).ok).toBe(true);
+    const byId = checkOne({
+      job: job({ labels: ['Forklift'] }),
+      resources: [resource('r1', { labels: ['l1'], label_valid_till: { l1: at('2026-01-01T00:00') } })],
+      labels: [{ _id: 'l1', name: 'Forklift', type: 'certificate' }],
+      config: on,
+    });
+    expect(codes(byId)).toEqual(['resource_credential_expired']);
+  });
+
+  it('a batch gives the job to the resource whose certificate is still valid', () => {
+    const out = runBatch({
+      jobs: [job({ _id: 'a', resIds: [], labels: ['Forklift'], rs_preferred: ['r1'] })],
+      resources: [forklift('2026-01-02T00:00'), resource('r2', { labels: ['Forklift'] })],
+      shifts: [allWeek('r1'), allWeek('r2')],
+      config: on,
+    });
+    expect(out.results.map((r) => r.assigned)).toEqual([['r2']]);
+  });
+});
+
 describe('every check runs', () => {
   it('lists every failure of a candidate, in the contract order', () => {
     const c = checkOne({
@@ -690,6 +769,7 @@ describe('every check runs', () => {
         resource('r1', {
           inactive: true,
           InactiveDate: at('2026-01-01T00:00'),
+          valid_till: at('2026-01-01T00:00'),
           max_hrs_dy: 1,
           max_hrs_wk: 1,
           max_hrs_fn: 1,
@@ -719,6 +799,7 @@ describe('every check runs', () => {
           MAX_HR_DAY_NOT_CHECK: false,
           MAX_HR_FORTNIGHT_NOT_CHECK: false,
           MIN_REST_NOT_CHECK: false,
+          CREDENTIAL_EXPIRY_NOT_CHECK: false,
         },
       },
     });
@@ -738,6 +819,7 @@ describe('every check runs', () => {
       'EXT_JOB_TO_INT_RES_PROHIBITED',
       'service_plans_invalid',
       'resource_min_rest',
+      'resource_credential_expired',
     ]);
     expect(c.ok).toBe(false);
   });

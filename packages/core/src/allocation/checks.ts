@@ -166,6 +166,35 @@ export const checkMinRest: Check = (ctx, r) => {
     : undefined;
 };
 
+/**
+ * The credentials of resource `r` that have expired before the job begins: its `valid_till`,
+ * then each job label (job order) whose `label_valid_till` is earlier; empty when none has.
+ */
+export function expiredCredentials(ctx: JobContext, r: number): { label: string | null; till: number }[] {
+  const out: { label: string | null; till: number }[] = [];
+  const till = ctx.ix.validTill[r] as number;
+  if (till < ctx.begin) out.push({ label: null, till });
+  const labels = ctx.ix.labelValidTill[r];
+  if (labels === undefined) return out;
+  for (let i = 0; i < ctx.labelLower.length; i++) {
+    const at = labels.get(ctx.labelLower[i] as string);
+    if (at !== undefined && at < ctx.begin) out.push({ label: ctx.labelNames[i] as string, till: at });
+  }
+  return out;
+}
+
+/**
+ * 14. Rostra's rule, on with `CREDENTIAL_EXPIRY_NOT_CHECK: false`: the job begins after the
+ * resource's `valid_till`, or after the expiry of a certificate it needs (a job label the
+ * resource's `label_valid_till` dates). Beginning at the expiry passes.
+ */
+export const checkCredentialExpiry: Check = (ctx, r) => {
+  const expired = expiredCredentials(ctx, r);
+  return expired.length === 0
+    ? undefined
+    : { code: 'resource_credential_expired', message: messages.credentialExpired(expired) };
+};
+
 /** The checks in contract order, each with the switch that skips it. */
 export const CHECKS: readonly { skip: SwitchName; run: Check }[] = [
   { skip: 'RESOURCE_INACTIVE_NOT_CHECK', run: checkResourceInactive },
@@ -183,6 +212,7 @@ export const CHECKS: readonly { skip: SwitchName; run: Check }[] = [
   { skip: 'EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK', run: checkExternalToInternal },
   { skip: 'VISIT_SERVICE_PLAN_NOT_CHECK', run: checkServicePlan },
   { skip: 'MIN_REST_NOT_CHECK', run: checkMinRest },
+  { skip: 'CREDENTIAL_EXPIRY_NOT_CHECK', run: checkCredentialExpiry },
 ];
 
 /** Every failure of resource `r` for the job, in check order, skipping switched-off checks. */

@@ -52,6 +52,14 @@ export const messages = {
   /** Rostra's rule: `restMinutes` the organisation's minimum rest; the other job's begin and end. */
   minRest: (restMinutes: number, begin: number, end: number): string =>
     `needs ${formatAmount(restMinutes / 60)} hours rest from the job from ${formatDateTime(begin)} to ${formatDateTime(end)}`,
+  /**
+   * Rostra's rule: what has expired before the job begins, `label` null for the resource's own
+   * `valid_till`: `Credentials expired: valid till 04/Jan/2026 11:59:59 PM, Forklift till …`.
+   */
+  credentialExpired: (expired: readonly { label: string | null; till: number }[]): string =>
+    `Credentials expired: ${expired
+      .map((x) => `${x.label === null ? 'valid' : x.label} till ${formatDateTime(x.till)}`)
+      .join(', ')}`,
   externalToInternal: (): string => 'External job cannot be assigned to internal resource',
   servicePlanInactive: (visitStemId: string): string =>
     `The service plan is inactive for VisitStemID ${visitStemId}. This record will not be processed.`,

@@ -26,6 +26,7 @@ const DEFAULT_SKIPPED: SwitchName[] = [
   'MAX_HR_DAY_NOT_CHECK',
   'MAX_HR_FORTNIGHT_NOT_CHECK',
   'MIN_REST_NOT_CHECK',
+  'CREDENTIAL_EXPIRY_NOT_CHECK',
 ];
 
 function skipped(s: AllocationScenario, name: SwitchName): boolean {
@@ -330,6 +331,24 @@ function evaluate(
           code: 'resource_min_rest',
           message: messages.minRest(rest / 60, tooClose.utc_begin_plus_tz, tooClose.utc_end_plus_tz),
         }
+      : undefined,
+  );
+
+  // 14: credential expiry: valid_till, then each job label dated in label_valid_till (earliest).
+  const expired: { label: string | null; till: number }[] = [];
+  if (r.valid_till != null && r.valid_till < b) expired.push({ label: null, till: r.valid_till });
+  for (const l of jobLabels) {
+    let till: number | undefined;
+    for (const [entry, at] of Object.entries(r.label_valid_till ?? {})) {
+      if (resolveLabel(s.labels ?? [], entry).lower === l.lower && (till === undefined || at < till))
+        till = at;
+    }
+    if (till !== undefined && till < b) expired.push({ label: l.name, till });
+  }
+  fail(
+    'CREDENTIAL_EXPIRY_NOT_CHECK',
+    expired.length > 0
+      ? { code: 'resource_credential_expired', message: messages.credentialExpired(expired) }
       : undefined,
   );
 

@@ -60,6 +60,8 @@ const resource = fc.record({
   max_hrs_wk: opt(fc.constantFrom(0, 4, 8, 10.5, 20, 40, 40)),
   max_hrs_fn: opt(fc.constantFrom(0, 8, 16, 60, 80)),
   _geoloc: opt(geo),
+  valid_till: rare(time),
+  label_valid_till: rare(fc.dictionary(labelEntry, time, { maxKeys: 2 })),
 });
 
 const record = fc
@@ -193,6 +195,7 @@ export const scenarioArb = fc
     // Exact boundaries random draws rarely hit: copy the first job's begin / place elsewhere.
     echo: fc.record({
       inactiveDate: fc.boolean(),
+      validTill: fc.boolean(),
       endDate: fc.boolean(),
       pastBegin: fc.boolean(),
       place: fc.boolean(),
@@ -206,6 +209,7 @@ export const scenarioArb = fc
     const [plan0] = rest.servicePlans ?? [];
     const [rec0] = rest.timeline ?? [];
     if (echo.inactiveDate && r0) r0.InactiveDate = lead.utc_begin_plus_tz;
+    if (echo.validTill && r0) r0.valid_till = lead.utc_begin_plus_tz;
     if (echo.endDate && plan0) plan0.EndDate = lead.utc_begin_plus_tz;
     if (echo.pastBegin && rec0) {
       rec0.utc_end_plus_tz += lead.utc_begin_plus_tz - rec0.utc_begin_plus_tz;

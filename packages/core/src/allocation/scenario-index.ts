@@ -311,6 +311,13 @@ export class ScenarioIndex {
   readonly inactive: Uint8Array;
   /** `InactiveDate` in seconds; NaN when unset (NaN < begin is false: passes). */
   readonly inactiveDate: Float64Array;
+  /** `valid_till` in seconds; NaN when unset (the credential expiry rule). */
+  readonly validTill: Float64Array;
+  /**
+   * Per resource, the expiry (seconds) of each label of `label_valid_till` by lower-case name (the
+   * earliest when two entries name one label); undefined when it has none.
+   */
+  readonly labelValidTill: (Map<string, number> | undefined)[];
   readonly external: Uint8Array;
   readonly hasGeo: Uint8Array;
   /** Haversine terms of each resource's `_geoloc` (see `GeoTerms`). */
@@ -394,6 +401,8 @@ export class ScenarioIndex {
 
     this.inactive = new Uint8Array(n);
     this.inactiveDate = new Float64Array(n);
+    this.validTill = new Float64Array(n);
+    this.labelValidTill = new Array(n).fill(undefined);
     this.external = new Uint8Array(n);
     this.hasGeo = new Uint8Array(n);
     this.sinHalfLat = new Float64Array(n);
@@ -412,6 +421,16 @@ export class ScenarioIndex {
       const r = resources[i] as Resource;
       this.inactive[i] = r.inactive && !r.promoted_dispatcher ? 1 : 0;
       this.inactiveDate[i] = r.InactiveDate ?? Number.NaN;
+      this.validTill[i] = r.valid_till ?? Number.NaN;
+      if (r.label_valid_till) {
+        const map = new Map<string, number>();
+        for (const [entry, till] of Object.entries(r.label_valid_till)) {
+          const lower = this.resolveLabel(entry).lower;
+          const had = map.get(lower);
+          if (had === undefined || till < had) map.set(lower, till);
+        }
+        this.labelValidTill[i] = map;
+      }
       this.external[i] = r.external ? 1 : 0;
       if (r._geoloc) {
         const g = geoTerms(r._geoloc.lat, r._geoloc.lng);

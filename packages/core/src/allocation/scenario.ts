@@ -31,10 +31,14 @@ export const SWITCH_NAMES = [
   'EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK',
   'VISIT_SERVICE_PLAN_NOT_CHECK',
   'MIN_REST_NOT_CHECK',
+  'CREDENTIAL_EXPIRY_NOT_CHECK',
 ] as const;
 export type SwitchName = (typeof SWITCH_NAMES)[number];
 /** Rostra's own rules (issue 20), after the contract's checks; the settings show them as "Rules". */
-export const RULE_SWITCH_NAMES = ['MIN_REST_NOT_CHECK'] as const satisfies readonly SwitchName[];
+export const RULE_SWITCH_NAMES = [
+  'MIN_REST_NOT_CHECK',
+  'CREDENTIAL_EXPIRY_NOT_CHECK',
+] as const satisfies readonly SwitchName[];
 export type Switches = Record<SwitchName, boolean>;
 
 /**
@@ -58,6 +62,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   VISIT_SERVICE_PLAN_NOT_CHECK: false,
   // Rostra's rules (issue 20): skipped unless the organisation switches them on.
   MIN_REST_NOT_CHECK: true,
+  CREDENTIAL_EXPIRY_NOT_CHECK: true,
 });
 
 /** Default `config.max_distance`, metres: the spec's 20 km. */

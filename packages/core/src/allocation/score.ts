@@ -1,6 +1,18 @@
 import type { JobContext } from './job-context.ts';
 import { countBelow, shiftStatus } from './scenario-index.ts';
 
+/** Whether a credential of resource `r` the job needs has expired before it (see `checks.ts`). */
+function credentialExpired(ctx: JobContext, r: number): boolean {
+  if ((ctx.ix.validTill[r] as number) < ctx.begin) return true;
+  const labels = ctx.ix.labelValidTill[r];
+  if (labels === undefined) return false;
+  for (const lower of ctx.labelLower) {
+    const at = labels.get(lower);
+    if (at !== undefined && at < ctx.begin) return true;
+  }
+  return false;
+}
+
 /**
  * The score of contract §Score and the ranking loop.
  *
@@ -114,6 +126,7 @@ export function evaluateCandidates(
   const cExternal = !skip.EXTERNAL_RESOURCE_ALLOCATION_NOT_CHECK && isExternal;
   // The rest check (issue 20 point 3a): its index exists only while the check is on.
   const rest = skip.MIN_REST_NOT_CHECK ? undefined : ctx.rest;
+  const cCredential = !skip.CREDENTIAL_EXPIRY_NOT_CHECK;
 
   const { inactive, inactiveDate, external, staticRank } = ix;
   const { leaves, breaks, busy } = ctx;
@@ -161,7 +174,8 @@ export function evaluateCandidates(
         (cInactive && inactive[r] === 1) ||
         (cInactiveDate && (inactiveDate[r] as number) < begin) ||
         (cBlacklist && blacklist[r] === 1) ||
-        (cExternal && external[r] === 0);
+        (cExternal && external[r] === 0) ||
+        (cCredential && credentialExpired(ctx, r));
       let matched = 0;
       const row = r * words;
       for (let q = 0; q < reqKnown; q++) {

@@ -55,6 +55,10 @@ export const resourceFields = {
   min_hrs_wk: HOURS.nullish(),
   min_hrs_fn: HOURS.nullish(),
   valid_till: SECONDS.nullish(),
+  label_valid_till: z
+    .record(ID, SECONDS)
+    .nullish()
+    .describe('per label of the resource (id or name), the second its certificate expires'),
   rate_hr: z.number().min(0).max(1e6).nullish(),
   contact_method: TEXT.nullish(),
   companyId: ID.nullish(),

@@ -4,7 +4,10 @@ import { geoPointSchema, idListSchema } from './common.ts';
 /**
  * A resource (a worker, internal or external), spec §3. `labels` or `lbls` hold label ids or
  * names. `InactiveDate` is seconds (wall clock as UTC); `max_hrs_*` / `min_hrs_*` are hours per
- * day, week and fortnight. Extra fields pass through.
+ * day, week and fortnight. `valid_till` (seconds) ends the resource's credentials;
+ * `label_valid_till` maps a label of the resource (id or name, as in `labels`) to the second its
+ * certificate expires (Rostra's field, issue 20: the credential expiry rule). Extra fields pass
+ * through.
  */
 export const resourceSchema = z.looseObject({
   _id: z.string(),
@@ -29,6 +32,7 @@ export const resourceSchema = z.looseObject({
   min_hrs_wk: z.number().nullish(),
   min_hrs_fn: z.number().nullish(),
   valid_till: z.number().nullish(),
+  label_valid_till: z.record(z.string(), z.number()).nullish(),
   rate_hr: z.number().nullish(),
   contact_method: z.string().nullish(),
   companyId: z.string().nullish(),

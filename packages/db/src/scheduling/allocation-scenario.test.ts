@@ -139,4 +139,28 @@ describe.each(testDatabaseKinds())('building an allocation scenario from the dat
     const withoutPast = (await check()).candidates.find((c) => c.resourceId === 'rA')?.score ?? 0;
     expect(withPast - withoutPast).toBeCloseTo(8, 6);
   });
+
+  it('carries valid_till and label_valid_till from the resource to the credential expiry rule', async () => {
+    const setRule = (on: boolean) =>
+      withOrg(h.db, ORG, (tx) =>
+        tx
+          .update(orgSettings)
+          .set({ value: { switches: { CREDENTIAL_EXPIRY_NOT_CHECK: !on } } })
+          .where(eq(orgSettings.key, 'allocation')),
+      );
+    await withOrg(h.db, ORG, async (tx) => {
+      await tx
+        .update(resources)
+        .set({ data: { valid_till: at('2026-03-11T09:59:59'), label_valid_till: { l1: 'soon' } } })
+        .where(eq(resources.id, 'rA'));
+    });
+    await setRule(true);
+    const o = await check();
+    expect(codes(o, 'rA')).toEqual(['service_plans_invalid', 'resource_credential_expired']);
+    expect(o.candidates.find((c) => c.resourceId === 'rA')?.errors[1]?.message).toBe(
+      'Credentials expired: valid till 11/Mar/2026 09:59:59 AM',
+    );
+    await setRule(false);
+    expect(codes(await check(), 'rA')).toEqual(['service_plans_invalid']);
+  });
 });

@@ -301,7 +301,10 @@ export async function selectScenarioResources(
   const only = ids ? sql` and id ${inList(ids)}` : sql``;
   const res = (await tx.execute(sql`
     select id, name, first_name, last_name, labels, inactive, inactive_date::float8 as inactive_date,
-      promoted_dispatcher, external, max_hrs_dy, max_hrs_wk, max_hrs_fn, lat, lng
+      promoted_dispatcher, external, max_hrs_dy, max_hrs_wk, max_hrs_fn, lat, lng,
+      case when jsonb_typeof(data->'valid_till') = 'number' then (data->>'valid_till')::float8 end as valid_till,
+      case when jsonb_typeof(data->'label_valid_till') = 'object' then data->'label_valid_till' end
+        as label_valid_till
     from resources where org_id = ${orgId}${only} order by id`)) as unknown as Rows<{
     id: string;
     name: string;
@@ -317,6 +320,8 @@ export async function selectScenarioResources(
     max_hrs_fn: number | null;
     lat: number | null;
     lng: number | null;
+    valid_till: number | null;
+    label_valid_till: Record<string, unknown> | null;
   }>;
   return res.rows.map((r) => ({
     _id: r.id,
@@ -332,7 +337,17 @@ export async function selectScenarioResources(
     max_hrs_wk: r.max_hrs_wk,
     max_hrs_fn: r.max_hrs_fn,
     ...(r.lat !== null && r.lng !== null ? { _geoloc: { lat: r.lat, lng: r.lng } } : {}),
+    // The credential expiry rule's dates (kept in `data`); only numbers are dates.
+    ...(r.valid_till !== null ? { valid_till: Number(r.valid_till) } : {}),
+    ...(r.label_valid_till !== null ? { label_valid_till: numbersOf(r.label_valid_till) } : {}),
   }));
+}
+
+/** The entries of a stored object whose values are numbers. */
+function numbersOf(o: Record<string, unknown>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(o)) if (typeof v === 'number') out[k] = v;
+  return out;
 }
 
 /**

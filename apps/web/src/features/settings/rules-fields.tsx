@@ -10,6 +10,7 @@ export const RULES_TEXT = {
   intro: 'Rules from award agreements and dispatchers. Each is off until switched on here.',
   switchLabel: {
     MIN_REST_NOT_CHECK: 'Minimum rest between two jobs',
+    CREDENTIAL_EXPIRY_NOT_CHECK: 'Credential expiry (valid till, certificate expiry dates)',
   } as Record<string, string>,
   minRest: 'Minimum rest, minutes',
   minRestHint: 'Between the end of one job of a resource and the start of the next (600 = 10 hours).',
