@@ -239,4 +239,65 @@ test.describe('feature flags', () => {
       await restore();
     }
   });
+  test("disable edit: a resource's and a customer's profile edits are offered with the flags off, disabled with the reason with them on", async ({
+    page,
+    browser,
+  }) => {
+    const baseURL = String(test.info().project.use.baseURL);
+    await enterApp(page, USERS.dispatcher, '/');
+    const restore = await setFlags(page, { disable_edit_resource: false, disable_edit_customer: false });
+    const phoneContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 780 } });
+    const deskContext = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    try {
+      const phone = await phoneContext.newPage();
+      await enterApp(phone, USERS.resource, '/');
+      const openMenu = async (p: Page) => {
+        await p.getByRole('button', { name: 'Profile' }).click();
+        return p.getByRole('menu', { name: 'Profile' });
+      };
+      // Off: the resource changes their photo and opens their profile.
+      let menu = await openMenu(phone);
+      await expect(menu.getByRole('menuitem', { name: 'Change photo' })).toBeEnabled();
+      await menu.getByRole('menuitem', { name: 'Edit profile' }).click();
+      const dialog = phone.getByRole('dialog', { name: 'Edit profile' });
+      await expect(dialog.getByLabel('Display name')).toBeVisible();
+      await phone.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+
+      // On: both edits stay in the menu, disabled, with the reason the server gives.
+      await setFlags(page, { disable_edit_resource: true, disable_edit_customer: true });
+      await phone.reload();
+      menu = await openMenu(phone);
+      await expect(menu.getByTestId('profile-locked')).toHaveText(
+        'This organisation does not let resources change their profile',
+      );
+      await expect(menu.getByRole('menuitem', { name: 'Change photo' })).toBeDisabled();
+      await expect(menu.getByRole('menuitem', { name: 'Edit profile' })).toBeDisabled();
+      await expect(menu.getByRole('menuitem', { name: 'Sign out' })).toBeEnabled();
+      await screenshot(phone, 'flags-profile-locked-375', test.info().project.name);
+      await phone.keyboard.press('Escape');
+      await expect(menu).toHaveCount(0);
+
+      const desk = await deskContext.newPage();
+      await enterApp(desk, USERS.customer, '/');
+      menu = await openMenu(desk);
+      await expect(menu.getByTestId('profile-locked')).toHaveText(
+        'This organisation does not let customers change their profile',
+      );
+      await expect(menu.getByRole('menuitem', { name: 'Edit profile' })).toBeDisabled();
+      await screenshot(desk, 'flags-profile-locked-1280', test.info().project.name);
+
+      // The customer's flag off: the customer edits again, whatever the resources' flag.
+      await setFlags(page, { disable_edit_customer: false });
+      await desk.keyboard.press('Escape');
+      await desk.reload();
+      menu = await openMenu(desk);
+      await expect(menu.getByTestId('profile-locked')).toHaveCount(0);
+      await expect(menu.getByRole('menuitem', { name: 'Edit profile' })).toBeEnabled();
+    } finally {
+      await phoneContext.close();
+      await deskContext.close();
+      await restore();
+    }
+  });
 });

@@ -21,6 +21,7 @@ import {
   type IdentityOptions,
   RESET_PASSWORD_LIFETIME_SECONDS,
 } from './options.ts';
+import { PROFILE_LOCKED_CODE, profileLock } from './profile-lock.ts';
 
 /** Where better-auth is mounted. */
 export const AUTH_BASE_PATH = '/api/auth';
@@ -211,6 +212,7 @@ export function createAuth(input: AuthInput) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         await refuseTokenSession(ctx);
+        await refuseLockedProfile(ctx, db);
         // Every way of setting a password follows the spec's rule (6+ characters, letters and digits).
         const field = PASSWORD_FIELDS[ctx.path ?? ''];
         if (!field) return;
@@ -374,6 +376,32 @@ async function refuseTokenSession(ctx: HookContext): Promise<void> {
   const bound = (current?.session as { boundOrgId?: string | null } | undefined)?.boundOrgId;
   if (bound) {
     throw new APIError('FORBIDDEN', { code: 'session_bound', message: SERVER_IDENTITY_TEXT.sessionBound });
+  }
+}
+
+/**
+ * The library's own ways of changing the profile (the name or photo through `update-user`, the
+ * phone through `phone-number/verify` with `updatePhoneNumber`) are refused, like Rostra's `/me`
+ * routes, to a resource or customer whose organisation keeps that role's profile (403
+ * `edit_disabled`, see core `profileLockText`): the membership the session acts in decides.
+ */
+async function refuseLockedProfile(ctx: HookContext, db: Db): Promise<void> {
+  if (!ctx.headers) return;
+  const path = ctx.path ?? '';
+  const body = (ctx.body ?? {}) as Record<string, unknown>;
+  const changesProfile =
+    path === '/update-user' || (path === '/phone-number/verify' && Boolean(body.updatePhoneNumber));
+  if (!changesProfile) return;
+  const current = (await getSessionFromCtx(ctx))?.session as
+    | { activeOrganizationId?: string | null; activeRole?: string | null }
+    | undefined;
+  const locked = await profileLock(db, current?.activeOrganizationId, current?.activeRole);
+  // The code names the role; mount.ts answers it as 403 `edit_disabled` with the role's text.
+  if (locked) {
+    throw new APIError('FORBIDDEN', {
+      code: `${PROFILE_LOCKED_CODE}_${current?.activeRole}`,
+      message: locked,
+    });
   }
 }
 

@@ -1,3 +1,4 @@
+import { PROFILE_LOCKED_TEXT } from '@rostra/core/settings/flag-rules';
 import { ALERT_TEXT, IDENTITY_MESSAGES, IDENTITY_TEXT, SIGN_IN_TEXT } from '@rostra/core/shell/messages';
 
 /**
@@ -64,6 +65,9 @@ export const LIBRARY_ERRORS: Readonly<Record<string, IdentityFailure>> = {
   },
   // Rostra's own refusal of a session started from a sign-in token (auth.ts, refuseTokenSession).
   session_bound: { status: 403, code: 'session_bound', message: SERVER_IDENTITY_TEXT.sessionBound },
+  // Rostra's refusal of a profile change the organisation keeps (auth.ts, refuseLockedProfile).
+  edit_disabled_resource: { status: 403, code: 'edit_disabled', message: PROFILE_LOCKED_TEXT.resource },
+  edit_disabled_customer: { status: 403, code: 'edit_disabled', message: PROFILE_LOCKED_TEXT.customer },
   RESET_PASSWORD_DISABLED: {
     status: 400,
     code: 'reset-unavailable',

@@ -3,8 +3,9 @@ import { DAY } from '@rostra/core/time/calendar';
 import { putSettings } from '@rostra/db/settings';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, withCaptcha } from '../identity/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
-import { call, H, MONDAY, ok, type Personas, schedulingOrg } from './testing.ts';
+import { call, H, MONDAY, ok, type Personas, postVisit, schedulingOrg } from './testing.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -284,5 +285,89 @@ describe.each(testDatabaseKinds())('feature flags on %s', (kind) => {
       }),
       201,
     );
+  });
+  describe('disable edit for resource or customer', () => {
+    const png = () => {
+      const b = new Uint8Array(64);
+      b.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+      return b;
+    };
+    const rename = (as: Browser, displayName: string) =>
+      call(t, as, 'PATCH', '/me', { details: { displayName } });
+    const upload = async (as: Browser) => {
+      const form = new FormData();
+      form.append('file', new Blob([Buffer.from(png())]), 'me.png');
+      const encoded = new Response(form);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/me/photo',
+        headers: { ...as, 'content-type': encoded.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+    };
+    const auth = (as: Browser, path: string, payload: Rec) =>
+      t.app.inject({ method: 'POST', url: `/api/auth${path}`, headers: { ...as }, payload });
+    const nameOf = async (as: Browser) =>
+      ok<{ user_details: { displayName: string } }>(await call(t, as, 'GET', '/me')).user_details.displayName;
+    const chat = (as: Browser, id: string) =>
+      call(t, as, 'POST', `/bookings/${id}/feeds`, { client_id: randomUUID(), text: 'On my way' });
+
+    /** Every way of changing the profile, refused with `message`; the name stays `name`. */
+    const expectLocked = async (as: Browser, name: string, message: string, phoneNumber: string) => {
+      const locked = { code: 'edit_disabled', message };
+      const renamed = await rename(as, 'Someone Else');
+      expect(renamed.statusCode).toBe(403);
+      expect(error(renamed)).toMatchObject(locked);
+      const photo = await upload(as);
+      expect(photo.statusCode).toBe(403);
+      expect(error(photo)).toMatchObject(locked);
+      const library = await auth(as, '/update-user', { name: 'Someone Else', image: 'https://x.test/a.png' });
+      expect(library.statusCode).toBe(403);
+      expect(error(library)).toMatchObject(locked);
+      // A code sent to the new number (as the profile's phone step does), then refused at its entry.
+      ok(await auth(as, '/phone-number/send-otp', await withCaptcha(t, { phoneNumber })));
+      const phone = await auth(as, '/phone-number/verify', {
+        phoneNumber,
+        code: '123456',
+        updatePhoneNumber: true,
+      });
+      expect(phone.statusCode).toBe(403);
+      expect(error(phone)).toMatchObject(locked);
+      expect(await nameOf(as)).toBe(name);
+    };
+
+    it('disable_edit_resource: off, a resource changes their name and photo; on, every profile change is 403 "edit_disabled" while their job chat goes on and others still edit', async () => {
+      await flags({});
+      ok(await rename(p.resource1, 'Rita Resource'));
+      ok(await upload(p.resource1));
+      await flags({ disable_edit_resource: true });
+      await expectLocked(
+        p.resource1,
+        'Rita Resource',
+        'This organisation does not let resources change their profile',
+        '+61400999881',
+      );
+      // Their work goes on, and the customer and dispatcher keep their own profile.
+      await postVisit(t, p, 'fe-r-1', at + 8 * DAY);
+      ok(await chat(p.resource1, 'fe-r-1'), 201);
+      ok(await rename(p.customer, 'Ada L.'));
+      ok(await rename(p.dispatcher, 'Dana D.'));
+      ok(await upload(p.customer));
+    });
+
+    it('disable_edit_customer: off, a customer changes their name; on, every profile change is 403 "edit_disabled" while their job chat goes on and resources still edit', async () => {
+      await flags({});
+      ok(await rename(p.customer, 'Ada Lovelace'));
+      await flags({ disable_edit_customer: true });
+      await expectLocked(
+        p.customer,
+        'Ada Lovelace',
+        'This organisation does not let customers change their profile',
+        '+61400999882',
+      );
+      await postVisit(t, p, 'fe-c-1', at + 9 * DAY);
+      ok(await chat(p.customer, 'fe-c-1'), 201);
+      ok(await rename(p.resource2, 'Rua R.'));
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { profileLockText } from '@rostra/core/settings/flag-rules';
 import { checkAccountName } from '@rostra/core/shell/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/dialog.tsx';
 import { Form, FormInput, SubmitButton } from '../ui/form.tsx';
 import { useZodForm } from '../ui/zod-form.ts';
+import { useShell } from './shell-context.tsx';
 
 /** The display name, checked by the sign-in form's rule (required, its words). */
 const nameForm = z.object({
@@ -24,9 +26,12 @@ const nameForm = z.object({
 /**
  * The profile (spec §2 profile menu, §7 `updUser_au`): the display name, and the phone number,
  * which changes only through a code sent to the new number (the sign-in's own phone steps), so
- * a number is only ever one its owner proved. The photo changes from the menu itself.
+ * a number is only ever one its owner proved. The photo changes from the menu itself. A
+ * resource or customer whose organisation keeps their profile (disable_edit_*) reads why instead.
  */
 export function ProfileDialog({ me }: { me: Me }) {
+  const { role, settings } = useShell();
+  const locked = profileLockText(role, settings?.ds);
   const queryClient = useQueryClient();
   const details = me.user_details;
   const form = useZodForm(nameForm, { defaultValues: { displayName: details.displayName ?? '' } });
@@ -44,59 +49,67 @@ export function ProfileDialog({ me }: { me: Me }) {
 
   return (
     <Modal title={X.profileTitle} onClose={closePanel} testId="profile-dialog">
-      <div className="space-y-6">
-        <Form form={form} onSubmit={saveName} className="space-y-3">
-          <FormInput<z.input<typeof nameForm>>
-            name="displayName"
-            label={X.profileName}
-            autoComplete="name"
-            maxLength={100}
-          />
-          <SubmitButton>{X.profileSaveName}</SubmitButton>
-        </Form>
-        <section aria-labelledby="profile-phone" className="space-y-3 border-t border-neutral-200 pt-4">
-          <h3 id="profile-phone" className="text-sm font-medium text-neutral-800">
-            {X.profilePhone}
-          </h3>
-          {phone === 'shown' ? (
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <p className="text-sm text-neutral-700" data-testid="profile-phone-number">
-                {details.phoneNumber ?? X.profileNoPhone}
-              </p>
-              <Button variant="secondary" onClick={() => setPhone('number')}>
-                {X.profileChangePhone}
-              </Button>
-            </div>
-          ) : phone === 'number' ? (
-            <>
-              <p className="text-sm text-neutral-600">{X.profilePhoneIntro}</p>
-              <PhoneNumberStep
-                initialError={phoneError}
-                onCodeSent={(number, shown) => setPhone({ phone: number, shown })}
-              />
-            </>
-          ) : (
-            <PhoneCodeStep
-              phone={phone.phone}
-              shown={phone.shown}
-              updatesNumber
-              onSignedIn={async () => {
-                await refresh();
-                setPhone('shown');
-                notify.success(X.profilePhoneSaved);
-              }}
-              onExpired={(message) => {
-                setPhoneError(message);
-                setPhone('number');
-              }}
-              onChangeNumber={() => {
-                setPhoneError(undefined);
-                setPhone('number');
-              }}
+      {locked ? (
+        // The organisation keeps this role's profile (the menu disables the way here; a panel
+        // opened before the flag changed says why instead of offering edits the server refuses).
+        <p className="text-sm text-neutral-700" data-testid="profile-locked">
+          {locked}
+        </p>
+      ) : (
+        <div className="space-y-6">
+          <Form form={form} onSubmit={saveName} className="space-y-3">
+            <FormInput<z.input<typeof nameForm>>
+              name="displayName"
+              label={X.profileName}
+              autoComplete="name"
+              maxLength={100}
             />
-          )}
-        </section>
-      </div>
+            <SubmitButton>{X.profileSaveName}</SubmitButton>
+          </Form>
+          <section aria-labelledby="profile-phone" className="space-y-3 border-t border-neutral-200 pt-4">
+            <h3 id="profile-phone" className="text-sm font-medium text-neutral-800">
+              {X.profilePhone}
+            </h3>
+            {phone === 'shown' ? (
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="text-sm text-neutral-700" data-testid="profile-phone-number">
+                  {details.phoneNumber ?? X.profileNoPhone}
+                </p>
+                <Button variant="secondary" onClick={() => setPhone('number')}>
+                  {X.profileChangePhone}
+                </Button>
+              </div>
+            ) : phone === 'number' ? (
+              <>
+                <p className="text-sm text-neutral-600">{X.profilePhoneIntro}</p>
+                <PhoneNumberStep
+                  initialError={phoneError}
+                  onCodeSent={(number, shown) => setPhone({ phone: number, shown })}
+                />
+              </>
+            ) : (
+              <PhoneCodeStep
+                phone={phone.phone}
+                shown={phone.shown}
+                updatesNumber
+                onSignedIn={async () => {
+                  await refresh();
+                  setPhone('shown');
+                  notify.success(X.profilePhoneSaved);
+                }}
+                onExpired={(message) => {
+                  setPhoneError(message);
+                  setPhone('number');
+                }}
+                onChangeNumber={() => {
+                  setPhoneError(undefined);
+                  setPhone('number');
+                }}
+              />
+            )}
+          </section>
+        </div>
+      )}
     </Modal>
   );
 }

@@ -1,10 +1,11 @@
+import { profileLockText } from '@rostra/core/settings/flag-rules';
 import { TOAST_MAX_MS } from '@rostra/core/shell/constants';
 import { ALERT_TEXT, whatsNewLabel } from '@rostra/core/shell/messages';
 import { canSeeWhatsNew } from '@rostra/core/shell/roles';
 import { checkProfilePhoto, PROFILE_PHOTO_ACCEPT } from '@rostra/core/shell/validators';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ArrowLeftRight, Camera, LogOut, ScanBarcode, Sparkles, UserPen } from 'lucide-react';
+import { ArrowLeftRight, Camera, Lock, LogOut, ScanBarcode, Sparkles, UserPen } from 'lucide-react';
 import { useRef } from 'react';
 import { api } from '../lib/client.ts';
 import { openPanel, withWait } from '../lib/overlays.ts';
@@ -31,7 +32,7 @@ import { useShell } from './shell-context.tsx';
  * actions are its items; Escape or a click outside closes it.
  */
 export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
-  const { me, role, version } = useShell();
+  const { me, role, settings, version } = useShell();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const photoRef = useRef<HTMLInputElement>(null);
@@ -39,6 +40,9 @@ export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
   const details = me.user_details;
   const hasWhatsNew = canSeeWhatsNew(role);
   const canSwitch = me.memberships.length > 1;
+  // The organisation may keep a resource's or customer's profile (disable_edit_*): the edits
+  // stay in the menu, disabled, with the reason the server would give.
+  const locked = profileLockText(role, settings?.ds);
 
   const changePhoto = async (files: FileList | null) => {
     const chosen = [...(files ?? [])];
@@ -120,6 +124,8 @@ export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
           <DropdownMenuSeparator />
           <DropdownMenuItem
             icon={<Camera aria-hidden className={icon} />}
+            disabled={locked !== null}
+            aria-describedby={locked ? 'profile-locked' : undefined}
             onSelect={() => photoRef.current?.click()}
           >
             {SHELL_TEXT.changePhoto}
@@ -127,11 +133,23 @@ export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
           {details.isAnonymous ? null : (
             <DropdownMenuItem
               icon={<UserPen aria-hidden className={icon} />}
+              disabled={locked !== null}
+              aria-describedby={locked ? 'profile-locked' : undefined}
               onSelect={() => openPanel('profile')}
             >
               {SHELL_TEXT.editProfile}
             </DropdownMenuItem>
           )}
+          {locked ? (
+            <p
+              id="profile-locked"
+              data-testid="profile-locked"
+              className="flex items-start gap-2 px-3 pb-2 text-xs text-neutral-600"
+            >
+              <Lock aria-hidden className="mt-0.5 size-3.5 shrink-0 text-neutral-500" />
+              {locked}
+            </p>
+          ) : null}
           {hasWhatsNew ? (
             <DropdownMenuItem
               icon={<Sparkles aria-hidden className={icon} />}

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DAY } from '../time/calendar.ts';
-import { dayLimitIssue, forcedResourceIssue, isCardHidden, resourceValidationIssue } from './flag-rules.ts';
+import {
+  dayLimitIssue,
+  forcedResourceIssue,
+  isCardHidden,
+  profileLockText,
+  resourceValidationIssue,
+} from './flag-rules.ts';
 
 describe('a resource is forced on a new record only when its flag is true', () => {
   it('refuses none under the flag, takes one, and lets everything pass with the flag off or not true', () => {
@@ -45,5 +51,22 @@ describe('resource validation', () => {
     expect(resourceValidationIssue(true, { resource_validation: true })?.code).toBe('resource_conflict');
     expect(resourceValidationIssue(false, { resource_validation: true })).toBeNull();
     expect(resourceValidationIssue(true, {})).toBeNull();
+  });
+});
+
+describe('disable edit for resource or customer', () => {
+  it("locks the role's own profile when its flag is true; the other role, dispatchers and the flag off edit", () => {
+    expect(profileLockText('resource', { disable_edit_resource: true })).toBe(
+      'This organisation does not let resources change their profile',
+    );
+    expect(profileLockText('customer', { disable_edit_customer: true })).toBe(
+      'This organisation does not let customers change their profile',
+    );
+    expect(profileLockText('customer', { disable_edit_resource: true })).toBeNull();
+    expect(
+      profileLockText('dispatcher', { disable_edit_resource: true, disable_edit_customer: true }),
+    ).toBeNull();
+    expect(profileLockText('resource', { disable_edit_resource: 'true' })).toBeNull();
+    expect(profileLockText(undefined, undefined)).toBeNull();
   });
 });

@@ -120,3 +120,33 @@ export function resourceValidationIssue(isConflict: boolean, flags: FlagSettings
   if (flags?.resource_validation !== true || !isConflict) return null;
   return { code: 'resource_conflict', message: RESOURCE_VALIDATION_TEXT, field: 'resIds' };
 }
+
+/** The roles an organisation can stop from changing their own profile. */
+export type ProfileLockRole = 'resource' | 'customer';
+
+const EDIT_FLAG = {
+  resource: 'disable_edit_resource',
+  customer: 'disable_edit_customer',
+} as const satisfies Record<ProfileLockRole, keyof DisplayFlags>;
+
+/** Why the server refuses a profile change under the flag (403 `edit_disabled`); the screens say it too. */
+export const PROFILE_LOCKED_TEXT: Record<ProfileLockRole, string> = {
+  resource: 'This organisation does not let resources change their profile',
+  customer: 'This organisation does not let customers change their profile',
+};
+
+/**
+ * Disable edit for resource or customer (`disable_edit_resource`, `disable_edit_customer`): the
+ * profile the organisation shows of that role is the organisation's to keep. On, a person acting
+ * in the organisation as that role cannot change their own display name, photo or phone number
+ * (the profile menu's edits, however sent: `/me`, `/me/photo`, the identity library's
+ * `update-user` and its phone change). Their work goes on — starting and finishing jobs,
+ * confirming or declining, chats, forms, reviews, cancellation requests, notification
+ * preferences — and so does their account's security (password, sign-in). It follows the role
+ * the person acts in: the same person as a dispatcher, or in another organisation, is not held.
+ * Answers the refusal's text, or null when the change is allowed.
+ */
+export function profileLockText(role: string | undefined, flags: FlagSettings): string | null {
+  if (role !== 'resource' && role !== 'customer') return null;
+  return flags?.[EDIT_FLAG[role]] === true ? PROFILE_LOCKED_TEXT[role] : null;
+}

@@ -13,6 +13,7 @@ import { TEXT } from '../../http/kit.ts';
 import { rawBodyRoutes, readMultipart, sendStoredImage } from '../../http/multipart.ts';
 import type { Identity } from '../identity.ts';
 import { SERVER_IDENTITY_TEXT } from '../messages.ts';
+import { PROFILE_LOCKED_CODE, profileLock } from '../profile-lock.ts';
 
 /** Like /me: every signed-in person, before the terms and without an organisation too. */
 const ACCESS: Access = { kind: 'signedIn', beforeTerms: true, withoutOrg: true };
@@ -34,7 +35,9 @@ const photoFailure = () => new HttpError(400, 'invalid_photo', ALERT_TEXT.someth
  *
  * The phone number changes through the identity library's phone verification
  * (`/api/auth/phone-number/verify` with `updatePhoneNumber`), so a number is only ever one its
- * owner proved. A session from a sign-in token manages no account (403 `session_bound`).
+ * owner proved. A session from a sign-in token manages no account (403 `session_bound`). A
+ * resource or customer of an organisation that keeps their profile (`disable_edit_resource`,
+ * `disable_edit_customer`) changes none of it while acting there (403 `edit_disabled`).
  */
 export function profileRoutes(app: App, identity: Identity): void {
   const refuseBound = async (request: FastifyRequest) => {
@@ -42,6 +45,9 @@ export function profileRoutes(app: App, identity: Identity): void {
     if (await findSessionBinding(identity.db, signedIn.sessionId)) {
       throw new HttpError(403, 'session_bound', SERVER_IDENTITY_TEXT.sessionBound);
     }
+    const caller = request.auth;
+    const locked = await profileLock(identity.db, caller?.orgId, caller?.role);
+    if (locked) throw new HttpError(403, PROFILE_LOCKED_CODE, locked);
     return signedIn;
   };
 
