@@ -164,11 +164,15 @@ test.describe('timeline', () => {
     await page.getByRole('button', { name: 'Auto-allocate' }).click();
     const dialog = page.getByTestId('batch-dialog');
     await expect(dialog).toContainText('3 unassigned bookings in this period will be allocated.');
+    // Optimise is on by default (issue 20 point 2); A is the only worker who passes, so the first
+    // pass is already the best and the summary says so.
+    await expect(dialog.getByRole('checkbox', { name: 'Optimise' })).toBeChecked();
     await dialog.getByRole('button', { name: 'Start' }).click();
     await expect(dialog.getByRole('progressbar')).toBeVisible();
     const summary = dialog.getByTestId('batch-summary');
     await expect(summary).toContainText('2 assigned');
     await expect(summary).toContainText('1 with conflicts');
+    await expect(summary).toContainText('Optimisation found nothing better than the first pass.');
     // The booking's stored reason: the one conflict rule's (issue 16 point 3), not the run's note.
     await expect(summary).toContainText(
       'Please allocate resources to this Job as no resource has been assigned',

@@ -9,6 +9,7 @@ import {
   checkAllocationSettings,
   checkMenuFlags,
   effectiveMinRest,
+  effectiveOptimiseBudget,
   effectiveSwitches,
   MENU_SCOPES,
 } from '@rostra/core/settings/documents';
@@ -139,6 +140,7 @@ function answer(stored: Record<string, unknown>, version: number) {
     switches,
     switch_names: [...SWITCH_NAMES],
     min_rest_minutes: effectiveMinRest(stored.min_rest_minutes),
+    optimise_budget_ms: effectiveOptimiseBudget(stored.optimise_budget_ms),
     version,
   };
 }

@@ -11,6 +11,7 @@ import {
   candidatesAnswer,
   candidatesQuery,
 } from '@rostra/core/api/allocation';
+import { effectiveOptimiseBudget } from '@rostra/core/settings/documents';
 import { allocateBooking } from '@rostra/db/scheduling/allocate-booking';
 import { allocateBatch } from '@rostra/db/scheduling/allocation-batch';
 import { loadAllocationScenario } from '@rostra/db/scheduling/allocation-scenario';
@@ -19,6 +20,7 @@ import { loadCandidates } from '@rostra/db/scheduling/candidates';
 import { checkAssignment } from '@rostra/db/scheduling/check-assignment';
 import type { StoredRecord } from '@rostra/db/scheduling/mapping';
 import { ScenarioCache } from '@rostra/db/scheduling/scenario-cache';
+import { getSettings } from '@rostra/db/settings';
 import { DISPATCHERS, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
@@ -192,14 +194,18 @@ export function allocationRoutes(app: App): void {
     },
     async (request) => {
       const caller = requireAuth(request);
-      const { from, to, batch_id } = request.body;
+      const { from, to, batch_id, optimise } = request.body;
       requireWindow(from, to, 31 * 86_400, 'A batch covers at most 31 days');
+      const budgetMs = optimise
+        ? effectiveOptimiseBudget((await getSettings(db(), caller.orgId, 'allocation')).optimise_budget_ms)
+        : 0;
       return allocateBatch(db(), caller.orgId, {
         from,
         to,
         batchId: batch_id ?? randomUUID(),
         uid: caller.uid,
         now: () => app.identity.now(),
+        ...(optimise ? { optimise: { budgetMs, clock: () => performance.now() } } : {}),
       });
     },
   );

@@ -313,4 +313,82 @@ describe.each(testDatabaseKinds())('allocation through the API on %s', (kind) =>
     expect(events[1]?.payload).toMatchObject({ batch_id: 'b-1', done: 5, total: 5, assigned: 5 });
     expect(events.every((e) => e.audience.dispatchers === true && !e.audience.members)).toBe(true);
   });
+
+  it('optimised batch: staffs the job greedy leaves out, says what it added, and keeps its budget setting', async () => {
+    // The early job prefers r1, the only nurse; greedy gives it r1 and the nurse job at 09:30
+    // finds nobody. Optimised, another worker takes the early job and r1 the nurse job.
+    const jobs = async (day: number) => [
+      await booking(day + 9 * H, day + 11 * H, { labels: [], preferred: ['r1'] }),
+      await booking(day + 9.5 * H, day + 10.5 * H, { labels: ['l-nurse'] }),
+    ];
+    const greedyDay = MONDAY + 25 * 86_400;
+    const [ge, gn] = await jobs(greedyDay);
+    const greedy = ok(
+      await call(t, p.dispatcher, 'POST', '/allocation/batch', { from: greedyDay, to: greedyDay + 86_400 }),
+    );
+    expect(greedy).toMatchObject({ jobs: 2, assigned: 1, conflicts: 1 });
+    expect(greedy.optimised).toBeUndefined();
+    expect(ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${ge}`)).resIds).toEqual(['r1']);
+    expect(ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${gn}`)).resIds).toEqual([]);
+
+    const settings = ok<Rec>(await call(t, p.dispatcher, 'GET', '/allocation-settings'));
+    expect(settings.optimise_budget_ms).toBe(2000);
+    const bad = await call(t, p.dispatcher, 'PUT', '/allocation-settings', {
+      switches: { RESOURCE_SHIFT_NOT_CHECK: true },
+      optimise_budget_ms: 60_001,
+      version: settings.version,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe(
+      'optimise_budget_ms: The optimisation budget is a whole number of milliseconds from 0 to 60000',
+    );
+    ok(
+      await call(t, p.dispatcher, 'PUT', '/allocation-settings', {
+        switches: { RESOURCE_SHIFT_NOT_CHECK: true },
+        optimise_budget_ms: 5000,
+        version: settings.version,
+      }),
+    );
+
+    const day = MONDAY + 26 * 86_400;
+    const [early, nurse] = await jobs(day);
+    const before = (await selectLiveEventsUnsafe(t.db.db, p.orgId, 0, 100_000)).at(-1)?.seq ?? 0;
+    const summary = ok(
+      await call(t, p.dispatcher, 'POST', '/allocation/batch', {
+        from: day,
+        to: day + 86_400,
+        batch_id: 'b-opt',
+        optimise: true,
+      }),
+    );
+    expect(summary).toEqual({
+      batch_id: 'b-opt',
+      jobs: 2,
+      assigned: 2,
+      conflicts: 0,
+      skipped: 0,
+      optimised: {
+        budget_ms: 5000,
+        greedy: { staffed: 1, preferred: 1 },
+        final: { staffed: 2, preferred: 0 },
+      },
+    });
+    const earlyAfter = ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${early}`));
+    const nurseAfter = ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${nurse}`));
+    expect(nurseAfter.resIds).toEqual(['r1']);
+    expect((earlyAfter.resIds as string[]).length).toBe(1);
+    expect(earlyAfter.resIds).not.toEqual(['r1']);
+    expect([earlyAfter.isConflict, nurseAfter.isConflict]).toEqual([false, false]);
+    // Both phases are on the live topic: the greedy pass, then the optimisation with its figures.
+    const events = (await selectLiveEventsUnsafe(t.db.db, p.orgId, before, 1000)).filter(
+      (e) => e.topic === 'allocation',
+    );
+    expect(events.map((e) => [e.kind, e.payload.phase])).toEqual([
+      ['allocation.batch.started', 'greedy'],
+      ['allocation.batch.progress', 'optimise'],
+      ['allocation.batch.finished', undefined],
+    ]);
+    expect(events[1]?.payload).toMatchObject({ budget_ms: 5000, greedy: { staffed: 1, preferred: 1 } });
+    expect(events[2]?.payload).toMatchObject({ done: 2, total: 2, assigned: 2 });
+  });
 });

@@ -148,11 +148,22 @@ export type AssignmentCheckAnswer = z.infer<typeof assignmentCheckAnswer>;
 
 // --- the batch ------------------------------------------------------------------------------------
 
+const staffingFigures = z.object({
+  staffed: z.number().describe('jobs with every resource they need'),
+  preferred: z.number().describe('workers assigned to a job that names them preferred'),
+});
+
 /** `POST /allocation/batch`: every unassigned, non-draft booking beginning in `[from, to)`. */
 export const batchBody = z.strictObject({
   from: SECONDS,
   to: SECONDS,
   batch_id: ID.optional().describe('names the progress events; made up when absent'),
+  optimise: z
+    .boolean()
+    .optional()
+    .describe(
+      "improve on the greedy batch for the organisation's optimise_budget_ms (contract › Optimised batch); default off",
+    ),
 });
 export type BatchBody = z.input<typeof batchBody>;
 
@@ -162,5 +173,13 @@ export const batchAnswer = z.object({
   assigned: z.number(),
   conflicts: z.number(),
   skipped: z.number(),
+  optimised: z
+    .object({
+      budget_ms: z.number(),
+      greedy: staffingFigures.describe('what the greedy batch alone would have staffed'),
+      final: staffingFigures.describe('what the answer staffs'),
+    })
+    .optional()
+    .describe('an optimised batch: the greedy start and the answer compared'),
 });
 export type BatchAnswer = z.infer<typeof batchAnswer>;

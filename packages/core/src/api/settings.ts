@@ -110,6 +110,10 @@ export const allocationSettingsBody = z.strictObject({
     .optional()
     .describe('the contract switch names; true = skip that check'),
   min_rest_minutes: z.number().optional().describe('minutes of rest between two jobs (MIN_REST_NOT_CHECK)'),
+  optimise_budget_ms: z
+    .number()
+    .optional()
+    .describe('milliseconds an optimised batch improves on the greedy one (0 to 60000)'),
   version: VERSION.optional(),
 });
 
@@ -120,6 +124,7 @@ export const allocationAnswer = z.object({
   switches: z.record(z.string(), z.boolean()),
   switch_names: z.array(z.string()),
   min_rest_minutes: z.number(),
+  optimise_budget_ms: z.number(),
   version: z.number(),
 });
 export type AllocationAnswer = z.infer<typeof allocationAnswer>;

@@ -2,6 +2,7 @@ import {
   DEFAULT_MIN_REST_MINUTES,
   DEFAULT_SWITCHES,
   MAX_MIN_REST_MINUTES,
+  OPTIMISE_BUDGET_MAX_MS,
   SWITCH_NAMES,
   type SwitchName,
 } from '../allocation/scenario.ts';
@@ -38,6 +39,7 @@ export const DOCUMENT_TEXT = {
   unknownSwitch: 'Not an allocation switch',
   weekStartDay: 'The week starts on a day from 0 (Sunday) to 6 (Saturday)',
   minRest: `Minimum rest is a whole number of minutes from 0 to ${MAX_MIN_REST_MINUTES}`,
+  optimiseBudget: `The optimisation budget is a whole number of milliseconds from 0 to ${OPTIMISE_BUDGET_MAX_MS}`,
   notAnObject: 'Must be an object of names and values',
 } as const;
 
@@ -105,7 +107,21 @@ export type AllocationSettings = {
   switches?: Partial<Record<SwitchName, boolean>>;
   /** Minutes of rest between two jobs of a resource (the rest rule, when switched on). */
   min_rest_minutes?: number;
+  /** Milliseconds a batch started with "Optimise" improves on the greedy batch (contract's `budget_ms`). */
+  optimise_budget_ms?: number;
 };
+
+/** The optimisation budget when none is stored: the issue's target budget at 1,000 × 5,000. */
+export const DEFAULT_OPTIMISE_BUDGET_MS = 2000;
+
+/** The optimisation budget in effect, milliseconds: the stored one, else the default. */
+export function effectiveOptimiseBudget(stored: unknown): number {
+  return validOptimiseBudget(stored) ? stored : DEFAULT_OPTIMISE_BUDGET_MS;
+}
+
+function validOptimiseBudget(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= OPTIMISE_BUDGET_MAX_MS;
+}
 
 /** The minimum rest in effect, minutes: the stored one, else `DEFAULT_MIN_REST_MINUTES`. */
 export function effectiveMinRest(stored: unknown): number {
@@ -146,6 +162,9 @@ export function checkAllocationSettings(input: unknown): Checked<AllocationSetti
     } else if (key === 'min_rest_minutes') {
       if (validMinRest(raw)) value.min_rest_minutes = raw;
       else issues.push({ field: key, code: 'invalid', message: DOCUMENT_TEXT.minRest });
+    } else if (key === 'optimise_budget_ms') {
+      if (validOptimiseBudget(raw)) value.optimise_budget_ms = raw;
+      else issues.push({ field: key, code: 'invalid', message: DOCUMENT_TEXT.optimiseBudget });
     } else {
       issues.push({ field: key, code: 'unknown_field', message: `${key} is not an allocation setting` });
     }

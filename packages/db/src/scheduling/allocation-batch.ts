@@ -1,8 +1,10 @@
 import type { BatchOutcome } from '@rostra/core/allocation/batch';
 import { verdictsAfter } from '@rostra/core/allocation/booking-verdict';
 import { allocate } from '@rostra/core/allocation/engine';
+import { type StaffingFigures, staffingFigures } from '@rostra/core/allocation/optimise-gains';
+import type { AllocationScenario } from '@rostra/core/allocation/scenario';
 import { and, asc, eq, gte, inArray, lt, ne, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
+import type { Db, Tx } from '../client.ts';
 import { appendLiveEvents, type LiveEventInput, publishLiveEvents } from '../infra/live-events.ts';
 import { withTransactionRetry } from '../infra/transaction-retry.ts';
 import { type BookingChange, enqueueBookingChanges } from '../notifications/enqueue.ts';
@@ -10,6 +12,7 @@ import { resources, timelineRecordResources, timelineRecords } from '../schema/s
 import { withOrg } from '../tenant.ts';
 import { buildBatchScenario } from './allocation-scenario.ts';
 import { writeAllocation } from './allocation-writes.ts';
+import type { VersionedRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
 
 /** Jobs allocated per transaction: each chunk's commit is a progress step others can see. */
@@ -23,6 +26,11 @@ export type BatchRequest = {
   /** Who started it (named in the progress events). */
   uid: string | null;
   now: () => Date;
+  /**
+   * Optimise (contract › Optimised batch) the whole window as one batch for about `budgetMs` of
+   * `clock` (milliseconds, monotonic) after the greedy pass.
+   */
+  optimise?: { budgetMs: number; clock: () => number };
 };
 
 export type BatchSummary = {
@@ -31,6 +39,8 @@ export type BatchSummary = {
   assigned: number;
   conflicts: number;
   skipped: number;
+  /** An optimised batch: what the greedy pass would have staffed and what the answer staffs. */
+  optimised?: { budget_ms: number; greedy: StaffingFigures; final: StaffingFigures };
 };
 
 const unassigned = notExists(
@@ -71,7 +81,26 @@ export async function allocateBatch(db: Db, orgId: string, req: BatchRequest): P
     audience: { dispatchers: true },
     payload: { ...summary, total, done: summary.jobs + summary.skipped, started_by: req.uid, ...extra },
   });
-  await publishLiveEvents(db, orgId, [progress('allocation.batch.started', { from: req.from, to: req.to })]);
+  await publishLiveEvents(db, orgId, [
+    progress('allocation.batch.started', {
+      from: req.from,
+      to: req.to,
+      ...(req.optimise ? { phase: 'greedy' } : {}),
+    }),
+  ]);
+  if (req.optimise) {
+    await optimisedBatch(
+      db,
+      orgId,
+      req,
+      req.optimise,
+      ids.map((r) => r.id),
+      summary,
+      progress,
+    );
+    await publishLiveEvents(db, orgId, [progress('allocation.batch.finished')]);
+    return summary;
+  }
 
   for (let i = 0; i < ids.length; i += BATCH_CHUNK) {
     const chunk = ids.slice(i, i + BATCH_CHUNK).map((r) => r.id);
@@ -103,37 +132,13 @@ export async function allocateBatch(db: Db, orgId: string, req: BatchRequest): P
           // A scenario built from the database's rows meets the contract by construction.
           const scenario = await buildBatchScenario(tx, orgId, jobs);
           const outcome = allocate(scenario, { candidateLimit: 5 }) as BatchOutcome;
-          // Stored: the one conflict rule over the chunk as assigned (core booking-verdict.ts);
-          // the property test shows it agrees with the batch's own isConflict.
-          const verdicts = verdictsAfter(
-            scenario,
-            outcome.results.map((r) => r.job),
-          );
-          const now = req.now();
-          // The chunk's notification sends are written together after its allocations.
-          const changes: BookingChange[] = [];
-          for (const [k, result] of outcome.results.entries()) {
-            const before = jobs[k];
-            if (!before) continue;
-            counts.jobs++;
-            if (result.assigned.length) counts.assigned++;
-            const verdict = verdicts[k] ?? result;
-            if (verdict.isConflict) counts.conflicts++;
-            const written = await writeAllocation(
-              tx,
-              orgId,
-              before,
-              {
-                job: result.job as Record<string, unknown>,
-                isConflict: verdict.isConflict,
-                errors: verdict.errors,
-              },
-              now,
-              changes,
-            );
-            events.push(...written.events);
-          }
-          await enqueueBookingChanges(tx, orgId, changes, now);
+          const written = await writeBatchOutcome(tx, orgId, jobs, scenario, outcome, req.now());
+          Object.assign(counts, {
+            jobs: written.jobs,
+            assigned: written.assigned,
+            conflicts: written.conflicts,
+          });
+          events.push(...written.events);
         }
         const next = {
           jobs: summary.jobs + counts.jobs,
@@ -164,4 +169,123 @@ export async function allocateBatch(db: Db, orgId: string, req: BatchRequest): P
   }
   await publishLiveEvents(db, orgId, [progress('allocation.batch.finished')]);
   return summary;
+}
+
+type Progress = (kind: string, extra?: Record<string, unknown>) => LiveEventInput;
+
+/**
+ * The optimised batch over the whole window. First pass: the greedy batch on a snapshot (no
+ * locks), its figures published as the `optimise` phase begins, so the dialog shows both phases.
+ * Then one transaction locks the window's bookings and every resource, re-reads them, runs the
+ * greedy batch again (the start the summary compares with) and the optimised batch for about the
+ * budget, and writes the answer, as a chunk of the greedy batch does. The contract's hard rule
+ * holds: every assignment passes every check against the final timeline.
+ */
+async function optimisedBatch(
+  db: Db,
+  orgId: string,
+  req: BatchRequest,
+  optimise: { budgetMs: number; clock: () => number },
+  ids: string[],
+  summary: BatchSummary,
+  progress: Progress,
+): Promise<void> {
+  const where = (tx: Tx) =>
+    selectTimelineRecords(
+      tx,
+      and(eq(timelineRecords.orgId, orgId), inArray(timelineRecords.id, ids), unassigned),
+    );
+  if (ids.length === 0) return;
+  const first = await withOrg(db, orgId, async (tx) => {
+    const jobs = await where(tx);
+    if (!jobs.length) return null;
+    return staffingFigures(
+      allocate(await buildBatchScenario(tx, orgId, jobs), { candidateLimit: 5 }) as BatchOutcome,
+    );
+  });
+  await publishLiveEvents(db, orgId, [
+    progress('allocation.batch.progress', { phase: 'optimise', budget_ms: optimise.budgetMs, greedy: first }),
+  ]);
+  const step = await withTransactionRetry(() =>
+    withOrg(db, orgId, async (tx) => {
+      await tx
+        .select({ id: timelineRecords.id })
+        .from(timelineRecords)
+        .where(and(eq(timelineRecords.orgId, orgId), inArray(timelineRecords.id, ids)))
+        .orderBy(asc(timelineRecords.id))
+        .for('update');
+      await tx
+        .select({ id: resources.id })
+        .from(resources)
+        .where(eq(resources.orgId, orgId))
+        .orderBy(asc(resources.id))
+        .for('no key update');
+      const jobs = await where(tx);
+      const skipped = ids.length - jobs.length;
+      if (!jobs.length) return { skipped, written: null, optimised: undefined };
+      const scenario = await buildBatchScenario(tx, orgId, jobs);
+      const greedy = allocate(scenario, { candidateLimit: 5 }) as BatchOutcome;
+      const outcome = allocate(
+        { ...scenario, optimise: { budget_ms: optimise.budgetMs } },
+        { candidateLimit: 5, clock: optimise.clock },
+      ) as BatchOutcome;
+      const written = await writeBatchOutcome(tx, orgId, jobs, scenario, outcome, req.now());
+      const optimised = {
+        budget_ms: optimise.budgetMs,
+        greedy: staffingFigures(greedy),
+        final: staffingFigures(outcome),
+      };
+      await appendLiveEvents(tx, orgId, written.events);
+      return { skipped, written, optimised };
+    }),
+  );
+  summary.skipped = step.skipped;
+  if (step.written) {
+    summary.jobs = step.written.jobs;
+    summary.assigned = step.written.assigned;
+    summary.conflicts = step.written.conflicts;
+  }
+  if (step.optimised) summary.optimised = step.optimised;
+}
+
+/**
+ * Writes a batch's outcome for `jobs` (as read, before it): each booking's resources and the
+ * conflict state the one conflict rule gives over the batch as assigned (core booking-verdict.ts;
+ * the property test shows it agrees with the batch's own isConflict), and the notifications of
+ * the changes, written together after the allocations. Returns the counts and the live events.
+ */
+async function writeBatchOutcome(
+  tx: Tx,
+  orgId: string,
+  jobs: readonly VersionedRecord[],
+  scenario: AllocationScenario,
+  outcome: BatchOutcome,
+  now: Date,
+): Promise<{ jobs: number; assigned: number; conflicts: number; events: LiveEventInput[] }> {
+  const verdicts = verdictsAfter(
+    scenario,
+    outcome.results.map((r) => r.job),
+  );
+  const counts = { jobs: 0, assigned: 0, conflicts: 0 };
+  const events: LiveEventInput[] = [];
+  const changes: BookingChange[] = [];
+  for (const [k, result] of outcome.results.entries()) {
+    const before = jobs[k];
+    if (!before) continue;
+    counts.jobs++;
+    if (result.assigned.length) counts.assigned++;
+    const verdict = verdicts[k] ?? result;
+    if (verdict.isConflict) counts.conflicts++;
+    const written = await writeAllocation(
+      tx,
+      orgId,
+      before,
+      { job: result.job as Record<string, unknown>, isConflict: verdict.isConflict, errors: verdict.errors },
+      now,
+      changes,
+    );
+    events.push(...written.events);
+  }
+  await enqueueBookingChanges(tx, orgId, changes, now);
+  return { ...counts, events };
 }

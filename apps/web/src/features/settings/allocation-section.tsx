@@ -5,6 +5,7 @@ import { ME_KEY } from '../../lib/session.ts';
 import { FormSelect } from '../../ui/form.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { FormToggle, Loaded, SectionForm, useSectionForm } from './form-parts.tsx';
+import { OptimiseField, optimiseShape, optimiseValues } from './optimise-field.tsx';
 import { RulesFields, rulesShape, rulesValues } from './rules-fields.tsx';
 import { type AllocationDoc, allocationQuery, send } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
@@ -14,6 +15,7 @@ const schema = z.object({
   week_start_day: z.string().transform(Number),
   switches: z.record(z.string(), z.boolean()),
   ...rulesShape,
+  ...optimiseShape,
 });
 
 const RULES: readonly string[] = RULE_SWITCH_NAMES;
@@ -24,6 +26,7 @@ const valuesOf = (d: AllocationDoc) => ({
   week_start_day: String(d.week_start_day),
   switches: { ...DEFAULT_SWITCHES, ...d.switches },
   ...rulesValues(d),
+  ...optimiseValues(d),
 });
 
 /**
@@ -80,6 +83,7 @@ function AllocationForm({ doc }: { doc: AllocationDoc }) {
         ))}
       </fieldset>
       <RulesFields />
+      <OptimiseField />
     </SectionForm>
   );
 }

@@ -183,8 +183,8 @@ export function patchRecord(id: string, change: UpdateBookingBody): Promise<Save
   });
 }
 
-export function runBatch(from: number, to: number, batchId: string): Promise<BatchAnswer> {
-  const body: BatchBody = { from, to, batch_id: batchId };
+export function runBatch(from: number, to: number, batchId: string, optimise: boolean): Promise<BatchAnswer> {
+  const body: BatchBody = { from, to, batch_id: batchId, optimise };
   return api.post<BatchAnswer>('/allocation/batch', body, { quiet: true });
 }
 

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type LiveEvent, useLive } from '../../lib/live.ts';
 import { useOrgDates } from '../../lib/org-dates.ts';
 import { Button } from '../../ui/button.tsx';
+import { Check } from '../../ui/check.tsx';
 import { Modal } from '../../ui/dialog.tsx';
 import { errorText, fetchRecord, runBatch } from './api.ts';
 import { TL } from './texts.ts';
@@ -12,9 +13,12 @@ export type BatchConflict = { id: string; customer: string; begin: number; error
 
 export type BatchResult = BatchAnswer & { conflictList: BatchConflict[] };
 
+/** An optimised run's stage: the greedy first pass, then the optimisation with its budget. */
+type Stage = { kind: 'first' } | { kind: 'optimising'; budgetMs: number; firstStaffed: number | null };
+
 type Phase =
   | { kind: 'ready' }
-  | { kind: 'running'; done: number; total: number }
+  | { kind: 'running'; done: number; total: number; stage: Stage | null }
   | { kind: 'done'; result: BatchResult }
   | { kind: 'failed'; message: string };
 
@@ -37,26 +41,38 @@ export function BatchDialog(props: {
   const dates = useOrgDates();
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
   const [batchId] = useState(() => crypto.randomUUID());
+  const [optimise, setOptimise] = useState(true);
   const total = props.pending.length;
 
   useLive(
     phase.kind === 'ready' || phase.kind === 'running' ? { topic: 'allocation' } : null,
     (event: LiveEvent) => {
       if (event.type !== 'event' || event.data.batch_id !== batchId) return;
-      // An `allocation.batch.progress` payload: counts so far and of the whole run.
-      const { done: d, total: t } = event.data;
+      // An `allocation.batch.progress` payload: counts so far and of the whole run; an optimised
+      // run's `phase` says which pass it is in (and, optimising, what the first pass staffed).
+      const { done: d, total: t, phase: stage, budget_ms: budget, greedy } = event.data;
       const done = typeof d === 'number' ? d : 0;
       const all = typeof t === 'number' ? t : total;
-      setPhase((p) =>
-        p.kind === 'running' ? { kind: 'running', done: Math.max(p.done, done), total: all } : p,
-      );
+      const staffed = (greedy as { staffed?: unknown } | null | undefined)?.staffed;
+      setPhase((p) => {
+        if (p.kind !== 'running') return p;
+        const next: Stage | null =
+          stage === 'optimise'
+            ? {
+                kind: 'optimising',
+                budgetMs: typeof budget === 'number' ? budget : 0,
+                firstStaffed: typeof staffed === 'number' ? staffed : null,
+              }
+            : p.stage;
+        return { kind: 'running', done: Math.max(p.done, done), total: all, stage: next };
+      });
     },
   );
 
   const start = async () => {
-    setPhase({ kind: 'running', done: 0, total });
+    setPhase({ kind: 'running', done: 0, total, stage: optimise ? { kind: 'first' } : null });
     try {
-      const answer = await runBatch(props.from, props.to, batchId);
+      const answer = await runBatch(props.from, props.to, batchId, optimise);
       const now = await props.reload();
       const byId = new Map(now.map((r) => [r._id, r]));
       const assigned: WindowRecord[] = [];
@@ -86,11 +102,16 @@ export function BatchDialog(props: {
     }
   };
 
+  // An optimised run writes at its end: its bar marks the passes (a third, then two thirds).
   const percent =
     phase.kind === 'running'
-      ? phase.total
-        ? Math.round((phase.done / phase.total) * 100)
-        : 0
+      ? phase.stage !== null
+        ? phase.stage.kind === 'first'
+          ? 33
+          : 67
+        : phase.total
+          ? Math.round((phase.done / phase.total) * 100)
+          : 0
       : phase.kind === 'done'
         ? 100
         : 0;
@@ -121,7 +142,15 @@ export function BatchDialog(props: {
         {dates.dateTime(props.from)} – {dates.dateTime(props.to)}
       </p>
       {phase.kind === 'ready' ? (
-        <p className="mt-2 text-sm text-neutral-700">{total ? TL.batchIntro(total) : TL.batchNone}</p>
+        <>
+          <p className="mt-2 text-sm text-neutral-700">{total ? TL.batchIntro(total) : TL.batchNone}</p>
+          {total ? (
+            <div className="mt-3">
+              <Check checked={optimise} onChange={setOptimise} label={TL.batchOptimise} />
+              <p className="ml-6 text-xs text-neutral-500">{TL.batchOptimiseHint}</p>
+            </div>
+          ) : null}
+        </>
       ) : null}
       {phase.kind === 'running' || phase.kind === 'done' ? (
         <div className="mt-3">
@@ -140,7 +169,13 @@ export function BatchDialog(props: {
           </div>
           {phase.kind === 'running' ? (
             <p className="mt-1 text-xs text-neutral-600" aria-live="polite">
-              {TL.batchRunning} {TL.batchProgress(phase.done, phase.total)}
+              {phase.stage === null
+                ? `${TL.batchRunning} ${TL.batchProgress(phase.done, phase.total)}`
+                : phase.stage.kind === 'first'
+                  ? TL.batchFirstPass
+                  : `${phase.stage.firstStaffed === null ? '' : `${TL.batchFirstPassFound(phase.stage.firstStaffed)} `}${TL.batchOptimising(
+                      (phase.stage.budgetMs / 1000).toLocaleString(),
+                    )}`}
             </p>
           ) : null}
         </div>
@@ -162,6 +197,14 @@ export function BatchDialog(props: {
               <li className="text-neutral-600">{TL.batchSkipped(phase.result.skipped)}</li>
             ) : null}
           </ul>
+          {phase.result.optimised ? (
+            <p className="mt-2 text-sm text-sky-800" data-testid="batch-optimised">
+              {TL.batchGains(
+                phase.result.optimised.final.staffed - phase.result.optimised.greedy.staffed,
+                phase.result.optimised.final.preferred - phase.result.optimised.greedy.preferred,
+              )}
+            </p>
+          ) : null}
           {phase.result.conflictList.length ? (
             <ul className="mt-3 max-h-60 space-y-2 overflow-y-auto rounded border border-red-100 bg-red-50/50 p-2 text-xs">
               {phase.result.conflictList.map((c) => (

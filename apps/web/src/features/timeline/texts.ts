@@ -171,6 +171,25 @@ export const TL = {
   batchConflicts: (n: number) => `${n} with conflicts`,
   batchSkipped: (n: number) => `${n} skipped (allocated meanwhile)`,
   batchUndoHint: 'Undo reverses the whole run in one step.',
+  batchOptimise: 'Optimise',
+  batchOptimiseHint:
+    'After the first pass, look for a better answer: more jobs fully staffed, then more preferred and better-suited workers.',
+  batchFirstPass: 'First pass…',
+  batchOptimising: (seconds: string) => `Optimising (up to ${seconds} s)…`,
+  batchFirstPassFound: (staffed: number) =>
+    `The first pass fully staffs ${staffed} ${staffed === 1 ? 'job' : 'jobs'}.`,
+  batchGains: (staffed: number, preferred: number) => {
+    const parts: string[] = [];
+    if (staffed)
+      parts.push(`${staffed > 0 ? '+' : ''}${staffed} ${Math.abs(staffed) === 1 ? 'job' : 'jobs'} staffed`);
+    if (preferred)
+      parts.push(
+        `${Math.abs(preferred)} ${preferred > 0 ? 'more' : 'fewer'} preferred ${Math.abs(preferred) === 1 ? 'worker' : 'workers'}`,
+      );
+    return parts.length
+      ? `Optimisation: ${parts.join(', ')}.`
+      : 'Optimisation found nothing better than the first pass.';
+  },
   batchLabel: (n: number) => `Auto-allocated ${n} bookings`,
   // Several bars at once (issue 18 point 6)
   pickedCount: (n: number) => (n === 1 ? '1 booking selected' : `${n} bookings selected`),
