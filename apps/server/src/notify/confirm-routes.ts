@@ -75,10 +75,8 @@ export function confirmRoutes(app: App): void {
           job._id,
           { resIds, resourceId: resIds[0] ?? null },
           undefined,
-          {
-            uid: c.uid,
-            now: at,
-          },
+          // Their own change: not a roster draft, and not told to them.
+          { uid: c.uid, now: at, byWorker: c.resourceId },
         );
       }
       const user = await findUserById(db(), c.uid);

@@ -1,4 +1,5 @@
 import { liveSeqsUnsafe, selectLiveEventsUnsafe } from '@rostra/db/infra/live-events';
+import { listDeliveries } from '@rostra/db/notifications/deliveries';
 import { resources } from '@rostra/db/schema/scheduling';
 import { withOrg } from '@rostra/db/tenant';
 import { testDatabaseKinds } from '@rostra/db/testing';
@@ -223,6 +224,10 @@ describe.each(testDatabaseKinds())('confirm or decline on %s', (kind) => {
     expect(bell).toMatchObject([
       { title: 'Job declined', body: expect.stringContaining('declined HC-C4: Car broke down') },
     ]);
+    // Their own change: the worker is not told they were taken off it.
+    expect(
+      (await listDeliveries(t.db.db, p.orgId)).filter((d) => d.recordId === job && d.event === 'unassigned'),
+    ).toEqual([]);
     // Answered: the worker cannot answer again (they are off the job, so it is not theirs to read).
     expect(
       (await call(t, p.resource1, 'POST', `/bookings/${job}/confirmation`, { decision: 'confirm' }))

@@ -169,6 +169,50 @@ describe.each(testDatabaseKinds())('draft and publish on %s', (kind) => {
     expect(await counts()).toEqual({ workers: 0, jobs: 0 });
   });
 
+  const decline = async (who: Personas['resource1'], id: string) =>
+    ok(await call(t, who, 'POST', `/bookings/${id}/confirmation`, { decision: 'decline', reason: 'Ill' }));
+  const declinedBell = async (id: string) =>
+    ok<{ items: { kind: string; record_id: string }[] }>(
+      await call(t, p.dispatcher, 'GET', '/notifications'),
+    ).items.filter((n) => n.record_id === id && n.kind === 'confirmation');
+
+  it("a worker's own decline is no draft and tells only the dispatchers", async () => {
+    await setPublishing(false);
+    const id = await job({ resIds: ['r1'] });
+    await setPublishing(true);
+    await decline(p.resource1, id);
+    const before = (await told('roster_published')).length;
+    const seen = (await windowOf(p.dispatcher)).find((r) => r._id === id) as
+      | { resIds: string[]; draft?: boolean }
+      | undefined;
+    expect(seen?.resIds).toEqual([]);
+    expect(seen?.draft).toBeUndefined();
+    expect(await counts()).toEqual({ workers: 0, jobs: 0 });
+    expect((await rows()).filter((r) => r.recordId === id && r.event === 'unassigned')).toEqual([]);
+    expect(await declinedBell(id)).toHaveLength(1);
+    // Publishing later tells them nothing of it.
+    await publish();
+    expect((await told('roster_published')).length).toBe(before);
+  });
+
+  it('a decline on a draft job leaves the rest a draft; publishing does not tell the decliner', async () => {
+    await setPublishing(false);
+    const id = await job({ resIds: ['r1', 'r2'], reference: 'JOB-D' });
+    await setPublishing(true);
+    const begin = ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${id}`))
+      .utc_begin_plus_tz as number;
+    await patch(id, { utc_begin_plus_tz: begin + H, utc_end_plus_tz: begin + 2 * H });
+    await decline(p.resource1, id);
+    expect((await windowOf(p.dispatcher)).find((r) => r._id === id)?.draft).toBe(true);
+    expect(await counts()).toEqual({ workers: 1, jobs: 1 });
+    const earlier = new Set((await told('roster_published')).map((r) => r.id));
+    await publish();
+    const sent = (await told('roster_published')).filter((r) => !earlier.has(r.id));
+    expect(sent.filter((r) => r.uid === p.uids.resource1)).toEqual([]);
+    expect(sent.find((r) => r.uid === p.uids.resource2)?.body).toContain('Changed: JOB-D');
+    expect((await rows()).filter((r) => r.event === 'unassigned' && r.recordId === id)).toEqual([]);
+  });
+
   it('a period outside the drafts has nothing to publish', async () => {
     await job({ resIds: ['r1'] });
     const later = { from: from + 7 * 86_400, to: from + 14 * 86_400 };

@@ -235,8 +235,15 @@ export function aboutJob(job: StoredRecord): Pick<Notice, 'recordId' | 'job' | '
   };
 }
 
-/** A booking write: the record before and after (undefined: created, or deleted). */
-export type BookingChange = { before: StoredRecord | undefined; after: StoredRecord | undefined };
+/**
+ * A booking write: the record before and after (undefined: created, or deleted); `byWorker`, the
+ * resource of the worker who made it themselves (a decline): it is no draft and does not tell them.
+ */
+export type BookingChange = {
+  before: StoredRecord | undefined;
+  after: StoredRecord | undefined;
+  byWorker?: string | undefined;
+};
 
 /**
  * Writes the sends a booking change makes (see `bookingNotices`) in the change's transaction:
@@ -248,8 +255,9 @@ export function enqueueBookingNotices(
   before: StoredRecord | undefined,
   after: StoredRecord | undefined,
   now: Date,
+  byWorker?: string,
 ): Promise<number> {
-  return enqueueBookingChanges(tx, orgId, [{ before, after }], now);
+  return enqueueBookingChanges(tx, orgId, [{ before, after, ...(byWorker ? { byWorker } : {}) }], now);
 }
 
 /**
@@ -269,7 +277,7 @@ export async function enqueueBookingChanges(
   const drops: { recordId: string; resourceId: string }[] = [];
   const offers: { job: StoredRecord; was: readonly string[] }[] = [];
   const taken: StoredRecord[] = [];
-  for (const { before, after } of changes) {
+  for (const { before, after, byWorker } of changes) {
     const b = tellsWorkers(before) ? before : undefined;
     const a = tellsWorkers(after) ? after : undefined;
     if (!b && !a) continue;
@@ -279,6 +287,8 @@ export async function enqueueBookingChanges(
     if (a && offeredBy(bFacts, aFacts)) offers.push({ job: a, was: b?.resIds ?? [] });
     if (a && isOpenJob(bFacts) && (aFacts?.resIds.length ?? 0) > 0) taken.push(a);
     for (const n of bookingNotices(bFacts, aFacts)) {
+      // The worker who made the change (their decline) is not told of it.
+      if (n.resourceId === byWorker) continue;
       notices.push({
         event: n.event,
         resourceId: n.resourceId,

@@ -14,8 +14,21 @@ import { bookingFacts, tellsWorkers } from './booking-facts.ts';
  * (`publish-roster.ts`).
  */
 
-/** A booking write: the record before and after (undefined: created, or deleted). */
-type Change = { before: StoredRecord | undefined; after: StoredRecord | undefined };
+/**
+ * A booking write: the record before and after (undefined: created, or deleted); `byWorker`, the
+ * resource of the worker who made it themselves (their decline takes them off the job).
+ */
+type Change = {
+  before: StoredRecord | undefined;
+  after: StoredRecord | undefined;
+  byWorker?: string | undefined;
+};
+
+/** The job without the worker who took themselves off it. */
+const without = (record: StoredRecord, resourceId: string): StoredRecord => {
+  const resIds = record.resIds.filter((r) => r !== resourceId);
+  return { ...record, resIds, resourceId: resIds[0] ?? null };
+};
 
 /** Whether the organisation publishes rosters (its `roster_publishing` document). */
 export async function publishesRosters(tx: Tx, orgId: string): Promise<boolean> {
@@ -35,7 +48,9 @@ export async function publishesRosters(tx: Tx, orgId: string): Promise<boolean> 
  * not read it until it is published (its readers, and the `_uid_r` of `after`, so the change's
  * live events do not reach them either). A job back as published is no longer a draft. A
  * cancelled or deleted job tells now, as a change from its published state (so only the
- * workers who heard of it hear it is cancelled).
+ * workers who heard of it hear it is cancelled). A worker's own change (`byWorker`: their
+ * decline) is no draft: it is published as it is made (the published job loses them too), and
+ * the job stays a draft only for the dispatchers' other changes.
  */
 export async function holdRosterChanges(
   tx: Tx,
@@ -63,11 +78,14 @@ export async function holdRosterChanges(
       continue;
     }
     const draft = held.get(id);
-    const published = draft
+    const heard = draft
       ? ((draft.published ?? undefined) as StoredRecord | undefined)
       : tellsWorkers(before)
         ? before
         : undefined;
+    // The worker's own change is published as it is made: what they heard loses them too.
+    const { byWorker } = change;
+    const published = heard && byWorker ? without(heard, byWorker) : heard;
     const ends = !after || !tellsWorkers(after) || after.status === 'cancelled';
     if (ends || !isDraft(published && bookingFacts(published), bookingFacts(after))) {
       if (draft) {
@@ -76,10 +94,23 @@ export async function holdRosterChanges(
           .where(and(eq(rosterDrafts.orgId, orgId), eq(rosterDrafts.recordId, id)));
         held.delete(id);
       }
-      // Cancelled or gone: told now, from what its workers last heard. Back as published: nothing.
-      // (Back as published, the write derived the published readers already.)
-      if (ends) passed.push({ before: published, after });
+      // Cancelled or gone: told now, from what its workers last heard. Back as published: nothing
+      // (the write derived the published readers already), but a worker's own change.
+      if (ends) passed.push({ before: heard, after, ...(byWorker ? { byWorker } : {}) });
+      else if (byWorker) passed.push({ before: heard, after, byWorker });
       continue;
+    }
+    if (byWorker && heard) {
+      // Their change tells now (not them: see enqueueBookingChanges); the rest stays a draft.
+      passed.push({ before: heard, after: published, byWorker });
+      if (draft) {
+        const values = { published: published as Record<string, unknown> | null };
+        await tx
+          .update(rosterDrafts)
+          .set(values)
+          .where(and(eq(rosterDrafts.orgId, orgId), eq(rosterDrafts.recordId, id)));
+        held.set(id, { ...draft, ...values });
+      }
     }
     if (!draft) {
       const row = {

@@ -33,6 +33,11 @@ export type SaveContext = {
   extraReaders?: readonly string[];
   /** Resources the customer has blacklisted may be newly assigned only with this (issue 16 point 5). */
   override?: BlacklistOverride | undefined;
+  /**
+   * The resource of the worker making the change themselves (their decline of the job): it is not
+   * held as a roster draft, and they are not notified of it.
+   */
+  byWorker?: string | undefined;
 };
 
 /** Fields that only change through the rules here, whatever the input says. */
@@ -235,7 +240,7 @@ async function save(
     ...ctx,
     at: wallClockOf(org, ctx.now),
   });
-  await enqueueBookingNotices(tx, orgId, before, after, ctx.now);
+  await enqueueBookingNotices(tx, orgId, before, after, ctx.now, ctx.byWorker);
   await appendLiveEvents(tx, orgId, recordChangeEvents(before, after));
   // What the change can affect: the bookings of the resources before and after, over the span
   // before and after (whole weeks for a booking, whose hours count per week).
