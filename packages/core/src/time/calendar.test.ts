@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DAY,
   dayCode,
+  elapsedSeconds,
   formatDate,
   formatDateTime,
   formatDayLabel,
@@ -85,5 +86,44 @@ describe('calendar on wall-clock seconds', () => {
     expect(wall).toBe(at('2026-01-05T11:00:00'));
     expect(fromWallClock(wall, 'Australia/Sydney')).toBe(instant);
     expect(toWallClock(instant, 'UTC')).toBe(instant / 1000);
+  });
+});
+
+describe('real elapsed time across daylight saving (Australia/Sydney)', () => {
+  const SYD = 'Australia/Sydney';
+
+  it('Intl places the 2026 changes where the tests assume them', () => {
+    // Back: 03:00 AEDT (+11) becomes 02:00 AEST (+10) at 16:00 UTC on 4 April.
+    expect(toWallClock(Date.parse('2026-04-04T15:59:59Z'), SYD)).toBe(at('2026-04-05T02:59:59'));
+    expect(toWallClock(Date.parse('2026-04-04T16:00:00Z'), SYD)).toBe(at('2026-04-05T02:00:00'));
+    // Forward: 02:00 AEST becomes 03:00 AEDT at 16:00 UTC on 3 October.
+    expect(toWallClock(Date.parse('2026-10-03T15:59:59Z'), SYD)).toBe(at('2026-10-04T01:59:59'));
+    expect(toWallClock(Date.parse('2026-10-03T16:00:00Z'), SYD)).toBe(at('2026-10-04T03:00:00'));
+  });
+
+  it('01:00 to 04:00 lasts 4 hours the night clocks go back and 2 the night they go forward', () => {
+    expect(elapsedSeconds(at('2026-04-05T01:00:00'), at('2026-04-05T04:00:00'), SYD)).toBe(4 * 3600);
+    expect(elapsedSeconds(at('2026-10-04T01:00:00'), at('2026-10-04T04:00:00'), SYD)).toBe(2 * 3600);
+  });
+
+  it('a night without a change, a booking spanning the change and a zone-less call keep the wall length', () => {
+    expect(elapsedSeconds(at('2026-04-06T01:00:00'), at('2026-04-06T04:00:00'), SYD)).toBe(3 * 3600);
+    expect(elapsedSeconds(at('2026-04-04T22:00:00'), at('2026-04-05T06:00:00'), SYD)).toBe(9 * 3600);
+    expect(elapsedSeconds(at('2026-04-05T01:00:00'), at('2026-04-05T04:00:00'))).toBe(3 * 3600);
+    expect(elapsedSeconds(at('2026-04-05T01:00:00'), at('2026-04-05T04:00:00'), 'UTC')).toBe(3 * 3600);
+  });
+
+  it('boundaries: up to the change counts wall time; a time shown twice is read the first time', () => {
+    // 01:00 → 03:00 on the back night: 03:00 is after the repeated hour (02:00–02:59 twice).
+    expect(elapsedSeconds(at('2026-04-05T01:00:00'), at('2026-04-05T03:00:00'), SYD)).toBe(3 * 3600);
+    // 01:00 → 02:30: the first 02:30 (still daylight time).
+    expect(elapsedSeconds(at('2026-04-05T01:00:00'), at('2026-04-05T02:30:00'), SYD)).toBe(1.5 * 3600);
+    expect(fromWallClock(at('2026-04-05T02:30:00'), SYD)).toBe(Date.parse('2026-04-04T15:30:00Z'));
+    // Forward night: 01:00 → 02:00 is the instant the clocks jump (1 h); 02:30 does not exist and
+    // is read as the 03:30 it becomes.
+    expect(elapsedSeconds(at('2026-10-04T01:00:00'), at('2026-10-04T02:00:00'), SYD)).toBe(3600);
+    expect(elapsedSeconds(at('2026-10-04T01:00:00'), at('2026-10-04T02:30:00'), SYD)).toBe(1.5 * 3600);
+    expect(elapsedSeconds(at('2026-10-04T01:00:00'), at('2026-10-04T03:00:00'), SYD)).toBe(3600);
+    expect(fromWallClock(at('2026-10-04T02:30:00'), SYD)).toBe(Date.parse('2026-10-03T16:30:00Z'));
   });
 });

@@ -224,16 +224,63 @@ export function toWallClock(instantMs: number, timeZone: string): number {
   return Math.floor(wall / 1000);
 }
 
+/** Seconds `timeZone`'s clock is ahead of UTC at the real instant `instantSec`. */
+function offsetAt(instantSec: number, timeZone: string): number {
+  return toWallClock(instantSec * 1000, timeZone) - instantSec;
+}
+
 /**
- * The real instant (epoch ms) of wall-clock seconds in `timeZone`. In a daylight-saving gap the
- * later offset is used; in an overlap, the earlier instant.
+ * The real instant (epoch ms) of wall-clock seconds in `timeZone`, read the way a person reads a
+ * clock: in a daylight-saving gap (a time the clocks skip) the offset before the change is used,
+ * so 02:30 on Sydney's spring-forward night is the instant the clocks show 03:30; in an overlap (a
+ * time shown twice) it is the first time the clock shows it.
  */
 export function fromWallClock(wallSec: number, timeZone: string): number {
-  // Two passes converge for every real zone: guess with the offset at the wall time, correct once.
-  let guess = wallSec * 1000;
-  for (let i = 0; i < 2; i++) {
-    const offsetMs = toWallClock(guess, timeZone) * 1000 - guess;
-    guess = wallSec * 1000 - offsetMs;
+  // Offsets either side of the wall time; a zone changes at most once within two days.
+  const before = offsetAt(wallSec - DAY, timeZone);
+  const after = offsetAt(wallSec + DAY, timeZone);
+  if (before === after) return (wallSec - before) * 1000;
+  const first = Math.min(wallSec - before, wallSec - after);
+  const second = Math.max(wallSec - before, wallSec - after);
+  const shown = Math.floor(wallSec);
+  if (toWallClock(first * 1000, timeZone) === shown) return first * 1000;
+  if (toWallClock(second * 1000, timeZone) === shown) return second * 1000;
+  return (wallSec - before) * 1000; // a gap
+}
+
+/** Per zone, per wall-clock day: the one offset of the day, or null when the clocks change in it. */
+const steadyOffsets = new Map<string, Map<number, number | null>>();
+
+function steadyOffset(day: number, timeZone: string): number | null {
+  let days = steadyOffsets.get(timeZone);
+  if (!days) {
+    days = new Map();
+    steadyOffsets.set(timeZone, days);
   }
-  return guess;
+  let offset = days.get(day);
+  if (offset === undefined) {
+    // Instants a day before and two days after the wall day's start bound every instant of it.
+    const before = offsetAt(day - DAY, timeZone);
+    offset = before === offsetAt(day + 2 * DAY, timeZone) ? before : null;
+    if (days.size > 100_000) days.clear();
+    days.set(day, offset);
+  }
+  return offset;
+}
+
+/**
+ * Real seconds elapsed from wall-clock `beginSec` to wall-clock `endSec` (the spec's
+ * `utc_*_plus_tz` numbers) in `timeZone`: the one duration of the app. A booking from 01:00 to
+ * 04:00 lasts 4 hours (14,400 s) on the night the clocks go back and 2 hours on the night they
+ * go forward; without a zone (or in UTC) it is `endSec - beginSec`. Each end is read as
+ * `fromWallClock` reads it; negative when the end comes first.
+ */
+export function elapsedSeconds(beginSec: number, endSec: number, timeZone?: string | null): number {
+  if (timeZone == null || timeZone === 'UTC') return endSec - beginSec;
+  return instantSeconds(endSec, timeZone) - instantSeconds(beginSec, timeZone);
+}
+
+function instantSeconds(wallSec: number, timeZone: string): number {
+  const offset = steadyOffset(dayStart(wallSec), timeZone);
+  return offset === null ? fromWallClock(wallSec, timeZone) / 1000 : wallSec - offset;
 }
