@@ -114,6 +114,7 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       week_start_day: number;
       switches: Record<string, boolean>;
       overlap_buffer_minutes: number;
+      time_zone: string;
     };
     const config = async (as = p.dispatcher) =>
       ok<Window & { allocation_config?: Config }>(await call(t, as, 'GET', `/timeline?from=${FROM}&to=${TO}`))
@@ -124,6 +125,7 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       week_start_day: 0,
       switches: {},
       overlap_buffer_minutes: 5,
+      time_zone: 'UTC',
     });
     await putSettings(t.db.db, p.orgId, 'allocation', { switches: { LABEL_MATCH_NOT_CHECK: true } });
     await withOrg(t.db.db, p.orgId, (tx) =>
@@ -134,6 +136,7 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       week_start_day: 0,
       switches: { LABEL_MATCH_NOT_CHECK: true },
       overlap_buffer_minutes: 5,
+      time_zone: 'UTC',
     });
     // Only dispatchers drag: a resource's window does not carry it.
     expect(await config(p.resource1)).toBeUndefined();

@@ -146,7 +146,7 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob, data?: J
     rest: intervals ? intervals.rest : ix.rest,
     begin,
     end,
-    duration: end - begin,
+    duration: ix.duration(begin, end),
     day,
     daySums: sums(PERIOD_DAY, day),
     weekSums: sums(PERIOD_WEEK, week),

@@ -136,7 +136,7 @@ export function buildBatchModel(
     const job = jobs[order[p] as number] as AllocationJob;
     begin[p] = job.utc_begin_plus_tz;
     end[p] = job.utc_end_plus_tz;
-    dur[p] = job.utc_end_plus_tz - job.utc_begin_plus_tz;
+    dur[p] = ix.duration(job.utc_begin_plus_tz, job.utc_end_plus_tz);
     req[p] = requiredCount(job);
     const c = job.customerId;
     if (c == null) cust[p] = -1;

@@ -8,7 +8,16 @@
  */
 import type { Label } from '../records/label.ts';
 import type { Resource } from '../records/resource.ts';
-import { DAY, DAY_CODES, dayStart, fortnightStart, fromYmd, weekday, weekStart } from '../time/calendar.ts';
+import {
+  DAY,
+  DAY_CODES,
+  dayStart,
+  elapsedSeconds,
+  fortnightStart,
+  fromYmd,
+  weekday,
+  weekStart,
+} from '../time/calendar.ts';
 import type { BatchOutcome } from './batch.ts';
 import type { AllocationResult } from './engine.ts';
 import {
@@ -212,8 +221,9 @@ function evaluate(
   const inPeriod = (start: (sec: number) => number) => {
     const jobs = hoursRecs.filter((rec) => start(rec.utc_begin_plus_tz) === start(b));
     let sec = 0;
-    for (const rec of jobs) sec += rec.utc_end_plus_tz - rec.utc_begin_plus_tz;
-    sec += e - b;
+    const zone = s.config?.time_zone;
+    for (const rec of jobs) sec += elapsedSeconds(rec.utc_begin_plus_tz, rec.utc_end_plus_tz, zone);
+    sec += elapsedSeconds(b, e, zone);
     return { hours: sec / 3600, jobs: jobs.length + 1, others: jobs.length };
   };
   const dayH = inPeriod(dayStart);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { DAY, toYmd } from '../time/calendar.ts';
+import { DAY, fromYmd, toYmd } from '../time/calendar.ts';
 import { SWITCH_NAMES } from './scenario.ts';
 
 /**
@@ -149,6 +149,58 @@ const switches = fc.oneof(
   switchesWith(fc.constantFrom<boolean | undefined>(true, true, true, false, undefined)),
 );
 
+const SYDNEY = 'Australia/Sydney';
+
+type Span = { utc_begin_plus_tz: number; utc_end_plus_tz: number };
+type Movable = {
+  jobs: Span[];
+  resources: {
+    InactiveDate?: number | undefined;
+    valid_till?: number | undefined;
+    label_valid_till?: Record<string, number> | undefined;
+  }[];
+  timeline?: Span[] | undefined;
+  shifts: { week_id: string }[];
+  servicePlans?: { EndDate?: number | undefined }[] | undefined;
+  config?: object | undefined;
+};
+
+/**
+ * The scenario with every time moved by `days` and the organisation's zone set: new objects, as
+ * fast-check replays the generated values it hands to `map`.
+ */
+function moveToZone<S extends Movable>(s: S, days: number, zone: string): S {
+  const by = days * DAY;
+  const move = (sec: number | undefined) => (sec === undefined ? undefined : sec + by);
+  const span = <T extends Span>(r: T): T => ({
+    ...r,
+    utc_begin_plus_tz: r.utc_begin_plus_tz + by,
+    utc_end_plus_tz: r.utc_end_plus_tz + by,
+  });
+  return {
+    ...s,
+    jobs: s.jobs.map(span),
+    timeline: s.timeline?.map(span),
+    resources: s.resources.map((r) => ({
+      ...r,
+      InactiveDate: move(r.InactiveDate),
+      valid_till: move(r.valid_till),
+      label_valid_till:
+        r.label_valid_till &&
+        Object.fromEntries(Object.entries(r.label_valid_till).map(([k, v]) => [k, v + by])),
+    })),
+    servicePlans: s.servicePlans?.map((p) => ({ ...p, EndDate: move(p.EndDate) })),
+    shifts: s.shifts.map((sh) => ({
+      ...sh,
+      week_id: sh.week_id
+        .split('_')
+        .map((d) => toYmd(fromYmd(d) + by))
+        .join('_'),
+    })),
+    config: { ...s.config, time_zone: zone },
+  };
+}
+
 export const scenarioArb = fc
   .record({
     batch: fc.boolean(),
@@ -192,6 +244,9 @@ export const scenarioArb = fc
       { nil: undefined, freq: 5 },
     ),
     candidateLimit: opt(fc.constantFrom(1, 2, 5)),
+    // Days every time moves by, in the organisation's zone: 90 puts 00:00 of the base on Sydney's
+    // 2026 clocks-back night, 272 on its clocks-forward night (hours are real elapsed time there).
+    zoned: opt(fc.constantFrom<[number, string]>([0, 'UTC'], [90, SYDNEY], [272, SYDNEY], [0, SYDNEY])),
     // Exact boundaries random draws rarely hit: copy the first job's begin / place elsewhere.
     echo: fc.record({
       inactiveDate: fc.boolean(),
@@ -201,6 +256,7 @@ export const scenarioArb = fc
       place: fc.boolean(),
     }),
   })
+  .map(({ zoned, ...s }) => (zoned ? moveToZone(s, zoned[0], zoned[1]) : s))
   .map(({ batch, mode, jobs, jobIdsPresent, candidateIds, candidateLimit, echo, ...rest }) => {
     const pool = new Set(rest.resources.map((r) => r._id));
     const named = jobs.map((j, i) => (jobIdsPresent[i] ? { _id: `j${i}`, ...j } : j));

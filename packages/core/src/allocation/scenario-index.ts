@@ -1,6 +1,15 @@
 import type { Label } from '../records/label.ts';
 import type { Resource } from '../records/resource.ts';
-import { DAY, DAY_CODES, dayStart, fortnightStart, fromYmd, weekday, weekStart } from '../time/calendar.ts';
+import {
+  DAY,
+  DAY_CODES,
+  dayStart,
+  elapsedSeconds,
+  fortnightStart,
+  fromYmd,
+  weekday,
+  weekStart,
+} from '../time/calendar.ts';
 import {
   CONTRACT_OVERLAP_TOLERANCE_S,
   IGNORED_OVERLAP_STATUSES,
@@ -36,7 +45,8 @@ import {
  *   `groupevent` that is neither a leave nor a break.
  * - Timeline records whose `_id` is the `_id` of a job of the scenario are left out: they are
  *   that job's own (older) copy, which the run decides afresh ("other than the job itself").
- * - A record counts in the day, week and fortnight of its begin, with its whole length.
+ * - A record counts in the day, week and fortnight of its begin, with its whole length: real
+ *   elapsed time in `config.time_zone` (`duration`), the wall-clock length without a zone.
  */
 
 /** Seconds of overlap two counted jobs may share before the busy check fails. */
@@ -91,6 +101,8 @@ export type ResolvedConfig = {
   busyTolerance: number;
   /** Seconds of rest a resource needs between two counted jobs (the rest check, when on). */
   restSeconds: number;
+  /** The organisation's IANA zone, in which hours are real elapsed time; null: wall-clock length. */
+  timeZone: string | null;
 };
 
 export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
@@ -112,6 +124,7 @@ export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
         ? BUSY_TOLERANCE_S
         : overlapToleranceSeconds(c.overlap_buffer_minutes),
     restSeconds: Math.round((c?.min_rest_minutes ?? DEFAULT_MIN_REST_MINUTES) * 60),
+    timeZone: c?.time_zone ?? null,
   };
 }
 
@@ -558,6 +571,11 @@ export class ScenarioIndex {
     }
   }
 
+  /** Seconds a job from wall-clock `begin` to `end` lasts: what its hours count (`elapsedSeconds`). */
+  duration(begin: number, end: number): number {
+    return elapsedSeconds(begin, end, this.config.timeZone);
+  }
+
   /** Adds a record of the timeline (or a batch assignment) to every structure it belongs to. */
   private addRecord(rec: AllocationRecord, cls: RecordClass, ord: number): void {
     const begin = rec.utc_begin_plus_tz;
@@ -574,7 +592,7 @@ export class ScenarioIndex {
       }
       if (cls.isHoursJob) {
         keys ??= this.periodKeys(begin);
-        const dur = end - begin;
+        const dur = this.duration(begin, end);
         this.hourRes.push(r);
         this.hourDur.push(dur);
         this.hourOrd.push(ord);

@@ -6,6 +6,7 @@ import { resourceSchema } from '../records/resource.ts';
 import { servicePlanSchema } from '../records/service-plan.ts';
 import { shiftSchema } from '../records/shift.ts';
 import { timelineRecordSchema } from '../records/timeline-record.ts';
+import { isTimeZone } from '../settings/company.ts';
 import { DEFAULT_MAX_DISTANCE_KM } from '../shell/constants.ts';
 
 /**
@@ -100,6 +101,12 @@ export const allocationConfigSchema = z.looseObject({
    * `resource_min_rest`, on with `MIN_REST_NOT_CHECK: false`); absent, `DEFAULT_MIN_REST_MINUTES`.
    */
   min_rest_minutes: z.number().min(0).max(MAX_MIN_REST_MINUTES).nullish(),
+  /**
+   * Rostra's extension: the organisation's IANA time zone. Hours (the hour limits and the score)
+   * are real elapsed time in it (`elapsedSeconds`: 01:00–04:00 is 4 h the night clocks go back);
+   * absent, wall-clock length, as the contract says.
+   */
+  time_zone: z.string().refine(isTimeZone, 'expected an IANA time zone').nullish(),
 });
 export type AllocationConfig = z.infer<typeof allocationConfigSchema>;
 

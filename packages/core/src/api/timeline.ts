@@ -61,6 +61,10 @@ export const allocationConfig = z.object({
   week_start_day: z.number(),
   switches: z.record(z.string(), z.boolean()),
   overlap_buffer_minutes: z.number().optional().describe('minutes; absent: the contract’s 900 s alone'),
+  time_zone: z
+    .string()
+    .optional()
+    .describe('the organisation’s IANA zone: hours are real elapsed time in it'),
 });
 export type AllocationConfig = z.infer<typeof allocationConfig>;
 

@@ -153,26 +153,34 @@ async function scenarioFor(
 /** The organisation's allocation config: max distance, week start day and switches. */
 export async function selectAllocationConfig(tx: Tx, orgId: string): Promise<AllocationConfig> {
   const res = (await tx.execute(sql`
-    select o.max_distance, o.overlap_buffer_minutes, s.value from organisations o
+    select o.max_distance, o.overlap_buffer_minutes, o.time_zone, s.value from organisations o
     left join org_settings s on s.org_id = o.id and s.role = '' and s.key = 'allocation'
     where o.id = ${orgId}`)) as unknown as Rows<{
     max_distance: number | null;
     overlap_buffer_minutes: number | null;
+    time_zone: string | null;
     value: Record<string, unknown> | null;
   }>;
   const row = res.rows[0];
-  return toAllocationConfig(row?.max_distance ?? null, row?.value ?? null, row?.overlap_buffer_minutes);
+  return toAllocationConfig(
+    row?.max_distance ?? null,
+    row?.value ?? null,
+    row?.overlap_buffer_minutes,
+    row?.time_zone,
+  );
 }
 
 /**
  * The config from the organisation's `max_distance`, its `allocation` setting's value and its
  * `overlap_buffer_minutes` (the busy check's tolerance is the larger of 900 s and the buffer: one
- * overlap rule on every path, see `overlapToleranceSeconds`).
+ * overlap rule on every path, see `overlapToleranceSeconds`) and its time zone (hours are real
+ * elapsed time in it).
  */
 export function toAllocationConfig(
   maxDistance: number | null,
   value: Record<string, unknown> | null,
   overlapBufferMinutes?: number | null,
+  timeZone?: string | null,
 ): AllocationConfig {
   const allocation = value ?? {};
   return {
@@ -183,6 +191,7 @@ export function toAllocationConfig(
       ? { min_rest_minutes: allocation.min_rest_minutes }
       : {}),
     ...(overlapBufferMinutes == null ? {} : { overlap_buffer_minutes: overlapBufferMinutes }),
+    ...(timeZone == null ? {} : { time_zone: timeZone }),
   };
 }
 
@@ -194,6 +203,8 @@ export type AllocationConfig = {
   overlap_buffer_minutes?: number;
   /** Minutes of rest between two jobs (the rest rule); absent, the engine's default. */
   min_rest_minutes?: number;
+  /** The organisation's IANA zone: hours are real elapsed time in it. */
+  time_zone?: string;
 };
 
 /**

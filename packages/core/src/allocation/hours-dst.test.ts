@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { allWeek, at, checkOne, job, resource, runBatch } from './fixtures.test-helper.ts';
+import { type AllocationConfig, parseScenario } from './scenario.ts';
+
+// Hour limits count real elapsed time in the organisation's zone (`config.time_zone`). Sydney,
+// 2026: clocks go back 03:00 → 02:00 on Sunday 5 April and forward 02:00 → 03:00 on Sunday
+// 4 October (calendar.test.ts checks both against Intl).
+
+const SYDNEY = { time_zone: 'Australia/Sydney' };
+const BACK_WEEK = '2026-04-05_2026-04-11';
+const FORWARD_WEEK = '2026-10-04_2026-10-10';
+const DAY_ON = { switches: { MAX_HR_DAY_NOT_CHECK: false } };
+
+const backNight = (maxHrsDy: number, config: AllocationConfig) =>
+  checkOne({
+    job: job({ utc_begin_plus_tz: at('2026-04-05T01:00'), utc_end_plus_tz: at('2026-04-05T04:00') }),
+    resources: [resource('r1', { max_hrs_dy: maxHrsDy })],
+    shifts: [allWeek('r1', BACK_WEEK)],
+    config,
+  });
+
+const forwardNight = (maxHrsDy: number, config: AllocationConfig) =>
+  checkOne({
+    job: job({ utc_begin_plus_tz: at('2026-10-04T01:00'), utc_end_plus_tz: at('2026-10-04T04:00') }),
+    resources: [resource('r1', { max_hrs_dy: maxHrsDy })],
+    shifts: [allWeek('r1', FORWARD_WEEK)],
+    config,
+  });
+
+describe('hour limits across daylight saving (config.time_zone)', () => {
+  it('01:00–04:00 the night clocks go back is 4 hours: fails a 3-hour day limit', () => {
+    expect(backNight(3, { ...DAY_ON, ...SYDNEY }).errors).toEqual([
+      { code: 'resource_cross_max_min_hours_daily', message: 'exceeded 3 hours (1 jobs)' },
+    ]);
+  });
+
+  it('boundary: the same job passes a 4-hour day limit, and a 3-hour one without a zone', () => {
+    expect(backNight(4, { ...DAY_ON, ...SYDNEY }).ok).toBe(true);
+    expect(backNight(3, DAY_ON).ok).toBe(true);
+  });
+
+  it('01:00–04:00 the night clocks go forward is 2 hours: passes a 2-hour day limit, fails 1.5', () => {
+    expect(forwardNight(2, { ...DAY_ON, ...SYDNEY }).ok).toBe(true);
+    expect(forwardNight(1.5, { ...DAY_ON, ...SYDNEY }).errors).toEqual([
+      { code: 'resource_cross_max_min_hours_daily', message: 'exceeded 1.5 hours (1 jobs)' },
+    ]);
+    // Without a zone it is the wall clock's 3 hours.
+    expect(forwardNight(2, DAY_ON).ok).toBe(false);
+  });
+
+  it("a booked job's hours count real time too: 4 h on the back night + a 4 h job fills an 8-hour week", () => {
+    const week = (limit: number, config: AllocationConfig) =>
+      checkOne({
+        job: job({ utc_begin_plus_tz: at('2026-04-06T09:00'), utc_end_plus_tz: at('2026-04-06T13:00') }),
+        resources: [resource('r1', { max_hrs_wk: limit })],
+        timeline: [
+          {
+            _id: 'b1',
+            resIds: ['r1'],
+            utc_begin_plus_tz: at('2026-04-05T01:00'),
+            utc_end_plus_tz: at('2026-04-05T04:00'),
+          },
+        ],
+        shifts: [allWeek('r1', BACK_WEEK)],
+        config,
+      });
+    expect(week(8, SYDNEY).ok).toBe(true);
+    expect(week(7.5, SYDNEY).errors).toEqual([
+      { code: 'resource_cross_max_min_hours_week', message: 'exceeded 7.5 hours (2 jobs)' },
+    ]);
+    expect(week(7.5, {}).ok).toBe(true); // 3 + 4 wall-clock hours
+  });
+
+  it('a batch counts the jobs it assigns in real time: the second back-night job no longer fits', () => {
+    const outcome = runBatch({
+      mode: 'auto',
+      jobs: [
+        job({
+          _id: 'j1',
+          utc_begin_plus_tz: at('2026-04-05T01:00'),
+          utc_end_plus_tz: at('2026-04-05T04:00'),
+        }),
+        job({
+          _id: 'j2',
+          utc_begin_plus_tz: at('2026-04-05T10:00'),
+          utc_end_plus_tz: at('2026-04-05T13:00'),
+        }),
+      ],
+      resources: [resource('r1', { max_hrs_dy: 6.5 })],
+      shifts: [allWeek('r1', BACK_WEEK)],
+      config: { ...DAY_ON, ...SYDNEY },
+    });
+    // 4 h + 3 h = 7 h > 6.5 in Sydney; on the wall clock 6 h would have fitted.
+    expect(outcome.results.map((r) => r.assigned)).toEqual([['r1'], []]);
+  });
+
+  it('refuses a time zone that is not an IANA zone, naming the field', () => {
+    const parsed = parseScenario({ job: job(), config: { time_zone: 'Mars/Olympus' } });
+    expect(parsed.ok).toBe(false);
+    expect(parsed.ok ? '' : parsed.message).toContain('config.time_zone');
+  });
+});
