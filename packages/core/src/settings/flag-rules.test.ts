@@ -4,6 +4,8 @@ import {
   dayLimitIssue,
   forcedResourceIssue,
   isCardHidden,
+  isPlannerOn,
+  isRecurrenceOn,
   profileLockText,
   resourceValidationIssue,
 } from './flag-rules.ts';
@@ -68,5 +70,20 @@ describe('disable edit for resource or customer', () => {
     ).toBeNull();
     expect(profileLockText('resource', { disable_edit_resource: 'true' })).toBeNull();
     expect(profileLockText(undefined, undefined)).toBeNull();
+  });
+});
+
+describe('planner flags default on: off only when false', () => {
+  it('planner_recurrence and planner_plan are on unset, on true, on a stored non-boolean; off at false', () => {
+    for (const [isOn, key] of [
+      [isRecurrenceOn, 'planner_recurrence'],
+      [isPlannerOn, 'planner_plan'],
+    ] as const) {
+      expect(isOn(undefined)).toBe(true);
+      expect(isOn({ [key]: true })).toBe(true);
+      expect(isOn({ [key]: 'no' })).toBe(true);
+      expect(isOn({ [key]: false })).toBe(false);
+    }
+    expect(isPlannerOn({ planner_recurrence: false })).toBe(true);
   });
 });

@@ -150,3 +150,27 @@ export function profileLockText(role: string | undefined, flags: FlagSettings): 
   if (role !== 'resource' && role !== 'customer') return null;
   return flags?.[EDIT_FLAG[role]] === true ? PROFILE_LOCKED_TEXT[role] : null;
 }
+
+/** Why the server refuses a series while the organisation has recurrence off (409 `recurrence_off`). */
+export const RECURRENCE_OFF_TEXT = 'This organisation does not repeat bookings';
+
+/**
+ * Planner recurrence (`planner_recurrence`, on by default): whether a dispatcher may repeat a new
+ * booking (daily, weekly, fortnightly; core `records/recurrence`). Off, the booking form has no
+ * Repeat option and the server refuses a series; series made before stay, as do their bookings.
+ */
+export function isRecurrenceOn(flags: FlagSettings): boolean {
+  return flags?.planner_recurrence !== false;
+}
+
+/** Why the server refuses the planner's routes while the organisation has it off (409 `planner_off`). */
+export const PLANNER_OFF_TEXT = 'This organisation does not use the planner';
+
+/**
+ * Planner plan (`planner_plan`, on by default): the Planner screen (menu key `planner`), where
+ * dispatchers see the organisation's booking series and end one. Off, the menu has no Planner
+ * entry and the server refuses the planner's routes; the series' bookings stay as they are.
+ */
+export function isPlannerOn(flags: FlagSettings): boolean {
+  return flags?.planner_plan !== false;
+}

@@ -164,6 +164,16 @@ describe('menu flags', () => {
     expect(keys(buildMenu(input(dispatcher, menu)))).toEqual(['home', 'uploads', 'planner', 'map']);
   });
 
+  it('planner_plan: the Planner shows to dispatchers while the flag is on (its default), never when it is off', () => {
+    const menu = only('home', 'planner');
+    expect(keys(buildMenu(input(dispatcher, menu, { ds: { planner_plan: true } })))).toEqual([
+      'home',
+      'planner',
+    ]);
+    expect(keys(buildMenu(input(dispatcher, menu, { ds: { planner_plan: false } })))).toEqual(['home']);
+    expect(keys(buildMenu(input(resource, menu)))).toEqual(['home']);
+  });
+
   it('for screens every role may open, the flags decide for every role alike', () => {
     const menu = only('home', 'bookings', 'calendar');
     for (const user of [dispatcher, resource, customer, scheduler]) {

@@ -7,6 +7,7 @@
  * unexpected types are treated as absent rather than trusted.
  */
 
+import { isPlannerOn } from '../settings/flag-rules.ts';
 import { isPartner, type ShellUser } from './roles.ts';
 import { type Query, queryParam } from './routes.ts';
 import { ANALYTICS_ROLES, canOpenScreen } from './screen-access.ts';
@@ -232,7 +233,8 @@ function entry(key: AnyMenuKey, input: Pick<MenuInput, 'cf' | 'ds'>): MenuEntry 
  * is on, plus timeline, resources, bookings and board for partner duty. A 'role' flag (or any
  * other unknown key) never becomes an entry. Whatever the flags, an entry shows only to whom may
  * open its screen (the screen-access table, spec §6), which is what the server's routes of that
- * screen admit: a menu never leads into "Access denied".
+ * screen admit: a menu never leads into "Access denied". The Planner shows only while the
+ * organisation's `planner_plan` display flag is on (core `settings/flag-rules`).
  */
 export function buildMenu(input: MenuInput): MenuEntry[] {
   const partner = isPartner(input.user);
@@ -243,6 +245,7 @@ export function buildMenu(input: MenuInput): MenuEntry[] {
         isMenuFlagOn(input.menu, key) || (partner && (PARTNER_MENU_KEYS as readonly string[]).includes(key)),
     )
     .filter((key) => canOpenScreen(input.user, key))
+    .filter((key) => key !== 'planner' || isPlannerOn(input.ds))
     .map((key) => entry(key, input));
 }
 

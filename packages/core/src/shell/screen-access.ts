@@ -60,7 +60,7 @@ export const SCREEN_ACCESS: Readonly<Record<AnyMenuKey, ScreenReaders>> = {
   announcements: EVERYONE,
   settings: DISPATCHERS,
   uploads: DISPATCHERS,
-  planner: EVERYONE,
+  planner: DISPATCHERS,
   unsync: EVERYONE,
   routes: EVERYONE,
   map: EVERYONE,
