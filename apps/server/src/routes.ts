@@ -8,6 +8,7 @@ import { jobLifeRoutes } from './job-life/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { notifyRoutes } from './notify/routes.ts';
 import { operationsRoutes } from './operations/routes.ts';
+import { plannerRoutes } from './planner/routes.ts';
 import { schedulingRoutes } from './scheduling/routes.ts';
 
 /**
@@ -24,6 +25,7 @@ export async function featureRoutes(app: App): Promise<void> {
   directoryRoutes(app);
   operationsRoutes(app);
   notifyRoutes(app);
+  plannerRoutes(app);
   const pollMs = app.deps.livePollMs;
   await liveRoutes(app, pollMs === undefined ? {} : { pollMs });
 }

@@ -87,28 +87,39 @@ export async function applyAction(db: Db, orgId: string, req: ActionRequest): Pr
     if (!result) throw new Error('allocation finished without its action');
     return { ok: true, record: allocated.record, ...result };
   }
-  return withOrg(db, orgId, async (tx): Promise<ActionResult> => {
-    const before = await selectRecordForUpdate(tx, orgId, req.recordId);
-    if (!before) return notFound();
-    if (req.expected !== undefined && before.version !== req.expected) return stale(before);
-    const key = before._key ?? 'booking';
-    if (key !== 'booking' && key !== 'groupevent') {
-      return invalid('not_actionable', 'Actions are taken on bookings and group events');
-    }
-    // The "mandatory form on state change" flag (job life, issue #9): finish and review wait for a filled form.
-    const formRefusal = await mandatoryFormRefusal(tx, orgId, before._id, req.action);
-    if (formRefusal) return invalid(formRefusal.code, formRefusal.message);
-    const done = await finish(
-      tx,
-      orgId,
-      req,
-      before,
-      before,
-      ACTION_STATUS[req.action] ?? before.status ?? 'draft',
-    );
-    await appendLiveEvents(tx, orgId, done.events);
-    return { ok: true, record: done.record, state: done.state, update: done.update };
-  });
+  const action = req.action;
+  return withOrg(db, orgId, (tx) => applyActionIn(tx, orgId, { ...req, action }));
+}
+
+/**
+ * {@link applyAction} of a status action (not `allocate`) inside the caller's transaction: ending a
+ * booking series cancels its later bookings so, all or none.
+ */
+export async function applyActionIn(
+  tx: Tx,
+  orgId: string,
+  req: ActionRequest & { action: Exclude<JobAction, 'allocate'> },
+): Promise<ActionResult> {
+  const before = await selectRecordForUpdate(tx, orgId, req.recordId);
+  if (!before) return notFound();
+  if (req.expected !== undefined && before.version !== req.expected) return stale(before);
+  const key = before._key ?? 'booking';
+  if (key !== 'booking' && key !== 'groupevent') {
+    return invalid('not_actionable', 'Actions are taken on bookings and group events');
+  }
+  // The "mandatory form on state change" flag (job life, issue #9): finish and review wait for a filled form.
+  const formRefusal = await mandatoryFormRefusal(tx, orgId, before._id, req.action);
+  if (formRefusal) return invalid(formRefusal.code, formRefusal.message);
+  const done = await finish(
+    tx,
+    orgId,
+    req,
+    before,
+    before,
+    ACTION_STATUS[req.action] ?? before.status ?? 'draft',
+  );
+  await appendLiveEvents(tx, orgId, done.events);
+  return { ok: true, record: done.record, state: done.state, update: done.update };
 }
 
 async function finish(

@@ -68,17 +68,27 @@ export async function createTimelineRecord(
   fields: Record<string, unknown>,
   ctx: SaveContext,
 ): Promise<SaveResult> {
-  return refusedAsAnswer(
-    withOrg(db, orgId, async (tx) => {
-      const id = typeof fields._id === 'string' && fields._id !== '' ? fields._id : newRecordId();
-      const [taken] = await tx
-        .select({ id: timelineRecords.id })
-        .from(timelineRecords)
-        .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, id)));
-      if (taken) return { ok: false, error: 'exists' } as const;
-      return save(tx, orgId, undefined, { ...strip(fields), _id: id }, ctx);
-    }),
-  );
+  return refusedAsAnswer(withOrg(db, orgId, (tx) => createTimelineRecordIn(tx, orgId, fields, ctx)));
+}
+
+/**
+ * {@link createTimelineRecord} inside the caller's transaction (a booking series saves each of
+ * its bookings so). A refusal found after the write throws {@link RefusedSave}: the caller's
+ * transaction must roll back (see {@link refusedAsAnswer}).
+ */
+export async function createTimelineRecordIn(
+  tx: Tx,
+  orgId: string,
+  fields: Record<string, unknown>,
+  ctx: SaveContext,
+): Promise<SaveResult> {
+  const id = typeof fields._id === 'string' && fields._id !== '' ? fields._id : newRecordId();
+  const [taken] = await tx
+    .select({ id: timelineRecords.id })
+    .from(timelineRecords)
+    .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, id)));
+  if (taken) return { ok: false, error: 'exists' } as const;
+  return save(tx, orgId, undefined, { ...strip(fields), _id: id }, ctx);
 }
 
 /**
@@ -106,14 +116,14 @@ export async function updateTimelineRecord(
 }
 
 /** A refusal found after the save wrote (its verdict): thrown to roll the transaction back. */
-class RefusedSave extends Error {
+export class RefusedSave extends Error {
   constructor(readonly failure: WriteFailure) {
     super(failure.error);
   }
 }
 
 /** The save's answer, a refusal thrown from inside it (rolled back) included. */
-async function refusedAsAnswer(saving: Promise<SaveResult>): Promise<SaveResult> {
+export async function refusedAsAnswer<T>(saving: Promise<T | WriteFailure>): Promise<T | WriteFailure> {
   try {
     return await saving;
   } catch (e) {
