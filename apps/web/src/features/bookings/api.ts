@@ -10,6 +10,7 @@ import type {
   NamedRecord,
   SavedBooking,
 } from '@rostra/core/api/bookings';
+import type { CreatedSeries, RepeatRuleBody } from '@rostra/core/api/planner';
 import type { InventoryLine } from '@rostra/core/catalogue/rooms';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/client.ts';
@@ -93,6 +94,10 @@ export function useLookups(isEnabled: boolean) {
 
 export const createBooking = (input: BookingInput) =>
   api.post<SavedBooking>('/timeline-records', { _key: 'booking', ...input }, { quiet: true, retry: false });
+
+/** A new booking repeated by `repeat` (`planner_recurrence`): every booking saved, or none. */
+export const createSeries = (input: BookingInput, repeat: RepeatRuleBody) =>
+  api.post<CreatedSeries>('/booking-series', { ...input, repeat }, { quiet: true, retry: false });
 
 export const updateBooking = (id: string, version: number, input: BookingInput) =>
   api.request<SavedBooking>(`/timeline-records/${encodeURIComponent(id)}`, {

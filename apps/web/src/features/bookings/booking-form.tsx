@@ -1,4 +1,7 @@
 import { bookingTitle, customerPlace } from '@rostra/core/records/booking-rules';
+import { describeRepeat, type RepeatFrequency } from '@rostra/core/records/recurrence';
+import { isRecurrenceOn } from '@rostra/core/settings/flag-rules';
+import { fromYmd } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -27,6 +30,7 @@ import {
   type BookingInput,
   bookingQuery,
   createBooking,
+  createSeries,
   type NamedRecord,
   recordName,
   updateBooking,
@@ -37,6 +41,8 @@ import {
   type BookingValues,
   bookingFormSchema,
   CREATE_STATUSES,
+  REPEAT_CHOICES,
+  REPEAT_FIELDS,
   valuesOf,
 } from './booking-values.ts';
 import { BOOKINGS_TEXT as T } from './texts.ts';
@@ -62,7 +68,11 @@ const FIELD_MAP = {
   utc_end_plus_tz: 'end',
   cs_lbls: 'csLabels',
   _geoloc: 'all_location',
+  ...REPEAT_FIELDS,
 };
+
+const REPEAT_OPTIONS = REPEAT_CHOICES.map((c) => [c, T.repeatChoices[c]] as const);
+const REPEAT_END_OPTIONS = (['count', 'until'] as const).map((c) => [c, T.repeatEndChoices[c]] as const);
 
 /**
  * Create or edit a booking (dispatchers), on the form kit: core's booking rules and body schema
@@ -165,7 +175,7 @@ export function BookingForm({
     void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
   };
 
-  const save = async ({ status, ...fields }: z.output<BookingFormSchema>) => {
+  const save = async ({ status, repeat, ...fields }: z.output<BookingFormSchema>) => {
     const customer = splitName(customers.find((c) => c._id === fields.customerId));
     const firstResource = splitName(resources.find((r) => r._id === fields.resIds[0]));
     const input: BookingInput = {
@@ -185,6 +195,16 @@ export function BookingForm({
     );
     if (confirmed === null) throw new Declined();
     if (confirmed.override) input.override = confirmed.override;
+    if (!base && repeat) {
+      const made = await createSeries(input, repeat);
+      queryClient.setQueryData(bookingQuery(made.first._id).queryKey, made.first);
+      await queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+      if (made.conflicts > 0)
+        notify.error(T.seriesSavedWithConflicts(made.series.occurrences, made.conflicts));
+      else notify.success(T.seriesSaved(made.series.occurrences));
+      setSaved(made.first);
+      return;
+    }
     const stored = base ? await updateBooking(base._id, base.version, input) : await createBooking(input);
     queryClient.setQueryData(bookingQuery(stored._id).queryKey, stored);
     await queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
@@ -255,6 +275,7 @@ export function BookingForm({
           <FormDateField<BookingValues> name="end" kind="time" label={T.end} step={900} required />
         </div>
         <FormCheckbox<BookingValues> name="endsNextDay" label={T.endsNextDay} />
+        {!base && isRecurrenceOn(settings?.ds) ? <RepeatFields /> : null}
         <FormSelect<BookingValues> name="customerId" label={T.customer} options={customerOptions} />
         <div className="grid gap-3 sm:grid-cols-2">
           <MultiSelectField
@@ -280,6 +301,51 @@ export function BookingForm({
         <FormTextarea<BookingValues> name="notes" label={T.notes} rows={3} maxLength={5000} />
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * The Repeat option of a new booking (`planner_recurrence`): how often, and until a last day or
+ * for a number of bookings; the rule in words once it is complete.
+ */
+function RepeatFields() {
+  const [repeat, end, date, begin, until, count] = useWatch<BookingValues>({
+    name: ['repeat', 'repeatEnd', 'date', 'begin', 'repeatUntil', 'repeatCount'],
+  }) as [string, string, string, string, string, string];
+  const first = fromYmd(date) + (Number(begin.slice(0, 2)) * 60 + Number(begin.slice(3, 5))) * 60;
+  const bound = end === 'count' ? Number(count) : fromYmd(until);
+  const rule =
+    repeat === 'none'
+      ? null
+      : { frequency: repeat as RepeatFrequency, ...(end === 'count' ? { count: bound } : { until: bound }) };
+  const words = rule && Number.isFinite(first) && Number.isFinite(bound) ? describeRepeat(first, rule) : null;
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-3" data-testid="booking-repeat">
+      <legend className="sr-only">{T.repeat}</legend>
+      <FormSelect<BookingValues>
+        name="repeat"
+        label={T.repeat}
+        options={REPEAT_OPTIONS}
+        description={words ? T.repeatHint(words) : undefined}
+      />
+      {repeat === 'none' ? null : (
+        <>
+          <FormSelect<BookingValues> name="repeatEnd" label={T.repeatEnd} options={REPEAT_END_OPTIONS} />
+          {end === 'count' ? (
+            <FormInput<BookingValues>
+              name="repeatCount"
+              label={T.repeatCount}
+              type="number"
+              min={2}
+              max={366}
+              inputMode="numeric"
+            />
+          ) : (
+            <FormDateField<BookingValues> name="repeatUntil" kind="date" label={T.repeatUntil} />
+          )}
+        </>
+      )}
+    </fieldset>
   );
 }
 

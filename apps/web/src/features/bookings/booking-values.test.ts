@@ -15,6 +15,10 @@ const base: BookingValues = {
   geo: null,
   csLabels: [],
   notes: '',
+  repeat: 'none',
+  repeatEnd: 'count',
+  repeatUntil: '',
+  repeatCount: '4',
 };
 const MIDNIGHT = Date.parse('2026-03-09T00:00:00Z') / 1000;
 
@@ -72,5 +76,43 @@ describe('the booking form checks', () => {
 
   it('a text longer than the API takes is refused before sending', () => {
     expect(Object.keys(messages({ ...base, reference: 'x'.repeat(201) }))).toEqual(['reference']);
+  });
+});
+
+describe('the Repeat option (planner_recurrence)', () => {
+  it('sends the rule of a repeated new booking: a count, or a last day in wall-clock seconds', () => {
+    const weekly = bookingFormSchema().parse({ ...base, repeat: 'weekly', repeatCount: '6' });
+    expect(weekly).toMatchObject({ repeat: { frequency: 'weekly', count: 6 } });
+    const daily = bookingFormSchema().parse({
+      ...base,
+      repeat: 'daily',
+      repeatEnd: 'until',
+      repeatUntil: '2026-03-20',
+    });
+    expect(daily).toMatchObject({
+      repeat: { frequency: 'daily', until: Date.parse('2026-03-20T00:00:00Z') / 1000 },
+    });
+    expect(bookingFormSchema().parse(base)).not.toHaveProperty('repeat');
+  });
+
+  it("shows core's messages at the field: more than 366, a count of 1, a last day before the date", () => {
+    expect(messages({ ...base, repeat: 'daily', repeatCount: '367' })).toEqual({
+      repeatCount: 'A series has at most 366 bookings: choose an earlier last day or fewer occurrences',
+    });
+    expect(messages({ ...base, repeat: 'daily', repeatCount: '1' })).toEqual({
+      repeatCount: 'A series repeats at least twice',
+    });
+    expect(messages({ ...base, repeat: 'daily', repeatEnd: 'until', repeatUntil: '2026-03-08' })).toEqual({
+      repeatUntil: "The last day must be on or after the first booking's day",
+    });
+    expect(messages({ ...base, repeat: 'daily', repeatCount: '366' })).toEqual({});
+  });
+
+  it('is ignored with planner_recurrence off and on an edit', () => {
+    const repeated = { ...base, repeat: 'weekly' as const, repeatCount: '400' };
+    expect(bookingFormSchema({ flags: { planner_recurrence: false } }).parse(repeated)).not.toHaveProperty(
+      'repeat',
+    );
+    expect(bookingFormSchema({ isNew: false }).parse(repeated)).not.toHaveProperty('repeat');
   });
 });

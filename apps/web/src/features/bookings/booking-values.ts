@@ -1,7 +1,13 @@
 import { timelineRecordFields as API, type Booking } from '@rostra/core/api/bookings';
 import { GEO, IDS } from '@rostra/core/api/common';
 import { bookingTimes, checkBookingCustomer } from '@rostra/core/records/booking-rules';
-import { dayLimitIssue, type FlagSettings, forcedResourceIssue } from '@rostra/core/settings/flag-rules';
+import { REPEAT_FREQUENCIES, type RepeatRule, repeatIssue } from '@rostra/core/records/recurrence';
+import {
+  dayLimitIssue,
+  type FlagSettings,
+  forcedResourceIssue,
+  isRecurrenceOn,
+} from '@rostra/core/settings/flag-rules';
 import { fromYmd, toYmd } from '@rostra/core/time/calendar';
 import { z } from 'zod';
 import { BOOKINGS_TEXT as T } from './texts.ts';
@@ -12,6 +18,16 @@ import { BOOKINGS_TEXT as T } from './texts.ts';
  * (core/api/bookings: lengths, ids, the location) and the whole by the core's booking rules, then
  * turned into the body of a create or a change (`BookingInput`).
  */
+
+/** The Repeat choices of a new booking (`planner_recurrence`): none, or a frequency of core's. */
+export const REPEAT_CHOICES = ['none', ...REPEAT_FREQUENCIES] as const;
+
+/** Where a rule's issue shows in the form (the server names the same fields `repeat…`). */
+export const REPEAT_FIELDS = {
+  repeat: 'repeatEnd',
+  'repeat.until': 'repeatUntil',
+  'repeat.count': 'repeatCount',
+} as const;
 
 /** Statuses a new booking may start in; later ones are reached by the actions. */
 export const CREATE_STATUSES = ['draft', 'rostered', 'confirmed'] as const;
@@ -70,6 +86,12 @@ export function bookingFormSchema({
       /** The customer's labels (`cs_lbls`), taken from the customer when picked. */
       csLabels: IDS,
       notes: optionalText(API.notes),
+      /** Repeat the new booking (`planner_recurrence`): none, daily, weekly or fortnightly. */
+      repeat: z.enum(REPEAT_CHOICES),
+      /** The series ends on a last day or after a number of bookings. */
+      repeatEnd: z.enum(['until', 'count']),
+      repeatUntil: z.string(),
+      repeatCount: z.string(),
     })
     .transform((v, ctx) => {
       const day = v.date ? fromYmd(v.date) : Number.NaN;
@@ -89,8 +111,25 @@ export function bookingFormSchema({
       if (forced) issue('resIds', forced.message);
       const long = times.ok ? dayLimitIssue(times.begin, times.end, flags) : null;
       if (long) issue('end', long.message);
+      let repeat: RepeatRule | undefined;
+      if (isNew && isRecurrenceOn(flags) && v.repeat !== 'none') {
+        const count = Number(v.repeatCount);
+        const until = fromYmd(v.repeatUntil);
+        if (v.repeatEnd === 'count' && !(Number.isInteger(count) && count > 0))
+          issue('repeatCount', T.repeatCountInvalid);
+        else if (v.repeatEnd === 'until' && !Number.isFinite(until)) issue('repeatUntil', T.invalidDate);
+        else {
+          repeat = v.repeatEnd === 'count' ? { frequency: v.repeat, count } : { frequency: v.repeat, until };
+          const ruled = times.ok ? repeatIssue(times.begin, repeat) : null;
+          if (ruled)
+            issue(REPEAT_FIELDS[ruled.field as keyof typeof REPEAT_FIELDS] ?? 'repeatEnd', ruled.message);
+          if (ruled) repeat = undefined;
+        }
+        if (!repeat) return z.NEVER;
+      }
       if (!times.ok || customer || forced || long) return z.NEVER;
       return {
+        ...(repeat ? { repeat } : {}),
         reference: v.reference,
         status: v.status,
         customerId: v.customerId || null,
@@ -126,6 +165,7 @@ export function valuesOf(b: Booking | undefined): BookingValues {
       geo: null,
       csLabels: [],
       notes: '',
+      ...NO_REPEAT,
     };
   }
   return {
@@ -142,5 +182,8 @@ export function valuesOf(b: Booking | undefined): BookingValues {
     geo: b._geoloc ? { lat: b._geoloc.lat, lng: b._geoloc.lng } : null,
     csLabels: [...(b.cs_lbls ?? [])],
     notes: b.notes ?? '',
+    ...NO_REPEAT,
   };
 }
+
+const NO_REPEAT = { repeat: 'none', repeatEnd: 'count', repeatUntil: '', repeatCount: '4' } as const;

@@ -77,6 +77,17 @@ export const BOOKINGS_TEXT = {
   invalidDate: 'you must enter a valid date',
   invalidTime: 'you must enter a valid time',
   endsNextDay: 'Ends next day',
+  repeat: 'Repeat',
+  repeatChoices: { none: 'Does not repeat', daily: 'Daily', weekly: 'Weekly', fortnightly: 'Fortnightly' },
+  repeatEnd: 'Ends',
+  repeatEndChoices: { count: 'After a number of bookings', until: 'On a last day' },
+  repeatCount: 'Number of bookings',
+  repeatUntil: 'Last day',
+  repeatCountInvalid: 'Enter a whole number of bookings',
+  repeatHint: (text: string) => `${text}. Each booking is checked and saved like a single one.`,
+  seriesSaved: (n: number) => `${n} bookings saved`,
+  seriesSavedWithConflicts: (n: number, conflicts: number) =>
+    `${n} bookings saved; ${conflicts} with conflicts: check them`,
   chooseCustomer: 'Choose a customer',
   customerLabels: 'Customer labels',
   locationKnown: (lat: number, lng: number) =>
