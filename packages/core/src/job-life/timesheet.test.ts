@@ -92,3 +92,56 @@ describe('timesheets from jobs', () => {
     );
   });
 });
+
+describe('timesheets across daylight saving (Australia/Sydney)', () => {
+  const SYD = 'Australia/Sydney';
+  const wall = (iso: string) => Date.parse(`${iso}Z`) / 1000;
+  const untimed = (begin: string, end: string) => ({
+    id: 'n',
+    begin: wall(begin),
+    end: wall(end),
+    resIds: ['r1'],
+    entries: [],
+  });
+
+  it('an untimed 01:00–04:00 booking is 4 h the night clocks go back and 2 h the night they go forward', () => {
+    expect(workedOnJob(untimed('2026-04-05T01:00:00', '2026-04-05T04:00:00'), 'r1', SYD)).toBe(4 * H);
+    expect(workedOnJob(untimed('2026-10-04T01:00:00', '2026-10-04T04:00:00'), 'r1', SYD)).toBe(2 * H);
+  });
+
+  it('on other nights, and without a zone, the span is the wall-clock one', () => {
+    expect(workedOnJob(untimed('2026-04-12T01:00:00', '2026-04-12T04:00:00'), 'r1', SYD)).toBe(3 * H);
+    expect(workedOnJob(untimed('2026-04-05T01:00:00', '2026-04-05T04:00:00'), 'r1')).toBe(3 * H);
+  });
+
+  it("a timed job counts its timer's real instants, whatever the wall clock showed", () => {
+    // Started at 01:00 AEDT (14:00 UTC), stopped at 04:00 AEST (18:00 UTC) on the back night.
+    const job = {
+      ...untimed('2026-04-05T01:00:00', '2026-04-05T04:00:00'),
+      entries: [
+        { resource_id: 'r1', action: 'start' as const, at: Date.parse('2026-04-04T14:00:00Z') },
+        { resource_id: 'r1', action: 'stop' as const, at: Date.parse('2026-04-04T18:00:00Z') },
+      ],
+    };
+    expect(workedOnJob(job, 'r1', SYD)).toBe(4 * H);
+  });
+
+  it('the week of the back night sums real hours: 4 h + 3 h = 7.00', () => {
+    const weeks = timesheetWeeks(
+      [
+        untimed('2026-04-05T01:00:00', '2026-04-05T04:00:00'),
+        { ...untimed('2026-04-06T09:00:00', '2026-04-06T12:00:00'), id: 'm' },
+      ],
+      new Map([['r1', 'Ann Lee']]),
+      0,
+      undefined,
+      SYD,
+    );
+    expect(weeks).toEqual([
+      {
+        week_start: '2026-04-05',
+        rows: [{ resource_id: 'r1', name: 'Ann Lee', worked_seconds: 7 * H, jobs: 2, hours_hmm: '7.00' }],
+      },
+    ]);
+  });
+});

@@ -1,4 +1,4 @@
-import { DAY, toYmd, weekStart } from '../time/calendar.ts';
+import { DAY, elapsedSeconds, toYmd, weekStart } from '../time/calendar.ts';
 import { formatHoursHmm } from './hours.ts';
 import { aggregateResource, type TimerEntry } from './timer.ts';
 
@@ -6,7 +6,8 @@ import { aggregateResource, type TimerEntry } from './timer.ts';
  * Timesheets from jobs (issue #9 → the timesheets screen of issue #8): worked time per resource per
  * week from finished and reviewed jobs. A resource's time on a job is what their timer entries
  * say (closed stretches: a timer left running adds nothing until stopped); a resource with no
- * timer entries on the job is counted for the booking's span.
+ * timer entries on the job is counted for the booking's span, in real elapsed time in the
+ * organisation's zone (01:00–04:00 is 4 h the night clocks go back, 2 h the night they go forward).
  */
 
 export type TimesheetJob = {
@@ -28,23 +29,27 @@ export type TimesheetRow = {
 
 export type TimesheetWeek = { week_start: string; rows: TimesheetRow[] };
 
-/** Seconds a resource worked on a job (timer entries, else the booking's span). */
-export function workedOnJob(job: TimesheetJob, resourceId: string): number {
+/**
+ * Seconds a resource worked on a job: its timer entries (real instants), else the booking's span
+ * as real elapsed time in `timeZone` (`elapsedSeconds`; without a zone, the wall-clock span).
+ */
+export function workedOnJob(job: TimesheetJob, resourceId: string, timeZone?: string): number {
   const own = job.entries.filter((e) => e.resource_id === resourceId);
-  if (own.length === 0) return Math.max(0, job.end - job.begin);
+  if (own.length === 0) return Math.max(0, elapsedSeconds(job.begin, job.end, timeZone));
   return aggregateResource(own).worked_seconds;
 }
 
 /**
  * Weeks (oldest first, starting on `weekStartDay`, 0 = Sunday) with a row per resource (by name,
  * then id) who worked in them. `names` gives each resource's name (the id when unknown);
- * `resourceId` keeps one resource only.
+ * `resourceId` keeps one resource only; `timeZone` is the organisation's (see `workedOnJob`).
  */
 export function timesheetWeeks(
   jobs: readonly TimesheetJob[],
   names: ReadonlyMap<string, string>,
   weekStartDay = 0,
   resourceId?: string,
+  timeZone?: string,
 ): TimesheetWeek[] {
   const weeks = new Map<number, Map<string, { worked: number; jobs: number }>>();
   for (const job of jobs) {
@@ -54,7 +59,7 @@ export function timesheetWeeks(
       const rows = weeks.get(week) ?? new Map<string, { worked: number; jobs: number }>();
       weeks.set(week, rows);
       const row = rows.get(rid) ?? { worked: 0, jobs: 0 };
-      row.worked += workedOnJob(job, rid);
+      row.worked += workedOnJob(job, rid, timeZone);
       row.jobs += 1;
       rows.set(rid, row);
     }

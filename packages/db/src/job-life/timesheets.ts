@@ -3,6 +3,7 @@ import { type TimesheetJob, type TimesheetWeek, timesheetWeeks } from '@rostra/c
 import { and, arrayContains, eq, gte, inArray, lt, ne } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { selectAllocationConfig } from '../scheduling/allocation-scenario.ts';
+import { loadOrgContext } from '../scheduling/org-context.ts';
 import { timeEntries } from '../schema/job-life.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -20,7 +21,7 @@ export type TimesheetQuery = {
 /**
  * Weekly worked time per resource from the organisation's finished and reviewed bookings and
  * group events beginning in the range (core `timesheetWeeks`: timer entries when present, else
- * the booking's span), weeks starting on the organisation's week start day, which comes with
+ * the booking's span in real time in the organisation's zone), weeks starting on the organisation's week start day, which comes with
  * them so that the web's week picker shows the same weeks.
  */
 export async function getTimesheets(
@@ -30,6 +31,7 @@ export async function getTimesheets(
 ): Promise<{ weekStartDay: number; weeks: TimesheetWeek[] }> {
   return withOrg(db, orgId, async (tx) => {
     const { week_start_day: weekStartDay } = await selectAllocationConfig(tx, orgId);
+    const { timeZone } = await loadOrgContext(tx, orgId);
     const jobs = await tx
       .select({
         id: timelineRecords.id,
@@ -86,6 +88,7 @@ export async function getTimesheets(
       new Map(names.map((n) => [n.id, n.name])),
       weekStartDay,
       q.resourceId,
+      timeZone,
     );
     return { weekStartDay, weeks };
   });

@@ -5,10 +5,11 @@ import {
   utilisation,
 } from '@rostra/core/reports/analytics';
 import type { Period } from '@rostra/core/reports/period';
-import { DAY, fortnightStart, weekStart } from '@rostra/core/time/calendar';
+import { dayStart, elapsedSeconds, fortnightStart, weekStart } from '@rostra/core/time/calendar';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { selectAllocationConfig } from '../scheduling/allocation-scenario.ts';
+import { loadOrgContext } from '../scheduling/org-context.ts';
 import { withOrg } from '../tenant.ts';
 import { COUNTED, inPeriod, rows, type Scope } from './common.ts';
 
@@ -39,8 +40,9 @@ type ResourceRow = {
 
 /**
  * Per active resource (or the scoped one): booked hours, utilisation and its busiest day, week and
- * fortnight of the period against its hour limits. Day sums come from the database (`group by`
- * resource and day); weeks and fortnights are summed from them on the organisation's week start day.
+ * fortnight of the period against its hour limits. Each booking counts in the day it begins, for
+ * its real elapsed time in the organisation's zone; weeks and fortnights are summed from the days
+ * on the organisation's week start day.
  */
 export function resourceFigures(
   db: Db,
@@ -57,24 +59,26 @@ export function resourceFigures(
             ${scope.resourceId === undefined ? sql`` : sql`and id = ${scope.resourceId}`}
           order by name, id limit ${ANALYTICS_RESOURCE_LIMIT}`,
     );
-    const days = await rows<{ resource_id: string; day: number; seconds: number }>(
+    const { timeZone } = await loadOrgContext(tx, orgId);
+    const spans = await rows<{ resource_id: string; b: number | string; e: number | string }>(
       tx,
-      sql`select l.resource_id, floor(t.utc_begin_plus_tz / ${DAY})::int as day,
-            sum(t.utc_end_plus_tz - t.utc_begin_plus_tz)::float8 as seconds
+      sql`select l.resource_id, t.utc_begin_plus_tz::float8 as b, t.utc_end_plus_tz::float8 as e
           from timeline_records t
           join timeline_record_resources l on l.org_id = t.org_id and l.record_id = t.id
           where ${inPeriod(orgId, period)} and ${COUNTED}
-            ${scope.resourceId === undefined ? sql`` : sql`and l.resource_id = ${scope.resourceId}`}
-          group by 1, 2`,
+            ${scope.resourceId === undefined ? sql`` : sql`and l.resource_id = ${scope.resourceId}`}`,
     );
-    const byResource = new Map<string, { day: number; seconds: number }[]>();
-    for (const d of days) {
-      const list = byResource.get(d.resource_id) ?? [];
-      list.push({ day: Number(d.day) * DAY, seconds: Number(d.seconds) });
-      byResource.set(d.resource_id, list);
+    // Per resource, per day of the begin: real elapsed seconds.
+    const daySums = new Map<string, Map<number, number>>();
+    for (const s of spans) {
+      const b = Number(s.b);
+      const days = daySums.get(s.resource_id) ?? new Map<number, number>();
+      const day = dayStart(b);
+      days.set(day, (days.get(day) ?? 0) + elapsedSeconds(b, Number(s.e), timeZone));
+      daySums.set(s.resource_id, days);
     }
     return people.map((p) => {
-      const list = byResource.get(p.id) ?? [];
+      const list = [...(daySums.get(p.id) ?? [])].map(([day, seconds]) => ({ day, seconds }));
       const weeks = new Map<number, number>();
       const fortnights = new Map<number, number>();
       let total = 0;

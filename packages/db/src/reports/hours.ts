@@ -2,8 +2,9 @@ import { formatHoursHmm } from '@rostra/core/reports/format';
 import type { Period } from '@rostra/core/reports/period';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { loadOrgContext } from '../scheduling/org-context.ts';
 import { withOrg } from '../tenant.ts';
-import { COUNTED, inPeriod, rows, type Scope, scoped } from './common.ts';
+import { COUNTED, inPeriod, type KeyedSpan, rows, type Scope, scoped, sumSpans } from './common.ts';
 
 export type HoursRow = {
   /** Resource id or label id (a label not in the catalogue: the value on the booking). */
@@ -15,19 +16,20 @@ export type HoursRow = {
   hours_hmm: string;
 };
 
-type Raw = { key: string; name: string | null; jobs: number; seconds: number };
+type Summed = { key: string; name: string | null; jobs: number; seconds: number };
 
-const shape = (r: Raw): HoursRow => ({
+const shape = (r: Summed): HoursRow => ({
   key: r.key,
   name: r.name ?? r.key,
-  jobs: Number(r.jobs),
-  seconds: Number(r.seconds),
-  hours_hmm: formatHoursHmm(Number(r.seconds)),
+  jobs: r.jobs,
+  seconds: r.seconds,
+  hours_hmm: formatHoursHmm(r.seconds),
 });
 
 /**
- * Booked hours per resource over the period: each counted booking's span (end − begin) for every
- * resource assigned to it, by resource name. Resources without a counted booking are left out.
+ * Booked hours per resource over the period: each counted booking's span (real elapsed time in the
+ * organisation's zone) for every resource assigned to it, by resource name. Resources without a
+ * counted booking are left out.
  */
 export function hoursByResource(
   db: Db,
@@ -35,22 +37,20 @@ export function hoursByResource(
   period: Period,
   scope: Scope = {},
 ): Promise<HoursRow[]> {
-  return withOrg(db, orgId, async (tx) =>
-    (
-      await rows<Raw>(
-        tx,
-        sql`select l.resource_id as key, r.name, count(*)::int as jobs,
-              sum(t.utc_end_plus_tz - t.utc_begin_plus_tz)::float8 as seconds
-            from timeline_records t
-            join timeline_record_resources l on l.org_id = t.org_id and l.record_id = t.id
-            join resources r on r.org_id = l.org_id and r.id = l.resource_id
-            where ${inPeriod(orgId, period)} and ${COUNTED}
-              ${scope.resourceId === undefined ? sql`` : sql`and l.resource_id = ${scope.resourceId}`}
-            group by l.resource_id, r.name
-            order by r.name, l.resource_id`,
-      )
-    ).map(shape),
-  );
+  return withOrg(db, orgId, async (tx) => {
+    const { timeZone } = await loadOrgContext(tx, orgId);
+    const spans = await rows<KeyedSpan>(
+      tx,
+      sql`select l.resource_id as key, r.name, t.utc_begin_plus_tz::float8 as b, t.utc_end_plus_tz::float8 as e
+          from timeline_records t
+          join timeline_record_resources l on l.org_id = t.org_id and l.record_id = t.id
+          join resources r on r.org_id = l.org_id and r.id = l.resource_id
+          where ${inPeriod(orgId, period)} and ${COUNTED}
+            ${scope.resourceId === undefined ? sql`` : sql`and l.resource_id = ${scope.resourceId}`}
+          order by r.name, l.resource_id`,
+    );
+    return sumSpans(spans, timeZone).map(shape);
+  });
 }
 
 /**
@@ -58,19 +58,17 @@ export function hoursByResource(
  * hours, whoever works it), by label name; a booking with two labels counts under both.
  */
 export function hoursByLabel(db: Db, orgId: string, period: Period, scope: Scope = {}): Promise<HoursRow[]> {
-  return withOrg(db, orgId, async (tx) =>
-    (
-      await rows<Raw>(
-        tx,
-        sql`select lbl as key, lb.name, count(*)::int as jobs,
-              sum(t.utc_end_plus_tz - t.utc_begin_plus_tz)::float8 as seconds
-            from timeline_records t
-            cross join lateral unnest(t.labels) as lbl
-            left join labels lb on lb.org_id = t.org_id and lb.id = lbl
-            where ${inPeriod(orgId, period)} and ${COUNTED} and ${scoped(scope)}
-            group by lbl, lb.name
-            order by coalesce(lb.name, lbl)`,
-      )
-    ).map(shape),
-  );
+  return withOrg(db, orgId, async (tx) => {
+    const { timeZone } = await loadOrgContext(tx, orgId);
+    const spans = await rows<KeyedSpan>(
+      tx,
+      sql`select lbl as key, lb.name, t.utc_begin_plus_tz::float8 as b, t.utc_end_plus_tz::float8 as e
+          from timeline_records t
+          cross join lateral unnest(t.labels) as lbl
+          left join labels lb on lb.org_id = t.org_id and lb.id = lbl
+          where ${inPeriod(orgId, period)} and ${COUNTED} and ${scoped(scope)}
+          order by coalesce(lb.name, lbl), lbl`,
+    );
+    return sumSpans(spans, timeZone).map(shape);
+  });
 }
