@@ -8,6 +8,7 @@ import {
 import {
   checkAllocationSettings,
   checkMenuFlags,
+  effectiveMaxConsecutiveDays,
   effectiveMinRest,
   effectiveOptimiseBudget,
   effectiveSwitches,
@@ -141,6 +142,7 @@ function answer(stored: Record<string, unknown>, version: number) {
     switch_names: [...SWITCH_NAMES],
     min_rest_minutes: effectiveMinRest(stored.min_rest_minutes),
     optimise_budget_ms: effectiveOptimiseBudget(stored.optimise_budget_ms),
+    max_consecutive_days: effectiveMaxConsecutiveDays(stored.max_consecutive_days),
     version,
   };
 }

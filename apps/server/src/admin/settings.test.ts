@@ -373,6 +373,33 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
       );
     });
 
+    it('rules: consecutive working days and credential expiry are off until switched on; days kept and checked', async () => {
+      const first = ok<Rec>(await call(t, p.dispatcher, 'GET', '/allocation-settings'));
+      expect(first).toMatchObject({
+        max_consecutive_days: 6,
+        switches: { MAX_CONSECUTIVE_DAYS_NOT_CHECK: true, CREDENTIAL_EXPIRY_NOT_CHECK: true },
+      });
+      const saved = ok<Rec>(
+        await call(t, p.dispatcher, 'PUT', '/allocation-settings', {
+          switches: { MAX_CONSECUTIVE_DAYS_NOT_CHECK: false, CREDENTIAL_EXPIRY_NOT_CHECK: false },
+          max_consecutive_days: 5,
+          version: first.version,
+        }),
+      );
+      expect(saved).toMatchObject({
+        max_consecutive_days: 5,
+        switches: { MAX_CONSECUTIVE_DAYS_NOT_CHECK: false, CREDENTIAL_EXPIRY_NOT_CHECK: false },
+      });
+      const bad = await call(t, p.dispatcher, 'PUT', '/allocation-settings', {
+        max_consecutive_days: 0,
+        version: saved.version,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toBe(
+        'max_consecutive_days: Consecutive working days is a whole number from 1 to 28',
+      );
+    });
+
     it('job status labels and colours reach every member', async () => {
       const data = await expectBroadcast(
         async () => {

@@ -757,6 +757,84 @@ describe('14. resource_credential_expired (Rostra rule, switched on by CREDENTIA
   });
 });
 
+describe('15. resource_max_consecutive_days (Rostra rule, switched on by MAX_CONSECUTIVE_DAYS_NOT_CHECK: false)', () => {
+  const on = (max_consecutive_days?: number) => ({
+    switches: { MAX_CONSECUTIVE_DAYS_NOT_CHECK: false },
+    ...(max_consecutive_days === undefined ? {} : { max_consecutive_days }),
+  });
+  /** A 2-hour booking of r1 on each of these January days (2025 for 30 and 31). */
+  const onDays = (...days: number[]) =>
+    days.map((d) => {
+      const day = d > 20 ? `2025-12-${d}` : `2026-01-0${d}`;
+      return booking(`${day}T13:00`, `${day}T15:00`);
+    });
+
+  it('is skipped by default: a seventh day in a row passes', () => {
+    expect(checkOne({ timeline: onDays(30, 31, 1, 2, 3, 4) }).ok).toBe(true);
+  });
+
+  it('fails a job that makes the run longer than the most, naming the run: "would work 4 days in a row, …"', () => {
+    const c = checkOne({ timeline: onDays(3, 4, 6), config: on(3) });
+    expect(c.errors).toEqual([
+      {
+        code: 'resource_max_consecutive_days',
+        message: 'would work 4 days in a row, 03/Jan/2026 to 06/Jan/2026 (at most 3)',
+      },
+    ]);
+  });
+
+  it('passes a run of exactly the most (boundary); a day off breaks the run', () => {
+    expect(checkOne({ timeline: onDays(3, 4), config: on(3) }).ok).toBe(true);
+    expect(checkOne({ timeline: onDays(1, 2, 4), config: on(3) }).ok).toBe(true);
+  });
+
+  it('defaults to 6 days: six days before the job fail it, five pass', () => {
+    expect(codes(checkOne({ timeline: onDays(30, 31, 1, 2, 3, 4), config: on() }))).toEqual([
+      'resource_max_consecutive_days',
+    ]);
+    expect(checkOne({ timeline: onDays(31, 1, 2, 3, 4), config: on() }).ok).toBe(true);
+  });
+
+  it('a job past midnight works on both days; one ending at midnight on its first only', () => {
+    const night = booking('2026-01-03T22:00', '2026-01-04T02:00');
+    expect(codes(checkOne({ timeline: [night], config: on(2) }))).toEqual(['resource_max_consecutive_days']);
+    const toMidnight = booking('2026-01-03T22:00', '2026-01-04T00:00');
+    expect(checkOne({ timeline: [toMidnight], config: on(2) }).ok).toBe(true);
+  });
+
+  it("counts the hours' records: finished jobs count; cancelled, draft, leaves and other resources' do not", () => {
+    const day4 = (over: object) => booking('2026-01-04T13:00', '2026-01-04T15:00', over);
+    expect(codes(checkOne({ timeline: [day4({ status: 'finished' })], config: on(1) }))).toEqual([
+      'resource_max_consecutive_days',
+    ]);
+    const ignored = [
+      day4({ _id: 'x1', status: 'cancelled' }),
+      day4({ _id: 'x2', status: 'draft' }),
+      day4({ _id: 'x3', _key: 'leave' }),
+      day4({ _id: 'x4', resIds: ['r2'] }),
+    ];
+    expect(checkOne({ timeline: ignored, config: on(1) }).ok).toBe(true);
+  });
+
+  it('a batch spreads days in a row over resources: the third day goes to the other resource', () => {
+    const day = (id: string, d: string) =>
+      job({
+        _id: id,
+        resIds: [],
+        rs_preferred: ['r1'],
+        utc_begin_plus_tz: at(`${d}T09:00`),
+        utc_end_plus_tz: at(`${d}T11:00`),
+      });
+    const out = runBatch({
+      jobs: [day('a', '2026-01-05'), day('b', '2026-01-06'), day('c', '2026-01-07')],
+      resources: [resource('r1'), resource('r2')],
+      shifts: [allWeek('r1'), allWeek('r2')],
+      config: on(2),
+    });
+    expect(out.results.map((r) => r.assigned)).toEqual([['r1'], ['r1'], ['r2']]);
+  });
+});
+
 describe('every check runs', () => {
   it('lists every failure of a candidate, in the contract order', () => {
     const c = checkOne({
@@ -791,6 +869,7 @@ describe('every check runs', () => {
           utc_end_plus_tz: at('2026-01-05T10:30'),
         },
         booking('2026-01-05T09:00', '2026-01-05T11:00'),
+        booking('2026-01-04T13:00', '2026-01-04T15:00'),
       ],
       shifts: [],
       servicePlans: [{ VisitStemID: 'v1', UpdateType: 'Inactive' }],
@@ -800,7 +879,9 @@ describe('every check runs', () => {
           MAX_HR_FORTNIGHT_NOT_CHECK: false,
           MIN_REST_NOT_CHECK: false,
           CREDENTIAL_EXPIRY_NOT_CHECK: false,
+          MAX_CONSECUTIVE_DAYS_NOT_CHECK: false,
         },
+        max_consecutive_days: 1,
       },
     });
     expect(codes(c)).toEqual([
@@ -820,6 +901,7 @@ describe('every check runs', () => {
       'service_plans_invalid',
       'resource_min_rest',
       'resource_credential_expired',
+      'resource_max_consecutive_days',
     ]);
     expect(c.ok).toBe(false);
   });

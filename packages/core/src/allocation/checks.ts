@@ -1,4 +1,5 @@
-import type { JobContext } from './job-context.ts';
+import { DAY } from '../time/calendar.ts';
+import { consecutiveRun, type JobContext } from './job-context.ts';
 import { type AllocationIssue, messages } from './messages.ts';
 import type { SwitchName } from './scenario.ts';
 import { type PeriodSums, shiftStatus } from './scenario-index.ts';
@@ -195,6 +196,22 @@ export const checkCredentialExpiry: Check = (ctx, r) => {
     : { code: 'resource_credential_expired', message: messages.credentialExpired(expired) };
 };
 
+/**
+ * 15. Rostra's rule, on with `MAX_CONSECUTIVE_DAYS_NOT_CHECK: false`: with the job, the resource
+ * would work more than `max_consecutive_days` calendar days in a row (a day counts when a counted
+ * job — the hours' records — works on it); names the whole run. Exactly the most passes.
+ */
+export const checkMaxConsecutiveDays: Check = (ctx, r) => {
+  const max = ctx.ix.config.maxDays;
+  const run = consecutiveRun(ctx, r, Number.POSITIVE_INFINITY);
+  return run.days > max
+    ? {
+        code: 'resource_max_consecutive_days',
+        message: messages.maxConsecutiveDays(run.days, run.first * DAY, run.last * DAY, max),
+      }
+    : undefined;
+};
+
 /** The checks in contract order, each with the switch that skips it. */
 export const CHECKS: readonly { skip: SwitchName; run: Check }[] = [
   { skip: 'RESOURCE_INACTIVE_NOT_CHECK', run: checkResourceInactive },
@@ -213,6 +230,7 @@ export const CHECKS: readonly { skip: SwitchName; run: Check }[] = [
   { skip: 'VISIT_SERVICE_PLAN_NOT_CHECK', run: checkServicePlan },
   { skip: 'MIN_REST_NOT_CHECK', run: checkMinRest },
   { skip: 'CREDENTIAL_EXPIRY_NOT_CHECK', run: checkCredentialExpiry },
+  { skip: 'MAX_CONSECUTIVE_DAYS_NOT_CHECK', run: checkMaxConsecutiveDays },
 ];
 
 /** Every failure of resource `r` for the job, in check order, skipping switched-off checks. */

@@ -14,6 +14,7 @@ import {
   recordResourceIds,
   type ScenarioIndex,
   type ShiftDay,
+  workDaysOf,
 } from './scenario-index.ts';
 
 /**
@@ -42,6 +43,14 @@ export type JobContext = {
   breaks: IntervalQuery;
   /** The rest check's intervals (see `ScenarioIndex.rest`); undefined while the check is off. */
   rest: IntervalQuery | undefined;
+  /**
+   * Whether resource r works on day number d (`ScenarioIndex.workDays`, without the job's own
+   * copy); undefined while the consecutive days check is off.
+   */
+  worksOn: ((r: number, d: number) => boolean) | undefined;
+  /** The job's first and last working day (`workDaysOf`). */
+  firstDay: number;
+  lastDay: number;
   /** Seconds (wall clock as UTC); the job covers [begin, end). */
   begin: number;
   end: number;
@@ -144,6 +153,9 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob, data?: J
     leaves: intervals?.leaves ?? ix.leaves,
     breaks: intervals?.breaks ?? ix.breaks,
     rest: intervals ? intervals.rest : ix.rest,
+    worksOn: worksOnOf(ix, own),
+    firstDay: workDaysOf(begin, end)[0],
+    lastDay: workDaysOf(begin, end)[1],
     begin,
     end,
     duration: ix.duration(begin, end),
@@ -168,6 +180,45 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob, data?: J
       job,
     ),
   };
+}
+
+/**
+ * The run of consecutive working days resource r would have with the job: its first and last day
+ * number and its length, looking at most `cap` days beyond the job either way.
+ */
+export function consecutiveRun(
+  ctx: JobContext,
+  r: number,
+  cap: number,
+): { first: number; last: number; days: number } {
+  const works = ctx.worksOn;
+  let first = ctx.firstDay;
+  let last = ctx.lastDay;
+  if (works) {
+    while (ctx.firstDay - first < cap && works(r, first - 1)) first--;
+    while (last - ctx.lastDay < cap && works(r, last + 1)) last++;
+  }
+  return { first, last, days: last - first + 1 };
+}
+
+/** `ScenarioIndex.workDays` as a question, without the job's own copy when the index holds one. */
+function worksOnOf(ix: ScenarioIndex, own: readonly number[]): JobContext['worksOn'] {
+  const days = ix.workDays;
+  if (!days) return undefined;
+  const minus = new Map<number, Map<number, number>>();
+  for (const ord of own) {
+    const rec = ix.record(ord);
+    if (!classifyRecord(rec).isHoursJob) continue;
+    const [first, last] = workDaysOf(rec.utc_begin_plus_tz, rec.utc_end_plus_tz);
+    for (const id of recordResourceIds(rec)) {
+      const r = ix.indexOf.get(id);
+      if (r === undefined) continue;
+      const m = minus.get(r) ?? new Map<number, number>();
+      minus.set(r, m);
+      for (let d = first; d <= last; d++) m.set(d, (m.get(d) ?? 0) + 1);
+    }
+  }
+  return (r, d) => (days[r]?.get(d) ?? 0) - (minus.get(r)?.get(d) ?? 0) > 0;
 }
 
 function customerNameOf(ix: ScenarioIndex, customerId: string, data: JobData | undefined): string {

@@ -60,6 +60,9 @@ export const messages = {
     `Credentials expired: ${expired
       .map((x) => `${x.label === null ? 'valid' : x.label} till ${formatDateTime(x.till)}`)
       .join(', ')}`,
+  /** Rostra's rule: the run of working days the job would make, first and last day, and the most. */
+  maxConsecutiveDays: (days: number, first: number, last: number, max: number): string =>
+    `would work ${days} days in a row, ${formatDate(first)} to ${formatDate(last)} (at most ${max})`,
   externalToInternal: (): string => 'External job cannot be assigned to internal resource',
   servicePlanInactive: (visitStemId: string): string =>
     `The service plan is inactive for VisitStemID ${visitStemId}. This record will not be processed.`,

@@ -2,7 +2,7 @@ import { batchOrder } from './batch.ts';
 import { createJobContext, type JobContext } from './job-context.ts';
 import { autoBuffers, requiredCount } from './modes.ts';
 import type { AllocationJob } from './scenario.ts';
-import { countBelow, type ScenarioIndex, shiftStatus } from './scenario-index.ts';
+import { countBelow, type ScenarioIndex, shiftStatus, workDaysOf } from './scenario-index.ts';
 import {
   evaluateCandidates,
   freeHoursPart,
@@ -76,6 +76,16 @@ export type BatchModel = {
   /** The minimum rest rule is on: two batch jobs of a resource need `restSeconds` between them. */
   checkRest: boolean;
   restSeconds: number;
+  /**
+   * The consecutive days rule is on: a resource's run of working days through a batch job (the
+   * existing timeline's `existingWorkDays` and its batch jobs' `firstDay`…`lastDay`) stays within
+   * `maxDays`.
+   */
+  checkDays: boolean;
+  maxDays: number;
+  firstDay: Int32Array;
+  lastDay: Int32Array;
+  existingWorkDays: (Map<number, number> | undefined)[] | undefined;
 };
 
 /**
@@ -100,6 +110,8 @@ export function buildBatchModel(
   const day = new Int32Array(m);
   const week = new Int32Array(m);
   const fortnight = new Int32Array(m);
+  const firstDay = new Int32Array(m);
+  const lastDay = new Int32Array(m);
   const candStart = new Int32Array(m + 1);
   const customers = new Map<string, number>();
   const periods: [Map<number, number>, Map<number, number>, Map<number, number>] = [
@@ -137,6 +149,7 @@ export function buildBatchModel(
     begin[p] = job.utc_begin_plus_tz;
     end[p] = job.utc_end_plus_tz;
     dur[p] = ix.duration(job.utc_begin_plus_tz, job.utc_end_plus_tz);
+    [firstDay[p], lastDay[p]] = workDaysOf(job.utc_begin_plus_tz, job.utc_end_plus_tz);
     req[p] = requiredCount(job);
     const c = job.customerId;
     if (c == null) cust[p] = -1;
@@ -231,6 +244,11 @@ export function buildBatchModel(
     tolerance: ix.config.busyTolerance,
     checkRest: !skip.MIN_REST_NOT_CHECK,
     restSeconds: ix.config.restSeconds,
+    checkDays: !skip.MAX_CONSECUTIVE_DAYS_NOT_CHECK,
+    maxDays: ix.config.maxDays,
+    firstDay,
+    lastDay,
+    existingWorkDays: ix.workDays,
   };
 }
 

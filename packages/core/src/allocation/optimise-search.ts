@@ -235,7 +235,34 @@ class SearchState {
     if (m.checkWeek && !this.hoursFit(p, r, m.week, m.weekSec, m.weekLimit, max, out)) return null;
     if (m.checkFortnight && !this.hoursFit(p, r, m.fortnight, m.fortnightSec, m.fortnightLimit, max, out))
       return null;
+    // A run of working days too long: no single job to move is named, so p does not go on r.
+    if (m.checkDays && !this.daysFit(p, r, out)) return null;
     return out;
+  }
+
+  /**
+   * Whether job p on resource r keeps r's run of consecutive working days through p within the
+   * most, once the jobs of `out` have left.
+   */
+  private daysFit(p: number, r: number, out: readonly number[]): boolean {
+    const m = this.model;
+    const list = this.byRes[r] as number[];
+    const existing = m.existingWorkDays?.[r];
+    const works = (d: number): boolean => {
+      if ((existing?.get(d) ?? 0) > 0) return true;
+      for (const q of list) {
+        if (q !== p && (m.firstDay[q] as number) <= d && d <= (m.lastDay[q] as number) && !out.includes(q))
+          return true;
+      }
+      return false;
+    };
+    const max = m.maxDays;
+    let first = m.firstDay[p] as number;
+    let last = m.lastDay[p] as number;
+    if (last - first + 1 > max) return false;
+    while (last - first + 1 <= max && works(first - 1)) first--;
+    while (last - first + 1 <= max && works(last + 1)) last++;
+    return last - first + 1 <= max;
   }
 
   /**

@@ -138,7 +138,8 @@ const batchArb = scenarioArb
 
 /**
  * Contested batches, where greedy often goes wrong: a few resources working all week, jobs
- * crowding one Monday morning, some needing two resources or a label few have, preferred lists,
+ * crowding one Monday morning (or, with Rostra's rest and consecutive days rules switched on at
+ * random, Monday to Wednesday mornings), some needing two resources or a label few have, preferred lists,
  * day limits, the same customers (past-job points) and existing bookings.
  */
 const MON = Date.UTC(2026, 0, 5) / 1000;
@@ -163,6 +164,7 @@ const contestedArb = fc
         two: fc.constantFrom(false, false, false, true),
         rs_preferred: fc.subarray(RES, { maxLength: 2 }),
         external: fc.constantFrom(false, false, false, true),
+        day: fc.integer({ min: 0, max: 2 }),
       }),
       { minLength: 2, maxLength: 5 },
     ),
@@ -176,16 +178,24 @@ const contestedArb = fc
     ),
     dayLimit: fc.boolean(),
     noBusy: fc.constantFrom(false, false, false, false, true),
+    // Rostra's rules, switched on at random; with them the jobs spread over Monday to Wednesday.
+    rules: fc.option(
+      fc.record({
+        rest: fc.option(fc.constantFrom(30, 60, 600), { nil: undefined }),
+        days: fc.option(fc.constantFrom(1, 2), { nil: undefined }),
+      }),
+      { nil: undefined, freq: 2 },
+    ),
   })
   .map(
-    ({ resources, jobs, timeline, dayLimit, noBusy }): AllocationScenario => ({
+    ({ resources, jobs, timeline, dayLimit, noBusy, rules }): AllocationScenario => ({
       resources: resources.map((r) => ({ ...r, name: r._id })),
       shifts: resources.map((r) => allWeek(r._id)),
       jobs: jobs.map((j, i) => ({
         _id: `j${i}`,
         customerId: j.customerId,
-        utc_begin_plus_tz: MON + j.start * 1800,
-        utc_end_plus_tz: MON + (j.start + j.halfHours) * 1800,
+        utc_begin_plus_tz: MON + (rules ? j.day * 86_400 : 0) + j.start * 1800,
+        utc_end_plus_tz: MON + (rules ? j.day * 86_400 : 0) + (j.start + j.halfHours) * 1800,
         labels: j.labels,
         rs_preferred: j.rs_preferred,
         ...(j.two ? { MasterResourceID: ['a', 'b'] } : {}),
@@ -200,7 +210,14 @@ const contestedArb = fc
         utc_end_plus_tz: MON + t.start * 1800 - 86_400 + 3600,
       })),
       config: {
-        switches: { MAX_HR_DAY_NOT_CHECK: !dayLimit, EXISTING_JOB_OVERLAP_NOT_CHECK: noBusy },
+        switches: {
+          MAX_HR_DAY_NOT_CHECK: !dayLimit,
+          EXISTING_JOB_OVERLAP_NOT_CHECK: noBusy,
+          MIN_REST_NOT_CHECK: rules?.rest === undefined,
+          MAX_CONSECUTIVE_DAYS_NOT_CHECK: rules?.days === undefined,
+        },
+        ...(rules?.rest === undefined ? {} : { min_rest_minutes: rules.rest }),
+        ...(rules?.days === undefined ? {} : { max_consecutive_days: rules.days }),
       },
     }),
   );

@@ -36,6 +36,7 @@ const DEFAULT_SKIPPED: SwitchName[] = [
   'MAX_HR_FORTNIGHT_NOT_CHECK',
   'MIN_REST_NOT_CHECK',
   'CREDENTIAL_EXPIRY_NOT_CHECK',
+  'MAX_CONSECUTIVE_DAYS_NOT_CHECK',
 ];
 
 function skipped(s: AllocationScenario, name: SwitchName): boolean {
@@ -359,6 +360,31 @@ function evaluate(
     'CREDENTIAL_EXPIRY_NOT_CHECK',
     expired.length > 0
       ? { code: 'resource_credential_expired', message: messages.credentialExpired(expired) }
+      : undefined,
+  );
+
+  // 15: consecutive working days: the days any hours record of the resource works on (begin's
+  // day to its last second's day), the job's own included; the run through the job's days.
+  const maxDays = s.config?.max_consecutive_days ?? 6;
+  const dayNo = (x: number) => Math.floor(x / DAY);
+  const worked = new Set<number>();
+  const span = (x: number, y: number) => [dayNo(x), dayNo(Math.max(x, y - 1))] as const;
+  for (const rec of hoursRecs) {
+    const [f, l] = span(rec.utc_begin_plus_tz, rec.utc_end_plus_tz);
+    for (let d = f; d <= l; d++) worked.add(d);
+  }
+  let [runFirst, runLast] = span(b, e);
+  for (let d = runFirst; d <= runLast; d++) worked.add(d);
+  while (worked.has(runFirst - 1)) runFirst--;
+  while (worked.has(runLast + 1)) runLast++;
+  const runDays = runLast - runFirst + 1;
+  fail(
+    'MAX_CONSECUTIVE_DAYS_NOT_CHECK',
+    runDays > maxDays
+      ? {
+          code: 'resource_max_consecutive_days',
+          message: messages.maxConsecutiveDays(runDays, runFirst * DAY, runLast * DAY, maxDays),
+        }
       : undefined,
   );
 

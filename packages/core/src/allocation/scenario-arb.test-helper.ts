@@ -240,6 +240,8 @@ export const scenarioArb = fc
         switches: fc.option(switches, { nil: undefined, freq: 5 }),
         // On 15-minute steps like the times, so gaps of exactly the rest occur.
         min_rest_minutes: opt(fc.constantFrom(0, 15, 60, 120, 600)),
+        // Small, so that runs of working days over it occur among a few records.
+        max_consecutive_days: opt(fc.constantFrom(1, 1, 2, 3, 6)),
       }),
       { nil: undefined, freq: 5 },
     ),
@@ -278,6 +280,7 @@ export const scenarioArb = fc
         week_start_day: undefined,
         switches: undefined,
         min_rest_minutes: undefined,
+        max_consecutive_days: undefined,
         ...rest.config,
         max_distance: 0,
       };

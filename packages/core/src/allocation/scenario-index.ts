@@ -20,6 +20,7 @@ import {
   type AllocationJob,
   type AllocationRecord,
   type AllocationScenario,
+  DEFAULT_MAX_CONSECUTIVE_DAYS,
   DEFAULT_MAX_DISTANCE_M,
   DEFAULT_MIN_REST_MINUTES,
   DEFAULT_SWITCHES,
@@ -103,6 +104,8 @@ export type ResolvedConfig = {
   restSeconds: number;
   /** The organisation's IANA zone, in which hours are real elapsed time; null: wall-clock length. */
   timeZone: string | null;
+  /** Most consecutive working days (the consecutive days check, when on). */
+  maxDays: number;
 };
 
 export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
@@ -125,7 +128,16 @@ export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
         : overlapToleranceSeconds(c.overlap_buffer_minutes),
     restSeconds: Math.round((c?.min_rest_minutes ?? DEFAULT_MIN_REST_MINUTES) * 60),
     timeZone: c?.time_zone ?? null,
+    maxDays: c?.max_consecutive_days ?? DEFAULT_MAX_CONSECUTIVE_DAYS,
   };
+}
+
+/**
+ * The calendar days (day numbers: seconds / 86400, floored) a record of [begin, end) works on: its
+ * begin's day to the day of its last second; one day when it is empty or backwards.
+ */
+export function workDaysOf(begin: number, end: number): [first: number, last: number] {
+  return [Math.floor(begin / DAY), Math.floor(Math.max(begin, end - 1) / DAY)];
 }
 
 /** Display name of a resource: `name`, else first and last name, else the id. */
@@ -365,6 +377,11 @@ export class ScenarioIndex {
    * means "ends or begins less than the rest away"; kept only while the rest check is on.
    */
   readonly rest: ResourceIntervals | undefined;
+  /**
+   * Per resource, the number of counted jobs (the hours' records) on each working day (see
+   * `workDaysOf`); kept only while the consecutive days check is on.
+   */
+  readonly workDays: (Map<number, number> | undefined)[] | undefined;
   private readonly hourRes: number[] = [];
   private readonly hourDur: number[] = [];
   /** Timeline ordinal of each hour entry (−1 for a batch assignment). */
@@ -508,6 +525,9 @@ export class ScenarioIndex {
     this.rest = this.config.skip.MIN_REST_NOT_CHECK
       ? undefined
       : new ResourceIntervals(n, -this.config.restSeconds);
+    this.workDays = this.config.skip.MAX_CONSECUTIVE_DAYS_NOT_CHECK
+      ? undefined
+      : new Array(n).fill(undefined);
     const jobIds = new Set<string>();
     for (const j of scenario.jobs ?? (scenario.job ? [scenario.job] : []))
       if (j._id != null) jobIds.add(j._id);
@@ -589,6 +609,12 @@ export class ScenarioIndex {
       if (cls.isOverlapJob) {
         this.busy.add(r, begin, end);
         this.rest?.add(r, begin, end);
+      }
+      if (cls.isHoursJob && this.workDays) {
+        const days = this.workDays[r] ?? new Map<number, number>();
+        this.workDays[r] = days;
+        const [first, last] = workDaysOf(begin, end);
+        for (let d = first; d <= last; d++) days.set(d, (days.get(d) ?? 0) + 1);
       }
       if (cls.isHoursJob) {
         keys ??= this.periodKeys(begin);

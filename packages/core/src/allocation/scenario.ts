@@ -33,12 +33,14 @@ export const SWITCH_NAMES = [
   'VISIT_SERVICE_PLAN_NOT_CHECK',
   'MIN_REST_NOT_CHECK',
   'CREDENTIAL_EXPIRY_NOT_CHECK',
+  'MAX_CONSECUTIVE_DAYS_NOT_CHECK',
 ] as const;
 export type SwitchName = (typeof SWITCH_NAMES)[number];
 /** Rostra's own rules (issue 20), after the contract's checks; the settings show them as "Rules". */
 export const RULE_SWITCH_NAMES = [
   'MIN_REST_NOT_CHECK',
   'CREDENTIAL_EXPIRY_NOT_CHECK',
+  'MAX_CONSECUTIVE_DAYS_NOT_CHECK',
 ] as const satisfies readonly SwitchName[];
 export type Switches = Record<SwitchName, boolean>;
 
@@ -64,6 +66,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   // Rostra's rules (issue 20): skipped unless the organisation switches them on.
   MIN_REST_NOT_CHECK: true,
   CREDENTIAL_EXPIRY_NOT_CHECK: true,
+  MAX_CONSECUTIVE_DAYS_NOT_CHECK: true,
 });
 
 /** Default `config.max_distance`, metres: the spec's 20 km. */
@@ -73,6 +76,11 @@ export const DEFAULT_MAX_DISTANCE_M = DEFAULT_MAX_DISTANCE_KM * 1000;
 export const DEFAULT_MIN_REST_MINUTES = 600;
 /** Longest minimum rest, minutes (a day: a scenario holds a day either side of its jobs). */
 export const MAX_MIN_REST_MINUTES = 1440;
+
+/** Most consecutive working days when the organisation gives none. */
+export const DEFAULT_MAX_CONSECUTIVE_DAYS = 6;
+/** Largest setting of it (a scenario then reaches that many days either side of its jobs). */
+export const MAX_MAX_CONSECUTIVE_DAYS = 28;
 
 /** A job to allocate: a booking whose begin and end are known (seconds, wall clock as UTC). */
 export const allocationJobSchema = timelineRecordSchema.extend({
@@ -107,6 +115,12 @@ export const allocationConfigSchema = z.looseObject({
    * absent, wall-clock length, as the contract says.
    */
   time_zone: z.string().refine(isTimeZone, 'expected an IANA time zone').nullish(),
+  /**
+   * Rostra's rule: most calendar days in a row a resource may work (check
+   * `resource_max_consecutive_days`, on with `MAX_CONSECUTIVE_DAYS_NOT_CHECK: false`); absent,
+   * `DEFAULT_MAX_CONSECUTIVE_DAYS`.
+   */
+  max_consecutive_days: z.number().int().min(1).max(MAX_MAX_CONSECUTIVE_DAYS).nullish(),
 });
 export type AllocationConfig = z.infer<typeof allocationConfigSchema>;
 

@@ -1,4 +1,4 @@
-import type { JobContext } from './job-context.ts';
+import { consecutiveRun, type JobContext } from './job-context.ts';
 import { countBelow, shiftStatus } from './scenario-index.ts';
 
 /** Whether a credential of resource `r` the job needs has expired before it (see `checks.ts`). */
@@ -127,6 +127,8 @@ export function evaluateCandidates(
   // The rest check (issue 20 point 3a): its index exists only while the check is on.
   const rest = skip.MIN_REST_NOT_CHECK ? undefined : ctx.rest;
   const cCredential = !skip.CREDENTIAL_EXPIRY_NOT_CHECK;
+  const cDays = !skip.MAX_CONSECUTIVE_DAYS_NOT_CHECK;
+  const maxDays = ix.config.maxDays;
 
   const { inactive, inactiveDate, external, staticRank } = ix;
   const { leaves, breaks, busy } = ctx;
@@ -236,6 +238,7 @@ export function evaluateCandidates(
         fail = true;
       }
       if (!fail && rest?.overlaps(r, begin, end)) fail = true;
+      if (!fail && cDays && consecutiveRun(ctx, r, maxDays).days > maxDays) fail = true;
       const outsideShift = shiftStatus(shifts, r, begin, end) !== 0;
       if (cShift && outsideShift) fail = true;
       const isBusy = busy.overlaps(r, begin, end);

@@ -114,6 +114,10 @@ export const allocationSettingsBody = z.strictObject({
     .number()
     .optional()
     .describe('milliseconds an optimised batch improves on the greedy one (0 to 60000)'),
+  max_consecutive_days: z
+    .number()
+    .optional()
+    .describe('most calendar days in a row a resource works (MAX_CONSECUTIVE_DAYS_NOT_CHECK)'),
   version: VERSION.optional(),
 });
 
@@ -125,6 +129,7 @@ export const allocationAnswer = z.object({
   switch_names: z.array(z.string()),
   min_rest_minutes: z.number(),
   optimise_budget_ms: z.number(),
+  max_consecutive_days: z.number(),
   version: z.number(),
 });
 export type AllocationAnswer = z.infer<typeof allocationAnswer>;

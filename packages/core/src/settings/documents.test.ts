@@ -5,6 +5,7 @@ import {
   checkDisplayFlags,
   checkMenuFlags,
   DOCUMENT_TEXT,
+  effectiveMaxConsecutiveDays,
   effectiveMinRest,
   effectiveSwitches,
 } from './documents.ts';
@@ -72,6 +73,18 @@ describe('allocation settings', () => {
     expect(checkAllocationSettings({ min_rest_minutes: 7.5 }).ok).toBe(false);
     expect(effectiveMinRest(undefined)).toBe(600);
     expect(effectiveMinRest(45)).toBe(45);
+  });
+  it('consecutive working days: whole days from 1 to 28; 6 in effect when none is stored', () => {
+    expect(checkAllocationSettings({ max_consecutive_days: 1 })).toEqual({
+      ok: true,
+      value: { max_consecutive_days: 1 },
+    });
+    expect(checkAllocationSettings({ max_consecutive_days: 28 }).ok).toBe(true);
+    expect(checkAllocationSettings({ max_consecutive_days: 0 }).ok).toBe(false);
+    expect(checkAllocationSettings({ max_consecutive_days: 29 }).ok).toBe(false);
+    expect(checkAllocationSettings({ max_consecutive_days: 2.5 }).ok).toBe(false);
+    expect(effectiveMaxConsecutiveDays(undefined)).toBe(6);
+    expect(effectiveMaxConsecutiveDays(4)).toBe(4);
   });
   it('effective switches are the contract defaults (daily and fortnight limits skipped) with changes on top', () => {
     const s = effectiveSwitches({ MAX_HR_DAY_NOT_CHECK: false, LEAVE_NOT_CHECK: 'yes' });

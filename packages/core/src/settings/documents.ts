@@ -1,6 +1,8 @@
 import {
+  DEFAULT_MAX_CONSECUTIVE_DAYS,
   DEFAULT_MIN_REST_MINUTES,
   DEFAULT_SWITCHES,
+  MAX_MAX_CONSECUTIVE_DAYS,
   MAX_MIN_REST_MINUTES,
   OPTIMISE_BUDGET_MAX_MS,
   SWITCH_NAMES,
@@ -40,6 +42,7 @@ export const DOCUMENT_TEXT = {
   weekStartDay: 'The week starts on a day from 0 (Sunday) to 6 (Saturday)',
   minRest: `Minimum rest is a whole number of minutes from 0 to ${MAX_MIN_REST_MINUTES}`,
   optimiseBudget: `The optimisation budget is a whole number of milliseconds from 0 to ${OPTIMISE_BUDGET_MAX_MS}`,
+  maxConsecutiveDays: `Consecutive working days is a whole number from 1 to ${MAX_MAX_CONSECUTIVE_DAYS}`,
   notAnObject: 'Must be an object of names and values',
 } as const;
 
@@ -109,6 +112,8 @@ export type AllocationSettings = {
   min_rest_minutes?: number;
   /** Milliseconds a batch started with "Optimise" improves on the greedy batch (contract's `budget_ms`). */
   optimise_budget_ms?: number;
+  /** Most calendar days in a row a resource works (the consecutive days rule, when switched on). */
+  max_consecutive_days?: number;
 };
 
 /** The optimisation budget when none is stored: the issue's target budget at 1,000 × 5,000. */
@@ -121,6 +126,15 @@ export function effectiveOptimiseBudget(stored: unknown): number {
 
 function validOptimiseBudget(v: unknown): v is number {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= OPTIMISE_BUDGET_MAX_MS;
+}
+
+/** The most consecutive working days in effect: the stored one, else `DEFAULT_MAX_CONSECUTIVE_DAYS`. */
+export function effectiveMaxConsecutiveDays(stored: unknown): number {
+  return validMaxDays(stored) ? stored : DEFAULT_MAX_CONSECUTIVE_DAYS;
+}
+
+function validMaxDays(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_MAX_CONSECUTIVE_DAYS;
 }
 
 /** The minimum rest in effect, minutes: the stored one, else `DEFAULT_MIN_REST_MINUTES`. */
@@ -165,6 +179,9 @@ export function checkAllocationSettings(input: unknown): Checked<AllocationSetti
     } else if (key === 'optimise_budget_ms') {
       if (validOptimiseBudget(raw)) value.optimise_budget_ms = raw;
       else issues.push({ field: key, code: 'invalid', message: DOCUMENT_TEXT.optimiseBudget });
+    } else if (key === 'max_consecutive_days') {
+      if (validMaxDays(raw)) value.max_consecutive_days = raw;
+      else issues.push({ field: key, code: 'invalid', message: DOCUMENT_TEXT.maxConsecutiveDays });
     } else {
       issues.push({ field: key, code: 'unknown_field', message: `${key} is not an allocation setting` });
     }

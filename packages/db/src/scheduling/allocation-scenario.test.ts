@@ -163,4 +163,33 @@ describe.each(testDatabaseKinds())('building an allocation scenario from the dat
     await setRule(false);
     expect(codes(await check(), 'rA')).toEqual(['service_plans_invalid']);
   });
+
+  it('reaches back as many days as the consecutive days rule needs, beyond the week', async () => {
+    const days = ['05', '06', '07', '08', '09', '10'];
+    await withOrg(h.db, ORG, async (tx) => {
+      await tx.insert(timelineRecords).values(
+        days.map((d) => ({
+          orgId: ORG,
+          id: `day${d}`,
+          key: 'booking',
+          status: 'confirmed',
+          resourceId: 'rA',
+          beginAt: at(`2026-03-${d}T08:00:00`),
+          endAt: at(`2026-03-${d}T09:00:00`),
+        })),
+      );
+      await tx
+        .insert(timelineRecordResources)
+        .values(days.map((d) => ({ orgId: ORG, recordId: `day${d}`, resourceId: 'rA' })));
+      await tx
+        .update(orgSettings)
+        .set({ value: { switches: { MAX_CONSECUTIVE_DAYS_NOT_CHECK: false }, max_consecutive_days: 6 } })
+        .where(eq(orgSettings.key, 'allocation'));
+    });
+    const o = await check();
+    expect(o.candidates.find((c) => c.resourceId === 'rA')?.errors[1]).toEqual({
+      code: 'resource_max_consecutive_days',
+      message: 'would work 7 days in a row, 05/Mar/2026 to 11/Mar/2026 (at most 6)',
+    });
+  });
 });

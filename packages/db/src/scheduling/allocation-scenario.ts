@@ -1,6 +1,7 @@
 import {
   type AllocationMode,
   type AllocationScenario,
+  DEFAULT_MAX_CONSECUTIVE_DAYS,
   DEFAULT_SWITCHES,
 } from '@rostra/core/allocation/scenario';
 import type { Label } from '@rostra/core/records/label';
@@ -190,6 +191,9 @@ export function toAllocationConfig(
     ...(typeof allocation.min_rest_minutes === 'number'
       ? { min_rest_minutes: allocation.min_rest_minutes }
       : {}),
+    ...(typeof allocation.max_consecutive_days === 'number'
+      ? { max_consecutive_days: allocation.max_consecutive_days }
+      : {}),
     ...(overlapBufferMinutes == null ? {} : { overlap_buffer_minutes: overlapBufferMinutes }),
     ...(timeZone == null ? {} : { time_zone: timeZone }),
   };
@@ -205,6 +209,8 @@ export type AllocationConfig = {
   min_rest_minutes?: number;
   /** The organisation's IANA zone: hours are real elapsed time in it. */
   time_zone?: string;
+  /** Most consecutive working days (the consecutive days rule); absent, the engine's default. */
+  max_consecutive_days?: number;
 };
 
 /**
@@ -227,6 +233,19 @@ export function scenarioWindow(
   const from = (fortnight ? fortnightStart(first, wsd) : weekStart(first, wsd)) - DAY;
   const to =
     Math.max(fortnight ? fortnightStart(last, wsd) + FORTNIGHT : weekStart(last, wsd) + WEEK, lastEnd) + DAY;
+  // The consecutive days rule (when on) reads the working days next to the jobs' own.
+  if (
+    (config.switches.MAX_CONSECUTIVE_DAYS_NOT_CHECK ?? DEFAULT_SWITCHES.MAX_CONSECUTIVE_DAYS_NOT_CHECK) ===
+    false
+  ) {
+    const reach = ((config.max_consecutive_days ?? DEFAULT_MAX_CONSECUTIVE_DAYS) + 1) * DAY;
+    return {
+      from: Math.min(from, dayStart(first) - reach),
+      to: Math.max(to, dayStart(lastEnd) + DAY + reach),
+      first,
+      last,
+    };
+  }
   return { from, to, first, last };
 }
 
