@@ -73,3 +73,32 @@ describe("the browser's drag check runs with the organisation's allocation confi
     expect(dragVerdict({ ...org, max_distance: 100_000 }).far).toEqual(['resource_label_mismatch']);
   });
 });
+
+describe("the browser's drag check counts hours in the organisation's zone", () => {
+  // Sydney's clocks go back 03:00 → 02:00 on Sunday 5 April 2026: 01:00–04:00 lasts 4 hours.
+  const back = {
+    ...job,
+    labels: [],
+    utc_begin_plus_tz: at('2026-04-05T01:00'),
+    utc_end_plus_tz: at('2026-04-05T04:00'),
+  };
+  const dayOf3: CheckData = {
+    ...data,
+    resources: [
+      { _id: 'near', name: 'Near', labels: [], max_hrs_dy: 3, _geoloc: { lat: -33.87, lng: 151.21 } },
+    ],
+    shifts: [{ ...allWeek('near'), week_id: '2026-04-05_2026-04-11' }],
+  };
+  const verdict = (config: AllocationConfig) => {
+    const check = createPoolChecker({ ...windowScenario(records, dayOf3, 0, config), job: back });
+    return check(back.utc_begin_plus_tz, back.utc_end_plus_tz, ['near'])[0]?.errors.map((e) => e.code);
+  };
+  const org = { max_distance: 20_000, week_start_day: 0, switches: { MAX_HR_DAY_NOT_CHECK: false } };
+
+  it('01:00–04:00 the night clocks go back fails a 3-hour day in Sydney, and fits it on the wall clock', () => {
+    expect(verdict({ ...org, time_zone: 'Australia/Sydney' })).toEqual([
+      'resource_cross_max_min_hours_daily',
+    ]);
+    expect(verdict(org)).toEqual([]);
+  });
+});

@@ -135,8 +135,9 @@ export function fetchRecord(id: string): Promise<Booking> {
  * The allocation scenario of the loaded window, without the job (the check worker adds the
  * dragged booking): timeline records from the window (busy, leaves, breaks, hours, past jobs),
  * the rest from {@link fetchCheckData}; `config` is the organisation's (the window answer's
- * `allocation_config`: switches, max distance), so that a check the organisation switched off does
- * not fail a row in the browser either. Without it the contract's defaults apply.
+ * `allocation_config`: switches, max distance, time zone), so that a check the organisation switched
+ * off does not fail a row in the browser either, and hours are real elapsed time in its zone as on
+ * the server. Without it the contract's defaults apply.
  */
 export function windowScenario(
   records: readonly WindowRecord[],
@@ -151,7 +152,12 @@ export function windowScenario(
     shifts: data.shifts,
     timeline: records,
     config: config
-      ? { max_distance: config.max_distance, week_start_day: weekStartDay, switches: config.switches }
+      ? {
+          max_distance: config.max_distance,
+          week_start_day: weekStartDay,
+          switches: config.switches,
+          ...(config.time_zone ? { time_zone: config.time_zone } : {}),
+        }
       : { week_start_day: weekStartDay },
   };
 }
