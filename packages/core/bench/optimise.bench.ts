@@ -17,7 +17,7 @@
  *    candidates on the existing timeline less the shortfalls of matchings at crowded moments
  *    (`competition`); for the score, each such job's best possible resources with every
  *    timeline-dependent part at its maximum (past jobs 80, free week 20, free day 10). Honest
- *    but loose (the score bound most): no exact solver is used;
+ *    but loose (the score bound most): the exact optimum is `optimise-exact.bench.ts`'s (CBC, offline);
  * 5. validity of the optimised answer against the final timeline, checked here independently of
  *    the optimiser: for every resource, no two counted jobs (existing or batch) overlap by more
  *    than the busy tolerance and no week's hours exceed `max_hrs_wk` (the checks the batch's
