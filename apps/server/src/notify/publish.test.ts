@@ -1,3 +1,4 @@
+import { liveSeqsUnsafe, selectLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { listDeliveries } from '@rostra/db/notifications/deliveries';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -211,6 +212,73 @@ describe.each(testDatabaseKinds())('draft and publish on %s', (kind) => {
     expect(sent.filter((r) => r.uid === p.uids.resource1)).toEqual([]);
     expect(sent.find((r) => r.uid === p.uids.resource2)?.body).toContain('Changed: JOB-D');
     expect((await rows()).filter((r) => r.event === 'unassigned' && r.recordId === id)).toEqual([]);
+  });
+
+  it('a worker reads a job as last published to them until it is published', async () => {
+    await setPublishing(false);
+    const moved = await job({ resIds: ['r1'], reference: 'JOB-M', addressline1: '1 Old St' });
+    const off = await job({ resIds: ['r1'], reference: 'JOB-O' });
+    await setPublishing(true);
+    const was = ok(await call(t, p.dispatcher, 'GET', `/timeline-records/${moved}`));
+    const begin = was.utc_begin_plus_tz as number;
+    const seq = (await liveSeqsUnsafe(t.db.db, [p.orgId])).get(p.orgId) ?? 0;
+    // Drafts: JOB-M moves to the next week and a new address; JOB-O goes from Ann to Bob.
+    const later = begin + 7 * 86_400;
+    await patch(moved, { utc_begin_plus_tz: later, utc_end_plus_tz: later + H, addressline1: '9 New Rd' });
+    await patch(off, { resIds: ['r2'] });
+
+    type Rec = { _id: string; resIds: string[]; utc_begin_plus_tz: number; addressline1?: string };
+    const read = async (who: Personas['dispatcher'], id: string) =>
+      ok<Rec>(await call(t, who, 'GET', `/timeline-records/${id}`));
+    // Ann: both jobs as published, in the window (bars and full records), the record and the list.
+    const ann = (await windowOf(p.resource1)) as unknown as Rec[];
+    expect(ann.find((r) => r._id === moved)?.utc_begin_plus_tz).toBe(begin);
+    expect(ann.find((r) => r._id === off)?.resIds).toEqual(['r1']);
+    const full = ok<{ records: Rec[] }>(
+      await call(t, p.resource1, 'GET', `/timeline?from=${period().from}&to=${period().to}&detail=full`),
+    ).records;
+    expect(full.find((r) => r._id === moved)).toMatchObject({
+      utc_begin_plus_tz: begin,
+      addressline1: '1 Old St',
+    });
+    expect(await read(p.resource1, moved)).toMatchObject({
+      utc_begin_plus_tz: begin,
+      addressline1: '1 Old St',
+    });
+    expect((await read(p.resource1, off)).resIds).toEqual(['r1']);
+    const list = ok<{ items: Rec[] }>(
+      await call(t, p.resource1, 'GET', `/timeline-records?from=${period().from}&to=${period().to}`),
+    ).items;
+    expect(list.find((r) => r._id === moved)?.utc_begin_plus_tz).toBe(begin);
+    // Bob does not read the job he is new on; the dispatcher reads the drafts.
+    expect((await windowOf(p.resource2)).map((r) => r._id)).not.toContain(off);
+    expect((await windowOf(p.dispatcher)).map((r) => r._id)).not.toContain(moved);
+    expect(await read(p.dispatcher, moved)).toMatchObject({
+      utc_begin_plus_tz: later,
+      addressline1: '9 New Rd',
+    });
+    // Live: Ann hears nothing of the drafts (but what else changed); the dispatchers hear each change.
+    const events = (await selectLiveEventsUnsafe(t.db.db, p.orgId, seq, 100)).filter(
+      (e) => e.payload._id === moved || e.payload._id === off,
+    );
+    const toAnn = events.filter((e) => e.audience.uids?.includes(p.uids.resource1));
+    for (const e of toAnn) {
+      expect(e.payload.changed).not.toContain('utc_begin_plus_tz');
+      expect(e.payload.changed).not.toContain('addressline1');
+      expect(e.payload.changed).not.toContain('resIds');
+      expect(e.kind).not.toBe('record.removed');
+    }
+    expect(toAnn.find((e) => e.payload._id === moved)?.payload.utc_begin_plus_tz).toBe(begin);
+    expect(events.filter((e) => e.audience.dispatchers && e.kind === 'record.changed')).toHaveLength(2);
+
+    await publish();
+    expect(await read(p.resource1, moved)).toMatchObject({
+      utc_begin_plus_tz: later,
+      addressline1: '9 New Rd',
+    });
+    expect((await call(t, p.resource1, 'GET', `/timeline-records/${off}`)).statusCode).toBe(404);
+    expect((await windowOf(p.resource1)).map((r) => r._id)).not.toContain(off);
+    expect((await windowOf(p.resource2)).map((r) => r._id)).toContain(off);
   });
 
   it('a period outside the drafts has nothing to publish', async () => {

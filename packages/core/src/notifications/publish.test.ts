@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type DraftJob, periodText, publishPlan, publishSummary, rosterMessage } from './publish.ts';
+import {
+  type DraftJob,
+  periodText,
+  publishedView,
+  publishPlan,
+  publishSummary,
+  rosterMessage,
+} from './publish.ts';
 import type { BookingFacts } from './rules.ts';
 
 const facts = (over: Partial<BookingFacts> = {}): BookingFacts => ({
@@ -83,5 +90,49 @@ describe('the words', () => {
     const monday = Date.parse('2026-03-09T00:00:00Z') / 1000;
     expect(periodText(monday, monday + 86_400)).toBe('09/Mar/2026');
     expect(periodText(monday, monday + 7 * 86_400)).toBe('09/Mar/2026 – 15/Mar/2026');
+  });
+});
+
+describe('publishedView', () => {
+  const published = {
+    _id: 'j',
+    resIds: ['r1'],
+    utc_begin_plus_tz: 100,
+    utc_end_plus_tz: 200,
+    addressline1: '1 Old St',
+  };
+  const current = {
+    _id: 'j',
+    status: 'started',
+    resIds: ['r2'],
+    utc_begin_plus_tz: 300,
+    utc_end_plus_tz: 400,
+    addressline1: '9 New Rd',
+    notes: 'Gate code 12',
+  };
+
+  it('shows the workers, time and address as published, the rest as now', () => {
+    expect(publishedView(current, published)).toEqual({
+      _id: 'j',
+      status: 'started',
+      resIds: ['r1'],
+      utc_begin_plus_tz: 100,
+      utc_end_plus_tz: 200,
+      addressline1: '1 Old St',
+    });
+  });
+
+  it('a job unchanged since published reads the same', () => {
+    expect(publishedView(published, published)).toEqual(published);
+  });
+
+  it('a bar keeps only its own fields', () => {
+    const bar = { _id: 'j', resIds: ['r2'], utc_begin_plus_tz: 300, utc_end_plus_tz: 400 };
+    expect(publishedView(bar, published, false)).toEqual({
+      _id: 'j',
+      resIds: ['r1'],
+      utc_begin_plus_tz: 100,
+      utc_end_plus_tz: 200,
+    });
   });
 });

@@ -69,6 +69,45 @@ export function isDraft(published: BookingFacts | undefined, current: BookingFac
   return bookingNotices(published, current).length > 0;
 }
 
+/**
+ * The fields of a job a draft holds back from its workers: its workers, time, address and notes
+ * (what the notification rules compare), with what comes with them (names, place).
+ */
+export const ROSTER_FIELDS = [
+  'resIds',
+  'resourceId',
+  'resource_first_name',
+  'resource_last_name',
+  'utc_begin_plus_tz',
+  'utc_end_plus_tz',
+  'all_location',
+  'addressline1',
+  'addressline2',
+  'addressline3',
+  '_geoloc',
+  'notes',
+  'notes_important',
+] as const;
+
+/**
+ * A draft job as its workers read it until it is published: its roster fields as published, the
+ * rest as it is now. `full`: every roster field; otherwise only those `current` carries (a bar's
+ * few fields stay few).
+ */
+export function publishedView<R extends Record<string, unknown>>(
+  current: R,
+  published: Readonly<Record<string, unknown>>,
+  full = true,
+): R {
+  const view: Record<string, unknown> = { ...current };
+  for (const k of ROSTER_FIELDS) {
+    if (!full && !(k in current)) continue;
+    if (published[k] === undefined) delete view[k];
+    else view[k] = published[k];
+  }
+  return view as R;
+}
+
 /** What publishing a period does: each affected worker's changes, in the drafts' order. */
 export type PublishPlan = {
   /** Resource id → that worker's changes (one notification each). */

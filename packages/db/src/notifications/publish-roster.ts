@@ -147,27 +147,41 @@ export function publishRoster(
     );
     await answersAsked(tx, orgId, plan.workers, found, now);
     const events: LiveEventInput[] = [];
-    for (const { record } of found) {
+    for (const { draft, record } of found) {
+      // Workers taken off the job read it (as published) until now: no longer.
+      const off = (((draft.published as StoredRecord | null)?.resIds ?? []) as readonly string[]).filter(
+        (r) => !record.resIds.includes(r),
+      );
+      const derived = await readersFor(tx, orgId, record.resIds, record.customerId ?? null);
+      const gone = new Set((await readersFor(tx, orgId, off, null)).filter((uid) => !derived.includes(uid)));
       const readers = [
         ...new Set([
-          ...((record._uid_r as string[] | undefined) ?? []),
-          ...(await readersFor(tx, orgId, record.resIds, record.customerId ?? null)),
+          ...((record._uid_r as string[] | undefined) ?? []).filter((u) => !gone.has(u)),
+          ...derived,
         ]),
       ].sort();
       await tx
         .update(timelineRecords)
         .set({ readers })
         .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, record._id)));
+      const place = {
+        _id: record._id,
+        utc_begin_plus_tz: record.utc_begin_plus_tz,
+        utc_end_plus_tz: record.utc_end_plus_tz,
+      };
       events.push({
         topic: 'booking',
         kind: 'roster.published',
         audience: { dispatchers: true, uids: readers },
-        payload: {
-          _id: record._id,
-          utc_begin_plus_tz: record.utc_begin_plus_tz,
-          utc_end_plus_tz: record.utc_end_plus_tz,
-        },
+        payload: place,
       });
+      if (gone.size)
+        events.push({
+          topic: 'booking',
+          kind: 'record.removed',
+          audience: { uids: [...gone].sort() },
+          payload: { ...place, _key: record._key, deleted: false },
+        });
     }
     await tx.delete(rosterDrafts).where(
       and(

@@ -1,6 +1,7 @@
-import { isDraft, ROSTER_PUBLISHING_KEY } from '@rostra/core/notifications/publish';
-import { and, eq, inArray } from 'drizzle-orm';
+import { isDraft, publishedView, ROSTER_PUBLISHING_KEY } from '@rostra/core/notifications/publish';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
+import { draftViews } from '../scheduling/draft-views.ts';
 import type { StoredRecord } from '../scheduling/mapping.ts';
 import { rosterDrafts } from '../schema/notifications.ts';
 import { orgSettings } from '../schema/organisations.ts';
@@ -87,6 +88,8 @@ export async function holdRosterChanges(
     const { byWorker } = change;
     const published = heard && byWorker ? without(heard, byWorker) : heard;
     const ends = !after || !tellsWorkers(after) || after.status === 'cancelled';
+    // What its workers read before this write: the job as published while it was a draft.
+    const wasRead = draft?.published && before ? publishedView(before, draft.published) : before;
     if (ends || !isDraft(published && bookingFacts(published), bookingFacts(after))) {
       if (draft) {
         await tx
@@ -98,6 +101,7 @@ export async function holdRosterChanges(
       // (the write derived the published readers already), but a worker's own change.
       if (ends) passed.push({ before: heard, after, ...(byWorker ? { byWorker } : {}) });
       else if (byWorker) passed.push({ before: heard, after, byWorker });
+      if (after && wasRead !== before) draftViews.set(after, { before: wasRead, after });
       continue;
     }
     if (byWorker && heard) {
@@ -125,13 +129,15 @@ export async function holdRosterChanges(
       held.set(id, row);
     }
     await setReaders(tx, orgId, after, published);
+    if (published) draftViews.set(after, { before: wasRead, after: publishedView(after, published) });
   }
   return passed;
 }
 
 /**
- * The readers a job keeps while it is a draft: its readers less the users of workers not on it
- * as published. Updates the row and `after` itself (its live events are computed from it).
+ * The readers a job has while it is a draft: the workers on it as published (those taken off it
+ * in the draft still read it, as published), not those only newly on it. Updates the row and
+ * `after` itself (its live events are computed from it).
  */
 async function setReaders(
   tx: Tx,
@@ -139,26 +145,73 @@ async function setReaders(
   after: StoredRecord,
   published: StoredRecord | undefined,
 ): Promise<void> {
-  const added = after.resIds.filter((r) => !(published?.resIds ?? []).includes(r));
-  if (added.length === 0) return;
+  const was = published?.resIds ?? [];
+  const added = after.resIds.filter((r) => !was.includes(r));
+  const removed = was.filter((r) => !after.resIds.includes(r));
+  if (added.length === 0 && removed.length === 0) return;
+  const workers = await tx
+    .select({ id: resources.id, uid: resources.uid })
+    .from(resources)
+    .where(and(eq(resources.orgId, orgId), inArray(resources.id, [...added, ...removed])));
+  const uidsOf = (ids: readonly string[]) =>
+    workers.flatMap((w) => (w.uid && ids.includes(w.id) ? [w.uid] : []));
   const kept = new Set((published?._uid_r as string[] | undefined) ?? []);
-  const hidden = new Set(
-    (
-      await tx
-        .select({ uid: resources.uid })
-        .from(resources)
-        .where(and(eq(resources.orgId, orgId), inArray(resources.id, added)))
-    ).flatMap((w) => (w.uid && !kept.has(w.uid) ? [w.uid] : [])),
-  );
-  if (hidden.size === 0) return;
+  const hidden = new Set(uidsOf(added).filter((uid) => !kept.has(uid)));
+  const shown = uidsOf(removed).filter((uid) => kept.has(uid));
+  if (hidden.size === 0 && shown.length === 0) return;
   const [row] = await tx
     .select({ readers: timelineRecords.readers })
     .from(timelineRecords)
     .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, after._id)));
-  const readers = (row?.readers ?? []).filter((uid) => !hidden.has(uid));
+  const readers = [...new Set([...(row?.readers ?? []).filter((uid) => !hidden.has(uid)), ...shown])].sort();
   after._uid_r = readers;
   await tx
     .update(timelineRecords)
     .set({ readers })
     .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, after._id)));
+}
+
+/**
+ * Records as someone who is not a dispatcher reads them (issue #19 point 4): a draft job as it
+ * was last published to its workers (its workers, time and address), until it is published.
+ * `full`: whole records; otherwise a bar's few fields. With `window`, only those that overlap it
+ * as published remain (a job moved in the draft stays where its workers know it).
+ */
+export async function asPublished<R extends Record<string, unknown>>(
+  tx: Tx,
+  orgId: string,
+  records: R[],
+  full: boolean,
+  window?: { from: number; to: number },
+): Promise<R[]> {
+  if (records.length === 0) return records;
+  const drafts = await tx
+    .select({ recordId: rosterDrafts.recordId, published: rosterDrafts.published })
+    .from(rosterDrafts)
+    .where(
+      and(
+        eq(rosterDrafts.orgId, orgId),
+        inArray(
+          rosterDrafts.recordId,
+          records.map((r) => r._id as string),
+        ),
+      ),
+    );
+  const published = new Map(drafts.flatMap((d) => (d.published ? [[d.recordId, d.published]] : [])));
+  if (published.size === 0) return records;
+  return records.flatMap((r) => {
+    const was = published.get(r._id as string);
+    if (!was) return [r];
+    const view = publishedView(r, was, full);
+    const begin = view.utc_begin_plus_tz as number;
+    const end = view.utc_end_plus_tz as number;
+    if (window && !(begin < window.to && (end > window.from || begin >= window.from))) return [];
+    return [view];
+  });
+}
+
+/** The draft jobs whose published times overlap `[from, to)` (a worker's window reads them too). */
+export function publishedIn(orgId: string, from: number, to: number): SQL {
+  return sql`timeline_records.id in (select record_id from roster_drafts where org_id = ${orgId}
+    and published_begin < ${to} and published_end > ${from})`;
 }

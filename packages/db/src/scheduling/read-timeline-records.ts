@@ -2,6 +2,7 @@ import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
+import { asPublished, publishedIn } from '../notifications/roster-drafts.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import type { VersionedRecord } from './mapping.ts';
@@ -16,8 +17,8 @@ export async function getTimelineRecord(
   id: string,
   reader: Reader,
 ): Promise<VersionedRecord | undefined> {
-  const [record] = await withOrg(db, orgId, (tx) =>
-    selectTimelineRecords(
+  const [record] = await withOrg(db, orgId, async (tx) => {
+    const found = await selectTimelineRecords(
       tx,
       and(
         eq(timelineRecords.orgId, orgId),
@@ -26,8 +27,10 @@ export async function getTimelineRecord(
         liveUnlessSeesAll(reader),
       ),
       1,
-    ),
-  );
+    );
+    // A draft job reads as published to everyone but the dispatchers.
+    return reader.seesAll ? found : asPublished(tx, orgId, found, true);
+  });
   return record;
 }
 
@@ -55,8 +58,8 @@ export async function listTimelineRecords(
   if (query.cursor !== undefined && (after === undefined || typeof after[0] !== 'number')) {
     throw new InvalidCursorError();
   }
-  const records = await withOrg(db, orgId, (tx) =>
-    selectTimelineRecords(
+  const records = await withOrg(db, orgId, async (tx) => {
+    const found = await selectTimelineRecords(
       tx,
       and(
         eq(timelineRecords.orgId, orgId),
@@ -64,7 +67,10 @@ export async function listTimelineRecords(
         liveUnlessSeesAll(reader),
         query.key === undefined ? undefined : eq(timelineRecords.key, query.key),
         query.status === undefined ? undefined : eq(timelineRecords.status, query.status),
-        overlapsOpenWindow(query.from, query.to),
+        // Someone who is not a dispatcher reads a draft job where it was published, too.
+        !reader.seesAll && query.from !== undefined && query.to !== undefined
+          ? or(overlapsOpenWindow(query.from, query.to), publishedIn(orgId, query.from, query.to))
+          : overlapsOpenWindow(query.from, query.to),
         query.labels,
         after
           ? or(
@@ -77,8 +83,17 @@ export async function listTimelineRecords(
           : undefined,
       ),
       limit + 1,
-    ),
-  );
+    );
+    return reader.seesAll
+      ? found
+      : asPublished(
+          tx,
+          orgId,
+          found,
+          true,
+          query.from !== undefined && query.to !== undefined ? { from: query.from, to: query.to } : undefined,
+        );
+  });
   return pageOf(
     records,
     limit,

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { withConfirmations } from '../notifications/confirmations.ts';
 import { draftIdsAmong } from '../notifications/publish-roster.ts';
+import { asPublished, publishedIn } from '../notifications/roster-drafts.ts';
 import { orgSettings } from '../schema/organisations.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
@@ -167,9 +168,14 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
   const labels = q.masterLabelsOf
     ? (await masterLabelFiltersIn(tx, orgId, q.masterLabelsOf)).bookings
     : undefined;
+  // Someone who is not a dispatcher reads a draft job as published: where its workers know it.
+  const padded = { from: q.from - WINDOW_PADDING_S, to: q.to + WINDOW_PADDING_S };
+  const inWindow = q.reader.seesAll
+    ? windowOf(q)
+    : sql`(${windowOf(q)} or ${publishedIn(orgId, padded.from, padded.to)})`;
   const where = and(
     eq(timelineRecords.orgId, orgId),
-    windowOf(q),
+    inWindow,
     readableBy(timelineRecords.readers, q.reader),
     liveUnlessSeesAll(q.reader),
     labels,
@@ -185,7 +191,7 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
           timeline_records.data ->> 'customer_first_name' as first, timeline_records.data ->> 'customer_last_name' as last,
           timeline_records.res_ids as res
         from timeline_records
-        where timeline_records.org_id = ${orgId} and ${windowOf(q)}
+        where timeline_records.org_id = ${orgId} and ${inWindow}
           ${q.reader.seesAll ? sql`` : sql`and timeline_records.readers @> array[${q.reader.uid}]::text[] and ${IS_LIVE_RECORD}`}
           ${labels ? sql`and ${labels}` : sql``}
         order by timeline_records.utc_begin_plus_tz, timeline_records.id
@@ -226,6 +232,7 @@ async function readWindow(tx: Tx, orgId: string, q: WindowQuery): Promise<Timeli
   }
   const truncated = records.length > WINDOW_LIMIT;
   if (truncated) records = records.slice(0, WINDOW_LIMIT);
+  if (!q.reader.seesAll) records = await asPublished(tx, orgId, records, q.detail === 'full', padded);
   records = await withConfirmations(
     tx,
     orgId,

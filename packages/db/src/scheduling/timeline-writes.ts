@@ -6,6 +6,7 @@ import type { Tx } from '../client.ts';
 import type { LiveEventInput } from '../infra/live-events.ts';
 import { jobStates } from '../schema/jobs.ts';
 import { customers, resources, timelineRecordResources, timelineRecords } from '../schema/scheduling.ts';
+import { draftViews } from './draft-views.ts';
 import type { StoredRecord, VersionedRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
 import { isTemplateItem } from './template-items.ts';
@@ -219,6 +220,20 @@ export function recordChangeEvents(
   before: StoredRecord | undefined,
   after: StoredRecord | undefined,
 ): LiveEventInput[] {
+  const view = after && draftViews.get(after);
+  if (!view) return changeEvents(before, after);
+  // A roster draft: the dispatchers get the change, the others what they read of it (as published).
+  return [
+    ...changeEvents(before, after).flatMap((e) =>
+      e.audience.dispatchers ? [{ ...e, audience: { dispatchers: true } }] : [],
+    ),
+    ...changeEvents(view.before, view.after).flatMap((e) =>
+      e.audience.uids?.length ? [{ ...e, audience: { uids: e.audience.uids } }] : [],
+    ),
+  ];
+}
+
+function changeEvents(before: StoredRecord | undefined, after: StoredRecord | undefined): LiveEventInput[] {
   const events: LiveEventInput[] = [];
   // Master-roster template items are the dispatchers' alone: their readers hear nothing of them.
   const readersOf = (r: StoredRecord | undefined) =>
