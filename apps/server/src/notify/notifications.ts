@@ -1,3 +1,4 @@
+import { CONFIRM_MARK_LINE } from '@rostra/core/notifications/publish';
 import type { Db } from '@rostra/db/client';
 import { listOrganisationIdsUnsafe } from '@rostra/db/infra/job-runs';
 import { confirmationOf } from '@rostra/db/notifications/confirmations';
@@ -33,18 +34,46 @@ export function notificationChannels(input: {
   ];
 }
 
+/** The signed confirm link token of the worker's request on a job, while it is pending. */
+async function confirmToken(
+  db: Db,
+  orgId: string,
+  recordId: string,
+  uid: string,
+): Promise<string | undefined> {
+  const c = await confirmationOf(db, orgId, recordId, uid);
+  if (c?.state !== 'pending') return undefined;
+  return signLink(await linkKey(db), { orgId, linkId: c.linkId });
+}
+
 /**
  * A mail or SMS asking a worker to confirm a job (assigned, or moved) carries the confirm link,
  * a push message its token (for the notification's Confirm and Decline actions), while their
- * answer is pending: the link names the current request, so it works once.
+ * answer is pending: the link names the current request, so it works once. A "roster published"
+ * message carries one link per job it asks about, where its confirm marks are (push: none).
  */
 export async function withConfirmLink(db: Db, publicUrl: string, d: Delivery): Promise<OutgoingDelivery> {
+  const line = (token: string) => `Confirm or decline: ${publicUrl}/confirm/${token}`;
+  if (d.event === 'roster_published') {
+    const marks = [...d.body.matchAll(CONFIRM_MARK_LINE)];
+    if (marks.length === 0) return d;
+    const links = new Map<string, string | undefined>();
+    for (const [, recordId = ''] of marks)
+      if (d.channel !== 'push' && !links.has(recordId))
+        links.set(recordId, await confirmToken(db, d.orgId, recordId, d.uid));
+    const body = d.body
+      .replace(CONFIRM_MARK_LINE, (_mark, recordId: string) => {
+        const token = links.get(recordId);
+        return token ? `  ${line(token)}` : '\u0000';
+      })
+      .replace(/\n?\u0000/g, '');
+    return { ...d, body };
+  }
   if ((d.event !== 'assigned' && d.event !== 'changed') || !d.recordId) return d;
-  const c = await confirmationOf(db, d.orgId, d.recordId, d.uid);
-  if (c?.state !== 'pending') return d;
-  const token = signLink(await linkKey(db), { orgId: d.orgId, linkId: c.linkId });
+  const token = await confirmToken(db, d.orgId, d.recordId, d.uid);
+  if (!token) return d;
   if (d.channel === 'push') return { ...d, confirmToken: token };
-  return { ...d, body: `${d.body}\n\nConfirm or decline: ${publicUrl}/confirm/${token}` };
+  return { ...d, body: `${d.body}\n\n${line(token)}` };
 }
 
 /** The background job that sends the notification outbox. */

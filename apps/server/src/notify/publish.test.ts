@@ -4,6 +4,7 @@ import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, H, MONDAY, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
+import { withConfirmLink } from './notifications.ts';
 
 /*
  * Issue #19 point 4, draft and publish: with publishing on, a dispatcher's roster changes are
@@ -279,6 +280,52 @@ describe.each(testDatabaseKinds())('draft and publish on %s', (kind) => {
     expect((await call(t, p.resource1, 'GET', `/timeline-records/${off}`)).statusCode).toBe(404);
     expect((await windowOf(p.resource1)).map((r) => r._id)).not.toContain(off);
     expect((await windowOf(p.resource2)).map((r) => r._id)).toContain(off);
+  });
+
+  it('the roster published mail and SMS carry a confirm link for each job they ask about', async () => {
+    // A job ahead of the clock (a link is good until the job starts), and its day to publish.
+    const begin = Math.floor(t.clock.now().getTime() / 1000 / 86_400) * 86_400 + 3 * 86_400 + 9 * H;
+    const id = await job({
+      resIds: ['r1'],
+      reference: 'JOB-L',
+      utc_begin_plus_tz: begin,
+      utc_end_plus_tz: begin + H,
+    });
+    const earlier = new Set((await told('roster_published')).map((r) => r.id));
+    const day = { from: begin - 9 * H, to: begin + 15 * H };
+    expect(ok(await call(t, p.dispatcher, 'POST', '/roster/publication', day))).toEqual({
+      workers: 1,
+      jobs: 1,
+    });
+    const sent = (await told('roster_published')).filter(
+      (r) => !earlier.has(r.id) && r.uid === p.uids.resource1,
+    );
+    const mail = sent.find((r) => r.channel === 'email');
+    if (!mail) throw new Error('no roster mail');
+    // Every mail or SMS of it gets the link where its mark is; a push message none (and no mark).
+    for (const row of sent) {
+      const prepared = (await withConfirmLink(t.db.db, 'https://app.test', row)).body;
+      expect(prepared).not.toContain('{confirm:');
+      if (row.channel === 'push') expect(prepared).not.toContain('Confirm or decline');
+      else expect(prepared).toContain('Confirm or decline: https://app.test/confirm/');
+    }
+    const { body } = await withConfirmLink(t.db.db, 'https://app.test', mail);
+    const m = /- New: JOB-L[^\n]*\n {2}Confirm or decline: https:\/\/app\.test\/confirm\/(\S+)/.exec(body);
+    const token = m?.[1] ?? '';
+    expect(token).not.toBe('');
+    // The same single-use link as the assignment mail's.
+    const answer = (decision: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/confirm/${token}`, payload: { decision } });
+    expect((await answer('confirm')).json()).toEqual({ state: 'confirmed' });
+    expect((await answer('confirm')).statusCode).toBe(409);
+    expect(
+      ok<{ items: { state: string }[] }>(await call(t, p.dispatcher, 'GET', `/bookings/${id}/confirmations`))
+        .items,
+    ).toMatchObject([{ state: 'confirmed' }]);
+    // Answered: sent again, the message has no link left for it.
+    expect((await withConfirmLink(t.db.db, 'https://app.test', mail)).body).not.toContain(
+      'Confirm or decline',
+    );
   });
 
   it('a period outside the drafts has nothing to publish', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONFIRM_MARK_LINE,
   type DraftJob,
   periodText,
   publishedView,
@@ -78,6 +79,18 @@ describe('the words', () => {
     expect(rosterMessage(plan.workers.get('r1') ?? [])).toBe(
       '- New: A on 09/Mar/2026 09:00 AM\n- Removed: B on 09/Mar/2026 09:00 AM',
     );
+  });
+
+  it('with marks, a job they are asked to confirm is followed by its confirm mark, a removed one not', () => {
+    const plan = publishPlan([
+      draft('a', undefined, facts({ resIds: ['r1'] })),
+      draft('b', facts({ resIds: ['r1'] }), facts({ resIds: [] })),
+    ]);
+    const message = rosterMessage(plan.workers.get('r1') ?? [], true);
+    expect(message).toBe(
+      '- New: A on 09/Mar/2026 09:00 AM\n  {confirm:a}\n- Removed: B on 09/Mar/2026 09:00 AM',
+    );
+    expect([...message.matchAll(CONFIRM_MARK_LINE)].map((m) => m[1])).toEqual(['a']);
   });
 
   it('the dialog asks with both counts, or says there is nothing to publish', () => {

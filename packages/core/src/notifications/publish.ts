@@ -140,9 +140,30 @@ const LINE: Readonly<Record<RosterChangeKind, (c: RosterChange) => string>> = {
   cancelled: (c) => `Cancelled: ${c.job} on ${c.when}`,
 };
 
-/** A worker's changes as the lines of their "roster published" message, one per job. */
-export function rosterMessage(changes: readonly RosterChange[]): string {
-  return changes.map((c) => `- ${LINE[c.kind](c)}`).join('\n');
+/**
+ * Where a job's confirm link goes in a stored "roster published" message: the runner puts the
+ * worker's signed link there when it sends a mail or SMS (the link is made at send time, as for
+ * every confirm request), and drops the line otherwise.
+ */
+export const confirmMark = (recordId: string) => `{confirm:${recordId}}`;
+
+/** A line of a stored message that is a confirm mark: the job's record id is its group 1. */
+export const CONFIRM_MARK_LINE = /^[ \t]*\{confirm:([^}\s]+)\}[ \t]*$/gm;
+
+/**
+ * A worker's changes as the lines of their "roster published" message, one per job. With
+ * `marks`, each job they are asked to confirm (new to them, or moved) is followed by its
+ * `confirmMark` line.
+ */
+export function rosterMessage(changes: readonly RosterChange[], marks = false): string {
+  return changes
+    .map((c) => {
+      const line = `- ${LINE[c.kind](c)}`;
+      return marks && (c.kind === 'assigned' || c.kind === 'changed')
+        ? `${line}\n  ${confirmMark(c.recordId)}`
+        : line;
+    })
+    .join('\n');
 }
 
 /** The words of the publish dialog: how many workers and jobs a publication touches. */

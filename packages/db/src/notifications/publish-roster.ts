@@ -141,7 +141,7 @@ export function publishRoster(
         job: when,
         when,
         address: '',
-        message: rosterMessage(changes),
+        message: rosterMessage(changes, true),
       })),
       now,
     );
