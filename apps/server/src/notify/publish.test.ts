@@ -328,6 +328,45 @@ describe.each(testDatabaseKinds())('draft and publish on %s', (kind) => {
     );
   });
 
+  it('a job the drafts put on the job board is offered at publication, not before', async () => {
+    const offersBy = async (channels: string[]) =>
+      ok(
+        await call(t, p.dispatcher, 'PUT', '/settings/notifications', {
+          event_channels: { offered: channels },
+          templates: {},
+        }),
+      );
+    await offersBy(['email']);
+    try {
+      await setPublishing(false);
+      const id = await job({ resIds: ['r1'], reference: 'JOB-B' });
+      await setPublishing(true);
+      await patch(id, { resIds: [] });
+      const offered = async () => (await told('offered')).filter((r) => r.recordId === id).map((r) => r.uid);
+      expect(await offered()).toEqual([]);
+      await publish();
+      const to = await offered();
+      expect(to).toContain(p.uids.resource2);
+      // Ann, taken off it, hears she was removed, not that it is open.
+      expect(to).not.toContain(p.uids.resource1);
+      // Once: publishing again offers nothing more.
+      await publish();
+      expect((await offered()).length).toBe(to.length);
+
+      // Ann declines the job she was published on, on which the drafts already put Bob too: it
+      // is not open, so nobody is offered it.
+      await setPublishing(false);
+      const taken = await job({ resIds: ['r1'], reference: 'JOB-T' });
+      await setPublishing(true);
+      await patch(taken, { resIds: ['r1', 'r2'] });
+      await decline(p.resource1, taken);
+      await publish();
+      expect((await told('offered')).filter((r) => r.recordId === taken)).toEqual([]);
+    } finally {
+      await offersBy(['push']);
+    }
+  });
+
   it('a period outside the drafts has nothing to publish', async () => {
     await job({ resIds: ['r1'] });
     const later = { from: from + 7 * 86_400, to: from + 14 * 86_400 };

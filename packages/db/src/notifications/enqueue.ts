@@ -243,6 +243,8 @@ export type BookingChange = {
   before: StoredRecord | undefined;
   after: StoredRecord | undefined;
   byWorker?: string | undefined;
+  /** Told now while the job stays a roster draft: the job board offers it at publication. */
+  held?: boolean | undefined;
 };
 
 /**
@@ -277,14 +279,14 @@ export async function enqueueBookingChanges(
   const drops: { recordId: string; resourceId: string }[] = [];
   const offers: { job: StoredRecord; was: readonly string[] }[] = [];
   const taken: StoredRecord[] = [];
-  for (const { before, after, byWorker } of changes) {
+  for (const { before, after, byWorker, held } of changes) {
     const b = tellsWorkers(before) ? before : undefined;
     const a = tellsWorkers(after) ? after : undefined;
     if (!b && !a) continue;
     const shown = (a ?? b) as StoredRecord;
     const bFacts = b && bookingFacts(b);
     const aFacts = a && bookingFacts(a);
-    if (a && offeredBy(bFacts, aFacts)) offers.push({ job: a, was: b?.resIds ?? [] });
+    if (a && !held && offeredBy(bFacts, aFacts)) offers.push({ job: a, was: b?.resIds ?? [] });
     if (a && isOpenJob(bFacts) && (aFacts?.resIds.length ?? 0) > 0) taken.push(a);
     for (const n of bookingNotices(bFacts, aFacts)) {
       // The worker who made the change (their decline) is not told of it.
@@ -340,7 +342,7 @@ export async function enqueueBookingChanges(
  * An open job is offered to every active worker with a user, but those it was just taken from
  * (they are told `unassigned`).
  */
-async function offerNotices(
+export async function offerNotices(
   tx: Tx,
   orgId: string,
   offers: readonly { job: StoredRecord; was: readonly string[] }[],

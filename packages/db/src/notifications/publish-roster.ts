@@ -5,6 +5,7 @@ import {
   type RosterChange,
   rosterMessage,
 } from '@rostra/core/notifications/publish';
+import { offeredBy } from '@rostra/core/notifications/rules';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { formatDateTime, fromWallClock } from '@rostra/core/time/calendar';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { resources, timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import { bookingFacts } from './booking-facts.ts';
 import { dropConfirmation, requestConfirmations } from './confirmations.ts';
-import { enqueueNotices, orgNoticeContext } from './enqueue.ts';
+import { enqueueNotices, offerNotices, orgNoticeContext } from './enqueue.ts';
 
 /*
  * Publishing a period of the roster (issue #19 point 4): the draft jobs of the period become
@@ -145,6 +146,14 @@ export function publishRoster(
       })),
       now,
     );
+    // A job the drafts put on the job board is offered now (not to the workers just taken off it).
+    const offers = found.flatMap(({ draft, record }) => {
+      const published = (draft.published ?? undefined) as StoredRecord | undefined;
+      return offeredBy(published && bookingFacts(published), bookingFacts(record))
+        ? [{ job: record, was: published?.resIds ?? [] }]
+        : [];
+    });
+    await enqueueNotices(tx, orgId, await offerNotices(tx, orgId, offers), now);
     await answersAsked(tx, orgId, plan.workers, found, now);
     const events: LiveEventInput[] = [];
     for (const { draft, record } of found) {

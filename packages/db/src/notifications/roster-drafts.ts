@@ -23,6 +23,8 @@ type Change = {
   before: StoredRecord | undefined;
   after: StoredRecord | undefined;
   byWorker?: string | undefined;
+  /** Told now while the job stays a draft: not offered on the job board until it is published. */
+  held?: boolean | undefined;
 };
 
 /** The job without the worker who took themselves off it. */
@@ -106,7 +108,7 @@ export async function holdRosterChanges(
     }
     if (byWorker && heard) {
       // Their change tells now (not them: see enqueueBookingChanges); the rest stays a draft.
-      passed.push({ before: heard, after: published, byWorker });
+      passed.push({ before: heard, after: published, byWorker, held: true });
       if (draft) {
         const values = { published: published as Record<string, unknown> | null };
         await tx
