@@ -61,12 +61,16 @@ export async function withConfirmLink(db: Db, publicUrl: string, d: Delivery): P
     for (const [, recordId = ''] of marks)
       if (d.channel !== 'push' && !links.has(recordId))
         links.set(recordId, await confirmToken(db, d.orgId, recordId, d.uid));
+    // Each mark's line becomes the link, or goes (answered, or a push message).
     const body = d.body
-      .replace(CONFIRM_MARK_LINE, (_mark, recordId: string) => {
-        const token = links.get(recordId);
-        return token ? `  ${line(token)}` : '\u0000';
+      .split('\n')
+      .flatMap((text) => {
+        const [mark] = [...text.matchAll(CONFIRM_MARK_LINE)];
+        if (!mark) return [text];
+        const token = links.get(mark[1] ?? '');
+        return token ? [`  ${line(token)}`] : [];
       })
-      .replace(/\n?\u0000/g, '');
+      .join('\n');
     return { ...d, body };
   }
   if ((d.event !== 'assigned' && d.event !== 'changed') || !d.recordId) return d;
