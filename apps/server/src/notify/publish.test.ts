@@ -1,5 +1,6 @@
 import { liveSeqsUnsafe, selectLiveEventsUnsafe } from '@rostra/db/infra/live-events';
 import { listDeliveries } from '@rostra/db/notifications/deliveries';
+import { putSettings } from '@rostra/db/settings';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, H, MONDAY, ok, type Personas, schedulingOrg } from '../scheduling/testing.ts';
@@ -365,6 +366,25 @@ describe.each(testDatabaseKinds())('draft and publish on %s', (kind) => {
     } finally {
       await offersBy(['push']);
     }
+  });
+
+  it("a batch allocation's drafts do not reach the workers live", async () => {
+    await putSettings(t.db.db, p.orgId, 'allocation', { switches: { RESOURCE_SHIFT_NOT_CHECK: true } });
+    const day = from + 3 * 86_400;
+    const at = { utc_begin_plus_tz: day + 9 * H, utc_end_plus_tz: day + 10 * H };
+    const jobs = [await job(at), await job(at), await job(at), await job(at)];
+    const seq = (await liveSeqsUnsafe(t.db.db, [p.orgId])).get(p.orgId) ?? 0;
+    expect(
+      ok(await call(t, p.dispatcher, 'POST', '/allocation/batch', { from: day, to: day + 86_400 })),
+    ).toMatchObject({ assigned: 4 });
+    const events = (await selectLiveEventsUnsafe(t.db.db, p.orgId, seq, 200)).filter(
+      (e) => e.kind.startsWith('record.') && jobs.includes(e.payload._id as string),
+    );
+    expect(events.filter((e) => e.audience.dispatchers).length).toBeGreaterThan(0);
+    const workers = [p.uids.resource1, p.uids.resource2];
+    expect(events.filter((e) => e.audience.uids?.some((u) => workers.includes(u)))).toEqual([]);
+    // Published, they read them.
+    expect(ok(await call(t, p.dispatcher, 'POST', '/roster/publication', period())).jobs).toBeGreaterThan(0);
   });
 
   it('a period outside the drafts has nothing to publish', async () => {

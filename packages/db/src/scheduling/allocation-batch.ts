@@ -14,6 +14,7 @@ import { buildBatchScenario } from './allocation-scenario.ts';
 import { writeAllocation } from './allocation-writes.ts';
 import type { VersionedRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
+import { recordChangeEvents } from './timeline-writes.ts';
 
 /** Jobs allocated per transaction: each chunk's commit is a progress step others can see. */
 export const BATCH_CHUNK = 100;
@@ -287,5 +288,7 @@ async function writeBatchOutcome(
     events.push(...written.events);
   }
   await enqueueBookingChanges(tx, orgId, changes, now);
+  // After the sends: a change held as a roster draft is told as its workers read it.
+  for (const c of changes) events.push(...recordChangeEvents(c.before, c.after));
   return { ...counts, events };
 }

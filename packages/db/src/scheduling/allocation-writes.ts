@@ -26,7 +26,7 @@ export type AllocationVerdict = {
  * the derived readers and a new version. Answers the saved record and the live events: the
  * change, and a notification to each newly assigned resource's user. With `deferred`, the
  * notification sends are not written but the change is added to it, for the caller to enqueue
- * with the rest of its batch (`enqueueBookingChanges`).
+ * with the rest of its batch (`enqueueBookingChanges`) and then add its `recordChangeEvents`.
  */
 export async function writeAllocation(
   tx: Tx,
@@ -85,8 +85,13 @@ export async function writeAllocation(
     })),
     now,
   );
-  if (deferred) deferred.push({ before, after: record });
-  else await enqueueBookingNotices(tx, orgId, before, record, now);
+  // Deferred, the caller adds the change's live events after enqueueing (a roster draft's
+  // events are told as its workers read it: see recordChangeEvents).
+  if (deferred) {
+    deferred.push({ before, after: record });
+    return { record, events: notified };
+  }
+  await enqueueBookingNotices(tx, orgId, before, record, now);
   return { record, events: [...recordChangeEvents(before, record), ...notified] };
 }
 
