@@ -368,7 +368,7 @@ describe.each(testDatabaseKinds())('draft and publish on %s', (kind) => {
     }
   });
 
-  it("a batch allocation's drafts do not reach the workers live", async () => {
+  it("a batch allocation's drafts reach the workers neither live nor in the bell", async () => {
     await putSettings(t.db.db, p.orgId, 'allocation', { switches: { RESOURCE_SHIFT_NOT_CHECK: true } });
     const day = from + 3 * 86_400;
     const at = { utc_begin_plus_tz: day + 9 * H, utc_end_plus_tz: day + 10 * H };
@@ -383,6 +383,11 @@ describe.each(testDatabaseKinds())('draft and publish on %s', (kind) => {
     expect(events.filter((e) => e.audience.dispatchers).length).toBeGreaterThan(0);
     const workers = [p.uids.resource1, p.uids.resource2];
     expect(events.filter((e) => e.audience.uids?.some((u) => workers.includes(u)))).toEqual([]);
+    // Nor does their bell.
+    for (const who of [p.resource1, p.resource2]) {
+      const bell = ok<{ items: { record_id: string }[] }>(await call(t, who, 'GET', '/notifications')).items;
+      expect(bell.filter((n) => jobs.includes(n.record_id))).toEqual([]);
+    }
     // Published, they read them.
     expect(ok(await call(t, p.dispatcher, 'POST', '/roster/publication', period())).jobs).toBeGreaterThan(0);
   });

@@ -14,7 +14,6 @@ import { buildBatchScenario } from './allocation-scenario.ts';
 import { writeAllocation } from './allocation-writes.ts';
 import type { VersionedRecord } from './mapping.ts';
 import { selectTimelineRecords } from './records.ts';
-import { recordChangeEvents } from './timeline-writes.ts';
 
 /** Jobs allocated per transaction: each chunk's commit is a progress step others can see. */
 export const BATCH_CHUNK = 100;
@@ -270,6 +269,7 @@ async function writeBatchOutcome(
   const counts = { jobs: 0, assigned: 0, conflicts: 0 };
   const events: LiveEventInput[] = [];
   const changes: BookingChange[] = [];
+  const finishes: (() => Promise<LiveEventInput[]>)[] = [];
   for (const [k, result] of outcome.results.entries()) {
     const before = jobs[k];
     if (!before) continue;
@@ -285,10 +285,10 @@ async function writeBatchOutcome(
       now,
       changes,
     );
-    events.push(...written.events);
+    finishes.push(written.finish);
   }
   await enqueueBookingChanges(tx, orgId, changes, now);
   // After the sends: a change held as a roster draft is told as its workers read it.
-  for (const c of changes) events.push(...recordChangeEvents(c.before, c.after));
+  for (const finish of finishes) events.push(...(await finish()));
   return { ...counts, events };
 }

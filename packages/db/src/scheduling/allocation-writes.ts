@@ -26,7 +26,8 @@ export type AllocationVerdict = {
  * the derived readers and a new version. Answers the saved record and the live events: the
  * change, and a notification to each newly assigned resource's user. With `deferred`, the
  * notification sends are not written but the change is added to it, for the caller to enqueue
- * with the rest of its batch (`enqueueBookingChanges`) and then add its `recordChangeEvents`.
+ * with the rest of its batch (`enqueueBookingChanges`) and then `finish` (the live events and
+ * the bell, which follow what the sends held as a roster draft).
  */
 export async function writeAllocation(
   tx: Tx,
@@ -35,7 +36,7 @@ export async function writeAllocation(
   verdict: AllocationVerdict,
   now: Date,
   deferred?: BookingChange[],
-): Promise<{ record: VersionedRecord; events: LiveEventInput[] }> {
+): Promise<{ record: VersionedRecord; events: LiveEventInput[]; finish: () => Promise<LiveEventInput[]> }> {
   const resIds = Array.isArray(verdict.job.resIds) ? (verdict.job.resIds as string[]) : [];
   const merged: Record<string, unknown> = { ...before };
   delete merged.resource_first_name;
@@ -73,26 +74,32 @@ export async function writeAllocation(
     : [];
   const when = formatDateTime(record.utc_begin_plus_tz);
   const label = bookingTitle(record);
-  const notified = await addNotifications(
-    tx,
-    orgId,
-    addedUsers.map((u) => ({
-      uid: u.uid,
-      kind: 'allocation',
-      title: 'New booking allocated',
-      body: `You have been allocated to booking ${label} on ${when}`,
-      recordId: record._id,
-    })),
-    now,
-  );
-  // Deferred, the caller adds the change's live events after enqueueing (a roster draft's
-  // events are told as its workers read it: see recordChangeEvents).
+  // After the sends are enqueued: a roster draft's readers (and so its live events) leave out the
+  // workers only newly on it, and its bell tells them nothing yet either.
+  const finish = async () => {
+    const readers = (record._uid_r as string[] | undefined) ?? [];
+    const notified = await addNotifications(
+      tx,
+      orgId,
+      addedUsers
+        .filter((u) => u.uid !== null && readers.includes(u.uid))
+        .map((u) => ({
+          uid: u.uid,
+          kind: 'allocation',
+          title: 'New booking allocated',
+          body: `You have been allocated to booking ${label} on ${when}`,
+          recordId: record._id,
+        })),
+      now,
+    );
+    return [...recordChangeEvents(before, record), ...notified];
+  };
   if (deferred) {
     deferred.push({ before, after: record });
-    return { record, events: notified };
+    return { record, events: [], finish };
   }
   await enqueueBookingNotices(tx, orgId, before, record, now);
-  return { record, events: [...recordChangeEvents(before, record), ...notified] };
+  return { record, events: await finish(), finish: async () => [] };
 }
 
 /** Bookings and group events can be allocated; leaves and breaks cannot. */
