@@ -45,6 +45,7 @@ export const CODE = {
   TimelineScreen: () => import('../features/timeline/timeline-screen.tsx'),
   SchedulerScreen: () => import('../features/week/scheduler-screen.tsx'),
   WeekScreen: () => import('../features/week/week-screen.tsx'),
+  PlannerScreen: () => import('../features/planner/planner-screen.tsx'),
 } as const;
 
 /** The pages outside the shell (no menu, no top bar around them). */
@@ -91,6 +92,7 @@ export const SCREEN_AT = {
   '/invoices': 'InvoicesScreen',
   '/uploads': 'UploadsScreen',
   '/analytics': 'AnalyticsScreen',
+  '/planner': 'PlannerScreen',
 } as const satisfies Record<string, keyof typeof CODE>;
 
 export type ShellScreen = (typeof SCREEN_AT)[keyof typeof SCREEN_AT];

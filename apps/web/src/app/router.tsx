@@ -328,6 +328,7 @@ const screenRoutes = [
   screenRoute('/invoices'),
   screenRoute('/uploads'),
   screenRoute('/analytics'),
+  screenRoute('/planner'),
 ] as const;
 
 /** Every other menu path shows the 'coming later' state. */

@@ -44,6 +44,7 @@ export const TermsScreen = lazyRouteComponent(CODE.TermsScreen, 'TermsScreen');
 export const TimelineScreen = lazyRouteComponent(CODE.TimelineScreen, 'TimelineScreen');
 export const SchedulerScreen = lazyRouteComponent(CODE.SchedulerScreen, 'SchedulerScreen');
 export const WeekScreen = lazyRouteComponent(CODE.WeekScreen, 'WeekScreen');
+export const PlannerScreen = lazyRouteComponent(CODE.PlannerScreen, 'PlannerScreen');
 
 /** Each screen's route component by name (route-code.ts says which path shows which). */
 export const SCREEN_COMPONENTS: Record<ShellScreen, RouteComponent> = {
@@ -79,4 +80,5 @@ export const SCREEN_COMPONENTS: Record<ShellScreen, RouteComponent> = {
   TimelineScreen,
   SchedulerScreen,
   WeekScreen,
+  PlannerScreen,
 };

@@ -1,0 +1,33 @@
+/** The Planner's own texts (the spec names the screen and its flags; the rest is ours). */
+export const PLANNER_TEXT = {
+  caption: 'Booking series',
+  intro: 'Bookings repeated from the booking form. Ending a series cancels its bookings from now on.',
+  empty: 'No booking series yet',
+  emptyHint: 'Choose Repeat when you make a booking to make one.',
+  failed: 'The series could not be loaded',
+  off: 'This organisation does not use the planner',
+  offHint: 'A dispatcher can turn on "Planner plan" in Settings.',
+  reference: 'Reference',
+  rule: 'Repeats',
+  customer: 'Customer',
+  resources: 'Resources',
+  next: 'Next booking',
+  count: 'Bookings',
+  state: 'State',
+  noNext: 'None to come',
+  untitled: 'Untitled',
+  none: '—',
+  ended: (date: string) => `Ended ${date}`,
+  running: 'Running',
+  finished: 'All done',
+  end: 'End series',
+  endLabel: (name: string) => `End series ${name}`,
+  openNext: (date: string) => `Open the booking of ${date}`,
+  confirmEnd: (name: string) =>
+    `End ${name}? Its bookings from now on that are not under way or done will be cancelled.`,
+  endYes: 'End series',
+  endNo: 'Keep it',
+  endedToast: (n: number) =>
+    n === 1 ? 'Series ended: 1 booking cancelled' : `Series ended: ${n} bookings cancelled`,
+  pages: 'Series pages',
+} as const;
