@@ -448,6 +448,16 @@ describe('9. resource_busy', () => {
     ]);
   });
 
+  it("prints the other job's times in the organisation's date_format; an unknown one is the default", () => {
+    const timeline = [booking('2026-01-05T10:00', '2026-01-05T12:00')];
+    expect(checkOne({ timeline, config: { date_format: 'mm/dd/yyyy' } }).errors[0]?.message).toBe(
+      'already assigned from 01/05/2026 10:00:00 AM to 01/05/2026 12:00:00 PM',
+    );
+    expect(checkOne({ timeline, config: { date_format: 'yyyy/dd' } }).errors[0]?.message).toBe(
+      'already assigned from 05/Jan/2026 10:00:00 AM to 05/Jan/2026 12:00:00 PM',
+    );
+  });
+
   it('tolerates 900 s of overlap and fails at 901 s', () => {
     expect(checkOne({ timeline: [booking('2026-01-05T07:00', '2026-01-05T09:15')] }).ok).toBe(true);
     expect(codes(checkOne({ timeline: [booking('2026-01-05T07:00', '2026-01-05T09:15:01')] }))).toEqual([

@@ -25,7 +25,10 @@ export const checkResourceInactive: Check = (ctx, r) =>
 export const checkResourceInactiveDate: Check = (ctx, r) => {
   const date = ctx.ix.inactiveDate[r] as number;
   return date < ctx.begin
-    ? { code: 'resource_inactive_date', message: messages.resourceInactiveDate(date) }
+    ? {
+        code: 'resource_inactive_date',
+        message: messages.resourceInactiveDate(date, ctx.ix.config.dateFormat),
+      }
     : undefined;
 };
 
@@ -39,7 +42,10 @@ export const checkResourceBlacklisted: Check = (ctx, r) =>
 export const checkResourceOnLeave: Check = (ctx, r) => {
   const leave = ctx.leaves.first(r, ctx.begin, ctx.end);
   return leave
-    ? { code: 'resource_on_leave', message: messages.resourceOnLeave(leave[0], leave[1]) }
+    ? {
+        code: 'resource_on_leave',
+        message: messages.resourceOnLeave(leave[0], leave[1], ctx.ix.config.dateFormat),
+      }
     : undefined;
 };
 
@@ -47,7 +53,10 @@ export const checkResourceOnLeave: Check = (ctx, r) => {
 export const checkResourceBreakTime: Check = (ctx, r) => {
   const brk = ctx.breaks.first(r, ctx.begin, ctx.end);
   return brk
-    ? { code: 'resource_break_time', message: messages.resourceBreakTime(brk[0], brk[1]) }
+    ? {
+        code: 'resource_break_time',
+        message: messages.resourceBreakTime(brk[0], brk[1], ctx.ix.config.dateFormat),
+      }
     : undefined;
 };
 
@@ -110,7 +119,9 @@ export const checkResourceShift: Check = (ctx, r) => {
 /** 9. Another counted job of the resource overlaps by more than 900 s; names the earliest. */
 export const checkResourceBusy: Check = (ctx, r) => {
   const other = ctx.busy.first(r, ctx.begin, ctx.end);
-  return other ? { code: 'resource_busy', message: messages.resourceBusy(other[0], other[1]) } : undefined;
+  return other
+    ? { code: 'resource_busy', message: messages.resourceBusy(other[0], other[1], ctx.ix.config.dateFormat) }
+    : undefined;
 };
 
 /** Kilometres between the job and resource `r`, or −1 when either has no `_geoloc`. */
@@ -162,7 +173,12 @@ export const checkMinRest: Check = (ctx, r) => {
   return other
     ? {
         code: 'resource_min_rest',
-        message: messages.minRest(ctx.ix.config.restSeconds / 60, other[0], other[1]),
+        message: messages.minRest(
+          ctx.ix.config.restSeconds / 60,
+          other[0],
+          other[1],
+          ctx.ix.config.dateFormat,
+        ),
       }
     : undefined;
 };
@@ -193,7 +209,10 @@ export const checkCredentialExpiry: Check = (ctx, r) => {
   const expired = expiredCredentials(ctx, r);
   return expired.length === 0
     ? undefined
-    : { code: 'resource_credential_expired', message: messages.credentialExpired(expired) };
+    : {
+        code: 'resource_credential_expired',
+        message: messages.credentialExpired(expired, ctx.ix.config.dateFormat),
+      };
 };
 
 /**
@@ -207,7 +226,13 @@ export const checkMaxConsecutiveDays: Check = (ctx, r) => {
   return run.days > max
     ? {
         code: 'resource_max_consecutive_days',
-        message: messages.maxConsecutiveDays(run.days, run.first * DAY, run.last * DAY, max),
+        message: messages.maxConsecutiveDays(
+          run.days,
+          run.first * DAY,
+          run.last * DAY,
+          max,
+          ctx.ix.config.dateFormat,
+        ),
       }
     : undefined;
 };

@@ -1,3 +1,4 @@
+import { type DateFormat, DEFAULT_DATE_FORMAT } from '../time/calendar.ts';
 import { type IntervalQuery, IntervalsWithout } from './intervals.ts';
 import { type AllocationIssue, messages, TITLE_SERVICE_PLANS_INVALID } from './messages.ts';
 import type { AllocationJob, AllocationRecord, AllocationScenario } from './scenario.ts';
@@ -92,6 +93,8 @@ export type JobContext = {
 export function servicePlanIssue(
   plansOf: (visitStemId: string) => readonly ServicePlan[],
   job: AllocationJob,
+  /** The organisation's `date_format`, for the ended plan's date. */
+  format: DateFormat = DEFAULT_DATE_FORMAT,
 ): AllocationIssue | undefined {
   const id = job.external_data?.VisitStemID;
   if (id == null) return undefined;
@@ -108,7 +111,7 @@ export function servicePlanIssue(
       return {
         code: 'service_plans_invalid',
         title: TITLE_SERVICE_PLANS_INVALID,
-        message: messages.servicePlanEnded(p.EndDate, id),
+        message: messages.servicePlanEnded(p.EndDate, id, format),
       };
     }
   }
@@ -178,6 +181,7 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob, data?: J
         ? (id) => (data.servicePlans ?? []).filter((p) => p.VisitStemID === id)
         : (id) => ix.servicePlans.get(id) ?? [],
       job,
+      ix.config.dateFormat,
     ),
   };
 }

@@ -1,9 +1,16 @@
-import { formatDate, formatDateTime, weekdayLongName } from '../time/calendar.ts';
+import {
+  type DateFormat,
+  DEFAULT_DATE_FORMAT,
+  formatDate,
+  formatDateTime,
+  weekdayLongName,
+} from '../time/calendar.ts';
 
 /**
  * Every allocation text, verbatim from spec §8 and the contract, in one place. Where the spec
  * gives only a fragment the filled form is fixed here:
- * - date ranges (leave, break, busy) print `dd/mmm/yyyy hh:MM AA`, e.g.
+ * - date ranges (leave, break, busy) print `<date> hh:MM:ss AA`, the date in the organisation's
+ *   `date_format` (each dated message takes it last, default dd/mmm/yyyy), e.g.
  *   `already assigned from 05/Jan/2026 09:00:00 AM to 05/Jan/2026 11:00:00 AM`;
  * - hours and kilometres print with at most two decimals, trailing zeros dropped (`8`, `5.71`);
  * - the shift weekday is the full English name (`No shift set up for Monday`).
@@ -28,16 +35,22 @@ export function formatAmount(n: number): string {
   return String(Number(n.toFixed(2)));
 }
 
+/** `from <begin> to <end>`, each a date-time in `format` with the spec's seconds. */
+export function range(begin: number, end: number, format: DateFormat = DEFAULT_DATE_FORMAT): string {
+  return `from ${formatDateTime(begin, format)} to ${formatDateTime(end, format)}`;
+}
+
 export const messages = {
   resourceInactive: (): string => 'Resource is inactive',
   /** `inactiveDate` in seconds. */
-  resourceInactiveDate: (inactiveDate: number): string => `inactive after ${formatDate(inactiveDate)}`,
+  resourceInactiveDate: (inactiveDate: number, format: DateFormat = DEFAULT_DATE_FORMAT): string =>
+    `inactive after ${formatDate(inactiveDate, format)}`,
   resourceBlacklisted: (customer: string): string =>
     `is blacklisted by ${customer} and can't be scheduled for this Job`,
-  resourceOnLeave: (begin: number, end: number): string =>
-    `on leave from ${formatDateTime(begin)} to ${formatDateTime(end)}`,
-  resourceBreakTime: (begin: number, end: number): string =>
-    `on a break from ${formatDateTime(begin)} to ${formatDateTime(end)}`,
+  resourceOnLeave: (begin: number, end: number, format: DateFormat = DEFAULT_DATE_FORMAT): string =>
+    `on leave ${range(begin, end, format)}`,
+  resourceBreakTime: (begin: number, end: number, format: DateFormat = DEFAULT_DATE_FORMAT): string =>
+    `on a break ${range(begin, end, format)}`,
   /** `limitHours` is the limit that was crossed; `jobs` counts the period's jobs including this one. */
   hoursExceeded: (limitHours: number, jobs: number): string =>
     `exceeded ${formatAmount(limitHours)} hours (${jobs} jobs)`,
@@ -45,30 +58,47 @@ export const messages = {
   /** `day` is any second of the job's day. */
   shiftNotSetup: (day: number): string => `No shift set up for ${weekdayLongName(day)}`,
   shiftNotMatch: (): string => 'Job outside resource shift',
-  resourceBusy: (begin: number, end: number): string =>
-    `already assigned from ${formatDateTime(begin)} to ${formatDateTime(end)}`,
+  resourceBusy: (begin: number, end: number, format: DateFormat = DEFAULT_DATE_FORMAT): string =>
+    `already assigned ${range(begin, end, format)}`,
   distanceExceeds: (km: number, maxKm: number): string =>
     `Distance (${formatAmount(km)} km) exceeds max (${formatAmount(maxKm)} km)`,
   /** Rostra's rule: `restMinutes` the organisation's minimum rest; the other job's begin and end. */
-  minRest: (restMinutes: number, begin: number, end: number): string =>
-    `needs ${formatAmount(restMinutes / 60)} hours rest from the job from ${formatDateTime(begin)} to ${formatDateTime(end)}`,
+  minRest: (
+    restMinutes: number,
+    begin: number,
+    end: number,
+    format: DateFormat = DEFAULT_DATE_FORMAT,
+  ): string => `needs ${formatAmount(restMinutes / 60)} hours rest from the job ${range(begin, end, format)}`,
   /**
    * Rostra's rule: what has expired before the job begins, `label` null for the resource's own
    * `valid_till`: `Credentials expired: valid till 04/Jan/2026 11:59:59 PM, Forklift till …`.
    */
-  credentialExpired: (expired: readonly { label: string | null; till: number }[]): string =>
+  credentialExpired: (
+    expired: readonly { label: string | null; till: number }[],
+    format: DateFormat = DEFAULT_DATE_FORMAT,
+  ): string =>
     `Credentials expired: ${expired
-      .map((x) => `${x.label === null ? 'valid' : x.label} till ${formatDateTime(x.till)}`)
+      .map((x) => `${x.label === null ? 'valid' : x.label} till ${formatDateTime(x.till, format)}`)
       .join(', ')}`,
   /** Rostra's rule: the run of working days the job would make, first and last day, and the most. */
-  maxConsecutiveDays: (days: number, first: number, last: number, max: number): string =>
-    `would work ${days} days in a row, ${formatDate(first)} to ${formatDate(last)} (at most ${max})`,
+  maxConsecutiveDays: (
+    days: number,
+    first: number,
+    last: number,
+    max: number,
+    format: DateFormat = DEFAULT_DATE_FORMAT,
+  ): string =>
+    `would work ${days} days in a row, ${formatDate(first, format)} to ${formatDate(last, format)} (at most ${max})`,
   externalToInternal: (): string => 'External job cannot be assigned to internal resource',
   servicePlanInactive: (visitStemId: string): string =>
     `The service plan is inactive for VisitStemID ${visitStemId}. This record will not be processed.`,
   /** `endDate` in seconds. */
-  servicePlanEnded: (endDate: number, visitStemId: string): string =>
-    `The service plan ended on ${formatDate(endDate)} for VisitStemID ${visitStemId}. This record will not be processed.`,
+  servicePlanEnded: (
+    endDate: number,
+    visitStemId: string,
+    format: DateFormat = DEFAULT_DATE_FORMAT,
+  ): string =>
+    `The service plan ended on ${formatDate(endDate, format)} for VisitStemID ${visitStemId}. This record will not be processed.`,
   noResourceFound: (): string => 'Please allocate resources to this Job as no resource has been assigned',
   noAutoAllocation: (): string =>
     'Unable to perform auto allocation: No resources match the criteria. Please assign a resource manually.',

@@ -3,6 +3,8 @@ import type { Resource } from '../records/resource.ts';
 import {
   DAY,
   DAY_CODES,
+  type DateFormat,
+  dateFormatOf,
   dayStart,
   elapsedSeconds,
   fortnightStart,
@@ -106,6 +108,8 @@ export type ResolvedConfig = {
   timeZone: string | null;
   /** Most consecutive working days (the consecutive days check, when on). */
   maxDays: number;
+  /** How the checks' messages print dates: the organisation's `date_format` (default dd/mmm/yyyy). */
+  dateFormat: DateFormat;
 };
 
 export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
@@ -129,6 +133,7 @@ export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
     restSeconds: Math.round((c?.min_rest_minutes ?? DEFAULT_MIN_REST_MINUTES) * 60),
     timeZone: c?.time_zone ?? null,
     maxDays: c?.max_consecutive_days ?? DEFAULT_MAX_CONSECUTIVE_DAYS,
+    dateFormat: dateFormatOf(c?.date_format),
   };
 }
 

@@ -121,6 +121,11 @@ export const allocationConfigSchema = z.looseObject({
    * `DEFAULT_MAX_CONSECUTIVE_DAYS`.
    */
   max_consecutive_days: z.number().int().min(1).max(MAX_MAX_CONSECUTIVE_DAYS).nullish(),
+  /**
+   * Rostra's extension: the organisation's `date_format`, in which the checks' messages print
+   * dates (see `dateFormatOf`: an unknown one, or none, is the spec's dd/mmm/yyyy).
+   */
+  date_format: z.string().nullish(),
 });
 export type AllocationConfig = z.infer<typeof allocationConfigSchema>;
 

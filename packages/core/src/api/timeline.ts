@@ -65,6 +65,7 @@ export const allocationConfig = z.object({
     .string()
     .optional()
     .describe('the organisation’s IANA zone: hours are real elapsed time in it'),
+  date_format: z.string().optional().describe("the organisation's date format, for the checks' messages"),
 });
 export type AllocationConfig = z.infer<typeof allocationConfig>;
 

@@ -1,4 +1,4 @@
-import { formatDate } from '../time/calendar.ts';
+import { type DateFormat, DEFAULT_DATE_FORMAT, formatDate } from '../time/calendar.ts';
 import { type BookingFacts, bookingNotices } from './rules.ts';
 
 /*
@@ -173,11 +173,14 @@ export function publishSummary(counts: { workers: number; jobs: number }): strin
   return `Publish changes to ${n(counts.jobs, 'job', 'jobs')} for ${n(counts.workers, 'worker', 'workers')}?`;
 }
 
-/** A period as its workers read it: `05/Jan/2026`, or `05/Jan/2026 – 11/Jan/2026` (to exclusive). */
-export function periodText(from: number, to: number): string {
+/**
+ * A period as its workers read it: `05/Jan/2026`, or `05/Jan/2026 – 11/Jan/2026` (to exclusive),
+ * in the organisation's `format`.
+ */
+export function periodText(from: number, to: number, format: DateFormat = DEFAULT_DATE_FORMAT): string {
   const last = Math.max(from, to - 1);
-  const first = formatDate(from);
-  const end = formatDate(last);
+  const first = formatDate(from, format);
+  const end = formatDate(last, format);
   return first === end ? first : `${first} – ${end}`;
 }
 

@@ -110,6 +110,13 @@ describe('conflict: two jobs overlapping beyond the one tolerance (the larger of
     });
   });
 
+  it("prints the other record's range in the organisation's date_format", () => {
+    const [found] = validateConflicts(job, [rec('09:30:00', '11:00:00')], {
+      date_format: 'dd.mm.yyyy',
+    }).errors;
+    expect(found?.message).toBe('already assigned from 05.01.2026 09:30:00 AM to 05.01.2026 11:00:00 AM');
+  });
+
   it('one error per shared resource', () => {
     const two = { ...job, resIds: ['r1', 'r2', 'r3'] };
     const errors = validateConflicts(two, [rec('09:00:00', '10:00:00', { resIds: ['r3', 'r1'] })]).errors;

@@ -20,8 +20,10 @@
  *   (`allocation/booking-verdict.ts`); this validator gives a leave's or break's own state, by the
  *   same overlap rule, so the two agree.
  */
+
+import { messages } from '../allocation/messages.ts';
 import { DEFAULT_OVERLAP_BUFFER_MINUTES } from '../shell/constants.ts';
-import { formatDateTime, MINUTE } from '../time/calendar.ts';
+import { dateFormatOf, MINUTE } from '../time/calendar.ts';
 
 export const IGNORED_OVERLAP_STATUSES: readonly string[] = [
   'cancelled',
@@ -67,6 +69,8 @@ export type ConflictResult = { isConflict: boolean; errors: ConflictError[] };
 export type ConflictOptions = {
   /** The organisation's `overlap_buffer_minutes`, as stored: see `overlapBufferMinutes`. */
   overlap_buffer_minutes?: unknown;
+  /** The organisation's `date_format`, in which the errors print the other record's times. */
+  date_format?: unknown;
 };
 
 /**
@@ -168,6 +172,7 @@ export function validateConflicts(
     if (end <= begin) return conflict([error('invalid_time_range', 'end must be after begin')]);
 
     const tolerance = overlapToleranceSeconds(options.overlap_buffer_minutes);
+    const format = dateFormatOf(options.date_format);
     const kind = recordKind(record);
     const mine = recordResources(record);
     const errors: ConflictError[] = [];
@@ -180,13 +185,13 @@ export function validateConflicts(
       if (!overlapsWithTolerance(record, other, t)) continue;
       const theirs = recordResources(other);
       for (const resourceId of mine.filter((id) => theirs.includes(id))) {
-        const range = `from ${formatDateTime(other.utc_begin_plus_tz)} to ${formatDateTime(other.utc_end_plus_tz)}`;
+        const [b, e] = [other.utc_begin_plus_tz, other.utc_end_plus_tz];
         const found =
           otherKind === 'leave'
-            ? error('resource_on_leave', `on leave ${range}`)
+            ? error('resource_on_leave', messages.resourceOnLeave(b, e, format))
             : otherKind === 'break'
-              ? error('resource_break_time', `on a break ${range}`)
-              : error('resource_busy', `already assigned ${range}`);
+              ? error('resource_break_time', messages.resourceBreakTime(b, e, format))
+              : error('resource_busy', messages.resourceBusy(b, e, format));
         errors.push({ ...found, resourceId, ...(other._id === undefined ? {} : { conflictId: other._id }) });
       }
     }

@@ -6,6 +6,7 @@ import { appendLiveEvents } from '../infra/live-events.ts';
 import { decodeCursor, encodeCursor, InvalidCursorError, type Page } from '../infra/paging.ts';
 import { enqueueChatNotices } from '../notifications/enqueue.ts';
 import { addNotifications, type NotificationInput } from '../scheduling/add-notifications.ts';
+import { loadOrgContext } from '../scheduling/org-context.ts';
 import { isTemplateItem } from '../scheduling/template-items.ts';
 import { jobFeeds } from '../schema/job-life.ts';
 import { resources, timelineRecords } from '../schema/scheduling.ts';
@@ -131,7 +132,8 @@ async function chatNotifications(
     .from(timelineRecords)
     .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, job.id)));
   if (!row || isTemplateItem({ type: row.type, utc_begin_plus_tz: row.begin })) return [];
-  const label = row.reference?.trim() || formatDateTime(row.begin);
+  const label =
+    row.reference?.trim() || formatDateTime(row.begin, (await loadOrgContext(tx, orgId)).dateFormat);
   const base = {
     kind: CHAT_NOTIFICATION.kind,
     title: CHAT_NOTIFICATION.title,

@@ -434,7 +434,7 @@ export async function enqueueChatNotices(
     .from(timelineRecords)
     .where(and(eq(timelineRecords.orgId, orgId), eq(timelineRecords.id, jobId)));
   if (!row) return 0;
-  const when = formatDateTime(row.begin);
+  const when = formatDateTime(row.begin, (await loadOrgContext(tx, orgId)).dateFormat);
   const job = row.reference?.trim() || when;
   return enqueueNotices(
     tx,

@@ -7,11 +7,17 @@ import {
 } from '@rostra/core/notifications/publish';
 import { offeredBy } from '@rostra/core/notifications/rules';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
-import { formatDateTime, fromWallClock } from '@rostra/core/time/calendar';
+import {
+  type DateFormat,
+  DEFAULT_DATE_FORMAT,
+  formatDateTime,
+  fromWallClock,
+} from '@rostra/core/time/calendar';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.ts';
 import { appendLiveEvents, type LiveEventInput } from '../infra/live-events.ts';
 import type { StoredRecord } from '../scheduling/mapping.ts';
+import { loadOrgContext } from '../scheduling/org-context.ts';
 import { selectTimelineRecords } from '../scheduling/records.ts';
 import { readersFor } from '../scheduling/timeline-writes.ts';
 import { overlapsWindow } from '../scheduling/window-overlap.ts';
@@ -85,17 +91,20 @@ async function draftsIn(
   });
 }
 
-const draftJob = ({ draft, record }: { draft: DraftRow; record: StoredRecord }): DraftJob => {
-  const published = (draft.published ?? undefined) as StoredRecord | undefined;
-  return {
-    recordId: record._id,
-    job: bookingTitle(record),
-    when: formatDateTime(record.utc_begin_plus_tz),
-    address: bookingFacts(record).address,
-    published: published && bookingFacts(published),
-    current: bookingFacts(record),
+/** A draft as the plan reads it; its start printed in the organisation's `format`. */
+const draftJobIn =
+  (format: DateFormat = DEFAULT_DATE_FORMAT) =>
+  ({ draft, record }: { draft: DraftRow; record: StoredRecord }): DraftJob => {
+    const published = (draft.published ?? undefined) as StoredRecord | undefined;
+    return {
+      recordId: record._id,
+      job: bookingTitle(record),
+      when: formatDateTime(record.utc_begin_plus_tz, format),
+      address: bookingFacts(record).address,
+      published: published && bookingFacts(published),
+      current: bookingFacts(record),
+    };
   };
-};
 
 /** The record ids of the drafts among `ids` (the timeline marks their bars). */
 export async function draftIdsAmong(tx: Tx, orgId: string, ids: readonly string[]): Promise<Set<string>> {
@@ -110,7 +119,7 @@ export async function draftIdsAmong(tx: Tx, orgId: string, ids: readonly string[
 /** How many workers and jobs publishing `period` would touch (the publish dialog's question). */
 export function countPublication(db: Db, orgId: string, period: RosterPeriod): Promise<PublishCounts> {
   return withOrg(db, orgId, async (tx) => {
-    const plan = publishPlan((await draftsIn(tx, orgId, period, false)).map(draftJob));
+    const plan = publishPlan((await draftsIn(tx, orgId, period, false)).map(draftJobIn()));
     return { workers: plan.workers.size, jobs: plan.jobs.length };
   });
 }
@@ -130,8 +139,9 @@ export function publishRoster(
   return withOrg(db, orgId, async (tx) => {
     const found = await draftsIn(tx, orgId, period, true);
     if (found.length === 0) return { workers: 0, jobs: 0 };
-    const plan = publishPlan(found.map(draftJob));
-    const when = periodText(period.from, period.to);
+    const { dateFormat } = await loadOrgContext(tx, orgId);
+    const plan = publishPlan(found.map(draftJobIn(dateFormat)));
+    const when = periodText(period.from, period.to, dateFormat);
     await enqueueNotices(
       tx,
       orgId,

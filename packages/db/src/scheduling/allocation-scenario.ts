@@ -154,12 +154,13 @@ async function scenarioFor(
 /** The organisation's allocation config: max distance, week start day and switches. */
 export async function selectAllocationConfig(tx: Tx, orgId: string): Promise<AllocationConfig> {
   const res = (await tx.execute(sql`
-    select o.max_distance, o.overlap_buffer_minutes, o.time_zone, s.value from organisations o
+    select o.max_distance, o.overlap_buffer_minutes, o.time_zone, o.date_format, s.value from organisations o
     left join org_settings s on s.org_id = o.id and s.role = '' and s.key = 'allocation'
     where o.id = ${orgId}`)) as unknown as Rows<{
     max_distance: number | null;
     overlap_buffer_minutes: number | null;
     time_zone: string | null;
+    date_format: string | null;
     value: Record<string, unknown> | null;
   }>;
   const row = res.rows[0];
@@ -168,20 +169,22 @@ export async function selectAllocationConfig(tx: Tx, orgId: string): Promise<All
     row?.value ?? null,
     row?.overlap_buffer_minutes,
     row?.time_zone,
+    row?.date_format,
   );
 }
 
 /**
- * The config from the organisation's `max_distance`, its `allocation` setting's value and its
+ * The config from the organisation's `max_distance`, its `allocation` setting's value, its
  * `overlap_buffer_minutes` (the busy check's tolerance is the larger of 900 s and the buffer: one
- * overlap rule on every path, see `overlapToleranceSeconds`) and its time zone (hours are real
- * elapsed time in it).
+ * overlap rule on every path, see `overlapToleranceSeconds`), its time zone (hours are real
+ * elapsed time in it) and its `date_format` (the checks' messages print dates in it).
  */
 export function toAllocationConfig(
   maxDistance: number | null,
   value: Record<string, unknown> | null,
   overlapBufferMinutes?: number | null,
   timeZone?: string | null,
+  dateFormat?: string | null,
 ): AllocationConfig {
   const allocation = value ?? {};
   return {
@@ -196,6 +199,7 @@ export function toAllocationConfig(
       : {}),
     ...(overlapBufferMinutes == null ? {} : { overlap_buffer_minutes: overlapBufferMinutes }),
     ...(timeZone == null ? {} : { time_zone: timeZone }),
+    ...(dateFormat == null ? {} : { date_format: dateFormat }),
   };
 }
 
@@ -211,6 +215,8 @@ export type AllocationConfig = {
   time_zone?: string;
   /** Most consecutive working days (the consecutive days rule); absent, the engine's default. */
   max_consecutive_days?: number;
+  /** The organisation's `date_format`, for the checks' messages; absent, the spec's default. */
+  date_format?: string;
 };
 
 /**

@@ -8,6 +8,7 @@ import { type BookingChange, enqueueBookingNotices } from '../notifications/enqu
 import { resources, timelineRecords } from '../schema/scheduling.ts';
 import { addNotifications } from './add-notifications.ts';
 import { type StoredRecord, timelineRecordValues, type VersionedRecord } from './mapping.ts';
+import { loadOrgContext } from './org-context.ts';
 import { selectTimelineRecords } from './records.ts';
 import { isTemplateItem } from './template-items.ts';
 import { readersFor, recordChangeEvents, writeAssignments } from './timeline-writes.ts';
@@ -72,7 +73,10 @@ export async function writeAllocation(
         .from(resources)
         .where(and(eq(resources.orgId, orgId), inArray(resources.id, added), isNotNull(resources.uid)))
     : [];
-  const when = formatDateTime(record.utc_begin_plus_tz);
+  // The start as the organisation prints dates (its `date_format`), read only when someone is told.
+  const when = addedUsers.length
+    ? formatDateTime(record.utc_begin_plus_tz, (await loadOrgContext(tx, orgId)).dateFormat)
+    : '';
   const label = bookingTitle(record);
   // After the sends are enqueued: a roster draft's readers (and so its live events) leave out the
   // workers only newly on it, and its bell tells them nothing yet either.

@@ -165,7 +165,7 @@ async function finish(
   // The spec's job update: only the changed fields, only for the statuses and records it names.
   const update = jobUpdate(before as JobRecord, record as JobRecord);
   const label = bookingTitle(record);
-  const body = `${label} on ${formatDateTime(record.utc_begin_plus_tz)}: ${req.action}${
+  const body = `${label} on ${formatDateTime(record.utc_begin_plus_tz, org.dateFormat)}: ${req.action}${
     req.option ? ` (${req.option})` : ''
   }`;
   // A master-roster template item is no one's job: it notifies nobody (issue 16, point 8).

@@ -61,6 +61,7 @@ export async function loadCandidates(
         (select o.max_distance from organisations o where o.id = ${orgId}) as max_distance,
         (select o.overlap_buffer_minutes from organisations o where o.id = ${orgId}) as overlap_buffer,
         (select o.time_zone from organisations o where o.id = ${orgId}) as time_zone,
+        (select o.date_format from organisations o where o.id = ${orgId}) as date_format,
         (select s.value from org_settings s where s.org_id = ${orgId} and s.role = '' and s.key = 'allocation') as allocation,
         ${customerPartColumns(
           orgId,
@@ -77,6 +78,7 @@ export async function loadCandidates(
         max_distance: number | null;
         overlap_buffer: number | null;
         time_zone: string | null;
+        date_format: string | null;
         allocation: Record<string, unknown> | null;
         past: ScenarioRecordRow[] | string;
       })[];
@@ -86,7 +88,13 @@ export async function loadCandidates(
     if (!row || !jobRow) return { kind: 'not_found' };
     const job = toTimelineRecord(jobRow, jobRow.resIds);
     if (!isAllocatable(job)) return { kind: 'not_allocatable', job };
-    const config = toAllocationConfig(row.max_distance, row.allocation, row.overlap_buffer, row.time_zone);
+    const config = toAllocationConfig(
+      row.max_distance,
+      row.allocation,
+      row.overlap_buffer,
+      row.time_zone,
+      row.date_format,
+    );
     const { from, to } = scenarioWindow([job], config);
     const [firstDay, lastDay] = [dayStart(from), dayStart(to)];
     const ix = await cache.prepared(

@@ -94,13 +94,13 @@ async function absenceVerdict(tx: Tx, orgId: string, record: StoredRecord): Prom
   const others = await recordsSharingResources(tx, orgId, record, resIds);
   const [org] = (
     (await tx.execute(
-      sql`select overlap_buffer_minutes from organisations where id = ${orgId}`,
-    )) as unknown as { rows: { overlap_buffer_minutes: number }[] }
+      sql`select overlap_buffer_minutes, date_format from organisations where id = ${orgId}`,
+    )) as unknown as { rows: { overlap_buffer_minutes: number; date_format: string }[] }
   ).rows;
   const result = validateConflicts(
     { ...record, resIds } as Parameters<typeof validateConflicts>[0],
     others as Parameters<typeof validateConflicts>[1],
-    { overlap_buffer_minutes: org?.overlap_buffer_minutes },
+    { overlap_buffer_minutes: org?.overlap_buffer_minutes, date_format: org?.date_format },
   );
   return { isConflict: result.isConflict, errors: result.errors };
 }
