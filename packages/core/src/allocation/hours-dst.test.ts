@@ -11,21 +11,16 @@ const BACK_WEEK = '2026-04-05_2026-04-11';
 const FORWARD_WEEK = '2026-10-04_2026-10-10';
 const DAY_ON = { switches: { MAX_HR_DAY_NOT_CHECK: false } };
 
-const backNight = (maxHrsDy: number, config: AllocationConfig) =>
+/** Checks r1 (day limit `maxHrsDy`) for a 01:00–04:00 job on the night of `day`, whose week is `week`. */
+const night = (day: string, week: string) => (maxHrsDy: number, config: AllocationConfig) =>
   checkOne({
-    job: job({ utc_begin_plus_tz: at('2026-04-05T01:00'), utc_end_plus_tz: at('2026-04-05T04:00') }),
+    job: job({ utc_begin_plus_tz: at(`${day}T01:00`), utc_end_plus_tz: at(`${day}T04:00`) }),
     resources: [resource('r1', { max_hrs_dy: maxHrsDy })],
-    shifts: [allWeek('r1', BACK_WEEK)],
+    shifts: [allWeek('r1', week)],
     config,
   });
-
-const forwardNight = (maxHrsDy: number, config: AllocationConfig) =>
-  checkOne({
-    job: job({ utc_begin_plus_tz: at('2026-10-04T01:00'), utc_end_plus_tz: at('2026-10-04T04:00') }),
-    resources: [resource('r1', { max_hrs_dy: maxHrsDy })],
-    shifts: [allWeek('r1', FORWARD_WEEK)],
-    config,
-  });
+const backNight = night('2026-04-05', BACK_WEEK);
+const forwardNight = night('2026-10-04', FORWARD_WEEK);
 
 describe('hour limits across daylight saving (config.time_zone)', () => {
   it('01:00–04:00 the night clocks go back is 4 hours: fails a 3-hour day limit', () => {
