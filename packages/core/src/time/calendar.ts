@@ -236,36 +236,55 @@ function offsetAt(instantSec: number, timeZone: string): number {
  * time shown twice) it is the first time the clock shows it.
  */
 export function fromWallClock(wallSec: number, timeZone: string): number {
-  // Offsets either side of the wall time; a zone changes at most once within two days.
-  const before = offsetAt(wallSec - DAY, timeZone);
-  const after = offsetAt(wallSec + DAY, timeZone);
-  if (before === after) return (wallSec - before) * 1000;
-  const first = Math.min(wallSec - before, wallSec - after);
-  const second = Math.max(wallSec - before, wallSec - after);
-  const shown = Math.floor(wallSec);
-  if (toWallClock(first * 1000, timeZone) === shown) return first * 1000;
-  if (toWallClock(second * 1000, timeZone) === shown) return second * 1000;
-  return (wallSec - before) * 1000; // a gap
+  return instantSeconds(wallSec, timeZone) * 1000;
 }
 
-/** Per zone, per wall-clock day: the one offset of the day, or null when the clocks change in it. */
-const steadyOffsets = new Map<string, Map<number, number | null>>();
+/** A wall-clock day of a zone: its one offset, or the change in it (offsets and the instant, s). */
+type ZoneDay = number | { before: number; after: number; at: number };
 
-function steadyOffset(day: number, timeZone: string): number | null {
-  let days = steadyOffsets.get(timeZone);
+/** Per zone, per wall-clock day (its 00:00 in seconds): what `zoneDay` found. */
+const zoneDays = new Map<string, Map<number, ZoneDay>>();
+
+function zoneDay(day: number, timeZone: string): ZoneDay {
+  let days = zoneDays.get(timeZone);
   if (!days) {
     days = new Map();
-    steadyOffsets.set(timeZone, days);
+    zoneDays.set(timeZone, days);
   }
-  let offset = days.get(day);
-  if (offset === undefined) {
-    // Instants a day before and two days after the wall day's start bound every instant of it.
-    const before = offsetAt(day - DAY, timeZone);
-    offset = before === offsetAt(day + 2 * DAY, timeZone) ? before : null;
+  let found = days.get(day);
+  if (found === undefined) {
+    // Instants a day before and two days after the wall day's start bound every instant of it; a
+    // zone changes at most once in between. When it does, find the first instant of the change.
+    let lo = day - DAY;
+    let hi = day + 2 * DAY;
+    const before = offsetAt(lo, timeZone);
+    const after = offsetAt(hi, timeZone);
+    if (before === after) found = before;
+    else {
+      while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offsetAt(mid, timeZone) === before) lo = mid;
+        else hi = mid;
+      }
+      found = { before, after, at: hi };
+    }
     if (days.size > 100_000) days.clear();
-    days.set(day, offset);
+    days.set(day, found);
   }
-  return offset;
+  return found;
+}
+
+/** The real instant (epoch seconds) of wall-clock seconds in `timeZone`; see `fromWallClock`. */
+function instantSeconds(wallSec: number, timeZone: string): number {
+  const z = zoneDay(dayStart(wallSec), timeZone);
+  if (typeof z === 'number') return wallSec - z;
+  const early = wallSec - z.before; // the reading with the old offset, true before the change
+  const late = wallSec - z.after; // with the new one, true from the change on
+  const isEarly = early < z.at;
+  const isLate = late >= z.at;
+  if (isEarly && isLate) return Math.min(early, late); // shown twice: the first showing
+  if (isLate) return late;
+  return early; // before the change, or skipped: the offset before the change
 }
 
 /**
@@ -278,9 +297,4 @@ function steadyOffset(day: number, timeZone: string): number | null {
 export function elapsedSeconds(beginSec: number, endSec: number, timeZone?: string | null): number {
   if (timeZone == null || timeZone === 'UTC') return endSec - beginSec;
   return instantSeconds(endSec, timeZone) - instantSeconds(beginSec, timeZone);
-}
-
-function instantSeconds(wallSec: number, timeZone: string): number {
-  const offset = steadyOffset(dayStart(wallSec), timeZone);
-  return offset === null ? fromWallClock(wallSec, timeZone) / 1000 : wallSec - offset;
 }
