@@ -119,8 +119,14 @@ test.describe('planner flags', () => {
       await expect(row).toContainText('Ended');
       await expect(row).toContainText('None to come');
 
+      // A phone gets cards instead of the wide table, with the same facts.
       await page.setViewportSize({ width: 375, height: 780 });
-      await expect(row).toBeVisible();
+      const card = page
+        .getByRole('list', { name: 'Booking series' })
+        .getByRole('listitem')
+        .filter({ hasText: reference });
+      await expect(card).toContainText('Daily, 3 times');
+      await expect(card).toContainText('Ended');
       await screenshot(page, 'planner-375', project);
 
       // Off: no menu entry, and the screen says so without asking the server.
