@@ -283,6 +283,48 @@ describe.each(testDatabaseKinds())('draft and publish on %s', (kind) => {
     expect((await windowOf(p.resource2)).map((r) => r._id)).toContain(off);
   });
 
+  it('a worker pages their records list by the times published to them', async () => {
+    await setPublishing(false);
+    // Four of Ann's jobs in a day, an hour apart; then the last one moves first in the draft.
+    const day = from + 86_400;
+    const ids: string[] = [];
+    for (const h of [9, 10, 11, 12]) {
+      ids.push(
+        await job({ resIds: ['r1'], utc_begin_plus_tz: day + h * H, utc_end_plus_tz: day + h * H + H / 2 }),
+      );
+    }
+    await setPublishing(true);
+    await patch(ids[3] as string, { utc_begin_plus_tz: day + 8 * H, utc_end_plus_tz: day + 8 * H + H / 2 });
+
+    type Rec = { _id: string; utc_begin_plus_tz: number };
+    const walk = async (who: Personas['dispatcher'], query: string) => {
+      const seen: Rec[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: { items: Rec[]; next_cursor: string | null } = ok(
+          await call(t, who, 'GET', `/timeline-records?${query}&limit=2${cursor ? `&cursor=${cursor}` : ''}`),
+        );
+        seen.push(...page.items);
+        cursor = page.next_cursor;
+      } while (cursor && seen.length < 20);
+      return seen.map((r) => [r._id, r.utc_begin_plus_tz]);
+    };
+    const asPublished = [9, 10, 11, 12].map((h, i) => [ids[i], day + h * H]);
+    // Ann: every job once, in the order and at the times published to her, whole day or a window.
+    expect(await walk(p.resource1, `from=${day}&to=${day + 86_400}`)).toEqual(asPublished);
+    expect(await walk(p.resource1, `from=${day + 10 * H}&to=${day + 86_400}`)).toEqual(asPublished.slice(1));
+    expect(await walk(p.resource1, `from=${day + 7 * H}&to=${day + 9 * H + 1}`)).toEqual(
+      asPublished.slice(0, 1),
+    );
+    // The dispatcher pages the draft.
+    expect((await walk(p.dispatcher, `from=${day}&to=${day + 86_400}`)).map(([id]) => id)).toEqual([
+      ids[3],
+      ids[0],
+      ids[1],
+      ids[2],
+    ]);
+  });
+
   it('the roster published mail and SMS carry a confirm link for each job they ask about', async () => {
     // A job ahead of the clock (a link is good until the job starts), and its day to publish.
     const begin = Math.floor(t.clock.now().getTime() / 1000 / 86_400) * 86_400 + 3 * 86_400 + 9 * H;

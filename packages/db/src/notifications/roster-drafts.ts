@@ -217,3 +217,16 @@ export function publishedIn(orgId: string, from: number, to: number): SQL {
   return sql`timeline_records.id in (select record_id from roster_drafts where org_id = ${orgId}
     and published_begin < ${to} and published_end > ${from})`;
 }
+
+/**
+ * A record's begin and end as someone who is not a dispatcher reads them: a draft job's as
+ * published, any other's as they are (the order, window and cursor of their records list).
+ */
+export function publishedTimes(orgId: string): { begin: SQL; end: SQL } {
+  return {
+    begin: sql`coalesce((select d.published_begin from roster_drafts d where d.org_id = ${orgId}
+      and d.record_id = timeline_records.id), timeline_records.utc_begin_plus_tz)`,
+    end: sql`coalesce((select d.published_end from roster_drafts d where d.org_id = ${orgId}
+      and d.record_id = timeline_records.id), timeline_records.utc_end_plus_tz)`,
+  };
+}

@@ -1,8 +1,8 @@
-import { and, eq, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
 import { decodeCursor, InvalidCursorError, type Page, pageOf, pageSize } from '../infra/paging.ts';
-import { asPublished, publishedIn } from '../notifications/roster-drafts.ts';
+import { asPublished, publishedIn, publishedTimes } from '../notifications/roster-drafts.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 import type { VersionedRecord } from './mapping.ts';
@@ -58,6 +58,11 @@ export async function listTimelineRecords(
   if (query.cursor !== undefined && (after === undefined || typeof after[0] !== 'number')) {
     throw new InvalidCursorError();
   }
+  // Someone who is not a dispatcher reads a draft job as published: their list is ordered,
+  // windowed and paged by the times they read (else a page boundary skips or repeats a job).
+  const shown = reader.seesAll ? undefined : publishedTimes(orgId);
+  const begin = shown?.begin ?? timelineRecords.beginAt;
+  const { from, to } = query;
   const records = await withOrg(db, orgId, async (tx) => {
     const found = await selectTimelineRecords(
       tx,
@@ -67,32 +72,27 @@ export async function listTimelineRecords(
         liveUnlessSeesAll(reader),
         query.key === undefined ? undefined : eq(timelineRecords.key, query.key),
         query.status === undefined ? undefined : eq(timelineRecords.status, query.status),
-        // Someone who is not a dispatcher reads a draft job where it was published, too.
-        !reader.seesAll && query.from !== undefined && query.to !== undefined
-          ? or(overlapsOpenWindow(query.from, query.to), publishedIn(orgId, query.from, query.to))
-          : overlapsOpenWindow(query.from, query.to),
+        shown === undefined
+          ? overlapsOpenWindow(from, to)
+          : and(
+              // The indexed window, or a draft published in it; then the window as they read it.
+              from !== undefined && to !== undefined
+                ? or(overlapsOpenWindow(from, to), publishedIn(orgId, from, to))
+                : undefined,
+              overlapsOpenWindow(from, to, shown),
+            ),
         query.labels,
         after
           ? or(
-              gt(timelineRecords.beginAt, after[0] as number),
-              and(
-                eq(timelineRecords.beginAt, after[0] as number),
-                sql`${timelineRecords.id} > ${String(after[1])}`,
-              ),
+              sql`${begin} > ${after[0] as number}`,
+              and(sql`${begin} = ${after[0] as number}`, sql`${timelineRecords.id} > ${String(after[1])}`),
             )
           : undefined,
       ),
       limit + 1,
+      begin,
     );
-    return reader.seesAll
-      ? found
-      : asPublished(
-          tx,
-          orgId,
-          found,
-          true,
-          query.from !== undefined && query.to !== undefined ? { from: query.from, to: query.to } : undefined,
-        );
+    return reader.seesAll ? found : asPublished(tx, orgId, found, true);
   });
   return pageOf(
     records,
