@@ -1,4 +1,4 @@
-import type { SQL, SQLWrapper } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { toTimelineRecord, type VersionedRecord } from './mapping.ts';
@@ -13,7 +13,7 @@ export async function selectTimelineRecords(
   where: SQL | undefined,
   limit?: number,
   /** What the records are ordered by before their id: their begin, unless the caller says. */
-  begin: SQLWrapper = timelineRecords.beginAt,
+  begin: SQL | typeof timelineRecords.beginAt = timelineRecords.beginAt,
 ): Promise<VersionedRecord[]> {
   const query = tx.select().from(timelineRecords).where(where).orderBy(begin, timelineRecords.id);
   const rows = limit === undefined ? await query : await query.limit(limit);
