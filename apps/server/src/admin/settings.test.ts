@@ -373,11 +373,15 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
       );
     });
 
-    it('rules: consecutive working days and credential expiry are off until switched on; days kept and checked', async () => {
+    it('rules: consecutive working days, credential expiry and minimum hours are off until switched on; days kept and checked', async () => {
       const first = ok<Rec>(await call(t, p.dispatcher, 'GET', '/allocation-settings'));
       expect(first).toMatchObject({
         max_consecutive_days: 6,
-        switches: { MAX_CONSECUTIVE_DAYS_NOT_CHECK: true, CREDENTIAL_EXPIRY_NOT_CHECK: true },
+        switches: {
+          MAX_CONSECUTIVE_DAYS_NOT_CHECK: true,
+          CREDENTIAL_EXPIRY_NOT_CHECK: true,
+          MIN_HOURS_NOT_CHECK: true,
+        },
       });
       const saved = ok<Rec>(
         await call(t, p.dispatcher, 'PUT', '/allocation-settings', {

@@ -98,6 +98,7 @@ describe.each(testDatabaseKinds())('allocation through the API on %s', (kind) =>
       'same_day_load',
       'overlap',
       'outside_shift',
+      'under_minimum_hours',
     ];
     for (const c of res.candidates) {
       expect(Object.keys(c.score_parts)).toEqual(names);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allWeek, at, checkOne, codes, job, resource, runBatch } from './fixtures.test-helper.ts';
+import type { Resource } from '../records/resource.ts';
+import { allWeek, at, checkOne, codes, job, resource, run, runBatch } from './fixtures.test-helper.ts';
 
 // The job of every test unless stated: Monday 05/Jan/2026 09:00–11:00, customer c1, resource r1
 // working around the clock all that week. Dates print dd/mmm/yyyy, times hh:MM AA.
@@ -842,6 +843,52 @@ describe('15. resource_max_consecutive_days (Rostra rule, switched on by MAX_CON
       config: on(2),
     });
     expect(out.results.map((r) => r.assigned)).toEqual([['r1'], ['r1'], ['r2']]);
+  });
+});
+
+describe('16. minimum hours (Rostra preference, switched on by MIN_HOURS_NOT_CHECK: false)', () => {
+  const on = { switches: { MIN_HOURS_NOT_CHECK: false } };
+  const score = (
+    over: Partial<Resource>,
+    config?: object,
+    timeline = [booking('2026-01-04T09:00', '2026-01-04T13:00')],
+  ) => checkOne({ resources: [resource('r1', over)], timeline, ...(config ? { config } : {}) }).score;
+
+  it('is skipped by default: a resource under its minimum scores as without one', () => {
+    expect(score({ min_hrs_wk: 38 })).toBe(score({}));
+  });
+
+  it('adds 30 × the largest share of a minimum still lacking before the job, and never fails', () => {
+    // 4 h worked that week (Sunday), none that day: week 1 − 4/38, day 1 − 0/8 = 1.
+    expect(score({ min_hrs_wk: 38 }, on) - score({}, on)).toBeCloseTo(30 * (34 / 38), 9);
+    expect(score({ min_hrs_wk: 38, min_hrs_dy: 8 }, on) - score({}, on)).toBeCloseTo(30, 9);
+    const c = checkOne({ resources: [resource('r1', { min_hrs_fn: 76 })], config: on });
+    expect(c.ok).toBe(true);
+    expect(c.errors).toEqual([]);
+  });
+
+  it('adds nothing once the minimum is met (boundary: exactly met), nor without a minimum', () => {
+    expect(score({ min_hrs_wk: 4 }, on)).toBe(score({}, on));
+    expect(score({ min_hrs_wk: 4.5 }, on) - score({}, on)).toBeCloseTo(30 * (0.5 / 4.5), 9);
+    expect(score({ min_hrs_wk: 0 }, on)).toBe(score({}, on));
+  });
+
+  it('auto prefers the resource under its minimum over one that is not', () => {
+    const out = run({
+      mode: 'auto',
+      job: job({ resIds: [] }),
+      resources: [resource('r1'), resource('r2', { min_hrs_wk: 20 })],
+      shifts: [allWeek('r1'), allWeek('r2')],
+      config: on,
+    });
+    expect(out.assigned).toEqual(['r2']);
+    const off = run({
+      mode: 'auto',
+      job: job({ resIds: [] }),
+      resources: [resource('r1'), resource('r2', { min_hrs_wk: 20 })],
+      shifts: [allWeek('r1'), allWeek('r2')],
+    });
+    expect(off.assigned).toEqual(['r1']);
   });
 });
 

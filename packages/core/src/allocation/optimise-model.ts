@@ -12,6 +12,7 @@ import {
   SCORE_FREE_DAY,
   SCORE_FREE_WEEK,
   SCORE_PAST_JOB,
+  underMinimumPart,
 } from './score.ts';
 
 /**
@@ -86,6 +87,11 @@ export type BatchModel = {
   firstDay: Int32Array;
   lastDay: Int32Array;
   existingWorkDays: (Map<number, number> | undefined)[] | undefined;
+  /** The minimum hours preference is on: `minDay` / `minWeek` / `minFortnight` (hours, 0 = none). */
+  checkMinHours: boolean;
+  minDay: Float64Array;
+  minWeek: Float64Array;
+  minFortnight: Float64Array;
 };
 
 /**
@@ -182,6 +188,7 @@ export function buildBatchModel(
     fortnight[p] = intern(2, keys[2], ctx.fortnightSums.sec);
     const dBase = (day[p] as number) * n;
     const wBase = (week[p] as number) * n;
+    const fBase = (fortnight[p] as number) * n;
     const entries: [number, number, number, boolean, boolean][] = [];
     for (let k = 0; k < cands.length; k++) {
       if (ok[k] !== 1) continue;
@@ -199,7 +206,17 @@ export function buildBatchModel(
         ((daySec[dBase + r] as number) + (dur[p] as number)) / 3600,
         dayCnt[dBase + r] as number,
       );
-      entries.push([r, (scores[k] as number) - dyn, past, hasPast, busy]);
+      const under = skip.MIN_HOURS_NOT_CHECK
+        ? 0
+        : underMinimumPart(
+            ix.minDay[r] as number,
+            (daySec[dBase + r] as number) / 3600,
+            ix.minWeek[r] as number,
+            (weekSec[wBase + r] as number) / 3600,
+            ix.minFortnight[r] as number,
+            (fortnightSec[fBase + r] as number) / 3600,
+          );
+      entries.push([r, (scores[k] as number) - dyn - under, past, hasPast, busy]);
     }
     // Best static part first (the search's exchanges stop once candidates fall too far below).
     entries.sort((a, b) => b[1] - a[1] || (ix.staticRank[a[0]] as number) - (ix.staticRank[b[0]] as number));
@@ -249,6 +266,10 @@ export function buildBatchModel(
     firstDay,
     lastDay,
     existingWorkDays: ix.workDays,
+    checkMinHours: !skip.MIN_HOURS_NOT_CHECK,
+    minDay: ix.minDay,
+    minWeek: ix.minWeek,
+    minFortnight: ix.minFortnight,
   };
 }
 
@@ -356,6 +377,8 @@ export function pairScore(
   const c = model.cust[p] as number;
   const d = model.day[p] as number;
   const w = model.week[p] as number;
+  const f = model.fortnight[p] as number;
+  let fortnightSec = model.fortnightSec[f * n + r] as number;
   let past = model.pairPast[pair] as number;
   let hasPast = model.pairHasPast[pair] === 1;
   let daySec = model.daySec[d * n + r] as number;
@@ -374,6 +397,7 @@ export function pairScore(
       dayCnt++;
     }
     if (model.week[q] === w) weekSec += model.dur[q] as number;
+    if (model.fortnight[q] === f) fortnightSec += model.dur[q] as number;
     if (!model.checkBusy && !overlap && jobsOverlap(model, p, q)) overlap = true;
   }
   const dur = model.dur[p] as number;
@@ -389,5 +413,15 @@ export function pairScore(
       dayCnt,
     );
   if (overlap && model.pairBusy[pair] === 0) s += PENALTY_OVERLAP;
+  if (model.checkMinHours) {
+    s += underMinimumPart(
+      model.minDay[r] as number,
+      daySec / 3600,
+      model.minWeek[r] as number,
+      weekSec / 3600,
+      model.minFortnight[r] as number,
+      fortnightSec / 3600,
+    );
+  }
   return s;
 }

@@ -415,6 +415,8 @@ class SearchState {
     const m = this.model;
     // Without the busy check a move can lift other jobs' overlap penalties: no cheap bound.
     if (!m.checkBusy) return false;
+    // The minimum hours preference rises for r0's later jobs when p leaves: no cheap bound either.
+    if (m.checkMinHours) return false;
     const r0 = m.pairRes[k0] as number;
     const r = m.pairRes[k] as number;
     const list0 = this.byRes[r0] as number[];

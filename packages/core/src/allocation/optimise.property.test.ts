@@ -138,8 +138,8 @@ const batchArb = scenarioArb
 
 /**
  * Contested batches, where greedy often goes wrong: a few resources working all week, jobs
- * crowding one Monday morning (or, with Rostra's rest and consecutive days rules switched on at
- * random, Monday to Wednesday mornings), some needing two resources or a label few have, preferred lists,
+ * crowding one Monday morning (or, with Rostra's rest, consecutive days and minimum hours rules
+ * switched on at random, Monday to Wednesday mornings), some needing two resources or a label few have, preferred lists,
  * day limits, the same customers (past-job points) and existing bookings.
  */
 const MON = Date.UTC(2026, 0, 5) / 1000;
@@ -152,6 +152,8 @@ const contestedArb = fc
         labels: fc.subarray(['forklift', 'nurse']),
         external: fc.constantFrom(false, false, false, true),
         max_hrs_dy: fc.constantFrom(3, 4, 8, 24),
+        min_hrs_dy: fc.constantFrom(undefined, 2, 6),
+        min_hrs_wk: fc.constantFrom(undefined, 1, 30),
       }),
       { selector: (r) => r._id, minLength: 2, maxLength: 4 },
     ),
@@ -183,6 +185,7 @@ const contestedArb = fc
       fc.record({
         rest: fc.option(fc.constantFrom(30, 60, 600), { nil: undefined }),
         days: fc.option(fc.constantFrom(1, 2), { nil: undefined }),
+        minHours: fc.boolean(),
       }),
       { nil: undefined, freq: 2 },
     ),
@@ -215,6 +218,7 @@ const contestedArb = fc
           EXISTING_JOB_OVERLAP_NOT_CHECK: noBusy,
           MIN_REST_NOT_CHECK: rules?.rest === undefined,
           MAX_CONSECUTIVE_DAYS_NOT_CHECK: rules?.days === undefined,
+          MIN_HOURS_NOT_CHECK: rules?.minHours !== true,
         },
         ...(rules?.rest === undefined ? {} : { min_rest_minutes: rules.rest }),
         ...(rules?.days === undefined ? {} : { max_consecutive_days: rules.days }),

@@ -37,6 +37,7 @@ const DEFAULT_SKIPPED: SwitchName[] = [
   'MIN_REST_NOT_CHECK',
   'CREDENTIAL_EXPIRY_NOT_CHECK',
   'MAX_CONSECUTIVE_DAYS_NOT_CHECK',
+  'MIN_HOURS_NOT_CHECK',
 ];
 
 function skipped(s: AllocationScenario, name: SwitchName): boolean {
@@ -224,8 +225,9 @@ function evaluate(
     let sec = 0;
     const zone = s.config?.time_zone;
     for (const rec of jobs) sec += elapsedSeconds(rec.utc_begin_plus_tz, rec.utc_end_plus_tz, zone);
+    const before = sec / 3600;
     sec += elapsedSeconds(b, e, zone);
-    return { hours: sec / 3600, jobs: jobs.length + 1, others: jobs.length };
+    return { hours: sec / 3600, before, jobs: jobs.length + 1, others: jobs.length };
   };
   const dayH = inPeriod(dayStart);
   const weekH = inPeriod((x) => weekStart(x, wsd));
@@ -425,6 +427,16 @@ function evaluate(
   const sameDay = dayH.others >= 2 ? -2 * dayH.others : 0;
   const overlap = busy ? -10000 : 0;
   const outside = shiftIssue ? -10 : 0;
+  // Rostra's minimum hours preference: 30 × the largest share of a minimum still lacking before the job.
+  let lacking = 0;
+  for (const [min, h] of [
+    [r.min_hrs_dy, dayH.before],
+    [r.min_hrs_wk, weekH.before],
+    [r.min_hrs_fn, fnH.before],
+  ] as const) {
+    if (min != null && min > 0) lacking = Math.max(lacking, (min - h) / min);
+  }
+  const underMinimum = skipped(s, 'MIN_HOURS_NOT_CHECK') ? 0 : 30 * lacking;
   const score =
     preferred +
     internal +
@@ -437,7 +449,8 @@ function evaluate(
     freeDay +
     sameDay +
     overlap +
-    outside;
+    outside +
+    underMinimum;
 
   return {
     resourceId: r._id,

@@ -61,6 +61,9 @@ const resource = fc.record({
   max_hrs_fn: opt(fc.constantFrom(0, 8, 16, 60, 80)),
   _geoloc: opt(geo),
   valid_till: rare(time),
+  min_hrs_dy: opt(fc.constantFrom(0, 2, 4, 8)),
+  min_hrs_wk: opt(fc.constantFrom(0, 4, 20, 38)),
+  min_hrs_fn: opt(fc.constantFrom(0, 8, 76)),
   label_valid_till: rare(fc.dictionary(labelEntry, time, { maxKeys: 2 })),
 });
 

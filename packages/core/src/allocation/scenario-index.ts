@@ -359,6 +359,10 @@ export class ScenarioIndex {
   readonly dayLimit: Float64Array;
   readonly weekLimit: Float64Array;
   readonly fortnightLimit: Float64Array;
+  /** `min_hrs_dy`, `min_hrs_wk`, `min_hrs_fn` in hours; 0 when unset or not above 0. */
+  readonly minDay: Float64Array;
+  readonly minWeek: Float64Array;
+  readonly minFortnight: Float64Array;
   /** Sum of label unit prices; Infinity when the resource has no label. */
   readonly cost: Float64Array;
   /** Position in the tie-break order: cost ascending (Infinity last), name case-insensitive, id. */
@@ -448,6 +452,9 @@ export class ScenarioIndex {
     this.dayLimit = new Float64Array(n);
     this.weekLimit = new Float64Array(n);
     this.fortnightLimit = new Float64Array(n);
+    this.minDay = new Float64Array(n);
+    this.minWeek = new Float64Array(n);
+    this.minFortnight = new Float64Array(n);
     this.cost = new Float64Array(n);
     this.labelCount = new Int32Array(n);
 
@@ -480,6 +487,9 @@ export class ScenarioIndex {
       this.dayLimit[i] = limits.day;
       this.weekLimit[i] = limits.week;
       this.fortnightLimit[i] = limits.fortnight;
+      this.minDay[i] = Math.max(0, r.min_hrs_dy ?? 0);
+      this.minWeek[i] = Math.max(0, r.min_hrs_wk ?? 0);
+      this.minFortnight[i] = Math.max(0, r.min_hrs_fn ?? 0);
       const labels = distinctLabels(r.labels ?? r.lbls ?? [], this.resolveLabel);
       resLabels.push(labels);
       let cost = 0;

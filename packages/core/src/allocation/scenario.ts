@@ -34,6 +34,7 @@ export const SWITCH_NAMES = [
   'MIN_REST_NOT_CHECK',
   'CREDENTIAL_EXPIRY_NOT_CHECK',
   'MAX_CONSECUTIVE_DAYS_NOT_CHECK',
+  'MIN_HOURS_NOT_CHECK',
 ] as const;
 export type SwitchName = (typeof SWITCH_NAMES)[number];
 /** Rostra's own rules (issue 20), after the contract's checks; the settings show them as "Rules". */
@@ -41,6 +42,7 @@ export const RULE_SWITCH_NAMES = [
   'MIN_REST_NOT_CHECK',
   'CREDENTIAL_EXPIRY_NOT_CHECK',
   'MAX_CONSECUTIVE_DAYS_NOT_CHECK',
+  'MIN_HOURS_NOT_CHECK',
 ] as const satisfies readonly SwitchName[];
 export type Switches = Record<SwitchName, boolean>;
 
@@ -67,6 +69,8 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   MIN_REST_NOT_CHECK: true,
   CREDENTIAL_EXPIRY_NOT_CHECK: true,
   MAX_CONSECUTIVE_DAYS_NOT_CHECK: true,
+  // A preference, never a failure: the score's under-minimum-hours part (see `underMinimumPart`).
+  MIN_HOURS_NOT_CHECK: true,
 });
 
 /** Default `config.max_distance`, metres: the spec's 20 km. */

@@ -16,6 +16,7 @@ import {
   SCORE_LABELS,
   SCORE_PAST_JOB,
   SCORE_PREFERRED,
+  underMinimumPart,
 } from './score.ts';
 
 /**
@@ -36,6 +37,8 @@ export type ScoreParts = {
   same_day_load: number;
   overlap: number;
   outside_shift: number;
+  /** Rostra's minimum hours preference (0 unless `MIN_HOURS_NOT_CHECK` is false). */
+  under_minimum_hours: number;
 };
 
 /** The part names in the table's (and the sum's) order. */
@@ -52,6 +55,7 @@ export const SCORE_PART_NAMES: readonly (keyof ScoreParts)[] = [
   'same_day_load',
   'overlap',
   'outside_shift',
+  'under_minimum_hours',
 ];
 
 /** The parts added left to right in the table's order: the candidate's score, bit for bit. */
@@ -129,5 +133,15 @@ export function scoreParts(ctx: JobContext, r: number, costPart: Float64Array): 
     same_day_load: sameDay >= 2 ? PENALTY_SAME_DAY_JOB * sameDay : 0,
     overlap: ctx.busy.overlaps(r, begin, end) ? PENALTY_OVERLAP : 0,
     outside_shift: shiftStatus(ctx.shifts, r, begin, end) !== 0 ? PENALTY_OUTSIDE_SHIFT : 0,
+    under_minimum_hours: ix.config.skip.MIN_HOURS_NOT_CHECK
+      ? 0
+      : underMinimumPart(
+          ix.minDay[r] as number,
+          (ctx.daySums.sec[r] as number) / 3600,
+          ix.minWeek[r] as number,
+          (ctx.weekSums.sec[r] as number) / 3600,
+          ix.minFortnight[r] as number,
+          (ctx.fortnightSums.sec[r] as number) / 3600,
+        ),
   };
 }

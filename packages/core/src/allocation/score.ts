@@ -36,6 +36,8 @@ export const SCORE_FREE_DAY = 10;
 export const PENALTY_SAME_DAY_JOB = -2;
 export const PENALTY_OVERLAP = -10_000;
 export const PENALTY_OUTSIDE_SHIFT = -10;
+/** Rostra's preference (`MIN_HOURS_NOT_CHECK: false`): a resource still under its minimum hours. */
+export const SCORE_UNDER_MINIMUM = 30;
 
 export const EARTH_RADIUS_KM = 6371;
 
@@ -72,6 +74,27 @@ export function distancePart(km: number, maxKm: number): number {
 /** weight × max(0, (limit − hours) / limit); 0 when the limit is 0. Hours include the job. */
 export function freeHoursPart(weight: number, limit: number, hours: number): number {
   return limit > 0 ? weight * Math.max(0, (limit - hours) / limit) : 0;
+}
+
+/**
+ * Rostra's minimum hours preference, after the contract's parts: 30 × the largest share of a
+ * minimum (`min_hrs_dy`, `min_hrs_wk`, `min_hrs_fn`; 0 = none) the resource still lacks before
+ * the job, from its hours of the job's day, week and fortnight without the job. 0 when every
+ * minimum is met; never a failure.
+ */
+export function underMinimumPart(
+  minDay: number,
+  dayHours: number,
+  minWeek: number,
+  weekHours: number,
+  minFortnight: number,
+  fortnightHours: number,
+): number {
+  let share = 0;
+  if (minDay > 0) share = Math.max(share, (minDay - dayHours) / minDay);
+  if (minWeek > 0) share = Math.max(share, (minWeek - weekHours) / minWeek);
+  if (minFortnight > 0) share = Math.max(share, (minFortnight - fortnightHours) / minFortnight);
+  return SCORE_UNDER_MINIMUM * share;
 }
 
 /**
@@ -129,6 +152,8 @@ export function evaluateCandidates(
   const cCredential = !skip.CREDENTIAL_EXPIRY_NOT_CHECK;
   const cDays = !skip.MAX_CONSECUTIVE_DAYS_NOT_CHECK;
   const maxDays = ix.config.maxDays;
+  const cMinHours = !skip.MIN_HOURS_NOT_CHECK;
+  const { minDay, minWeek, minFortnight } = ix;
 
   const { inactive, inactiveDate, external, staticRank } = ix;
   const { leaves, breaks, busy } = ctx;
@@ -214,10 +239,27 @@ export function evaluateCandidates(
       const sameDay = dayCnt[r] as number;
       const sameDayPart = sameDay >= 2 ? PENALTY_SAME_DAY_JOB * sameDay : 0;
       const bothGeo = jobGeo && hasGeo[r] === 1;
+      const underMinimum = cMinHours
+        ? underMinimumPart(
+            minDay[r] as number,
+            (daySec[r] as number) / 3600,
+            minWeek[r] as number,
+            (weekSec[r] as number) / 3600,
+            minFortnight[r] as number,
+            (fortnightSec[r] as number) / 3600,
+          )
+        : 0;
 
       if (topShown.length === shownLimit && shownLimit > 0) {
         const bound =
-          s + (bothGeo ? SCORE_DISTANCE : 0) + labelsPart + freeWeek + freeDay + sameDayPart + BOUND_SLACK;
+          s +
+          (bothGeo ? SCORE_DISTANCE : 0) +
+          labelsPart +
+          freeWeek +
+          freeDay +
+          sameDayPart +
+          underMinimum +
+          BOUND_SLACK;
         if (
           bound < (scores[topShown[shownLimit - 1] as number] as number) &&
           (fail ||
@@ -269,6 +311,7 @@ export function evaluateCandidates(
       s += sameDayPart;
       if (isBusy) s += PENALTY_OVERLAP;
       if (outsideShift) s += PENALTY_OUTSIDE_SHIFT;
+      s += underMinimum;
       scores[k] = s;
       ok[k] = fail ? 0 : 1;
       if (pruning !== undefined) {

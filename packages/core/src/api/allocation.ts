@@ -46,8 +46,9 @@ export const scoreParts = z
     same_day_load: z.number(),
     overlap: z.number(),
     outside_shift: z.number(),
+    under_minimum_hours: z.number().describe("Rostra's minimum hours preference (MIN_HOURS_NOT_CHECK)"),
   })
-  .describe('the score in parts, in the contract table order');
+  .describe("the score in parts, in the contract table order, then Rostra's");
 export type ScoreParts = z.infer<typeof scoreParts>;
 
 /** A listed candidate of the candidate panel, with its score in parts. */

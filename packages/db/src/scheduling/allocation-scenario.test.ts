@@ -192,4 +192,27 @@ describe.each(testDatabaseKinds())('building an allocation scenario from the dat
       message: 'would work 7 days in a row, 05/Mar/2026 to 11/Mar/2026 (at most 6)',
     });
   });
+
+  it("carries the resource's minimum hours to the minimum hours preference", async () => {
+    const scoreOf = async () => (await check()).candidates.find((c) => c.resourceId === 'rB')?.score ?? 0;
+    const setPreference = (on: boolean) =>
+      withOrg(h.db, ORG, (tx) =>
+        tx
+          .update(orgSettings)
+          .set({ value: { switches: { MIN_HOURS_NOT_CHECK: !on } } })
+          .where(eq(orgSettings.key, 'allocation')),
+      );
+    await setPreference(true);
+    const before = await scoreOf();
+    await withOrg(h.db, ORG, (tx) =>
+      tx
+        .update(resources)
+        .set({ data: { min_hrs_fn: 40 } })
+        .where(eq(resources.id, 'rB')),
+    );
+    // rB has no hours in the fortnight: the whole minimum lacks.
+    expect((await scoreOf()) - before).toBeCloseTo(30, 6);
+    await setPreference(false);
+    expect(await scoreOf()).toBeCloseTo(before, 6);
+  });
 });

@@ -234,8 +234,10 @@ export function scenarioWindow(
   const last = Math.max(...begins);
   const lastEnd = Math.max(...jobs.map((j) => j.utc_end_plus_tz));
   const wsd = config.week_start_day;
+  // The fortnight's hours matter to its limit and to the minimum hours preference (`min_hrs_fn`).
   const fortnight =
-    (config.switches.MAX_HR_FORTNIGHT_NOT_CHECK ?? DEFAULT_SWITCHES.MAX_HR_FORTNIGHT_NOT_CHECK) === false;
+    (config.switches.MAX_HR_FORTNIGHT_NOT_CHECK ?? DEFAULT_SWITCHES.MAX_HR_FORTNIGHT_NOT_CHECK) === false ||
+    (config.switches.MIN_HOURS_NOT_CHECK ?? DEFAULT_SWITCHES.MIN_HOURS_NOT_CHECK) === false;
   const from = (fortnight ? fortnightStart(first, wsd) : weekStart(first, wsd)) - DAY;
   const to =
     Math.max(fortnight ? fortnightStart(last, wsd) + FORTNIGHT : weekStart(last, wsd) + WEEK, lastEnd) + DAY;
@@ -339,6 +341,9 @@ export async function selectScenarioResources(
     select id, name, first_name, last_name, labels, inactive, inactive_date::float8 as inactive_date,
       promoted_dispatcher, external, max_hrs_dy, max_hrs_wk, max_hrs_fn, lat, lng,
       case when jsonb_typeof(data->'valid_till') = 'number' then (data->>'valid_till')::float8 end as valid_till,
+      case when jsonb_typeof(data->'min_hrs_dy') = 'number' then (data->>'min_hrs_dy')::float8 end as min_hrs_dy,
+      case when jsonb_typeof(data->'min_hrs_wk') = 'number' then (data->>'min_hrs_wk')::float8 end as min_hrs_wk,
+      case when jsonb_typeof(data->'min_hrs_fn') = 'number' then (data->>'min_hrs_fn')::float8 end as min_hrs_fn,
       case when jsonb_typeof(data->'label_valid_till') = 'object' then data->'label_valid_till' end
         as label_valid_till
     from resources where org_id = ${orgId}${only} order by id`)) as unknown as Rows<{
@@ -357,6 +362,9 @@ export async function selectScenarioResources(
     lat: number | null;
     lng: number | null;
     valid_till: number | null;
+    min_hrs_dy: number | null;
+    min_hrs_wk: number | null;
+    min_hrs_fn: number | null;
     label_valid_till: Record<string, unknown> | null;
   }>;
   return res.rows.map((r) => ({
@@ -376,6 +384,10 @@ export async function selectScenarioResources(
     // The credential expiry rule's dates (kept in `data`); only numbers are dates.
     ...(r.valid_till !== null ? { valid_till: Number(r.valid_till) } : {}),
     ...(r.label_valid_till !== null ? { label_valid_till: numbersOf(r.label_valid_till) } : {}),
+    // The minimum hours preference's minima (kept in `data`).
+    ...(r.min_hrs_dy !== null ? { min_hrs_dy: Number(r.min_hrs_dy) } : {}),
+    ...(r.min_hrs_wk !== null ? { min_hrs_wk: Number(r.min_hrs_wk) } : {}),
+    ...(r.min_hrs_fn !== null ? { min_hrs_fn: Number(r.min_hrs_fn) } : {}),
   }));
 }
 

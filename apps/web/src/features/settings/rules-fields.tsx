@@ -16,6 +16,7 @@ export const RULES_TEXT = {
     MIN_REST_NOT_CHECK: 'Minimum rest between two jobs',
     CREDENTIAL_EXPIRY_NOT_CHECK: 'Credential expiry (valid till, certificate expiry dates)',
     MAX_CONSECUTIVE_DAYS_NOT_CHECK: 'Maximum consecutive working days',
+    MIN_HOURS_NOT_CHECK: 'Prefer resources under their minimum hours (a preference, never a failure)',
   } as Record<string, string>,
   minRest: 'Minimum rest, minutes',
   minRestHint: 'Between the end of one job of a resource and the start of the next (600 = 10 hours).',

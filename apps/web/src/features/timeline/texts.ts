@@ -155,6 +155,7 @@ export const TL = {
     same_day_load: 'Same-day load',
     overlap: 'Overlap',
     outside_shift: 'Outside shift',
+    under_minimum_hours: 'Under minimum hours',
   },
   // Batch
   batchTitle: 'Auto-allocate this period',
