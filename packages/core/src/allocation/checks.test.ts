@@ -848,11 +848,9 @@ describe('15. resource_max_consecutive_days (Rostra rule, switched on by MAX_CON
 
 describe('16. minimum hours (Rostra preference, switched on by MIN_HOURS_NOT_CHECK: false)', () => {
   const on = { switches: { MIN_HOURS_NOT_CHECK: false } };
-  const score = (
-    over: Partial<Resource>,
-    config?: object,
-    timeline = [booking('2026-01-04T09:00', '2026-01-04T13:00')],
-  ) => checkOne({ resources: [resource('r1', over)], timeline, ...(config ? { config } : {}) }).score;
+  const timeline = [booking('2026-01-04T09:00', '2026-01-04T13:00')];
+  const score = (over: Partial<Resource>, config?: typeof on) =>
+    checkOne({ resources: [resource('r1', over)], timeline, ...(config ? { config } : {}) }).score;
 
   it('is skipped by default: a resource under its minimum scores as without one', () => {
     expect(score({ min_hrs_wk: 38 })).toBe(score({}));
