@@ -323,6 +323,17 @@ describe.each(testDatabaseKinds())('draft and publish on %s', (kind) => {
       ids[1],
       ids[2],
     ]);
+    // Her bookings search (her day list) reads them the same, a page or the window at a time.
+    const search = async (body: Record<string, unknown>) =>
+      ok<{ items: Rec[] }>(await call(t, p.resource1, 'POST', '/bookings/search', body)).items.map((r) => [
+        r._id,
+        r.utc_begin_plus_tz,
+      ]);
+    expect(await search({ from: day, to: day + 86_400, order: 'asc' })).toEqual(asPublished);
+    expect(await search({ from: day, to: day + 86_400, order: 'asc', limit: 2, page: 2 })).toEqual(
+      asPublished.slice(2),
+    );
+    expect(await search({ from: day + 7 * H, to: day + 9 * H })).toEqual([]);
   });
 
   it('the roster published mail and SMS carry a confirm link for each job they ask about', async () => {

@@ -2,6 +2,7 @@ import { dayStart } from '@rostra/core/time/calendar';
 import { and, arrayContains, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
+import { asPublished, publishedTimes } from '../notifications/roster-drafts.ts';
 import { masterLabelFilters } from '../scheduling/dispatcher-master-labels.ts';
 import { toTimelineRecord, type VersionedRecord } from '../scheduling/mapping.ts';
 import { loadOrgContext, wallClockOf } from '../scheduling/org-context.ts';
@@ -66,7 +67,8 @@ function searchCondition(q: string): SQL | undefined {
  * The bookings `reader` may read, searched and filtered, a numbered page at a time with the total
  * (offset paging: a person pages a few pages deep, and the total needs the same count anyway).
  * A dispatcher's (`dispatcherUid`) published master labels narrow it; master-roster template items
- * are never listed. Upcoming and past are told from the organisation's day at `now`.
+ * are never listed. Upcoming and past are told from the organisation's day at `now`. Everyone but
+ * the dispatchers reads a draft job as published: windowed, ordered and shown by its published times.
  */
 export async function searchBookings(
   db: Db,
@@ -85,6 +87,8 @@ export async function searchBookings(
     who.dispatcherUid === undefined
       ? undefined
       : (await masterLabelFilters(db, orgId, who.dispatcherUid)).bookings;
+  const shown = who.reader.seesAll ? undefined : publishedTimes(orgId);
+  const begin = shown?.begin ?? timelineRecords.beginAt;
   const where = and(
     eq(timelineRecords.orgId, orgId),
     eq(timelineRecords.key, 'booking'),
@@ -92,7 +96,7 @@ export async function searchBookings(
     IS_LIVE_RECORD,
     readableBy(timelineRecords.readers, who.reader),
     q.status && q.status.length > 0 ? inArray(timelineRecords.status, [...q.status]) : undefined,
-    overlapsOpenWindow(from, to),
+    overlapsOpenWindow(from, to, shown),
     q.resource === undefined ? undefined : arrayContains(timelineRecords.resIds, [q.resource]),
     q.customer === undefined ? undefined : eq(timelineRecords.customerId, q.customer),
     q.labels && q.labels.length > 0 ? arrayContains(timelineRecords.labels, [...q.labels]) : undefined,
@@ -106,11 +110,12 @@ export async function searchBookings(
       .select()
       .from(timelineRecords)
       .where(where)
-      .orderBy(order(timelineRecords.beginAt), order(timelineRecords.id))
+      .orderBy(order(begin), order(timelineRecords.id))
       .limit(limit)
       .offset((page - 1) * limit);
+    const items = rows.map((r) => toTimelineRecord(r, r.resIds));
     return {
-      items: rows.map((r) => toTimelineRecord(r, r.resIds)),
+      items: shown ? await asPublished(tx, orgId, items, true) : items,
       total: Number(counted?.n ?? 0),
       page,
       limit,
