@@ -58,3 +58,60 @@ test('the minimum rest rule is switched on with its minutes and kept; out of ran
   });
   expect(res.status(), await res.text()).toBe(200);
 });
+
+test('consecutive days, credential expiry and minimum hours are switched on and kept; 0 days is refused', async ({
+  page,
+}, info) => {
+  await enterApp(page, USERS.dispatcher, '/settings#allocation');
+  const before = (await (await page.request.get('/api/v1/allocation-settings')).json()) as Doc & {
+    max_consecutive_days: number;
+  };
+  const rules = page.getByRole('group', { name: 'Rules' });
+  const days = rules.getByRole('checkbox', { name: 'Maximum consecutive working days' });
+  const credential = rules.getByRole('checkbox', { name: /^Credential expiry/ });
+  const minimum = rules.getByRole('checkbox', { name: /^Prefer resources under their minimum hours/ });
+  const most = rules.getByLabel('Most working days in a row');
+  for (const box of [days, credential, minimum]) await expect(box).not.toBeChecked();
+  await expect(most).toHaveValue('6');
+  await days.check();
+  await credential.check();
+  await minimum.check();
+  await most.fill('5');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(async () => {
+      const d = (await (await page.request.get('/api/v1/allocation-settings')).json()) as Doc & {
+        max_consecutive_days: number;
+      };
+      return [
+        d.max_consecutive_days,
+        d.switches.MAX_CONSECUTIVE_DAYS_NOT_CHECK,
+        d.switches.MIN_HOURS_NOT_CHECK,
+      ];
+    })
+    .toEqual([5, false, false]);
+  await page.reload();
+  for (const box of [days, credential, minimum]) await expect(box).toBeChecked();
+  await expect(most).toHaveValue('5');
+  await rules.scrollIntoViewIfNeeded();
+  await screenshot(page, 'settings-rules-all-1280', info.project.name);
+  await most.fill('0');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(rules.getByText('A whole number of days from 1 to 28')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await rules.scrollIntoViewIfNeeded();
+  await screenshot(page, 'settings-rules-all-375', info.project.name);
+
+  const now = (await (await page.request.get('/api/v1/allocation-settings')).json()) as Doc;
+  const res = await page.request.put('/api/v1/allocation-settings', {
+    data: {
+      week_start_day: before.week_start_day,
+      switches: before.switches,
+      min_rest_minutes: before.min_rest_minutes,
+      max_consecutive_days: before.max_consecutive_days,
+      version: now.version,
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+});
