@@ -126,7 +126,7 @@ export type ApiRecord = Record<string, unknown> & { _id: string; version: number
 /** A call to the app's API as the page's signed-in user (from the app's origin). */
 export async function apiCall(
   page: Page,
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   path: string,
   data?: unknown,
 ): Promise<ApiRecord> {

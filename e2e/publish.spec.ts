@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DAY, dayStart, HOUR, toYmd } from '@rostra/core/time/calendar';
+import { DAY, dayStart, formatTime, HOUR, toYmd } from '@rostra/core/time/calendar';
 import { apiCall, enterApp, orgNow, screenshot, USERS, workerJob } from './helpers.ts';
 
 /*
@@ -60,6 +60,46 @@ test('a draft assignment is marked on the timeline until the dispatcher publishe
     await screenshot(page, 'publish-dialog-375', info.project.name);
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByTestId('confirm-dialog')).toHaveCount(0);
+  } finally {
+    await apiCall(page, 'PUT', '/settings/roster-publishing', { publish: false });
+  }
+});
+
+test('a worker sees a job the dispatcher moved in draft at its published time until it is published', async ({
+  page,
+  browser,
+}, info) => {
+  await enterApp(page, USERS.dispatcher, '/');
+  // Within the week a worker's day list shows, at hours no other spec uses.
+  const day = dayStart(await orgNow(page)) + 5 * DAY;
+  const job = await workerJob(page, 'E2E-PUBDAY', day + 5 * HOUR, day + 6 * HOUR);
+  await apiCall(page, 'PUT', '/settings/roster-publishing', { publish: true });
+  try {
+    const current = await apiCall(page, 'GET', `/timeline-records/${job.id}`);
+    await apiCall(page, 'PATCH', `/timeline-records/${job.id}`, {
+      utc_begin_plus_tz: day + 21 * HOUR,
+      utc_end_plus_tz: day + 22 * HOUR,
+      version: current.version,
+    });
+
+    // The worker, on a phone: their jobs list the job where it was published to them.
+    const baseURL = String(info.project.use.baseURL);
+    const phoneContext = await browser.newContext({ baseURL, viewport: { width: 375, height: 780 } });
+    const phone = await phoneContext.newPage();
+    await enterApp(phone, USERS.resource, '/bookings');
+    await expect(phone.getByRole('heading', { name: 'My jobs' })).toBeVisible();
+    const card = phone.locator(`[data-booking="${job.id}"]`);
+    await expect(card).toContainText(`${formatTime(day + 5 * HOUR)} – ${formatTime(day + 6 * HOUR)}`);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(phone, 'publish-worker-draft-375', info.project.name);
+
+    // The dispatcher publishes the day: the worker's list shows the new time.
+    await apiCall(page, 'POST', '/roster/publication', { from: day, to: day + DAY });
+    await phone.reload();
+    await expect(card).toContainText(`${formatTime(day + 21 * HOUR)} – ${formatTime(day + 22 * HOUR)}`);
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(phone, 'publish-worker-published-375', info.project.name);
+    await phoneContext.close();
   } finally {
     await apiCall(page, 'PUT', '/settings/roster-publishing', { publish: false });
   }
