@@ -97,6 +97,11 @@ export const RESOURCES_TEXT = {
   isInactive: 'Inactive',
   inactiveFrom: 'Inactive from',
   hourLimits: 'Hour limits',
+  credentials: 'Credentials',
+  credentialsHint:
+    'A job starting after a date here fails the credential check, when that rule is switched on in Settings.',
+  validTill: 'Valid till (last day)',
+  labelValidTill: (label: string) => `${label} valid till (last day)`,
   maxDay: 'Max hours / day',
   maxWeek: 'Max hours / week',
   maxFortnight: 'Max hours / fortnight',

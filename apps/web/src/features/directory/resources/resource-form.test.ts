@@ -1,7 +1,7 @@
 import { DAY, fromYmd } from '@rostra/core/time/calendar';
 import { describe, expect, it } from 'vitest';
 import { spanFrom } from '../model.ts';
-import { parseHours } from './resource-form.tsx';
+import { labelExpiries, lastDayEnd, parseHours, resourceForm, resourceValuesOf } from './resource-form.tsx';
 
 describe('hour limits as typed', () => {
   it('reads empty as not set, numbers from 0 to a leap year of hours, anything else as invalid', () => {
@@ -35,5 +35,36 @@ describe('a date and two times to wall-clock seconds', () => {
     expect(spanFrom('2026-03-09', '10:00', '10:00').errors).toEqual({
       end: 'The end must be after the beginning.',
     });
+  });
+});
+
+describe('credential dates as typed (issue 20 point 3c)', () => {
+  const day = fromYmd('2026-12-31');
+  it('a last day is valid to its last second; a job the next day is past it; empty is no expiry', () => {
+    expect(lastDayEnd('2026-12-31')).toBe(day + DAY - 1);
+    expect(lastDayEnd('')).toBeNull();
+  });
+
+  it("keeps only the resource's own labels' dates, and none when no date is typed", () => {
+    expect(labelExpiries({ fork: '2026-12-31', gone: '2026-01-01', first: '' }, ['fork', 'first'])).toEqual({
+      fork: day + DAY - 1,
+    });
+    expect(labelExpiries({ first: '' }, ['first'])).toBeNull();
+  });
+
+  it('a saved resource shows its dates and sends them back unchanged', () => {
+    const values = resourceValuesOf({
+      _id: 'r1',
+      name: 'Ann Lee',
+      labels: ['fork'],
+      valid_till: day + DAY - 1,
+      label_valid_till: { fork: day + DAY },
+    } as Parameters<typeof resourceValuesOf>[0]);
+    expect(values.valid_till).toBe('2026-12-31');
+    // An expiry set through the API at midnight covers the whole day before it.
+    expect(values.label_valid_till).toEqual({ fork: '2026-12-31' });
+    const body = resourceForm.parse(values);
+    expect(body.valid_till).toBe(day + DAY - 1);
+    expect(body.label_valid_till).toEqual({ fork: day + DAY - 1 });
   });
 });

@@ -1,5 +1,7 @@
 import { type CreateResourceBody, createResourceBody, type ResourceRecord } from '@rostra/core/api/resources';
 import { checkEmail } from '@rostra/core/shell/validators';
+import { DAY, fromYmd } from '@rostra/core/time/calendar';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormCheckbox, FormInput } from '../../../ui/form.tsx';
 import type { TakeRechecked } from '../../../ui/rechecked-notice.tsx';
@@ -37,6 +39,30 @@ const hoursText = z.string().transform((s, ctx) => {
 const orNull = (s: string) => s.trim() || null;
 
 /**
+ * A credential's last valid day (yyyy-mm-dd) as the second it ends with: the whole day is valid,
+ * a job starting the next day is not. Empty: no expiry.
+ */
+export function lastDayEnd(day: string): number | null {
+  return day ? fromYmd(day) + DAY - 1 : null;
+}
+
+/** The last whole day a stored expiry covers (a job may start up to the expiry itself). */
+const lastDayOf = (sec: number | null | undefined) => (sec == null ? '' : ymd(sec - 1));
+
+/** Label expiries as typed (label id → last day) to the record's map; only the resource's labels. */
+export function labelExpiries(
+  days: Record<string, string>,
+  labels: readonly string[],
+): Record<string, number> | null {
+  const out: Record<string, number> = {};
+  for (const id of labels) {
+    const end = lastDayEnd(days[id] ?? '');
+    if (end !== null) out[id] = end;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/**
  * The resource form's checks and the body it sends: a name, an email that looks like one, hour
  * limits and a rate as numbers, then the API's own create schema (bounded fields).
  */
@@ -59,13 +85,15 @@ export const resourceForm = z
     min_hrs_dy: hoursText,
     min_hrs_wk: hoursText,
     min_hrs_fn: hoursText,
+    valid_till: z.string(),
+    label_valid_till: z.record(z.string(), z.string()),
   })
   .superRefine((v, ctx) => {
     if (!v.first_name.trim() && !v.last_name.trim())
       ctx.addIssue({ code: 'custom', path: ['first_name'], message: T.nameRequired });
   })
   .transform(
-    ({ rate_hr, InactiveDate, ...v }): CreateResourceBody => ({
+    ({ rate_hr, InactiveDate, valid_till, label_valid_till, ...v }): CreateResourceBody => ({
       ...v,
       name: `${v.first_name.trim()} ${v.last_name.trim()}`.trim(),
       first_name: v.first_name.trim(),
@@ -76,6 +104,8 @@ export const resourceForm = z
       employee_type: orNull(v.employee_type),
       rate_hr: rate_hr.trim() === '' ? null : Number(rate_hr),
       InactiveDate: InactiveDate ? Date.parse(`${InactiveDate}T00:00:00Z`) / 1000 : null,
+      valid_till: lastDayEnd(valid_till),
+      label_valid_till: labelExpiries(label_valid_till, v.labels),
     }),
   )
   .pipe(createResourceBody);
@@ -103,7 +133,34 @@ export function resourceValuesOf(r: ResourceRecord | undefined): ResourceValues 
     min_hrs_dy: numText(r?.min_hrs_dy),
     min_hrs_wk: numText(r?.min_hrs_wk),
     min_hrs_fn: numText(r?.min_hrs_fn),
+    valid_till: lastDayOf(r?.valid_till),
+    label_valid_till: Object.fromEntries(
+      Object.entries(r?.label_valid_till ?? {}).map(([id, sec]) => [id, lastDayOf(sec)]),
+    ),
   };
+}
+
+/** The resource's credential dates: its own, and one per label it holds. */
+function CredentialFields({ labels }: { labels: Label[] }) {
+  const held = useWatch<ResourceValues, 'labels'>({ name: 'labels' }) ?? [];
+  const names = new Map(labels.map((l) => [l._id, l.name]));
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-neutral-700">{R.credentials}</legend>
+      <p className="text-xs text-neutral-500">{R.credentialsHint}</p>
+      <div className="mt-1 grid gap-3 sm:grid-cols-2">
+        <FormInput<ResourceValues> name="valid_till" label={R.validTill} type="date" />
+        {held.map((id) => (
+          <FormInput<ResourceValues>
+            key={id}
+            name={`label_valid_till.${id}`}
+            label={R.labelValidTill(names.get(id) ?? id)}
+            type="date"
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
 }
 
 export function ResourceForm({
@@ -158,6 +215,7 @@ export function ResourceForm({
             </div>
           </fieldset>
           <LabelsField<ResourceValues> name="labels" labels={labels} />
+          <CredentialFields labels={labels} />
           <FormCheckbox<ResourceValues> name="external" label={R.isExternal} />
           <FormCheckbox<ResourceValues> name="inactive" label={R.isInactive} />
         </>
