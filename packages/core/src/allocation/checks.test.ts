@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Resource } from '../records/resource.ts';
 import { allWeek, at, checkOne, codes, job, resource, run, runBatch } from './fixtures.test-helper.ts';
+import type { AllocationConfig, AllocationRecord } from './scenario.ts';
 
 // The job of every test unless stated: Monday 05/Jan/2026 09:00–11:00, customer c1, resource r1
 // working around the clock all that week. Dates print dd/mmm/yyyy, times hh:MM AA.
@@ -887,6 +888,99 @@ describe('16. minimum hours (Rostra preference, switched on by MIN_HOURS_NOT_CHE
       shifts: [allWeek('r1'), allWeek('r2')],
     });
     expect(off.assigned).toEqual(['r1']);
+  });
+});
+
+describe('17. resource_travel_time (Rostra rule, switched on by TRAVEL_TIME_NOT_CHECK: false)', () => {
+  // The job at the CBD; Parramatta about 20.14 km away: 40 minutes at the defaults (× 1.3 ÷ 40 km/h).
+  const cbd = { lat: -33.8688, lng: 151.2093 };
+  const parramatta = { lat: -33.815, lng: 151.0011 };
+  const on = (extra = {}) => ({ switches: { TRAVEL_TIME_NOT_CHECK: false }, ...extra });
+  const there = (b: string, e: string, over = {}) => booking(b, e, { _geoloc: parramatta, ...over });
+  const check = (timeline: AllocationRecord[], config: AllocationConfig = on(), jobOver = {}) =>
+    checkOne({ job: job({ _geoloc: cbd, ...jobOver }), timeline, config });
+
+  it('is skipped by default: a job elsewhere ending right before passes', () => {
+    expect(
+      checkOne({ job: job({ _geoloc: cbd }), timeline: [there('2026-01-05T08:00', '2026-01-05T09:00')] }).ok,
+    ).toBe(true);
+  });
+
+  it('fails too short a gap from the previous job, naming it: "needs 40 minutes to travel from the job …"', () => {
+    expect(check([there('2026-01-05T08:00', '2026-01-05T08:40')]).errors).toEqual([
+      {
+        code: 'resource_travel_time',
+        message:
+          'needs 40 minutes to travel from the job from 05/Jan/2026 08:00:00 AM to 05/Jan/2026 08:40:00 AM',
+      },
+    ]);
+  });
+
+  it('fails too short a gap to the next job: "needs 40 minutes to travel to the job …"', () => {
+    expect(check([there('2026-01-05T11:20', '2026-01-05T12:00')]).errors).toEqual([
+      {
+        code: 'resource_travel_time',
+        message:
+          'needs 40 minutes to travel to the job from 05/Jan/2026 11:20:00 AM to 05/Jan/2026 12:00:00 PM',
+      },
+    ]);
+  });
+
+  it('passes a gap of exactly the travel on either side (boundary), fails one second less', () => {
+    expect(check([there('2026-01-05T07:00', '2026-01-05T08:20')]).ok).toBe(true);
+    expect(check([there('2026-01-05T11:40', '2026-01-05T12:00')]).ok).toBe(true);
+    expect(codes(check([there('2026-01-05T07:00', '2026-01-05T08:20:01')]))).toEqual([
+      'resource_travel_time',
+    ]);
+    expect(codes(check([there('2026-01-05T11:39:59', '2026-01-05T12:00')]))).toEqual([
+      'resource_travel_time',
+    ]);
+  });
+
+  it("takes the organisation's road factor and speed: × 1 at 60 km/h needs 21 minutes", () => {
+    const config = on({ travel_road_factor: 1, travel_speed_kmh: 60 });
+    expect(check([there('2026-01-05T07:00', '2026-01-05T08:39')], config).ok).toBe(true);
+    expect(check([there('2026-01-05T07:00', '2026-01-05T08:39:01')], config).errors[0]?.message).toBe(
+      'needs 21 minutes to travel from the job from 05/Jan/2026 07:00:00 AM to 05/Jan/2026 08:39:01 AM',
+    );
+  });
+
+  it('asks for no travel when either job has no place, or the places are the same', () => {
+    expect(check([booking('2026-01-05T08:00', '2026-01-05T09:00')]).ok).toBe(true);
+    expect(check([there('2026-01-05T08:00', '2026-01-05T09:00')], on(), { _geoloc: undefined }).ok).toBe(
+      true,
+    );
+    expect(check([booking('2026-01-05T08:00', '2026-01-05T09:00', { _geoloc: cbd })]).ok).toBe(true);
+  });
+
+  it("looks at the neighbours only, among the busy check's records: not a job further away in time, nor cancelled ones or the job's own", () => {
+    const c = check([
+      there('2026-01-05T06:00', '2026-01-05T08:00'),
+      booking('2026-01-05T08:00', '2026-01-05T09:00', { _geoloc: cbd }),
+      there('2026-01-05T08:30', '2026-01-05T08:50', { status: 'cancelled' }),
+      there('2026-01-05T08:30', '2026-01-05T08:50', { resIds: ['r2'] }),
+      there('2026-01-05T09:00', '2026-01-05T11:00', { _id: 'j1' }),
+    ]);
+    expect(c.ok).toBe(true);
+  });
+
+  it('a batch leaves the travel between the jobs it assigns: the second job goes to another resource', () => {
+    const out = runBatch({
+      jobs: [
+        job({ _id: 'a', resIds: [], _geoloc: cbd }),
+        job({
+          _id: 'b',
+          resIds: [],
+          _geoloc: parramatta,
+          utc_begin_plus_tz: at('2026-01-05T11:30'),
+          utc_end_plus_tz: at('2026-01-05T12:30'),
+        }),
+      ],
+      resources: [resource('r1'), resource('r2')],
+      shifts: [allWeek('r1'), allWeek('r2')],
+      config: on(),
+    });
+    expect(out.results.map((r) => r.assigned)).toEqual([['r1'], ['r2']]);
   });
 });
 

@@ -4,6 +4,7 @@ import { type AllocationIssue, messages } from './messages.ts';
 import type { SwitchName } from './scenario.ts';
 import { type PeriodSums, shiftStatus } from './scenario-index.ts';
 import { haversineKm } from './score.ts';
+import { travelClash } from './travel.ts';
 
 /**
  * The candidate checks of contract §Checks, in its order. Each takes the job's context and a
@@ -237,6 +238,28 @@ export const checkMaxConsecutiveDays: Check = (ctx, r) => {
     : undefined;
 };
 
+/**
+ * 16. Rostra's rule, on with `TRAVEL_TIME_NOT_CHECK: false`: the gap from the resource's previous
+ * counted job (the busy check's records; the latest ending at or before the job begins) or to its
+ * next (the earliest beginning at or after it ends) is shorter than the travel between their places
+ * (`travelMinutes`); names that job. Exactly the travel passes; a missing place asks for none.
+ */
+export const checkTravelTime: Check = (ctx, r) => {
+  const clash = travelClash(ctx, r);
+  return clash
+    ? {
+        code: 'resource_travel_time',
+        message: messages.travelTime(
+          clash.minutes,
+          clash.other.begin,
+          clash.other.end,
+          clash.after,
+          ctx.ix.config.dateFormat,
+        ),
+      }
+    : undefined;
+};
+
 /** The checks in contract order, each with the switch that skips it. */
 export const CHECKS: readonly { skip: SwitchName; run: Check }[] = [
   { skip: 'RESOURCE_INACTIVE_NOT_CHECK', run: checkResourceInactive },
@@ -256,6 +279,7 @@ export const CHECKS: readonly { skip: SwitchName; run: Check }[] = [
   { skip: 'MIN_REST_NOT_CHECK', run: checkMinRest },
   { skip: 'CREDENTIAL_EXPIRY_NOT_CHECK', run: checkCredentialExpiry },
   { skip: 'MAX_CONSECUTIVE_DAYS_NOT_CHECK', run: checkMaxConsecutiveDays },
+  { skip: 'TRAVEL_TIME_NOT_CHECK', run: checkTravelTime },
 ];
 
 /** Every failure of resource `r` for the job, in check order, skipping switched-off checks. */

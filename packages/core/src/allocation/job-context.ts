@@ -69,6 +69,8 @@ export type JobContext = {
   /** Interned ids of the job's labels that some resource has (the others no resource has). */
   knownLabelIds: Int32Array;
   isExternal: boolean;
+  /** Timeline ordinals of the job's own copy in the index (see `ScenarioIndex.ownRecords`). */
+  own: readonly number[];
   /** The job's haversine terms, or undefined without `_geoloc`. */
   geo: GeoTerms | undefined;
   /** The customer's name for messages (`customers`), else its id. */
@@ -171,6 +173,7 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob, data?: J
     labelNames,
     knownLabelIds: Int32Array.from(known),
     isExternal: Boolean(job.external_data?.IsExternalBooking),
+    own,
     geo: geo ? geoTerms(geo.lat, geo.lng) : undefined,
     customerName: customerId === undefined ? '' : customerNameOf(ix, customerId, data),
     blacklist: customerId === undefined ? undefined : blacklistOf(ix, customerId, data),

@@ -62,6 +62,18 @@ export const messages = {
     `already assigned ${range(begin, end, format)}`,
   distanceExceeds: (km: number, maxKm: number): string =>
     `Distance (${formatAmount(km)} km) exceeds max (${formatAmount(maxKm)} km)`,
+  /**
+   * Rostra's rule: the whole minutes of travel needed between the job and the other job (`after`:
+   * the other comes after the job), that job's begin and end.
+   */
+  travelTime: (
+    minutes: number,
+    begin: number,
+    end: number,
+    after: boolean,
+    format: DateFormat = DEFAULT_DATE_FORMAT,
+  ): string =>
+    `needs ${minutes} minutes to travel ${after ? 'to' : 'from'} the job ${range(begin, end, format)}`,
   /** Rostra's rule: `restMinutes` the organisation's minimum rest; the other job's begin and end. */
   minRest: (
     restMinutes: number,

@@ -38,6 +38,7 @@ const DEFAULT_SKIPPED: SwitchName[] = [
   'CREDENTIAL_EXPIRY_NOT_CHECK',
   'MAX_CONSECUTIVE_DAYS_NOT_CHECK',
   'MIN_HOURS_NOT_CHECK',
+  'TRAVEL_TIME_NOT_CHECK',
 ];
 
 function skipped(s: AllocationScenario, name: SwitchName): boolean {
@@ -388,6 +389,43 @@ function evaluate(
           message: messages.maxConsecutiveDays(runDays, runFirst * DAY, runLast * DAY, maxDays),
         }
       : undefined,
+  );
+
+  // 16: travel time: the previous counted job (latest end at or before the job begins) and the
+  // next (earliest begin at or after it ends), first in list order on ties; both places known.
+  const roadFactor = s.config?.travel_road_factor ?? 1.3;
+  const speed = s.config?.travel_speed_kmh ?? 40;
+  let prev: AllocationRecord | undefined;
+  let next: AllocationRecord | undefined;
+  for (const rec of mine) {
+    if (!countsForOverlap(rec)) continue;
+    if (rec.utc_end_plus_tz <= b) {
+      if (!prev || rec.utc_end_plus_tz > prev.utc_end_plus_tz) prev = rec;
+    } else if (rec.utc_begin_plus_tz >= e && (!next || rec.utc_begin_plus_tz < next.utc_begin_plus_tz))
+      next = rec;
+  }
+  const travel = (x: AllocationRecord) =>
+    job._geoloc && x._geoloc
+      ? Math.ceil(
+          (haversine(x._geoloc.lat, x._geoloc.lng, job._geoloc.lat, job._geoloc.lng) * roadFactor * 60) /
+            speed,
+        )
+      : 0;
+  const fromPrev = prev ? travel(prev) : 0;
+  const toNext = next ? travel(next) : 0;
+  fail(
+    'TRAVEL_TIME_NOT_CHECK',
+    prev && b - prev.utc_end_plus_tz < fromPrev * 60
+      ? {
+          code: 'resource_travel_time',
+          message: messages.travelTime(fromPrev, prev.utc_begin_plus_tz, prev.utc_end_plus_tz, false),
+        }
+      : next && next.utc_begin_plus_tz - e < toNext * 60
+        ? {
+            code: 'resource_travel_time',
+            message: messages.travelTime(toNext, next.utc_begin_plus_tz, next.utc_end_plus_tz, true),
+          }
+        : undefined,
   );
 
   // Score, parts in table order.

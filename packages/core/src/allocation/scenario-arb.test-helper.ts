@@ -87,6 +87,8 @@ const record = fc
     resIds: opt(fc.subarray(RES_IDS, { maxLength: 2 })),
     resourceId: opt(fc.constantFrom(...RES_IDS)),
     customerId: opt(fc.constantFrom(...CUSTOMERS)),
+    // The travel time rule reads the places of the jobs before and after.
+    _geoloc: opt(geo),
     span,
     backwards: fc.constantFrom(false, false, false, false, false, false, false, true),
   })
@@ -245,6 +247,9 @@ export const scenarioArb = fc
         min_rest_minutes: opt(fc.constantFrom(0, 15, 60, 120, 600)),
         // Small, so that runs of working days over it occur among a few records.
         max_consecutive_days: opt(fc.constantFrom(1, 1, 2, 3, 6)),
+        // The travel time rule's settings at their bounds and defaults.
+        travel_road_factor: opt(fc.constantFrom(1, 1.3, 3)),
+        travel_speed_kmh: opt(fc.constantFrom(5, 40, 130)),
       }),
       { nil: undefined, freq: 5 },
     ),
@@ -284,6 +289,8 @@ export const scenarioArb = fc
         switches: undefined,
         min_rest_minutes: undefined,
         max_consecutive_days: undefined,
+        travel_road_factor: undefined,
+        travel_speed_kmh: undefined,
         ...rest.config,
         max_distance: 0,
       };

@@ -26,6 +26,8 @@ import {
   DEFAULT_MAX_DISTANCE_M,
   DEFAULT_MIN_REST_MINUTES,
   DEFAULT_SWITCHES,
+  DEFAULT_TRAVEL_ROAD_FACTOR,
+  DEFAULT_TRAVEL_SPEED_KMH,
   SWITCH_NAMES,
   type Switches,
 } from './scenario.ts';
@@ -110,6 +112,9 @@ export type ResolvedConfig = {
   maxDays: number;
   /** How the checks' messages print dates: the organisation's `date_format` (default dd/mmm/yyyy). */
   dateFormat: DateFormat;
+  /** The travel time rule's road factor and average speed (km/h). */
+  roadFactor: number;
+  speedKmh: number;
 };
 
 export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
@@ -134,6 +139,8 @@ export function resolveConfig(scenario: AllocationScenario): ResolvedConfig {
     timeZone: c?.time_zone ?? null,
     maxDays: c?.max_consecutive_days ?? DEFAULT_MAX_CONSECUTIVE_DAYS,
     dateFormat: dateFormatOf(c?.date_format),
+    roadFactor: c?.travel_road_factor ?? DEFAULT_TRAVEL_ROAD_FACTOR,
+    speedKmh: c?.travel_speed_kmh ?? DEFAULT_TRAVEL_SPEED_KMH,
   };
 }
 
@@ -308,6 +315,9 @@ function cacheSet<K, V>(cache: Map<K, V>, cap: number, key: K, value: V): V {
  * latitude and of half the longitude (radians), and cos of the latitude. With them the distance
  * of two points needs no trigonometry but one asin (see `haversineKm`).
  */
+/** A counted job of a resource for the travel time rule: its times, place and timeline ordinal (−1: batch). */
+export type TravelStop = { begin: number; end: number; geo: GeoTerms | undefined; ord: number };
+
 export type GeoTerms = {
   sinHalfLat: number;
   cosHalfLat: number;
@@ -315,6 +325,33 @@ export type GeoTerms = {
   cosHalfLng: number;
   cosLat: number;
 };
+
+export const EARTH_RADIUS_KM = 6371;
+
+/**
+ * Haversine distance in km (R = 6371) between point 1 (the job) and point 2 (the resource), from
+ * their per-point terms (`geoTerms`): a = sin²(Δφ/2) + cos φ1 · cos φ2 · sin²(Δλ/2),
+ * d = 2R · asin(√a), where sin(Δ/2) = sin(x2/2)·cos(x1/2) − cos(x2/2)·sin(x1/2) — exact in
+ * mathematics, within about 1e-12 relative of the textbook evaluation for distances over a metre,
+ * and free of per-pair sines. `a` is clamped to 1 against rounding at antipodes.
+ */
+export function haversineKm(
+  s1: number,
+  c1: number,
+  t1: number,
+  u1: number,
+  cos1: number,
+  s2: number,
+  c2: number,
+  t2: number,
+  u2: number,
+  cos2: number,
+): number {
+  const sLat = s2 * c1 - c2 * s1;
+  const sLng = t2 * u1 - u2 * t1;
+  const a = sLat * sLat + cos1 * cos2 * sLng * sLng;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(Math.min(1, a)));
+}
 
 export function geoTerms(latDeg: number, lngDeg: number): GeoTerms {
   const lat = (latDeg * Math.PI) / 180;
@@ -391,6 +428,11 @@ export class ScenarioIndex {
    * `workDaysOf`); kept only while the consecutive days check is on.
    */
   readonly workDays: (Map<number, number> | undefined)[] | undefined;
+  /**
+   * Per resource, the busy check's records in timeline then batch order, each with its place
+   * (`TravelStop`); kept only while the travel time check is on.
+   */
+  readonly stops: (TravelStop[] | undefined)[] | undefined;
   private readonly hourRes: number[] = [];
   private readonly hourDur: number[] = [];
   /** Timeline ordinal of each hour entry (−1 for a batch assignment). */
@@ -543,6 +585,7 @@ export class ScenarioIndex {
     this.workDays = this.config.skip.MAX_CONSECUTIVE_DAYS_NOT_CHECK
       ? undefined
       : new Array(n).fill(undefined);
+    this.stops = this.config.skip.TRAVEL_TIME_NOT_CHECK ? undefined : new Array(n).fill(undefined);
     const jobIds = new Set<string>();
     for (const j of scenario.jobs ?? (scenario.job ? [scenario.job] : []))
       if (j._id != null) jobIds.add(j._id);
@@ -624,6 +667,12 @@ export class ScenarioIndex {
       if (cls.isOverlapJob) {
         this.busy.add(r, begin, end);
         this.rest?.add(r, begin, end);
+        if (this.stops) {
+          const list = this.stops[r] ?? [];
+          this.stops[r] = list;
+          const g = rec._geoloc;
+          list.push({ begin, end, geo: g ? geoTerms(g.lat, g.lng) : undefined, ord });
+        }
       }
       if (cls.isHoursJob && this.workDays) {
         const days = this.workDays[r] ?? new Map<number, number>();

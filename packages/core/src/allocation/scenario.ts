@@ -35,6 +35,7 @@ export const SWITCH_NAMES = [
   'CREDENTIAL_EXPIRY_NOT_CHECK',
   'MAX_CONSECUTIVE_DAYS_NOT_CHECK',
   'MIN_HOURS_NOT_CHECK',
+  'TRAVEL_TIME_NOT_CHECK',
 ] as const;
 export type SwitchName = (typeof SWITCH_NAMES)[number];
 /** Rostra's own rules (issue 20), after the contract's checks; the settings show them as "Rules". */
@@ -43,6 +44,7 @@ export const RULE_SWITCH_NAMES = [
   'CREDENTIAL_EXPIRY_NOT_CHECK',
   'MAX_CONSECUTIVE_DAYS_NOT_CHECK',
   'MIN_HOURS_NOT_CHECK',
+  'TRAVEL_TIME_NOT_CHECK',
 ] as const satisfies readonly SwitchName[];
 export type Switches = Record<SwitchName, boolean>;
 
@@ -71,6 +73,7 @@ export const DEFAULT_SWITCHES: Readonly<Switches> = Object.freeze({
   MAX_CONSECUTIVE_DAYS_NOT_CHECK: true,
   // A preference, never a failure: the score's under-minimum-hours part (see `underMinimumPart`).
   MIN_HOURS_NOT_CHECK: true,
+  TRAVEL_TIME_NOT_CHECK: true,
 });
 
 /** Default `config.max_distance`, metres: the spec's 20 km. */
@@ -85,6 +88,11 @@ export const MAX_MIN_REST_MINUTES = 1440;
 export const DEFAULT_MAX_CONSECUTIVE_DAYS = 6;
 /** Largest setting of it (a scenario then reaches that many days either side of its jobs). */
 export const MAX_MAX_CONSECUTIVE_DAYS = 28;
+
+/** Road distance over straight-line distance when the organisation gives none (travel time). */
+export const DEFAULT_TRAVEL_ROAD_FACTOR = 1.3;
+/** Average travel speed between jobs when the organisation gives none, km/h. */
+export const DEFAULT_TRAVEL_SPEED_KMH = 40;
 
 /** A job to allocate: a booking whose begin and end are known (seconds, wall clock as UTC). */
 export const allocationJobSchema = timelineRecordSchema.extend({
@@ -130,6 +138,13 @@ export const allocationConfigSchema = z.looseObject({
    * dates (see `dateFormatOf`: an unknown one, or none, is the spec's dd/mmm/yyyy).
    */
   date_format: z.string().nullish(),
+  /**
+   * Rostra's rule (check `resource_travel_time`, on with `TRAVEL_TIME_NOT_CHECK: false`): road
+   * distance over straight-line distance, 1–3; absent, `DEFAULT_TRAVEL_ROAD_FACTOR`.
+   */
+  travel_road_factor: z.number().min(1).max(3).nullish(),
+  /** The travel time rule's average speed, km/h, 5–130; absent, `DEFAULT_TRAVEL_SPEED_KMH`. */
+  travel_speed_kmh: z.number().min(5).max(130).nullish(),
 });
 export type AllocationConfig = z.infer<typeof allocationConfigSchema>;
 

@@ -1,5 +1,6 @@
 import { consecutiveRun, type JobContext } from './job-context.ts';
-import { countBelow, shiftStatus } from './scenario-index.ts';
+import { countBelow, haversineKm, shiftStatus } from './scenario-index.ts';
+import { travelClash } from './travel.ts';
 
 /** Whether a credential of resource `r` the job needs has expired before it (see `checks.ts`). */
 function credentialExpired(ctx: JobContext, r: number): boolean {
@@ -39,32 +40,8 @@ export const PENALTY_OUTSIDE_SHIFT = -10;
 /** Rostra's preference (`MIN_HOURS_NOT_CHECK: false`): a resource still under its minimum hours. */
 export const SCORE_UNDER_MINIMUM = 30;
 
-export const EARTH_RADIUS_KM = 6371;
-
-/**
- * Haversine distance in km (R = 6371) between point 1 (the job) and point 2 (the resource), from
- * their per-point terms (`geoTerms`): a = sin²(Δφ/2) + cos φ1 · cos φ2 · sin²(Δλ/2),
- * d = 2R · asin(√a), where sin(Δ/2) = sin(x2/2)·cos(x1/2) − cos(x2/2)·sin(x1/2) — exact in
- * mathematics, within about 1e-12 relative of the textbook evaluation for distances over a metre,
- * and free of per-pair sines. `a` is clamped to 1 against rounding at antipodes.
- */
-export function haversineKm(
-  s1: number,
-  c1: number,
-  t1: number,
-  u1: number,
-  cos1: number,
-  s2: number,
-  c2: number,
-  t2: number,
-  u2: number,
-  cos2: number,
-): number {
-  const sLat = s2 * c1 - c2 * s1;
-  const sLng = t2 * u1 - u2 * t1;
-  const a = sLat * sLat + cos1 * cos2 * sLng * sLng;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(Math.min(1, a)));
-}
+// The haversine lives beside the per-point terms it takes (the travel rule needs it there too).
+export { EARTH_RADIUS_KM, haversineKm } from './scenario-index.ts';
 
 /** 60 × max(0, 1 − km / maxKm); 0 when maxKm is 0. */
 export function distancePart(km: number, maxKm: number): number {
@@ -153,6 +130,7 @@ export function evaluateCandidates(
   const cDays = !skip.MAX_CONSECUTIVE_DAYS_NOT_CHECK;
   const maxDays = ix.config.maxDays;
   const cMinHours = !skip.MIN_HOURS_NOT_CHECK;
+  const cTravel = !skip.TRAVEL_TIME_NOT_CHECK;
   const { minDay, minWeek, minFortnight } = ix;
 
   const { inactive, inactiveDate, external, staticRank } = ix;
@@ -281,6 +259,7 @@ export function evaluateCandidates(
       }
       if (!fail && rest?.overlaps(r, begin, end)) fail = true;
       if (!fail && cDays && consecutiveRun(ctx, r, maxDays).days > maxDays) fail = true;
+      if (!fail && cTravel && travelClash(ctx, r) !== undefined) fail = true;
       const outsideShift = shiftStatus(shifts, r, begin, end) !== 0;
       if (cShift && outsideShift) fail = true;
       const isBusy = busy.overlaps(r, begin, end);
