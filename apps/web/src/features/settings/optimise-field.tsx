@@ -1,6 +1,6 @@
 import { OPTIMISE_BUDGET_MAX_MS } from '@rostra/core/allocation/scenario';
-import { z } from 'zod';
 import { FormInput } from '../../ui/form.tsx';
+import { wholeNumber } from './rules-fields.tsx';
 import type { AllocationDoc } from './settings-api.ts';
 
 /** Texts of the optimised batch's budget (issue 20 point 2). */
@@ -11,12 +11,7 @@ export const OPTIMISE_TEXT = {
 } as const;
 
 export const optimiseShape = {
-  optimise_budget_ms: z
-    .string()
-    .trim()
-    .regex(/^\d+$/, OPTIMISE_TEXT.invalid)
-    .transform(Number)
-    .refine((n) => n <= OPTIMISE_BUDGET_MAX_MS, OPTIMISE_TEXT.invalid),
+  optimise_budget_ms: wholeNumber(0, OPTIMISE_BUDGET_MAX_MS, OPTIMISE_TEXT.invalid),
 };
 
 export const optimiseValues = (d: AllocationDoc) => ({ optimise_budget_ms: String(d.optimise_budget_ms) });

@@ -27,7 +27,7 @@ export const RULES_TEXT = {
 } as const;
 
 /** A whole number from `min` to `max` typed in a text field. */
-const wholeNumber = (min: number, max: number, message: string) =>
+export const wholeNumber = (min: number, max: number, message: string) =>
   z
     .string()
     .trim()
