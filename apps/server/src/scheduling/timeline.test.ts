@@ -115,6 +115,7 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       switches: Record<string, boolean>;
       overlap_buffer_minutes: number;
       time_zone: string;
+      date_format: string;
     };
     const config = async (as = p.dispatcher) =>
       ok<Window & { allocation_config?: Config }>(await call(t, as, 'GET', `/timeline?from=${FROM}&to=${TO}`))
@@ -126,6 +127,7 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       switches: {},
       overlap_buffer_minutes: 5,
       time_zone: 'UTC',
+      date_format: 'dd/mmm/yyyy',
     });
     await putSettings(t.db.db, p.orgId, 'allocation', { switches: { LABEL_MATCH_NOT_CHECK: true } });
     await withOrg(t.db.db, p.orgId, (tx) =>
@@ -137,6 +139,7 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       switches: { LABEL_MATCH_NOT_CHECK: true },
       overlap_buffer_minutes: 5,
       time_zone: 'UTC',
+      date_format: 'dd/mmm/yyyy',
     });
     // Only dispatchers drag: a resource's window does not carry it.
     expect(await config(p.resource1)).toBeUndefined();
