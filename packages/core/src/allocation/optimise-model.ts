@@ -2,7 +2,14 @@ import { batchOrder } from './batch.ts';
 import { createJobContext, type JobContext } from './job-context.ts';
 import { autoBuffers, requiredCount } from './modes.ts';
 import type { AllocationJob } from './scenario.ts';
-import { countBelow, type ScenarioIndex, shiftStatus, workDaysOf } from './scenario-index.ts';
+import {
+  countBelow,
+  type GeoTerms,
+  geoTerms,
+  type ScenarioIndex,
+  shiftStatus,
+  workDaysOf,
+} from './scenario-index.ts';
 import {
   evaluateCandidates,
   freeHoursPart,
@@ -14,6 +21,7 @@ import {
   SCORE_PAST_JOB,
   underMinimumPart,
 } from './score.ts';
+import { travelMinutesBetween } from './travel.ts';
 
 /**
  * The optimised batch's model of a batch (contract › Optimised batch): which resources each job
@@ -78,6 +86,14 @@ export type BatchModel = {
   checkRest: boolean;
   restSeconds: number;
   /**
+   * The travel time rule is on: two batch jobs of a resource, one ending before the other begins,
+   * need the travel between their places (`geo`, undefined without one) in between.
+   */
+  checkTravel: boolean;
+  geo: (GeoTerms | undefined)[];
+  roadFactor: number;
+  speedKmh: number;
+  /**
    * The consecutive days rule is on: a resource's run of working days through a batch job (the
    * existing timeline's `existingWorkDays` and its batch jobs' `firstDay`…`lastDay`) stays within
    * `maxDays`.
@@ -111,6 +127,7 @@ export function buildBatchModel(
   const begin = new Float64Array(m);
   const end = new Float64Array(m);
   const dur = new Float64Array(m);
+  const geo: (GeoTerms | undefined)[] = new Array(m).fill(undefined);
   const req = new Int32Array(m);
   const cust = new Int32Array(m);
   const day = new Int32Array(m);
@@ -155,6 +172,7 @@ export function buildBatchModel(
     begin[p] = job.utc_begin_plus_tz;
     end[p] = job.utc_end_plus_tz;
     dur[p] = ix.duration(job.utc_begin_plus_tz, job.utc_end_plus_tz);
+    geo[p] = job._geoloc ? geoTerms(job._geoloc.lat, job._geoloc.lng) : undefined;
     [firstDay[p], lastDay[p]] = workDaysOf(job.utc_begin_plus_tz, job.utc_end_plus_tz);
     req[p] = requiredCount(job);
     const c = job.customerId;
@@ -261,6 +279,10 @@ export function buildBatchModel(
     tolerance: ix.config.busyTolerance,
     checkRest: !skip.MIN_REST_NOT_CHECK,
     restSeconds: ix.config.restSeconds,
+    checkTravel: !skip.TRAVEL_TIME_NOT_CHECK,
+    geo,
+    roadFactor: ix.config.roadFactor,
+    speedKmh: ix.config.speedKmh,
     checkDays: !skip.MAX_CONSECUTIVE_DAYS_NOT_CHECK,
     maxDays: ix.config.maxDays,
     firstDay,
@@ -347,11 +369,29 @@ export function jobsOverlap(model: BatchModel, p: number, q: number): boolean {
 }
 
 /**
+ * Whether one of batch jobs p and q ends before the other begins with less than the travel between
+ * their places in between (both placed). Asked of every pair of a resource's batch jobs, not only
+ * of neighbours: with every job placed the two agree (the gap past a job in between is at least
+ * the two travels, whose whole minutes add up to at least the direct one); a job without a place in
+ * between makes this stricter than the rule, which only refuses a move.
+ */
+function travelTooShort(model: BatchModel, p: number, q: number): boolean {
+  const a = model.geo[p];
+  const b = model.geo[q];
+  if (a === undefined || b === undefined) return false;
+  const [first, second] = (model.end[p] as number) <= (model.begin[q] as number) ? [p, q] : [q, p];
+  const gap = (model.begin[second] as number) - (model.end[first] as number);
+  if (gap < 0) return false;
+  return gap < travelMinutesBetween(a, b, model) * 60;
+}
+
+/**
  * Whether batch jobs p and q cannot share a resource: they overlap for the busy check (when on),
  * or one ends less than the minimum rest before the other begins (when the rest rule is on).
  */
 export function jobsClash(model: BatchModel, p: number, q: number): boolean {
   if (model.checkBusy && jobsOverlap(model, p, q)) return true;
+  if (model.checkTravel && travelTooShort(model, p, q)) return true;
   if (!model.checkRest) return false;
   const rest = model.restSeconds;
   return (

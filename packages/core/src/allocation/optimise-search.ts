@@ -224,7 +224,7 @@ class SearchState {
     const m = this.model;
     const list = this.byRes[r] as number[];
     const out: number[] = [];
-    if (m.checkBusy || m.checkRest) {
+    if (m.checkBusy || m.checkRest || m.checkTravel) {
       for (const q of list) {
         if (!jobsClash(m, p, q)) continue;
         if (out.length === max) return null;

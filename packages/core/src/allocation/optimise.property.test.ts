@@ -167,6 +167,7 @@ const contestedArb = fc
         rs_preferred: fc.subarray(RES, { maxLength: 2 }),
         external: fc.constantFrom(false, false, false, true),
         day: fc.integer({ min: 0, max: 2 }),
+        place: fc.constantFrom(0, 0.05, 0.1, 0.18),
       }),
       { minLength: 2, maxLength: 5 },
     ),
@@ -186,6 +187,8 @@ const contestedArb = fc
         rest: fc.option(fc.constantFrom(30, 60, 600), { nil: undefined }),
         days: fc.option(fc.constantFrom(1, 2), { nil: undefined }),
         minHours: fc.boolean(),
+        // Travel time: every job then has one of a few places some 0 to 20 km apart.
+        travel: fc.boolean(),
       }),
       { nil: undefined, freq: 2 },
     ),
@@ -203,6 +206,7 @@ const contestedArb = fc
         rs_preferred: j.rs_preferred,
         ...(j.two ? { MasterResourceID: ['a', 'b'] } : {}),
         ...(j.external ? { external_data: { IsExternalBooking: true } } : {}),
+        ...(rules?.travel ? { _geoloc: { lat: -33.87 + j.place, lng: 151.21 } } : {}),
       })),
       timeline: timeline.map((t, i) => ({
         _id: `b${i}`,
@@ -219,6 +223,7 @@ const contestedArb = fc
           MIN_REST_NOT_CHECK: rules?.rest === undefined,
           MAX_CONSECUTIVE_DAYS_NOT_CHECK: rules?.days === undefined,
           MIN_HOURS_NOT_CHECK: rules?.minHours !== true,
+          TRAVEL_TIME_NOT_CHECK: rules?.travel !== true,
         },
         ...(rules?.rest === undefined ? {} : { min_rest_minutes: rules.rest }),
         ...(rules?.days === undefined ? {} : { max_consecutive_days: rules.days }),
