@@ -116,6 +116,7 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       overlap_buffer_minutes: number;
       time_zone: string;
       date_format: string;
+      min_rest_minutes?: number;
     };
     const config = async (as = p.dispatcher) =>
       ok<Window & { allocation_config?: Config }>(await call(t, as, 'GET', `/timeline?from=${FROM}&to=${TO}`))
@@ -129,7 +130,10 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       time_zone: 'UTC',
       date_format: 'dd/mmm/yyyy',
     });
-    await putSettings(t.db.db, p.orgId, 'allocation', { switches: { LABEL_MATCH_NOT_CHECK: true } });
+    await putSettings(t.db.db, p.orgId, 'allocation', {
+      switches: { LABEL_MATCH_NOT_CHECK: true },
+      min_rest_minutes: 90,
+    });
     await withOrg(t.db.db, p.orgId, (tx) =>
       tx.update(organisations).set({ maxDistance: 5_000 }).where(eq(organisations.id, p.orgId)),
     );
@@ -140,6 +144,8 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       overlap_buffer_minutes: 5,
       time_zone: 'UTC',
       date_format: 'dd/mmm/yyyy',
+      // The rules' values too, so the drag check asks what the server asks.
+      min_rest_minutes: 90,
     });
     // Only dispatchers drag: a resource's window does not carry it.
     expect(await config(p.resource1)).toBeUndefined();

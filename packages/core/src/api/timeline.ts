@@ -66,6 +66,11 @@ export const allocationConfig = z.object({
     .optional()
     .describe('the organisation’s IANA zone: hours are real elapsed time in it'),
   date_format: z.string().optional().describe("the organisation's date format, for the checks' messages"),
+  min_rest_minutes: z.number().optional().describe('the rest rule’s minutes, when the organisation set them'),
+  max_consecutive_days: z
+    .number()
+    .optional()
+    .describe('the consecutive days rule’s limit, when the organisation set it'),
 });
 export type AllocationConfig = z.infer<typeof allocationConfig>;
 

@@ -72,6 +72,35 @@ describe("the browser's drag check runs with the organisation's allocation confi
     // A wider max distance (metres) lets the far resource pass the distance check.
     expect(dragVerdict({ ...org, max_distance: 100_000 }).far).toEqual(['resource_label_mismatch']);
   });
+
+  it("the overlap buffer, the rest rule's minutes and the date format are the organisation's too", () => {
+    /** 'near' already has a job from 07:00 to `end`; the dragged one is 09:00–10:00. */
+    const nearErrors = (end: string, config: AllocationConfig) => {
+      const before = [
+        {
+          _id: 'j0',
+          _key: 'booking',
+          status: 'confirmed',
+          resIds: ['near'],
+          utc_begin_plus_tz: at('2026-01-05T07:00'),
+          utc_end_plus_tz: at(`2026-01-05T${end}`),
+        } as WindowRecord,
+      ];
+      const check = createPoolChecker({ ...windowScenario(before, data, 0, config), job });
+      return check(job.utc_begin_plus_tz, job.utc_end_plus_tz, ['near'])[0]?.errors ?? [];
+    };
+    const org = { max_distance: 20_000, week_start_day: 0, switches: {} };
+    // 20 minutes of overlap: busy under the contract's 15, forgiven under a 30-minute buffer.
+    expect(nearErrors('09:20', org).map((e) => e.code)).toEqual(['resource_busy']);
+    expect(nearErrors('09:20', { ...org, overlap_buffer_minutes: 30 })).toEqual([]);
+    // 20 minutes between the jobs, with the rest rule on: enough for an organisation asking 15,
+    // not for one asking 30 (the default 600 would fail both).
+    const rest = { ...org, switches: { MIN_REST_NOT_CHECK: false } };
+    expect(nearErrors('08:40', { ...rest, min_rest_minutes: 15 })).toEqual([]);
+    const [tired] = nearErrors('08:40', { ...rest, min_rest_minutes: 30, date_format: 'yyyy-mm-dd' });
+    expect(tired?.code).toBe('resource_min_rest');
+    expect(tired?.message).toContain('2026-01-05 07:00:00 AM');
+  });
 });
 
 describe("the browser's drag check counts hours in the organisation's zone", () => {

@@ -135,7 +135,8 @@ export function fetchRecord(id: string): Promise<Booking> {
  * The allocation scenario of the loaded window, without the job (the check worker adds the
  * dragged booking): timeline records from the window (busy, leaves, breaks, hours, past jobs),
  * the rest from {@link fetchCheckData}; `config` is the organisation's (the window answer's
- * `allocation_config`: switches, max distance, time zone), so that a check the organisation switched
+ * `allocation_config`: switches, max distance, overlap buffer, rules' values, time zone, date
+ * format), so that a check the organisation switched
  * off does not fail a row in the browser either, and hours are real elapsed time in its zone as on
  * the server. Without it the contract's defaults apply.
  */
@@ -151,14 +152,9 @@ export function windowScenario(
     blacklists: data.blacklists,
     shifts: data.shifts,
     timeline: records,
-    config: config
-      ? {
-          max_distance: config.max_distance,
-          week_start_day: weekStartDay,
-          switches: config.switches,
-          ...(config.time_zone ? { time_zone: config.time_zone } : {}),
-        }
-      : { week_start_day: weekStartDay },
+    // All of it: the switches, max distance, overlap buffer, rules' values, zone and date format
+    // decide a row's verdict and words as on the server.
+    config: config ? { ...config, week_start_day: weekStartDay } : { week_start_day: weekStartDay },
   };
 }
 
