@@ -115,3 +115,53 @@ test('consecutive days, credential expiry and minimum hours are switched on and 
   });
   expect(res.status(), await res.text()).toBe(200);
 });
+
+test('travel time is switched on with its road factor and speed and kept; a speed out of range is refused', async ({
+  page,
+}, info) => {
+  type Travel = Doc & { travel_road_factor: number; travel_speed_kmh: number };
+  await enterApp(page, USERS.dispatcher, '/settings#allocation');
+  const before = (await (await page.request.get('/api/v1/allocation-settings')).json()) as Travel;
+  const rules = page.getByRole('group', { name: 'Rules' });
+  const travel = rules.getByRole('checkbox', { name: 'Travel time between consecutive jobs' });
+  const factor = rules.getByLabel('Road factor');
+  const speed = rules.getByLabel('Average speed, km/h');
+  await expect(travel).not.toBeChecked();
+  await expect(factor).toHaveValue('1.3');
+  await expect(speed).toHaveValue('40');
+  await travel.check();
+  await factor.fill('1.5');
+  await speed.fill('50');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect
+    .poll(async () => {
+      const d = (await (await page.request.get('/api/v1/allocation-settings')).json()) as Travel;
+      return [d.travel_road_factor, d.travel_speed_kmh, d.switches.TRAVEL_TIME_NOT_CHECK];
+    })
+    .toEqual([1.5, 50, false]);
+  await page.reload();
+  await expect(travel).toBeChecked();
+  await expect(factor).toHaveValue('1.5');
+  await expect(speed).toHaveValue('50');
+  await speed.scrollIntoViewIfNeeded();
+  await screenshot(page, 'settings-rules-travel-1280', info.project.name);
+  await speed.fill('200');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(rules.getByText('A whole number of km/h from 5 to 130')).toBeVisible();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await speed.scrollIntoViewIfNeeded();
+  await screenshot(page, 'settings-rules-travel-375', info.project.name);
+
+  const now = (await (await page.request.get('/api/v1/allocation-settings')).json()) as Doc;
+  const res = await page.request.put('/api/v1/allocation-settings', {
+    data: {
+      week_start_day: before.week_start_day,
+      switches: before.switches,
+      travel_road_factor: before.travel_road_factor,
+      travel_speed_kmh: before.travel_speed_kmh,
+      version: now.version,
+    },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+});

@@ -12,6 +12,8 @@ import {
   effectiveMinRest,
   effectiveOptimiseBudget,
   effectiveSwitches,
+  effectiveTravelRoadFactor,
+  effectiveTravelSpeed,
   MENU_SCOPES,
 } from '@rostra/core/settings/documents';
 import { recheckedSchema } from '@rostra/core/timeline/rechecked';
@@ -143,6 +145,8 @@ function answer(stored: Record<string, unknown>, version: number) {
     min_rest_minutes: effectiveMinRest(stored.min_rest_minutes),
     optimise_budget_ms: effectiveOptimiseBudget(stored.optimise_budget_ms),
     max_consecutive_days: effectiveMaxConsecutiveDays(stored.max_consecutive_days),
+    travel_road_factor: effectiveTravelRoadFactor(stored.travel_road_factor),
+    travel_speed_kmh: effectiveTravelSpeed(stored.travel_speed_kmh),
     version,
   };
 }

@@ -404,6 +404,42 @@ describe.each(testDatabaseKinds())('settings and administration on %s', (kind) =
       );
     });
 
+    it('rules: travel time is off until switched on; road factor and speed kept and checked', async () => {
+      const first = ok<Rec>(await call(t, p.dispatcher, 'GET', '/allocation-settings'));
+      expect(first).toMatchObject({
+        travel_road_factor: 1.3,
+        travel_speed_kmh: 40,
+        switches: { TRAVEL_TIME_NOT_CHECK: true },
+      });
+      const saved = ok<Rec>(
+        await call(t, p.dispatcher, 'PUT', '/allocation-settings', {
+          switches: { TRAVEL_TIME_NOT_CHECK: false },
+          travel_road_factor: 1.5,
+          travel_speed_kmh: 50,
+          version: first.version,
+        }),
+      );
+      expect(saved).toMatchObject({
+        travel_road_factor: 1.5,
+        travel_speed_kmh: 50,
+        switches: { TRAVEL_TIME_NOT_CHECK: false },
+      });
+      const bad = await call(t, p.dispatcher, 'PUT', '/allocation-settings', {
+        travel_road_factor: 3.5,
+        version: saved.version,
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.message).toBe('travel_road_factor: The road factor is a number from 1 to 3');
+      const slow = await call(t, p.dispatcher, 'PUT', '/allocation-settings', {
+        travel_speed_kmh: 4,
+        version: saved.version,
+      });
+      expect(slow.statusCode).toBe(400);
+      expect(slow.json().error.message).toBe(
+        'travel_speed_kmh: The average speed is a whole number of km/h from 5 to 130',
+      );
+    });
+
     it('job status labels and colours reach every member', async () => {
       const data = await expectBroadcast(
         async () => {

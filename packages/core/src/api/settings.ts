@@ -118,6 +118,14 @@ export const allocationSettingsBody = z.strictObject({
     .number()
     .optional()
     .describe('most calendar days in a row a resource works (MAX_CONSECUTIVE_DAYS_NOT_CHECK)'),
+  travel_road_factor: z
+    .number()
+    .optional()
+    .describe('road distance over straight-line distance, 1 to 3 (TRAVEL_TIME_NOT_CHECK)'),
+  travel_speed_kmh: z
+    .number()
+    .optional()
+    .describe('average speed between jobs, km/h, 5 to 130 (TRAVEL_TIME_NOT_CHECK)'),
   version: VERSION.optional(),
 });
 
@@ -130,6 +138,8 @@ export const allocationAnswer = z.object({
   min_rest_minutes: z.number(),
   optimise_budget_ms: z.number(),
   max_consecutive_days: z.number(),
+  travel_road_factor: z.number(),
+  travel_speed_kmh: z.number(),
   version: z.number(),
 });
 export type AllocationAnswer = z.infer<typeof allocationAnswer>;

@@ -8,6 +8,8 @@ import {
   effectiveMaxConsecutiveDays,
   effectiveMinRest,
   effectiveSwitches,
+  effectiveTravelRoadFactor,
+  effectiveTravelSpeed,
 } from './documents.ts';
 
 describe('menu flags', () => {
@@ -85,6 +87,22 @@ describe('allocation settings', () => {
     expect(checkAllocationSettings({ max_consecutive_days: 2.5 }).ok).toBe(false);
     expect(effectiveMaxConsecutiveDays(undefined)).toBe(6);
     expect(effectiveMaxConsecutiveDays(4)).toBe(4);
+  });
+  it('travel time: a road factor from 1 to 3 and a whole speed from 5 to 130 km/h; 1.3 and 40 when none is stored', () => {
+    expect(checkAllocationSettings({ travel_road_factor: 1, travel_speed_kmh: 130 })).toEqual({
+      ok: true,
+      value: { travel_road_factor: 1, travel_speed_kmh: 130 },
+    });
+    expect(checkAllocationSettings({ travel_road_factor: 3, travel_speed_kmh: 5 }).ok).toBe(true);
+    expect(checkAllocationSettings({ travel_road_factor: 0.99 }).ok).toBe(false);
+    expect(checkAllocationSettings({ travel_road_factor: 3.01 }).ok).toBe(false);
+    expect(checkAllocationSettings({ travel_speed_kmh: 4 }).ok).toBe(false);
+    expect(checkAllocationSettings({ travel_speed_kmh: 131 }).ok).toBe(false);
+    expect(checkAllocationSettings({ travel_speed_kmh: 40.5 }).ok).toBe(false);
+    expect(effectiveTravelRoadFactor(undefined)).toBe(1.3);
+    expect(effectiveTravelRoadFactor(2)).toBe(2);
+    expect(effectiveTravelSpeed(undefined)).toBe(40);
+    expect(effectiveTravelSpeed(60)).toBe(60);
   });
   it('effective switches are the contract defaults (daily and fortnight limits skipped) with changes on top', () => {
     const s = effectiveSwitches({ MAX_HR_DAY_NOT_CHECK: false, LEAVE_NOT_CHECK: 'yes' });

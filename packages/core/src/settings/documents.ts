@@ -2,6 +2,8 @@ import {
   DEFAULT_MAX_CONSECUTIVE_DAYS,
   DEFAULT_MIN_REST_MINUTES,
   DEFAULT_SWITCHES,
+  DEFAULT_TRAVEL_ROAD_FACTOR,
+  DEFAULT_TRAVEL_SPEED_KMH,
   MAX_MAX_CONSECUTIVE_DAYS,
   MAX_MIN_REST_MINUTES,
   OPTIMISE_BUDGET_MAX_MS,
@@ -42,6 +44,8 @@ export const DOCUMENT_TEXT = {
   weekStartDay: 'The week starts on a day from 0 (Sunday) to 6 (Saturday)',
   minRest: `Minimum rest is a whole number of minutes from 0 to ${MAX_MIN_REST_MINUTES}`,
   optimiseBudget: `The optimisation budget is a whole number of milliseconds from 0 to ${OPTIMISE_BUDGET_MAX_MS}`,
+  travelRoadFactor: 'The road factor is a number from 1 to 3',
+  travelSpeed: 'The average speed is a whole number of km/h from 5 to 130',
   maxConsecutiveDays: `Consecutive working days is a whole number from 1 to ${MAX_MAX_CONSECUTIVE_DAYS}`,
   notAnObject: 'Must be an object of names and values',
 } as const;
@@ -114,7 +118,29 @@ export type AllocationSettings = {
   optimise_budget_ms?: number;
   /** Most calendar days in a row a resource works (the consecutive days rule, when switched on). */
   max_consecutive_days?: number;
+  /** Road distance over straight-line distance, 1–3 (the travel time rule, when switched on). */
+  travel_road_factor?: number;
+  /** Average speed between jobs, km/h, 5–130 (the travel time rule, when switched on). */
+  travel_speed_kmh?: number;
 };
+
+/** The travel time rule's road factor in effect: the stored one, else `DEFAULT_TRAVEL_ROAD_FACTOR`. */
+export function effectiveTravelRoadFactor(stored: unknown): number {
+  return validRoadFactor(stored) ? stored : DEFAULT_TRAVEL_ROAD_FACTOR;
+}
+
+function validRoadFactor(v: unknown): v is number {
+  return typeof v === 'number' && Number.isFinite(v) && v >= 1 && v <= 3;
+}
+
+/** The travel time rule's average speed in effect, km/h: the stored one, else `DEFAULT_TRAVEL_SPEED_KMH`. */
+export function effectiveTravelSpeed(stored: unknown): number {
+  return validTravelSpeed(stored) ? stored : DEFAULT_TRAVEL_SPEED_KMH;
+}
+
+function validTravelSpeed(v: unknown): v is number {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 5 && v <= 130;
+}
 
 /** The optimisation budget when none is stored: the issue's target budget at 1,000 × 5,000. */
 export const DEFAULT_OPTIMISE_BUDGET_MS = 2000;
@@ -182,6 +208,12 @@ export function checkAllocationSettings(input: unknown): Checked<AllocationSetti
     } else if (key === 'max_consecutive_days') {
       if (validMaxDays(raw)) value.max_consecutive_days = raw;
       else issues.push({ field: key, code: 'invalid', message: DOCUMENT_TEXT.maxConsecutiveDays });
+    } else if (key === 'travel_road_factor') {
+      if (validRoadFactor(raw)) value.travel_road_factor = raw;
+      else issues.push({ field: key, code: 'invalid', message: DOCUMENT_TEXT.travelRoadFactor });
+    } else if (key === 'travel_speed_kmh') {
+      if (validTravelSpeed(raw)) value.travel_speed_kmh = raw;
+      else issues.push({ field: key, code: 'invalid', message: DOCUMENT_TEXT.travelSpeed });
     } else {
       issues.push({ field: key, code: 'unknown_field', message: `${key} is not an allocation setting` });
     }

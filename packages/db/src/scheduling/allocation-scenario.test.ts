@@ -215,4 +215,46 @@ describe.each(testDatabaseKinds())('building an allocation scenario from the dat
     await setPreference(false);
     expect(await scoreOf()).toBeCloseTo(before, 6);
   });
+
+  it("carries the timeline records' places and the organisation's road factor and speed to the travel time rule", async () => {
+    await withOrg(h.db, ORG, async (tx) => {
+      // 0.18° north of the job (about 20.02 km): 21 minutes at × 1 and 60 km/h; it ends 10 minutes before.
+      await tx.insert(timelineRecords).values({
+        orgId: ORG,
+        id: 'farA',
+        key: 'booking',
+        status: 'confirmed',
+        resourceId: 'rA',
+        beginAt: at('2026-03-11T08:00:00'),
+        endAt: at('2026-03-11T09:50:00'),
+        lat: -33.7,
+        lng: 151.21,
+      });
+      await tx.insert(timelineRecordResources).values({ orgId: ORG, recordId: 'farA', resourceId: 'rA' });
+      await tx
+        .update(orgSettings)
+        .set({
+          value: { switches: { TRAVEL_TIME_NOT_CHECK: false }, travel_road_factor: 1, travel_speed_kmh: 60 },
+        })
+        .where(eq(orgSettings.key, 'allocation'));
+    });
+    const travel = async () =>
+      (await check()).candidates
+        .find((c) => c.resourceId === 'rA')
+        ?.errors.filter((e) => e.code === 'resource_travel_time');
+    expect(await travel()).toEqual([
+      {
+        code: 'resource_travel_time',
+        message:
+          'needs 21 minutes to travel from the job from 11/Mar/2026 08:00:00 AM to 11/Mar/2026 09:50:00 AM',
+      },
+    ]);
+    await withOrg(h.db, ORG, (tx) =>
+      tx
+        .update(orgSettings)
+        .set({ value: { switches: {} } })
+        .where(eq(orgSettings.key, 'allocation')),
+    );
+    expect(await travel()).toEqual([]);
+  });
 });

@@ -197,6 +197,12 @@ export function toAllocationConfig(
     ...(typeof allocation.max_consecutive_days === 'number'
       ? { max_consecutive_days: allocation.max_consecutive_days }
       : {}),
+    ...(typeof allocation.travel_road_factor === 'number'
+      ? { travel_road_factor: allocation.travel_road_factor }
+      : {}),
+    ...(typeof allocation.travel_speed_kmh === 'number'
+      ? { travel_speed_kmh: allocation.travel_speed_kmh }
+      : {}),
     ...(overlapBufferMinutes == null ? {} : { overlap_buffer_minutes: overlapBufferMinutes }),
     ...(timeZone == null ? {} : { time_zone: timeZone }),
     ...(dateFormat == null ? {} : { date_format: dateFormat }),
@@ -217,6 +223,9 @@ export type AllocationConfig = {
   max_consecutive_days?: number;
   /** The organisation's `date_format`, for the checks' messages; absent, the spec's default. */
   date_format?: string;
+  /** The travel time rule's road factor and average speed (km/h); absent, the engine's defaults. */
+  travel_road_factor?: number;
+  travel_speed_kmh?: number;
 };
 
 /**
@@ -288,7 +297,7 @@ export async function selectScenarioRecords(tx: Tx, where: SQL, orgId: string): 
 /** The columns of a timeline record the engine reads (alias `r`), as `ScenarioRecordRow`. */
 export const SCENARIO_RECORD_COLUMNS = sql`r.id, r.key, r.status, r.type, r.customer_id, r.resource_id,
       r.utc_begin_plus_tz::float8 as b, r.utc_end_plus_tz::float8 as e,
-      r.res_ids as res`;
+      r.res_ids as res, r.lat, r.lng`;
 
 export type ScenarioRecordRow = {
   id: string;
@@ -300,6 +309,9 @@ export type ScenarioRecordRow = {
   b: number;
   e: number;
   res: string[] | null;
+  /** The record's place (the travel time rule reads the jobs before and after); absent in old rows. */
+  lat?: number | null;
+  lng?: number | null;
 };
 
 export function toScenarioRecord(r: ScenarioRecordRow): StoredRecord {
@@ -314,6 +326,7 @@ export function toScenarioRecord(r: ScenarioRecordRow): StoredRecord {
     resIds,
     utc_begin_plus_tz: Number(r.b),
     utc_end_plus_tz: Number(r.e),
+    ...(r.lat != null && r.lng != null ? { _geoloc: { lat: Number(r.lat), lng: Number(r.lng) } } : {}),
   };
 }
 
