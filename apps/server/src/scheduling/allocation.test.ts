@@ -99,6 +99,7 @@ describe.each(testDatabaseKinds())('allocation through the API on %s', (kind) =>
       'overlap',
       'outside_shift',
       'under_minimum_hours',
+      'travel',
     ];
     for (const c of res.candidates) {
       expect(Object.keys(c.score_parts)).toEqual(names);

@@ -964,6 +964,32 @@ describe('17. resource_travel_time (Rostra rule, switched on by TRAVEL_TIME_NOT_
     expect(c.ok).toBe(true);
   });
 
+  it('scores −1 per travel minute from the previous job while on; nothing from the next job or while off', () => {
+    const from = (over: object, config: AllocationConfig = on()) =>
+      check([booking('2026-01-05T06:00', '2026-01-05T07:00', over)], config).score;
+    // Against the same job without a place, whose other parts are the same.
+    expect(from({ _geoloc: parramatta }) - from({})).toBeCloseTo(-40, 9);
+    expect(from({ _geoloc: cbd })).toBe(from({}));
+    expect(from({ _geoloc: parramatta }, {})).toBe(from({}, {}));
+    const to = (over: object) => check([booking('2026-01-05T13:00', '2026-01-05T14:00', over)]).score;
+    expect(to({ _geoloc: parramatta })).toBe(to({}));
+  });
+
+  it('auto prefers the resource whose previous job is nearer', () => {
+    const out = run({
+      mode: 'auto',
+      job: job({ resIds: [], _geoloc: cbd }),
+      resources: [resource('r1'), resource('r2')],
+      shifts: [allWeek('r1'), allWeek('r2')],
+      timeline: [
+        there('2026-01-05T06:00', '2026-01-05T07:00'),
+        booking('2026-01-05T06:00', '2026-01-05T07:00', { _id: 'near', resIds: ['r2'], _geoloc: cbd }),
+      ],
+      config: on(),
+    });
+    expect(out.assigned).toEqual(['r2']);
+  });
+
   it('a batch leaves the travel between the jobs it assigns: the second job goes to another resource', () => {
     const out = runBatch({
       jobs: [

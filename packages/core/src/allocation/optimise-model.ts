@@ -21,7 +21,7 @@ import {
   SCORE_PAST_JOB,
   underMinimumPart,
 } from './score.ts';
-import { travelMinutesBetween } from './travel.ts';
+import { neighbours, PENALTY_TRAVEL_MINUTE, travelMinutesBetween } from './travel.ts';
 
 /**
  * The optimised batch's model of a batch (contract › Optimised batch): which resources each job
@@ -65,6 +65,14 @@ export type BatchModel = {
   pairStatic: Float64Array;
   /** Past jobs of the existing timeline with the job's customer that begin before the job. */
   pairPast: Int32Array;
+  /**
+   * The travel part's previous job on the existing timeline: its end (−∞ for none) and the
+   * minutes from it (0 without places); an earlier batch job ending later replaces it.
+   */
+  pairTravelEnd: Float64Array;
+  pairTravelMin: Float64Array;
+  /** The travel time rule is on, so the score has its travel part. */
+  scoreTravel: boolean;
   /** Whether the customer has any past job list at all (the score adds the part only then). */
   pairHasPast: Uint8Array;
   /** The existing timeline overlaps (only read when the busy check is off). */
@@ -149,6 +157,8 @@ export function buildBatchModel(
   const pairRes: number[] = [];
   const pairStatic: number[] = [];
   const pairPast: number[] = [];
+  const pairTravelEnd: number[] = [];
+  const pairTravelMin: number[] = [];
   const pairHasPast: number[] = [];
   const pairBusy: number[] = [];
   const buffers = autoBuffers(ix);
@@ -207,7 +217,7 @@ export function buildBatchModel(
     const dBase = (day[p] as number) * n;
     const wBase = (week[p] as number) * n;
     const fBase = (fortnight[p] as number) * n;
-    const entries: [number, number, number, boolean, boolean][] = [];
+    const entries: [number, number, number, boolean, boolean, number, number][] = [];
     for (let k = 0; k < cands.length; k++) {
       if (ok[k] !== 1) continue;
       const r = cands[k] as number;
@@ -234,11 +244,32 @@ export function buildBatchModel(
             ix.minFortnight[r] as number,
             (fortnightSec[fBase + r] as number) / 3600,
           );
-      entries.push([r, (scores[k] as number) - dyn - under, past, hasPast, busy]);
+      let travelEnd = Number.NEGATIVE_INFINITY;
+      let travelMin = 0;
+      if (!skip.TRAVEL_TIME_NOT_CHECK) {
+        const prev = neighbours(ctx, r).prev;
+        if (prev) {
+          travelEnd = prev.end;
+          const here = geo[p];
+          travelMin = prev.geo && here ? travelMinutesBetween(prev.geo, here, ix.config) : 0;
+        }
+      }
+      const travel = travelMin === 0 ? 0 : PENALTY_TRAVEL_MINUTE * travelMin;
+      entries.push([
+        r,
+        (scores[k] as number) - dyn - under - travel,
+        past,
+        hasPast,
+        busy,
+        travelEnd,
+        travelMin,
+      ]);
     }
     // Best static part first (the search's exchanges stop once candidates fall too far below).
     entries.sort((a, b) => b[1] - a[1] || (ix.staticRank[a[0]] as number) - (ix.staticRank[b[0]] as number));
-    for (const [r, st, past, hasPast, busy] of entries) {
+    for (const [r, st, past, hasPast, busy, travelEnd, travelMin] of entries) {
+      pairTravelEnd.push(travelEnd);
+      pairTravelMin.push(travelMin);
       pairRes.push(r);
       pairStatic.push(st);
       pairPast.push(past);
@@ -263,6 +294,9 @@ export function buildBatchModel(
     pairRes: Int32Array.from(pairRes),
     pairStatic: Float64Array.from(pairStatic),
     pairPast: Int32Array.from(pairPast),
+    pairTravelEnd: Float64Array.from(pairTravelEnd),
+    pairTravelMin: Float64Array.from(pairTravelMin),
+    scoreTravel: !skip.TRAVEL_TIME_NOT_CHECK,
     pairHasPast: Uint8Array.from(pairHasPast),
     pairBusy: Uint8Array.from(pairBusy),
     daySec: Float64Array.from(daySec),
@@ -426,8 +460,15 @@ export function pairScore(
   let weekSec = model.weekSec[w * n + r] as number;
   let overlap = false;
   const b = model.begin[p] as number;
+  // The travel part's previous job: the timeline's, or a batch job before p ending later.
+  let travelEnd = model.pairTravelEnd[pair] as number;
+  let travelFrom = -1;
   for (let i = 0; i < at; i++) {
     const q = list[i] as number;
+    if (model.scoreTravel && (model.end[q] as number) <= b && (model.end[q] as number) > travelEnd) {
+      travelEnd = model.end[q] as number;
+      travelFrom = q;
+    }
     if (c >= 0 && model.cust[q] === c) {
       hasPast = true;
       if ((model.begin[q] as number) < b) past++;
@@ -462,6 +503,13 @@ export function pairScore(
       model.minFortnight[r] as number,
       fortnightSec / 3600,
     );
+  }
+  if (model.scoreTravel) {
+    const a = travelFrom >= 0 ? model.geo[travelFrom] : undefined;
+    const g = model.geo[p];
+    const minutes =
+      travelFrom < 0 ? (model.pairTravelMin[pair] as number) : a && g ? travelMinutesBetween(a, g, model) : 0;
+    if (minutes !== 0) s += PENALTY_TRAVEL_MINUTE * minutes;
   }
   return s;
 }

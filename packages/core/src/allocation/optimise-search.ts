@@ -417,6 +417,8 @@ class SearchState {
     if (!m.checkBusy) return false;
     // The minimum hours preference rises for r0's later jobs when p leaves: no cheap bound either.
     if (m.checkMinHours) return false;
+    // So does the travel part of the job after p on r0 (its previous job changes): no cheap bound.
+    if (m.scoreTravel) return false;
     const r0 = m.pairRes[k0] as number;
     const r = m.pairRes[k] as number;
     const list0 = this.byRes[r0] as number[];

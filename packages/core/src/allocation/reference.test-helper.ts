@@ -488,7 +488,9 @@ function evaluate(
     sameDay +
     overlap +
     outside +
-    underMinimum;
+    underMinimum +
+    // Travel part: −1 per minute from the previous counted job (the one the travel check found).
+    (skipped(s, 'TRAVEL_TIME_NOT_CHECK') || fromPrev === 0 ? 0 : -fromPrev);
 
   return {
     resourceId: r._id,

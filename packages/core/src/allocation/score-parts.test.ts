@@ -41,6 +41,7 @@ describe('score parts', () => {
       overlap: -10_000,
       outside_shift: -10,
       under_minimum_hours: 0,
+      travel: 0,
     });
     const ranked = rankCandidates(ix, j);
     expect(ranked.candidates.find((c) => c.resourceId === 'r1')?.score).toBe(scoreTotal(parts));

@@ -18,6 +18,7 @@ import {
   SCORE_PREFERRED,
   underMinimumPart,
 } from './score.ts';
+import { travelPart } from './travel.ts';
 
 /**
  * The parts of one candidate's score (contract §Score), named after the table's rows, in its
@@ -39,6 +40,8 @@ export type ScoreParts = {
   outside_shift: number;
   /** Rostra's minimum hours preference (0 unless `MIN_HOURS_NOT_CHECK` is false). */
   under_minimum_hours: number;
+  /** Rostra's travel time part: −1 per minute from the previous job (0 unless `TRAVEL_TIME_NOT_CHECK` is false). */
+  travel: number;
 };
 
 /** The part names in the table's (and the sum's) order. */
@@ -56,6 +59,7 @@ export const SCORE_PART_NAMES: readonly (keyof ScoreParts)[] = [
   'overlap',
   'outside_shift',
   'under_minimum_hours',
+  'travel',
 ];
 
 /** The parts added left to right in the table's order: the candidate's score, bit for bit. */
@@ -143,5 +147,6 @@ export function scoreParts(ctx: JobContext, r: number, costPart: Float64Array): 
           ix.minFortnight[r] as number,
           (ctx.fortnightSums.sec[r] as number) / 3600,
         ),
+    travel: ix.config.skip.TRAVEL_TIME_NOT_CHECK ? 0 : travelPart(ctx, r),
   };
 }

@@ -1,6 +1,6 @@
 import { consecutiveRun, type JobContext } from './job-context.ts';
 import { countBelow, haversineKm, shiftStatus } from './scenario-index.ts';
-import { travelClash } from './travel.ts';
+import { travelClash, travelPart } from './travel.ts';
 
 /** Whether a credential of resource `r` the job needs has expired before it (see `checks.ts`). */
 function credentialExpired(ctx: JobContext, r: number): boolean {
@@ -291,6 +291,8 @@ export function evaluateCandidates(
       if (isBusy) s += PENALTY_OVERLAP;
       if (outsideShift) s += PENALTY_OUTSIDE_SHIFT;
       s += underMinimum;
+      // Rostra's travel part (≤ 0, so the bound above still holds).
+      if (cTravel) s += travelPart(ctx, r);
       scores[k] = s;
       ok[k] = fail ? 0 : 1;
       if (pruning !== undefined) {

@@ -7,6 +7,9 @@ import { type GeoTerms, haversineKm, type ResolvedConfig, type TravelStop } from
  * factor ÷ the average speed, rounded up to whole minutes.
  */
 
+/** Rostra's travel part of the score (`TRAVEL_TIME_NOT_CHECK: false`): per minute from the previous job. */
+export const PENALTY_TRAVEL_MINUTE = -1;
+
 /** Whole minutes to travel `km` straight-line kilometres under the organisation's settings. */
 export function travelMinutes(km: number, config: Pick<ResolvedConfig, 'roadFactor' | 'speedKmh'>): number {
   return Math.ceil((km * config.roadFactor * 60) / config.speedKmh);
@@ -74,4 +77,18 @@ export function travelClash(
     if (next.begin - ctx.end < minutes * 60) return { other: next, minutes, after: true };
   }
   return undefined;
+}
+
+/**
+ * The score's travel part for resource r: −1 per travel minute from its previous counted job to
+ * the job (0 without a previous job, a place on either side, or while the rule is off). Small
+ * beside the contract's parts: an hour's drive weighs 60, one preferred place 100,000.
+ */
+export function travelPart(ctx: JobContext, r: number): number {
+  const g = ctx.geo;
+  if (g === undefined || ctx.ix.stops === undefined) return 0;
+  const prev = neighbours(ctx, r).prev;
+  if (prev?.geo === undefined) return 0;
+  const minutes = travelMinutesBetween(prev.geo, g, ctx.ix.config);
+  return minutes === 0 ? 0 : PENALTY_TRAVEL_MINUTE * minutes;
 }

@@ -47,6 +47,9 @@ export const scoreParts = z
     overlap: z.number(),
     outside_shift: z.number(),
     under_minimum_hours: z.number().describe("Rostra's minimum hours preference (MIN_HOURS_NOT_CHECK)"),
+    travel: z
+      .number()
+      .describe("Rostra's travel part: −1 per minute from the previous job (TRAVEL_TIME_NOT_CHECK)"),
   })
   .describe("the score in parts, in the contract table order, then Rostra's");
 export type ScoreParts = z.infer<typeof scoreParts>;

@@ -156,6 +156,7 @@ export const TL = {
     overlap: 'Overlap',
     outside_shift: 'Outside shift',
     under_minimum_hours: 'Under minimum hours',
+    travel: 'Travel from the previous job',
   },
   // Batch
   batchTitle: 'Auto-allocate this period',
