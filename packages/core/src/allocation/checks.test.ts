@@ -1044,7 +1044,8 @@ describe('every check runs', () => {
           utc_end_plus_tz: at('2026-01-05T10:30'),
         },
         booking('2026-01-05T09:00', '2026-01-05T11:00'),
-        booking('2026-01-04T13:00', '2026-01-04T15:00'),
+        // About 100 km away: more than the 18 hours to the job at × 3 and 5 km/h.
+        booking('2026-01-04T13:00', '2026-01-04T15:00', { _geoloc: { lat: -34.5, lng: 150.5 } }),
       ],
       shifts: [],
       servicePlans: [{ VisitStemID: 'v1', UpdateType: 'Inactive' }],
@@ -1055,8 +1056,11 @@ describe('every check runs', () => {
           MIN_REST_NOT_CHECK: false,
           CREDENTIAL_EXPIRY_NOT_CHECK: false,
           MAX_CONSECUTIVE_DAYS_NOT_CHECK: false,
+          TRAVEL_TIME_NOT_CHECK: false,
         },
         max_consecutive_days: 1,
+        travel_road_factor: 3,
+        travel_speed_kmh: 5,
       },
     });
     expect(codes(c)).toEqual([
@@ -1077,6 +1081,7 @@ describe('every check runs', () => {
       'resource_min_rest',
       'resource_credential_expired',
       'resource_max_consecutive_days',
+      'resource_travel_time',
     ]);
     expect(c.ok).toBe(false);
   });
