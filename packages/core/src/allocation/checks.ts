@@ -1,4 +1,4 @@
-import { DAY } from '../time/calendar.ts';
+import { DAY, wallOf } from '../time/calendar.ts';
 import { consecutiveRun, type JobContext } from './job-context.ts';
 import { type AllocationIssue, messages } from './messages.ts';
 import type { SwitchName } from './scenario.ts';
@@ -170,14 +170,16 @@ export const checkServicePlan: Check = (ctx) => ctx.servicePlanIssue;
  * the rest passes.
  */
 export const checkMinRest: Check = (ctx, r) => {
-  const other = ctx.rest?.first(r, ctx.begin, ctx.end);
+  // Real time between the jobs (instants): across a change night the hour counts as it passes.
+  const other = ctx.rest?.first(r, ctx.restBegin, ctx.restEnd);
+  const tz = ctx.ix.config.timeZone;
   return other
     ? {
         code: 'resource_min_rest',
         message: messages.minRest(
           ctx.ix.config.restSeconds / 60,
-          other[0],
-          other[1],
+          wallOf(other[0], tz),
+          wallOf(other[1], tz),
           ctx.ix.config.dateFormat,
         ),
       }

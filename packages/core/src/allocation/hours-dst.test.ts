@@ -95,3 +95,55 @@ describe('hour limits across daylight saving (config.time_zone)', () => {
     expect(parsed.ok ? '' : parsed.message).toContain('config.time_zone');
   });
 });
+
+describe('rest and travel gaps across daylight saving (config.time_zone)', () => {
+  /** r1 has a job ending `prevEnd` on `day`; the job checked begins `begin` the same night. */
+  const gap = (day: string, week: string, prevEnd: string, begin: string, config: AllocationConfig) =>
+    checkOne({
+      job: job({
+        utc_begin_plus_tz: at(`${day}T${begin}`),
+        utc_end_plus_tz: at(`${day}T05:00`),
+        _geoloc: { lat: -33.87, lng: 151.21 },
+      }),
+      resources: [resource('r1')],
+      timeline: [
+        {
+          _id: 'b1',
+          resIds: ['r1'],
+          utc_begin_plus_tz: at(`${day}T00:00`),
+          utc_end_plus_tz: at(`${day}T${prevEnd}`),
+          // 40 km away: 78 minutes at 40 km/h with the road factor 1.3.
+          _geoloc: { lat: -33.51, lng: 151.21 },
+        },
+      ],
+      shifts: [allWeek('r1', week)],
+      config,
+    });
+  const REST_2H = { switches: { MIN_REST_NOT_CHECK: false }, min_rest_minutes: 120 };
+  const TRAVEL = { switches: { TRAVEL_TIME_NOT_CHECK: false } };
+
+  it('the back night: 01:45 to 03:00 is 2 h 15 min of rest, which 2 hours allows; on the wall clock 1 h 15', () => {
+    expect(gap('2026-04-05', BACK_WEEK, '01:45', '03:00', { ...REST_2H, ...SYDNEY }).ok).toBe(true);
+    expect(gap('2026-04-05', BACK_WEEK, '01:45', '03:00', REST_2H).errors.map((e) => e.code)).toEqual([
+      'resource_min_rest',
+    ]);
+  });
+
+  it('the forward night: 01:30 to 03:15 is 45 minutes, too little rest and too little travel; 1 h 45 on the wall', () => {
+    const rest = gap('2026-10-04', FORWARD_WEEK, '01:30', '03:15', {
+      switches: { MIN_REST_NOT_CHECK: false },
+      min_rest_minutes: 60,
+      ...SYDNEY,
+    });
+    expect(rest.errors).toEqual([
+      {
+        code: 'resource_min_rest',
+        message: 'needs 1 hours rest from the job from 04/Oct/2026 12:00:00 AM to 04/Oct/2026 01:30:00 AM',
+      },
+    ]);
+    expect(
+      gap('2026-10-04', FORWARD_WEEK, '01:30', '03:15', { ...TRAVEL, ...SYDNEY }).errors.map((e) => e.code),
+    ).toEqual(['resource_travel_time']);
+    expect(gap('2026-10-04', FORWARD_WEEK, '01:30', '03:15', TRAVEL).ok).toBe(true);
+  });
+});

@@ -42,8 +42,11 @@ export type JobContext = {
   busy: IntervalQuery;
   leaves: IntervalQuery;
   breaks: IntervalQuery;
-  /** The rest check's intervals (see `ScenarioIndex.rest`); undefined while the check is off. */
+  /** The rest check's intervals (see `ScenarioIndex.rest`, real instants); undefined while the check is off. */
   rest: IntervalQuery | undefined;
+  /** The job's begin and end as real instants (`ScenarioIndex.instant`): what `rest` is asked with. */
+  restBegin: number;
+  restEnd: number;
   /**
    * Whether resource r works on day number d (`ScenarioIndex.workDays`, without the job's own
    * copy); undefined while the consecutive days check is off.
@@ -163,6 +166,8 @@ export function createJobContext(ix: ScenarioIndex, job: AllocationJob, data?: J
     lastDay: workDaysOf(begin, end)[1],
     begin,
     end,
+    restBegin: ix.instant(begin),
+    restEnd: ix.instant(end),
     duration: ix.duration(begin, end),
     day,
     daySums: sums(PERIOD_DAY, day),
@@ -278,6 +283,7 @@ function pastOf(
 /** The index's busy, leave and break intervals without the job's own copy. */
 function ownIntervals(ix: ScenarioIndex, own: readonly number[]) {
   const busy: [number, number, number][] = [];
+  const restOwn: [number, number, number][] = [];
   const leaves: [number, number, number][] = [];
   const breaks: [number, number, number][] = [];
   for (const ord of own) {
@@ -287,14 +293,17 @@ function ownIntervals(ix: ScenarioIndex, own: readonly number[]) {
       const r = ix.indexOf.get(id);
       if (r === undefined) continue;
       const entry: [number, number, number] = [r, rec.utc_begin_plus_tz, rec.utc_end_plus_tz];
-      if (cls.isOverlapJob) busy.push(entry);
+      if (cls.isOverlapJob) {
+        busy.push(entry);
+        restOwn.push([r, ix.instant(rec.utc_begin_plus_tz), ix.instant(rec.utc_end_plus_tz)]);
+      }
       if (cls.isLeave) leaves.push(entry);
       if (cls.isBreak) breaks.push(entry);
     }
   }
   const rest = ix.rest;
   return {
-    rest: rest && busy.length > 0 ? new IntervalsWithout(rest, busy) : rest,
+    rest: rest && restOwn.length > 0 ? new IntervalsWithout(rest, restOwn) : rest,
     busy: busy.length > 0 ? new IntervalsWithout(ix.busy, busy) : ix.busy,
     leaves: leaves.length > 0 ? new IntervalsWithout(ix.leaves, leaves) : ix.leaves,
     breaks: breaks.length > 0 ? new IntervalsWithout(ix.breaks, breaks) : ix.breaks,

@@ -51,6 +51,9 @@ export type BatchModel = {
   input: Int32Array;
   begin: Float64Array;
   end: Float64Array;
+  /** Begin and end as real instants in the organisation's zone (`ScenarioIndex.instant`): gaps. */
+  beginAt: Float64Array;
+  endAt: Float64Array;
   dur: Float64Array;
   req: Int32Array;
   /** Interned customer of each job, −1 for none. */
@@ -134,6 +137,8 @@ export function buildBatchModel(
   const skip = ix.config.skip;
   const begin = new Float64Array(m);
   const end = new Float64Array(m);
+  const beginAt = new Float64Array(m);
+  const endAt = new Float64Array(m);
   const dur = new Float64Array(m);
   const geo: (GeoTerms | undefined)[] = new Array(m).fill(undefined);
   const req = new Int32Array(m);
@@ -181,6 +186,8 @@ export function buildBatchModel(
     const job = jobs[order[p] as number] as AllocationJob;
     begin[p] = job.utc_begin_plus_tz;
     end[p] = job.utc_end_plus_tz;
+    beginAt[p] = ix.instant(job.utc_begin_plus_tz);
+    endAt[p] = ix.instant(job.utc_end_plus_tz);
     dur[p] = ix.duration(job.utc_begin_plus_tz, job.utc_end_plus_tz);
     geo[p] = job._geoloc ? geoTerms(job._geoloc.lat, job._geoloc.lng) : undefined;
     [firstDay[p], lastDay[p]] = workDaysOf(job.utc_begin_plus_tz, job.utc_end_plus_tz);
@@ -284,6 +291,8 @@ export function buildBatchModel(
     input: Int32Array.from(order),
     begin,
     end,
+    beginAt,
+    endAt,
     dur,
     req,
     cust,
@@ -414,7 +423,8 @@ function travelTooShort(model: BatchModel, p: number, q: number): boolean {
   const b = model.geo[q];
   if (a === undefined || b === undefined) return false;
   const [first, second] = (model.end[p] as number) <= (model.begin[q] as number) ? [p, q] : [q, p];
-  const gap = (model.begin[second] as number) - (model.end[first] as number);
+  // Real time between them, as the rule measures it.
+  const gap = (model.beginAt[second] as number) - (model.endAt[first] as number);
   if (gap < 0) return false;
   return gap < travelMinutesBetween(a, b, model) * 60;
 }
@@ -427,10 +437,11 @@ export function jobsClash(model: BatchModel, p: number, q: number): boolean {
   if (model.checkBusy && jobsOverlap(model, p, q)) return true;
   if (model.checkTravel && travelTooShort(model, p, q)) return true;
   if (!model.checkRest) return false;
+  // Rest is real time (instants), as the rule measures it.
   const rest = model.restSeconds;
   return (
-    (model.begin[q] as number) < (model.end[p] as number) + rest &&
-    (model.begin[p] as number) < (model.end[q] as number) + rest
+    (model.beginAt[q] as number) < (model.endAt[p] as number) + rest &&
+    (model.beginAt[p] as number) < (model.endAt[q] as number) + rest
   );
 }
 

@@ -15,6 +15,8 @@ import {
   elapsedSeconds,
   fortnightStart,
   fromYmd,
+  instantOf,
+  wallOf,
   weekday,
   weekStart,
 } from '../time/calendar.ts';
@@ -333,17 +335,31 @@ function evaluate(
   // 13: minimum rest: the busy check's records less than the rest away (default 600 minutes).
   const restMin = s.config?.min_rest_minutes ?? 600;
   const rest = Math.round(restMin * 60);
-  const tooClose = earliest(
-    mine.filter(
-      (rec) => countsForOverlap(rec) && rec.utc_begin_plus_tz < e + rest && b < rec.utc_end_plus_tz + rest,
-    ),
-  );
+  // Real time between the jobs: each end read as an instant in the organisation's zone.
+  const zone = s.config?.time_zone;
+  const instantAt = (x: number) => instantOf(x, zone);
+  let tooClose: AllocationRecord | undefined;
+  for (const rec of mine) {
+    if (!countsForOverlap(rec)) continue;
+    if (
+      !(
+        instantAt(rec.utc_begin_plus_tz) < instantAt(e) + rest &&
+        instantAt(b) < instantAt(rec.utc_end_plus_tz) + rest
+      )
+    )
+      continue;
+    if (!tooClose || instantAt(rec.utc_begin_plus_tz) < instantAt(tooClose.utc_begin_plus_tz)) tooClose = rec;
+  }
   fail(
     'MIN_REST_NOT_CHECK',
     tooClose
       ? {
           code: 'resource_min_rest',
-          message: messages.minRest(rest / 60, tooClose.utc_begin_plus_tz, tooClose.utc_end_plus_tz),
+          message: messages.minRest(
+            rest / 60,
+            wallOf(instantAt(tooClose.utc_begin_plus_tz), zone),
+            wallOf(instantAt(tooClose.utc_end_plus_tz), zone),
+          ),
         }
       : undefined,
   );
@@ -415,12 +431,12 @@ function evaluate(
   const toNext = next ? travel(next) : 0;
   fail(
     'TRAVEL_TIME_NOT_CHECK',
-    prev && b - prev.utc_end_plus_tz < fromPrev * 60
+    prev && elapsedSeconds(prev.utc_end_plus_tz, b, zone) < fromPrev * 60
       ? {
           code: 'resource_travel_time',
           message: messages.travelTime(fromPrev, prev.utc_begin_plus_tz, prev.utc_end_plus_tz, false),
         }
-      : next && next.utc_begin_plus_tz - e < toNext * 60
+      : next && elapsedSeconds(e, next.utc_begin_plus_tz, zone) < toNext * 60
         ? {
             code: 'resource_travel_time',
             message: messages.travelTime(toNext, next.utc_begin_plus_tz, next.utc_end_plus_tz, true),

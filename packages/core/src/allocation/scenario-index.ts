@@ -9,6 +9,7 @@ import {
   elapsedSeconds,
   fortnightStart,
   fromYmd,
+  instantOf,
   weekday,
   weekStart,
 } from '../time/calendar.ts';
@@ -649,6 +650,11 @@ export class ScenarioIndex {
     }
   }
 
+  /** The real instant of wall-clock seconds in the organisation's zone (`instantOf`): rest is measured on it. */
+  instant(wall: number): number {
+    return instantOf(wall, this.config.timeZone);
+  }
+
   /** Seconds a job from wall-clock `begin` to `end` lasts: what its hours count (`elapsedSeconds`). */
   duration(begin: number, end: number): number {
     return elapsedSeconds(begin, end, this.config.timeZone);
@@ -666,7 +672,8 @@ export class ScenarioIndex {
       if (cls.isBreak) this.breaks.add(r, begin, end);
       if (cls.isOverlapJob) {
         this.busy.add(r, begin, end);
-        this.rest?.add(r, begin, end);
+        // Rest is real time between the jobs (a change night's hour counts or not): instants.
+        this.rest?.add(r, this.instant(begin), this.instant(end));
         if (this.stops) {
           const list = this.stops[r] ?? [];
           this.stops[r] = list;

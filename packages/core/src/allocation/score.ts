@@ -257,7 +257,7 @@ export function evaluateCandidates(
       ) {
         fail = true;
       }
-      if (!fail && rest?.overlaps(r, begin, end)) fail = true;
+      if (!fail && rest?.overlaps(r, ctx.restBegin, ctx.restEnd)) fail = true;
       if (!fail && cDays && consecutiveRun(ctx, r, maxDays).days > maxDays) fail = true;
       if (!fail && cTravel && travelClash(ctx, r) !== undefined) fail = true;
       const outsideShift = shiftStatus(shifts, r, begin, end) !== 0;

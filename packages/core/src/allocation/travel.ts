@@ -68,13 +68,14 @@ export function travelClash(
   if (g === undefined || ctx.ix.stops === undefined) return undefined;
   const { prev, next } = neighbours(ctx, r);
   const config = ctx.ix.config;
+  // The gaps are real time in the organisation's zone (a change night's hour counts as it passes).
   if (prev?.geo) {
     const minutes = travelMinutesBetween(prev.geo, g, config);
-    if (ctx.begin - prev.end < minutes * 60) return { other: prev, minutes, after: false };
+    if (ctx.ix.duration(prev.end, ctx.begin) < minutes * 60) return { other: prev, minutes, after: false };
   }
   if (next?.geo) {
     const minutes = travelMinutesBetween(g, next.geo, config);
-    if (next.begin - ctx.end < minutes * 60) return { other: next, minutes, after: true };
+    if (ctx.ix.duration(ctx.end, next.begin) < minutes * 60) return { other: next, minutes, after: true };
   }
   return undefined;
 }

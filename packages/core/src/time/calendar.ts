@@ -288,6 +288,22 @@ function instantSeconds(wallSec: number, timeZone: string): number {
 }
 
 /**
+ * The real instant (epoch seconds) of wall-clock seconds in `timeZone`, read as `fromWallClock`
+ * reads it; the wall-clock seconds themselves without a zone (or in UTC). Gaps between jobs (the
+ * rest rule) are measured on it.
+ */
+export function instantOf(wallSec: number, timeZone?: string | null): number {
+  if (timeZone == null || timeZone === 'UTC') return wallSec;
+  return instantSeconds(wallSec, timeZone);
+}
+
+/** The wall-clock seconds of a real instant (epoch seconds) in `timeZone`: `instantOf` undone. */
+export function wallOf(instantSec: number, timeZone?: string | null): number {
+  if (timeZone == null || timeZone === 'UTC') return instantSec;
+  return toWallClock(instantSec * 1000, timeZone);
+}
+
+/**
  * Real seconds elapsed from wall-clock `beginSec` to wall-clock `endSec` (the spec's
  * `utc_*_plus_tz` numbers) in `timeZone`: the one duration of the app. A booking from 01:00 to
  * 04:00 lasts 4 hours (14,400 s) on the night the clocks go back and 2 hours on the night they
