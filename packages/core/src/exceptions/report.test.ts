@@ -272,3 +272,51 @@ describe('exception report: jobs still unconfirmed before their start', () => {
     expect(run(100_000, new Set(['j1']), Number.NaN)).toEqual([]);
   });
 });
+
+describe('exception timings across daylight saving (the organisation zone)', () => {
+  // Sydney 2026: clocks go back 03:00 → 02:00 on 5 April, forward 02:00 → 03:00 on 4 October.
+  const SYDNEY = 'Australia/Sydney';
+  const endedAt = (iso: string) => job({ utc_end_plus_tz: at(iso) });
+  const finishBy = (minutes: number): ExceptionConfig => ({
+    action_status: 'finished',
+    exception_min_amber: minutes,
+  });
+
+  it('the back night: from 01:45 to 03:00 is 2 h 15 min overdue (1 h 15 on the wall clock)', () => {
+    const ended = at('2026-04-05T01:45:00');
+    const now = at('2026-04-05T03:00:00');
+    expect(elapsedMinutes(ended, now, SYDNEY)).toBe(135);
+    expect(elapsedMinutes(ended, now)).toBe(75);
+    expect(exceptionSeverity(ended, now, 120, SYDNEY)).toBe('amber');
+    const report = (timeZone?: string) =>
+      buildExceptionReport({
+        jobs: [endedAt('2026-04-05T01:45:00')],
+        configs: [finishBy(120)],
+        now,
+        timeZone,
+      }).entries.length;
+    expect([report(SYDNEY), report()]).toEqual([1, 0]);
+  });
+
+  it('the forward night: from 01:30 to 03:15 is 45 minutes (1 h 45 on the wall clock)', () => {
+    const ended = at('2026-10-04T01:30:00');
+    const now = at('2026-10-04T03:15:00');
+    expect(elapsedMinutes(ended, now, SYDNEY)).toBe(45);
+    expect(exceptionSeverity(ended, now, 60, SYDNEY)).toBe('none');
+    expect(exceptionSeverity(ended, now, 60)).toBe('amber');
+  });
+
+  it('"hours before the start" is real time: 3 hours before a 04:00 start on the forward night is 00:00', () => {
+    const start = {
+      _id: 'j1',
+      status: 'dispatched',
+      utc_begin_plus_tz: at('2026-10-04T04:00:00'),
+      labels: [],
+    };
+    const run = (now: string, timeZone?: string) =>
+      unconfirmedEntries({ jobs: [start], pending: new Set(['j1']), hoursBefore: 3, now: at(now), timeZone })
+        .length;
+    // 00:30 is 2 h 30 real before 04:00 that night: inside 3 hours; on the wall clock 3 h 30, outside.
+    expect([run('2026-10-04T00:30:00', SYDNEY), run('2026-10-04T00:30:00')]).toEqual([1, 0]);
+  });
+});

@@ -16,7 +16,7 @@
  *   not a number.
  * Times are seconds on one clock (the spec's wall-clock seconds); `now` is an argument.
  */
-import { MINUTE } from '../time/calendar.ts';
+import { elapsedSeconds, MINUTE } from '../time/calendar.ts';
 import { isCurrentJob, statusOrder } from './status-order.ts';
 
 export const DEFAULT_ACTION_ATTR = 'utc_end_plus_tz';
@@ -56,6 +56,8 @@ export type ExceptionReportInput = {
   jobs: readonly ExceptionJob[];
   configs: readonly ExceptionConfig[];
   now: number;
+  /** The organisation's zone: time since a reference is real elapsed time in it (`elapsedSeconds`). */
+  timeZone?: string | null | undefined;
   /** Latest state document per job `_id`. */
   states?: Readonly<Record<string, CurrentState>> | undefined;
 };
@@ -71,7 +73,7 @@ export type ExceptionSeverity = 'none' | 'amber' | 'red';
 
 /** Builds the report. Pure; never throws on odd data (it is skipped as described above). */
 export function buildExceptionReport(input: ExceptionReportInput): ExceptionReport {
-  const { jobs, configs, now, states = {} } = input;
+  const { jobs, configs, now, states = {}, timeZone } = input;
   const entries: ExceptionEntry[] = [];
   const matched: ExceptionEntry[] = [];
   const usable = configs.filter(
@@ -100,7 +102,7 @@ export function buildExceptionReport(input: ExceptionReportInput): ExceptionRepo
       }
       const reference = job[config.action_attr ?? DEFAULT_ACTION_ATTR];
       if (typeof reference !== 'number' || !Number.isFinite(reference)) continue;
-      if (exceptionSeverity(reference, now, config.exception_min_amber) === 'none') continue;
+      if (exceptionSeverity(reference, now, config.exception_min_amber, timeZone) === 'none') continue;
       entries.push({ ...base, curr_state_date: reference, matched: false });
     }
   }
@@ -123,18 +125,24 @@ export function compareEntries(a: ExceptionEntry, b: ExceptionEntry): number {
 /**
  * How overdue something is, for the exception detail screen: amber once `minAmber` minutes have
  * passed since `reference` (exactly reaching it counts), red at `RED_FACTOR` (2) × `minAmber`.
- * With `minAmber` 0 anything due is red at once. Times in seconds, `minAmber` in minutes.
+ * With `minAmber` 0 anything due is red at once. Times in seconds, `minAmber` in minutes; the
+ * time passed is real time in `timeZone` (an hour the clocks repeat counts, a skipped one not).
  */
-export function exceptionSeverity(reference: number, now: number, minAmber: number): ExceptionSeverity {
-  const elapsed = now - reference;
+export function exceptionSeverity(
+  reference: number,
+  now: number,
+  minAmber: number,
+  timeZone?: string | null,
+): ExceptionSeverity {
+  const elapsed = elapsedSeconds(reference, now, timeZone);
   if (elapsed >= RED_FACTOR * minAmber * MINUTE) return 'red';
   if (elapsed >= minAmber * MINUTE) return 'amber';
   return 'none';
 }
 
-/** Whole minutes elapsed from `reference` to `now`, rounded down (negative before it). */
-export function elapsedMinutes(reference: number, now: number): number {
-  return Math.floor((now - reference) / MINUTE);
+/** Whole minutes of real time from `reference` to `now` in `timeZone`, rounded down (negative before it). */
+export function elapsedMinutes(reference: number, now: number, timeZone?: string | null): number {
+  return Math.floor(elapsedSeconds(reference, now, timeZone) / MINUTE);
 }
 
 /**
@@ -153,14 +161,16 @@ export function unconfirmedEntries(input: {
   pending: ReadonlySet<string>;
   hoursBefore: number;
   now: number;
+  /** The organisation's zone: "hours before the start" is real time in it. */
+  timeZone?: string | null | undefined;
 }): ExceptionEntry[] {
-  const { jobs, pending, hoursBefore, now } = input;
+  const { jobs, pending, hoursBefore, now, timeZone } = input;
   if (!Number.isFinite(hoursBefore) || hoursBefore < 0) return [];
   const entries: ExceptionEntry[] = [];
   for (const job of jobs) {
     if (!pending.has(job._id) || !isCurrentJob(job)) continue;
     const begin = job.utc_begin_plus_tz;
-    if (typeof begin !== 'number' || now < begin - hoursBefore * 3600) continue;
+    if (typeof begin !== 'number' || elapsedSeconds(now, begin, timeZone) > hoursBefore * 3600) continue;
     entries.push({
       _id: job._id,
       action_status: UNCONFIRMED_ACTION,

@@ -50,7 +50,8 @@ export function exceptionsInPeriod(
   now: Date,
 ): Promise<PeriodExceptions> {
   return withOrg(db, orgId, async (tx) => {
-    const wall = wallClockOf(await loadOrgContext(tx, orgId), now);
+    const org = await loadOrgContext(tx, orgId);
+    const wall = wallClockOf(org, now);
     const [config] = await tx
       .select({ value: orgSettings.value })
       .from(orgSettings)
@@ -83,7 +84,13 @@ export function exceptionsInPeriod(
       orgId,
       jobs.map((j) => j._id),
     );
-    const built = buildExceptionReport({ jobs: jobs as ExceptionJob[], configs, now: wall, states });
+    const built = buildExceptionReport({
+      jobs: jobs as ExceptionJob[],
+      configs,
+      now: wall,
+      states,
+      timeZone: org.timeZone,
+    });
     const byId = new Map(jobs.map((j) => [j._id, j]));
     const entries = built.entries.map((e): PeriodException => {
       const job = byId.get(e._id) as Record<string, unknown> | undefined;

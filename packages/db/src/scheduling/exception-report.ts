@@ -126,7 +126,13 @@ export async function refreshExceptionReport(
       orgId,
       jobs.map((j) => j._id),
     );
-    const built = buildExceptionReport({ jobs: jobs as ExceptionJob[], configs, now: wall, states });
+    const built = buildExceptionReport({
+      jobs: jobs as ExceptionJob[],
+      configs,
+      now: wall,
+      states,
+      timeZone: org.timeZone,
+    });
     if (unconfirmedHours !== undefined) {
       const pending = await tx
         .selectDistinct({ recordId: bookingConfirmations.recordId })
@@ -139,6 +145,7 @@ export async function refreshExceptionReport(
           pending: new Set(pending.map((p) => p.recordId)),
           hoursBefore: unconfirmedHours,
           now: wall,
+          timeZone: org.timeZone,
         }),
       ].sort(compareEntries);
     }

@@ -92,7 +92,7 @@ export function ExceptionDetail() {
   const severityOf = (e: ExceptionEntry): ExceptionSeverity => {
     const threshold = minAmber.get(e.action_status);
     if (e.curr_state_date === null || threshold === undefined) return 'amber';
-    const s = exceptionSeverity(e.curr_state_date, now, threshold);
+    const s = exceptionSeverity(e.curr_state_date, now, threshold, timeZone);
     // In the report means overdue: at least amber, whatever a clock skew says.
     return s === 'none' ? 'amber' : s;
   };
@@ -135,7 +135,7 @@ export function ExceptionDetail() {
       id: 'overdue',
       header: T.overdue,
       cell: ({ row }) => (
-        <Severity severity={severityOf(row.original)} minutes={overdueMinutes(row.original, now)} />
+        <Severity severity={severityOf(row.original)} minutes={overdueMinutes(row.original, now, timeZone)} />
       ),
     }),
   ];
@@ -204,8 +204,10 @@ function BookingCell({ entry: e }: { entry: ExceptionDetailEntry }) {
   );
 }
 
-function overdueMinutes(e: ExceptionEntry, now: number): number | undefined {
-  return e.curr_state_date === null ? undefined : Math.max(0, elapsedMinutes(e.curr_state_date, now));
+function overdueMinutes(e: ExceptionEntry, now: number, timeZone: string): number | undefined {
+  return e.curr_state_date === null
+    ? undefined
+    : Math.max(0, elapsedMinutes(e.curr_state_date, now, timeZone));
 }
 
 function Severity({ severity, minutes }: { severity: ExceptionSeverity; minutes: number | undefined }) {
