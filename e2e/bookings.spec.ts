@@ -5,7 +5,7 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { customerPlace } from '@rostra/core/records/booking-rules';
 import { OVERLAY_TEXT } from '@rostra/core/shell/messages';
 import { dayStart, toWallClock } from '@rostra/core/time/calendar';
-import { apiCall, enterApp, USERS } from './helpers.ts';
+import { apiCall, customerAllowing, enterApp, USERS } from './helpers.ts';
 
 /** The machine is shared and slow at times: screens get 15 s to show what they should. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -348,7 +348,10 @@ test.describe('create and edit', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await enterApp(page, USERS.dispatcher, '/bookings');
     // r060 is a resource without a user account: there is nobody to promote.
-    const b = await createBooking(page, { resIds: ['r060'] });
+    const b = await createBooking(page, {
+      resIds: ['r060'],
+      customerId: await customerAllowing(page, 'r060'),
+    });
     await page.goto(`/bookings?job_id=${b._id}`);
     await detail(page).getByRole('tab', { name: 'Resource' }).click();
     await detail(page)
@@ -374,7 +377,12 @@ test.describe('create and edit', () => {
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await enterApp(page, USERS.dispatcher, '/bookings');
-    const existing = await createBooking(page, { resIds: ['r060'], status: 'confirmed' });
+    const customer = await customerAllowing(page, 'r060');
+    const existing = await createBooking(page, {
+      resIds: ['r060'],
+      status: 'confirmed',
+      customerId: customer,
+    });
     const begin = existing.utc_begin_plus_tz as number;
     const ymd = new Date(begin * 1000).toISOString().slice(0, 10);
 
@@ -391,7 +399,7 @@ test.describe('create and edit', () => {
     await form.getByLabel('Begins').fill('09:30');
     await form.getByLabel('Ends', { exact: true }).fill('10:30');
     await form.getByLabel('Status').selectOption('confirmed');
-    await form.getByLabel('Customer', { exact: true }).selectOption('c001');
+    await form.getByLabel('Customer', { exact: true }).selectOption(customer);
     await form.getByLabel('Resource').selectOption(['r060']);
     await form.getByRole('button', { name: 'Save' }).click();
     // r060 is busy then: the form names why and asks first (issue 16 point 5).

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, enterApp, screenshot, todaysJob, USERS } from './helpers.ts';
+import { apiCall, customerAllowing, enterApp, screenshot, todaysJob, USERS } from './helpers.ts';
 
 /*
  * Issue 22 point 1 on the screens: each feature flag changes what the screens show, on and off
@@ -207,11 +207,12 @@ test.describe('feature flags', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await enterApp(page, USERS.dispatcher, '/bookings');
     const begin = Date.parse('2031-04-01T09:00:00Z') / 1000;
+    const customer = await customerAllowing(page, 'r060');
     await apiCall(page, 'POST', '/timeline-records', {
       _key: 'booking',
       status: 'confirmed',
       reference: `E2E-FLAGS-BUSY-${Date.now()}`,
-      customerId: 'c001',
+      customerId: customer,
       resIds: ['r060'],
       utc_begin_plus_tz: begin,
       utc_end_plus_tz: begin + 3600,
@@ -224,7 +225,7 @@ test.describe('feature flags', () => {
       await bk.getByLabel('Date').fill('2031-04-01');
       await bk.getByLabel('Begins').fill('09:30');
       await bk.getByLabel('Ends', { exact: true }).fill('10:30');
-      await bk.getByLabel('Customer', { exact: true }).selectOption('c001');
+      await bk.getByLabel('Customer', { exact: true }).selectOption(customer);
       await bk.getByLabel('Resource').selectOption(['r060']);
       await bk.getByRole('button', { name: 'Save' }).click();
       const confirm = page.getByTestId('confirm-dialog');

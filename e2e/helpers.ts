@@ -216,6 +216,20 @@ export function testCustomerId(page: Page): Promise<string> {
 }
 
 /**
+ * A seeded customer (c001, c002, …) whose blacklist does not hold `resourceId`: the seed's
+ * blacklists follow the day it runs, so a spec that books a fixed resource for a seeded customer
+ * picks one that lets it.
+ */
+export async function customerAllowing(page: Page, resourceId: string): Promise<string> {
+  for (let i = 1; i <= 20; i++) {
+    const id = `c${String(i).padStart(3, '0')}`;
+    const list = await apiCall(page, 'GET', `/customers/${id}/blacklist`);
+    if (!((list.resIds as string[] | undefined) ?? []).includes(resourceId)) return id;
+  }
+  throw new Error(`every seeded customer blacklists ${resourceId}`);
+}
+
+/**
  * Ticks the sign-in captcha's box in `scope` (a page or a dialog) and waits for its proof of work
  * to finish (e2e/serve.mjs keeps the work small).
  */
