@@ -107,21 +107,7 @@ export async function allocateBatch(db: Db, orgId: string, req: BatchRequest): P
     const step = await withTransactionRetry(() =>
       withOrg(db, orgId, async (tx) => {
         const counts = { jobs: 0, assigned: 0, conflicts: 0, skipped: 0 };
-        // The chunk's bookings are locked before they are read: an allocation of one of them by
-        // someone else commits first (and the job is skipped as assigned) or waits for this chunk.
-        await tx
-          .select({ id: timelineRecords.id })
-          .from(timelineRecords)
-          .where(and(eq(timelineRecords.orgId, orgId), inArray(timelineRecords.id, chunk)))
-          .orderBy(asc(timelineRecords.id))
-          .for('update');
-        // Then every resource, in id order (the order every write locks in: booking, then resources).
-        await tx
-          .select({ id: resources.id })
-          .from(resources)
-          .where(eq(resources.orgId, orgId))
-          .orderBy(asc(resources.id))
-          .for('no key update');
+        await lockBatch(tx, orgId, chunk);
         const jobs = await selectTimelineRecords(
           tx,
           and(eq(timelineRecords.orgId, orgId), inArray(timelineRecords.id, chunk), unassigned),
@@ -171,6 +157,26 @@ export async function allocateBatch(db: Db, orgId: string, req: BatchRequest): P
   return summary;
 }
 
+/**
+ * Locks a batch's bookings before they are read (an allocation of one of them by someone else
+ * commits first, and the job is skipped as assigned, or waits for the batch), then every
+ * resource in id order (the order every write locks in: booking, then resources).
+ */
+async function lockBatch(tx: Tx, orgId: string, ids: readonly string[]): Promise<void> {
+  await tx
+    .select({ id: timelineRecords.id })
+    .from(timelineRecords)
+    .where(and(eq(timelineRecords.orgId, orgId), inArray(timelineRecords.id, [...ids])))
+    .orderBy(asc(timelineRecords.id))
+    .for('update');
+  await tx
+    .select({ id: resources.id })
+    .from(resources)
+    .where(eq(resources.orgId, orgId))
+    .orderBy(asc(resources.id))
+    .for('no key update');
+}
+
 type Progress = (kind: string, extra?: Record<string, unknown>) => LiveEventInput;
 
 /**
@@ -208,18 +214,7 @@ async function optimisedBatch(
   ]);
   const step = await withTransactionRetry(() =>
     withOrg(db, orgId, async (tx) => {
-      await tx
-        .select({ id: timelineRecords.id })
-        .from(timelineRecords)
-        .where(and(eq(timelineRecords.orgId, orgId), inArray(timelineRecords.id, ids)))
-        .orderBy(asc(timelineRecords.id))
-        .for('update');
-      await tx
-        .select({ id: resources.id })
-        .from(resources)
-        .where(eq(resources.orgId, orgId))
-        .orderBy(asc(resources.id))
-        .for('no key update');
+      await lockBatch(tx, orgId, ids);
       const jobs = await where(tx);
       const skipped = ids.length - jobs.length;
       if (!jobs.length) return { skipped, written: null, optimised: undefined };
