@@ -330,9 +330,13 @@ async function fingerprint(db: Db, orgId: string): Promise<Record<string, string
     const out: Record<string, string> = {};
     for (const { name } of (tables as unknown as { rows: { name: string }[] }).rows) {
       const t = sql.identifier(name);
+      // The server's own log of its 5xx answers is written after each answer has gone (an
+      // `onResponse` hook), always under the caller's own organisation: an earlier request of this
+      // organisation's users can land there while the sweep runs, so it is left out.
+      const own = name === 'error_logs' ? sql` and not (r.source = 'server' and r.type = 'request')` : sql``;
       const res = await tx.execute(
         sql`select count(*)::int as n, coalesce(md5(string_agg(r::text, '|' order by r::text)), '') as h
-            from ${t} r where r.org_id = ${orgId}`,
+            from ${t} r where r.org_id = ${orgId}${own}`,
       );
       const row = (res as unknown as { rows: { n: number; h: string }[] }).rows[0];
       out[name] = `${row?.n}:${row?.h}`;
