@@ -46,6 +46,8 @@ export type AllocateOptions = {
    * one the improvement runs until it finds nothing better (see `runOptimisedBatch`).
    */
   clock?: Clock;
+  /** Optimised batch only: receives the greedy start (the batch without `optimise`) once it is made. */
+  onGreedy?: (greedy: BatchOutcome) => void;
 };
 
 export type AllocationResult = AllocationOutcome | BatchOutcome;
@@ -69,7 +71,15 @@ export function allocate(scenario: AllocationScenario, options: AllocateOptions 
   }
   if (jobs != null && scenario.optimise != null) {
     const budget = scenario.optimise.budget_ms;
-    return runOptimisedBatch(scenario, ix, jobs, options.candidateLimit, budget, options.clock);
+    return runOptimisedBatch(
+      scenario,
+      ix,
+      jobs,
+      options.candidateLimit,
+      budget,
+      options.clock,
+      options.onGreedy,
+    );
   }
   if (jobs != null) return runBatch(ix, jobs, options.candidateLimit);
   try {

@@ -20,11 +20,3 @@ export function staffingFigures(outcome: BatchOutcome): StaffingFigures {
   }
   return { staffed, preferred };
 }
-
-/** What the optimisation added over the greedy start (negative never for staffed: see the contract). */
-export function optimiseGains(
-  greedy: BatchOutcome,
-  optimised: BatchOutcome,
-): { greedy: StaffingFigures; optimised: StaffingFigures } {
-  return { greedy: staffingFigures(greedy), optimised: staffingFigures(optimised) };
-}

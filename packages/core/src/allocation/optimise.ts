@@ -26,8 +26,10 @@ export function runOptimisedBatch(
   candidateLimit: number | undefined,
   budgetMs: number,
   clock: Clock | undefined,
+  onGreedy?: (greedy: BatchOutcome) => void,
 ): BatchOutcome {
   const greedy = replayBatch(ix, jobs, candidateLimit);
+  onGreedy?.(greedy.outcome);
   const figures = { assigned: greedy.outcome.summary.assigned, score: greedy.score };
   const answer = (run: typeof greedy): BatchOutcome => ({
     results: run.outcome.results,
