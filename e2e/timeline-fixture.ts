@@ -150,12 +150,27 @@ export async function centre(locator: Locator) {
 
 /** Presses on a bar near its left end; returns where (moves keep the time when x stays). */
 export async function press(page: Page, bar: Locator) {
-  const { box } = await centre(bar);
-  const x = box.x + 6;
-  const y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  return { x, y };
+  const id = await bar.getAttribute('data-id');
+  /*
+   * Something arriving late above the grid (a banner, a toast, a re-laid toolbar) moves the bar
+   * between its measure and the press, and the press lands elsewhere: press only when the bar is
+   * the thing under the pointer, measured again until it is.
+   */
+  for (let attempt = 0; ; attempt++) {
+    const { box } = await centre(bar);
+    const x = box.x + 6;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    const hit = await page.evaluate<string | null>(
+      `document.elementFromPoint(${x}, ${y})?.closest('button[data-id]')?.getAttribute('data-id') ?? null`,
+    );
+    if (hit === id) {
+      await page.mouse.down();
+      return { x, y };
+    }
+    if (attempt === 20) throw new Error(`bar ${id} is not under the pointer at ${x},${y} (${hit} is)`);
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
+  }
 }
 
 /** Moves the pressed pointer onto a row, `dx` px right of where it was pressed. */
