@@ -5,7 +5,11 @@ import {
   announcementPage,
   announcementRecord,
 } from '@rostra/core/api/announcements';
-import { calendarEventDirectoryPage, calendarEventDirectoryQuery } from '@rostra/core/api/calendar-events';
+import {
+  calendarEventDirectoryPage,
+  calendarEventDirectoryQuery,
+  calendarWindowAnswer,
+} from '@rostra/core/api/calendar-events';
 import { customerDirectoryPage, customerDirectoryQuery, customerOverview } from '@rostra/core/api/customers';
 import { groupEventDirectoryPage, groupEventDirectoryQuery } from '@rostra/core/api/group-events';
 import { homeFeed, homeFeedQuery, todayNumbers as todayNumbersAnswer } from '@rostra/core/api/home';
@@ -38,7 +42,7 @@ import {
 import { API, type App } from '../http/api.ts';
 import { seesConflictDetails } from '../http/conflict-details.ts';
 import { HttpError } from '../http/errors.ts';
-import { idParams, notFound, recordResponse, SECONDS } from '../http/kit.ts';
+import { idParams, notFound, SECONDS } from '../http/kit.ts';
 import { packageRoutes } from './package-routes.ts';
 
 /*
@@ -249,7 +253,7 @@ export function directoryRoutes(app: App): void {
           from: z.coerce.number().pipe(SECONDS),
           to: z.coerce.number().pipe(SECONDS),
         }),
-        response: { 200: z.object({ items: z.array(recordResponse), truncated: z.boolean() }) },
+        response: { 200: calendarWindowAnswer },
       },
     },
     async (request) => {

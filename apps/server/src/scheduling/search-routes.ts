@@ -1,3 +1,4 @@
+import { searchAnswer } from '@rostra/core/api/search';
 import {
   FILTER_FIELDS,
   type FilterField,
@@ -62,15 +63,6 @@ export const searchBody = z.strictObject({
     ),
 });
 
-const kindResult = z.object({
-  hits: z.array(z.record(z.string(), z.unknown())),
-  nbHits: z.number(),
-  exhaustiveNbHits: z.boolean(),
-  page: z.number(),
-  nbPages: z.number(),
-  hitsPerPage: z.number(),
-});
-
 const refuse = (field: string, message: string): never => {
   throw new HttpError(400, 'validation_failed', `body.${field}: ${message}`, [
     { path: `body.${field}`, message },
@@ -128,10 +120,7 @@ export function searchRoutes(app: App): void {
         summary: 'Global search: typo-tolerant, ranked, a page of hits per kind',
         body: searchBody,
         response: {
-          200: z.object({
-            query: z.string(),
-            results: z.partialRecord(z.enum(SEARCH_KINDS), kindResult),
-          }),
+          200: searchAnswer,
         },
       },
     },

@@ -1,10 +1,15 @@
+import type { AccessTokenAnswer as CoreAccessTokenAnswer } from '@rostra/core/api/identity';
 import {
   ACCESS_TOKEN_DEFAULT_LIFETIME_SECONDS,
   ACCESS_TOKEN_EXPIRY_MARGIN_SECONDS,
 } from '@rostra/core/shell/constants';
 
-/** The answer of `GET /api/v1/access_token` (spec §7). */
-export type AccessTokenAnswer = { access_token: string; expires_in?: number | undefined };
+/**
+ * The answer of `GET /api/v1/access_token` (spec §7), core's schema; read as if `expires_in`
+ * could be missing (then the default lifetime holds).
+ */
+export type AccessTokenAnswer = Omit<CoreAccessTokenAnswer, 'expires_in'> &
+  Partial<Pick<CoreAccessTokenAnswer, 'expires_in'>>;
 
 export type CachedToken = { token: string; expiresAtMs: number };
 

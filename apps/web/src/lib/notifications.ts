@@ -1,4 +1,8 @@
-import type { NotificationPage, NotificationState } from '@rostra/core/api/notifications';
+import type {
+  NotificationPage,
+  NotificationState,
+  NotificationsSeenAnswer,
+} from '@rostra/core/api/notifications';
 import { NOTIFICATION_SETUP_DELAY_MS, NOTIFICATION_TICK_MS } from '@rostra/core/shell/constants';
 import type { Role } from '@rostra/core/shell/roles';
 import {
@@ -111,7 +115,7 @@ export function useNotificationList() {
 export function useMarkNotificationsSeen() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ last_seen: number }>('/notifications/seen', undefined, { quiet: true }),
+    mutationFn: () => api.post<NotificationsSeenAnswer>('/notifications/seen', undefined, { quiet: true }),
     onMutate: () => {
       queryClient.setQueryData<NotificationState>(NOTIFICATION_STATE_KEY, (state) =>
         state ? { ...state, dot: false } : state,

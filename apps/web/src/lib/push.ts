@@ -1,3 +1,4 @@
+import type { PushPublicKey } from '@rostra/core/notifications/api';
 import { api } from './client.ts';
 
 /*
@@ -34,7 +35,7 @@ export async function enablePush(): Promise<PushSupport> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') return permission;
   const registration = await navigator.serviceWorker.ready;
-  const { public_key } = await api.get<{ public_key: string }>('/push/public-key');
+  const { public_key } = await api.get<PushPublicKey>('/push/public-key');
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({

@@ -1,5 +1,7 @@
 import type { Booking } from '@rostra/core/api/bookings';
+import type { KindResult, SearchAnswer, SearchHit } from '@rostra/core/api/search';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
+import { SEARCH_KINDS, type SearchKind } from '@rostra/core/shell/search-kinds';
 import {
   DAY,
   type DateFormat,
@@ -20,31 +22,8 @@ import { createStore } from './store.ts';
  */
 export const searchStore = createStore('');
 
-/** The kinds of the global search, in the order the results list them. */
-export const SEARCH_KINDS = [
-  'bookings',
-  'groupevents',
-  'timelines',
-  'boards',
-  'masterrosters',
-  'resources',
-  'customers',
-  'labels',
-  'forms',
-] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-
-export type SearchHit = Record<string, unknown> & { _id: string };
-export type KindResult = {
-  hits: SearchHit[];
-  nbHits: number;
-  /** False when more matched than were counted: show "1000+". */
-  exhaustiveNbHits: boolean;
-  page: number;
-  nbPages: number;
-  hitsPerPage: number;
-};
-export type SearchAnswer = { query: string; results: Partial<Record<SearchKind, KindResult>> };
+export type { KindResult, SearchAnswer, SearchHit, SearchKind };
+export { SEARCH_KINDS };
 
 /** Hits per kind in the top bar's list; the screens behind each kind show the rest. */
 export const TOP_BAR_HITS = 5;

@@ -1,3 +1,4 @@
+import type { ResolvedShortLinkAnswer } from '@rostra/core/api/identity';
 import { DEFAULT_APP_VERSION, EXPIRED_LINK_TOAST_MS } from '@rostra/core/shell/constants';
 import { activeMenuKey, menuFor } from '@rostra/core/shell/menu';
 import { EXCEPTION_BANNER_TEXT } from '@rostra/core/shell/messages';
@@ -126,7 +127,8 @@ function useRouteActions(role: string) {
     if (actions.length === 0) return;
     void runRouteActions(actions, {
       resolveShortLink: async (id) =>
-        (await api.get<{ target: string }>(`/shortlinks/${encodeURIComponent(id)}`, { quiet: true })).target,
+        (await api.get<ResolvedShortLinkAnswer>(`/shortlinks/${encodeURIComponent(id)}`, { quiet: true }))
+          .target,
       completeRegistration: async (code, state) => {
         await api.post(
           '/api/v2/complete_registration',

@@ -71,3 +71,18 @@ export const calendarEventDirectoryQuery = z.strictObject({
 });
 export type CalendarEventDirectoryQuery = z.input<typeof calendarEventDirectoryQuery>;
 export const calendarEventDirectoryPage = numberedPageOf(calendarEventRecord);
+
+/** One item of the calendar's month: a booking, a group event or a calendar event, in a day cell's few fields. */
+export const calendarItem = z.object({
+  _id: z.string(),
+  kind: z.enum(['booking', 'groupevent', 'calevent']),
+  name: z.string(),
+  status: z.string().nullable(),
+  utc_begin_plus_tz: z.number(),
+  utc_end_plus_tz: z.number(),
+});
+export type CalendarItem = z.infer<typeof calendarItem>;
+
+/** `GET /directory/calendar?from&to`: the items overlapping the window (`truncated`: there were more). */
+export const calendarWindowAnswer = z.object({ items: z.array(calendarItem), truncated: z.boolean() });
+export type CalendarWindowAnswer = z.infer<typeof calendarWindowAnswer>;

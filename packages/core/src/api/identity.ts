@@ -138,6 +138,22 @@ export const signOutAnswer = z.object({ signed_out: z.literal(true) });
 export const accessTokenAnswer = z.object({ access_token: z.string(), expires_in: z.number().int() });
 export type AccessTokenAnswer = z.infer<typeof accessTokenAnswer>;
 
+/** An in-app path ('/bookings?id=1'); never another site (no open redirect through a link). */
+const inAppPath = z
+  .string()
+  .min(1)
+  .max(2000)
+  .regex(/^\/(?![/\\])/, 'must be a path inside the app, starting with a single /');
+
+/** `POST /shortlinks` (shell spec §2, §3, §5): a short link to a page of the app. */
+export const createShortLinkBody = z.strictObject({ target: inAppPath });
+export const shortLinkAnswer = z.object({ id: z.string(), short_url: z.string() });
+export type ShortLinkAnswer = z.infer<typeof shortLinkAnswer>;
+
+/** `GET /shortlinks/:id`: the link's in-app target, in the caller's organisation. */
+export const resolvedShortLinkAnswer = z.object({ id: z.string(), target: z.string(), utc_qa: z.number() });
+export type ResolvedShortLinkAnswer = z.infer<typeof resolvedShortLinkAnswer>;
+
 /**
  * The identity library's (better-auth's) answer to `POST /api/auth/sign-in/social`: its contract,
  * not one of our routes. The web reads only the provider's address to go to.

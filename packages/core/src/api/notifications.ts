@@ -35,6 +35,7 @@ export type NotificationState = z.infer<typeof notificationState>;
 
 /** `POST /notifications/seen`: now, stored as last seen. */
 export const notificationsSeenAnswer = z.object({ last_seen: z.number() });
+export type NotificationsSeenAnswer = z.infer<typeof notificationsSeenAnswer>;
 
 /** A released version: its notes and whether the caller has seen it. */
 export const versionRecord = z.object({

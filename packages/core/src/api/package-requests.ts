@@ -27,6 +27,7 @@ export type PackageType = z.infer<typeof packageType>;
 
 /** `GET /package-requests/types`: the organisation's active service labels, by name. */
 export const packageTypes = z.object({ items: z.array(packageType) });
+export type PackageTypes = z.infer<typeof packageTypes>;
 
 /** A package request as the API answers it. */
 export const packageRequestRecord = z.object({

@@ -96,6 +96,7 @@ export const menuScope = z.object({
 });
 export type MenuScope = z.infer<typeof menuScope>;
 export const menuScopesAnswer = z.object({ scopes: z.array(menuScope) });
+export type MenuScopesAnswer = z.infer<typeof menuScopesAnswer>;
 
 export const menuFlagsBody = z.strictObject({
   role: z.enum(MENU_SCOPES).describe("'' for the whole organisation, else the role whose flags override it"),
@@ -310,7 +311,9 @@ export const invitation = z.looseObject({
 export type Invitation = z.infer<typeof invitation>;
 
 export const membersAnswer = z.object({ items: z.array(member) });
+export type MembersAnswer = z.infer<typeof membersAnswer>;
 export const invitationsAnswer = z.object({ items: z.array(invitation) });
+export type InvitationsAnswer = z.infer<typeof invitationsAnswer>;
 
 /** What a calendar feed follows: a resource's jobs or a team's (a label's). */
 export const ICAL_SCOPES = ['resource', 'label'] as const;
@@ -328,6 +331,7 @@ export const icalFeed = z.object({
 });
 export type IcalFeed = z.infer<typeof icalFeed>;
 export const icalFeedsAnswer = z.object({ items: z.array(icalFeed) });
+export type IcalFeedsAnswer = z.infer<typeof icalFeedsAnswer>;
 /** `POST /ical_feeds`: the new feed and its secret URL. */
 export const createdIcalFeed = icalFeed.extend({ url: z.string() });
 export type CreatedIcalFeed = z.infer<typeof createdIcalFeed>;

@@ -41,6 +41,7 @@ export const pushSubscriptionBody = z.strictObject({
 });
 export const pushEndpointBody = z.strictObject({ endpoint: z.string().max(2000) });
 export const pushPublicKey = z.object({ public_key: z.string() });
+export type PushPublicKey = z.infer<typeof pushPublicKey>;
 
 const template = z.strictObject({
   subject: z.string().max(200).optional(),

@@ -22,6 +22,7 @@ export const decisionBody = z.strictObject({
 });
 export type DecisionBody = z.infer<typeof decisionBody>;
 export const decisionAnswer = z.object({ state: z.enum(['confirmed', 'declined']) });
+export type DecisionAnswer = z.infer<typeof decisionAnswer>;
 
 /** `GET /confirm/:token`: the job the link asks about. */
 export const confirmLinkAnswer = z.object({

@@ -1,3 +1,4 @@
+import type { CalendarItem, CalendarWindowAnswer } from '@rostra/core/api/calendar-events';
 import { and, asc, eq, gt, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { type Reader, readableBy } from '../identity/readers.ts';
@@ -11,14 +12,7 @@ import { withOrg } from '../tenant.ts';
  * window, in the few fields a day cell shows, through the readers-list rule.
  */
 
-export type CalendarItem = {
-  _id: string;
-  kind: 'booking' | 'groupevent' | 'calevent';
-  name: string;
-  status: string | null;
-  utc_begin_plus_tz: number;
-  utc_end_plus_tz: number;
-};
+export type { CalendarItem };
 
 /** At most this many items of each kind: a month cell shows a few and "+n more". */
 export const CALENDAR_ITEM_LIMIT = 2000;
@@ -29,7 +23,7 @@ export async function calendarWindow(
   reader: Reader,
   from: number,
   to: number,
-): Promise<{ items: CalendarItem[]; truncated: boolean }> {
+): Promise<CalendarWindowAnswer> {
   return withOrg(db, orgId, async (tx) => {
     const d = timelineRecords.data;
     const records = await tx

@@ -1,3 +1,5 @@
+import type { SearchHit } from '@rostra/core/api/search';
+import { SEARCH_KINDS, type SearchKind } from '@rostra/core/shell/search-kinds';
 import { and, arrayContains, arrayOverlaps, eq, getTableName, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../client.ts';
@@ -39,18 +41,7 @@ import { IS_TEMPLATE_ITEM } from './template-items.ts';
  * readers list is empty are every member's. Promoted dispatchers are not resources.
  */
 
-export const SEARCH_KINDS = [
-  'bookings',
-  'groupevents',
-  'timelines',
-  'boards',
-  'masterrosters',
-  'resources',
-  'customers',
-  'labels',
-  'forms',
-] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
+export { SEARCH_KINDS, type SearchKind };
 
 /** Fields the string filters may name (`field:value`); values of one field are OR-ed, fields AND-ed. */
 export const FILTER_FIELDS = [
@@ -98,7 +89,7 @@ export type Searcher = {
 };
 
 export type KindResult = {
-  hits: Record<string, unknown>[];
+  hits: SearchHit[];
   /** Matches counted; a lower bound when `exhaustiveNbHits` is false. */
   nbHits: number;
   /** False when more than CANDIDATES (and the pages asked for) matched: show "1000+". */
@@ -156,7 +147,7 @@ type KindSpec = {
   fixed?: SQL;
   /** The promoted dispatcher's narrowing of this kind (spec §5), if any. */
   narrow?(n: MasterLabelFilters): SQL | undefined;
-  toHit(row: Record<string, unknown>): Record<string, unknown>;
+  toHit(row: Record<string, unknown>): SearchHit;
 };
 
 const T = timelineRecords;
@@ -214,7 +205,7 @@ const timelineKind = (keys: string[]): KindSpec => ({
 
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 /** A job-board hit: what the job board shows of a job (board-routes.ts), never notes or readers. */
-function boardHit(row: Record<string, unknown>): Record<string, unknown> {
+function boardHit(row: Record<string, unknown>): SearchHit {
   const r = row as typeof T.$inferSelect;
   return {
     _id: r.id,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createShortLinkBody, resolvedShortLinkAnswer, shortLinkAnswer } from '@rostra/core/api/identity';
 import { checkShortLink } from '@rostra/core/shell/validators';
 import { createShortLink, findShortLink } from '@rostra/db/identity/short-links';
 import { z } from 'zod';
@@ -9,17 +10,6 @@ import type { Identity } from '../identity.ts';
 import { SERVER_IDENTITY_TEXT } from '../messages.ts';
 
 const RESOLVE: Access = { kind: 'signedIn', record: { table: 'short_links' } };
-
-/** An in-app path ('/bookings?id=1'); never another site (no open redirect through a link). */
-const inAppPath = z
-  .string()
-  .min(1)
-  .max(2000)
-  .regex(/^\/(?![/\\])/, 'must be a path inside the app, starting with a single /');
-
-export const createShortLinkBody = z.strictObject({ target: inAppPath });
-export const shortLinkResponse = z.object({ id: z.string(), short_url: z.string() });
-export const resolvedShortLinkResponse = z.object({ id: z.string(), target: z.string(), utc_qa: z.number() });
 
 /**
  * Short links (shell spec §2, §3, §5): `POST /shortlinks { target }` → `{ id, short_url }`, where
@@ -36,7 +26,7 @@ export function shortLinkRoutes(app: App, identity: Identity): void {
         tags: ['identity'],
         summary: 'Make a short link to a page of the app',
         body: createShortLinkBody,
-        response: { 200: shortLinkResponse },
+        response: { 200: shortLinkAnswer },
       },
     },
     async (request) => {
@@ -62,7 +52,7 @@ export function shortLinkRoutes(app: App, identity: Identity): void {
         tags: ['identity'],
         summary: 'Resolve a short link',
         params: z.strictObject({ id: z.string().min(1).max(64) }),
-        response: { 200: resolvedShortLinkResponse },
+        response: { 200: resolvedShortLinkAnswer },
       },
     },
     async (request) => {

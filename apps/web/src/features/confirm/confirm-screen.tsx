@@ -1,5 +1,6 @@
 import {
   type ConfirmLinkAnswer,
+  type DecisionAnswer,
   type DecisionBody,
   LINK_ERROR_CODES,
   LINK_TEXT,
@@ -52,7 +53,7 @@ export function ConfirmScreen({ token }: { token: string }) {
 
   const answer = (job: ConfirmLinkAnswer, body: DecisionBody) => {
     setStage({ kind: 'ask', job, isBusy: true });
-    api.post<{ state: 'confirmed' | 'declined' }>(path, body, LINK_CALL).then(
+    api.post<DecisionAnswer>(path, body, LINK_CALL).then(
       ({ state }) => setStage({ kind: 'done', state }),
       (error: unknown) => {
         const next = failure(error);

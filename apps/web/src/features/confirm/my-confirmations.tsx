@@ -1,4 +1,4 @@
-import type { DecisionBody, MyConfirmations } from '@rostra/core/notifications/confirm';
+import type { DecisionAnswer, DecisionBody, MyConfirmations } from '@rostra/core/notifications/confirm';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useState } from 'react';
@@ -29,7 +29,7 @@ export function ConfirmJob({ recordId, onAnswered }: { recordId: string; onAnswe
   const [outcome, setOutcome] = useState<'confirmed' | 'declined' | undefined>();
   const answer = useMutation({
     mutationFn: (body: DecisionBody) =>
-      api.post<{ state: 'confirmed' | 'declined' }>(`/bookings/${recordId}/confirmation`, body, {
+      api.post<DecisionAnswer>(`/bookings/${recordId}/confirmation`, body, {
         quiet: true,
       }),
     onSuccess: ({ state }) => {

@@ -1,8 +1,7 @@
 import type { CursorPage, NumberedPage, RecordNames } from '@rostra/core/api/common';
 import type { LabelRecord } from '@rostra/core/api/labels';
-import type { Member, membersAnswer } from '@rostra/core/api/settings';
+import type { Member, MembersAnswer } from '@rostra/core/api/settings';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
 import type { QueryParams } from '../../lib/api.ts';
 import { api } from '../../lib/client.ts';
 
@@ -79,7 +78,7 @@ export type OrgUser = Pick<Member, 'uid' | 'name' | 'email' | 'role'>;
 export const orgUsersQuery = queryOptions({
   queryKey: [...DIRECTORY_KEY, 'users'] as const,
   queryFn: async ({ signal }) => {
-    const page = await api.get<z.infer<typeof membersAnswer>>('/users', { quiet: true, signal });
+    const page = await api.get<MembersAnswer>('/users', { quiet: true, signal });
     const byUid = new Map<string, OrgUser>();
     for (const m of page.items) {
       const seen = byUid.get(m.uid);

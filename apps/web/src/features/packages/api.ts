@@ -2,7 +2,7 @@ import type {
   PackageRequest,
   PackageRequestBody,
   PackageRequestPage,
-  PackageType,
+  PackageTypes,
 } from '@rostra/core/api/package-requests';
 import { keepPreviousData, queryOptions, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/client.ts';
@@ -20,8 +20,7 @@ export const PACKAGES_KEY = ['package-requests'] as const;
 
 export const packageTypesQuery = queryOptions({
   queryKey: [...PACKAGES_KEY, 'types'] as const,
-  queryFn: ({ signal }) =>
-    api.get<{ items: PackageType[] }>('/package-requests/types', { quiet: true, signal }),
+  queryFn: ({ signal }) => api.get<PackageTypes>('/package-requests/types', { quiet: true, signal }),
 });
 
 export const packageRequestsQuery = (query: { open?: boolean; page: number; limit: number }) =>

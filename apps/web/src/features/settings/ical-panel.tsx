@@ -5,7 +5,7 @@ import {
   type CreatedIcalFeed,
   ICAL_SCOPES,
   type IcalFeed,
-  type icalFeedsAnswer,
+  type IcalFeedsAnswer,
 } from '@rostra/core/api/settings';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Plus } from 'lucide-react';
@@ -71,8 +71,7 @@ export function IcalPanel() {
   const queryClient = useQueryClient();
   const feeds = useQuery({
     queryKey: FEEDS,
-    queryFn: async () =>
-      (await api.get<z.infer<typeof icalFeedsAnswer>>('/ical_feeds', { quiet: true })).items,
+    queryFn: async () => (await api.get<IcalFeedsAnswer>('/ical_feeds', { quiet: true })).items,
   });
   const resources = useQuery({
     queryKey: ['ical-feeds', 'resources'],

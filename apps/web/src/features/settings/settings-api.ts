@@ -5,8 +5,11 @@ import type {
   CompanyRecord,
   exceptionConfigAnswer,
   Invitation,
+  InvitationsAnswer,
   Member,
+  MembersAnswer,
   MenuScope,
+  MenuScopesAnswer,
   SettingsDocument,
   SHELL_SETTINGS_KEYS,
   ShellSettingsAnswer,
@@ -42,7 +45,7 @@ export const companyQuery = queryOptions({
 });
 export const menuScopesQuery = queryOptions({
   queryKey: [ROOT, 'menu-flags'],
-  queryFn: async () => (await api.get<{ scopes: Scope[] }>('/menu-flags', { quiet: true })).scopes,
+  queryFn: async () => (await api.get<MenuScopesAnswer>('/menu-flags', { quiet: true })).scopes,
 });
 export const shellDocsQuery = queryOptions({
   queryKey: [ROOT, 'shell'],
@@ -68,11 +71,11 @@ export const labelsQuery = (type: string) =>
   });
 export const membersQuery = queryOptions({
   queryKey: [ROOT, 'users'],
-  queryFn: async () => (await api.get<{ items: Member[] }>('/users', { quiet: true })).items,
+  queryFn: async () => (await api.get<MembersAnswer>('/users', { quiet: true })).items,
 });
 export const invitationsQuery = queryOptions({
   queryKey: [ROOT, 'invitations'],
-  queryFn: async () => (await api.get<{ items: Invitation[] }>('/invitations', { quiet: true })).items,
+  queryFn: async () => (await api.get<InvitationsAnswer>('/invitations', { quiet: true })).items,
 });
 
 /** A write of the settings screen: JSON, no retry, failures shown in place. */

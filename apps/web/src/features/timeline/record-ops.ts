@@ -4,6 +4,7 @@
  * and copy to next week (a new booking; undone by deleting it). `copyBody` is pure and tested.
  */
 import {
+  type ActionAnswer,
   type Booking,
   RECORD_STATUSES,
   type SavedBooking,
@@ -82,9 +83,9 @@ export async function deleteBooking(id: string): Promise<void> {
 }
 
 /** Takes a status action (park, cancel) at the booking's current version. */
-export async function takeStatusAction(id: string, action: 'park' | 'cancel'): Promise<SavedBooking> {
+export async function takeStatusAction(id: string, action: 'park' | 'cancel'): Promise<Booking> {
   const current = await fetchRecord(id);
-  const answer = await api.post<{ record: SavedBooking }>(
+  const answer = await api.post<ActionAnswer>(
     `/bookings/${encodeURIComponent(id)}/actions/${action}`,
     { version: current.version },
     { quiet: true, retry: false },

@@ -1,3 +1,4 @@
+import type { CalendarItem, CalendarWindowAnswer } from '@rostra/core/api/calendar-events';
 import { DAY, fortnightWeek, fromYmd, weekStart } from '@rostra/core/time/calendar';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/client.ts';
@@ -8,14 +9,7 @@ import { api } from '../../../lib/client.ts';
  * the items of `GET /directory/calendar?from&to`.
  */
 
-export type CalendarItem = {
-  _id: string;
-  kind: 'booking' | 'groupevent' | 'calevent';
-  name: string;
-  status: string | null;
-  utc_begin_plus_tz: number;
-  utc_end_plus_tz: number;
-};
+export type { CalendarItem };
 
 export type MonthWeek = { start: number; fortnight: 1 | 2; days: number[] };
 export type MonthGrid = { first: number; next: number; from: number; to: number; weeks: MonthWeek[] };
@@ -69,7 +63,7 @@ export const calendarQuery = (from: number, to: number) =>
   queryOptions({
     queryKey: ['calendar', from, to] as const,
     queryFn: ({ signal }) =>
-      api.get<{ items: CalendarItem[]; truncated: boolean }>('/directory/calendar', {
+      api.get<CalendarWindowAnswer>('/directory/calendar', {
         query: { from, to },
         quiet: true,
         signal,
