@@ -120,7 +120,6 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       onCancel={() => void close()}
       submitText={SHELL_TEXT.save}
-      cancelText={SHELL_TEXT.cancel}
       size="lg"
       testId="geofence-dialog"
     >

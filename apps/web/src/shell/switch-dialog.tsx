@@ -70,7 +70,6 @@ export function SwitchDialog({ me }: { me: Me }) {
       description={SHELL_EXTRA_TEXT.switchIntro}
       onClose={closePanel}
       submitText={SHELL_EXTRA_TEXT.switchSubmit}
-      cancelText={SHELL_TEXT.cancel}
       isBlocked={form.watch('membership') === current}
       testId="switch-dialog"
     >

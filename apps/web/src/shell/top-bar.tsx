@@ -3,6 +3,7 @@ import { isSearchBoxHidden, showsBarcodeScan } from '@rostra/core/shell/routes';
 import {
   Bell,
   CircleHelp,
+  type LucideIcon,
   Menu,
   PanelLeftClose,
   PanelLeftOpen,
@@ -11,7 +12,7 @@ import {
   Wifi,
   WifiOff,
 } from 'lucide-react';
-import { openPanel } from '../lib/overlays.ts';
+import { openPanel, type Panel } from '../lib/overlays.ts';
 import { SHELL_TEXT } from '../texts.ts';
 import { IconButton } from '../ui/button.tsx';
 import { useBarcodeScan } from './barcode-scan.tsx';
@@ -88,40 +89,53 @@ export function TopBar(props: {
         <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
           <ConnectivityIndicator isOnline={props.isOnline} />
           {canSeeWhatsNew(role) ? (
-            <IconButton
+            <PanelButton
+              panel="whats-new"
               label={props.hasNewVersion ? SHELL_TEXT.newWhatsNew : SHELL_TEXT.whatsNew}
-              onClick={() => openPanel('whats-new')}
-            >
-              <Sparkles aria-hidden className="size-5" />
-              {props.hasNewVersion ? (
-                <span
-                  data-testid="whats-new-dot"
-                  className="absolute top-2 right-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white sm:top-1.5 sm:right-1.5"
-                />
-              ) : null}
-            </IconButton>
+              icon={Sparkles}
+              dot={props.hasNewVersion ? 'whats-new-dot' : null}
+            />
           ) : null}
-          <IconButton label={SHELL_TEXT.help} onClick={() => openPanel('help')}>
-            <CircleHelp aria-hidden className="size-5" />
-          </IconButton>
-          <IconButton
+          <PanelButton panel="help" label={SHELL_TEXT.help} icon={CircleHelp} />
+          <PanelButton
+            panel="notifications"
             label={props.hasDot ? SHELL_TEXT.newNotifications : SHELL_TEXT.notifications}
-            onClick={() => openPanel('notifications')}
-            data-testid="notifications-bell"
-          >
-            <Bell aria-hidden className="size-5" />
-            {props.hasDot ? (
-              <span
-                data-testid="notification-dot"
-                className="absolute top-2 right-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white sm:top-1.5 sm:right-1.5"
-              />
-            ) : null}
-          </IconButton>
+            icon={Bell}
+            dot={props.hasDot ? 'notification-dot' : null}
+            testId="notifications-bell"
+          />
           <ProfileEntry />
         </div>
       </div>
       {hasSearch ? <SearchBox className="px-2 pb-2 sm:hidden" /> : null}
       {barcode.input}
     </header>
+  );
+}
+
+/** A top-bar button that opens a side panel; `dot` (its test id) marks news with a red dot. */
+function PanelButton({
+  panel,
+  label,
+  icon: Icon,
+  dot = null,
+  testId,
+}: {
+  panel: Panel;
+  label: string;
+  icon: LucideIcon;
+  dot?: string | null;
+  testId?: string;
+}) {
+  return (
+    <IconButton label={label} onClick={() => openPanel(panel)} data-testid={testId}>
+      <Icon aria-hidden className="size-5" />
+      {dot ? (
+        <span
+          data-testid={dot}
+          className="absolute top-2 right-2 size-2.5 rounded-full bg-red-600 ring-2 ring-white sm:top-1.5 sm:right-1.5"
+        />
+      ) : null}
+    </IconButton>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SHELL_TEXT } from '../texts.ts';
 import { Button } from './button.tsx';
 
 /**
@@ -9,7 +10,7 @@ import { Button } from './button.tsx';
 export function ModalActions({
   formId,
   onCancel,
-  cancelLabel,
+  cancelLabel = SHELL_TEXT.cancel,
   submitLabel,
   isBusy = false,
   before,
@@ -17,7 +18,7 @@ export function ModalActions({
 }: {
   formId?: string;
   onCancel: () => void;
-  cancelLabel: string;
+  cancelLabel?: string;
   submitLabel?: ReactNode;
   isBusy?: boolean;
   before?: ReactNode;

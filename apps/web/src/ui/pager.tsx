@@ -54,6 +54,17 @@ export function Pager({
 }
 
 /**
+ * What a {@link Pager} shows of a paged query (an answer with `limit` and `total`): until the
+ * answer has come, `limit` pages of nothing.
+ */
+export function pagerCounts(
+  query: { data?: { limit: number; total: number } | undefined; isFetching: boolean },
+  limit: number,
+) {
+  return { limit: query.data?.limit ?? limit, total: query.data?.total ?? 0, isFetching: query.isFetching };
+}
+
+/**
  * Pages of a cursor-paged collection (`next_cursor`): the cursors seen so far are kept by the
  * caller, so "previous" goes back without the server counting.
  */

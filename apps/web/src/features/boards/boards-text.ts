@@ -37,7 +37,6 @@ export const BOARDS_TEXT = {
   note: 'Note (optional)',
   placeBid: 'Place bid',
   bidPlaced: 'Bid placed',
-  cancel: 'Cancel',
   invalidAmount: 'Enter an amount of 0 or more, or leave it empty.',
   seeBids: 'See bids',
   noBids: 'No bids on open jobs in this fortnight',

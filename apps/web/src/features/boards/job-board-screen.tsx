@@ -176,7 +176,6 @@ function BidDialog({ job, onClose, onPlaced }: { job: BoardJob; onClose: () => v
       onSubmit={submit}
       guard={false}
       submitText={T.placeBid}
-      cancelText={T.cancel}
     >
       <FormInput<BidValues>
         name="amount"

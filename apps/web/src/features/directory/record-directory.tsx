@@ -19,7 +19,7 @@ import { Drawer } from '../../ui/dialog.tsx';
 import { FormRootMessage } from '../../ui/form.tsx';
 import { FormModal as KitFormModal } from '../../ui/form-modal.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
-import { Pager } from '../../ui/pager.tsx';
+import { Pager, pagerCounts } from '../../ui/pager.tsx';
 import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { SearchInput } from '../../ui/search-input.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
@@ -340,13 +340,7 @@ export function RecordDirectory<R extends StoredRecord & RowData>({
               ))}
             </ul>
           )}
-          <Pager
-            page={page}
-            limit={list.data?.limit ?? dir.pageSize}
-            total={list.data?.total ?? 0}
-            isFetching={list.isFetching}
-            onPage={dir.onPage}
-          />
+          <Pager page={page} {...pagerCounts(list, dir.pageSize)} onPage={dir.onPage} />
         </QueryState>
       </section>
       {selected ? (
@@ -736,7 +730,6 @@ export function FormModal<V extends FieldValues, O>({
       {...(fieldMap ? { fieldMap } : {})}
       onClose={onClose}
       onCancel={() => void close()}
-      cancelText={T.cancel}
       submitText={T.save}
       submittingText={T.saving}
       isBlocked={isStale}

@@ -16,7 +16,7 @@ import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx'
 import { FormSelect, FormTextarea } from '../../ui/form.tsx';
 import { FormModal } from '../../ui/form-modal.tsx';
 import { QueryState } from '../../ui/list-state.tsx';
-import { Pager } from '../../ui/pager.tsx';
+import { Pager, pagerCounts } from '../../ui/pager.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import {
   markHandled,
@@ -136,7 +136,6 @@ function SendPackageForm({ onClose }: { onClose: () => void }) {
       guard={false}
       submitText={P.send}
       submittingText={P.sending}
-      cancelText={P.cancel}
       testId="package-request-form"
     >
       <FormSelect<PackageRequestBody> name="type" label={P.type} options={options} />
@@ -297,13 +296,7 @@ function RequestList({
             </li>
           ))}
         </ul>
-        <Pager
-          page={page}
-          limit={list.data?.limit ?? PAGE_SIZE}
-          total={list.data?.total ?? 0}
-          isFetching={list.isFetching}
-          onPage={onPage}
-        />
+        <Pager page={page} {...pagerCounts(list, PAGE_SIZE)} onPage={onPage} />
       </QueryState>
     </div>
   );

@@ -3,7 +3,6 @@ export const PACKAGES_TEXT = {
   title: 'Service packages',
   send: 'Send a package request',
   sending: 'Sending…',
-  cancel: 'Cancel',
   formDescription: 'Ask the organisation for a service package: choose its type and add a note.',
   type: 'Type',
   chooseType: 'Choose a type…',

@@ -3,7 +3,7 @@ import type { CustomerRecord } from '@rostra/core/api/customers';
 import type { ResourceRecord } from '@rostra/core/api/resources';
 import type { TemplateSlot } from '@rostra/core/roster/template';
 import { DAY, weekdayLongName } from '@rostra/core/time/calendar';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { askConfirm } from '../../lib/overlays.ts';
@@ -11,10 +11,9 @@ import { errorText, hmToSeconds, secondsToHm } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormDateField } from '../../ui/date-picker.tsx';
-import { Modal } from '../../ui/dialog.tsx';
 import { FormMessage } from '../../ui/field.tsx';
-import { controlClass, Form, FormField, FormInput, FormSelect } from '../../ui/form.tsx';
-import { ModalActions } from '../../ui/modal-actions.tsx';
+import { controlClass, FormField, FormInput, FormSelect } from '../../ui/form.tsx';
+import { FormModal } from '../../ui/form-modal.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import { ROSTER_TEXT as T } from './roster-text.ts';
 import {
@@ -94,7 +93,6 @@ export function ItemDialog({
   const [message, setMessage] = useState<string | undefined>();
   const [isRemoving, setRemoving] = useState(false);
   const isBusy = isRemoving || form.formState.isSubmitting;
-  const formId = useId();
   const firstRef = useRef<HTMLSelectElement>(null);
   const [beginText, endText] = useWatch({ control: form.control, name: ['begin', 'end'] });
 
@@ -136,73 +134,62 @@ export function ItemDialog({
   const isOvernight = !Number.isNaN(begin) && !Number.isNaN(end) && end < begin;
 
   return (
-    <Modal
+    <FormModal
       title={state.kind === 'edit' ? T.changeItem : T.newItem}
       onClose={onClose}
       initialFocus={firstRef}
-      footer={
-        <ModalActions
-          formId={formId}
-          onCancel={onClose}
-          cancelLabel={T.cancel}
-          submitLabel={T.save}
-          isBusy={isBusy}
-          before={
-            state.kind === 'edit' ? (
-              <Button variant="danger" className="mr-auto" disabled={isBusy} onClick={() => void remove()}>
-                {T.delete}
-              </Button>
-            ) : null
-          }
-        />
+      form={form}
+      onSubmit={submit}
+      submitText={T.save}
+      isBlocked={isRemoving}
+      before={
+        state.kind === 'edit' ? (
+          <Button variant="danger" className="mr-auto" disabled={isBusy} onClick={() => void remove()}>
+            {T.delete}
+          </Button>
+        ) : null
       }
+      formClassName="grid grid-cols-2 gap-3 [&>[role=alert]]:col-span-2"
     >
-      <Form
-        form={form}
-        onSubmit={submit}
-        id={formId}
-        className="grid grid-cols-2 gap-3 [&>[role=alert]]:col-span-2"
-      >
-        <FormField<ItemValues> name="week" label={T.weekField}>
-          {(f) => (
-            <select
-              {...f}
-              ref={(el) => {
-                f.ref(el);
-                firstRef.current = el;
-              }}
-              className={controlClass(false)}
-            >
-              <option value="1">{T.week(1)}</option>
-              <option value="2">{T.week(2)}</option>
-            </select>
-          )}
-        </FormField>
-        <FormSelect<ItemValues> name="dayNum" label={T.day} options={DAY_OPTIONS} />
-        <FormDateField<ItemValues> name="begin" kind="time" label={T.begin} />
-        <FormDateField<ItemValues>
-          name="end"
-          kind="time"
-          label={T.end}
-          description={isOvernight ? T.nextDay : undefined}
-        />
-        <FormSelect<ItemValues>
-          name="resourceId"
-          label={T.resource}
-          className="col-span-2"
-          options={[['', T.none], ...resources.map((r) => [r._id, r.name] as const)]}
-        />
-        <FormSelect<ItemValues>
-          name="customerId"
-          label={T.customer}
-          className="col-span-2"
-          options={[['', T.none], ...customers.map((c) => [c._id, c.name] as const)]}
-        />
-        <FormInput<ItemValues> name="notes" label={T.notes} maxLength={2000} className="col-span-2" />
-        <div className="col-span-2 empty:hidden">
-          <FormMessage message={message} />
-        </div>
-      </Form>
-    </Modal>
+      <FormField<ItemValues> name="week" label={T.weekField}>
+        {(f) => (
+          <select
+            {...f}
+            ref={(el) => {
+              f.ref(el);
+              firstRef.current = el;
+            }}
+            className={controlClass(false)}
+          >
+            <option value="1">{T.week(1)}</option>
+            <option value="2">{T.week(2)}</option>
+          </select>
+        )}
+      </FormField>
+      <FormSelect<ItemValues> name="dayNum" label={T.day} options={DAY_OPTIONS} />
+      <FormDateField<ItemValues> name="begin" kind="time" label={T.begin} />
+      <FormDateField<ItemValues>
+        name="end"
+        kind="time"
+        label={T.end}
+        description={isOvernight ? T.nextDay : undefined}
+      />
+      <FormSelect<ItemValues>
+        name="resourceId"
+        label={T.resource}
+        className="col-span-2"
+        options={[['', T.none], ...resources.map((r) => [r._id, r.name] as const)]}
+      />
+      <FormSelect<ItemValues>
+        name="customerId"
+        label={T.customer}
+        className="col-span-2"
+        options={[['', T.none], ...customers.map((c) => [c._id, c.name] as const)]}
+      />
+      <FormInput<ItemValues> name="notes" label={T.notes} maxLength={2000} className="col-span-2" />
+      <div className="col-span-2 empty:hidden">
+        <FormMessage message={message} />
+      </div>
+    </FormModal>
   );
 }

@@ -34,7 +34,6 @@ export const PLANS_TEXT = {
   add: 'Add',
   save: 'Save',
   saving: 'Saving…',
-  cancel: 'Cancel',
 
   // Dispatcher master labels.
   labelsIntro:

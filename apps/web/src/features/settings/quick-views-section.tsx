@@ -166,7 +166,6 @@ function RenameForm({
       guard={false}
       submitText={P.save}
       submittingText={P.saving}
-      cancelText={P.cancel}
       testId="quick-view-form"
     >
       <FormInput<z.input<typeof renameForm>> name="name" label={P.viewName} maxLength={200} />

@@ -199,7 +199,6 @@ function PlanForm({
       guard={false}
       submitText={plan ? P.save : P.add}
       submittingText={P.saving}
-      cancelText={P.cancel}
       testId="service-plan-form"
     >
       <FormInput<PlanValues>

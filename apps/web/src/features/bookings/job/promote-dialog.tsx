@@ -62,13 +62,7 @@ export function PromoteDialog({
       onClose={onClose}
       testId="promote-dialog"
       footer={
-        <ModalActions
-          formId={formId}
-          onCancel={onClose}
-          cancelLabel={T.cancel}
-          submitLabel={T.promote}
-          isBusy={isBusy}
-        >
+        <ModalActions formId={formId} onCancel={onClose} submitLabel={T.promote} isBusy={isBusy}>
           {isPromoted ? (
             <Button variant="danger" onClick={() => demote.mutate()} disabled={isBusy}>
               {T.demote}

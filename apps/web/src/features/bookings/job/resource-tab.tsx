@@ -5,7 +5,7 @@ import { isCardHidden } from '@rostra/core/settings/flag-rules';
 import { formatTime, toWallClock } from '@rostra/core/time/calendar';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Flag, MapPin, Pause, Play, Square } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api.ts';
 import { useOrgDates } from '../../../lib/org-dates.ts';
@@ -14,10 +14,9 @@ import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FormDateField } from '../../../ui/date-picker.tsx';
-import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import { Form, FormInput, SubmitButton } from '../../../ui/form.tsx';
-import { ModalActions } from '../../../ui/modal-actions.tsx';
+import { FormModal } from '../../../ui/form-modal.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
 import {
   type Correction,
@@ -575,7 +574,6 @@ function CorrectDialog({
   const queryClient = useQueryClient();
   const wall = toWallClock(entry.at, timeZone);
   const form = useZodForm(correctForm, { defaultValues: { at: toInput(wall), reason: '' } });
-  const formId = useId();
   const save = async (values: z.output<typeof correctForm>) => {
     // The input is the organisation's wall clock: move the instant by what the wall clock moved.
     const at = entry.at + (Date.parse(`${values.at}Z`) - wall * 1000);
@@ -584,25 +582,18 @@ function CorrectDialog({
     onClose();
   };
   return (
-    <Modal
+    <FormModal
       title={T.correctTitle(label)}
       onClose={onClose}
       size="sm"
-      footer={
-        <ModalActions
-          formId={formId}
-          onCancel={onClose}
-          cancelLabel={T.cancel}
-          submitLabel={T.save}
-          isBusy={form.formState.isSubmitting}
-        />
-      }
+      form={form}
+      onSubmit={save}
+      guard={false}
+      submitText={T.save}
     >
-      <Form id={formId} form={form} onSubmit={save} guard={false} className="space-y-3">
-        <FormDateField<CorrectValues> name="at" kind="datetime" label={T.newTime} step={60} />
-        <FormInput<CorrectValues> name="reason" label={T.reason} maxLength={500} />
-      </Form>
-    </Modal>
+      <FormDateField<CorrectValues> name="at" kind="datetime" label={T.newTime} step={60} />
+      <FormInput<CorrectValues> name="reason" label={T.reason} maxLength={500} />
+    </FormModal>
   );
 }
 

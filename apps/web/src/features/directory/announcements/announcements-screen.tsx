@@ -20,7 +20,7 @@ import { Button } from '../../../ui/button.tsx';
 import { FieldError } from '../../../ui/control-field.tsx';
 import { Form, FormInput, FormTextarea, SubmitButton } from '../../../ui/form.tsx';
 import { QueryState } from '../../../ui/list-state.tsx';
-import { Pager } from '../../../ui/pager.tsx';
+import { Pager, pagerCounts } from '../../../ui/pager.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
 import { pageFrom } from '../model.ts';
 import { ScreenHeader } from '../parts.tsx';
@@ -90,9 +90,7 @@ export function AnnouncementsScreen() {
           </ul>
           <Pager
             page={page}
-            limit={list.data?.limit ?? PAGE_SIZE}
-            total={list.data?.total ?? 0}
-            isFetching={list.isFetching}
+            {...pagerCounts(list, PAGE_SIZE)}
             onPage={(p) => setSearch({ page: String(p) })}
           />
         </QueryState>

@@ -307,7 +307,6 @@ function StockDialog({
       formError={versionConflict(stockConflict, setCurrent, T.conflict)}
       onClose={onClose}
       submitText={T.save}
-      cancelText={T.cancel}
     >
       <FormInput<StockValues> name="name" label={T.name} maxLength={120} />
       <FormInput<StockValues> name="code" label={T.code} maxLength={64} className="[&_input]:font-mono" />

@@ -17,7 +17,6 @@ export const STOCK_TEXT = {
   jobHint: 'The booking it is booked or loaded on (its id)',
   findJob: 'Find a job',
   save: 'Save',
-  cancel: 'Cancel',
   delete: 'Delete',
   edit: 'Edit',
   actions: 'Actions',

@@ -134,7 +134,6 @@ export function FormEditor({
       formError={versionConflict(formConflict, setCurrent, T.conflict)}
       onClose={onClose}
       submitText={T.save}
-      cancelText={T.cancel}
       size="lg"
     >
       <FormInput<EditorValues> name="name" label={T.name} maxLength={FORM_LIMITS.nameMax} />

@@ -81,7 +81,6 @@ export function FormFill({
       onSubmit={submit}
       onClose={onClose}
       submitText={T.submit}
-      cancelText={T.cancel}
       size="lg"
       testId="form-fill"
     >

@@ -26,7 +26,6 @@ export const FORMS_TEXT = {
   moveUp: (label: string) => `Move ${label || 'field'} up`,
   moveDown: (label: string) => `Move ${label || 'field'} down`,
   save: 'Save',
-  cancel: 'Cancel',
   submit: 'Submit',
   delete: 'Delete',
   edit: 'Edit',
