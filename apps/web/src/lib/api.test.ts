@@ -56,6 +56,13 @@ function server(route: Handler, extra: { errorLog?: number } = {}): Handler {
   };
 }
 
+/** What a browser's fetch does when the network fails: it throws a TypeError. */
+const networkError =
+  (message = 'Failed to fetch'): Handler =>
+  () => {
+    throw new TypeError(message);
+  };
+
 const header = (init: RequestInit, name: string) => new Headers(init.headers).get(name);
 
 describe('bearer token', () => {
@@ -186,12 +193,7 @@ describe('writes are never sent again by themselves', () => {
   it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)(
     '%s is not retried on 503 or a network error',
     async (method) => {
-      for (const answer of [
-        () => json(503, { error: { code: 'x', message: 'busy' } }),
-        () => {
-          throw new TypeError('Failed to fetch');
-        },
-      ]) {
+      for (const answer of [() => json(503, { error: { code: 'x', message: 'busy' } }), networkError()]) {
         const t = setup(server(answer));
         await failure(t.client.request('/thing', { method, body: {} }));
         expect(t.apiCalls('/api/v1/thing')).toHaveLength(1);
@@ -223,11 +225,7 @@ describe('writes are never sent again by themselves', () => {
       }),
     );
     expect(await t.client.request('/thing', { method: 'HEAD' })).toEqual({ ok: true });
-    const signIn = setup(
-      server(() => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    const signIn = setup(server(networkError()));
     const e = await failure(signIn.client.post('/api/auth/sign-in/email', {}, { retry: false }));
     expect(e.message).toBe(IDENTITY_MESSAGES['network-request-failed']);
     expect(e.unconfirmed).toBe(false);
@@ -236,12 +234,7 @@ describe('writes are never sent again by themselves', () => {
 
 describe('failure classification', () => {
   it('a network error while the browser is offline is "offline", toasted once after the retries', async () => {
-    const t = setup(
-      server(() => {
-        throw new TypeError('Failed to fetch');
-      }),
-      { online: false },
-    );
+    const t = setup(server(networkError()), { online: false });
     const e = await failure(t.client.get('/thing'));
     expect(e.kind).toBe('offline');
     expect(e.status).toBe(0);
@@ -250,27 +243,17 @@ describe('failure classification', () => {
   });
 
   it('a reset connection is "connection-reset"', async () => {
-    const t = setup(
-      server(() => {
-        throw new TypeError('net::ERR_CONNECTION_RESET');
-      }),
-    );
+    const t = setup(server(networkError('net::ERR_CONNECTION_RESET')));
     expect((await failure(t.client.get('/thing'))).kind).toBe('connection-reset');
   });
 
   it('a network error on a cross-origin URL is "cors"', async () => {
-    const t = setup(() => {
-      throw new TypeError('Failed to fetch');
-    });
+    const t = setup(networkError());
     expect((await failure(t.client.get('https://elsewhere.test/x', { auth: 'cookie' }))).kind).toBe('cors');
   });
 
   it('a network error on our own origin is "network"', async () => {
-    const t = setup(
-      server(() => {
-        throw new TypeError('Failed to fetch');
-      }),
-    );
+    const t = setup(server(networkError()));
     expect((await failure(t.client.get('/thing'))).kind).toBe('network');
   });
 

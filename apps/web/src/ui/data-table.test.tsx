@@ -1,9 +1,9 @@
-import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, type ComponentProps } from 'react';
+import { describe, expect, it, vi } from 'vitest';
 import { columnsFor, DataTable, type DataTableState } from './data-table.tsx';
+import { withReactRoot } from './test-root.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const { host, root } = withReactRoot();
 
 type Person = { id: string; name: string; shifts: number };
 const people: Person[] = [
@@ -22,21 +22,16 @@ const columns = [
   }),
 ];
 
-let root: Root;
-let host: HTMLDivElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
-});
-
-const names = () => [...host.querySelectorAll('tbody tr')].map((r) => r.querySelector('td')?.textContent);
+/** Draws the table of `people` (or what `props` say) and waits for React. */
+const renderTable = (props: Partial<ComponentProps<typeof DataTable<Person>>> = {}) =>
+  act(async () =>
+    root().render(
+      <DataTable label="People" columns={columns} data={people} getRowId={(p) => p.id} {...props} />,
+    ),
+  );
+const names = () => [...host().querySelectorAll('tbody tr')].map((r) => r.querySelector('td')?.textContent);
 const heading = (text: string) =>
-  [...host.querySelectorAll('th')].find((th) => th.textContent === text) as HTMLTableCellElement;
+  [...host().querySelectorAll('th')].find((th) => th.textContent === text) as HTMLTableCellElement;
 const click = (el: Element) => act(async () => (el as HTMLElement).click());
 const state = (over: Partial<DataTableState> = {}): DataTableState => ({
   isPending: false,
@@ -49,11 +44,7 @@ const state = (over: Partial<DataTableState> = {}): DataTableState => ({
 
 describe('DataTable', () => {
   it('sorts by a sortable column, and says so on its heading', async () => {
-    await act(async () =>
-      root.render(
-        <DataTable label="People" columns={columns} data={people} getRowId={(p) => p.id} sorting={{}} />,
-      ),
-    );
+    await renderTable({ sorting: {} });
     expect(names()).toEqual(['Cleo', 'Ada', 'Bea']);
     await click(heading('Name').querySelector('button') as HTMLButtonElement);
     expect(names()).toEqual(['Ada', 'Bea', 'Cleo']);
@@ -66,28 +57,15 @@ describe('DataTable', () => {
   });
 
   it('does not sort where the screen does not', async () => {
-    await act(async () =>
-      root.render(<DataTable label="People" columns={columns} data={people} getRowId={(p) => p.id} />),
-    );
+    await renderTable();
     expect(heading('Name').querySelector('button')).toBeNull();
     expect(heading('Name').getAttribute('aria-sort')).toBeNull();
   });
 
   it('opens a row by click or Enter, but not from a button inside it', async () => {
     const open = vi.fn();
-    await act(async () =>
-      root.render(
-        <DataTable
-          label="People"
-          columns={columns}
-          data={people}
-          getRowId={(p) => p.id}
-          onRowActivate={(p) => open(p.id)}
-          isSelected={(p) => p.id === 'p3'}
-        />,
-      ),
-    );
-    const rows = host.querySelectorAll('tbody tr');
+    await renderTable({ onRowActivate: (p) => open(p.id), isSelected: (p) => p.id === 'p3' });
+    const rows = host().querySelectorAll('tbody tr');
     await click(rows[0]?.querySelector('td') as HTMLElement);
     expect(open).toHaveBeenLastCalledWith('p1');
     await act(async () => {
@@ -101,62 +79,27 @@ describe('DataTable', () => {
   });
 
   it('shows the empty and failed states instead of an empty table', async () => {
-    await act(async () =>
-      root.render(
-        <DataTable label="People" columns={columns} data={[]} getRowId={(p) => p.id} state={state()} />,
-      ),
-    );
-    expect(host.querySelector('table')).toBeNull();
-    expect(host.textContent).toContain('No people yet');
+    await renderTable({ data: [], state: state() });
+    expect(host().querySelector('table')).toBeNull();
+    expect(host().textContent).toContain('No people yet');
     const retry = vi.fn();
-    await act(async () =>
-      root.render(
-        <DataTable
-          label="People"
-          columns={columns}
-          data={[]}
-          getRowId={(p) => p.id}
-          state={state({ error: new Error('Offline'), onRetry: retry })}
-        />,
-      ),
-    );
-    expect(host.querySelector('[role="alert"]')?.textContent).toContain('Could not load people');
-    await click([...host.querySelectorAll('button')].find((b) => b.textContent === 'Retry') as HTMLElement);
+    await renderTable({ data: [], state: state({ error: new Error('Offline'), onRetry: retry }) });
+    expect(host().querySelector('[role="alert"]')?.textContent).toContain('Could not load people');
+    await click([...host().querySelectorAll('button')].find((b) => b.textContent === 'Retry') as HTMLElement);
     expect(retry).toHaveBeenCalled();
   });
 
   it('pages through the pager', async () => {
     const onPage = vi.fn();
-    await act(async () =>
-      root.render(
-        <DataTable
-          label="People"
-          columns={columns}
-          data={people}
-          getRowId={(p) => p.id}
-          paging={{ page: 1, limit: 3, total: 7, onPage }}
-        />,
-      ),
-    );
-    expect(host.textContent).toContain('1–3 of 7');
-    await click(host.querySelector('[aria-label="Next page"]') as HTMLElement);
+    await renderTable({ paging: { page: 1, limit: 3, total: 7, onPage } });
+    expect(host().textContent).toContain('1–3 of 7');
+    await click(host().querySelector('[aria-label="Next page"]') as HTMLElement);
     expect(onPage).toHaveBeenCalledWith(2);
   });
 
   it('adds a totals row under the columns', async () => {
-    await act(async () =>
-      root.render(
-        <DataTable
-          label="People"
-          variant="plain"
-          columns={columns}
-          data={people}
-          getRowId={(p) => p.id}
-          footer={['Total', '14', '']}
-        />,
-      ),
-    );
-    const totals = [...host.querySelectorAll('tfoot td')].map((td) => td.textContent);
+    await renderTable({ variant: 'plain', footer: ['Total', '14', ''] });
+    const totals = [...host().querySelectorAll('tfoot td')].map((td) => td.textContent);
     expect(totals).toEqual(['Total', '14', '']);
   });
 });

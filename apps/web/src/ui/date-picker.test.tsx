@@ -1,14 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ME_KEY } from '../lib/session.ts';
 import { FormDateField } from './date-picker.tsx';
 import { Form } from './form.tsx';
+import { withReactRoot } from './test-root.ts';
 import { useZodForm } from './zod-form.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const { host, root } = withReactRoot();
 
 // Radix's popper measures its anchor; jsdom has no ResizeObserver.
 globalThis.ResizeObserver ??= class {
@@ -19,8 +19,6 @@ globalThis.ResizeObserver ??= class {
 
 const schema = z.object({ day: z.string().min(1, 'Choose a day') });
 
-let root: Root;
-let host: HTMLDivElement;
 let saved: z.output<typeof schema>[];
 
 function Picker({ initial }: { initial: string }) {
@@ -37,26 +35,21 @@ async function render(initial: string, company: { date_format: string; time_zone
   const client = new QueryClient();
   client.setQueryData(ME_KEY, { company } as never);
   await act(async () =>
-    root.render(
+    root().render(
       <QueryClientProvider client={client}>
         <Picker initial={initial} />
       </QueryClientProvider>,
     ),
   );
 }
-const input = () => host.querySelector('input') as HTMLInputElement;
-const calendarButton = () => host.querySelector('button[aria-label="Open calendar"]') as HTMLButtonElement;
+const input = () => host().querySelector('input') as HTMLInputElement;
+const calendarButton = () => host().querySelector('button[aria-label="Open calendar"]') as HTMLButtonElement;
 const gridDays = () => [...document.querySelectorAll('[role="gridcell"] button')] as HTMLButtonElement[];
 
 beforeEach(() => {
   saved = [];
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
 });
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
+afterEach(() => {
   vi.useRealTimers();
 });
 
@@ -69,7 +62,7 @@ describe('FormDateField', () => {
     expect(day).toBeDefined();
     await act(async () => day?.click());
     expect(input().value).toBe('03/Nov/2026');
-    await act(async () => host.querySelector('form')?.requestSubmit());
+    await act(async () => host().querySelector('form')?.requestSubmit());
     expect(saved).toEqual([{ day: '2026-11-03' }]);
   });
 
@@ -79,7 +72,7 @@ describe('FormDateField', () => {
       Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input(), '12/31/2026');
       input().dispatchEvent(new Event('input', { bubbles: true }));
     });
-    await act(async () => host.querySelector('form')?.requestSubmit());
+    await act(async () => host().querySelector('form')?.requestSubmit());
     expect(saved).toEqual([{ day: '2026-12-31' }]);
   });
 

@@ -1,21 +1,18 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../lib/api.ts';
 import { discardUnsavedChanges, hasUnsavedChanges } from '../lib/unsaved.ts';
 import { Form, FormInput, SubmitButton, serverFieldErrors } from './form.tsx';
+import { withReactRoot } from './test-root.ts';
 import { useZodForm } from './zod-form.ts';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const { host, root } = withReactRoot();
 
 const schema = z.object({
   name: z.string().trim().min(1, 'Enter a name'),
   email: z.string(),
 });
-
-let root: Root;
-let host: HTMLDivElement;
 
 function Editor({ onSave }: { onSave: (v: z.output<typeof schema>) => Promise<unknown> }) {
   const form = useZodForm(schema, { defaultValues: { name: 'Ada', email: 'ada@example.com' } });
@@ -30,7 +27,7 @@ function Editor({ onSave }: { onSave: (v: z.output<typeof schema>) => Promise<un
 
 const flush = () => act(async () => new Promise((r) => setTimeout(r, 0)));
 const input = (label: string) => {
-  const l = [...host.querySelectorAll('label')].find((x) => x.textContent === label);
+  const l = [...host().querySelectorAll('label')].find((x) => x.textContent === label);
   return document.getElementById(l?.htmlFor ?? '') as HTMLInputElement;
 };
 async function type(el: HTMLInputElement, text: string) {
@@ -41,24 +38,17 @@ async function type(el: HTMLInputElement, text: string) {
 }
 const submit = async () => {
   await act(async () => {
-    host.querySelector('form')?.requestSubmit();
+    host().querySelector('form')?.requestSubmit();
   });
   await flush();
 };
-const alerts = () => [...host.querySelectorAll('[role="alert"]')].map((a) => a.textContent);
+const alerts = () => [...host().querySelectorAll('[role="alert"]')].map((a) => a.textContent);
 
 async function render(onSave: (v: z.output<typeof schema>) => Promise<unknown>) {
-  await act(async () => root.render(<Editor onSave={onSave} />));
+  await act(async () => root().render(<Editor onSave={onSave} />));
 }
 
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(async () => {
-  await act(async () => root.unmount());
-  host.remove();
+afterEach(() => {
   discardUnsavedChanges();
 });
 
@@ -127,7 +117,7 @@ describe('Form', () => {
     await render(() => new Promise<void>((r) => (finish = r)));
     await type(input('Name'), 'Grace');
     await submit();
-    const button = host.querySelector('button[type="submit"]') as HTMLButtonElement;
+    const button = host().querySelector('button[type="submit"]') as HTMLButtonElement;
     expect(button.disabled).toBe(true);
     expect(button.textContent).toBe('Saving…');
     await act(async () => finish());

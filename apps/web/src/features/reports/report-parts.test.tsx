@@ -1,24 +1,12 @@
 import type { DateRange } from '@rostra/core/api/reports';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { meQuery } from '../../lib/session.ts';
+import { withReactRoot } from '../../ui/test-root.ts';
 import { PeriodPicker } from './report-parts.tsx';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
-let host: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const { host, root } = withReactRoot();
 
 /** Types a value into a controlled input as a person would (React listens to the input event). */
 function type(input: HTMLInputElement, value: string) {
@@ -35,13 +23,13 @@ client.setQueryData(meQuery.queryKey, null);
 
 function render(value: DateRange, changes: DateRange[]) {
   act(() =>
-    root.render(
+    root().render(
       <QueryClientProvider client={client}>
         <PeriodPicker value={value} onChange={(r) => changes.push(r)} onThisWeek={() => undefined} />
       </QueryClientProvider>,
     ),
   );
-  const [from, to] = [...host.querySelectorAll('input')] as HTMLInputElement[];
+  const [from, to] = [...host().querySelectorAll('input')] as HTMLInputElement[];
   return { from: from as HTMLInputElement, to: to as HTMLInputElement };
 }
 
@@ -62,13 +50,13 @@ describe('PeriodPicker', () => {
     expect(changes).toEqual([]);
     expect(to.value).toBe('2026-03-01');
     expect(to.getAttribute('aria-invalid')).toBe('true');
-    expect(host.querySelector('[role="alert"]')?.textContent).toBe('The period ends before it starts');
+    expect(host().querySelector('[role="alert"]')?.textContent).toBe('The period ends before it starts');
   });
 
   it("moves by the period's length with the earlier and later buttons", () => {
     const changes: DateRange[] = [];
     render(week, changes);
-    const [earlier, later] = [...host.querySelectorAll('button')].filter((b) =>
+    const [earlier, later] = [...host().querySelectorAll('button')].filter((b) =>
       ['Earlier period', 'Later period'].includes(b.getAttribute('aria-label') ?? ''),
     );
     act(() => earlier?.click());
