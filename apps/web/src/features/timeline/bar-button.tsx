@@ -9,7 +9,7 @@ import { ConfirmationMark } from '../confirm/confirmation-mark.tsx';
 import { useCompact, useNameW } from './grid-context.ts';
 import { type Bar, type BarRef, barBox, customerName, laneHeight, type Row, type Scale } from './model.ts';
 import { TL } from './texts.ts';
-import type { RowProps } from './timeline-row.tsx';
+import type { BarHandlers } from './timeline-row.tsx';
 
 /** Bars narrower than this (px) get no end handle: the handle would cover them, leaving nothing to drag. */
 const MIN_RESIZE_W = 24;
@@ -45,13 +45,7 @@ type BarProps = {
   isDragged: boolean;
   isTabStop: boolean;
   canResize: boolean;
-  onPress: RowProps['onPress'];
-  onResizePress: RowProps['onResizePress'];
-  onClick: RowProps['onClick'];
-  onOpen: RowProps['onOpen'];
-  onMenu: RowProps['onMenu'];
-  onKey: RowProps['onKey'];
-  onFocusBar: RowProps['onFocusBar'];
+  on: BarHandlers;
 };
 
 /** One bar; memoised (a drag step or a scroll re-renders a row, not each of its bars). */
@@ -114,17 +108,17 @@ export const BarButton = memo(function BarButton(p: BarProps) {
       onPointerDown={(e) => {
         // The end handle is the bar's last 8 px (a pseudo-element: no extra DOM node per bar).
         if (hasHandle && e.clientX >= e.currentTarget.getBoundingClientRect().right - HANDLE_W)
-          p.onResizePress(e, bar, p.row);
-        else p.onPress(e, bar, p.row);
+          p.on.onResizePress(e, bar, p.row);
+        else p.on.onPress(e, bar, p.row);
       }}
-      onClick={() => p.onClick(bar, at)}
-      onDoubleClick={() => p.onOpen(bar)}
+      onClick={() => p.on.onClick(bar, at)}
+      onDoubleClick={() => p.on.onOpen(bar)}
       onContextMenu={(e) => {
         e.preventDefault();
-        p.onMenu(bar, { x: e.clientX, y: e.clientY });
+        p.on.onMenu(bar, { x: e.clientX, y: e.clientY });
       }}
-      onKeyDown={(e) => p.onKey(e, at, bar)}
-      onFocus={() => p.onFocusBar(at)}
+      onKeyDown={(e) => p.on.onKey(e, at, bar)}
+      onFocus={() => p.on.onFocusBar(at)}
     >
       {lock ? <LockIcon aria-hidden className="size-3 shrink-0" /> : null}
       {record.isConflict ? <TriangleAlert aria-hidden className="size-3 shrink-0 text-red-700" /> : null}

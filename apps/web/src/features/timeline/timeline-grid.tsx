@@ -1,7 +1,6 @@
 import { HOUR } from '@rostra/core/time/calendar';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useMemo, useRef } from 'react';
-import type { MenuPoint } from '../../ui/context-menu.tsx';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { DragAlternatives } from './drag-alternatives.tsx';
 import { Compact, NameWidth, useElementWidth, useNameWidth } from './grid-context.ts';
 import { Shading, TimeHeader } from './grid-header.tsx';
@@ -10,8 +9,6 @@ import { UtilisationStrip } from './grid-strip.tsx';
 import { barKeyAction, ghostOn, HEADER_H, rowCheck, rowOffsets } from './layout.ts';
 import { watchLongPress } from './long-press.ts';
 import {
-  type Bar,
-  type BarRef,
   hourWidthOf,
   laneHeight,
   lanesInView,
@@ -25,7 +22,7 @@ import {
 import { GroupHeader } from './row-filters.tsx';
 import { isPickClick } from './selection.ts';
 import { TL } from './texts.ts';
-import { TimelineRow } from './timeline-row.tsx';
+import { type BarHandlers, TimelineRow } from './timeline-row.tsx';
 import { useBarDrag } from './use-bar-drag.ts';
 import { useBarFocus } from './use-bar-focus.ts';
 import { useCreateDrag } from './use-create-drag.ts';
@@ -172,35 +169,32 @@ export function TimelineGrid(props: GridProps) {
   latest.current = { startPress, startResize, onBarKey, suppressClick };
   // Whether the press that leads to a click held Ctrl, Cmd or Shift (a pick, not an open).
   const pressPicks = useRef(false);
-  const onPress = useCallback((e: PointerEvent, bar: Bar, row: Row) => {
-    pressPicks.current = isPickClick(e);
-    if (bar.kind === 'booking')
-      watchLongPress(e, (at) => propsRef.current.onMenu(bar, at), latest.current.suppressClick);
-    latest.current.startPress(e, bar, row);
-  }, []);
-  const onResizePress = useCallback(
-    (e: PointerEvent, bar: Bar, row: Row) => latest.current.startResize(e, bar, row),
-    [],
-  );
-  const onKey = useCallback(
-    (e: KeyboardEvent, at: BarRef, bar: Bar) => latest.current.onBarKey(e, at, bar),
-    [],
-  );
-  const onClick = useCallback(
-    (bar: Bar, at: BarRef) => {
-      if (suppressClick.current) return;
-      setFocus(at);
-      const row = rows[at.row];
-      if (pressPicks.current && row) propsRef.current.onPick(bar, row);
-      else propsRef.current.onSelect(bar);
-      pressPicks.current = false;
-    },
+  const barHandlers = useMemo<BarHandlers>(
+    () => ({
+      onPress: (e, bar, row) => {
+        pressPicks.current = isPickClick(e);
+        if (bar.kind === 'booking')
+          watchLongPress(e, (at) => propsRef.current.onMenu(bar, at), latest.current.suppressClick);
+        latest.current.startPress(e, bar, row);
+      },
+      onResizePress: (e, bar, row) => latest.current.startResize(e, bar, row),
+      onKey: (e, at, bar) => latest.current.onBarKey(e, at, bar),
+      onClick: (bar, at) => {
+        if (suppressClick.current) return;
+        setFocus(at);
+        const row = rows[at.row];
+        if (pressPicks.current && row) propsRef.current.onPick(bar, row);
+        else propsRef.current.onSelect(bar);
+        pressPicks.current = false;
+      },
+      onOpen: (bar) => propsRef.current.onOpen(bar),
+      onMenu: (bar, at) => {
+        if (bar.kind === 'booking') propsRef.current.onMenu(bar, at);
+      },
+      onFocusBar: setFocus,
+    }),
     [suppressClick, setFocus, rows],
   );
-  const onOpen = useCallback((bar: Bar) => propsRef.current.onOpen(bar), []);
-  const onMenu = useCallback((bar: Bar, at: MenuPoint) => {
-    if (bar.kind === 'booking') propsRef.current.onMenu(bar, at);
-  }, []);
   const onNew = useCallback((row: Row) => propsRef.current.onCreate(row, null), []);
 
   const nowX = props.now >= scale.start && props.now < scale.end ? nameW + timeToX(scale, props.now) : null;
@@ -274,13 +268,7 @@ export function TimelineGrid(props: GridProps) {
                     load={props.availability?.loadOf(row) ?? null}
                     onNew={props.isEditable ? onNew : null}
                     canEdit={props.isEditable}
-                    onPress={onPress}
-                    onResizePress={onResizePress}
-                    onClick={onClick}
-                    onOpen={onOpen}
-                    onMenu={onMenu}
-                    onKey={onKey}
-                    onFocusBar={setFocus}
+                    on={barHandlers}
                   />
                 );
               })}

@@ -56,6 +56,12 @@ export type RowProps = {
   onNew: ((row: Row) => void) | null;
   /** Bookings can be dragged and resized (not while a change is on its way). */
   canEdit: boolean;
+  /** What a bar of the row reports (one object, kept stable by the grid). */
+  on: BarHandlers;
+};
+
+/** What a bar reports: presses on it and its end handle, clicks, keys, focus and its menu. */
+export type BarHandlers = {
   onPress: (event: PointerEvent, bar: Bar, row: Row) => void;
   onResizePress: (event: PointerEvent, bar: Bar, row: Row) => void;
   onClick: (bar: Bar, at: BarRef) => void;
@@ -161,13 +167,7 @@ export const TimelineRow = memo(function TimelineRow(p: RowProps) {
             isDragged={p.draggingId === bar.record._id}
             isTabStop={p.tabStop === key}
             canResize={p.canEdit && !p.isDragging && !p.locks[bar.record._id]}
-            onPress={p.onPress}
-            onResizePress={p.onResizePress}
-            onClick={p.onClick}
-            onOpen={p.onOpen}
-            onMenu={p.onMenu}
-            onKey={p.onKey}
-            onFocusBar={p.onFocusBar}
+            on={p.on}
           />
         );
       })}
