@@ -23,6 +23,9 @@ import { sampleOf } from './testing/robustness.ts';
  *   (403 when the role is refused first) — never the record;
  * - whatever the other organisation's users send to any route, this organisation's data is
  *   unchanged;
+ * - a user of the organisation whom a route admits never gets a 5xx from it on this organisation's
+ *   records (fixtures made only of what the tables' constraints require): the route survives any
+ *   row the database accepts;
  * - no answer carries a secret: the auth secret, a signing key or a password hash;
  * - an operator route (global to the product) refuses every member's session, a dispatcher's too.
  * A new route needs no new test code: it is covered as soon as it is registered.
@@ -201,6 +204,27 @@ describe.each(testDatabaseKinds())('access to every route on %s', (kind) => {
     expect(await fingerprint(t.db.db, ORG_A)).toEqual(before);
   });
 
+  it("a user the route admits never gets a 5xx from it on this organisation's own records", async () => {
+    const wrong: string[] = [];
+    // Fresh sessions: a route of the sweep (a sign-out) may end the one it is sent with.
+    for (const p of PERSONAS) {
+      const browser = await signIn(t, `${p.label}@${ORG_A}.test`);
+      for (const route of routes.filter((r) => r.access.kind === 'signedIn')) {
+        if (!isRoleAllowed(route.access, { role: p.role, duties: p.duties })) continue;
+        // An earlier request (a delete) may have removed the record: put it back, so that every
+        // admitted user reaches it.
+        if (route.access.kind === 'signedIn' && route.access.record) {
+          await ensureRecord(t.db.db, ORG_A, route.access.record, fixtureId(route));
+          await setFixtureColumns(t.db.db, ORG_A, route.access.record, fixtureId(route));
+        }
+        const res = await send(route, { ...browser });
+        if (res.statusCode >= 500)
+          wrong.push(`${route.method} ${route.url} as ${p.label} → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('no answer carries the auth secret, a signing key or a password hash', async () => {
     for (const p of PERSONAS) {
       for (const url of ['/api/v1/me', '/api/v1/access_token', '/api/auth/get-session', '/api/auth/jwks']) {
@@ -271,13 +295,37 @@ async function columnsOf(
   return (res as unknown as { rows: Column[] }).rows;
 }
 
+/** The check constraints of a table, as PostgreSQL prints them (`CHECK ((scope = ANY (…)))`). */
+async function checksOf(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  table: string,
+): Promise<string[]> {
+  const res = await tx.execute(sql`
+    select pg_get_constraintdef(c.oid) as def from pg_constraint c
+    join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+    where c.contype = 'c' and n.nspname = 'public' and t.relname = ${table}`);
+  return (res as unknown as { rows: { def: string }[] }).rows.map((r) => r.def);
+}
+
+/** The first value a check constraint allows a column (`col = ANY (ARRAY['a'::text, …])`), if any. */
+function allowedValue(checks: string[], column: string): string | undefined {
+  for (const def of checks) {
+    const list = def.match(new RegExp(`\\(${column} = ANY \\(ARRAY\\[([^\\]]*)\\]`))?.[1];
+    const first = list?.match(/'((?:[^']|'')*)'/)?.[1];
+    if (first !== undefined) return first.replaceAll("''", "'");
+  }
+  return undefined;
+}
+
 /**
- * Puts a record with this id into the organisation's table: a copy of an existing row when there
- * is one (so references to other records stay valid), otherwise a row with the least every
- * required column needs.
+ * Puts a record with this id into the organisation's table, with its route's column values
+ * (RecordRef `where`): a copy of an existing row when there is one (so references to other records
+ * stay valid), otherwise a row with the least the table's constraints require (its not-null columns
+ * without a default, the columns a check requires to be set, a value a check allows).
  */
 async function ensureRecord(db: Db, orgId: string, ref: RecordRef, id: string): Promise<void> {
   const idColumn = ref.idColumn ?? 'id';
+  const where: Record<string, string> = { ...ref.where };
   await withOrg(db, orgId, async (tx) => {
     const table = sql.identifier(ref.table);
     const exists = await tx.execute(
@@ -285,12 +333,31 @@ async function ensureRecord(db: Db, orgId: string, ref: RecordRef, id: string): 
     );
     if ((exists as unknown as { rows: unknown[] }).rows.length) return;
     const columns = await columnsOf(tx, ref.table);
+    const checks = await checksOf(tx, ref.table);
+    const checkedSet = (c: Column) => checks.some((def) => def.includes(`(${c.name} IS NOT NULL)`));
+    const sample = (c: Column) => {
+      const allowed = allowedValue(checks, c.name);
+      if (allowed !== undefined) return sql`${allowed}`;
+      if (/int|numeric|double|real/.test(c.type)) return sql`0`;
+      if (c.type === 'boolean') return sql`false`;
+      if (c.type === 'jsonb' || c.type === 'json') return sql`'{}'::jsonb`;
+      if (c.type === 'ARRAY') return sql`'{}'`;
+      if (c.type.startsWith('timestamp')) return sql`now()`;
+      return sql`'fixture'`;
+    };
     const names = sql.join(
       columns.map((c) => sql.identifier(c.name)),
       sql`, `,
     );
     const copied = sql.join(
-      columns.map((c) => (c.name === idColumn ? sql`${id}` : sql.identifier(c.name))),
+      columns.map((c) => {
+        if (c.name === idColumn) return sql`${id}`;
+        const value = where[c.name];
+        if (value !== undefined) return sql`${value}`;
+        return checkedSet(c)
+          ? sql`coalesce(${sql.identifier(c.name)}, ${sample(c)})`
+          : sql.identifier(c.name);
+      }),
       sql`, `,
     );
     const cloned = await tx.execute(
@@ -298,17 +365,18 @@ async function ensureRecord(db: Db, orgId: string, ref: RecordRef, id: string): 
     );
     if ((cloned as unknown as { rows: unknown[] }).rows.length) return;
     const required = columns.filter(
-      (c) => c.name === 'org_id' || c.name === idColumn || (!c.nullable && !c.hasDefault),
+      (c) =>
+        c.name === 'org_id' ||
+        c.name === idColumn ||
+        c.name in where ||
+        checkedSet(c) ||
+        (!c.nullable && !c.hasDefault),
     );
     const values = required.map((c) => {
       if (c.name === 'org_id') return sql`${orgId}`;
       if (c.name === idColumn) return sql`${id}`;
-      if (/int|numeric|double|real/.test(c.type)) return sql`0`;
-      if (c.type === 'boolean') return sql`false`;
-      if (c.type === 'jsonb' || c.type === 'json') return sql`'{}'::jsonb`;
-      if (c.type === 'ARRAY') return sql`'{}'`;
-      if (c.type.startsWith('timestamp')) return sql`now()`;
-      return sql`'fixture'`;
+      const value = where[c.name];
+      return value !== undefined ? sql`${value}` : sample(c);
     });
     await tx.execute(
       sql`insert into ${table} (${sql.join(

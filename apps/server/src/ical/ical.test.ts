@@ -1,3 +1,5 @@
+import { icalFeeds } from '@rostra/db/schema/documents';
+import { withOrg } from '@rostra/db/tenant';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +144,21 @@ describe.each(testDatabaseKinds())('iCal feeds on %s', (kind) => {
     expect((await call(t, p.resource1, 'DELETE', `/ical_feeds/${theirs?._id}`)).statusCode).toBe(404);
     expect((await call(t, p.resource1, 'DELETE', `/ical_feeds/${own._id}`)).statusCode).toBe(200);
     expect((await call(t, p.customer, 'GET', '/ical_feeds')).statusCode).toBe(403);
+  });
+
+  it('a feed of a scope the API does not answer (a resource or a team) cannot be stored', async () => {
+    const odd = withOrg(t.db.db, p.orgId, (tx) =>
+      tx.insert(icalFeeds).values({
+        orgId: p.orgId,
+        id: 'feed-odd',
+        scope: 'customer' as 'label',
+        targetId: 'c1',
+        secretHash: 'x',
+      }),
+    );
+    await expect(odd).rejects.toMatchObject({ cause: { code: '23514' } });
+    const listed = ok<{ items: Feed[] }>(await call(t, p.dispatcher, 'GET', '/ical_feeds'));
+    expect(listed.items.map((f) => f._id)).not.toContain('feed-odd');
   });
 
   it('refuses a target that does not exist with 400 naming the field', async () => {

@@ -1,3 +1,5 @@
+import { orgDocuments } from '@rostra/db/schema/documents';
+import { withOrg } from '@rostra/db/tenant';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveClient, type LiveMessage } from '../live/testing.ts';
@@ -144,6 +146,24 @@ describe.each(testDatabaseKinds())('forms, equipments and pods on %s', (kind) =>
     expect((await call(t, other.dispatcher, 'GET', `/forms/${form._id}`)).statusCode).toBe(404);
     const theirs = ok<Page>(await call(t, other.dispatcher, 'GET', '/forms'));
     expect(theirs.items).toEqual([]);
+  });
+
+  it('a template stored without its fields (an import) is read with none; an equipment or a pod cannot be stored without a code', async () => {
+    await withOrg(t.db.db, p.orgId, (tx) =>
+      tx.insert(orgDocuments).values({ orgId: p.orgId, id: 'form-bare', kind: 'form', name: 'Bare' }),
+    );
+    expect(ok(await call(t, p.resource1, 'GET', '/forms/form-bare'))).toMatchObject({
+      name: 'Bare',
+      fields: [],
+    });
+    const listed = ok<Page>(await call(t, p.customer, 'GET', '/forms?q=bare'));
+    expect(listed.items).toMatchObject([{ _id: 'form-bare', fields: [] }]);
+    for (const kind of ['equipment', 'pod'] as const) {
+      const codeless = withOrg(t.db.db, p.orgId, (tx) =>
+        tx.insert(orgDocuments).values({ orgId: p.orgId, id: `${kind}-bare`, kind, name: 'No code' }),
+      );
+      await expect(codeless).rejects.toMatchObject({ cause: { code: '23514' } });
+    }
   });
 
   it('equipments: create, find by the exact scanned code or by text, change with the version, delete', async () => {

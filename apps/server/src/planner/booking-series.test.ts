@@ -1,6 +1,8 @@
 import { DAY, fromYmd } from '@rostra/core/time/calendar';
 import { organisations } from '@rostra/db/schema/organisations';
+import { recurringBookings } from '@rostra/db/schema/recurrence';
 import { putSettings } from '@rostra/db/settings';
+import { withOrg } from '@rostra/db/tenant';
 import { testDatabaseKinds } from '@rostra/db/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -277,6 +279,23 @@ describe.each(testDatabaseKinds())('booking series on %s', (kind) => {
         'confirmed',
       ]);
       await flags({});
+    });
+
+    it('a series repeating other than daily, weekly or fortnightly cannot be stored, so the planner lists every series', async () => {
+      const monthly = withOrg(t.db.db, p.orgId, (tx) =>
+        tx.insert(recurringBookings).values({
+          orgId: p.orgId,
+          id: 'series-monthly',
+          frequency: 'monthly' as 'daily',
+          count: 3,
+          beginAt: at,
+          endAt: at + H,
+        }),
+      );
+      await expect(monthly).rejects.toMatchObject({ cause: { code: '23514' } });
+      await flags({});
+      const listed = ok<Page>(await call(t, p.dispatcher, 'GET', '/planner/series'));
+      expect(listed.items.map((s) => s._id)).not.toContain('series-monthly');
     });
 
     it('only dispatchers read the planner', async () => {

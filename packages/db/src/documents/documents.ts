@@ -36,8 +36,16 @@ export type DocumentOf<K extends OperationsKind> = {
 
 type Row = typeof orgDocuments.$inferSelect;
 
-/** A row of a kind's document as that kind's answer. */
-export const documentOf = <K extends OperationsKind>(_kind: K, row: Row) => toDocument(row) as DocumentOf<K>;
+/**
+ * A row of a kind's document as that kind's answer. `data` is free JSON to the database: a form
+ * template stored without its `fields` (an import's, or a row written by hand) has none, rather
+ * than failing its answer.
+ */
+export const documentOf = <K extends OperationsKind>(kind: K, row: Row) => {
+  const doc = toDocument(row);
+  if (kind === 'form' && !Array.isArray(doc.fields)) doc.fields = [];
+  return doc as DocumentOf<K>;
+};
 
 export function toDocument(row: Row): StoredDocument {
   return {
@@ -233,7 +241,7 @@ export async function updateDocument<K extends OperationsKind>(
   return withOrg(db, orgId, async (tx) => {
     const row = await selectOne(tx, orgId, kind, id, true);
     if (!row) return notFound();
-    if (expected !== undefined && row.version !== expected) return stale(toDocument(row));
+    if (expected !== undefined && row.version !== expected) return stale(documentOf(kind, row));
     if (patch.code && (await codeTaken(tx, orgId, kind, patch.code, id)))
       return duplicateCode(kind, patch.code);
     const [saved] = await tx
@@ -267,7 +275,7 @@ export async function deleteDocument(
   return withOrg(db, orgId, async (tx) => {
     const row = await selectOne(tx, orgId, kind, id, true);
     if (!row) return notFound();
-    if (expected !== undefined && row.version !== expected) return stale(toDocument(row));
+    if (expected !== undefined && row.version !== expected) return stale(documentOf(kind, row));
     await tx.delete(orgDocuments).where(and(eq(orgDocuments.orgId, orgId), eq(orgDocuments.id, id)));
     await appendDocumentEvents(tx, orgId, DOCUMENT_EVENT_KIND[kind], id, toDocument(row), undefined);
     return { ok: true, record: { _id: id, deleted: true } };

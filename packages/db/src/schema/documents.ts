@@ -1,6 +1,17 @@
+import { ICAL_SCOPES } from '@rostra/core/api/settings';
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { orgRef, stamps } from './columns.ts';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { oneOf, orgRef, stamps } from './columns.ts';
 
 /*
  * The organisation's simple documents behind the remaining menu screens (forms and their
@@ -43,6 +54,11 @@ export const orgDocuments = pgTable(
     index('org_documents_kind_idx').on(t.orgId, t.kind, t.updatedAt),
     index('org_documents_job_idx').on(t.orgId, t.jobId).where(sql`${t.jobId} is not null`),
     index('org_documents_code_idx').on(t.orgId, t.kind, t.code).where(sql`${t.code} is not null`),
+    // The API answers an equipment or a pod with its code (core `stockRecord`).
+    check(
+      'org_documents_stock_code_check',
+      sql`${t.kind} not in ('equipment', 'pod') or ${t.code} is not null`,
+    ),
   ],
 );
 
@@ -79,7 +95,7 @@ export const icalFeeds = pgTable(
   {
     orgId: orgRef(),
     id: text('id').notNull(),
-    scope: text('scope').$type<'resource' | 'label'>().notNull(),
+    scope: text('scope').$type<(typeof ICAL_SCOPES)[number]>().notNull(),
     targetId: text('target_id').notNull(),
     secretHash: text('secret_hash').notNull(),
     createdBy: text('created_by'),
@@ -91,6 +107,7 @@ export const icalFeeds = pgTable(
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
     index('ical_feeds_target_idx').on(t.orgId, t.scope, t.targetId),
+    check('ical_feeds_scope_check', oneOf(t.scope, ICAL_SCOPES)),
   ],
 );
 

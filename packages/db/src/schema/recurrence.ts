@@ -1,5 +1,7 @@
+import { REPEAT_FREQUENCIES, type RepeatFrequency } from '@rostra/core/records/recurrence';
 import {
   bigint,
+  check,
   foreignKey,
   index,
   integer,
@@ -8,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { orgRef } from './columns.ts';
+import { oneOf, orgRef } from './columns.ts';
 import { timelineRecords } from './scheduling.ts';
 
 /*
@@ -23,7 +25,7 @@ export const recurringBookings = pgTable(
   {
     orgId: orgRef(),
     id: text('id').notNull(),
-    frequency: text('frequency').notNull(),
+    frequency: text('frequency').$type<RepeatFrequency>().notNull(),
     /** The last day (wall-clock seconds, any time of it), or null when `count` ends it. */
     until: bigint('until', { mode: 'number' }),
     count: integer('count'),
@@ -37,6 +39,7 @@ export const recurringBookings = pgTable(
   (t) => [
     primaryKey({ columns: [t.orgId, t.id] }),
     index('recurring_bookings_begin_idx').on(t.orgId, t.beginAt),
+    check('recurring_bookings_frequency_check', oneOf(t.frequency, REPEAT_FREQUENCIES)),
   ],
 );
 

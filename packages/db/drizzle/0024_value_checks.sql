@@ -1,0 +1,3 @@
+ALTER TABLE "ical_feeds" ADD CONSTRAINT "ical_feeds_scope_check" CHECK ("ical_feeds"."scope" in ('resource', 'label'));--> statement-breakpoint
+ALTER TABLE "org_documents" ADD CONSTRAINT "org_documents_stock_code_check" CHECK ("org_documents"."kind" not in ('equipment', 'pod') or "org_documents"."code" is not null);--> statement-breakpoint
+ALTER TABLE "recurring_bookings" ADD CONSTRAINT "recurring_bookings_frequency_check" CHECK ("recurring_bookings"."frequency" in ('daily', 'weekly', 'fortnightly'));
