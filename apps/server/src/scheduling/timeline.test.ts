@@ -117,6 +117,8 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       time_zone: string;
       date_format: string;
       min_rest_minutes?: number;
+      travel_road_factor?: number;
+      travel_speed_kmh?: number;
     };
     const config = async (as = p.dispatcher) =>
       ok<Window & { allocation_config?: Config }>(await call(t, as, 'GET', `/timeline?from=${FROM}&to=${TO}`))
@@ -133,6 +135,8 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
     await putSettings(t.db.db, p.orgId, 'allocation', {
       switches: { LABEL_MATCH_NOT_CHECK: true },
       min_rest_minutes: 90,
+      travel_road_factor: 1.5,
+      travel_speed_kmh: 60,
     });
     await withOrg(t.db.db, p.orgId, (tx) =>
       tx.update(organisations).set({ maxDistance: 5_000 }).where(eq(organisations.id, p.orgId)),
@@ -146,6 +150,8 @@ describe.each(testDatabaseKinds())('the timeline window on %s', (kind) => {
       date_format: 'dd/mmm/yyyy',
       // The rules' values too, so the drag check asks what the server asks.
       min_rest_minutes: 90,
+      travel_road_factor: 1.5,
+      travel_speed_kmh: 60,
     });
     // Only dispatchers drag: a resource's window does not carry it.
     expect(await config(p.resource1)).toBeUndefined();

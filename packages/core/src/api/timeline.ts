@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allocationConfigSchema } from '../allocation/scenario.ts';
 import { jobConfirmations } from '../notifications/confirm.ts';
 import { DAY_CODES } from '../time/calendar.ts';
 import { bookingRecord } from './bookings.ts';
@@ -55,24 +56,8 @@ export const windowResource = z.object({
 });
 export type WindowResource = z.infer<typeof windowResource>;
 
-/** The organisation's allocation config as the server's engine reads it (contract §Scenario `config`). */
-export const allocationConfig = z.object({
-  max_distance: z.number(),
-  week_start_day: z.number(),
-  switches: z.record(z.string(), z.boolean()),
-  overlap_buffer_minutes: z.number().optional().describe('minutes; absent: the contract’s 900 s alone'),
-  time_zone: z
-    .string()
-    .optional()
-    .describe('the organisation’s IANA zone: hours are real elapsed time in it'),
-  date_format: z.string().optional().describe("the organisation's date format, for the checks' messages"),
-  min_rest_minutes: z.number().optional().describe('the rest rule’s minutes, when the organisation set them'),
-  max_consecutive_days: z
-    .number()
-    .optional()
-    .describe('the consecutive days rule’s limit, when the organisation set it'),
-});
-export type AllocationConfig = z.infer<typeof allocationConfig>;
+/** The organisation's allocation config: the scenario's `config`, as the server's engine reads it. */
+export type { AllocationConfig } from '../allocation/scenario.ts';
 
 const timeBoundaries = z.object({ start_time: z.number(), end_time: z.number() });
 const gridHour = z.object({
@@ -120,7 +105,7 @@ export const timelineWindow = z.object({
   resources: z.array(windowResource),
   customers: z.array(namedRef),
   show_inactive_res_timeline: z.boolean(),
-  allocation_config: allocationConfig
+  allocation_config: allocationConfigSchema
     .optional()
     .describe('dispatchers: the allocation config the drag-time check in the browser runs with'),
   grid: rosterGrid,
