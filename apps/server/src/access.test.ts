@@ -87,12 +87,7 @@ describe.each(testDatabaseKinds())('access to every route on %s', (kind) => {
         browsers.set(`${org}/${p.label}`, await signIn(t, `${p.label}@${org}.test`));
       }
     }
-    for (const route of routes) {
-      if (route.access.kind === 'signedIn' && route.access.record) {
-        await ensureRecord(t.db.db, ORG_A, route.access.record, fixtureId(route));
-        await setFixtureColumns(t.db.db, ORG_A, route.access.record, fixtureId(route));
-      }
-    }
+    for (const route of routes) await putFixture(t.db.db, route);
     // Make sure a signing key exists, so the secret scan has one to look for.
     await t.app.inject({
       method: 'GET',
@@ -169,12 +164,7 @@ describe.each(testDatabaseKinds())('access to every route on %s', (kind) => {
     const wrong: string[] = [];
     // The test before may have deleted a fixture through a route that deletes without a version
     // (e.g. an upload): put it back, so that a 404 here can only be the organisation boundary.
-    for (const route of routes) {
-      if (route.access.kind === 'signedIn' && route.access.record) {
-        await ensureRecord(t.db.db, ORG_A, route.access.record, fixtureId(route));
-        await setFixtureColumns(t.db.db, ORG_A, route.access.record, fixtureId(route));
-      }
-    }
+    for (const route of routes) await putFixture(t.db.db, route);
     for (const route of routes.filter((r) => r.access.kind === 'signedIn' && r.access.record)) {
       for (const p of PERSONAS) {
         const res = await send(route, { ...browserOf(ORG_B, p.label) });
@@ -213,10 +203,7 @@ describe.each(testDatabaseKinds())('access to every route on %s', (kind) => {
         if (!isRoleAllowed(route.access, { role: p.role, duties: p.duties })) continue;
         // An earlier request (a delete) may have removed the record: put it back, so that every
         // admitted user reaches it.
-        if (route.access.kind === 'signedIn' && route.access.record) {
-          await ensureRecord(t.db.db, ORG_A, route.access.record, fixtureId(route));
-          await setFixtureColumns(t.db.db, ORG_A, route.access.record, fixtureId(route));
-        }
+        await putFixture(t.db.db, route);
         const res = await send(route, { ...browser });
         if (res.statusCode >= 500)
           wrong.push(`${route.method} ${route.url} as ${p.label} → ${res.statusCode}`);
@@ -252,6 +239,13 @@ function fixtureId(route: DeclaredRoute): string {
   const record = route.access.kind === 'signedIn' ? route.access.record : undefined;
   const where = record?.where ? `-${Object.values(record.where).join('-')}` : '';
   return `access-fixture-${record?.table ?? 'none'}${where}`;
+}
+
+/** Puts back the fixture record of an id-addressed route of ORG_A, with its route's column values. */
+async function putFixture(db: Db, route: DeclaredRoute): Promise<void> {
+  if (route.access.kind !== 'signedIn' || !route.access.record) return;
+  await ensureRecord(db, ORG_A, route.access.record, fixtureId(route));
+  await setFixtureColumns(db, ORG_A, route.access.record, fixtureId(route));
 }
 
 /** Gives the fixture record the column values its route requires (RecordRef `where`). */
