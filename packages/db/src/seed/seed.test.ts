@@ -36,6 +36,15 @@ describe('demo data generation', () => {
     expect(minBegin(later) - minBegin(day1)).toBeGreaterThanOrEqual(27 * 86_400);
   });
 
+  it('keeps the same blacklists whatever the day it runs', () => {
+    for (const plan of DEMO_ORGS) {
+      const days = [0, 1, 3, 6, 13].map((d) => generateOrg(plan, 1_773_230_400 + d * 86_400, DEMO_USERS));
+      const lists = days.map((g) => g.blacklists);
+      expect(lists[0]?.length).toBeGreaterThan(0);
+      for (const other of lists.slice(1)) expect(other).toEqual(lists[0]);
+    }
+  });
+
   it('gives the demo resource (resource@, r001) a dispatched job of now to start, whatever the day', () => {
     const plan = DEMO_ORGS[0]!;
     for (const now of [1_773_230_400, 1_773_230_400 + 5 * 86_400 + 7 * 3600]) {
