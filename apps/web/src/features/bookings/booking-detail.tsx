@@ -1,3 +1,4 @@
+import { actionBody } from '@rostra/core/api/bookings';
 import { bookingTitle } from '@rostra/core/records/booking-rules';
 import { isCardHidden } from '@rostra/core/settings/flag-rules';
 import { type JobAction, type JobTab, jobDetailTabs, recordActions } from '@rostra/core/shell/roles';
@@ -5,16 +6,18 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertTriangle, ClipboardList, Pencil, X } from 'lucide-react';
 import { type KeyboardEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
 import { isApiError } from '../../lib/api.ts';
 import { useLive } from '../../lib/live.ts';
 import { useOrgDates } from '../../lib/org-dates.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
-import { Field } from '../../ui/field.tsx';
+import { Form, FormInput, SubmitButton } from '../../ui/form.tsx';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import { ALLOCATE_TEXT, type Allocated } from './allocate-text.ts';
 import {
   BOOKINGS_KEY,
@@ -45,6 +48,10 @@ import { ACTION_LABELS, HISTORY_LABELS, BOOKINGS_TEXT as T, TAB_LABELS } from '.
 const AllocatePicker = lazy(() =>
   import('./allocate-picker.tsx').then((m) => ({ default: m.AllocatePicker })),
 );
+
+/** The options action's one field: core's `option`, which this form requires. */
+const optionForm = z.object({ option: actionBody.shape.option.unwrap().trim().min(1, T.optionRequired) });
+type OptionValues = z.input<typeof optionForm>;
 
 /** The dispatcher's lookups (a worker or customer has none). */
 type Lookups = {
@@ -177,7 +184,7 @@ function ActionBar({ booking, resources, customers }: { booking: Booking } & Loo
   const [busy, setBusy] = useState<JobAction | null>(null);
   const [error, setError] = useState<string | undefined>();
   const [isChoosing, setChoosing] = useState(false);
-  const [option, setOption] = useState('');
+  const optionValues = useZodForm(optionForm, { defaultValues: { option: '' } });
   const [isPicking, setPicking] = useState(false);
   const [allocated, setAllocated] = useState<Allocated | null>(null);
   const resourceNames = new Map((resources ?? []).map((r) => [r._id, recordName(r, r._id)]));
@@ -203,7 +210,7 @@ function ActionBar({ booking, resources, customers }: { booking: Booking } & Loo
       await takeAction(booking._id, action, booking.version, chosen);
       notify.success(T.actionDone(ACTION_LABELS[action]));
       setChoosing(false);
-      setOption('');
+      optionValues.reset({ option: '' });
     } catch (e) {
       if (isApiError(e) && e.status === 409) setError(T.staleAction);
       else setError(e instanceof Error ? e.message : String(e));
@@ -237,29 +244,22 @@ function ActionBar({ booking, resources, customers }: { booking: Booking } & Loo
         </div>
       )}
       {isChoosing ? (
-        <form
+        <Form
+          form={optionValues}
+          guard={false}
+          showMessage={false}
           className="mt-2 flex flex-wrap items-end gap-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (option.trim() === '') {
-              setError(T.optionRequired);
-              return;
-            }
-            void run('options', option.trim());
-          }}
+          onSubmit={({ option }) => run('options', option)}
         >
-          <Field
+          <FormInput<OptionValues>
             className="min-w-0 flex-1"
+            name="option"
             label={T.option}
-            value={option}
             maxLength={200}
-            onChange={(e) => setOption(e.target.value)}
             placeholder={T.optionPlaceholder}
           />
-          <Button type="submit" disabled={busy !== null}>
-            {T.send}
-          </Button>
-        </form>
+          <SubmitButton disabled={busy !== null}>{T.send}</SubmitButton>
+        </Form>
       ) : null}
       {allocated ? (
         <div

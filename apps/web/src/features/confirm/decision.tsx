@@ -1,8 +1,13 @@
 import type { DecisionBody } from '@rostra/core/notifications/confirm';
-import { type FormEvent, useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { controlClass } from '../../ui/control-field.tsx';
+import { Form, FormTextarea, useZodFormOnDemand } from '../../ui/form.tsx';
 import { CONFIRM_TEXT as T } from './confirm-text.ts';
+
+/** The decline step's one field, checked by core's `decisionBody` (loaded when first checked). */
+type DeclineValues = Pick<DecisionBody, 'reason'>;
+const loadDeclineSchema = () =>
+  import('@rostra/core/notifications/confirm').then((m) => m.decisionBody.pick({ reason: true }));
 
 /**
  * Confirm, or Decline with an optional reason (a second step, so a slip of the thumb never
@@ -16,8 +21,6 @@ export function DecisionButtons({
   isBusy: boolean;
 }) {
   const [isDeclining, setDeclining] = useState(false);
-  const [reason, setReason] = useState('');
-  const id = useId();
   if (!isDeclining)
     return (
       <div className="flex flex-wrap gap-2">
@@ -29,40 +32,42 @@ export function DecisionButtons({
         </Button>
       </div>
     );
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const text = reason.trim();
+  return <DeclineForm onAnswer={onAnswer} isBusy={isBusy} onCancel={() => setDeclining(false)} />;
+}
+
+function DeclineForm({
+  onAnswer,
+  isBusy,
+  onCancel,
+}: {
+  onAnswer: (body: DecisionBody) => void;
+  isBusy: boolean;
+  onCancel: () => void;
+}) {
+  const form = useZodFormOnDemand(loadDeclineSchema, { defaultValues: { reason: '' } });
+  const submit = ({ reason }: DeclineValues) => {
+    const text = reason?.trim();
     onAnswer({ decision: 'decline', ...(text ? { reason: text } : {}) });
   };
   return (
-    <form onSubmit={submit} className="space-y-3" aria-label={T.declineTitle}>
-      <div>
-        <label htmlFor={id} className="block text-sm font-medium text-neutral-700">
-          {T.reason}
-        </label>
-        <textarea
-          id={id}
-          // biome-ignore lint/a11y/noAutofocus: the reason is what the second step asks for
-          autoFocus
-          maxLength={500}
-          rows={3}
-          value={reason}
-          aria-describedby={`${id}-hint`}
-          onChange={(e) => setReason(e.target.value)}
-          className={controlClass(false, 'py-2')}
-        />
-        <p id={`${id}-hint`} className="mt-1 text-xs text-neutral-500">
-          {T.reasonHint}
-        </p>
-      </div>
+    <Form form={form} onSubmit={submit} guard={false} className="space-y-3" aria-label={T.declineTitle}>
+      <FormTextarea<DeclineValues>
+        name="reason"
+        label={T.reason}
+        description={T.reasonHint}
+        // The reason is what the second step asks for.
+        autoFocus
+        maxLength={500}
+        rows={3}
+      />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" variant="danger" disabled={isBusy} aria-busy={isBusy}>
           {T.sendDecline}
         </Button>
-        <Button variant="secondary" disabled={isBusy} onClick={() => setDeclining(false)}>
+        <Button variant="secondary" disabled={isBusy} onClick={onCancel}>
           {T.cancel}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,15 +1,23 @@
 import type { CursorPage } from '@rostra/core/api/common';
-import type { QuickViewRecord } from '@rostra/core/api/quick-views';
+import { createQuickViewBody, type QuickViewRecord } from '@rostra/core/api/quick-views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bookmark, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { api } from '../../lib/client.ts';
+import { Form, FormInput, SubmitButton } from '../../ui/form.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../ui/popover.tsx';
+import { useZodForm } from '../../ui/zod-form.ts';
 import { errorText } from './api.ts';
 import { TL } from './texts.ts';
 import type { Arranging } from './use-arrangement.ts';
 
 const viewsKey = ['timeline', 'quick-views'] as const;
+
+/** The save form: the view's name, as core's create body checks it. */
+const saveForm = createQuickViewBody.pick({ name: true });
+type SaveValues = z.input<typeof saveForm>;
 
 /**
  * Quick views (spec `quicviews`, issue 18 point 3): the dispatcher's own saved arrangements of the
@@ -19,9 +27,8 @@ const viewsKey = ['timeline', 'quick-views'] as const;
 export function QuickViews(props: { arranging: Arranging }) {
   const client = useQueryClient();
   const [isOpen, setOpen] = useState(false);
-  const [name, setName] = useState('');
-  const nameId = useId();
-  const nameRef = useRef<HTMLInputElement>(null);
+  const form = useZodForm(saveForm, { defaultValues: { name: '' } });
+  const name = useWatch({ control: form.control, name: 'name' }) ?? '';
   const views = useQuery({
     queryKey: viewsKey,
     queryFn: () =>
@@ -37,7 +44,7 @@ export function QuickViews(props: { arranging: Arranging }) {
         { quiet: true },
       ),
     onSuccess: () => {
-      setName('');
+      form.reset({ name: '' });
       return refresh();
     },
   });
@@ -51,12 +58,11 @@ export function QuickViews(props: { arranging: Arranging }) {
     onSuccess: async () => {
       await refresh();
       // The deleted view's button is gone: focus stays in the panel, on the name field.
-      nameRef.current?.focus();
+      form.setFocus('name');
     },
   });
-  const onSave = (e: FormEvent) => {
-    e.preventDefault();
-    if (name.trim() !== '') save.mutate(name.trim());
+  const onSave = ({ name: named }: SaveValues) => {
+    if (named.trim() !== '') save.mutate(named.trim());
   };
   const list = [...(views.data?.items ?? [])].sort((x, y) => x.name.localeCompare(y.name));
   const failed = save.error ?? remove.error ?? views.error;
@@ -67,26 +73,16 @@ export function QuickViews(props: { arranging: Arranging }) {
         {TL.quickViews}
       </PopoverTrigger>
       <PopoverContent className="w-72" aria-label={TL.quickViews}>
-        <form onSubmit={onSave} className="flex items-end gap-2">
-          <label htmlFor={nameId} className="flex min-w-0 flex-1 flex-col gap-1 text-xs text-neutral-600">
-            {TL.viewName}
-            <input
-              id={nameId}
-              ref={nameRef}
-              value={name}
-              maxLength={200}
-              onChange={(e) => setName(e.target.value)}
-              className="min-h-11 rounded-md border border-neutral-300 px-2 text-base sm:min-h-9 sm:text-sm"
-            />
-          </label>
-          <button
-            type="submit"
-            disabled={name.trim() === '' || save.isPending}
-            className="min-h-11 rounded-md bg-neutral-900 px-3 text-sm text-white disabled:opacity-50 sm:min-h-9"
-          >
-            {TL.saveView}
-          </button>
-        </form>
+        <Form
+          form={form}
+          onSubmit={onSave}
+          guard={false}
+          showMessage={false}
+          className="flex items-end gap-2"
+        >
+          <FormInput<SaveValues> name="name" label={TL.viewName} maxLength={200} className="min-w-0 flex-1" />
+          <SubmitButton disabled={name.trim() === '' || save.isPending}>{TL.saveView}</SubmitButton>
+        </Form>
         {failed ? (
           <p role="alert" className="mt-2 text-xs text-red-700">
             {errorText(failed)}
