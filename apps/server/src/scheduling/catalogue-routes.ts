@@ -8,19 +8,22 @@ import {
   updateServicePlanBody,
 } from '@rostra/core/api/service-plans';
 import { type MasterLabelFilters, masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
+import {
+  type CatalogueListQuery,
+  customerListWhere,
+  type LabelListQuery,
+  labelListWhere,
+  resourceListWhere,
+  type ServicePlanListQuery,
+  servicePlanListWhere,
+} from '@rostra/db/scheduling/list-filters';
 import { CUSTOMERS, LABELS, RESOURCES, SERVICE_PLANS } from '@rostra/db/scheduling/record-kinds';
 import { withWeightageCost } from '@rostra/db/scheduling/resource-costs';
-import { customers, labels, resources, servicePlans } from '@rostra/db/schema/scheduling';
-import { eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { CATALOGUE_READERS, type Caller, DISPATCHERS } from '../http/access.ts';
 import type { App } from '../http/api.ts';
 import { queryBoolean, SECONDS } from '../http/kit.ts';
 import { recordRoutes } from './record-routes.ts';
-
-type Query = Record<string, unknown>;
-
-const since = (v: unknown) => (typeof v === 'number' ? new Date(v * 1000) : undefined);
 
 /** The dispatcher's published master labels narrow their lists (spec §5, §6). */
 async function masterFilter(app: App, caller: Caller): Promise<MasterLabelFilters> {
@@ -41,10 +44,7 @@ export function catalogueRoutes(app: App): void {
     updateBody: updateLabelBody,
     response: labelRecord,
     filters: labelFilters,
-    where: (q: Query) => [
-      q.type === undefined ? undefined : eq(labels.type, q.type as string),
-      q.inactive === undefined ? undefined : eq(labels.inactive, q.inactive as boolean),
-    ],
+    where: (q) => labelListWhere(q as LabelListQuery),
   });
 
   recordRoutes(app, {
@@ -64,13 +64,8 @@ export function catalogueRoutes(app: App): void {
       updated_after: z.coerce.number().pipe(SECONDS).optional().describe('epoch seconds'),
     },
     // Promoted dispatchers are dispatchers, not resources to schedule: never in a resource list.
-    where: async (q: Query, caller) => [
-      eq(resources.promotedDispatcher, false),
-      q.inactive === undefined ? undefined : eq(resources.inactive, q.inactive as boolean),
-      q.external === undefined ? undefined : eq(resources.external, q.external as boolean),
-      since(q.updated_after) ? gt(resources.updatedAt, since(q.updated_after) as Date) : undefined,
-      (await masterFilter(app, caller)).resources,
-    ],
+    where: async (q, caller) =>
+      resourceListWhere(q as CatalogueListQuery, (await masterFilter(app, caller)).resources),
     decorate: async (orgId, records) => {
       const costed = await withWeightageCost(app.deps.db.db, orgId, records);
       return { records: costed.records, extra: { maxCost: costed.maxCost, minCost: costed.minCost } };
@@ -92,11 +87,8 @@ export function catalogueRoutes(app: App): void {
       inactive: queryBoolean.optional(),
       updated_after: z.coerce.number().pipe(SECONDS).optional().describe('epoch seconds'),
     },
-    where: async (q: Query, caller) => [
-      q.inactive === undefined ? undefined : eq(customers.inactive, q.inactive as boolean),
-      since(q.updated_after) ? gt(customers.updatedAt, since(q.updated_after) as Date) : undefined,
-      (await masterFilter(app, caller)).customers,
-    ],
+    where: async (q, caller) =>
+      customerListWhere(q as CatalogueListQuery, (await masterFilter(app, caller)).customers),
   });
 
   recordRoutes(app, {
@@ -114,9 +106,6 @@ export function catalogueRoutes(app: App): void {
       UpdateType: z.enum(SERVICE_PLAN_UPDATE_TYPES).optional(),
       updated_after: z.coerce.number().pipe(SECONDS).optional().describe('epoch seconds'),
     },
-    where: (q: Query) => [
-      q.UpdateType === undefined ? undefined : eq(servicePlans.updateType, q.UpdateType as string),
-      since(q.updated_after) ? gt(servicePlans.updatedAt, since(q.updated_after) as Date) : undefined,
-    ],
+    where: (q) => servicePlanListWhere(q as ServicePlanListQuery),
   });
 }

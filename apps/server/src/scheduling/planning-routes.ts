@@ -10,9 +10,8 @@ import {
   updateProjectTaskBody,
 } from '@rostra/core/api/project-tasks';
 import { createQuickViewBody, quickViewRecord, updateQuickViewBody } from '@rostra/core/api/quick-views';
+import { calendarEventListWhere, quickViewListWhere } from '@rostra/db/scheduling/list-filters';
 import { CALENDAR_EVENTS, PROJECT_TASKS, QUICK_VIEWS } from '@rostra/db/scheduling/record-kinds';
-import { calendarEvents, quickViews } from '@rostra/db/schema/planning';
-import { and, eq, sql } from 'drizzle-orm';
 import { readersCheck } from '../directory/readers.ts';
 import { DISPATCHERS, MEMBERS } from '../http/access.ts';
 import type { App } from '../http/api.ts';
@@ -37,12 +36,7 @@ export function planningRoutes(app: App): void {
     response: quickViewRecord,
     // The list is the caller's own views (spec §7: quicviews by uid, cus_view false unless asked).
     filters: { cus_view: queryBoolean.optional() },
-    where: (q, caller) => [
-      and(
-        eq(quickViews.uid, caller.uid),
-        eq(quickViews.cusView, (q.cus_view as boolean | undefined) ?? false),
-      ),
-    ],
+    where: (q, caller) => quickViewListWhere(caller.uid, q.cus_view as boolean | undefined),
     ownedBy: (caller) => ({ uid: caller.uid }),
   });
 
@@ -76,6 +70,6 @@ export function planningRoutes(app: App): void {
     checkBody: readersCheck(app, CALENDAR_EVENTS),
     // `?type=`: events of that type only (the type is a field of the event's data).
     filters: { type: calendarEventTypeFilter },
-    where: (q) => [typeof q.type === 'string' ? sql`${calendarEvents.data}->>'type' = ${q.type}` : undefined],
+    where: (q) => calendarEventListWhere(typeof q.type === 'string' ? q.type : undefined),
   });
 }

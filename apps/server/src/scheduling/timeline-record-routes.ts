@@ -7,7 +7,7 @@ import {
   savedBooking,
   updateBookingBody,
 } from '@rostra/core/api/bookings';
-import { withConfirmations } from '@rostra/db/notifications/confirmations';
+import { readConfirmations } from '@rostra/db/notifications/confirmations';
 import { deleteTimelineRecord } from '@rostra/db/scheduling/delete-timeline-record';
 import { masterLabelFilters } from '@rostra/db/scheduling/dispatcher-master-labels';
 import { listStates } from '@rostra/db/scheduling/list-states';
@@ -17,7 +17,6 @@ import {
   type SaveResult,
   updateTimelineRecord,
 } from '@rostra/db/scheduling/save-timeline-record';
-import { withOrg } from '@rostra/db/tenant';
 import { z } from 'zod';
 import { DISPATCHERS, MEMBERS, readerOf, requireAuth, withRecord } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
@@ -97,13 +96,11 @@ export function timelineRecordRoutes(app: App): void {
       );
       // Each booking with its workers' answers to the request to confirm (the boards' mark).
       const reader = readerOf(caller);
-      const items = await withOrg(db(), caller.orgId, (tx) =>
-        withConfirmations(
-          tx,
-          caller.orgId,
-          page.items,
-          reader.seesAll ? undefined : (caller.resourceId ?? null),
-        ),
+      const items = await readConfirmations(
+        db(),
+        caller.orgId,
+        page.items,
+        reader.seesAll ? undefined : (caller.resourceId ?? null),
       );
       return { ...page, items };
     },

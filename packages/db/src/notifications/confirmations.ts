@@ -286,3 +286,13 @@ export async function withConfirmations<R extends Record<string, unknown>>(
     return confirmations ? { ...r, confirmations } : r;
   });
 }
+
+/** {@link withConfirmations} in a transaction of its own under the organisation (a list's page). */
+export function readConfirmations<R extends Record<string, unknown>>(
+  db: Db,
+  orgId: string,
+  records: R[],
+  onlyOf?: string | null,
+): Promise<(R & { confirmations?: Record<string, string> })[]> {
+  return withOrg(db, orgId, (tx) => withConfirmations(tx, orgId, records, onlyOf));
+}
