@@ -2,11 +2,24 @@
 // The single `rostra` command. The server's TypeScript (apps/server, packages/core, packages/db) runs
 // as JavaScript that esbuild bundles into apps/server/node_modules/.cache/rostra-server: built on the first run
 // after a clone or an `npm install`, and again whenever a source is newer than the build (a pull, an
-// edit), so a fresh clone needs only `npm install`, with no install script. npm packages stay
-// outside the bundle and load from node_modules as usual.
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// edit), so a fresh clone needs only `npm install`, with no install script. Each subcommand is one
+// CommonJS file with the npm packages it uses (but those listed in EXTERNAL), run with V8's code
+// cache (see `load`).
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SOURCES = ['apps/server/src', 'packages/core/src', 'packages/db/src'];
@@ -21,18 +34,46 @@ const INPUTS = [
 // the bundle finds its packages from where it lies.
 const CACHE = join(ROOT, 'apps', 'server', 'node_modules', '.cache', 'rostra-server');
 
+/**
+ * npm packages left out of the bundle, loaded from node_modules: those that read files beside
+ * their own code or load native or WebAssembly parts (PGlite, swagger-ui's assets, pino's
+ * transports in worker threads, ws's optional native add-ons), and the large ones only some
+ * commands or the first send need (the S3 client, nodemailer, web-push). The rest, Fastify and its
+ * CommonJS plugins included, is bundled: one file to read and compile instead of hundreds.
+ */
 const EXTERNAL = [
   '@electric-sql/pglite',
-  'pg',
   'pg-native',
-  'fastify',
-  '@fastify',
+  '@fastify/swagger-ui',
   'pino',
-  'prom-client',
+  'pino-pretty',
+  'thread-stream',
+  'bufferutil',
+  'utf-8-validate',
   'nodemailer',
+  'web-push',
   '@aws-sdk',
   'esbuild',
 ];
+
+/** The subcommands, each bundled apart (cli.ts loads `cli/<file>.ts` for each). */
+const COMMANDS = {
+  serve: 'serve',
+  migrate: 'db',
+  seed: 'db',
+  allocate: 'allocate',
+  files: 'files',
+  versions: 'versions',
+  import: 'import',
+};
+
+/** The bundle a command line runs: cli.ts's choice of subcommand (`serve` by default), or `help`. */
+function bundleFor(argv) {
+  const first = argv[2];
+  const name =
+    first === undefined || (first.startsWith('-') && first !== '--help' && first !== '-h') ? 'serve' : first;
+  return Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : 'help';
+}
 
 /**
  * Newest modification time of what the build is made from, directories included (a file removed
@@ -55,40 +96,56 @@ function newestSource() {
 }
 
 /**
- * Bundles main.ts (each subcommand a chunk of its own, loaded when called) into a temporary folder
- * renamed into place at the end: processes starting at once (tests, instances on one machine)
- * each build, the first rename wins and the others use it; never a half-written build.
+ * Bundles cli.ts with one subcommand (the others' modules left out) into one CommonJS file, built
+ * in a temporary folder and renamed into place at the end: processes starting at once (tests,
+ * instances on one machine) each build, the first rename wins and the others use it; never a
+ * half-written build. One file, not ES-module chunks, because Node 20 keeps a compile cache only
+ * for scripts (see `load`).
  */
-async function build(folder) {
+async function build(folder, bundle) {
   const { build: esbuild } = await import('esbuild');
   const { readFile } = await import('node:fs/promises');
-  const out = `${folder}.${process.pid}.tmp`;
-  await esbuild({
-    entryPoints: { main: join(ROOT, 'apps/server/src/main.ts') },
-    outdir: out,
-    outExtension: { '.js': '.mjs' },
+  const tmp = join(folder, `.${bundle}.${process.pid}.tmp`);
+  const only = bundle === 'help' ? null : join(ROOT, 'apps/server/src/cli', `${bundle}.ts`);
+  const result = await esbuild({
+    stdin: {
+      contents: "export { run } from './apps/server/src/cli.ts';",
+      resolveDir: ROOT,
+      sourcefile: 'rostra.ts',
+      loader: 'ts',
+    },
+    outfile: join(tmp, `${bundle}.cjs`),
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20.19',
     sourcemap: 'linked',
-    // Bundled CommonJS packages call require(): give the ES module one.
-    banner: {
-      js: "import { createRequire as __rostraRequire } from 'node:module'; const require = __rostraRequire(import.meta.url);",
-    },
+    // Less to read and parse at every start; names stay, for stack traces.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    metafile: !!process.env.ROSTRA_BUILD_META,
+    // import.meta.url of a bundled npm package: the bundle's own (sources get theirs, below).
+    define: { 'import.meta.url': '__rostraUrl' },
+    banner: { js: 'const __rostraUrl = require("node:url").pathToFileURL(__filename).href;' },
     logLevel: 'error',
     plugins: [
       {
         name: 'rostra',
         setup(b) {
-          // Packages that read files beside their own code, load native or WebAssembly parts, or
-          // are only needed by some commands load from node_modules; the rest is bundled.
           b.onResolve({ filter: /^[^./]/ }, (args) =>
             EXTERNAL.some((e) => args.path === e || args.path.startsWith(`${e}/`))
               ? { external: true }
               : undefined,
           );
+          // The other subcommands' modules are not in this bundle.
+          b.onResolve({ filter: /^\.\/cli\/\w+\.ts$/ }, (args) => {
+            const path = join(args.resolveDir, args.path);
+            return args.importer.endsWith('cli.ts') && path !== only
+              ? { path, namespace: 'absent' }
+              : undefined;
+          });
+          b.onLoad({ filter: /.*/, namespace: 'absent' }, () => ({ contents: '', loader: 'js' }));
           // Paths relative to a source file (the migrations, the built web app) resolve from it.
           b.onLoad({ filter: /\.ts$/ }, async (args) => ({
             contents: (await readFile(args.path, 'utf8')).replaceAll(
@@ -101,11 +158,14 @@ async function build(folder) {
       },
     ],
   });
-  try {
-    renameSync(out, folder);
-  } catch {
-    rmSync(out, { recursive: true, force: true });
+  if (result.metafile) writeFileSync(process.env.ROSTRA_BUILD_META, JSON.stringify(result.metafile));
+  // The map first, then the bundle: the bundle's presence says the build is complete.
+  for (const name of [`${bundle}.cjs.map`, `${bundle}.cjs`]) {
+    try {
+      renameSync(join(tmp, name), join(folder, name));
+    } catch {}
   }
+  rmSync(tmp, { recursive: true, force: true });
   // Older builds go, all but the last two before this one (a process just started may use one).
   const builds = readdirSync(CACHE)
     .filter((name) => /^\d+$/.test(name))
@@ -113,14 +173,62 @@ async function build(folder) {
   for (const old of builds.slice(3)) rmSync(join(CACHE, old), { recursive: true, force: true });
 }
 
+/**
+ * Runs a bundle as a script with V8's code cache: Node 20 caches no compiled code between runs
+ * (`module.enableCompileCache` is Node 22), so a start spent ~0.5 s parsing and compiling the
+ * server's JavaScript. The cache is written once, after the command has done its work (so it holds
+ * the functions a start compiled), beside the bundle and named by the bundle's size and time and
+ * by Node's version and flags; V8 rejects one that does not fit and a new one replaces it. Written to a
+ * temporary file and renamed, so processes starting at once never read half a cache.
+ */
+function load(file) {
+  const { size, mtimeMs } = statSync(file);
+  // V8 refuses a cache made under other flags: one per Node, architecture and set of flags.
+  const flags = createHash('sha1')
+    .update(JSON.stringify([process.execArgv, process.env.NODE_OPTIONS ?? '']))
+    .digest('hex')
+    .slice(0, 12);
+  const cacheFile = `${file}.${size}-${Math.floor(mtimeMs)}-${process.version}-${process.arch}-${flags}.v8cache`;
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {}
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
+    {
+      filename: file,
+      cachedData,
+      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+    },
+  );
+  const module = { exports: {} };
+  script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+  const saveCache =
+    cachedData && !script.cachedDataRejected
+      ? () => {}
+      : () => {
+          const tmp = `${cacheFile}.${process.pid}.tmp`;
+          try {
+            writeFileSync(tmp, script.createCachedData());
+            renameSync(tmp, cacheFile);
+          } catch {
+            rmSync(tmp, { force: true });
+          }
+        };
+  return { run: module.exports.run, saveCache };
+}
+
+const bundle = bundleFor(process.argv);
 const folder = join(CACHE, String(newestSource()));
-const entry = join(folder, 'main.mjs');
-if (!existsSync(entry)) {
+const file = join(folder, `${bundle}.cjs`);
+if (!existsSync(file)) {
   // Only to a person at a terminal: scripts read stdout and stderr of `rostra allocate` by the
   // contract (shared/contracts/allocation.md), and a pull must not change what they see.
   if (process.stderr.isTTY && process.env.ROSTRA_BUILD_QUIET !== '1')
     process.stderr.write(`rostra: building the server into ${relative(process.cwd(), folder)} …\n`);
-  mkdirSync(CACHE, { recursive: true });
-  await build(folder);
+  mkdirSync(folder, { recursive: true });
+  await build(folder, bundle);
 }
-await import(pathToFileURL(entry).href);
+const { run, saveCache } = load(file);
+await run(process.argv);
+saveCache();
