@@ -119,6 +119,9 @@ async function build(folder, bundle) {
     format: 'cjs',
     platform: 'node',
     target: 'node20.19',
+    // import() of an external package becomes require(): a script compiled from V8's code cache
+    // loses Node's dynamic-import callback (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING).
+    supported: { 'dynamic-import': false },
     sourcemap: 'linked',
     // Less to read and parse at every start; names stay, for stack traces.
     minifyWhitespace: true,
@@ -195,11 +198,7 @@ function load(file) {
   } catch {}
   const script = new vm.Script(
     `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`,
-    {
-      filename: file,
-      cachedData,
-      importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-    },
+    { filename: file, cachedData },
   );
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
