@@ -1,6 +1,7 @@
 import {
   type AllocationMode,
   type AllocationScenario,
+  type AllocationConfig as CoreAllocationConfig,
   DEFAULT_MAX_CONSECUTIVE_DAYS,
   DEFAULT_SWITCHES,
 } from '@rostra/core/allocation/scenario';
@@ -209,23 +210,14 @@ export function toAllocationConfig(
   };
 }
 
-export type AllocationConfig = {
+/**
+ * Core's allocation config (the one schema, with the meaning of each field), as the server reads it
+ * for an organisation: distance, week start and switches always present.
+ */
+export type AllocationConfig = CoreAllocationConfig & {
   max_distance: number;
   week_start_day: number;
   switches: Record<string, boolean>;
-  /** Minutes; absent means the contract's 900 s alone. */
-  overlap_buffer_minutes?: number;
-  /** Minutes of rest between two jobs (the rest rule); absent, the engine's default. */
-  min_rest_minutes?: number;
-  /** The organisation's IANA zone: hours are real elapsed time in it. */
-  time_zone?: string;
-  /** Most consecutive working days (the consecutive days rule); absent, the engine's default. */
-  max_consecutive_days?: number;
-  /** The organisation's `date_format`, for the checks' messages; absent, the spec's default. */
-  date_format?: string;
-  /** The travel time rule's road factor and average speed (km/h); absent, the engine's defaults. */
-  travel_road_factor?: number;
-  travel_speed_kmh?: number;
 };
 
 /**
