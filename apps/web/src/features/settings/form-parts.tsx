@@ -22,12 +22,43 @@ import { useZodForm } from '../../ui/zod-form.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 
 /** A section's heading and introduction. */
-export function SectionHeader({ title, intro }: { title: string; intro?: string }) {
+export function SectionHeader({ title, intro }: { title: string; intro?: string | undefined }) {
   return (
     <div className="mb-4">
       <h2 className="text-lg font-semibold text-neutral-900">{title}</h2>
       {intro ? <p className="mt-1 text-sm text-neutral-600">{intro}</p> : null}
     </div>
+  );
+}
+
+/**
+ * A settings section named by its heading and introduction (its accessible name); `action` stands
+ * beside the heading (an "Add" button).
+ */
+export function SettingsSection({
+  title,
+  intro,
+  action,
+  className,
+  testId,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  action?: ReactNode;
+  className?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className={className} data-testid={testId}>
+      <div id={id} className={action ? 'flex flex-wrap items-start justify-between gap-3' : undefined}>
+        <SectionHeader title={title} intro={intro} />
+        {action}
+      </div>
+      {children}
+    </section>
   );
 }
 

@@ -20,7 +20,7 @@ import { notify } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { Form, FormSelect, SubmitButton } from '../../ui/form.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
-import { Loaded, SectionHeader } from './form-parts.tsx';
+import { Loaded, SettingsSection } from './form-parts.tsx';
 
 /** Texts of the calendar feeds section (this panel is the only place that shows them). */
 export const ICAL_PANEL_TEXT = {
@@ -123,10 +123,7 @@ export function IcalPanel() {
   };
 
   return (
-    <section aria-labelledby="ical-heading" data-testid="ical-panel">
-      <div id="ical-heading">
-        <SectionHeader title={T.title} intro={T.intro} />
-      </div>
+    <SettingsSection title={T.title} intro={T.intro} testId="ical-panel">
       <Form form={form} onSubmit={create} guard={false} className="flex flex-wrap items-start gap-3">
         <FormSelect<CreateValues>
           name="scope"
@@ -223,6 +220,6 @@ export function IcalPanel() {
           }
         </Loaded>
       </div>
-    </section>
+    </SettingsSection>
   );
 }

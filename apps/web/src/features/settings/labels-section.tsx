@@ -12,7 +12,7 @@ import { Form, FormCheckbox, FormInput, SubmitButton } from '../../ui/form.tsx';
 import { EmptyState } from '../../ui/list-state.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
-import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
+import { Loaded, SelectField, SettingsSection } from './form-parts.tsx';
 import { type Label, labelsQuery, send } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 
@@ -35,10 +35,7 @@ export function LabelsSection() {
     await queryClient.invalidateQueries({ queryKey });
   };
   return (
-    <section aria-labelledby="labels-heading">
-      <div id="labels-heading">
-        <SectionHeader title={T.labels} intro={T.labelsIntro} />
-      </div>
+    <SettingsSection title={T.labels} intro={T.labelsIntro}>
       <div className="flex flex-wrap items-start gap-3">
         <SelectField
           className="w-48"
@@ -84,7 +81,7 @@ export function LabelsSection() {
           }
         </Loaded>
       </div>
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -9,7 +9,7 @@ import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Form, FormCheckbox, FormMultiSelect, FormSelect, SubmitButton } from '../../ui/form.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
-import { Loaded, SectionHeader, SelectField } from './form-parts.tsx';
+import { Loaded, SelectField, SettingsSection } from './form-parts.tsx';
 import { PLANS_TEXT as P } from './plans-labels-text.ts';
 import { type Label, membersQuery, send } from './settings-api.ts';
 
@@ -56,10 +56,7 @@ export function MasterLabelsSection() {
   const doc = useQuery(masterLabelsQuery(uid));
   const labels = useQuery(allLabelsQuery);
   return (
-    <section aria-labelledby="master-labels-heading">
-      <div id="master-labels-heading">
-        <SectionHeader title={P.masterLabels} intro={P.labelsIntro} />
-      </div>
+    <SettingsSection title={P.masterLabels} intro={P.labelsIntro}>
       <SelectField
         className="max-w-sm"
         label={P.dispatcher}
@@ -76,7 +73,7 @@ export function MasterLabelsSection() {
           )}
         </Loaded>
       </div>
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -15,7 +15,7 @@ import { FormInput } from '../../ui/form.tsx';
 import { FormModal } from '../../ui/form-modal.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import { ARRANGE_KEYS } from '../timeline/use-arrangement.ts';
-import { SectionHeader } from './form-parts.tsx';
+import { SettingsSection } from './form-parts.tsx';
 import { PLANS_TEXT as P } from './plans-labels-text.ts';
 import { send } from './settings-api.ts';
 
@@ -113,10 +113,7 @@ export function QuickViewsSection() {
   ];
 
   return (
-    <section aria-labelledby="quick-views-heading">
-      <div id="quick-views-heading">
-        <SectionHeader title={P.quickViews} intro={P.viewsIntro} />
-      </div>
+    <SettingsSection title={P.quickViews} intro={P.viewsIntro}>
       <DataTable
         label={P.viewsTable}
         columns={columns}
@@ -134,7 +131,7 @@ export function QuickViewsSection() {
         }}
       />
       {renaming ? <RenameForm view={renaming} onClose={() => setRenaming(null)} onSaved={refresh} /> : null}
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -22,7 +22,7 @@ import {
   useRechecked,
 } from '../../ui/rechecked-notice.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
-import { SectionHeader } from './form-parts.tsx';
+import { SettingsSection } from './form-parts.tsx';
 import { PLANS_TEXT as P } from './plans-labels-text.ts';
 import { send } from './settings-api.ts';
 
@@ -103,14 +103,16 @@ export function ServicePlansSection() {
   ];
 
   return (
-    <section aria-labelledby="service-plans-heading">
-      <div id="service-plans-heading" className="flex flex-wrap items-start justify-between gap-3">
-        <SectionHeader title={P.servicePlans} intro={P.plansIntro} />
+    <SettingsSection
+      title={P.servicePlans}
+      intro={P.plansIntro}
+      action={
         <Button onClick={() => setEditing('new')}>
           <Plus aria-hidden className="size-4" />
           {P.addPlan}
         </Button>
-      </div>
+      }
+    >
       <RecheckedNotice {...rechecked.props} className="mb-3" />
       <DataTable
         label={P.plansTable}
@@ -136,7 +138,7 @@ export function ServicePlansSection() {
           take={rechecked.take}
         />
       ) : null}
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -14,7 +14,7 @@ import { columnsFor, type DataColumn, DataTable, type DataTableState } from '../
 import { FormMessage } from '../../ui/field.tsx';
 import { Form, FormCheckbox, FormInput, FormSelect, SubmitButton } from '../../ui/form.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
-import { SectionHeader, SelectField } from './form-parts.tsx';
+import { SelectField, SettingsSection } from './form-parts.tsx';
 import { type Invitation, invitationsQuery, type Member, membersQuery, send } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
 
@@ -56,10 +56,7 @@ export function UsersSection() {
     act(setInvitationMessage, () => send('POST', '/invitations/revoke', { id: i.id }), T.revoked);
 
   return (
-    <section aria-labelledby="users-heading" className="space-y-6">
-      <div id="users-heading">
-        <SectionHeader title={T.users} intro={T.usersIntro} />
-      </div>
+    <SettingsSection title={T.users} intro={T.usersIntro} className="space-y-6">
       <InviteForm onInvited={refresh} />
       <div>
         <h3 className="mb-2 text-sm font-semibold text-neutral-800">{T.members}</h3>
@@ -84,7 +81,7 @@ export function UsersSection() {
           state={tableState(invitations, T.noInvitations)}
         />
       </div>
-    </section>
+    </SettingsSection>
   );
 }
 
