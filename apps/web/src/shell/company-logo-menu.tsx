@@ -17,6 +17,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu.tsx';
+import { useFilePicker } from '../ui/file-picker.tsx';
 import { LogoImage } from './company-logo.tsx';
 import { GeofenceDialog } from './geofence-dialog.tsx';
 import { useShell } from './shell-context.tsx';
@@ -31,7 +32,6 @@ export function LogoMenu({ isCompact }: { isCompact: boolean }) {
   const queryClient = useQueryClient();
   const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   const [isGeofenceOpen, setGeofenceOpen] = useState(false);
-  const fileRef = useRef<HTMLInputElement>(null);
 
   useEffect(
     () => () => {
@@ -51,7 +51,6 @@ export function LogoMenu({ isCompact }: { isCompact: boolean }) {
   }, [pathname]);
 
   const choose = async (file: File | undefined) => {
-    if (fileRef.current) fileRef.current.value = '';
     const issue = await checkLogoFile(file);
     if (issue || !file) {
       notify.error(issue?.message ?? ALERT_TEXT.somethingWentWrong);
@@ -59,6 +58,11 @@ export function LogoMenu({ isCompact }: { isCompact: boolean }) {
     }
     setPreview({ file, url: URL.createObjectURL(file) });
   };
+  const logoFile = useFilePicker({
+    accept: 'image/*',
+    testId: 'logo-file',
+    onPick: (files) => void choose(files[0]),
+  });
 
   const submit = async () => {
     if (!preview) return;
@@ -91,7 +95,7 @@ export function LogoMenu({ isCompact }: { isCompact: boolean }) {
         <DropdownMenuContent align="start" sideOffset={4} className="w-52">
           <DropdownMenuItem
             icon={<ImageUp aria-hidden className="size-4 text-neutral-500" />}
-            onSelect={() => fileRef.current?.click()}
+            onSelect={logoFile.open}
           >
             {SHELL_TEXT.changeLogo}
           </DropdownMenuItem>
@@ -103,14 +107,7 @@ export function LogoMenu({ isCompact }: { isCompact: boolean }) {
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <input
-        ref={fileRef}
-        type="file"
-        accept="image/*"
-        hidden
-        data-testid="logo-file"
-        onChange={(e) => void choose(e.target.files?.[0])}
-      />
+      {logoFile.input}
       {preview ? (
         <Modal
           title={LOGO_TEXT.confirmUpdate}

@@ -6,7 +6,6 @@ import { checkProfilePhoto, PROFILE_PHOTO_ACCEPT } from '@rostra/core/shell/vali
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeftRight, Camera, Lock, LogOut, ScanBarcode, Sparkles, UserPen } from 'lucide-react';
-import { useRef } from 'react';
 import { api } from '../lib/client.ts';
 import { openPanel, withWait } from '../lib/overlays.ts';
 import { ME_KEY, signOut } from '../lib/session.ts';
@@ -21,6 +20,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../ui/dropdown-menu.tsx';
+import { useFilePicker } from '../ui/file-picker.tsx';
 import { useBarcodeScan } from './barcode-scan.tsx';
 import { Avatar } from './profile-button.tsx';
 import { useShell } from './shell-context.tsx';
@@ -35,7 +35,6 @@ export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
   const { me, role, settings, version } = useShell();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const photoRef = useRef<HTMLInputElement>(null);
   const barcode = useBarcodeScan();
   const details = me.user_details;
   const hasWhatsNew = canSeeWhatsNew(role);
@@ -44,9 +43,7 @@ export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
   // stay in the menu, disabled, with the reason the server would give.
   const locked = profileLockText(role, settings?.ds);
 
-  const changePhoto = async (files: FileList | null) => {
-    const chosen = [...(files ?? [])];
-    if (photoRef.current) photoRef.current.value = '';
+  const changePhoto = async (chosen: File[]) => {
     if (chosen.length === 0) return;
     const issue = checkProfilePhoto(chosen)[0];
     const file = chosen[0];
@@ -64,6 +61,11 @@ export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
       notify.error(ALERT_TEXT.photoNotSaved, TOAST_MAX_MS);
     }
   };
+  const photoFile = useFilePicker({
+    accept: PROFILE_PHOTO_ACCEPT,
+    testId: 'photo-file',
+    onPick: (files) => void changePhoto(files),
+  });
 
   const leave = async () => {
     if (!(await confirmLeave())) return;
@@ -126,7 +128,7 @@ export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
             icon={<Camera aria-hidden className={icon} />}
             disabled={locked !== null}
             aria-describedby={locked ? 'profile-locked' : undefined}
-            onSelect={() => photoRef.current?.click()}
+            onSelect={photoFile.open}
           >
             {SHELL_TEXT.changePhoto}
           </DropdownMenuItem>
@@ -177,14 +179,7 @@ export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) 
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <input
-        ref={photoRef}
-        type="file"
-        accept={PROFILE_PHOTO_ACCEPT}
-        hidden
-        data-testid="photo-file"
-        onChange={(e) => void changePhoto(e.target.files)}
-      />
+      {photoFile.input}
       {barcode.input}
     </>
   );

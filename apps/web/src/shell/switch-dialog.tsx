@@ -7,7 +7,7 @@ import { type Me, switchOrganisation } from '../lib/session.ts';
 import { landingPath } from '../lib/sign-in-flow.ts';
 import { notify } from '../lib/toast.ts';
 import { confirmLeave } from '../lib/unsaved.ts';
-import { ROLE_LABELS, SHELL_EXTRA_TEXT, SHELL_TEXT } from '../texts.ts';
+import { ROLE_LABELS, SHELL_EXTRA_TEXT } from '../texts.ts';
 import { FormInput } from '../ui/form.tsx';
 import { FormModal } from '../ui/form-modal.tsx';
 import { useZodForm } from '../ui/zod-form.ts';
