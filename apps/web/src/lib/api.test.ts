@@ -63,6 +63,15 @@ const networkError =
     throw new TypeError(message);
   };
 
+/** A network that fails the first request, then answers `{ ok: true }`. */
+function failsOnceThenOk(): Handler {
+  let n = 0;
+  return (url, init) => {
+    n += 1;
+    return n === 1 ? networkError()(url, init) : json(200, { ok: true });
+  };
+}
+
 const header = (init: RequestInit, name: string) => new Headers(init.headers).get(name);
 
 describe('bearer token', () => {
@@ -149,14 +158,7 @@ describe('retry policy', () => {
   });
 
   it('retries a network error', async () => {
-    let n = 0;
-    const t = setup(
-      server(() => {
-        n += 1;
-        if (n === 1) throw new TypeError('Failed to fetch');
-        return json(200, { ok: true });
-      }),
-    );
+    const t = setup(server(failsOnceThenOk()));
     expect(await t.client.get('/thing')).toEqual({ ok: true });
     expect(t.sleeps).toEqual([HTTP_RETRY_DELAY_MS]);
   });
@@ -216,14 +218,7 @@ describe('writes are never sent again by themselves', () => {
   });
 
   it('a read is still retried, and the identity library’s calls keep their own network message', async () => {
-    let n = 0;
-    const t = setup(
-      server(() => {
-        n += 1;
-        if (n === 1) throw new TypeError('Failed to fetch');
-        return json(200, { ok: true });
-      }),
-    );
+    const t = setup(server(failsOnceThenOk()));
     expect(await t.client.request('/thing', { method: 'HEAD' })).toEqual({ ok: true });
     const signIn = setup(server(networkError()));
     const e = await failure(signIn.client.post('/api/auth/sign-in/email', {}, { retry: false }));
