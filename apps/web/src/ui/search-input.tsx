@@ -12,7 +12,7 @@ export function SearchInput({
   value,
   onSearch,
   label,
-  placeholder,
+  placeholder = label,
 }: {
   value: string;
   onSearch: (text: string) => void;
@@ -50,13 +50,16 @@ export function SearchInput({
   );
 }
 
-/** A labelled search box (the label for screen readers), its text as the caller keeps it. */
+/**
+ * A labelled search box (the label for screen readers, and its placeholder unless another is
+ * given), its text as the caller keeps it.
+ */
 export function SearchField({
   value,
   onChange,
   onEnter,
   label,
-  placeholder,
+  placeholder = label,
   className = '',
 }: {
   value: string;

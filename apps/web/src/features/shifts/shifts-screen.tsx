@@ -138,12 +138,7 @@ function ResourcePicker({
   return (
     <nav aria-label={T.resource} className="rounded-lg border border-neutral-200 bg-white">
       <div className="border-b border-neutral-200 p-2">
-        <SearchField
-          label={T.searchResources}
-          placeholder={T.searchResources}
-          value={text}
-          onChange={setText}
-        />
+        <SearchField label={T.searchResources} value={text} onChange={setText} />
       </div>
       <ul className="max-h-56 overflow-y-auto p-1 md:max-h-[calc(100dvh-14rem)]">
         {shown.length === 0 ? <li className="px-2 py-3 text-sm text-neutral-500">{T.noMatch}</li> : null}

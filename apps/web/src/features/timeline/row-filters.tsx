@@ -49,12 +49,7 @@ export function RowFilters(props: {
       id={props.id}
       className={`${props.isOpen ? 'flex' : props.isFolded ? 'hidden' : 'hidden sm:flex'} flex-wrap items-center gap-2 border-b border-neutral-200 bg-white px-3 py-1.5`}
     >
-      <SearchInput
-        value={a.q}
-        onSearch={arranging.setQuery}
-        label={TL.findResources}
-        placeholder={TL.findResources}
-      />
+      <SearchInput value={a.q} onSearch={arranging.setQuery} label={TL.findResources} />
       <Select
         label={TL.labelFilter}
         value={a.label}

@@ -189,7 +189,7 @@ export function StockScreen({ kind }: { kind: StockKind }) {
     >
       <div className="mb-4 flex flex-wrap items-start gap-3">
         <div className="min-w-0 flex-1 basis-64">
-          <SearchInput label={T.search} placeholder={T.search} value={text} onSearch={setQ} />
+          <SearchInput label={T.search} value={text} onSearch={setQ} />
           <p className="mt-1 text-xs text-neutral-500">{T.scanHint}</p>
         </div>
         <FilterSelect<StockStatus | ''>

@@ -203,7 +203,7 @@ function TemplateList({
   return (
     <>
       <div className="mb-4 flex max-w-md">
-        <SearchInput label={T.search} placeholder={T.search} value={q} onSearch={setQ} />
+        <SearchInput label={T.search} value={q} onSearch={setQ} />
       </div>
       <CursorTable
         label={T.templates}
@@ -251,12 +251,7 @@ function SubmissionList() {
   return (
     <>
       <div className="mb-4 flex max-w-md">
-        <SearchInput
-          label={T.searchSubmissions}
-          placeholder={T.searchSubmissions}
-          value={q}
-          onSearch={setQ}
-        />
+        <SearchInput label={T.searchSubmissions} value={q} onSearch={setQ} />
       </div>
       <CursorTable
         label={T.submissions}

@@ -205,7 +205,7 @@ export function UploadsScreen() {
       ) : null}
 
       <div className="my-4 flex flex-wrap items-end gap-3">
-        <SearchInput label={T.search} placeholder={T.search} value={q} onSearch={setQ} />
+        <SearchInput label={T.search} value={q} onSearch={setQ} />
         <FilterSelect<'' | UploadType>
           label={T.type}
           value={type}
