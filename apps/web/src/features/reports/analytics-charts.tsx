@@ -62,6 +62,38 @@ function ChartCard<T extends RowData>({
 
 const pct = (v: number | null) => (v === null ? 0 : Math.round(v * 1000) / 10);
 
+/** Booked and available hours and their utilisation: the columns both utilisation tables end with. */
+function utilisationColumns<
+  R extends Analytics['labels'][number] | Analytics['resources'][number],
+>(): Column<R>[] {
+  return [
+    { header: T.booked, cell: (r) => r.hours_hmm, isNumber: true },
+    { header: T.available, cell: (r) => r.available_hours, isNumber: true },
+    { header: T.utilisation, cell: (r) => percent(r.utilisation), isNumber: true },
+  ];
+}
+
+/** A chart's height for one bar a row (the first 40 rows are drawn). */
+const barsHeight = (rows: number, perRow: number, extra = 40) =>
+  Math.max(200, Math.min(rows, 40) * perRow + extra);
+
+/** Utilisation in percent as horizontal bars, one a row, names `nameWidth` px wide. */
+function utilisationBars(
+  rows: readonly { name: string; utilisation: number | null }[],
+  nameWidth: number,
+  fill: string | undefined,
+) {
+  return (
+    <BarChart data={rows.map((r) => ({ name: r.name, value: pct(r.utilisation) }))} layout="vertical">
+      <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+      <XAxis type="number" unit="%" />
+      <YAxis type="category" dataKey="name" width={nameWidth} tick={{ fontSize: 12 }} />
+      <Tooltip formatter={(v) => `${v}%`} />
+      <Bar dataKey="value" name={T.utilisation} fill={fill} isAnimationActive={false} />
+    </BarChart>
+  );
+}
+
 export function UtilisationByResource({ data }: { data: Analytics }) {
   const rows = data.resources;
   return (
@@ -69,25 +101,9 @@ export function UtilisationByResource({ data }: { data: Analytics }) {
       title={T.utilisationByResource}
       rows={rows}
       rowKey={(r) => r.resource_id}
-      columns={[
-        { header: T.resource, cell: (r) => r.name },
-        { header: T.booked, cell: (r) => r.hours_hmm, isNumber: true },
-        { header: T.available, cell: (r) => r.available_hours, isNumber: true },
-        { header: T.utilisation, cell: (r) => percent(r.utilisation), isNumber: true },
-      ]}
-      height={Math.max(200, Math.min(rows.length, 40) * 24 + 40)}
-      chart={() => (
-        <BarChart
-          data={rows.slice(0, 40).map((r) => ({ name: r.name, value: pct(r.utilisation) }))}
-          layout="vertical"
-        >
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" unit="%" />
-          <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(v) => `${v}%`} />
-          <Bar dataKey="value" name={T.utilisation} fill={SERIES[0]} isAnimationActive={false} />
-        </BarChart>
-      )}
+      columns={[{ header: T.resource, cell: (r) => r.name }, ...utilisationColumns<(typeof rows)[number]>()]}
+      height={barsHeight(rows.length, 24)}
+      chart={() => utilisationBars(rows.slice(0, 40), 120, SERIES[0])}
     />
   );
 }
@@ -102,20 +118,10 @@ export function UtilisationByLabel({ data }: { data: Analytics }) {
       columns={[
         { header: T.label, cell: (r) => r.name },
         { header: T.jobs, cell: (r) => r.jobs, isNumber: true },
-        { header: T.booked, cell: (r) => r.hours_hmm, isNumber: true },
-        { header: T.available, cell: (r) => r.available_hours, isNumber: true },
-        { header: T.utilisation, cell: (r) => percent(r.utilisation), isNumber: true },
+        ...utilisationColumns<(typeof rows)[number]>(),
       ]}
-      height={Math.max(200, Math.min(rows.length, 40) * 26 + 40)}
-      chart={() => (
-        <BarChart data={rows.map((r) => ({ name: r.name, value: pct(r.utilisation) }))} layout="vertical">
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" unit="%" />
-          <YAxis type="category" dataKey="name" width={140} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(v) => `${v}%`} />
-          <Bar dataKey="value" name={T.utilisation} fill={SERIES[1]} isAnimationActive={false} />
-        </BarChart>
-      )}
+      height={barsHeight(rows.length, 26)}
+      chart={() => utilisationBars(rows, 140, SERIES[1])}
     />
   );
 }
@@ -205,7 +211,7 @@ export function HoursAgainstLimits({ data }: { data: Analytics }) {
           cell: (r) => (r.limits.is_over ? <span className="font-medium text-red-700">{T.yes}</span> : T.no),
         },
       ]}
-      height={Math.max(200, Math.min(rows.length, 40) * 28 + 60)}
+      height={barsHeight(rows.length, 28, 60)}
       chart={() => (
         <BarChart
           data={rows.slice(0, 40).map((r) => ({
