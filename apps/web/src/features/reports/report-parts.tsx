@@ -45,28 +45,19 @@ export function PeriodPicker({
       <IconButton label={T.earlier} onClick={() => onChange(shiftRange(value, -1))}>
         <ChevronLeft aria-hidden className="size-4" />
       </IconButton>
-      <label htmlFor={`${id}-from`} className="text-xs font-medium text-neutral-600">
-        {T.from}
-        <DateInput
-          id={`${id}-from`}
-          value={draft.from}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onValueChange={(v) => update({ ...draft, from: v })}
-          className="mt-0.5 block min-h-11 w-36 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
-        />
-      </label>
-      <label htmlFor={`${id}-to`} className="text-xs font-medium text-neutral-600">
-        {T.to}
-        <DateInput
-          id={`${id}-to`}
-          value={draft.to}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onValueChange={(v) => update({ ...draft, to: v })}
-          className="mt-0.5 block min-h-11 w-36 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
-        />
-      </label>
+      {(['from', 'to'] as const).map((end) => (
+        <label key={end} htmlFor={`${id}-${end}`} className="text-xs font-medium text-neutral-600">
+          {T[end]}
+          <DateInput
+            id={`${id}-${end}`}
+            value={draft[end]}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onValueChange={(v) => update({ ...draft, [end]: v })}
+            className="mt-0.5 block min-h-11 w-36 rounded-md border border-neutral-300 bg-white px-2 text-sm sm:min-h-9"
+          />
+        </label>
+      ))}
       <IconButton label={T.later} onClick={() => onChange(shiftRange(value, 1))}>
         <ChevronRight aria-hidden className="size-4" />
       </IconButton>
