@@ -56,6 +56,32 @@ export function columnsFor<T extends RowData>() {
 
 export type { RowData, SortingState };
 
+/**
+ * The last column, of each row's buttons: its heading (`label`) is for screen readers only, and
+ * `cell` draws the buttons of a row.
+ */
+export function actionsColumn<T extends RowData>(
+  col: ReturnType<typeof columnsFor<T>>,
+  {
+    label,
+    className = 'text-right',
+    headerClassName,
+    cell,
+  }: {
+    label: string;
+    className?: string;
+    headerClassName?: string;
+    cell: (row: T) => ReactNode;
+  },
+): DataColumn<T> {
+  return col.display({
+    id: 'actions',
+    header: () => <span className="sr-only">{label}</span>,
+    meta: headerClassName ? { className, headerClassName } : { className },
+    cell: ({ row }) => cell(row.original),
+  });
+}
+
 /** The query behind the rows: its loading, failed and empty states and their words. */
 export type DataTableState = {
   isPending: boolean;

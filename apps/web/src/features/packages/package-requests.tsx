@@ -12,7 +12,7 @@ import { notify } from '../../lib/toast.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Check } from '../../ui/check.tsx';
-import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
+import { actionsColumn, columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { FormSelect, FormTextarea } from '../../ui/form.tsx';
 import { FormModal } from '../../ui/form-modal.tsx';
 import { QueryState } from '../../ui/list-state.tsx';
@@ -185,11 +185,10 @@ export function DispatcherPackageRequests() {
     noteColumn,
     sentColumn(when),
     statusColumn,
-    col.display({
-      id: 'actions',
-      header: () => <span className="sr-only">{P.markHandled}</span>,
-      meta: { className: 'text-right' },
-      cell: ({ row: { original: r } }) => handleButton(r),
+    actionsColumn(col, {
+      label: P.markHandled,
+      className: 'text-right',
+      cell: (r) => handleButton(r),
     }),
   ];
   return (

@@ -10,7 +10,7 @@ import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { IconButton } from '../../ui/button.tsx';
-import { columnsFor, DataTable } from '../../ui/data-table.tsx';
+import { actionsColumn, columnsFor, DataTable } from '../../ui/data-table.tsx';
 import { FormInput } from '../../ui/form.tsx';
 import { FormModal } from '../../ui/form-modal.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
@@ -92,11 +92,10 @@ export function QuickViewsSection() {
           .map(([k, value]) => `${k}: ${value}`)
           .join(', ') || P.noFilters,
     }),
-    col.display({
-      id: 'actions',
-      header: () => <span className="sr-only">{P.actions}</span>,
-      meta: { className: 'w-32 text-right' },
-      cell: ({ row: { original: v } }) => (
+    actionsColumn(col, {
+      label: P.actions,
+      className: 'w-32 text-right',
+      cell: (v) => (
         <span className="inline-flex gap-1">
           <IconButton label={P.openView(v.name)} onClick={() => open(v)}>
             <ExternalLink aria-hidden className="size-4" />

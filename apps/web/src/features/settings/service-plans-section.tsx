@@ -11,7 +11,7 @@ import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
-import { columnsFor, DataTable } from '../../ui/data-table.tsx';
+import { actionsColumn, columnsFor, DataTable } from '../../ui/data-table.tsx';
 import { FormDateField, useDateFormat } from '../../ui/date-picker.tsx';
 import { FormInput, FormSelect } from '../../ui/form.tsx';
 import { FormModal } from '../../ui/form-modal.tsx';
@@ -85,11 +85,10 @@ export function ServicePlansSection() {
       meta: { className: 'tabular-nums', field: 'end' },
       cell: (c) => day(c.getValue()),
     }),
-    col.display({
-      id: 'actions',
-      header: () => <span className="sr-only">{P.actions}</span>,
-      meta: { className: 'w-24 text-right' },
-      cell: ({ row: { original: p } }) => (
+    actionsColumn(col, {
+      label: P.actions,
+      className: 'w-24 text-right',
+      cell: (p) => (
         <span className="inline-flex gap-1">
           <IconButton label={P.editPlanOf(p.VisitStemID)} onClick={() => setEditing(p)}>
             <Pencil aria-hidden className="size-4" />

@@ -8,7 +8,7 @@ import { patchSearch } from '../../../lib/search-params.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
-import { columnsFor, type DataColumn, DataTable } from '../../../ui/data-table.tsx';
+import { actionsColumn, columnsFor, type DataColumn, DataTable } from '../../../ui/data-table.tsx';
 import { FormInput } from '../../../ui/form.tsx';
 import { SearchInput } from '../../../ui/search-input.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
@@ -91,7 +91,7 @@ export function EventsScreen() {
       <section aria-label={V.list} className="mt-4">
         <DataTable<WorkflowEvent>
           label={V.list}
-          columns={isDispatcher ? [...COLUMNS, actionsColumn(setEditing, remove)] : COLUMNS}
+          columns={isDispatcher ? [...COLUMNS, eventActions(setEditing, remove)] : COLUMNS}
           data={shown.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE)}
           getRowId={(e) => e._key}
           rowProps={(e) => ({ 'data-event': e._key })}
@@ -146,20 +146,20 @@ const COLUMNS: DataColumn<WorkflowEvent>[] = [
 ];
 
 /** Edit and delete (dispatchers). */
-const actionsColumn = (
+const eventActions = (
   onEdit: (e: WorkflowEvent) => void,
   onDelete: (e: WorkflowEvent) => Promise<void>,
 ): DataColumn<WorkflowEvent> =>
-  col.display({
-    id: 'actions',
-    header: () => <span className="sr-only">{V.actions}</span>,
-    meta: { className: 'w-24 text-right', headerClassName: 'text-right' },
-    cell: ({ row }) => (
+  actionsColumn(col, {
+    label: V.actions,
+    className: 'w-24 text-right',
+    headerClassName: 'text-right',
+    cell: (event) => (
       <span className="flex justify-end gap-1">
-        <IconButton label={`${T.edit} ${row.original._value}`} onClick={() => onEdit(row.original)}>
+        <IconButton label={`${T.edit} ${event._value}`} onClick={() => onEdit(event)}>
           <Pencil aria-hidden className="size-4" />
         </IconButton>
-        <IconButton label={`${T.delete} ${row.original._value}`} onClick={() => void onDelete(row.original)}>
+        <IconButton label={`${T.delete} ${event._value}`} onClick={() => void onDelete(event)}>
           <Trash2 aria-hidden className="size-4" />
         </IconButton>
       </span>

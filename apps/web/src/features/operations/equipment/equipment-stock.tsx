@@ -10,7 +10,7 @@ import { useStore } from '../../../lib/store.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
-import { columnsFor } from '../../../ui/data-table.tsx';
+import { actionsColumn, columnsFor } from '../../../ui/data-table.tsx';
 import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
 import { Page } from '../../../ui/page.tsx';
 import { SearchInput } from '../../../ui/search-input.tsx';
@@ -146,22 +146,21 @@ export function StockScreen({ kind }: { kind: StockKind }) {
     }),
     ...(canWrite
       ? [
-          col.display({
-            id: 'actions',
-            header: () => <span className="sr-only">{T.actions}</span>,
-            meta: { className: 'text-right whitespace-nowrap' },
-            cell: ({ row }) => (
+          actionsColumn(col, {
+            label: T.actions,
+            className: 'text-right whitespace-nowrap',
+            cell: (item) => (
               <>
-                <IconButton label={`${T.edit} ${row.original.name}`} onClick={() => setEditing(row.original)}>
+                <IconButton label={`${T.edit} ${item.name}`} onClick={() => setEditing(item)}>
                   <Pencil aria-hidden className="size-4" />
                 </IconButton>
                 <IconButton
-                  label={`${T.delete} ${row.original.name}`}
+                  label={`${T.delete} ${item.name}`}
                   onClick={() =>
                     void deleteAfterAsking(
-                      T.confirmDelete(row.original.name),
-                      () => deleteStock(kind, row.original._id, row.original.version),
-                      T.deleted(row.original.name),
+                      T.confirmDelete(item.name),
+                      () => deleteStock(kind, item._id, item.version),
+                      T.deleted(item.name),
                       refresh,
                     )
                   }

@@ -9,7 +9,7 @@ import { errorText } from '../../../lib/roster.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
-import { columnsFor } from '../../../ui/data-table.tsx';
+import { actionsColumn, columnsFor } from '../../../ui/data-table.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
 import { EmptyState } from '../../../ui/list-state.tsx';
 import { Page } from '../../../ui/page.tsx';
@@ -128,11 +128,10 @@ export function UploadsScreen() {
         headerClassName: 'hidden sm:table-cell',
       },
     }),
-    col.display({
-      id: 'actions',
-      header: () => <span className="sr-only">{T.actions}</span>,
-      meta: { className: 'text-right whitespace-nowrap' },
-      cell: ({ row: { original: u } }) => (
+    actionsColumn(col, {
+      label: T.actions,
+      className: 'text-right whitespace-nowrap',
+      cell: (u) => (
         <>
           <a
             href={uploadContentUrl(u._id)}
