@@ -10,7 +10,13 @@ import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
 import { IconButton } from '../../ui/button.tsx';
-import { columnsFor, type DataColumn, DataTable, type DataTableState } from '../../ui/data-table.tsx';
+import {
+  actionsColumn,
+  columnsFor,
+  type DataColumn,
+  DataTable,
+  type DataTableState,
+} from '../../ui/data-table.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { Form, FormCheckbox, FormInput, FormSelect, SubmitButton } from '../../ui/form.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
@@ -99,7 +105,6 @@ function tableState(
   };
 }
 
-const hidden = (text: string) => <span className="sr-only">{text}</span>;
 const member = columnsFor<Member>();
 type MemberActions = {
   change: (m: Member, role: string, duties: string[]) => Promise<void>;
@@ -158,11 +163,10 @@ function memberColumns({ change, remove }: MemberActions, isCompact: boolean): D
       </>
     ),
   });
-  const actions = member.display({
-    id: 'actions',
-    header: () => hidden(T.memberActions),
-    meta: { className: 'w-12 text-right align-top sm:align-middle' },
-    cell: ({ row: { original: m } }) => (
+  const actions = actionsColumn(member, {
+    label: T.memberActions,
+    className: 'w-12 text-right align-top sm:align-middle',
+    cell: (m) => (
       <IconButton label={T.removeMember(m.name)} onClick={() => void remove(m)}>
         <UserMinus aria-hidden className="size-4" />
       </IconButton>
@@ -217,11 +221,10 @@ function invitationColumns(
       </>
     ),
   });
-  const actions = invitation.display({
-    id: 'actions',
-    header: () => hidden(T.memberActions),
-    meta: { className: 'w-12 text-right' },
-    cell: ({ row: { original: i } }) =>
+  const actions = actionsColumn(invitation, {
+    label: T.memberActions,
+    className: 'w-12 text-right',
+    cell: (i) =>
       i.status === 'pending' ? (
         <IconButton label={T.revoke(i.email)} onClick={() => void revoke(i)}>
           <Trash2 aria-hidden className="size-4" />
