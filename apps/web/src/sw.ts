@@ -15,6 +15,7 @@
  *   from the cache, else fetched and kept until the next worker takes over.
  * - Everything else (the API, the live socket, uploads) is not touched: data is the server's.
  */
+import type { PushPayload } from '@rostra/core/notifications/api';
 import { clientsClaim } from 'workbox-core';
 import {
   cleanupOutdatedCaches,
@@ -79,13 +80,7 @@ self.addEventListener('activate', (event) => {
  * link's token (no sign-in needed: the signed link is the proof), the outcome shown as a new
  * notification. A tap on the notification itself opens the job in the app.
  */
-type PushMessage = {
-  title?: string;
-  body?: string;
-  record_id?: string | null;
-  event?: string;
-  confirm_token?: string;
-};
+type PushMessage = Partial<PushPayload>;
 
 const PUSH_TEXT = {
   confirm: 'Confirm',

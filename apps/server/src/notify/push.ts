@@ -1,3 +1,4 @@
+import type { PushPayload } from '@rostra/core/notifications/api';
 import type { Db } from '@rostra/db/client';
 import { getOrCreateSecret } from '@rostra/db/identity/secrets';
 import { listPushSubscriptions, removePushSubscription } from '@rostra/db/notifications/deliveries';
@@ -25,15 +26,7 @@ export async function vapidKeys(db: Db): Promise<VapidKeys> {
   return JSON.parse(stored) as VapidKeys;
 }
 
-/** What the worker's browser shows: the notification's title, text and the job it opens. */
-export type PushPayload = {
-  title: string;
-  body: string;
-  record_id: string | null;
-  event: string;
-  /** The confirm link's token, when the worker is asked to confirm: the Confirm and Decline actions. */
-  confirm_token?: string;
-};
+export type { PushPayload };
 
 /**
  * Push to every browser the user subscribed in the organisation. The push service keeps one

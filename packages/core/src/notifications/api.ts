@@ -76,3 +76,16 @@ export type RosterPeriodBody = z.infer<typeof rosterPeriodBody>;
 /** How many workers and jobs a publication touches (asked before, answered after). */
 export const publishCounts = z.object({ workers: z.number().int(), jobs: z.number().int() });
 export type PublishCounts = z.infer<typeof publishCounts>;
+
+/**
+ * A web push message (`notify/push.ts` sends it, the service worker shows it): the
+ * notification's title, text and the job it opens.
+ */
+export type PushPayload = {
+  title: string;
+  body: string;
+  record_id: string | null;
+  event: string;
+  /** The confirm link's token, when the worker is asked to confirm: the Confirm and Decline actions. */
+  confirm_token?: string;
+};
