@@ -130,6 +130,7 @@ test('the worker declines in their day with a reason; the job goes back to the d
 
   await ask.getByRole('button', { name: 'Decline' }).click();
   await ask.getByLabel('Reason (optional)').fill('Car is in the garage');
+  await screenshot(worker, 'confirm-decline-375', info.project.name);
   await ask.getByRole('button', { name: 'Decline the job' }).click();
   // Off the job: it leaves the worker's day.
   await expect(card).toHaveCount(0);
