@@ -1,18 +1,12 @@
-import {
-  buildExceptionReport,
-  type ExceptionConfig,
-  type ExceptionEntry,
-  type ExceptionJob,
-} from '@rostra/core/exceptions/report';
+import type { ExceptionEntry, ExceptionJob } from '@rostra/core/exceptions/report';
 import { CURRENT_JOB_STATUSES } from '@rostra/core/exceptions/status-order';
 import type { Period } from '@rostra/core/reports/period';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { EXCEPTION_CONFIG_KEY, latestStates } from '../scheduling/exception-report.ts';
+import { readExceptionConfig, reportOfJobs } from '../scheduling/exception-report.ts';
 import { loadOrgContext, wallClockOf } from '../scheduling/org-context.ts';
 import { selectTimelineRecords } from '../scheduling/records.ts';
 import { overlapsWindow } from '../scheduling/window-overlap.ts';
-import { orgSettings } from '../schema/organisations.ts';
 import { timelineRecords } from '../schema/scheduling.ts';
 import { withOrg } from '../tenant.ts';
 
@@ -52,20 +46,7 @@ export function exceptionsInPeriod(
   return withOrg(db, orgId, async (tx) => {
     const org = await loadOrgContext(tx, orgId);
     const wall = wallClockOf(org, now);
-    const [config] = await tx
-      .select({ value: orgSettings.value })
-      .from(orgSettings)
-      .where(
-        and(
-          eq(orgSettings.orgId, orgId),
-          eq(orgSettings.key, EXCEPTION_CONFIG_KEY),
-          eq(orgSettings.role, ''),
-        ),
-      );
-    const stored = config?.value.configs;
-    const configs = (Array.isArray(stored) ? stored : []).filter(
-      (c): c is ExceptionConfig => typeof c === 'object' && c !== null,
-    );
+    const { configs } = await readExceptionConfig(tx, orgId);
     const jobs = configs.length
       ? await selectTimelineRecords(
           tx,
@@ -79,18 +60,7 @@ export function exceptionsInPeriod(
           EXCEPTION_JOB_LIMIT,
         )
       : [];
-    const states = await latestStates(
-      tx,
-      orgId,
-      jobs.map((j) => j._id),
-    );
-    const built = buildExceptionReport({
-      jobs: jobs as ExceptionJob[],
-      configs,
-      now: wall,
-      states,
-      timeZone: org.timeZone,
-    });
+    const built = await reportOfJobs(tx, orgId, jobs as ExceptionJob[], configs, wall, org.timeZone);
     const byId = new Map(jobs.map((j) => [j._id, j]));
     const entries = built.entries.map((e): PeriodException => {
       const job = byId.get(e._id) as Record<string, unknown> | undefined;

@@ -81,6 +81,42 @@ export async function getExceptionReport(db: Db, orgId: string): Promise<StoredE
   return row ? toReport(row) : undefined;
 }
 
+/** The organisation's exception configs and its `unconfirmed_hours` (undefined when not set). */
+export async function readExceptionConfig(
+  tx: Tx,
+  orgId: string,
+): Promise<{ configs: ExceptionConfig[]; unconfirmedHours: number | undefined }> {
+  const [config] = await tx
+    .select({ value: orgSettings.value })
+    .from(orgSettings)
+    .where(
+      and(eq(orgSettings.orgId, orgId), eq(orgSettings.key, EXCEPTION_CONFIG_KEY), eq(orgSettings.role, '')),
+    );
+  const stored = config?.value.configs;
+  const configs = (Array.isArray(stored) ? stored : []).filter(
+    (c): c is ExceptionConfig => typeof c === 'object' && c !== null,
+  );
+  const hours = config?.value.unconfirmed_hours;
+  return { configs, unconfirmedHours: typeof hours === 'number' && hours >= 0 ? hours : undefined };
+}
+
+/** The core's report of these jobs at the wall-clock second `wall`, each with its latest state. */
+export async function reportOfJobs(
+  tx: Tx,
+  orgId: string,
+  jobs: ExceptionJob[],
+  configs: ExceptionConfig[],
+  wall: number,
+  timeZone: string,
+) {
+  const states = await latestStates(
+    tx,
+    orgId,
+    jobs.map((j) => j._id),
+  );
+  return buildExceptionReport({ jobs, configs, now: wall, states, timeZone });
+}
+
 /**
  * Computes the organisation's current exception report with the core (`buildExceptionReport`) at
  * the real instant `now` (placed on the organisation's wall clock): the current jobs, each one's
@@ -95,21 +131,7 @@ export async function refreshExceptionReport(
   return withOrg(db, orgId, async (tx) => {
     const org = await loadOrgContext(tx, orgId);
     const wall = wallClockOf(org, now);
-    const [config] = await tx
-      .select({ value: orgSettings.value })
-      .from(orgSettings)
-      .where(
-        and(
-          eq(orgSettings.orgId, orgId),
-          eq(orgSettings.key, EXCEPTION_CONFIG_KEY),
-          eq(orgSettings.role, ''),
-        ),
-      );
-    const configs = ((config?.value.configs ?? []) as ExceptionConfig[]).filter(
-      (c) => typeof c === 'object' && c,
-    );
-    const hours = config?.value.unconfirmed_hours;
-    const unconfirmedHours = typeof hours === 'number' && hours >= 0 ? hours : undefined;
+    const { configs, unconfirmedHours } = await readExceptionConfig(tx, orgId);
     const jobs =
       configs.length || unconfirmedHours !== undefined
         ? await selectTimelineRecords(
@@ -121,18 +143,7 @@ export async function refreshExceptionReport(
             ),
           )
         : [];
-    const states = await latestStates(
-      tx,
-      orgId,
-      jobs.map((j) => j._id),
-    );
-    const built = buildExceptionReport({
-      jobs: jobs as ExceptionJob[],
-      configs,
-      now: wall,
-      states,
-      timeZone: org.timeZone,
-    });
+    const built = await reportOfJobs(tx, orgId, jobs as ExceptionJob[], configs, wall, org.timeZone);
     if (unconfirmedHours !== undefined) {
       const pending = await tx
         .selectDistinct({ recordId: bookingConfirmations.recordId })
