@@ -5,7 +5,7 @@ import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { customerPlace } from '@rostra/core/records/booking-rules';
 import { OVERLAY_TEXT } from '@rostra/core/shell/messages';
 import { dayStart, toWallClock } from '@rostra/core/time/calendar';
-import { apiCall, customerAllowing, enterApp, USERS } from './helpers.ts';
+import { apiCall, customerAllowing, enterApp, expectToast, USERS } from './helpers.ts';
 
 /** The machine is shared and slow at times: screens get 15 s to show what they should. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -533,7 +533,7 @@ test.describe('create and edit', () => {
       'Pieces 2 · Total volume 1.224 m³ · Price 20.00',
     );
     await picker.getByRole('button', { name: 'Save inventory' }).click();
-    await expect(page.getByText('Inventory saved')).toBeVisible();
+    await expectToast(page, 'Inventory saved');
     await page.reload();
     await expect(detail(page).getByTestId('inventory-totals')).toHaveText(
       'Pieces 2 · Total volume 1.224 m³ · Price 20.00',

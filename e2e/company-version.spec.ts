@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { enterApp, USERS } from './helpers.ts';
+import { enterApp, expectToast, USERS } from './helpers.ts';
 
 /*
  * The company document is versioned (security issue #15, point 7): the settings form and the
@@ -33,7 +33,7 @@ test('the company form names the version it read: a change saved meanwhile is a 
   expect((await read()).max_distance).toBe(start.max_distance + 3);
 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Settings saved')).toBeVisible();
+  await expectToast(page, 'Settings saved');
   await expect.poll(async () => (await read()).max_distance).toBe(start.max_distance + 7);
 
   // Put it back for the other specs.

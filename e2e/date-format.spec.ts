@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DAY, formatDate, toWallClock, WEEK, weekStart } from '@rostra/core/time/calendar';
-import { enterApp, screenshot, USERS } from './helpers.ts';
+import { enterApp, expectToast, screenshot, USERS } from './helpers.ts';
 
 /*
  * Issue #22 points 2 and 3: the organisation's date format and week start day, changed in the
@@ -29,11 +29,11 @@ test("dates print in the organisation's format and weeks start on its day, after
   try {
     await page.getByRole('tabpanel').getByLabel('Date format').selectOption('yyyy-mm-dd');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expectToast(page, 'Settings saved');
     await page.getByRole('tab', { name: 'Allocation checks' }).click();
     await page.getByRole('tabpanel').getByLabel('Week starts on').selectOption({ label: 'Monday' });
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(page.getByText('Settings saved')).toBeVisible();
+    await expectToast(page, 'Settings saved');
 
     const monday = weekStart(toWallClock(Date.now(), zone), 1);
     const iso = (sec: number) => formatDate(sec, 'yyyy-mm-dd');

@@ -77,8 +77,55 @@ export async function moveServerClock(page: Page, seconds: number): Promise<Date
 export async function enterApp(page: Page, email: string, path = '/'): Promise<void> {
   await signInByApi(page, email);
   await acceptTermsByApi(page);
+  await watchToasts(page);
   await page.goto(path);
   await expect(page.getByRole('banner')).toBeVisible();
+}
+
+const watchedToasts = new WeakSet<Page>();
+
+/**
+ * Records the text of every toast the page shows (a MutationObserver from the document's start),
+ * so a test can assert a toast it may no longer find on screen: a success toast lasts the spec's
+ * 1 s, which a loaded machine can spend between the click and the next look. `enterApp` installs it.
+ */
+async function watchToasts(page: Page): Promise<void> {
+  if (watchedToasts.has(page)) return;
+  watchedToasts.add(page);
+  await page.addInitScript(TOAST_RECORDER);
+}
+
+/** Runs in the page (plain JavaScript: the tests are not typed against the DOM). */
+const TOAST_RECORDER = `(() => {
+  if (window.__rostraToasts) return;
+  const seen = (window.__rostraToasts = []);
+  const counted = new WeakSet();
+  const look = () => {
+    for (const el of document.querySelectorAll('[data-sonner-toast]')) {
+      const text = el.textContent.trim();
+      if (text && !counted.has(el)) {
+        counted.add(el);
+        seen.push(text);
+      }
+    }
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+/**
+ * Waits until the page has shown a toast containing `text` (still on screen or already gone), and
+ * takes it off the record, so the next call waits for the next such toast.
+ */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  if (!watchedToasts.has(page)) throw new Error('expectToast: this page was not opened with enterApp');
+  const take = (wanted: string) => {
+    const seen = (globalThis as { __rostraToasts?: string[] }).__rostraToasts ?? [];
+    const at = seen.findIndex((t) => t.includes(wanted));
+    if (at < 0) return seen;
+    seen.splice(at, 1);
+    return true;
+  };
+  await expect.poll(() => page.evaluate(take, text), { message: `a toast saying "${text}"` }).toBe(true);
 }
 
 /** The sidebar's entries, in order, as their link names. */

@@ -1,6 +1,6 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { ALERT_TEXT } from '@rostra/core/shell/messages';
-import { type ApiRecord, apiCall, enterApp, screenshot, todaysJob, USERS } from './helpers.ts';
+import { type ApiRecord, apiCall, enterApp, expectToast, screenshot, todaysJob, USERS } from './helpers.ts';
 
 /** The machine is shared and slow at times: screens get 20 s to show what they should. */
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -216,7 +216,7 @@ test.describe('the job’s life on a phone', () => {
     await expect(their.getByRole('radio', { name: '4 stars' })).toBeChecked();
     await their.getByLabel('Comment').fill('Lovely and on time');
     await their.getByRole('button', { name: 'Save review' }).click();
-    await expect(customer.getByText('Review saved')).toBeVisible();
+    await expectToast(customer, 'Review saved');
     await screenshot(customer, 'job-review-375', test.info().project.name);
 
     // The dispatcher reads it, makes an invoice from the time, and moves it on.
@@ -251,7 +251,7 @@ test.describe('the job’s life on a phone', () => {
     await desk.getByRole('tab', { name: 'Notes' }).click();
     await desk.getByLabel('Dispatcher notes').fill('Customer asked for the same carer next week');
     await desk.getByRole('button', { name: 'Save notes' }).click();
-    await expect(page.getByText('Notes saved')).toBeVisible();
+    await expectToast(page, 'Notes saved');
     await page.reload();
     await desk.getByRole('tab', { name: 'Notes' }).click();
     await expect(desk.getByLabel('Dispatcher notes')).toHaveValue(

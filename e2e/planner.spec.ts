@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiCall, enterApp, menuEntries, screenshot, USERS } from './helpers.ts';
+import { apiCall, enterApp, expectToast, menuEntries, screenshot, USERS } from './helpers.ts';
 
 /*
  * Issue 22 point 1 on the screens: `planner_recurrence` (the booking form's Repeat option) and
@@ -58,7 +58,7 @@ test.describe('planner flags', () => {
       await screenshot(page, 'booking-form-repeat-1280', project);
       await form.getByRole('button', { name: 'Save' }).click();
       await expect(form).toHaveCount(0);
-      await expect(page.getByText('4 bookings saved')).toBeVisible();
+      await expectToast(page, '4 bookings saved');
 
       const monday = Date.parse('2031-04-07T00:00:00Z') / 1000;
       const made = (

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { apiCall, enterApp, screenshot, USERS, watchPageErrors } from './helpers.ts';
+import { apiCall, enterApp, expectToast, screenshot, USERS, watchPageErrors } from './helpers.ts';
 
 /** The machine is shared and slow at times: screens get 15 s to show what they should. */
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -106,7 +106,7 @@ test('master labels: labels, strict modes and published are saved and read back'
     await form.getByLabel('Strict for customer labels').selectOption('any');
     await screenshot(page, 'settings-master-labels-1280', project());
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Master labels saved')).toBeVisible();
+    await expectToast(page, 'Master labels saved');
     const saved = await apiCall(page, 'GET', '/dispatcher-master-labels');
     expect(saved).toMatchObject({
       labels: [firstValue],

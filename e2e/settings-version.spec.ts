@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { enterApp, screenshot, USERS } from './helpers.ts';
+import { enterApp, expectToast, screenshot, USERS } from './helpers.ts';
 
 /*
  * Lost updates in the settings sections. Every section's form keeps a person's edits while
@@ -201,7 +201,7 @@ for (const section of SECTIONS) {
       );
       await section.editB(b);
       await form(b).getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(b.getByText('Settings saved')).toBeVisible();
+      await expectToast(b, 'Settings saved');
       await refetched;
       const theirs = await read();
       if (section.hasB) expect(section.hasB(theirs)).toBe(true);
@@ -219,7 +219,7 @@ for (const section of SECTIONS) {
 
       // Save again replaces B's change, knowingly.
       await saveA.click();
-      await expect(a.getByText('Settings saved')).toBeVisible();
+      await expectToast(a, 'Settings saved');
       await expect.poll(async () => JSON.stringify(await read()) !== JSON.stringify(theirs)).toBe(true);
       if (section.hasA) expect(section.hasA(await read())).toBe(true);
     } finally {

@@ -15,6 +15,7 @@ import {
   apiCall,
   DEMO_PASSWORD,
   enterApp,
+  expectToast,
   menuEntries,
   moveServerClock,
   orgSettings,
@@ -750,7 +751,7 @@ test.describe('profile', () => {
     await expect(dialog.getByText('Enter your account name')).toBeVisible();
     await dialog.getByLabel('Display name').fill('Morgan Multi');
     await dialog.getByRole('button', { name: 'Save name' }).click();
-    await expect(page.getByText('Your name is saved')).toBeVisible();
+    await expectToast(page, 'Your name is saved');
     await screenshot(page, 'profile-dialog-1280', test.info().project.name);
 
     // The phone: a code goes to the new number; a wrong one changes nothing.

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { DAY, toWallClock, toYmd, WEEK, weekStart } from '@rostra/core/time/calendar';
-import { enterApp, USERS } from './helpers.ts';
+import { enterApp, expectToast, USERS } from './helpers.ts';
 
 /*
  * /resource_shifts. Data: resource r047's weeks 6 and 7 weeks ahead (no seeded shift reaches that
@@ -66,7 +66,7 @@ test('a dispatcher edits a weekly availability with several timings a day; it pe
   await expect(page.getByTestId('planned-hours')).toHaveText('16.50 hours a week');
   await shot(page, 'shifts', info.project.name);
   await page.getByRole('button', { name: 'Save week' }).click();
-  await expect(page.getByText('Shifts saved')).toBeVisible();
+  await expectToast(page, 'Shifts saved');
 
   await page.reload();
   await openWeek(page, name);
