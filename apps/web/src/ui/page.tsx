@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 /** A screen's frame: its heading, the actions beside it, and the content below. */
 export function Page({
@@ -20,5 +20,44 @@ export function Page({
       </div>
       <div className="mt-4">{children}</div>
     </div>
+  );
+}
+
+/**
+ * A titled part of a screen: its heading (so screen-reader users can jump between sections) with
+ * the actions beside it, then the content. A card by default; `plain` drops the frame.
+ */
+export function Section({
+  title,
+  actions,
+  children,
+  plain = false,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+  plain?: boolean;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={id}
+      className={plain ? 'mt-6' : 'min-w-0 rounded-lg border border-neutral-200 bg-white'}
+    >
+      <div
+        className={`flex flex-wrap items-center justify-between gap-2 ${plain ? '' : 'border-b border-neutral-100 px-4 py-3'}`}
+      >
+        <h2
+          id={id}
+          className={
+            plain ? 'text-sm font-semibold text-neutral-700' : 'text-base font-semibold text-neutral-900'
+          }
+        >
+          {title}
+        </h2>
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      </div>
+      {plain ? children : <div className="p-4">{children}</div>}
+    </section>
   );
 }

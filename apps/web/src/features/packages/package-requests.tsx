@@ -16,6 +16,7 @@ import { actionsColumn, columnsFor, type DataColumn, DataTable } from '../../ui/
 import { FormSelect, FormTextarea } from '../../ui/form.tsx';
 import { FormModal } from '../../ui/form-modal.tsx';
 import { QueryState } from '../../ui/list-state.tsx';
+import { Section } from '../../ui/page.tsx';
 import { Pager, pagerCounts } from '../../ui/pager.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import {
@@ -55,10 +56,10 @@ export function CustomerPackages() {
   const list = useQuery(packageRequestsQuery({ page, limit: PAGE_SIZE }));
   const when = useWhen();
   return (
-    <HomeSection
-      id="home-packages"
+    <Section
+      plain
       title={P.title}
-      action={
+      actions={
         <Button onClick={() => setOpen(true)}>
           <PackagePlus aria-hidden className="size-4" />
           {P.send}
@@ -76,7 +77,7 @@ export function CustomerPackages() {
         card={(r) => <RequestCard r={r} when={when} />}
       />
       {isOpen ? <SendPackageForm onClose={() => setOpen(false)} /> : null}
-    </HomeSection>
+    </Section>
   );
 }
 
@@ -192,10 +193,10 @@ export function DispatcherPackageRequests() {
     }),
   ];
   return (
-    <HomeSection
-      id="home-package-requests"
+    <Section
+      plain
       title={P.requests}
-      action={
+      actions={
         <Check
           checked={withHandled}
           onChange={(v) => {
@@ -215,32 +216,7 @@ export function DispatcherPackageRequests() {
         onPage={setPage}
         card={(r) => <RequestCard r={r} when={when} sender action={handleButton(r)} />}
       />
-    </HomeSection>
-  );
-}
-
-/** A section of Home: its heading with an action beside it, then its content. */
-function HomeSection({
-  id,
-  title,
-  action,
-  children,
-}: {
-  id: string;
-  title: string;
-  action: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="mt-6">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id={id} className="text-sm font-semibold text-neutral-700">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
+    </Section>
   );
 }
 

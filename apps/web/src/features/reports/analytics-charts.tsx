@@ -4,7 +4,8 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import { useOrgDates } from '../../lib/org-dates.ts';
 import type { RowData } from '../../ui/data-table.tsx';
 import { EmptyState } from '../../ui/list-state.tsx';
-import { type Column, DataTable, Section, TableToggle } from './report-parts.tsx';
+import { Section } from '../../ui/page.tsx';
+import { type Column, DataTable, TableToggle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 import { percent, statusSeries } from './reports.ts';
 

@@ -10,7 +10,7 @@ import { checkRange, shiftRange } from './reports.ts';
 
 /*
  * Pieces the timesheets, reports, analytics and ledger screens share: the period picker, a CSV
- * export link, a section card, a plain data table and the chart/table toggle.
+ * export link, a plain data table and the chart/table toggle.
  */
 
 /**
@@ -98,30 +98,6 @@ export function CsvLink({
       <Download aria-hidden className="size-4" />
       {label}
     </a>
-  );
-}
-
-/** A titled card; the title is a heading so screen-reader users can jump between sections. */
-export function Section({
-  title,
-  actions,
-  children,
-}: {
-  title: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="min-w-0 rounded-lg border border-neutral-200 bg-white">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-neutral-100 px-4 py-3">
-        <h2 id={id} className="text-base font-semibold text-neutral-900">
-          {title}
-        </h2>
-        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
-      </div>
-      <div className="p-4">{children}</div>
-    </section>
   );
 }
 

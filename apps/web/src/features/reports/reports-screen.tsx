@@ -8,8 +8,8 @@ import { errorText, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { FormMessage } from '../../ui/field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { Page } from '../../ui/page.tsx';
-import { CsvLink, DataTable, PeriodPicker, Section, screenTitle } from './report-parts.tsx';
+import { Page, Section } from '../../ui/page.tsx';
+import { CsvLink, DataTable, PeriodPicker, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 import { csvUrl, fetchExceptions, fetchHours, fetchJobsByStatus, REPORT_KEYS, weekOf } from './reports.ts';
 

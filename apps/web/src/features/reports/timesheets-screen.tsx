@@ -7,9 +7,9 @@ import { useOrgDates } from '../../lib/org-dates.ts';
 import { errorText, useResources, wallNow } from '../../lib/roster.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
-import { Page } from '../../ui/page.tsx';
+import { Page, Section } from '../../ui/page.tsx';
 import { PeriodNav } from '../../ui/period-nav.tsx';
-import { CsvLink, DataTable, Section, screenTitle } from './report-parts.tsx';
+import { CsvLink, DataTable, screenTitle } from './report-parts.tsx';
 import { REPORT_TEXT as T } from './report-text.ts';
 import {
   csvUrl,
