@@ -78,22 +78,48 @@ function utilisationColumns<
 const barsHeight = (rows: number, perRow: number, extra = 40) =>
   Math.max(200, Math.min(rows, 40) * perRow + extra);
 
-/** Utilisation in percent as horizontal bars, one a row, names `nameWidth` px wide. */
-function utilisationBars(
-  rows: readonly { name: string; utilisation: number | null }[],
-  nameWidth: number,
-  fill: string | undefined,
+/** One bar of a chart: the point's key it draws, its name in the legend and tooltip, its colour. */
+type BarOf<P> = { key: Exclude<keyof P, 'name'> & string; name: string; fill: string | undefined };
+
+/**
+ * Horizontal bars, one a row named `name` (names `nameWidth` px wide), a legend where there is
+ * more than one bar a row; `unit` on the value axis, whole numbers only when `isCount`.
+ */
+function horizontalBars<P extends { name: string }>(
+  points: readonly P[],
+  bars: readonly BarOf<P>[],
+  {
+    nameWidth,
+    fontSize = 12,
+    unit,
+    isCount = false,
+  }: { nameWidth: number; fontSize?: number; unit?: string; isCount?: boolean },
 ) {
   return (
-    <BarChart data={rows.map((r) => ({ name: r.name, value: pct(r.utilisation) }))} layout="vertical">
+    <BarChart data={[...points]} layout="vertical">
       <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-      <XAxis type="number" unit="%" />
-      <YAxis type="category" dataKey="name" width={nameWidth} tick={{ fontSize: 12 }} />
-      <Tooltip formatter={(v) => `${v}%`} />
-      <Bar dataKey="value" name={T.utilisation} fill={fill} isAnimationActive={false} />
+      <XAxis type="number" unit={unit ?? ''} allowDecimals={!isCount} />
+      <YAxis type="category" dataKey="name" width={nameWidth} tick={{ fontSize }} />
+      <Tooltip {...(unit === '%' ? { formatter: (v: unknown) => `${v}%` } : {})} />
+      {bars.length > 1 ? <Legend /> : null}
+      {bars.map((b) => (
+        <Bar key={b.key} dataKey={b.key as string} name={b.name} fill={b.fill} isAnimationActive={false} />
+      ))}
     </BarChart>
   );
 }
+
+/** Utilisation in percent as horizontal bars, one a row, names `nameWidth` px wide. */
+const utilisationBars = (
+  rows: readonly { name: string; utilisation: number | null }[],
+  nameWidth: number,
+  fill: string | undefined,
+) =>
+  horizontalBars(
+    rows.map((r) => ({ name: r.name, value: pct(r.utilisation) })),
+    [{ key: 'value', name: T.utilisation, fill }],
+    { nameWidth, unit: '%' },
+  );
 
 export function UtilisationByResource({ data }: { data: Analytics }) {
   const rows = data.resources;
@@ -179,15 +205,13 @@ export function ConflictsByReason({ data }: { data: Analytics }) {
         { header: T.reason, cell: (r) => r.code },
         { header: T.jobs, cell: (r) => r.jobs, isNumber: true },
       ]}
-      chart={() => (
-        <BarChart data={rows.map((r) => ({ name: r.code, value: r.jobs }))} layout="vertical">
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" allowDecimals={false} />
-          <YAxis type="category" dataKey="name" width={220} tick={{ fontSize: 11 }} />
-          <Tooltip />
-          <Bar dataKey="value" name={T.jobs} fill={RED} isAnimationActive={false} />
-        </BarChart>
-      )}
+      chart={() =>
+        horizontalBars(
+          rows.map((r) => ({ name: r.code, value: r.jobs })),
+          [{ key: 'value', name: T.jobs, fill: RED }],
+          { nameWidth: 220, fontSize: 11, isCount: true },
+        )
+      }
     />
   );
 }
@@ -213,25 +237,18 @@ export function HoursAgainstLimits({ data }: { data: Analytics }) {
         },
       ]}
       height={barsHeight(rows.length, 28, 60)}
-      chart={() => (
-        <BarChart
-          data={rows.slice(0, 40).map((r) => ({
-            name: r.name,
-            hours: r.limits.week_hours,
-            limit: r.limits.week_limit,
-            isOver: r.limits.is_over,
-          }))}
-          layout="vertical"
-        >
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" unit=" h" />
-          <YAxis type="category" dataKey="name" width={120} tick={{ fontSize: 12 }} />
-          <Tooltip />
-          <Legend />
-          <Bar dataKey="hours" name={T.busiestWeek} fill={SERIES[0]} isAnimationActive={false} />
-          <Bar dataKey="limit" name={T.weekLimit} fill={GREY} isAnimationActive={false} />
-        </BarChart>
-      )}
+      chart={() =>
+        horizontalBars(
+          rows
+            .slice(0, 40)
+            .map((r) => ({ name: r.name, hours: r.limits.week_hours, limit: r.limits.week_limit })),
+          [
+            { key: 'hours', name: T.busiestWeek, fill: SERIES[0] },
+            { key: 'limit', name: T.weekLimit, fill: GREY },
+          ],
+          { nameWidth: 120, unit: ' h' },
+        )
+      }
     />
   );
 }
