@@ -1,3 +1,4 @@
+import { forcedResourceIssue } from '@rostra/core/settings/flag-rules';
 import { DAY, fromYmd, toYmd } from '@rostra/core/time/calendar';
 import type { z } from 'zod';
 import type { QueryParams } from '../../lib/api.ts';
@@ -122,7 +123,29 @@ export const spanValuesOf = (
 });
 
 /** The span's messages as a form schema's issues, at the date, begin and end fields. */
-export function checkSpan(v: SpanValues, ctx: z.RefinementCtx): void {
+function checkSpan(v: SpanValues, ctx: z.RefinementCtx): void {
   for (const [path, message] of Object.entries(spanFrom(v.date, v.begin, v.end).errors))
     ctx.addIssue({ code: 'custom', path: [path], message });
+}
+
+/**
+ * An event form's checks as its schema's issues: a name (at `nameField`), a valid span, and on a
+ * new event at least one resource where the organisation forces them on this kind.
+ */
+export function checkEvent<K extends string>(
+  v: SpanValues & { resIds: readonly string[] } & Record<K, string>,
+  ctx: z.RefinementCtx,
+  {
+    nameField,
+    kind,
+    isNew,
+    mustHaveResource,
+  }: { nameField: K; kind: 'calevent' | 'groupevent'; isNew: boolean; mustHaveResource: boolean },
+): void {
+  if (!v[nameField].trim()) ctx.addIssue({ code: 'custom', path: [nameField], message: T.nameRequired });
+  checkSpan(v, ctx);
+  const forced = isNew
+    ? forcedResourceIssue(kind, v.resIds, { [`force_resource_${kind}`]: mustHaveResource })
+    : null;
+  if (forced) ctx.addIssue({ code: 'custom', path: ['resIds'], message: forced.message });
 }

@@ -5,13 +5,12 @@ import {
 } from '@rostra/core/api/calendar-events';
 import type { ProjectTaskRecord } from '@rostra/core/api/project-tasks';
 import type { ResourceRecord } from '@rostra/core/api/resources';
-import { forcedResourceIssue } from '@rostra/core/settings/flag-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
 import { displayName } from '../api.ts';
 import { PickManyField } from '../labels-field.tsx';
-import { checkSpan, spanFrom, spanValuesOf } from '../model.ts';
+import { checkEvent, spanFrom, spanValuesOf } from '../model.ts';
 import { ReadersField } from '../readers-field.tsx';
 import { RecordForm } from '../record-directory.tsx';
 import { SpanFields } from '../span-fields.tsx';
@@ -36,14 +35,9 @@ const calendarEventForm = ({ isNew, mustHaveResource }: { isNew: boolean; mustHa
       readers: z.array(z.string()),
       resIds: z.array(z.string()),
     })
-    .superRefine((v, ctx) => {
-      if (!v.name.trim()) ctx.addIssue({ code: 'custom', path: ['name'], message: T.nameRequired });
-      checkSpan(v, ctx);
-      const forced = isNew
-        ? forcedResourceIssue('calevent', v.resIds, { force_resource_calevent: mustHaveResource })
-        : null;
-      if (forced) ctx.addIssue({ code: 'custom', path: ['resIds'], message: forced.message });
-    })
+    .superRefine((v, ctx) =>
+      checkEvent(v, ctx, { nameField: 'name', kind: 'calevent', isNew, mustHaveResource }),
+    )
     .transform((v): CreateCalendarEventBody => {
       const span = spanFrom(v.date, v.begin, v.end);
       return {

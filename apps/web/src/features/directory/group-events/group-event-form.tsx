@@ -6,13 +6,12 @@ import {
   groupEventBody,
 } from '@rostra/core/api/group-events';
 import type { ResourceRecord } from '@rostra/core/api/resources';
-import { forcedResourceIssue } from '@rostra/core/settings/flag-rules';
 import { z } from 'zod';
 import { notify } from '../../../lib/toast.ts';
 import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
 import { displayName } from '../api.ts';
 import { PickManyField } from '../labels-field.tsx';
-import { checkSpan, spanFrom, spanValuesOf } from '../model.ts';
+import { checkEvent, spanFrom, spanValuesOf } from '../model.ts';
 import { RecordForm } from '../record-directory.tsx';
 import { SpanFields } from '../span-fields.tsx';
 import { GROUP_EVENTS_TEXT as G, DIRECTORY_TEXT as T } from '../texts.ts';
@@ -61,15 +60,9 @@ export function groupEventForm({
   customers: readonly CustomerRecord[];
 }) {
   return groupEventValues
-    .superRefine((v, ctx) => {
-      if (!v.reference.trim()) ctx.addIssue({ code: 'custom', path: ['reference'], message: T.nameRequired });
-      checkSpan(v, ctx);
-      // Like the server: a new event only (core `settings/flag-rules`).
-      const forced = isNew
-        ? forcedResourceIssue('groupevent', v.resIds, { force_resource_groupevent: mustHaveResource })
-        : null;
-      if (forced) ctx.addIssue({ code: 'custom', path: ['resIds'], message: forced.message });
-    })
+    .superRefine((v, ctx) =>
+      checkEvent(v, ctx, { nameField: 'reference', kind: 'groupevent', isNew, mustHaveResource }),
+    )
     .transform((v): GroupEventBody => {
       const span = spanFrom(v.date, v.begin, v.end);
       const firstResource = resources.find((r) => r._id === v.resIds[0]);
