@@ -3,9 +3,12 @@ import type { ComponentProps } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormInput } from '../../ui/form.tsx';
-import { displayName } from './api.ts';
+import { displayName, type Label } from './api.ts';
 import { RecordForm } from './record-directory.tsx';
 import { DIRECTORY_TEXT as T } from './texts.ts';
+
+/** What the screen hands a person's form: the organisation's labels, and what to do on close and save. */
+export type PersonFormProps<R> = { labels: Label[]; onClose: () => void; onSaved: (record: R) => void };
 
 /** What a person's form holds first (customers, resources). */
 type PersonNames = { first_name: string; last_name: string; email: string };
@@ -19,17 +22,15 @@ export function PersonForm<
   R extends StoredRecord & RecordNames,
   B extends object,
 >({
-  editTitle,
-  createTitle,
+  texts,
   ...form
 }: Omit<ComponentProps<typeof RecordForm<S, R, B>>, 'title' | 'size' | 'fieldMap'> & {
-  editTitle: (name: string) => string;
-  createTitle: string;
+  texts: { editTitle: (name: string) => string; createTitle: string };
 }) {
   return (
     <RecordForm<S, R, B>
       {...form}
-      title={(r) => (r ? editTitle(displayName(r, r._id)) : createTitle)}
+      title={(r) => (r ? texts.editTitle(displayName(r, r._id)) : texts.createTitle)}
       size="lg"
       fieldMap={{ name: 'first_name' }}
     />

@@ -10,9 +10,9 @@ import { notify } from '../../../lib/toast.ts';
 import { FormCheckbox, FormInput, FormTextarea } from '../../../ui/form.tsx';
 import type { MaybeRechecked, TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
-import { allQuery, DIRECTORY_KEY, displayName, type Label } from '../api.ts';
+import { allQuery, DIRECTORY_KEY, displayName } from '../api.ts';
 import { LabelsField, PickManyField } from '../labels-field.tsx';
-import { PersonForm, PersonNameFields } from '../person-form.tsx';
+import { PersonForm, type PersonFormProps, PersonNameFields } from '../person-form.tsx';
 import { FormModal } from '../record-directory.tsx';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
 
@@ -98,26 +98,17 @@ export function CustomerForm({
   customer,
   labels,
   isPhoneOptional,
-  onClose,
-  onSaved,
-}: {
-  customer: CustomerRecord | undefined;
-  labels: Label[];
-  isPhoneOptional: boolean;
-  onClose: () => void;
-  onSaved: (c: CustomerRecord) => void;
-}) {
+  ...handlers
+}: PersonFormProps<CustomerRecord> & { customer: CustomerRecord | undefined; isPhoneOptional: boolean }) {
   return (
     <PersonForm
+      {...handlers}
       collection="/customers"
       record={customer}
       schema={customerForm(isPhoneOptional)}
       valuesOf={customerValuesOf}
-      editTitle={C.editTitle}
-      createTitle={C.createTitle}
+      texts={C}
       testId="customer-form"
-      onClose={onClose}
-      onSaved={onSaved}
     >
       {() => (
         <>

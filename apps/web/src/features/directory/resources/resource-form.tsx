@@ -8,7 +8,7 @@ import type { TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import type { Label } from '../api.ts';
 import { LabelsField } from '../labels-field.tsx';
 import { ymd } from '../model.ts';
-import { PersonForm, PersonNameFields } from '../person-form.tsx';
+import { PersonForm, type PersonFormProps, PersonNameFields } from '../person-form.tsx';
 import { RESOURCES_TEXT as R, DIRECTORY_TEXT as T } from '../texts.ts';
 
 export const HOUR_FIELDS = [
@@ -167,28 +167,22 @@ export function ResourceForm({
   resource,
   labels,
   take,
-  onClose,
-  onSaved,
-}: {
+  ...handlers
+}: PersonFormProps<ResourceRecord> & {
   resource: ResourceRecord | undefined;
-  labels: Label[];
   /** Keeps what the change re-checked for the screen's notice. */
   take: TakeRechecked;
-  onClose: () => void;
-  onSaved: (r: ResourceRecord) => void;
 }) {
   return (
     <PersonForm
+      {...handlers}
       collection="/resources"
       record={resource}
       schema={resourceForm}
       valuesOf={resourceValuesOf}
-      editTitle={R.editTitle}
-      createTitle={R.createTitle}
+      texts={R}
       testId="resource-form"
       afterSave={(saved) => void take(saved)}
-      onClose={onClose}
-      onSaved={onSaved}
     >
       {() => (
         <>
