@@ -32,12 +32,51 @@ export const GLOBAL_TABLES = ['memberships', 'live_events', 'live_event_seqs'] a
  */
 export async function applyAccessRules(db: Db, role: string = APP_ROLE): Promise<void> {
   // DO blocks take no bind parameters: the values are quoted here (role only comes from code).
-  const globals = sql.raw(GLOBAL_TABLES.map((t) => `'${t}'`).join(','));
-  const name = sql.raw(`'${role.replaceAll("'", "''")}'`);
-  await db.execute(sql`
+  const globals = GLOBAL_TABLES.map((t) => `'${t}'`).join(',');
+  const r = `'${role.replaceAll("'", "''")}'`;
+  // What is missing, one query each; the same queries decide whether anything is to be done.
+  const tablesWithoutGrants = `
+    SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
+       AND NOT (has_table_privilege(${r}, c.oid, 'SELECT') AND has_table_privilege(${r}, c.oid, 'INSERT')
+            AND has_table_privilege(${r}, c.oid, 'UPDATE') AND has_table_privilege(${r}, c.oid, 'DELETE'))`;
+  const sequencesWithoutGrants = `
+    SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname = 'public' AND c.relkind = 'S'
+       AND NOT (has_sequence_privilege(${r}, c.oid, 'USAGE') AND has_sequence_privilege(${r}, c.oid, 'SELECT'))`;
+  const tenantTablesUnprotected = `
+    SELECT * FROM (
+      SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity,
+             EXISTS (SELECT 1 FROM pg_policy p
+                      WHERE p.polrelid = c.oid AND p.polname = 'tenant_isolation') AS has_policy
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+         AND c.relname NOT IN (${globals})
+         AND EXISTS (SELECT 1 FROM pg_attribute a
+                      WHERE a.attrelid = c.oid AND a.attname = 'org_id' AND NOT a.attisdropped)
+    ) u WHERE NOT (u.relrowsecurity AND u.relforcerowsecurity AND u.has_policy)`;
+  // At a start the rules are nearly always in place already: one plain query says so, and the
+  // PL/pgSQL block below (whose language an embedded database loads and compiles first, ~0.2 s
+  // of its start) runs only when something is missing. CASE: the privilege functions fail on a
+  // role that does not exist.
+  const { rows } = (await db.execute(
+    sql.raw(`
+    SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ${r}) THEN false ELSE
+      has_schema_privilege(${r}, 'public', 'USAGE')
+      AND NOT EXISTS (${tablesWithoutGrants})
+      AND NOT EXISTS (${sequencesWithoutGrants})
+      AND (to_regclass('drizzle.__drizzle_migrations') IS NULL
+           OR (has_schema_privilege(${r}, 'drizzle', 'USAGE')
+               AND has_table_privilege(${r}, 'drizzle.__drizzle_migrations', 'SELECT')))
+      AND NOT EXISTS (${tenantTablesUnprotected})
+    END AS in_place`),
+  )) as unknown as { rows: { in_place: boolean }[] };
+  if (rows[0]?.in_place === true) return;
+  await db.execute(
+    sql.raw(`
     DO $$
     DECLARE
-      r name := ${name};
+      r name := ${r};
       t record;
     BEGIN
       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = r) THEN
@@ -51,18 +90,11 @@ export async function applyAccessRules(db: Db, role: string = APP_ROLE): Promise
         EXECUTE format('GRANT USAGE ON SCHEMA public TO %I', r);
       END IF;
       -- What GRANT … ON ALL TABLES / SEQUENCES would cover, where something is missing.
-      FOR t IN
-        SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p', 'v', 'm', 'f')
-           AND NOT (has_table_privilege(r, c.oid, 'SELECT') AND has_table_privilege(r, c.oid, 'INSERT')
-                AND has_table_privilege(r, c.oid, 'UPDATE') AND has_table_privilege(r, c.oid, 'DELETE'))
+      FOR t IN ${tablesWithoutGrants}
       LOOP
         EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON public.%I TO %I', t.relname, r);
       END LOOP;
-      FOR t IN
-        SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = 'public' AND c.relkind = 'S'
-           AND NOT (has_sequence_privilege(r, c.oid, 'USAGE') AND has_sequence_privilege(r, c.oid, 'SELECT'))
+      FOR t IN ${sequencesWithoutGrants}
       LOOP
         EXECUTE format('GRANT USAGE, SELECT ON SEQUENCE public.%I TO %I', t.relname, r);
       END LOOP;
@@ -75,15 +107,7 @@ export async function applyAccessRules(db: Db, role: string = APP_ROLE): Promise
           EXECUTE format('GRANT SELECT ON drizzle.__drizzle_migrations TO %I', r);
         END IF;
       END IF;
-      FOR t IN
-        SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity,
-               EXISTS (SELECT 1 FROM pg_policy p
-                        WHERE p.polrelid = c.oid AND p.polname = 'tenant_isolation') AS has_policy
-          FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-         WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
-           AND c.relname NOT IN (${globals})
-           AND EXISTS (SELECT 1 FROM pg_attribute a
-                        WHERE a.attrelid = c.oid AND a.attname = 'org_id' AND NOT a.attisdropped)
+      FOR t IN ${tenantTablesUnprotected}
       LOOP
         IF NOT t.relrowsecurity THEN
           EXECUTE format('ALTER TABLE public.%I ENABLE ROW LEVEL SECURITY', t.relname);
@@ -97,5 +121,6 @@ export async function applyAccessRules(db: Db, role: string = APP_ROLE): Promise
             'WITH CHECK (org_id = current_setting(''app.org_id'', true))', t.relname);
         END IF;
       END LOOP;
-    END $$`);
+    END $$`),
+  );
 }
