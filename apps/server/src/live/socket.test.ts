@@ -1,3 +1,4 @@
+import { liveServerMessage } from '@rostra/core/api/live';
 import type { LiveEvent } from '@rostra/db/infra/live-events';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../http/access.ts';
@@ -16,7 +17,7 @@ class FakeWs implements WebSocketLike {
   closedWith: number | undefined;
   private handlers: Record<'message' | 'close', ((data?: unknown) => void)[]> = { message: [], close: [] };
   send(data: string) {
-    this.sent.push(JSON.parse(data));
+    this.sent.push(liveServerMessage.parse(JSON.parse(data)));
   }
   close(code?: number) {
     this.closedWith = code;

@@ -1,17 +1,10 @@
+import { type LiveClientMessage, type LiveServerMessage, liveClientMessage } from '@rostra/core/api/live';
 import { BAD_TEXT_MESSAGE, findBadText } from '@rostra/core/shell/text';
 import type { LiveEvent } from '@rostra/db/infra/live-events';
-import { z } from 'zod';
 import type { Caller } from '../http/access.ts';
 import { seesConflictDetails, withoutConflictDetails } from '../http/conflict-details.ts';
 import type { LiveHub } from './hub.ts';
-import {
-  matches,
-  mayReceive,
-  maySubscribe,
-  type Subscription,
-  subscriptionKey,
-  subscriptionSchema,
-} from './subscriptions.ts';
+import { matches, mayReceive, maySubscribe, type Subscription, subscriptionKey } from './subscriptions.ts';
 
 /** The part of a `ws` WebSocket this module uses. */
 export type WebSocketLike = {
@@ -27,13 +20,6 @@ const OPEN = 1;
 export const MAX_SUBSCRIPTIONS = 50;
 /** The close code of a socket whose session ended or whose membership no longer holds. */
 export const SIGNED_OUT = 4401;
-
-export const clientMessageSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('subscribe'), subscription: subscriptionSchema }),
-  z.strictObject({ type: z.literal('unsubscribe'), subscription: subscriptionSchema }),
-  z.strictObject({ type: z.literal('resume'), after: z.number().int().min(0) }),
-  z.strictObject({ type: z.literal('ping') }),
-]);
 
 /**
  * Who the socket's credential (its upgrade request's cookie or bearer token) stands for now:
@@ -180,12 +166,12 @@ export class LiveSocket {
     }
   }
 
-  private send(message: Record<string, unknown>): void {
+  private send(message: LiveServerMessage): void {
     if (!this.closed && this.ws.readyState === OPEN) this.ws.send(JSON.stringify(message));
   }
 
   private async receive(data: unknown): Promise<void> {
-    let parsed: z.infer<typeof clientMessageSchema>;
+    let parsed: LiveClientMessage;
     try {
       const text =
         typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString('utf8') : String(data);
@@ -195,7 +181,7 @@ export class LiveSocket {
       if (bad) {
         return this.send({ type: 'error', code: 'invalid_text', message: `${bad}: ${BAD_TEXT_MESSAGE}` });
       }
-      const result = clientMessageSchema.safeParse(json);
+      const result = liveClientMessage.safeParse(json);
       if (!result.success) {
         const issue = result.error.issues[0];
         return this.send({

@@ -1,8 +1,7 @@
+import type { LiveSubscription, RecordEventKind } from '@rostra/core/api/live';
 import { canSeeWhatsNew } from '@rostra/core/shell/roles';
 import type { LiveEvent } from '@rostra/db/infra/live-events';
-import { RECORD_EVENT_KINDS, type RecordEventKind } from '@rostra/db/scheduling/record-events';
 import { WINDOW_PADDING_S } from '@rostra/db/scheduling/timeline-window';
-import { z } from 'zod';
 import { type Caller, DISPATCHERS, isRoleAllowed } from '../http/access.ts';
 import { FORM_READERS, STOCK_READERS } from '../operations/document-routes.ts';
 
@@ -11,20 +10,7 @@ import { FORM_READERS, STOCK_READERS } from '../operations/document-routes.ts';
  * for every event: a subscription never widens what a user may read.
  */
 
-const SECONDS = z.number().int().min(-62_135_596_800).max(253_402_300_799);
-
-export const subscriptionSchema = z.discriminatedUnion('topic', [
-  z.strictObject({ topic: z.literal('timeline'), from: SECONDS, to: SECONDS }),
-  z.strictObject({ topic: z.literal('booking'), id: z.string().min(1).max(100) }),
-  z.strictObject({ topic: z.literal('notifications') }),
-  z.strictObject({ topic: z.literal('settings') }),
-  z.strictObject({ topic: z.literal('workspace') }),
-  z.strictObject({ topic: z.literal('exception_report') }),
-  z.strictObject({ topic: z.literal('allocation') }),
-  z.strictObject({ topic: z.literal('records'), kind: z.enum(RECORD_EVENT_KINDS) }),
-  z.strictObject({ topic: z.literal('versions') }),
-]);
-export type Subscription = z.infer<typeof subscriptionSchema>;
+export type Subscription = LiveSubscription;
 
 /** A key naming a subscription (subscribing twice to the same is one subscription). */
 export function subscriptionKey(s: Subscription): string {

@@ -1,3 +1,4 @@
+import { liveServerMessage } from '@rostra/core/api/live';
 import { openDatabase } from '@rostra/db/client';
 import { createScratchDatabase, testConnection } from '@rostra/db/testing';
 import { buildApp } from '../app.ts';
@@ -35,7 +36,8 @@ export class LiveClient {
 
   private constructor(private readonly ws: ClientSocket) {
     ws.on('message', (data) => {
-      const message = JSON.parse(String(data)) as LiveMessage;
+      // Every message the endpoint sends has the protocol's shape (core `api/live`): else this throws.
+      const message: LiveMessage = liveServerMessage.parse(JSON.parse(String(data)));
       this.messages.push(message);
       for (const w of [...this.waiters]) {
         if (w.match(message)) {

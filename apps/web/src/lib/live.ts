@@ -1,3 +1,10 @@
+import {
+  type LiveClientMessage,
+  type LiveServerMessage,
+  type LiveSubscription,
+  parseLiveServerMessage,
+  type RecordEventKind,
+} from '@rostra/core/api/live';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { liveSignedOut, setSharedLive } from './live-session.ts';
 
@@ -15,43 +22,11 @@ import { liveSignedOut, setSharedLive } from './live-session.ts';
  * The session cookie authenticates the upgrade (same origin), so no token travels in the URL.
  */
 
-/** What a screen subscribes to (apps/server/src/live/subscriptions.ts); times in epoch seconds. */
-export type LiveSubscription =
-  | { topic: 'timeline'; from: number; to: number }
-  | { topic: 'booking'; id: string }
-  | { topic: 'notifications' }
-  | { topic: 'settings' }
-  | { topic: 'workspace' }
-  | { topic: 'exception_report' }
-  | { topic: 'allocation' }
-  | { topic: 'records'; kind: LiveRecordKind }
-  | { topic: 'versions' };
-
-/** Catalogue records whose changes the `records` topic carries (server: db/scheduling/record-events.ts). */
-export type LiveRecordKind =
-  | 'labels'
-  | 'resources'
-  | 'customers'
-  | 'service_plans'
-  | 'shifts'
-  | 'blacklists'
-  | 'quick_views'
-  | 'project_tasks'
-  | 'calendar_events'
-  | 'forms'
-  | 'form_submissions'
-  | 'equipments'
-  | 'pods'
-  | 'uploads';
+/** What a screen subscribes to, and the catalogue records the `records` topic carries (core `api/live`). */
+export type { LiveSubscription, RecordEventKind as LiveRecordKind };
 
 /** A change the server pushed (`data` is the event's payload: for bookings the changed fields). */
-export type LiveChange = {
-  type: 'event';
-  seq: number;
-  topic: string;
-  kind: string;
-  data: Record<string, unknown>;
-};
+export type LiveChange = Extract<LiveServerMessage, { type: 'event' }>;
 /** Everything may have changed: refetch. */
 export type LiveReload = { type: 'reload' };
 /** The server refused this subscription (e.g. `forbidden_topic` for a role that may not have it). */
@@ -119,17 +94,6 @@ export function matchesSubscription(s: LiveSubscription, event: LiveChange): boo
 }
 
 type Entry = { subscription: LiveSubscription; handlers: Set<(event: LiveEvent) => void> };
-
-type ServerMessage = {
-  type?: unknown;
-  seq?: unknown;
-  topic?: unknown;
-  kind?: unknown;
-  data?: unknown;
-  code?: unknown;
-  message?: unknown;
-  subscription?: unknown;
-};
 
 export type LiveConnectionOptions = {
   createSocket: () => SocketLike;
@@ -254,14 +218,11 @@ export class LiveConnection {
   }
 
   private receive(raw: unknown): void {
-    let message: ServerMessage;
-    try {
-      message = JSON.parse(String(raw)) as ServerMessage;
-    } catch {
-      return;
-    }
+    // The server's messages have one shape (core `api/live`); another is not acted on.
+    const parsed = parseLiveServerMessage(String(raw));
+    if (!parsed.ok) return;
+    const message = parsed.message;
     this.heardSincePing = true;
-    const seq = typeof message.seq === 'number' ? message.seq : undefined;
     switch (message.type) {
       case 'hello': {
         this.isReady = true;
@@ -273,42 +234,30 @@ export class LiveConnection {
         }
         // A reconnect asks for what it missed; a first connection starts from here.
         if (this.lastSeq !== undefined) this.send({ type: 'resume', after: this.lastSeq });
-        else this.lastSeq = seq ?? 0;
+        else this.lastSeq = message.seq;
         return;
       }
       case 'event': {
-        if (seq === undefined || typeof message.topic !== 'string') return;
-        if (this.lastSeq !== undefined && seq <= this.lastSeq) return;
-        this.lastSeq = seq;
-        const change: LiveChange = {
-          type: 'event',
-          seq,
-          topic: message.topic,
-          kind: typeof message.kind === 'string' ? message.kind : '',
-          data:
-            message.data && typeof message.data === 'object' ? (message.data as Record<string, unknown>) : {},
-        };
+        if (this.lastSeq !== undefined && message.seq <= this.lastSeq) return;
+        this.lastSeq = message.seq;
         for (const entry of [...this.entries.values()]) {
-          if (matchesSubscription(entry.subscription, change)) this.emit(entry, change);
+          if (matchesSubscription(entry.subscription, message)) this.emit(entry, message);
         }
         return;
       }
       case 'resumed':
-        if (seq !== undefined) this.lastSeq = Math.max(this.lastSeq ?? 0, seq);
+        this.lastSeq = Math.max(this.lastSeq ?? 0, message.seq);
         return;
       case 'reload':
-        if (seq !== undefined) this.lastSeq = Math.max(this.lastSeq ?? 0, seq);
+        this.lastSeq = Math.max(this.lastSeq ?? 0, message.seq);
         for (const entry of [...this.entries.values()]) this.emit(entry, { type: 'reload' });
         return;
       case 'error': {
-        const refused = message.subscription as LiveSubscription | undefined;
-        const entry = refused?.topic ? this.entries.get(subscriptionKey(refused)) : undefined;
+        const entry = message.subscription
+          ? this.entries.get(subscriptionKey(message.subscription))
+          : undefined;
         if (!entry) return;
-        this.emit(entry, {
-          type: 'error',
-          code: typeof message.code === 'string' ? message.code : 'error',
-          message: typeof message.message === 'string' ? message.message : '',
-        });
+        this.emit(entry, { type: 'error', code: message.code, message: message.message });
         return;
       }
       default:
@@ -329,7 +278,7 @@ export class LiveConnection {
     }
   }
 
-  private send(message: Record<string, unknown>): void {
+  private send(message: LiveClientMessage): void {
     const socket = this.socket;
     if (socket && socket.readyState === SOCKET_OPEN) socket.send(JSON.stringify(message));
   }

@@ -1,3 +1,4 @@
+import type { RecordEventKind } from '@rostra/core/api/live';
 import type { Audience, LiveEventInput } from '../infra/live-events.ts';
 
 /*
@@ -7,25 +8,8 @@ import type { Audience, LiveEventInput } from '../infra/live-events.ts';
  * client can replace what it holds or reload its list.
  */
 
-/** The kinds of record the `records` topic carries. */
-export const RECORD_EVENT_KINDS = [
-  'labels',
-  'resources',
-  'customers',
-  'service_plans',
-  'shifts',
-  'blacklists',
-  'quick_views',
-  'project_tasks',
-  'calendar_events',
-  // The operations screens' documents and uploads (db/documents/document-events.ts).
-  'forms',
-  'form_submissions',
-  'equipments',
-  'pods',
-  'uploads',
-] as const;
-export type RecordEventKind = (typeof RECORD_EVENT_KINDS)[number];
+/** The kinds of record the `records` topic carries (the live protocol, core `api/live`). */
+export type { RecordEventKind };
 
 type Rec = Record<string, unknown>;
 
