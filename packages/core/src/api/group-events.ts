@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { START_STATUSES } from '../records/job-status.ts';
 import { timelineRecordSchema } from '../records/timeline-record.ts';
 import {
   ID,
@@ -44,7 +45,7 @@ export type GroupEventDirectoryQuery = z.input<typeof groupEventDirectoryQuery>;
 export const groupEventDirectoryPage = numberedPageOf(groupEventRecord);
 
 /** The statuses a new group event may start in. */
-export const GROUP_EVENT_START_STATUSES = ['draft', 'rostered', 'confirmed'] as const;
+export const GROUP_EVENT_START_STATUSES = START_STATUSES;
 
 /**
  * What the group events screen writes through `POST`/`PATCH /timeline-records` (whose timeline

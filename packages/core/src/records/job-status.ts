@@ -82,6 +82,12 @@ export function isJobStartedByTimer(status: string | null | undefined): boolean 
   return TIMER_STARTS_JOB_STATUSES.includes(status ?? '');
 }
 
+/**
+ * Statuses a new booking or group event may start in (the forms offer only these); later ones are
+ * reached by the status actions.
+ */
+export const START_STATUSES = ['draft', 'rostered', 'confirmed'] as const;
+
 /** Statuses at which the customer may review a booking. */
 export const REVIEW_STATUSES = ['finished', 'reviewed'] as const;
 

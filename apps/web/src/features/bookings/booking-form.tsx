@@ -1,4 +1,5 @@
 import { bookingTitle, customerPlace } from '@rostra/core/records/booking-rules';
+import { START_STATUSES } from '@rostra/core/records/job-status';
 import { describeRepeat, type RepeatFrequency } from '@rostra/core/records/recurrence';
 import { isRecurrenceOn } from '@rostra/core/settings/flag-rules';
 import { fromYmd } from '@rostra/core/time/calendar';
@@ -40,7 +41,6 @@ import {
   type BookingFormSchema,
   type BookingValues,
   bookingFormSchema,
-  CREATE_STATUSES,
   REPEAT_CHOICES,
   REPEAT_FIELDS,
   valuesOf,
@@ -60,7 +60,7 @@ function splitName(record: NamedRecord | undefined): { first: string | null; las
   return { first: first || null, last: rest.join(' ') || null };
 }
 
-const STATUS_OPTIONS = CREATE_STATUSES.map((s) => [s, s.charAt(0).toUpperCase() + s.slice(1)] as const);
+const STATUS_OPTIONS = START_STATUSES.map((s) => [s, s.charAt(0).toUpperCase() + s.slice(1)] as const);
 
 /** The server's names of the form's fields (the times are checked on the end). */
 const FIELD_MAP = {

@@ -1,6 +1,7 @@
 import { timelineRecordFields as API, type Booking } from '@rostra/core/api/bookings';
 import { GEO, IDS } from '@rostra/core/api/common';
 import { bookingTimes, checkBookingCustomer } from '@rostra/core/records/booking-rules';
+import { START_STATUSES } from '@rostra/core/records/job-status';
 import { REPEAT_FREQUENCIES, type RepeatRule, repeatIssue } from '@rostra/core/records/recurrence';
 import {
   dayLimitIssue,
@@ -28,9 +29,6 @@ export const REPEAT_FIELDS = {
   'repeat.until': 'repeatUntil',
   'repeat.count': 'repeatCount',
 } as const;
-
-/** Statuses a new booking may start in; later ones are reached by the actions. */
-export const CREATE_STATUSES = ['draft', 'rostered', 'confirmed'] as const;
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const minutes = (t: string) => {
@@ -71,7 +69,7 @@ export function bookingFormSchema({
     .object({
       reference: optionalText(API.reference),
       /** The status a new booking starts in (an edit does not send it: the actions change it). */
-      status: z.enum(CREATE_STATUSES),
+      status: z.enum(START_STATUSES),
       customerId: z.string(),
       resIds: IDS,
       labels: IDS,

@@ -10,7 +10,7 @@ import {
   type SavedBooking,
   timelineRecordFields,
 } from '@rostra/core/api/bookings';
-import { CREATE_STATUSES } from '../../features/bookings/booking-values.ts';
+import { START_STATUSES } from '@rostra/core/records/job-status';
 import { api } from '../../lib/client.ts';
 import { fetchRecord, patchRecord } from './api.ts';
 
@@ -41,7 +41,7 @@ export function copyBody(record: Booking, shift: number, keepResources: boolean)
   body.utc_begin_plus_tz = record.utc_begin_plus_tz + shift;
   body.utc_end_plus_tz = record.utc_end_plus_tz + shift;
   const status = record.status ?? 'draft';
-  body.status = (CREATE_STATUSES as readonly string[]).includes(status) ? status : 'draft';
+  body.status = (START_STATUSES as readonly string[]).includes(status) ? status : 'draft';
   body.is_copy = true;
   if (!keepResources) {
     body.resIds = [];
