@@ -4,6 +4,12 @@ import { type ReactNode, useId } from 'react';
 export const controlClass = (isInvalid: boolean, extra = '') =>
   `mt-1 block min-h-11 w-full min-w-0 rounded-md border bg-white px-3 text-base sm:min-h-9 sm:text-sm ${isInvalid ? 'border-red-600' : 'border-neutral-300'} ${extra}`;
 
+/**
+ * For a button beside a labelled field in a row aligned at the top (`items-start`): level with the
+ * control (under its label's line), whatever the field shows below it (a hint, a message).
+ */
+export const BESIDE_CONTROL = 'mt-6';
+
 /** A field's message, tied to its control by `id` (aria-describedby) and announced. */
 export function FieldError({ id, message }: { id?: string | undefined; message: ReactNode }) {
   if (!message) return null;

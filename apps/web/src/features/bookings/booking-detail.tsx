@@ -13,6 +13,7 @@ import { useOrgDates } from '../../lib/org-dates.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { BESIDE_CONTROL } from '../../ui/control-field.tsx';
 import { Form, FormInput, SubmitButton } from '../../ui/form.tsx';
 import { SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { StatusBadge, statusName, useStatusConfig } from '../../ui/status-badge.tsx';
@@ -248,7 +249,7 @@ function ActionBar({ booking, resources, customers }: { booking: Booking } & Loo
           form={optionValues}
           guard={false}
           showMessage={false}
-          className="mt-2 flex flex-wrap items-end gap-2"
+          className="mt-2 flex flex-wrap items-start gap-2"
           onSubmit={({ option }) => run('options', option)}
         >
           <FormInput<OptionValues>
@@ -258,7 +259,9 @@ function ActionBar({ booking, resources, customers }: { booking: Booking } & Loo
             maxLength={200}
             placeholder={T.optionPlaceholder}
           />
-          <SubmitButton disabled={busy !== null}>{T.send}</SubmitButton>
+          <SubmitButton className={BESIDE_CONTROL} disabled={busy !== null}>
+            {T.send}
+          </SubmitButton>
         </Form>
       ) : null}
       {allocated ? (

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useController } from 'react-hook-form';
 import { z } from 'zod';
 import { Button, IconButton } from '../../ui/button.tsx';
+import { BESIDE_CONTROL } from '../../ui/control-field.tsx';
 import { Field } from '../../ui/field.tsx';
 import { useFieldError } from './form-parts.tsx';
 import type { ShellDocs } from './settings-api.ts';
@@ -97,7 +98,7 @@ function Captions() {
               </IconButton>
             </div>
           ))}
-          <div className="flex items-end gap-2">
+          <div className="flex items-start gap-2">
             <Field
               className="flex-1"
               label={T.captionName}
@@ -112,7 +113,7 @@ function Captions() {
                 }
               }}
             />
-            <Button variant="secondary" onClick={add}>
+            <Button variant="secondary" className={BESIDE_CONTROL} onClick={add}>
               <Plus aria-hidden className="size-4" />
               {T.addCaption}
             </Button>

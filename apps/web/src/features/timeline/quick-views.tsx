@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { api } from '../../lib/client.ts';
+import { BESIDE_CONTROL } from '../../ui/control-field.tsx';
 import { Form, FormInput, SubmitButton } from '../../ui/form.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '../../ui/popover.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
@@ -78,10 +79,12 @@ export function QuickViews(props: { arranging: Arranging }) {
           onSubmit={onSave}
           guard={false}
           showMessage={false}
-          className="flex items-end gap-2"
+          className="flex items-start gap-2"
         >
           <FormInput<SaveValues> name="name" label={TL.viewName} maxLength={200} className="min-w-0 flex-1" />
-          <SubmitButton disabled={name.trim() === '' || save.isPending}>{TL.saveView}</SubmitButton>
+          <SubmitButton className={BESIDE_CONTROL} disabled={name.trim() === '' || save.isPending}>
+            {TL.saveView}
+          </SubmitButton>
         </Form>
         {failed ? (
           <p role="alert" className="mt-2 text-xs text-red-700">
