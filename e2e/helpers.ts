@@ -139,8 +139,6 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /** Saves a screenshot to test-results/screenshots/ (git-ignored), per project so both runs keep theirs. */
 export async function screenshot(page: Page, name: string, project: string): Promise<void> {
-  // Screenshots are for people to look at; nobody can open a CI run's (E2E_SCREENSHOTS=1 keeps them).
-  if (process.env.CI && !process.env.E2E_SCREENSHOTS) return;
   const path = join(here, '..', 'test-results', 'screenshots', `${name}-${project}.png`);
   mkdirSync(dirname(path), { recursive: true });
   await page.screenshot({ path, fullPage: false, animations: 'disabled' });

@@ -45,30 +45,12 @@ export default defineConfig({
   timeout: 60_000,
   use: {
     ...devices['Desktop Chrome'],
-    // The browser tests' CPU is most of CI's time (two legs, side by side, on two cores): less
-    // raster work per frame, the same pages. Not in CHROMIUM, which the benchmarks measure with.
-    launchOptions: {
-      ...CHROMIUM,
-      args: [
-        ...CHROMIUM.args,
-        '--disable-smooth-scrolling',
-        '--disable-threaded-animation',
-        '--disable-checker-imaging',
-        '--num-raster-threads=1',
-        '--disable-partial-raster',
-        '--disable-low-res-tiling',
-      ],
-    },
-    // The app honours prefers-reduced-motion (ui/: motion-reduce:transition-none): no transitions
-    // to render frame by frame or to wait out before a click.
-    reducedMotion: 'reduce',
+    launchOptions: CHROMIUM,
     // A failed test keeps its trace: every action with the page's DOM before and after, the
     // network and the console. Without the screencast (screenshots: false): making it cost a
     // fifth of the suite's time (settings-version.spec.ts, 7 tests: 160 s with it, 123 s without,
     // two runs each) and the DOM snapshots show the same pages.
-    // In CI (.ci/run sets CI) no trace at all: nobody can open a CI run's traces, and recording
-    // every action's DOM cost about a twentieth of the browser tests' CPU.
-    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
+    trace: { mode: 'retain-on-failure', screenshots: false },
     // The built app registers a service worker (apps/web/src/sw.ts, built by vite-plugin-pwa);
     // Playwright's request routing does not see requests a worker handles, so it is blocked except
     // where a test is about it (e2e/offline.spec.ts allows it).
