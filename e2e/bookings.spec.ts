@@ -326,6 +326,11 @@ test.describe('booking detail', () => {
       await detail(resource).getByRole('button', { name: 'Options' }).click();
       await detail(resource).getByRole('button', { name: 'Send' }).click();
       await expect(detail(resource).getByRole('alert')).toHaveText('Say which option you chose');
+      // Send stays level with the field, not with the message under it.
+      const send = await detail(resource).getByRole('button', { name: 'Send' }).boundingBox();
+      const field = await detail(resource).getByLabel('Option').boundingBox();
+      expect(Math.abs((send?.y ?? 0) - (field?.y ?? 1000))).toBeLessThan(2);
+      await screenshot(resource, 'booking-option-error-1280', test.info().project.name);
       await detail(resource).getByLabel('Option').fill('running late');
       await detail(resource).getByRole('button', { name: 'Send' }).click();
       await expect(detail(resource).getByRole('alert')).toHaveCount(0);
