@@ -1,4 +1,4 @@
-import { isConfirmPage } from '@rostra/core/notifications/confirm';
+import { isConfirmPage } from '@rostra/core/notifications/confirm-page';
 import { isInShell } from '@rostra/core/shell/first-load';
 import { EXCEPTION_DETAIL_PATH } from '@rostra/core/shell/routes';
 

@@ -1,4 +1,4 @@
-import { isConfirmPage } from '@rostra/core/notifications/confirm';
+import { isConfirmPage } from '@rostra/core/notifications/confirm-page';
 import { GENERIC_MENU_KEYS, MENU_ORDER, menuPath } from '@rostra/core/shell/menu';
 import { ALERT_TEXT } from '@rostra/core/shell/messages';
 import { isTermsRequired, parseRole } from '@rostra/core/shell/roles';

@@ -9,11 +9,7 @@ import { z } from 'zod';
 export const CONFIRMATION_STATES = ['pending', 'confirmed', 'declined'] as const;
 export type ConfirmationState = (typeof CONFIRMATION_STATES)[number];
 
-/** The page a confirm link opens (no sign-in: the signed link is the proof). */
-export const CONFIRM_PAGE_PREFIX = '/confirm/';
-
-export const isConfirmPage = (pathname: string): boolean =>
-  pathname.startsWith(CONFIRM_PAGE_PREFIX) && pathname.length > CONFIRM_PAGE_PREFIX.length;
+export { CONFIRM_PAGE_PREFIX, isConfirmPage } from './confirm-page.ts';
 
 /** `POST /confirm/:token` and `POST /bookings/:id/confirmation`. */
 export const decisionBody = z.strictObject({

@@ -1,4 +1,4 @@
-import { isConfirmPage } from '../notifications/confirm.ts';
+import { isConfirmPage } from '../notifications/confirm-page.ts';
 import { LOGIN_PATH, RESET_PATH, TERMS_PATH } from './routes.ts';
 
 /*
