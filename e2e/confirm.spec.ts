@@ -29,7 +29,9 @@ test('a worker confirms from the link in their mail; the dispatcher’s timeline
   browser,
 }, info) => {
   await enterApp(page, USERS.dispatcher, '/');
-  const job = await jobFor(page, 2 * DAY);
+  // Two days ahead at 10:00: the day view opens on the working day, and a job at the hour the test
+  // happens to run (an evening one, say) would lie past its right edge, not drawn.
+  const job = await workerJob(page, 'E2E-CONF', dayStart((await orgNow(page)) + 2 * DAY) + 10 * HOUR);
   const worker = (await apiCall(page, 'GET', '/resources/r001')) as { name?: string };
 
   // The dispatcher watches the job's day, the worker's row found by name.

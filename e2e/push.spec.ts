@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DAY, dayStart, toYmd } from '@rostra/core/time/calendar';
+import { DAY, dayStart, HOUR, toYmd } from '@rostra/core/time/calendar';
 import { browserSubscription, decryptPush, pushService } from '../apps/server/src/notify/testing.ts';
 import { apiCall, enterApp, orgNow, screenshot, USERS, workerJob } from './helpers.ts';
 
@@ -72,7 +72,9 @@ test('a worker turns on push; a new job arrives as an encrypted push, is confirm
 
     // The dispatcher assigns a new job to the worker and watches its day.
     await enterApp(page, USERS.dispatcher, '/');
-    const job = await workerJob(page, 'E2E-PUSH', Math.floor(((await orgNow(page)) + 3 * DAY) / 900) * 900);
+    // 10:00 three days ahead: the day view opens on the working day, and a job at the hour the
+    // test happens to run (an evening one, say) would lie past its right edge, not drawn.
+    const job = await workerJob(page, 'E2E-PUSH', dayStart((await orgNow(page)) + 3 * DAY) + 10 * HOUR);
     const name = String(((await apiCall(page, 'GET', '/resources/r001')) as { name?: string }).name ?? '');
     await page.goto(
       `/week2timelinev2?view=day&date=${toYmd(dayStart(job.begin))}&q=${encodeURIComponent(name)}`,
