@@ -3,7 +3,7 @@ import { z } from 'zod';
 /*
  * The live socket's protocol (`/api/v1/live`, apps/server/src/live/socket.ts): what a client may
  * send and what the server sends back, said once. The server parses what it receives and types
- * what it sends with these; the web parses what it receives with `serverMessage`, so a message
+ * what it sends with these; the web parses what it receives with `parseLiveServerMessage`, so a message
  * of another shape is refused with the issue that says why.
  */
 
