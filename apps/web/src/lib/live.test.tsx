@@ -1,3 +1,4 @@
+import { parseLiveServerMessage } from '@rostra/core/api/live';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +10,7 @@ import {
   LIVE_SIGNED_OUT,
   LiveConnection,
   type LiveEvent,
+  type LiveParser,
   type LiveStatus,
   type LiveSubscription,
   liveConnection,
@@ -71,7 +73,11 @@ let connection: LiveConnection;
 beforeEach(() => {
   vi.useFakeTimers();
   FakeSocket.all = [];
-  connection = new LiveConnection({ createSocket: () => new FakeSocket(), random: () => 1 });
+  connection = new LiveConnection({
+    createSocket: () => new FakeSocket(),
+    parser: { parse: parseLiveServerMessage },
+    random: () => 1,
+  });
 });
 afterEach(() => {
   connection.dispose();
@@ -79,7 +85,7 @@ afterEach(() => {
 });
 
 describe('live connection', () => {
-  it('opens one socket on the first subscription and subscribes once the server says hello', () => {
+  it('opens one socket on the first subscription and subscribes as soon as it is open', () => {
     expect(FakeSocket.all).toHaveLength(0);
     connection.subscribe({ topic: 'notifications' }, () => {});
     connection.subscribe({ topic: 'booking', id: 'b0001' }, () => {});
@@ -98,6 +104,33 @@ describe('live connection', () => {
     connection.subscribe({ topic: 'settings' }, () => {});
     connection.subscribe({ topic: 'settings' }, () => {});
     expect(latest().ofType('subscribe')).toHaveLength(3);
+  });
+
+  it('with a parser still loading, subscribes at once and handles what came meanwhile, in order', async () => {
+    let loaded: (parse: LiveParser) => void = () => {};
+    connection.dispose();
+    connection = new LiveConnection({
+      createSocket: () => new FakeSocket(),
+      parser: { load: () => new Promise<LiveParser>((resolve) => (loaded = resolve)) },
+      random: () => 1,
+    });
+    const got: LiveEvent[] = [];
+    connection.subscribe({ topic: 'booking', id: 'b1' }, (e) => got.push(e));
+    latest().hello(7);
+    // The server has the subscription before the client has read a word.
+    expect(latest().ofType('subscribe')).toHaveLength(1);
+    latest().push(booking(8, { _id: 'b1', status: 'started' }));
+    latest().push(booking(9, { _id: 'b1', status: 'done' }));
+    expect(connection.getStatus()).toBe('connecting');
+    expect(got).toEqual([]);
+    loaded(parseLiveServerMessage);
+    await Promise.resolve();
+    expect(connection.getStatus()).toBe('open');
+    expect(got.map((e) => (e.type === 'event' ? e.seq : e.type))).toEqual([8, 9]);
+    // Afterwards each message is handled as it comes.
+    latest().push(booking(10, { _id: 'b1', status: 'closed' }));
+    expect(got).toHaveLength(3);
+    expect(latest().ofType('subscribe')).toHaveLength(1);
   });
 
   it('gives each event to the subscriptions it answers: booking by id, timeline by padded window, records by kind', () => {
@@ -271,6 +304,7 @@ describe('live connection', () => {
     let signedOut = 0;
     connection = new LiveConnection({
       createSocket: () => new FakeSocket(),
+      parser: { parse: parseLiveServerMessage },
       random: () => 1,
       onSignedOut: () => signedOut++,
     });

@@ -1,11 +1,12 @@
-import {
-  type LiveClientMessage,
-  type LiveServerMessage,
-  type LiveSubscription,
+import type {
+  LiveClientMessage,
+  LiveServerMessage,
+  LiveSubscription,
   parseLiveServerMessage,
-  type RecordEventKind,
+  RecordEventKind,
 } from '@rostra/core/api/live';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { afterFirstScreen } from './first-screen.ts';
 import { liveSignedOut, setSharedLive } from './live-session.ts';
 
 /*
@@ -20,6 +21,12 @@ import { liveSignedOut, setSharedLive } from './live-session.ts';
  * signed in, as after a 401); it starts again on `restart()` or once screens subscribe afresh.
  *
  * The session cookie authenticates the upgrade (same origin), so no token travels in the URL.
+ *
+ * The messages are parsed with core's schema (`api/live`, zod), which the app's socket loads only
+ * once the first screen has settled (`afterFirstScreen`): zod is not in a worker's first load. The
+ * socket itself opens as before and subscribes as soon as it is open (the server answers after
+ * its hello, in order), so no event is missed meanwhile: what arrives waits, in order, for the
+ * parser.
  */
 
 /** What a screen subscribes to, and the catalogue records the `records` topic carries (core `api/live`). */
@@ -34,6 +41,9 @@ export type LiveRefusal = { type: 'error'; code: string; message: string };
 export type LiveEvent = LiveChange | LiveReload | LiveRefusal;
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
+
+/** Core's parser of the server's messages (`parseLiveServerMessage`). */
+export type LiveParser = typeof parseLiveServerMessage;
 
 /** The part of a browser WebSocket used here (a fake one in tests). */
 export type SocketLike = {
@@ -97,6 +107,8 @@ type Entry = { subscription: LiveSubscription; handlers: Set<(event: LiveEvent) 
 
 export type LiveConnectionOptions = {
   createSocket: () => SocketLike;
+  /** The parser of the server's messages, or how to load it (asked for at the first message). */
+  parser: { parse: LiveParser } | { load: () => Promise<LiveParser> };
   /** 0..1; spreads reconnects of many clients after a server restart. */
   random?: () => number;
   /** The server closed the socket with 4401: the session is over (or the membership changed). */
@@ -111,8 +123,12 @@ export class LiveConnection {
   private status: LiveStatus = 'closed';
   /** The last event `seq` seen (or the hello's position): where a reconnect resumes from. */
   private lastSeq: number | undefined;
-  /** Whether the current socket has said hello (subscriptions may be sent). */
+  /** Whether the current socket is open (subscriptions may be sent; the server answers after hello). */
   private isReady = false;
+  /** The parser, once loaded; meanwhile what arrives waits in `unparsed`, in order. */
+  private parse: LiveParser | undefined;
+  private parserLoading = false;
+  private unparsed: { socket: SocketLike; raw: unknown }[] = [];
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -121,7 +137,9 @@ export class LiveConnection {
   /** Closed with 4401: no reconnecting until restarted or until screens subscribe afresh. */
   private signedOut = false;
 
-  constructor(private readonly options: LiveConnectionOptions) {}
+  constructor(private readonly options: LiveConnectionOptions) {
+    if ('parse' in options.parser) this.parse = options.parser.parse;
+  }
 
   getStatus = (): LiveStatus => this.status;
 
@@ -205,8 +223,20 @@ export class LiveConnection {
     }
     this.socket = socket;
     this.isReady = false;
+    // Subscribed at once (a reconnect resumes after them), not at hello: the server answers in
+    // order after its hello, and nothing waits for this side's parser.
+    socket.onopen = () => {
+      if (this.socket !== socket) return;
+      this.isReady = true;
+      for (const entry of this.entries.values()) {
+        this.send({ type: 'subscribe', subscription: entry.subscription });
+      }
+      if (this.lastSeq !== undefined) this.send({ type: 'resume', after: this.lastSeq });
+    };
     socket.onmessage = (event) => {
-      if (this.socket === socket) this.receive(event.data);
+      if (this.socket !== socket) return;
+      if (this.parse && this.unparsed.length === 0) this.receive(event.data);
+      else this.later(socket, event.data);
     };
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
@@ -217,24 +247,42 @@ export class LiveConnection {
     socket.onerror = () => {};
   }
 
+  /** A message that came before the parser: kept, in order, and the parser asked for. */
+  private later(socket: SocketLike, raw: unknown): void {
+    this.unparsed.push({ socket, raw });
+    if (this.parserLoading || !('load' in this.options.parser)) return;
+    this.parserLoading = true;
+    const loaded = (parse: LiveParser) => {
+      this.parse = parse;
+      const waiting = this.unparsed;
+      this.unparsed = [];
+      for (const message of waiting) if (this.socket === message.socket) this.receive(message.raw);
+    };
+    this.options.parser.load().then(loaded, () => {
+      // Not loaded (offline, a new build): the socket is replaced, which asks again.
+      this.parserLoading = false;
+      this.unparsed = [];
+      if (this.socket !== socket) return;
+      this.drop();
+      this.lost();
+    });
+  }
+
   private receive(raw: unknown): void {
+    const parse = this.parse;
+    if (!parse) return;
     // The server's messages have one shape (core `api/live`); another is not acted on.
-    const parsed = parseLiveServerMessage(String(raw));
+    const parsed = parse(String(raw));
     if (!parsed.ok) return;
     const message = parsed.message;
     this.heardSincePing = true;
     switch (message.type) {
       case 'hello': {
-        this.isReady = true;
         this.attempt = 0;
         this.setStatus('open');
         this.startHeartbeat();
-        for (const entry of this.entries.values()) {
-          this.send({ type: 'subscribe', subscription: entry.subscription });
-        }
-        // A reconnect asks for what it missed; a first connection starts from here.
-        if (this.lastSeq !== undefined) this.send({ type: 'resume', after: this.lastSeq });
-        else this.lastSeq = message.seq;
+        // A reconnect asked for what it missed as it opened; a first connection starts from here.
+        if (this.lastSeq === undefined) this.lastSeq = message.seq;
         return;
       }
       case 'event': {
@@ -332,6 +380,7 @@ export class LiveConnection {
     this.isReady = false;
     this.stopHeartbeat();
     if (!socket) return;
+    socket.onopen = null;
     socket.onmessage = null;
     socket.onclose = null;
     socket.onerror = null;
@@ -398,6 +447,13 @@ export function liveConnection(): LiveConnection {
   if (!shared) {
     const connection = new LiveConnection({
       createSocket: () => new WebSocket(liveUrl()) as unknown as SocketLike,
+      // zod comes with it: not before the first screen is there (see the top of this file).
+      parser: {
+        load: () =>
+          afterFirstScreen()
+            .then(() => import('@rostra/core/api/live'))
+            .then((m) => m.parseLiveServerMessage),
+      },
       onSignedOut: liveSignedOut,
     });
     window.addEventListener('online', () => connection.retryNow());

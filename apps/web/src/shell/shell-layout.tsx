@@ -19,6 +19,7 @@ import {
   shouldShowOfflineApp,
   useConnectivity,
 } from '../lib/connectivity.ts';
+import { useFirstScreenWatch } from '../lib/first-screen.ts';
 import { useIsNarrow, useMediaQuery } from '../lib/media.ts';
 import { useNotificationState } from '../lib/notifications.ts';
 import { openPanel } from '../lib/overlays.ts';
@@ -310,6 +311,7 @@ function Shell({ me }: { me: Me }) {
 
 /** The shell layout route: signed in with an organisation (the route's guard made sure). */
 export function ShellLayout() {
+  useFirstScreenWatch();
   const me = useQuery(meQuery).data;
   const navigate = useNavigate();
   useEffect(() => {
