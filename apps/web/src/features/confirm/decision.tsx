@@ -1,13 +1,13 @@
 import type { DecisionBody } from '@rostra/core/notifications/confirm';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../ui/button.tsx';
-import { Form, FormTextarea, useZodFormOnDemand } from '../../ui/form.tsx';
 import { CONFIRM_TEXT as T } from './confirm-text.ts';
 
-/** The decline step's one field, checked by core's `decisionBody` (loaded when first checked). */
-type DeclineValues = Pick<DecisionBody, 'reason'>;
-const loadDeclineSchema = () =>
-  import('@rostra/core/notifications/confirm').then((m) => m.decisionBody.pick({ reason: true }));
+/**
+ * The decline step's form (react-hook-form) loads when Decline is pressed: a worker's day lists
+ * the jobs to confirm, and its first load on a phone has a 200 KB budget (issue 17).
+ */
+const DeclineForm = lazy(() => import('./decline-form.tsx').then((m) => ({ default: m.DeclineForm })));
 
 /**
  * Confirm, or Decline with an optional reason (a second step, so a slip of the thumb never
@@ -21,53 +21,20 @@ export function DecisionButtons({
   isBusy: boolean;
 }) {
   const [isDeclining, setDeclining] = useState(false);
-  if (!isDeclining)
-    return (
-      <div className="flex flex-wrap gap-2">
-        <Button disabled={isBusy} aria-busy={isBusy} onClick={() => onAnswer({ decision: 'confirm' })}>
-          {T.confirm}
-        </Button>
-        <Button variant="secondary" disabled={isBusy} onClick={() => setDeclining(true)}>
-          {T.decline}
-        </Button>
-      </div>
-    );
-  return <DeclineForm onAnswer={onAnswer} isBusy={isBusy} onCancel={() => setDeclining(false)} />;
-}
-
-function DeclineForm({
-  onAnswer,
-  isBusy,
-  onCancel,
-}: {
-  onAnswer: (body: DecisionBody) => void;
-  isBusy: boolean;
-  onCancel: () => void;
-}) {
-  const form = useZodFormOnDemand(loadDeclineSchema, { defaultValues: { reason: '' } });
-  const submit = ({ reason }: DeclineValues) => {
-    const text = reason?.trim();
-    onAnswer({ decision: 'decline', ...(text ? { reason: text } : {}) });
-  };
+  const buttons = (
+    <div className="flex flex-wrap gap-2">
+      <Button disabled={isBusy} aria-busy={isBusy} onClick={() => onAnswer({ decision: 'confirm' })}>
+        {T.confirm}
+      </Button>
+      <Button variant="secondary" disabled={isBusy || isDeclining} onClick={() => setDeclining(true)}>
+        {T.decline}
+      </Button>
+    </div>
+  );
+  if (!isDeclining) return buttons;
   return (
-    <Form form={form} onSubmit={submit} guard={false} className="space-y-3" aria-label={T.declineTitle}>
-      <FormTextarea<DeclineValues>
-        name="reason"
-        label={T.reason}
-        description={T.reasonHint}
-        // The reason is what the second step asks for.
-        autoFocus
-        maxLength={500}
-        rows={3}
-      />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" variant="danger" disabled={isBusy} aria-busy={isBusy}>
-          {T.sendDecline}
-        </Button>
-        <Button variant="secondary" disabled={isBusy} onClick={onCancel}>
-          {T.cancel}
-        </Button>
-      </div>
-    </Form>
+    <Suspense fallback={buttons}>
+      <DeclineForm onAnswer={onAnswer} isBusy={isBusy} onCancel={() => setDeclining(false)} />
+    </Suspense>
   );
 }
