@@ -36,19 +36,15 @@ const INPUTS = [
 const CACHE = join(ROOT, 'apps', 'server', 'node_modules', '.cache', 'rostra-server');
 
 /**
- * npm packages left out of the bundle, loaded from node_modules: those that read files beside
- * their own code or load native or WebAssembly parts (PGlite, swagger-ui's assets, pino's
- * transports in worker threads, ws's optional native add-ons), and the large ones only some
- * commands or the first send need (the S3 client, nodemailer, web-push). The rest, Fastify and its
- * CommonJS plugins included, is bundled: one file to read and compile instead of hundreds.
+ * npm packages left out of the bundle, loaded from node_modules: native add-ons (ws's optional
+ * ones, pg-native), pino's pretty-printer (run in a worker thread by name), and the large ones only
+ * some commands or the first send need (the S3 client, nodemailer, web-push). The rest, Fastify and
+ * its CommonJS plugins included, is bundled: one file to read and compile from V8's code cache
+ * instead of hundreds to resolve and compile at every start.
  */
 const EXTERNAL = [
-  '@electric-sql/pglite',
   'pg-native',
-  '@fastify/swagger-ui',
-  'pino',
   'pino-pretty',
-  'thread-stream',
   'bufferutil',
   'utf-8-validate',
   'nodemailer',
@@ -56,6 +52,14 @@ const EXTERNAL = [
   '@aws-sdk',
   'esbuild',
 ];
+
+/**
+ * Bundled npm packages that find files beside their own code: their `__dirname`, `__filename`
+ * and `import.meta.url` keep pointing into node_modules (PGlite's WebAssembly and file-system
+ * bundle, swagger-ui's assets, pino's and thread-stream's worker scripts).
+ */
+const LOCATED =
+  /[\\/]node_modules[\\/](@electric-sql[\\/]pglite|@fastify[\\/]swagger-ui|pino|thread-stream)[\\/].*\.c?js$/;
 
 /** The subcommands, each bundled apart (cli.ts loads `cli/<file>.ts` for each). */
 const COMMANDS = {
@@ -150,6 +154,49 @@ async function build(folder, bundle) {
               : undefined;
           });
           b.onLoad({ filter: /.*/, namespace: 'absent' }, () => ({ contents: '', loader: 'js' }));
+          // PGlite's CommonJS build: its ES-module build awaits at its top level, which a
+          // CommonJS bundle cannot hold.
+          b.onResolve({ filter: /^@electric-sql\/pglite(\/|$)/ }, (args) => ({
+            path: createRequire(join(args.resolveDir, 'x.js')).resolve(args.path),
+          }));
+          b.onLoad({ filter: LOCATED }, async (args) => ({
+            contents: (await readFile(args.path, 'utf8'))
+              .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
+              .replaceAll('__dirname', JSON.stringify(dirname(args.path)))
+              .replaceAll('__filename', JSON.stringify(args.path))
+              // Emscripten's `var require = createRequire(…)` would hide the `require` that
+              // `import('node:module')` just became; the bundle's own loads the same built-ins.
+              .replaceAll('var require=', 'var __emscriptenRequire='),
+            loader: 'js',
+          }));
+          // Three small changes to bundled packages, each a text replaced (a text not found, in
+          // another version, leaves the file as it is: only slower):
+          // - pg asks at its load whether it runs in a Cloudflare Worker by making a `Response`,
+          //   which on Node 20 (no `navigator`) loads Node's whole fetch implementation, ~0.05 s of
+          //   every start, for an answer that on Node is always no;
+          // - @fastify/compress does the same at the first answer (`payload instanceof
+          //   Response`): now asked only of an object that could be one;
+          // - Fastify's router compiled a function with `new Function` for every static part of a
+          //   path (eval'd code, never in V8's code cache; ~200 routes): `startsWith` is the same
+          //   test (the first character is matched before it is called).
+          const patches = [
+            [/[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/, "typeof Response === 'function'", 'false'],
+            [
+              /[\\/]node_modules[\\/]@fastify[\\/]compress[\\/]lib[\\/]utils\.js$/,
+              'return obj instanceof Response',
+              "return typeof obj?.arrayBuffer === 'function' && obj instanceof Response",
+            ],
+            [
+              /[\\/]node_modules[\\/]find-my-way[\\/]lib[\\/]node\.js$/,
+              /return new Function\('path', 'i', `[^`]*`\)/,
+              'return (path, i) => path.startsWith(prefix, i)',
+            ],
+          ];
+          for (const [filter, text, by] of patches)
+            b.onLoad({ filter }, async (args) => ({
+              contents: (await readFile(args.path, 'utf8')).replace(text, by),
+              loader: 'js',
+            }));
           // Paths relative to a source file (the migrations, the built web app) resolve from it.
           b.onLoad({ filter: /\.ts$/ }, async (args) => ({
             contents: (await readFile(args.path, 'utf8')).replaceAll(
