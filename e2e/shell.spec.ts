@@ -149,12 +149,12 @@ test.describe('layout', () => {
     await page.getByRole('button', { name: 'Collapse menu' }).click();
     const link = nav(page).locator('[data-menu-key="resources"]');
     await expect(link).toHaveAccessibleName('Resources');
-    await expect(link.locator('span')).toHaveClass(/sr-only/);
+    await expect(link.getByText('Resources', { exact: true })).toHaveClass(/sr-only/);
     await screenshot(page, 'shell-collapsed-1280', test.info().project.name);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Expand menu' })).toBeVisible();
     await page.getByRole('button', { name: 'Expand menu' }).click();
-    await expect(link.locator('span')).not.toHaveClass(/sr-only/);
+    await expect(link.getByText('Resources', { exact: true })).not.toHaveClass(/sr-only/);
   });
 
   test('narrow screens: the menu slides in, Escape closes it, a link navigates and closes it', async ({
