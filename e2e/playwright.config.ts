@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM } from './chromium.ts';
 
@@ -30,6 +31,37 @@ for (const kind of kinds) {
 }
 const portOf = (kind: string) => process.env[`E2E_PORT_${kind.toUpperCase()}`] as string;
 
+/*
+ * E2E_SPLIT=1 (`npm run test:e2e` with DATABASE_URL, scripts/e2e.mjs): each spec file runs on one
+ * database's leg instead of both. The files are dealt by length in lines, the longest first, each
+ * to the leg with fewer lines so far (on session 20's timings, lines foretold a file's time better
+ * than its number of tests), so the two legs take about as long side by side. Both databases still
+ * serve the whole app in the browser, and every server and database test runs on both in Vitest;
+ * running each browser test twice took ~40 of CI's ~55 minutes. BOTH_LEGS run on each: the terms
+ * gate (it must come first on a server) and live updates, which reach the browser by NOTIFY on a
+ * connection of their own on PostgreSQL and in process on PGlite. Without E2E_SPLIT (a developer's
+ * run of one spec) every spec runs on every leg.
+ */
+const BOTH_LEGS = new Set(['0-terms.spec.ts', 'live-security.spec.ts', 'chat-notifications.spec.ts']);
+
+function dealSpecs(): Record<'pglite' | 'postgres', string[]> {
+  const dir = new URL('.', import.meta.url);
+  const legs = { pglite: [] as string[], postgres: [] as string[] };
+  const load = { pglite: 0, postgres: 0 };
+  const specs = readdirSync(dir)
+    .filter((f) => f.endsWith('.spec.ts') && !BOTH_LEGS.has(f))
+    .map((f) => ({ f, lines: readFileSync(new URL(f, dir), 'utf8').split('\n').length }))
+    .sort((a, b) => b.lines - a.lines || a.f.localeCompare(b.f));
+  for (const { f, lines } of specs) {
+    const leg = load.pglite <= load.postgres ? 'pglite' : 'postgres';
+    legs[leg].push(`**/${f}`);
+    load[leg] += lines;
+  }
+  for (const f of BOTH_LEGS) for (const leg of [legs.pglite, legs.postgres]) leg.push(`**/${f}`);
+  return legs;
+}
+const split = process.env.E2E_SPLIT === '1' && process.env.DATABASE_URL ? dealSpecs() : null;
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -56,7 +88,11 @@ export default defineConfig({
     // where a test is about it (e2e/offline.spec.ts allows it).
     serviceWorkers: 'block',
   },
-  projects: kinds.map((kind) => ({ name: kind, use: { baseURL: `http://127.0.0.1:${portOf(kind)}` } })),
+  projects: kinds.map((kind) => ({
+    name: kind,
+    use: { baseURL: `http://127.0.0.1:${portOf(kind)}` },
+    ...(split ? { testMatch: split[kind] } : {}),
+  })),
   webServer: kinds.map((kind) => ({
     command: `node e2e/serve.mjs ${kind} ${portOf(kind)}`,
     cwd: '..',
