@@ -13,14 +13,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { slotOf, TEMPLATE_START } from '../features/roster/template.ts';
 import { api } from './client.ts';
-import { createStore } from './store.ts';
 
-/**
- * The top-bar search text. Screens that search read it; the shell clears it on every route change
- * (spec §2) and the barcode scan fills it. The top bar's results come from the global search
- * (POST /api/v1/search, scheduling spec §7).
- */
-export const searchStore = createStore('');
+/* The top bar's results come from the global search (POST /api/v1/search, scheduling spec §7). */
 
 export type { KindResult, SearchAnswer, SearchHit, SearchKind };
 export { SEARCH_KINDS };

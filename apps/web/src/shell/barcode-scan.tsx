@@ -1,7 +1,7 @@
 import { BARCODE_NOT_FOUND_TOAST_MS } from '@rostra/core/shell/constants';
 import { ALERT_TEXT } from '@rostra/core/shell/messages';
 import { scanBarcodeImage } from '../lib/barcode.ts';
-import { searchStore } from '../lib/search.ts';
+import { searchStore } from '../lib/search-store.ts';
 import { notify } from '../lib/toast.ts';
 import { useFilePicker } from '../ui/file-picker.tsx';
 

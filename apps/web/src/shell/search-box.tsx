@@ -10,9 +10,9 @@ import {
   SEARCH_KINDS,
   type SearchHit,
   type SearchKind,
-  searchStore,
   useGlobalSearch,
 } from '../lib/search.ts';
+import { searchStore } from '../lib/search-store.ts';
 import { useStore } from '../lib/store.ts';
 import { SHELL_TEXT } from '../texts.ts';
 import { Command, CommandGroup, CommandInput, CommandItem, CommandList } from '../ui/command.tsx';

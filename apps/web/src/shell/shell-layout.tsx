@@ -24,7 +24,7 @@ import { useIsNarrow, useMediaQuery } from '../lib/media.ts';
 import { useNotificationState } from '../lib/notifications.ts';
 import { openPanel } from '../lib/overlays.ts';
 import { queryOf, runRouteActions, withoutOneShotParams } from '../lib/route-actions.ts';
-import { searchStore } from '../lib/search.ts';
+import { searchStore } from '../lib/search-store.ts';
 import { type Me, membershipKey, meQuery, switchingStore } from '../lib/session.ts';
 import { useStore } from '../lib/store.ts';
 import { notify } from '../lib/toast.ts';

@@ -17,7 +17,7 @@ import { SHELL_TEXT } from '../texts.ts';
 import { IconButton } from '../ui/button.tsx';
 import { useBarcodeScan } from './barcode-scan.tsx';
 import { ProfileEntry } from './profile-button.tsx';
-import { SearchBox } from './search-box.tsx';
+import { SearchEntry } from './search-entry.tsx';
 import { useShell } from './shell-context.tsx';
 
 function ConnectivityIndicator({ isOnline }: { isOnline: boolean }) {
@@ -80,7 +80,7 @@ export function TopBar(props: {
             )}
           </IconButton>
         )}
-        {hasSearch ? <SearchBox className="hidden max-w-md flex-1 sm:block" /> : null}
+        {hasSearch ? <SearchEntry className="hidden max-w-md flex-1 sm:block" /> : null}
         {showsBarcodeScan(routeName) ? (
           <IconButton label={SHELL_TEXT.scanBarcode} onClick={barcode.open}>
             <ScanBarcode aria-hidden className="size-5" />
@@ -107,7 +107,7 @@ export function TopBar(props: {
           <ProfileEntry />
         </div>
       </div>
-      {hasSearch ? <SearchBox className="px-2 pb-2 sm:hidden" /> : null}
+      {hasSearch ? <SearchEntry className="px-2 pb-2 sm:hidden" /> : null}
       {barcode.input}
     </header>
   );

@@ -1,5 +1,6 @@
 import { Command as CommandPrimitive } from 'cmdk';
 import type { ComponentProps } from 'react';
+import { COMMAND_INPUT_CLASS } from './command-style.ts';
 
 /*
  * A combobox of commands or results on cmdk: the input keeps focus while ↑/↓ move the active
@@ -13,12 +14,7 @@ export function Command({ className, ...props }: ComponentProps<typeof CommandPr
 
 /** The combobox input; its accessible name is the Command's `label`. */
 export function CommandInput({ className, ...props }: ComponentProps<typeof CommandPrimitive.Input>) {
-  return (
-    <CommandPrimitive.Input
-      className={`block min-h-11 w-full rounded-md border border-neutral-300 bg-white pr-3 pl-9 text-base placeholder:text-neutral-400 focus:outline-2 focus:outline-offset-1 focus:outline-sky-600 sm:min-h-9 sm:text-sm ${className ?? ''}`}
-      {...props}
-    />
-  );
+  return <CommandPrimitive.Input className={`${COMMAND_INPUT_CLASS} ${className ?? ''}`} {...props} />;
 }
 
 /** The listbox of options; `label` is its accessible name. */

@@ -5,7 +5,7 @@ import { Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { searchStore } from '../../../lib/search.ts';
+import { searchStore } from '../../../lib/search-store.ts';
 import { useStore } from '../../../lib/store.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
