@@ -148,8 +148,11 @@ export async function centre(locator: Locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2, box };
 }
 
-/** Presses on a bar near its left end; returns where (moves keep the time when x stays). */
-export async function press(page: Page, bar: Locator) {
+/**
+ * Presses on a bar near its left end, or on its end handle (its last 8 px) with `edge: 'end'`;
+ * returns where (moves keep the time when x stays).
+ */
+export async function press(page: Page, bar: Locator, edge: 'start' | 'end' = 'start') {
   const id = await bar.getAttribute('data-id');
   /*
    * Something arriving late above the grid (a banner, a toast, a re-laid toolbar) moves the bar
@@ -158,7 +161,7 @@ export async function press(page: Page, bar: Locator) {
    */
   for (let attempt = 0; ; attempt++) {
     const { box } = await centre(bar);
-    const x = box.x + 6;
+    const x = edge === 'end' ? box.x + box.width - 3 : box.x + 6;
     const y = box.y + box.height / 2;
     await page.mouse.move(x, y);
     const hit = await page.evaluate<string | null>(

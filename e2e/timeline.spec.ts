@@ -5,7 +5,6 @@ import { acceptTermsByApi, enterApp, signInByApi, USERS, watchPageErrors } from 
 import {
   barOf,
   call,
-  centre,
   type Json,
   moveTo,
   openDay,
@@ -241,14 +240,8 @@ test.describe('timeline', () => {
 
     // Drag the end handle (the bar's last 8 px) one hour (96 px) right: 10:00 becomes 11:00, the
     // ghost shows the new span.
-    const handleOf = async () => {
-      const { box } = await centre(barOf(page, job._id));
-      return { x: box.x + box.width - 3, y: box.y + box.height / 2 };
-    };
     await expect(barOf(page, job._id)).toHaveAttribute('data-resizable', 'true');
-    const h = await handleOf();
-    await page.mouse.move(h.x, h.y);
-    await page.mouse.down();
+    const h = await press(page, barOf(page, job._id), 'end');
     await page.mouse.move(h.x + 40, h.y, { steps: 4 });
     await page.mouse.move(h.x + 96, h.y, { steps: 6 });
     await expect(rowOf(page, f.resA._id).getByTestId('drag-ghost')).toContainText('11:00');
@@ -274,9 +267,7 @@ test.describe('timeline', () => {
 
     // Into the 12:00 booking of the same resource: the server's validator answers with the conflict.
     await expect(barOf(page, job._id)).toHaveAttribute('aria-label', /–11:15/);
-    const again = await handleOf();
-    await page.mouse.move(again.x, again.y);
-    await page.mouse.down();
+    const again = await press(page, barOf(page, job._id), 'end');
     await page.mouse.move(again.x + 40, again.y, { steps: 4 });
     await page.mouse.move(again.x + 96 + 24, again.y, { steps: 6 });
     await page.mouse.up();
@@ -351,11 +342,9 @@ test.describe('timeline', () => {
       await expect.poll(begin).toBe(day + 11 * HOUR);
       // Dragging the end handle is a time change by drag too: asked first; No keeps the end.
       await expect(barOf(page, job._id)).toHaveAttribute('aria-label', /11:00 AM–12:00 PM/);
-      const { box } = await centre(barOf(page, job._id));
-      await page.mouse.move(box.x + box.width - 3, box.y + box.height / 2);
-      await page.mouse.down();
-      await page.mouse.move(box.x + box.width + 40, box.y + box.height / 2, { steps: 4 });
-      await page.mouse.move(box.x + box.width + 96, box.y + box.height / 2, { steps: 4 });
+      const handle = await press(page, barOf(page, job._id), 'end');
+      await page.mouse.move(handle.x + 43, handle.y, { steps: 4 });
+      await page.mouse.move(handle.x + 99, handle.y, { steps: 4 });
       await page.mouse.up();
       await expect(dialog).toContainText('Change the end of this booking from');
       await dialog.getByRole('button', { name: 'No' }).click();
