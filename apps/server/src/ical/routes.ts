@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { type Access, requireAuth } from '../http/access.ts';
 import { API, type App } from '../http/api.ts';
 import { HttpError } from '../http/errors.ts';
-import { ID, idParams, notFound } from '../http/kit.ts';
+import { idParams, notFound } from '../http/kit.ts';
 
 /*
  * Secret, revocable iCal feeds (issue 8). A dispatcher makes a feed for any resource (their jobs)
