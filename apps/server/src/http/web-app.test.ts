@@ -33,9 +33,10 @@ function builtWebApp(): string {
 }
 
 describe.each(testDatabaseKinds())('the web app and API answers over the wire on %s', (kind) => {
-  let t: TestApp;
+  let t: TestApp & { dist: string };
   beforeAll(async () => {
-    t = await createTestApp(kind, { webDist: builtWebApp() });
+    const dist = builtWebApp();
+    t = Object.assign(await createTestApp(kind, { webDist: dist }), { dist });
   });
   afterAll(() => t?.close());
 
@@ -77,6 +78,31 @@ describe.each(testDatabaseKinds())('the web app and API answers over the wire on
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('a path that is no file of the build gets the app page, an unknown API path a 404, a dotfile neither', async () => {
+    writeFileSync(join(t.dist, '.env'), 'SECRET=1');
+    for (const url of ['/assets', '/assets/', '/assets/gone-Zz99.js', '/.env', '/bookings/12']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body, url).toContain('<title>Rostra</title>');
+    }
+    const api = await get('/api/v1/no-such-thing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it('a file the build adds while the server runs is served (a rebuild needs no restart)', async () => {
+    writeFileSync(join(t.dist, 'assets', 'late-Ef56.js'), 'export {};');
+    const res = await get('/assets/late-Ef56.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body).toBe('export {};');
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/late-Ef56.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(head.body).toBe('');
   });
 
   /** What the page for `url` asks the browser to fetch at once: module preloads and fetch preloads. */
