@@ -239,7 +239,11 @@ function load(file) {
     .update(JSON.stringify([process.execArgv, process.env.NODE_OPTIONS ?? '']))
     .digest('hex')
     .slice(0, 12);
-  const cacheFile = `${file}.${size}-${Math.floor(mtimeMs)}-${process.version}-${process.arch}-${flags}.v8cache`;
+  // One cache per database kind: it holds the functions a start compiled, and PGlite's JavaScript
+  // (its driver, the Emscripten glue) in a PostgreSQL start's cache, or pg's in an embedded one's,
+  // is only more to read and deserialise at every start.
+  const kind = process.env.DATABASE_URL ? 'pg' : 'pglite';
+  const cacheFile = `${file}.${size}-${Math.floor(mtimeMs)}-${process.version}-${process.arch}-${flags}-${kind}.v8cache`;
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
