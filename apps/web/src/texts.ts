@@ -69,6 +69,8 @@ export const SHELL_TEXT = {
   cancel: 'Cancel',
   submit: 'Submit',
   save: 'Save',
+  saving: 'Saving…',
+  reload: 'Reload',
   comingLater: 'This screen is coming in a later release.',
   comingLaterHint:
     'The menu entry is switched on for your organisation, but its screen has not been built yet.',

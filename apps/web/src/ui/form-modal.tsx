@@ -1,8 +1,11 @@
-import { type ComponentProps, type ReactNode, type RefObject, useId } from 'react';
+import { type ComponentProps, type ReactNode, type RefObject, useId, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
+import { isApiError } from '../lib/api.ts';
+import { confirmLeave } from '../lib/unsaved.ts';
 import { SHELL_TEXT } from '../texts.ts';
+import { Button } from './button.tsx';
 import { Modal } from './dialog.tsx';
-import { Form } from './form.tsx';
+import { Form, FormRootMessage } from './form.tsx';
 import { ModalActions } from './modal-actions.tsx';
 
 /**
@@ -68,5 +71,66 @@ export function FormModal<V extends FieldValues, O>({
         {children}
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * A versioned record's create-or-edit form in a {@link FormModal}: Cancel (and Escape) ask first
+ * when something changed; Save sends. A save refused because someone else changed the record
+ * since it was read (`version_conflict`) shows `staleText` with a Reload button in place of the
+ * form's message and blocks saving until `onReload` has read the record again (it resets the
+ * form); the edits stay on screen until then. `formError` words other refusals first.
+ */
+export function VersionedFormModal<V extends FieldValues, O>({
+  onReload,
+  staleText,
+  formError,
+  onClose,
+  children,
+  ...modal
+}: Omit<
+  ComponentProps<typeof FormModal<V, O>>,
+  'onCancel' | 'submitText' | 'submittingText' | 'isBlocked' | 'showMessage'
+> & {
+  onReload: () => unknown;
+  staleText: string;
+}) {
+  const [isStale, setStale] = useState(false);
+  const close = async () => {
+    if (await confirmLeave()) onClose();
+  };
+  const whole = (error: unknown) => {
+    const worded = formError?.(error);
+    if (worded !== undefined || !(isApiError(error) && error.code === 'version_conflict')) return worded;
+    setStale(true);
+    return staleText;
+  };
+  const reload = () => void Promise.resolve(onReload()).then(() => setStale(false));
+  return (
+    <FormModal
+      {...modal}
+      onClose={onClose}
+      onCancel={() => void close()}
+      formError={whole}
+      showMessage={false}
+      submitText={SHELL_TEXT.save}
+      submittingText={SHELL_TEXT.saving}
+      isBlocked={isStale}
+    >
+      {isStale ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <span>{staleText}</span>
+          <Button variant="secondary" onClick={reload}>
+            {SHELL_TEXT.reload}
+          </Button>
+        </div>
+      ) : (
+        <FormRootMessage />
+      )}
+      {children}
+    </FormModal>
   );
 }

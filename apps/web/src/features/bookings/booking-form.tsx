@@ -4,26 +4,14 @@ import { describeRepeat, type RepeatFrequency } from '@rostra/core/records/recur
 import { isRecurrenceOn } from '@rostra/core/settings/flag-rules';
 import { fromYmd } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { isApiError } from '../../lib/api.ts';
 import { notify } from '../../lib/toast.ts';
-import { confirmLeave } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
-import { Button } from '../../ui/button.tsx';
 import { FormDateField } from '../../ui/date-picker.tsx';
-import { Modal } from '../../ui/dialog.tsx';
-import {
-  Form,
-  FormCheckbox,
-  FormInput,
-  FormMultiSelect,
-  FormRootMessage,
-  FormSelect,
-  FormTextarea,
-} from '../../ui/form.tsx';
-import { ModalActions } from '../../ui/modal-actions.tsx';
+import { FormCheckbox, FormInput, FormMultiSelect, FormSelect, FormTextarea } from '../../ui/form.tsx';
+import { VersionedFormModal } from '../../ui/form-modal.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import {
   BOOKINGS_KEY,
@@ -49,8 +37,6 @@ import { BOOKINGS_TEXT as T } from './texts.ts';
 
 /** The dispatcher said no to "Assign anyway?": nothing is sent and the form stays as typed. */
 class Declined extends Error {}
-
-const isStaleVersion = (e: unknown) => isApiError(e) && e.status === 409 && e.code === 'version_conflict';
 
 function splitName(record: NamedRecord | undefined): { first: string | null; last: string | null } {
   if (!record) return { first: null, last: null };
@@ -97,11 +83,9 @@ export function BookingForm({
   onSaved: (b: Booking) => void;
 }) {
   const queryClient = useQueryClient();
-  const formId = useId();
   const { settings } = useShell();
   const mayOmitCustomer = settings?.ds.allow_booking_without_customer === true;
   const [base, setBase] = useState<Booking | undefined>(booking);
-  const [isStale, setStale] = useState(false);
   const [saved, setSaved] = useState<Booking | undefined>();
   const schema = useMemo(
     () =>
@@ -162,16 +146,11 @@ export function BookingForm({
     return () => watching.unsubscribe();
   }, [form, customers, base]);
 
-  const close = async () => {
-    if (await confirmLeave()) onClose();
-  };
-
   const reload = async () => {
     if (!base) return;
     const fresh = await queryClient.fetchQuery({ ...bookingQuery(base._id), staleTime: 0 });
     setBase(fresh);
     form.reset(valuesOf(fresh));
-    setStale(false);
     void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
   };
 
@@ -212,12 +191,6 @@ export function BookingForm({
     else notify.success(T.saved);
     setSaved(stored);
   };
-  const whole = (error: unknown) => {
-    if (error instanceof Declined) return '';
-    if (!isStaleVersion(error)) return undefined;
-    setStale(true);
-    return '';
-  };
 
   const customerOptions = [
     ['', mayOmitCustomer ? T.noCustomer : T.chooseCustomer] as const,
@@ -226,81 +199,54 @@ export function BookingForm({
   const labelOptions = labels.map((l) => [l._id, l.name ?? l._id] as const);
 
   return (
-    <Modal
+    <VersionedFormModal
       title={base ? T.editTitle(bookingTitle(base)) : T.createTitle}
-      onClose={() => void close()}
+      onClose={onClose}
       size="lg"
       testId="booking-form"
-      footer={
-        <ModalActions
-          formId={formId}
-          onCancel={() => void close()}
-          cancelLabel={T.cancel}
-          submitLabel={form.formState.isSubmitting ? T.saving : T.save}
-          isBusy={form.formState.isSubmitting || isStale}
-        />
-      }
+      form={form}
+      onSubmit={save}
+      onReload={reload}
+      staleText={T.staleEdit}
+      formError={(error) => (error instanceof Declined ? '' : undefined)}
+      fieldMap={FIELD_MAP}
+      formClassName="space-y-4"
     >
-      <Form
-        id={formId}
-        form={form}
-        onSubmit={save}
-        formError={whole}
-        fieldMap={FIELD_MAP}
-        showMessage={false}
-        className="space-y-4"
-      >
-        {isStale ? (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
-          >
-            <span>{T.staleEdit}</span>
-            <Button variant="secondary" onClick={() => void reload()}>
-              {T.reload}
-            </Button>
-          </div>
-        ) : (
-          <FormRootMessage />
-        )}
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormInput<BookingValues> name="reference" label={T.reference} maxLength={200} />
-          {base ? null : (
-            <FormSelect<BookingValues> name="status" label={T.status} options={STATUS_OPTIONS} />
-          )}
-        </div>
-        <div className="grid gap-3 sm:grid-cols-3">
-          <FormDateField<BookingValues> name="date" kind="date" label={T.date} required />
-          <FormDateField<BookingValues> name="begin" kind="time" label={T.begin} step={900} required />
-          <FormDateField<BookingValues> name="end" kind="time" label={T.end} step={900} required />
-        </div>
-        <FormCheckbox<BookingValues> name="endsNextDay" label={T.endsNextDay} />
-        {!base && isRecurrenceOn(settings?.ds) ? <RepeatFields /> : null}
-        <FormSelect<BookingValues> name="customerId" label={T.customer} options={customerOptions} />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <MultiSelectField
-            name="resIds"
-            label={T.resource}
-            options={resources.map((r) => [r._id, recordName(r, r._id)] as const)}
-          />
-          <MultiSelectField name="labels" label={T.labels} options={labelOptions} />
-        </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <FormInput<BookingValues>
-            name="all_location"
-            label={T.address}
-            maxLength={1000}
-            description={
-              <span data-testid="booking-location">
-                {geo ? T.locationKnown(geo.lat, geo.lng) : T.locationUnknown}
-              </span>
-            }
-          />
-          <MultiSelectField name="csLabels" label={T.customerLabels} options={labelOptions} size={4} />
-        </div>
-        <FormTextarea<BookingValues> name="notes" label={T.notes} rows={3} maxLength={5000} />
-      </Form>
-    </Modal>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormInput<BookingValues> name="reference" label={T.reference} maxLength={200} />
+        {base ? null : <FormSelect<BookingValues> name="status" label={T.status} options={STATUS_OPTIONS} />}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <FormDateField<BookingValues> name="date" kind="date" label={T.date} required />
+        <FormDateField<BookingValues> name="begin" kind="time" label={T.begin} step={900} required />
+        <FormDateField<BookingValues> name="end" kind="time" label={T.end} step={900} required />
+      </div>
+      <FormCheckbox<BookingValues> name="endsNextDay" label={T.endsNextDay} />
+      {!base && isRecurrenceOn(settings?.ds) ? <RepeatFields /> : null}
+      <FormSelect<BookingValues> name="customerId" label={T.customer} options={customerOptions} />
+      <div className="grid gap-3 sm:grid-cols-2">
+        <MultiSelectField
+          name="resIds"
+          label={T.resource}
+          options={resources.map((r) => [r._id, recordName(r, r._id)] as const)}
+        />
+        <MultiSelectField name="labels" label={T.labels} options={labelOptions} />
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormInput<BookingValues>
+          name="all_location"
+          label={T.address}
+          maxLength={1000}
+          description={
+            <span data-testid="booking-location">
+              {geo ? T.locationKnown(geo.lat, geo.lng) : T.locationUnknown}
+            </span>
+          }
+        />
+        <MultiSelectField name="csLabels" label={T.customerLabels} options={labelOptions} size={4} />
+      </div>
+      <FormTextarea<BookingValues> name="notes" label={T.notes} rows={3} maxLength={5000} />
+    </VersionedFormModal>
   );
 }
 

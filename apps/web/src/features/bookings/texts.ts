@@ -97,7 +97,6 @@ export const BOOKINGS_TEXT = {
   savedWithConflicts: 'Saved, with conflicts: see below',
   staleEdit:
     'This booking was changed by someone else since you opened it. Reload to see their change; your edits are kept here until you do.',
-  reload: 'Reload',
   resourcesHint: 'Hold Ctrl (⌘ on a Mac) to choose several',
   // Inventory
   inventory: 'Moving inventory',

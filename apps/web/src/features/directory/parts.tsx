@@ -163,18 +163,3 @@ export function DeleteButton({
 /** What a refused change says (someone else's change since it was read: reload). */
 export const failureText = (e: unknown) =>
   isApiError(e) && e.code === 'version_conflict' ? T.staleEdit : e instanceof Error ? e.message : String(e);
-
-/** The "someone else changed it" notice with Reload. */
-export function StaleNotice({ onReload }: { onReload: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900"
-    >
-      <span>{T.staleEdit}</span>
-      <Button variant="secondary" onClick={onReload}>
-        {T.reload}
-      </Button>
-    </div>
-  );
-}

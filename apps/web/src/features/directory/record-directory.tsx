@@ -10,14 +10,12 @@ import { isApiError } from '../../lib/api.ts';
 import { type LiveSubscription, useLive } from '../../lib/live.ts';
 import { patchSearch } from '../../lib/search-params.ts';
 import { notify } from '../../lib/toast.ts';
-import { confirmLeave } from '../../lib/unsaved.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { Button } from '../../ui/button.tsx';
 import { columnsFor, type DataColumn, DataTable } from '../../ui/data-table.tsx';
 import { DateInput } from '../../ui/date-input.tsx';
 import { Drawer } from '../../ui/dialog.tsx';
-import { FormRootMessage } from '../../ui/form.tsx';
-import { FormModal as KitFormModal } from '../../ui/form-modal.tsx';
+import { VersionedFormModal } from '../../ui/form-modal.tsx';
 import { QueryState, SkeletonRows, StateMessage } from '../../ui/list-state.tsx';
 import { Pager, pagerCounts } from '../../ui/pager.tsx';
 import { RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
@@ -42,7 +40,7 @@ import {
   listQueryOf,
   pageFrom,
 } from './model.ts';
-import { ActiveBadge, DeleteButton, LabelChips, ScreenHeader, StaleNotice, selectClass } from './parts.tsx';
+import { ActiveBadge, DeleteButton, LabelChips, ScreenHeader, selectClass } from './parts.tsx';
 import { DIRECTORY_TEXT as T } from './texts.ts';
 
 /*
@@ -675,71 +673,15 @@ export function RecordForm<S extends z.ZodType<B, FieldValues>, R extends Stored
     setSaved(saved);
   };
   return (
-    <FormModal {...modal} form={form} title={title(base)} onSubmit={save} onReload={reload}>
-      {children(form)}
-    </FormModal>
-  );
-}
-
-/**
- * A form in a modal, with Cancel (asking first when something changed) and Save: a refusal
- * because someone else changed what it edits shows the stale notice, whose Reload is `onReload`.
- */
-export function FormModal<V extends FieldValues, O>({
-  form,
-  title,
-  description,
-  testId,
-  size,
-  fieldMap,
-  onSubmit,
-  onReload,
-  onClose,
-  children,
-}: {
-  form: UseFormReturn<V, unknown, O>;
-  title: string;
-  description?: string;
-  testId: string;
-  size?: 'lg' | undefined;
-  fieldMap?: Readonly<Record<string, string>> | undefined;
-  onSubmit: (values: O) => Promise<void>;
-  onReload: () => unknown;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const [isStale, setStale] = useState(false);
-  const close = async () => {
-    if (await confirmLeave()) onClose();
-  };
-  const whole = (error: unknown) => {
-    if (!(isApiError(error) && error.code === 'version_conflict')) return undefined;
-    setStale(true);
-    return T.staleEdit;
-  };
-  return (
-    <KitFormModal
-      title={title}
-      description={description}
-      testId={testId}
-      size={size}
+    <VersionedFormModal
+      {...modal}
       form={form}
-      onSubmit={onSubmit}
-      formError={whole}
-      showMessage={false}
-      {...(fieldMap ? { fieldMap } : {})}
-      onClose={onClose}
-      onCancel={() => void close()}
-      submitText={T.save}
-      submittingText={T.saving}
-      isBlocked={isStale}
+      title={title(base)}
+      onSubmit={save}
+      onReload={reload}
+      staleText={T.staleEdit}
     >
-      {isStale ? (
-        <StaleNotice onReload={() => void Promise.resolve(onReload()).then(() => setStale(false))} />
-      ) : (
-        <FormRootMessage />
-      )}
-      {children}
-    </KitFormModal>
+      {children(form)}
+    </VersionedFormModal>
   );
 }

@@ -11,7 +11,6 @@ export const DIRECTORY_TEXT = {
   delete: 'Delete',
   deleted: 'Deleted',
   close: 'Close',
-  reload: 'Reload',
   staleEdit: 'Someone else changed this record while you were editing. Reload it to see their change.',
   notFound: 'This record does not exist or you may not see it.',
   loadFailed: 'The list could not be loaded.',

@@ -8,12 +8,12 @@ import { z } from 'zod';
 import { api } from '../../../lib/client.ts';
 import { notify } from '../../../lib/toast.ts';
 import { FormCheckbox, FormInput, FormTextarea } from '../../../ui/form.tsx';
+import { VersionedFormModal } from '../../../ui/form-modal.tsx';
 import type { MaybeRechecked, TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
 import { allQuery, DIRECTORY_KEY, displayName } from '../api.ts';
 import { LabelsField, PickManyField } from '../labels-field.tsx';
 import { PersonForm, type PersonFormProps, PersonNameFields } from '../person-form.tsx';
-import { FormModal } from '../record-directory.tsx';
 import { CUSTOMERS_TEXT as C, DIRECTORY_TEXT as T } from '../texts.ts';
 
 /** The customer form's values, as typed. */
@@ -178,7 +178,7 @@ export function BlacklistForm({
     onClose();
   };
   return (
-    <FormModal
+    <VersionedFormModal
       form={form}
       title={C.blacklistTitle}
       description={C.blacklistHint}
@@ -186,6 +186,7 @@ export function BlacklistForm({
       onSubmit={save}
       onReload={() => current.refetch()}
       onClose={onClose}
+      staleText={T.staleEdit}
     >
       <PickManyField<BlacklistValues>
         name="resIds"
@@ -193,6 +194,6 @@ export function BlacklistForm({
         size={8}
         options={(resources.data ?? []).map((r) => [r._id, displayName(r, r._id)] as const)}
       />
-    </FormModal>
+    </VersionedFormModal>
   );
 }

@@ -10,11 +10,11 @@ import { useShell } from '../../../shell/shell-context.tsx';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { actionsColumn, columnsFor, type DataColumn, DataTable } from '../../../ui/data-table.tsx';
 import { FormInput } from '../../../ui/form.tsx';
+import { VersionedFormModal } from '../../../ui/form-modal.tsx';
 import { SearchInput } from '../../../ui/search-input.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
 import { pageFrom } from '../model.ts';
 import { failureText, ScreenHeader } from '../parts.tsx';
-import { FormModal } from '../record-directory.tsx';
 import type { EventsSearch } from '../search.ts';
 import { DIRECTORY_TEXT as T, EVENTS_TEXT as V } from '../texts.ts';
 import {
@@ -213,7 +213,7 @@ function EventForm({
     onClose();
   };
   return (
-    <FormModal
+    <VersionedFormModal
       form={form}
       title={event ? V.editTitle(event._value) : V.createTitle}
       testId="event-form"
@@ -223,6 +223,7 @@ function EventForm({
         onClose();
       }}
       onClose={onClose}
+      staleText={T.staleEdit}
     >
       <FormInput<Values> name="_value" label={V.label} maxLength={200} />
       <FormInput<Values>
@@ -236,7 +237,7 @@ function EventForm({
         <FormInput<Values> name="color" label={V.color} type="color" />
         <FormInput<Values> name="textColor" label={V.textColor} type="color" />
       </div>
-    </FormModal>
+    </VersionedFormModal>
   );
 }
 
