@@ -9,7 +9,7 @@ import { ME_KEY } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 import { confirmLeave } from '../lib/unsaved.ts';
 import { conflictVersion } from '../lib/versioned-edit.ts';
-import { SHELL_TEXT, SHELL_EXTRA_TEXT as X } from '../texts.ts';
+import { SHELL_EXTRA_TEXT as X } from '../texts.ts';
 import { FormInput } from '../ui/form.tsx';
 import { FormModal } from '../ui/form-modal.tsx';
 import { useZodForm } from '../ui/zod-form.ts';
@@ -119,7 +119,6 @@ export function GeofenceDialog({ onClose }: { onClose: () => void }) {
       description={X.geofenceIntro}
       onClose={onClose}
       onCancel={() => void close()}
-      submitText={SHELL_TEXT.save}
       size="lg"
       testId="geofence-dialog"
     >

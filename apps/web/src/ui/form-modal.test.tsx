@@ -2,9 +2,9 @@ import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../lib/api.ts';
-import { discardUnsavedChanges } from '../lib/unsaved.ts';
+import { discardUnsavedChanges, hasUnsavedChanges } from '../lib/unsaved.ts';
 import { FormInput } from './form.tsx';
-import { VersionedFormModal } from './form-modal.tsx';
+import { FormModal, VersionedFormModal } from './form-modal.tsx';
 import { withReactRoot } from './test-root.ts';
 import { useZodForm } from './zod-form.ts';
 
@@ -86,5 +86,47 @@ describe('VersionedFormModal', () => {
     expect(alerts()).toEqual(['You may not change this record']);
     expect(button('Save').disabled).toBe(false);
     expect(dialog().textContent).not.toContain(STALE);
+  });
+});
+
+function Rename({ quick, onSave }: { quick: boolean; onSave: () => Promise<unknown> }) {
+  const form = useZodForm(schema, { defaultValues: { name: 'Ada' } });
+  return (
+    <FormModal
+      title="Rename"
+      testId="person-form"
+      form={form}
+      onSubmit={onSave}
+      onClose={() => undefined}
+      quick={quick}
+    >
+      <FormInput name="name" label="Name" />
+    </FormModal>
+  );
+}
+
+describe('FormModal', () => {
+  it('a quick dialog lets its edits go without the unsaved-changes question; a full one guards them', async () => {
+    await act(async () => root().render(<Rename quick onSave={async () => undefined} />));
+    await type('Ada L.');
+    expect(hasUnsavedChanges()).toBe(false);
+    await act(async () => root().render(<Rename quick={false} onSave={async () => undefined} />));
+    await type('Ada K.');
+    expect(hasUnsavedChanges()).toBe(true);
+  });
+
+  it('says Save, and Saving… while it is sent', async () => {
+    let done = () => {};
+    const onSave = () =>
+      new Promise<void>((resolve) => {
+        done = resolve;
+      });
+    await act(async () => root().render(<Rename quick onSave={onSave} />));
+    expect(button('Save')).toBeDefined();
+    await save();
+    expect(button('Saving…')?.disabled).toBe(true);
+    await act(async () => done());
+    await flush();
+    expect(button('Save')?.disabled).toBe(false);
   });
 });

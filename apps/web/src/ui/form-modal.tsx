@@ -11,9 +11,11 @@ import { ModalActions } from './modal-actions.tsx';
 /**
  * A dialog holding one kit form ({@link Form}): the fields, then Cancel and the submit button in
  * the footer (the button sends the form by its id, and is disabled while it is sent or when
- * `isBlocked`). `onCancel` is what Cancel and the close button do (default: `onClose`), e.g. ask
- * before dropping changes. `before` stands at the far left of the footer (a Delete), and
- * `formClassName` lays the fields out (default: one column).
+ * `isBlocked`; "Save" and "Saving…" unless said otherwise). `onCancel` is what Cancel and the
+ * close button do (default: `onClose`), e.g. ask before dropping changes. `before` stands at the
+ * far left of the footer (a Delete), and `formClassName` lays the fields out (default: one
+ * column). `quick`: a narrow dialog for a short form whose loss is cheap (a rename, a bid, a
+ * correction), closed without asking about unsaved edits.
  */
 export function FormModal<V extends FieldValues, O>({
   title,
@@ -21,10 +23,11 @@ export function FormModal<V extends FieldValues, O>({
   onClose,
   onCancel = onClose,
   submitText,
-  submittingText = submitText,
+  submittingText = submitText ?? SHELL_TEXT.saving,
   cancelText = SHELL_TEXT.cancel,
   isBlocked = false,
-  size,
+  quick = false,
+  size = quick ? 'sm' : undefined,
   testId,
   initialFocus,
   before,
@@ -36,10 +39,11 @@ export function FormModal<V extends FieldValues, O>({
   description?: string | undefined;
   onClose: () => void;
   onCancel?: () => void;
-  submitText: string;
+  submitText?: string;
   submittingText?: string;
   cancelText?: string;
   isBlocked?: boolean;
+  quick?: boolean;
   size?: 'sm' | 'md' | 'lg' | undefined;
   testId?: string | undefined;
   initialFocus?: RefObject<HTMLElement | null>;
@@ -61,13 +65,13 @@ export function FormModal<V extends FieldValues, O>({
           formId={formId}
           onCancel={onCancel}
           cancelLabel={cancelText}
-          submitLabel={isSubmitting ? submittingText : submitText}
+          submitLabel={isSubmitting ? submittingText : (submitText ?? SHELL_TEXT.save)}
           isBusy={isSubmitting || isBlocked}
           before={before}
         />
       }
     >
-      <Form {...form} id={formId} className={formClassName}>
+      <Form {...form} {...(quick ? { guard: false } : {})} id={formId} className={formClassName}>
         {children}
       </Form>
     </Modal>
@@ -90,7 +94,7 @@ export function VersionedFormModal<V extends FieldValues, O>({
   ...modal
 }: Omit<
   ComponentProps<typeof FormModal<V, O>>,
-  'onCancel' | 'submitText' | 'submittingText' | 'isBlocked' | 'showMessage'
+  'onCancel' | 'submitText' | 'submittingText' | 'isBlocked' | 'showMessage' | 'quick'
 > & {
   onReload: () => unknown;
   staleText: string;
@@ -113,8 +117,6 @@ export function VersionedFormModal<V extends FieldValues, O>({
       onCancel={() => void close()}
       formError={whole}
       showMessage={false}
-      submitText={SHELL_TEXT.save}
-      submittingText={SHELL_TEXT.saving}
       isBlocked={isStale}
     >
       {isStale ? (

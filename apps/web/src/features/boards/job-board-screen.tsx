@@ -171,10 +171,9 @@ function BidDialog({ job, onClose, onPlaced }: { job: BoardJob; onClose: () => v
       title={T.bidOn(jobCustomer(job))}
       description={`${formatDayLabel(job.utc_begin_plus_tz)} · ${timeRange(job.utc_begin_plus_tz, job.utc_end_plus_tz)}`}
       onClose={onClose}
-      size="sm"
       form={form}
       onSubmit={submit}
-      guard={false}
+      quick
       submitText={T.placeBid}
     >
       <FormInput<BidValues>

@@ -131,10 +131,9 @@ function SendPackageForm({ onClose }: { onClose: () => void }) {
       title={P.send}
       description={P.formDescription}
       onClose={onClose}
-      size="sm"
       form={form}
       onSubmit={submit}
-      guard={false}
+      quick
       submitText={P.send}
       submittingText={P.sending}
       testId="package-request-form"

@@ -140,7 +140,6 @@ export function ItemDialog({
       initialFocus={firstRef}
       form={form}
       onSubmit={submit}
-      submitText={T.save}
       isBlocked={isRemoving}
       before={
         state.kind === 'edit' ? (

@@ -156,12 +156,9 @@ function RenameForm({
     <FormModal
       title={P.renameView}
       onClose={onClose}
-      size="sm"
       form={form}
       onSubmit={save}
-      guard={false}
-      submitText={P.save}
-      submittingText={P.saving}
+      quick
       testId="quick-view-form"
     >
       <FormInput<z.input<typeof renameForm>> name="name" label={P.viewName} maxLength={200} />

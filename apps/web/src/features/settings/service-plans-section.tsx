@@ -194,10 +194,9 @@ function PlanForm({
     <FormModal
       title={plan ? P.editPlan : P.addPlan}
       onClose={onClose}
-      size="sm"
       form={form}
       onSubmit={save}
-      guard={false}
+      quick
       submitText={plan ? P.save : P.add}
       submittingText={P.saving}
       testId="service-plan-form"

@@ -582,15 +582,7 @@ function CorrectDialog({
     onClose();
   };
   return (
-    <FormModal
-      title={T.correctTitle(label)}
-      onClose={onClose}
-      size="sm"
-      form={form}
-      onSubmit={save}
-      guard={false}
-      submitText={T.save}
-    >
+    <FormModal title={T.correctTitle(label)} onClose={onClose} form={form} onSubmit={save} quick>
       <FormDateField<CorrectValues> name="at" kind="datetime" label={T.newTime} step={60} />
       <FormInput<CorrectValues> name="reason" label={T.reason} maxLength={500} />
     </FormModal>

@@ -305,7 +305,6 @@ function StockDialog({
       onSubmit={save}
       formError={versionConflict(stockConflict, setCurrent, T.conflict)}
       onClose={onClose}
-      submitText={T.save}
     >
       <FormInput<StockValues> name="name" label={T.name} maxLength={120} />
       <FormInput<StockValues> name="code" label={T.code} maxLength={64} className="[&_input]:font-mono" />

@@ -133,7 +133,6 @@ export function FormEditor({
       onSubmit={save}
       formError={versionConflict(formConflict, setCurrent, T.conflict)}
       onClose={onClose}
-      submitText={T.save}
       size="lg"
     >
       <FormInput<EditorValues> name="name" label={T.name} maxLength={FORM_LIMITS.nameMax} />
