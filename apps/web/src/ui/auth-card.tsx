@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { LoaderCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { PropsWithChildren, ReactNode } from 'react';
 import { SHELL_TEXT } from '../texts.ts';
 import { Button } from './button.tsx';
 
@@ -9,11 +9,7 @@ export function AuthCard({
   title,
   children,
   footer,
-}: {
-  title: string;
-  children: ReactNode;
-  footer?: ReactNode;
-}) {
+}: PropsWithChildren<{ title: string; footer?: ReactNode }>) {
   return (
     <main className="grid min-h-dvh place-items-start bg-neutral-50 px-4 py-10 sm:place-items-center sm:py-4">
       <div className="mx-auto w-full max-w-sm">

@@ -1,7 +1,7 @@
 import type { StoredRecord } from '@rostra/core/api/common';
 import { type DateFormat, formatDate, formatTime } from '@rostra/core/time/calendar';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type PropsWithChildren, type ReactNode, useState } from 'react';
 import { isApiError } from '../../lib/api.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { notify } from '../../lib/toast.ts';
@@ -28,11 +28,7 @@ export function Section({
   title,
   children,
   action,
-}: {
-  title: string;
-  children: ReactNode;
-  action?: ReactNode;
-}) {
+}: PropsWithChildren<{ title: string; action?: ReactNode }>) {
   return (
     <section className="border-t border-neutral-200 px-4 py-3">
       <div className="flex items-center justify-between gap-2">

@@ -169,24 +169,15 @@ export function MyDayScreen() {
             <SkeletonRows rows={3} height="h-20" />
           )
         ) : (
-          <>
+          (['today', 'upcoming'] as const).map((when) => (
             <JobSection
-              title={T.today}
-              empty={T.nothingToday}
-              items={parts.today}
+              key={when}
+              when={when}
+              items={parts[when]}
               statusConfig={statusConfig}
-              withDate={false}
               asked={asked}
             />
-            <JobSection
-              title={T.upcoming}
-              empty={T.nothingUpcoming}
-              items={parts.upcoming}
-              statusConfig={statusConfig}
-              withDate
-              asked={asked}
-            />
-          </>
+          ))
         )}
       </div>
 
@@ -214,22 +205,26 @@ function DetailLoading() {
   );
 }
 
+/** A worker's list in two parts: today's jobs, then the days after (their cards show the date). */
+const SECTIONS = {
+  today: { title: T.today, empty: T.nothingToday, withDate: false },
+  upcoming: { title: T.upcoming, empty: T.nothingUpcoming, withDate: true },
+};
+
 function JobSection({
-  title,
-  empty,
+  when,
   items,
   statusConfig,
-  withDate,
   asked,
 }: {
-  title: string;
-  empty: string;
+  /** Today's jobs (no date on their cards) or those of the days after. */
+  when: keyof typeof SECTIONS;
   items: Booking[];
   statusConfig: ReturnType<typeof useStatusConfig>;
-  withDate: boolean;
   /** The jobs the worker is still asked to confirm. */
   asked: ReadonlySet<string> | undefined;
 }) {
+  const { title, empty, withDate } = SECTIONS[when];
   const id = `my-day-${title.toLowerCase()}`;
   return (
     <section aria-labelledby={id} className="mb-6">

@@ -64,6 +64,11 @@ const createForm = z.object({
 type CreateValues = z.input<typeof createForm>;
 
 const FEEDS = ['ical-feeds'] as const;
+/** What a feed follows: one resource's jobs, or every job needing a label. */
+const SCOPES: [string, string][] = [
+  ['resource', T.scopeResource],
+  ['label', T.scopeLabel],
+];
 
 /** The settings section listing, creating and revoking secret iCal feed URLs (issue 8). */
 export function IcalPanel() {
@@ -128,10 +133,7 @@ export function IcalPanel() {
         <FormSelect<CreateValues>
           name="scope"
           label={T.scope}
-          options={[
-            ['resource', T.scopeResource],
-            ['label', T.scopeLabel],
-          ]}
+          options={SCOPES}
           // Another scope: its targets are another list, so the choice starts again.
           onChangeCapture={() => form.setValue('target_id', '')}
           className="w-full sm:w-56"

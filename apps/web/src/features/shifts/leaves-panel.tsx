@@ -49,6 +49,10 @@ type LeaveValues = z.input<typeof leaveSchema>;
 const LEAVE_LOOKBACK = 31 * DAY;
 
 const kindLabel = (k: string) => (k === 'leave' ? T.leave : T.break);
+const KINDS: [string, string][] = [
+  ['leave', T.leave],
+  ['break', T.break],
+];
 
 /**
  * A resource's leaves and breaks that touch the week, listed and (for dispatchers) added, edited
@@ -199,14 +203,7 @@ export function LeavesPanel({
             className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3 border-t border-neutral-100 pt-4 [&>[role=alert]]:col-span-full"
             aria-label={editing ? T.edit(kindLabel(editing._key ?? '').toLowerCase()) : T.add}
           >
-            <FormSelect<LeaveValues>
-              name="kind"
-              label={T.kind}
-              options={[
-                ['leave', T.leave],
-                ['break', T.break],
-              ]}
-            />
+            <FormSelect<LeaveValues> name="kind" label={T.kind} options={KINDS} />
             <FormDateField<LeaveValues> name="fromDate" label={T.from} />
             <FormDateField<LeaveValues> name="fromTime" kind="time" label={T.fromTime} />
             <FormDateField<LeaveValues> name="toDate" label={T.to} />
