@@ -8,6 +8,7 @@ import { landingPath } from '../lib/sign-in-flow.ts';
 import { notify } from '../lib/toast.ts';
 import { confirmLeave } from '../lib/unsaved.ts';
 import { ROLE_LABELS, SHELL_EXTRA_TEXT } from '../texts.ts';
+import { Fieldset } from '../ui/fieldset.tsx';
 import { FormInput } from '../ui/form.tsx';
 import { FormModal } from '../ui/form-modal.tsx';
 import { useZodForm } from '../ui/zod-form.ts';
@@ -73,8 +74,7 @@ export function SwitchDialog({ me }: { me: Me }) {
       isBlocked={form.watch('membership') === current}
       testId="switch-dialog"
     >
-      <fieldset>
-        <legend className="text-sm font-medium text-neutral-700">{SHELL_EXTRA_TEXT.switchTo}</legend>
+      <Fieldset legend={SHELL_EXTRA_TEXT.switchTo}>
         <div className="mt-2 space-y-1">
           {me.memberships.map((m) => {
             const value = `${m.org_id}|${m.role}`;
@@ -99,7 +99,7 @@ export function SwitchDialog({ me }: { me: Me }) {
             );
           })}
         </div>
-      </fieldset>
+      </Fieldset>
       <FormInput<SwitchValues>
         name="email"
         label={SHELL_EXTRA_TEXT.switchEmail}

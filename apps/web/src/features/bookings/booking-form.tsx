@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
 import { FormDateField } from '../../ui/date-picker.tsx';
+import { Fieldset } from '../../ui/fieldset.tsx';
 import { FormCheckbox, FormInput, FormMultiSelect, FormSelect, FormTextarea } from '../../ui/form.tsx';
 import { VersionedFormModal } from '../../ui/form-modal.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
@@ -266,8 +267,12 @@ function RepeatFields() {
       : { frequency: repeat as RepeatFrequency, ...(end === 'count' ? { count: bound } : { until: bound }) };
   const words = rule && Number.isFinite(first) && Number.isFinite(bound) ? describeRepeat(first, rule) : null;
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-3" data-testid="booking-repeat">
-      <legend className="sr-only">{T.repeat}</legend>
+    <Fieldset
+      className="grid gap-3 sm:grid-cols-3"
+      data-testid="booking-repeat"
+      legend={T.repeat}
+      look="hidden"
+    >
       <FormSelect<BookingValues>
         name="repeat"
         label={T.repeat}
@@ -291,7 +296,7 @@ function RepeatFields() {
           )}
         </>
       )}
-    </fieldset>
+    </Fieldset>
   );
 }
 

@@ -2,6 +2,7 @@ import { DEFAULT_SWITCHES, RULE_SWITCH_NAMES, SWITCH_NAMES } from '@rostra/core/
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ME_KEY } from '../../lib/session.ts';
+import { Fieldset } from '../../ui/fieldset.tsx';
 import { FormSelect } from '../../ui/form.tsx';
 import { type MaybeRechecked, RecheckedNotice, useRechecked } from '../../ui/rechecked-notice.tsx';
 import { FormToggle, Loaded, SectionForm, useSectionForm } from './form-parts.tsx';
@@ -70,8 +71,7 @@ function AllocationForm({ doc }: { doc: AllocationDoc }) {
         label={T.weekStartDay}
         options={T.weekdays.map((day, i) => [String(i), day] as const)}
       />
-      <fieldset className="grid gap-x-6 md:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-neutral-800">{T.checkRuns}</legend>
+      <Fieldset className="grid gap-x-6 md:grid-cols-2" legend={T.checkRuns} look="heading">
         {CONTRACT_SWITCHES.map((name) => (
           <FormToggle
             key={name}
@@ -81,7 +81,7 @@ function AllocationForm({ doc }: { doc: AllocationDoc }) {
             note={T.defaultValue(!DEFAULT_SWITCHES[name])}
           />
         ))}
-      </fieldset>
+      </Fieldset>
       <RulesFields />
       <OptimiseField />
     </SectionForm>

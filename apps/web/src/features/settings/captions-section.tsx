@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { BESIDE_CONTROL } from '../../ui/control-field.tsx';
 import { Field } from '../../ui/field.tsx';
+import { Fieldset } from '../../ui/fieldset.tsx';
 import { useFieldError } from './form-parts.tsx';
 import type { ShellDocs } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
@@ -25,13 +26,7 @@ const valuesOf = (d: ShellDocs) => ({
 /** Captions (`cf`): a label for every menu entry, and any other caption override by name. */
 export function CaptionsSection() {
   return (
-    <ShellDocSection
-      docKey="captions"
-      schema={schema}
-      valuesOf={valuesOf}
-      title={T.captions}
-      intro={T.captionsIntro}
-    >
+    <ShellDocSection docKey="captions" schema={schema} valuesOf={valuesOf}>
       <Captions />
     </ShellDocSection>
   );
@@ -57,8 +52,7 @@ function Captions() {
 
   return (
     <>
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold text-neutral-800">{T.menuLabels}</legend>
+      <Fieldset legend={T.menuLabels} look="heading">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {MENU_FLAG_KEYS.map((menuKey) => {
             const key = captionKeyOf(menuKey);
@@ -74,9 +68,8 @@ function Captions() {
             );
           })}
         </div>
-      </fieldset>
-      <fieldset>
-        <legend className="mb-2 text-sm font-semibold text-neutral-800">{T.otherCaptions}</legend>
+      </Fieldset>
+      <Fieldset legend={T.otherCaptions} look="heading">
         <div className="space-y-2">
           {others.map((key) => (
             <div key={key} className="flex items-end gap-2">
@@ -119,7 +112,7 @@ function Captions() {
             </Button>
           </div>
         </div>
-      </fieldset>
+      </Fieldset>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { DISPLAY_DEFAULTS } from '@rostra/core/settings/defaults';
 import { z } from 'zod';
+import { Fieldset } from '../../ui/fieldset.tsx';
 import { FormToggle } from './form-parts.tsx';
 import type { ShellDocs } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
@@ -21,15 +22,8 @@ const valuesOf = (d: ShellDocs) => ({
 /** Feature and display flags (`ds`) with the spec's defaults; only changed flags need storing. */
 export function FeaturesSection() {
   return (
-    <ShellDocSection
-      docKey="display"
-      schema={schema}
-      valuesOf={valuesOf}
-      title={T.features}
-      intro={T.featuresIntro}
-    >
-      <fieldset className="grid gap-x-6 md:grid-cols-2">
-        <legend className="sr-only">{T.features}</legend>
+    <ShellDocSection docKey="display" schema={schema} valuesOf={valuesOf}>
+      <Fieldset className="grid gap-x-6 md:grid-cols-2" legend={T.features} look="hidden">
         {FLAGS.map((flag) => (
           <FormToggle
             key={flag}
@@ -38,7 +32,7 @@ export function FeaturesSection() {
             note={T.defaultValue(DISPLAY_DEFAULTS[flag])}
           />
         ))}
-      </fieldset>
+      </Fieldset>
     </ShellDocSection>
   );
 }

@@ -7,6 +7,7 @@ import { isApiError } from '../../lib/api.ts';
 import { api } from '../../lib/client.ts';
 import { notify } from '../../lib/toast.ts';
 import { useShell } from '../../shell/shell-context.tsx';
+import { Fieldset } from '../../ui/fieldset.tsx';
 import { Form, FormCheckbox, FormMultiSelect, FormSelect, SubmitButton } from '../../ui/form.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import { Loaded, SelectField, SettingsSection } from './form-parts.tsx';
@@ -136,11 +137,15 @@ function MasterLabelsForm({ doc, labels }: { doc: MasterLabelsAnswer; labels: re
       <FormCheckbox<Values> name="strict" label={P.strict} />
       <div className="grid gap-4 lg:grid-cols-3">
         {lists.map(([list, mode, title]) => (
-          <fieldset key={list} className="min-w-0 space-y-2 rounded-md border border-neutral-200 p-3">
-            <legend className="sr-only">{title}</legend>
+          <Fieldset
+            key={list}
+            className="min-w-0 space-y-2 rounded-md border border-neutral-200 p-3"
+            legend={title}
+            look="hidden"
+          >
             <FormMultiSelect<Values> name={list} label={title} description={P.multiHint} options={options} />
             <FormSelect<Values> name={mode} label={P.strictFor(title)} options={modes} />
-          </fieldset>
+          </Fieldset>
         ))}
       </div>
       <FormCheckbox<Values> name="published" label={P.published} />

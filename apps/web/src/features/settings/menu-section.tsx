@@ -6,6 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { useController } from 'react-hook-form';
 import { z } from 'zod';
 import { confirmLeave } from '../../lib/unsaved.ts';
+import { Fieldset } from '../../ui/fieldset.tsx';
 import { Loaded, SectionForm, SelectField, Toggle, useFieldError, useSectionForm } from './form-parts.tsx';
 import { menuScopesQuery, type Scope, send, shellDocsQuery } from './settings-api.ts';
 import { SETTINGS_TEXT as T } from './settings-text.ts';
@@ -105,8 +106,7 @@ function MenuFlags({
   const { field } = useController<z.input<typeof schema>, 'value'>({ name: 'value' });
   const value = field.value;
   return (
-    <fieldset className="grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3">
-      <legend className="sr-only">{scopeLabel(role)}</legend>
+    <Fieldset className="grid gap-x-6 sm:grid-cols-2 lg:grid-cols-3" legend={scopeLabel(role)} look="hidden">
       {MENU_FLAG_KEYS.map((key) => (
         <MenuFlag
           key={key}
@@ -121,7 +121,7 @@ function MenuFlags({
           }}
         />
       ))}
-    </fieldset>
+    </Fieldset>
   );
 }
 

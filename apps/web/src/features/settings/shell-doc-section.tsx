@@ -4,17 +4,20 @@ import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { Loaded, SectionForm, useSectionForm } from './form-parts.tsx';
 import { type ShellDocs, send, shellDocsQuery } from './settings-api.ts';
+import { SETTINGS_TEXT as T } from './settings-text.ts';
 
-/** The shell documents a section edits whole (the menu's flags have scopes of their own). */
-type DocKey = 'captions' | 'display';
+/** The shell documents a section edits whole (the menu's flags have scopes of their own), by heading. */
+const HEADINGS = {
+  captions: { title: T.captions, intro: T.captionsIntro },
+  display: { title: T.features, intro: T.featuresIntro },
+};
+type DocKey = keyof typeof HEADINGS;
 
 type Props<K extends DocKey, S extends z.ZodType<Record<K, unknown>, FieldValues>> = {
   /** The document: the form's values hold it under this key, and it is stored under it. */
   docKey: K;
   schema: S;
   valuesOf: (docs: ShellDocs) => z.input<S>;
-  title: string;
-  intro: string;
   children: ReactNode;
 };
 
@@ -34,8 +37,6 @@ function ShellDocForm<K extends DocKey, S extends z.ZodType<Record<K, unknown>, 
   docKey,
   schema,
   valuesOf,
-  title,
-  intro,
   children,
   docs,
 }: Props<K, S> & { docs: ShellDocs }) {
@@ -52,7 +53,7 @@ function ShellDocForm<K extends DocKey, S extends z.ZodType<Record<K, unknown>, 
     await queryClient.invalidateQueries({ queryKey: ['settings', 'shell'] });
   };
   return (
-    <SectionForm form={form} title={title} intro={intro} onSave={save} onCancel={cancel}>
+    <SectionForm form={form} {...HEADINGS[docKey]} onSave={save} onCancel={cancel}>
       {children}
     </SectionForm>
   );

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useLiveStatus } from '../../lib/live.ts';
 import { Button, IconButton } from '../../ui/button.tsx';
 import { DateInput } from '../../ui/date-picker.tsx';
+import { Fieldset } from '../../ui/fieldset.tsx';
 import type { HistoryState } from './history.ts';
 import { ZOOMS } from './model.ts';
 import { PublishButton } from './publish-button.tsx';
@@ -67,8 +68,11 @@ export function BoardToolbar(props: {
       >
         {period.title}
       </span>
-      <fieldset className="order-3 flex w-full rounded-md border border-neutral-300 p-0.5 sm:order-none sm:ml-auto sm:w-auto">
-        <legend className="sr-only">{TL.viewLabel}</legend>
+      <Fieldset
+        className="order-3 flex w-full rounded-md border border-neutral-300 p-0.5 sm:order-none sm:ml-auto sm:w-auto"
+        legend={TL.viewLabel}
+        look="hidden"
+      >
         {(['day', 'week', 'fortnight'] as const).map((v) => (
           <button
             key={v}
@@ -80,7 +84,7 @@ export function BoardToolbar(props: {
             {TL.views[v]}
           </button>
         ))}
-      </fieldset>
+      </Fieldset>
       <LayoutControls period={period} />
       {props.isEditable ? (
         <div className="order-1 flex items-center gap-1 sm:order-none">
@@ -125,8 +129,11 @@ function LayoutControls({ period }: { period: Period }) {
   return (
     <div className="hidden items-center gap-2 sm:flex">
       {period.view === 'day' ? null : (
-        <fieldset className="flex flex-1 rounded-md border border-neutral-300 p-0.5 sm:flex-none">
-          <legend className="sr-only">{TL.zoomLabel}</legend>
+        <Fieldset
+          className="flex flex-1 rounded-md border border-neutral-300 p-0.5 sm:flex-none"
+          legend={TL.zoomLabel}
+          look="hidden"
+        >
           {ZOOMS.map((z) => (
             <button
               key={z}
@@ -138,7 +145,7 @@ function LayoutControls({ period }: { period: Period }) {
               {TL.zooms[z]}
             </button>
           ))}
-        </fieldset>
+        </Fieldset>
       )}
       <button
         type="button"

@@ -11,6 +11,7 @@ import { useOrgDates } from '../../../lib/org-dates.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FieldError } from '../../../ui/control-field.tsx';
+import { Fieldset } from '../../../ui/fieldset.tsx';
 import { Form, FormField } from '../../../ui/form.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
 import {
@@ -330,8 +331,7 @@ function CallButtons({ jobId, buttons: fallback }: { jobId: string; buttons: rea
         : undefined;
   return (
     <div>
-      <fieldset className="flex flex-wrap gap-1.5">
-        <legend className="sr-only">{T.contactButtons}</legend>
+      <Fieldset className="flex flex-wrap gap-1.5" legend={T.contactButtons} look="hidden">
         {buttons.map((b) => {
           if (b === 'employee') {
             return (
@@ -368,7 +368,7 @@ function CallButtons({ jobId, buttons: fallback }: { jobId: string; buttons: rea
             </span>
           );
         })}
-      </fieldset>
+      </Fieldset>
       {showEmployees ? (
         <ul
           aria-label={T.employees}

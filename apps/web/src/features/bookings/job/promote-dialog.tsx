@@ -7,6 +7,7 @@ import { notify } from '../../../lib/toast.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Modal } from '../../../ui/dialog.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { Fieldset } from '../../../ui/fieldset.tsx';
 import { Form } from '../../../ui/form.tsx';
 import { ModalActions } from '../../../ui/modal-actions.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
@@ -90,8 +91,7 @@ function LabelChoice({ labels }: { labels: readonly NamedRecord[] }) {
   const { field } = useController<z.input<typeof promoteBody>, 'labels'>({ name: 'labels' });
   const chosen = field.value;
   return (
-    <fieldset>
-      <legend className="text-sm font-medium text-neutral-700">{T.chooseLabels}</legend>
+    <Fieldset legend={T.chooseLabels}>
       {labels.length === 0 ? (
         <p className="mt-1 text-sm text-neutral-500">{T.noLabels}</p>
       ) : (
@@ -111,6 +111,6 @@ function LabelChoice({ labels }: { labels: readonly NamedRecord[] }) {
           ))}
         </div>
       )}
-    </fieldset>
+    </Fieldset>
   );
 }

@@ -11,6 +11,7 @@ import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FieldError } from '../../../ui/control-field.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { Fieldset } from '../../../ui/fieldset.tsx';
 import { Form, FormTextarea, SubmitButton } from '../../../ui/form.tsx';
 import { SkeletonRows } from '../../../ui/list-state.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
@@ -105,8 +106,7 @@ function StarsField() {
   const id = useId();
   const message = fieldState.error?.message;
   return (
-    <fieldset aria-describedby={message ? `${id}-error` : undefined}>
-      <legend className="text-sm font-medium text-neutral-700">{T.rating}</legend>
+    <Fieldset aria-describedby={message ? `${id}-error` : undefined} legend={T.rating}>
       <div className="mt-1 flex gap-1">
         {STARS.map((s) => (
           <label key={s} className="cursor-pointer">
@@ -131,7 +131,7 @@ function StarsField() {
         ))}
       </div>
       <FieldError id={`${id}-error`} message={message} />
-    </fieldset>
+    </Fieldset>
   );
 }
 

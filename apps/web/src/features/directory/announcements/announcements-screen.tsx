@@ -18,6 +18,7 @@ import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { FieldError } from '../../../ui/control-field.tsx';
+import { Fieldset } from '../../../ui/fieldset.tsx';
 import { Form, FormInput, FormTextarea, SubmitButton } from '../../../ui/form.tsx';
 import { QueryState } from '../../../ui/list-state.tsx';
 import { Pager, pagerCounts } from '../../../ui/pager.tsx';
@@ -168,8 +169,7 @@ function AudienceField() {
   const roles = useController({ name: 'roles', control });
   const message = roles.fieldState.error?.message;
   return (
-    <fieldset aria-describedby={message ? `${id}-roles` : undefined}>
-      <legend className="text-sm font-medium text-neutral-700">{A.audience}</legend>
+    <Fieldset aria-describedby={message ? `${id}-roles` : undefined} legend={A.audience}>
       <div className="mt-1 flex flex-wrap gap-4">
         {(['all', 'roles'] as const).map((a) => (
           <label key={a} className="flex min-h-11 items-center gap-2 text-sm sm:min-h-9">
@@ -206,6 +206,6 @@ function AudienceField() {
         </div>
       ) : null}
       <FieldError id={`${id}-roles`} message={message} />
-    </fieldset>
+    </Fieldset>
   );
 }

@@ -3,6 +3,7 @@ import { checkEmail } from '@rostra/core/shell/validators';
 import { DAY, fromYmd } from '@rostra/core/time/calendar';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
+import { Fieldset } from '../../../ui/fieldset.tsx';
 import { FormCheckbox, FormInput } from '../../../ui/form.tsx';
 import type { TakeRechecked } from '../../../ui/rechecked-notice.tsx';
 import type { Label } from '../api.ts';
@@ -145,8 +146,7 @@ function CredentialFields({ labels }: { labels: Label[] }) {
   const held = useWatch<ResourceValues, 'labels'>({ name: 'labels' }) ?? [];
   const names = new Map(labels.map((l) => [l._id, l.name]));
   return (
-    <fieldset>
-      <legend className="text-sm font-medium text-neutral-700">{R.credentials}</legend>
+    <Fieldset legend={R.credentials}>
       <p className="text-xs text-neutral-500">{R.credentialsHint}</p>
       <div className="mt-1 grid gap-3 sm:grid-cols-2">
         <FormInput<ResourceValues> name="valid_till" label={R.validTill} type="date" />
@@ -159,7 +159,7 @@ function CredentialFields({ labels }: { labels: Label[] }) {
           />
         ))}
       </div>
-    </fieldset>
+    </Fieldset>
   );
 }
 
@@ -194,8 +194,7 @@ export function ResourceForm({
             <FormInput<ResourceValues> name="rate_hr" label={R.rate} inputMode="decimal" maxLength={200} />
             <FormInput<ResourceValues> name="InactiveDate" label={R.inactiveFrom} type="date" />
           </div>
-          <fieldset>
-            <legend className="text-sm font-medium text-neutral-700">{R.hourLimits}</legend>
+          <Fieldset legend={R.hourLimits}>
             <div className="mt-1 grid grid-cols-2 gap-3 sm:grid-cols-3">
               {HOUR_FIELDS.map(([key, label]) => (
                 <FormInput<ResourceValues>
@@ -207,7 +206,7 @@ export function ResourceForm({
                 />
               ))}
             </div>
-          </fieldset>
+          </Fieldset>
           <LabelsField<ResourceValues> name="labels" labels={labels} />
           <CredentialFields labels={labels} />
           <FormCheckbox<ResourceValues> name="external" label={R.isExternal} />

@@ -12,6 +12,7 @@ import { useFieldArray, useFormState, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button, IconButton } from '../../../ui/button.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { Fieldset } from '../../../ui/fieldset.tsx';
 import { FormCheckbox, FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
 import { useZodForm } from '../../../ui/zod-form.ts';
 import { createForm, type FormTemplateRecord, updateForm } from '../api.ts';
@@ -137,8 +138,7 @@ export function FormEditor({
     >
       <FormInput<EditorValues> name="name" label={T.name} maxLength={FORM_LIMITS.nameMax} />
       <FormTextarea<EditorValues> name="description" label={T.description} rows={2} maxLength={2000} />
-      <fieldset>
-        <legend className="text-sm font-medium text-neutral-700">{T.fields}</legend>
+      <Fieldset legend={T.fields}>
         <ol className="mt-2 space-y-3">
           {rows.fields.map((row, i) => (
             <DraftRow
@@ -160,7 +160,7 @@ export function FormEditor({
           <Plus aria-hidden className="size-4" />
           {T.addField}
         </Button>
-      </fieldset>
+      </Fieldset>
     </FormModal>
   );
 }

@@ -5,6 +5,7 @@ import { StatusPill } from '../../../ui/badge.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Check } from '../../../ui/check.tsx';
 import { FormMessage } from '../../../ui/field.tsx';
+import { Fieldset } from '../../../ui/fieldset.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../../ui/list-state.tsx';
 import { statusLabel, useStatusStyles } from '../../boards/model.ts';
 import { FilterSelect } from '../list-parts.tsx';
@@ -90,8 +91,7 @@ export function MapsScreen() {
   return (
     <MapDayPage title={T.maps} day={day} today={today} onDay={go}>
       <div className="mb-3 flex flex-wrap items-end gap-4 text-sm">
-        <fieldset className="flex items-center gap-3">
-          <legend className="sr-only">{T.show}</legend>
+        <Fieldset className="flex items-center gap-3" legend={T.show} look="hidden">
           {(
             [
               [T.jobs, showJobs, setShowJobs],
@@ -106,7 +106,7 @@ export function MapsScreen() {
               label={label}
             />
           ))}
-        </fieldset>
+        </Fieldset>
         <FilterSelect
           label={T.status}
           value={status}
