@@ -1,6 +1,7 @@
+import { Pencil, Trash2 } from 'lucide-react';
 import { act, type ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { columnsFor, DataTable, type DataTableState } from './data-table.tsx';
+import { actionsColumn, columnsFor, DataTable, type DataTableState } from './data-table.tsx';
 import { withReactRoot } from './test-root.ts';
 
 const { host, root } = withReactRoot();
@@ -101,5 +102,27 @@ describe('DataTable', () => {
     await renderTable({ variant: 'plain', footer: ['Total', '14', ''] });
     const totals = [...host().querySelectorAll('tfoot td')].map((td) => td.textContent);
     expect(totals).toEqual(['Total', '14', '']);
+  });
+
+  it('gives each row its actions as icon buttons named by the row, under a heading for screen readers', async () => {
+    const edited: string[] = [];
+    const removed: string[] = [];
+    const withActions = [
+      col.accessor('name', { header: 'Name' }),
+      actionsColumn(col, {
+        label: 'Actions',
+        actions: (p) => [
+          { label: `Edit ${p.name}`, Icon: Pencil, onClick: () => edited.push(p.id) },
+          { label: `Delete ${p.name}`, Icon: Trash2, onClick: () => removed.push(p.id) },
+        ],
+      }),
+    ];
+    await renderTable({ columns: withActions });
+    expect(heading('Actions').querySelector('.sr-only')).not.toBeNull();
+    const buttons = [...host().querySelectorAll('tbody tr:nth-child(2) button')] as HTMLButtonElement[];
+    expect(buttons.map((b) => b.getAttribute('aria-label'))).toEqual(['Edit Ada', 'Delete Ada']);
+    await click(buttons[1] as HTMLButtonElement);
+    expect(removed).toEqual(['p2']);
+    expect(edited).toEqual([]);
   });
 });

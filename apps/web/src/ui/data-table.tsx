@@ -14,7 +14,8 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { HTMLAttributes, MouseEvent, ReactNode } from 'react';
+import type { ComponentType, HTMLAttributes, MouseEvent, ReactNode } from 'react';
+import { IconButton } from './button.tsx';
 import { QueryState } from './list-state.tsx';
 import { Pager } from './pager.tsx';
 
@@ -57,8 +58,8 @@ export function columnsFor<T extends RowData>() {
 export type { RowData, SortingState };
 
 /**
- * The last column, of each row's buttons: its heading (`label`) is for screen readers only, and
- * `cell` draws the buttons of a row.
+ * The last column, of each row's buttons: its heading (`label`) is for screen readers only;
+ * `actions` are a row's icon buttons, or `cell` draws a row's buttons its own way.
  */
 export function actionsColumn<T extends RowData>(
   col: ReturnType<typeof columnsFor<T>>,
@@ -66,21 +67,38 @@ export function actionsColumn<T extends RowData>(
     label,
     className = 'text-right',
     headerClassName,
-    cell,
+    ...draw
   }: {
     label: string;
     className?: string;
     headerClassName?: string;
-    cell: (row: T) => ReactNode;
-  },
+  } & ({ actions: (row: T) => readonly RowAction[] } | { cell: (row: T) => ReactNode }),
 ): DataColumn<T> {
   return col.display({
     id: 'actions',
     header: () => <span className="sr-only">{label}</span>,
     meta: headerClassName ? { className, headerClassName } : { className },
-    cell: ({ row }) => cell(row.original),
+    cell: ({ row }) =>
+      'cell' in draw ? (
+        draw.cell(row.original)
+      ) : (
+        <span className="inline-flex gap-1">
+          {draw.actions(row.original).map(({ label, Icon, onClick }) => (
+            <IconButton key={label} label={label} onClick={onClick}>
+              <Icon aria-hidden className="size-4" />
+            </IconButton>
+          ))}
+        </span>
+      ),
   });
 }
+
+/** An icon button of a row: what it does, said in full (its label names the row), and its icon. */
+export type RowAction = {
+  label: string;
+  Icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
+  onClick: () => void;
+};
 
 /** The query behind the rows: its loading, failed and empty states and their words. */
 export type DataTableState = {

@@ -71,54 +71,14 @@ export function JobBoardScreen() {
               <h2 className="mb-2 text-sm font-semibold text-neutral-700">{formatDayLabel(day)}</h2>
               <ul className="divide-y divide-neutral-100 overflow-hidden rounded-lg border border-neutral-200 bg-white">
                 {jobs.map((job) => (
-                  <li
+                  <JobRow
                     key={job._id}
-                    data-job={job._id}
-                    className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm"
-                  >
-                    {/* Phones: time, status and bids on the first line, the customer in full below. */}
-                    <span className="shrink-0 font-medium text-neutral-900 tabular-nums sm:w-28">
-                      {timeRange(job.utc_begin_plus_tz, job.utc_end_plus_tz)}
-                    </span>
-                    <div className="order-last min-w-0 basis-full sm:order-none sm:flex-1 sm:basis-auto">
-                      <p className="truncate font-medium text-neutral-900">{jobCustomer(job)}</p>
-                      {job.suburb || job.all_location ? (
-                        <p className="flex items-center gap-1 truncate text-xs text-neutral-500">
-                          <MapPin aria-hidden className="size-3.5 shrink-0" />
-                          {job.suburb ?? job.all_location}
-                        </p>
-                      ) : null}
-                    </div>
-                    <span className="ml-auto sm:ml-0">
-                      <StatusPill status={statusLabel(styles, job.status)} color={styles?.get(job.status)} />
-                    </span>
-                    {isResource ? (
-                      job.my_bid ? (
-                        <span className="rounded-md bg-sky-50 px-2 py-1 text-xs font-medium text-sky-900">
-                          {T.yourBid}
-                          {job.my_bid.amount !== null ? `: $${job.my_bid.amount.toFixed(2)}` : ''}
-                        </span>
-                      ) : (
-                        <Button
-                          variant="secondary"
-                          aria-label={T.bidOn(`${jobCustomer(job)}, ${formatDayLabel(day)}`)}
-                          onClick={() => setBidding(job)}
-                        >
-                          <Gavel aria-hidden className="size-4" />
-                          {T.bid}
-                        </Button>
-                      )
-                    ) : job.bid_count > 0 ? (
-                      <Link
-                        to={BID_BOARD_PATH}
-                        className="rounded-md px-2 py-1 text-xs font-medium text-sky-700 underline underline-offset-4 hover:text-sky-900"
-                      >
-                        {T.bids(job.bid_count)}
-                      </Link>
-                    ) : (
-                      <span className="text-xs text-neutral-400">{T.bids(0)}</span>
-                    )}
-                  </li>
+                    job={job}
+                    dayLabel={formatDayLabel(day)}
+                    styles={styles}
+                    isResource={isResource}
+                    onBid={() => setBidding(job)}
+                  />
                 ))}
               </ul>
             </section>
@@ -136,6 +96,68 @@ export function JobBoardScreen() {
         />
       ) : null}
     </Page>
+  );
+}
+
+/** A job on the board: its time, customer, place and status, then a resource's bid (or Bid) or a dispatcher's count of bids. */
+function JobRow({
+  job,
+  dayLabel,
+  styles,
+  isResource,
+  onBid,
+}: {
+  job: BoardJob;
+  dayLabel: string;
+  styles: ReturnType<typeof useStatusStyles>['data'];
+  isResource: boolean;
+  onBid: () => void;
+}) {
+  return (
+    <li data-job={job._id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 text-sm">
+      {/* Phones: time, status and bids on the first line, the customer in full below. */}
+      <span className="shrink-0 font-medium text-neutral-900 tabular-nums sm:w-28">
+        {timeRange(job.utc_begin_plus_tz, job.utc_end_plus_tz)}
+      </span>
+      <div className="order-last min-w-0 basis-full sm:order-none sm:flex-1 sm:basis-auto">
+        <p className="truncate font-medium text-neutral-900">{jobCustomer(job)}</p>
+        {job.suburb || job.all_location ? (
+          <p className="flex items-center gap-1 truncate text-xs text-neutral-500">
+            <MapPin aria-hidden className="size-3.5 shrink-0" />
+            {job.suburb ?? job.all_location}
+          </p>
+        ) : null}
+      </div>
+      <span className="ml-auto sm:ml-0">
+        <StatusPill status={statusLabel(styles, job.status)} color={styles?.get(job.status)} />
+      </span>
+      {isResource ? (
+        job.my_bid ? (
+          <span className="rounded-md bg-sky-50 px-2 py-1 text-xs font-medium text-sky-900">
+            {T.yourBid}
+            {job.my_bid.amount !== null ? `: $${job.my_bid.amount.toFixed(2)}` : ''}
+          </span>
+        ) : (
+          <Button
+            variant="secondary"
+            aria-label={T.bidOn(`${jobCustomer(job)}, ${dayLabel}`)}
+            onClick={onBid}
+          >
+            <Gavel aria-hidden className="size-4" />
+            {T.bid}
+          </Button>
+        )
+      ) : job.bid_count > 0 ? (
+        <Link
+          to={BID_BOARD_PATH}
+          className="rounded-md px-2 py-1 text-xs font-medium text-sky-700 underline underline-offset-4 hover:text-sky-900"
+        >
+          {T.bids(job.bid_count)}
+        </Link>
+      ) : (
+        <span className="text-xs text-neutral-400">{T.bids(0)}</span>
+      )}
+    </li>
   );
 }
 

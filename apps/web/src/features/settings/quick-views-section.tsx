@@ -9,7 +9,6 @@ import { api } from '../../lib/client.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
-import { IconButton } from '../../ui/button.tsx';
 import { actionsColumn, columnsFor, DataTable } from '../../ui/data-table.tsx';
 import { FormInput } from '../../ui/form.tsx';
 import { FormModal } from '../../ui/form-modal.tsx';
@@ -95,19 +94,11 @@ export function QuickViewsSection() {
     actionsColumn(col, {
       label: P.actions,
       className: 'w-32 text-right',
-      cell: (v) => (
-        <span className="inline-flex gap-1">
-          <IconButton label={P.openView(v.name)} onClick={() => open(v)}>
-            <ExternalLink aria-hidden className="size-4" />
-          </IconButton>
-          <IconButton label={P.renameViewOf(v.name)} onClick={() => setRenaming(v)}>
-            <Pencil aria-hidden className="size-4" />
-          </IconButton>
-          <IconButton label={P.deleteViewOf(v.name)} onClick={() => void remove(v)}>
-            <Trash2 aria-hidden className="size-4" />
-          </IconButton>
-        </span>
-      ),
+      actions: (v) => [
+        { label: P.openView(v.name), Icon: ExternalLink, onClick: () => open(v) },
+        { label: P.renameViewOf(v.name), Icon: Pencil, onClick: () => setRenaming(v) },
+        { label: P.deleteViewOf(v.name), Icon: Trash2, onClick: () => void remove(v) },
+      ],
     }),
   ];
 

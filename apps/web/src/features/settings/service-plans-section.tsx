@@ -10,7 +10,7 @@ import { api } from '../../lib/client.ts';
 import { askConfirm } from '../../lib/overlays.ts';
 import { errorText } from '../../lib/roster.ts';
 import { notify } from '../../lib/toast.ts';
-import { Button, IconButton } from '../../ui/button.tsx';
+import { Button } from '../../ui/button.tsx';
 import { actionsColumn, columnsFor, DataTable } from '../../ui/data-table.tsx';
 import { FormDateField, useDateFormat } from '../../ui/date-picker.tsx';
 import { FormInput, FormSelect } from '../../ui/form.tsx';
@@ -88,16 +88,10 @@ export function ServicePlansSection() {
     actionsColumn(col, {
       label: P.actions,
       className: 'w-24 text-right',
-      cell: (p) => (
-        <span className="inline-flex gap-1">
-          <IconButton label={P.editPlanOf(p.VisitStemID)} onClick={() => setEditing(p)}>
-            <Pencil aria-hidden className="size-4" />
-          </IconButton>
-          <IconButton label={P.deletePlanOf(p.VisitStemID)} onClick={() => void remove(p)}>
-            <Trash2 aria-hidden className="size-4" />
-          </IconButton>
-        </span>
-      ),
+      actions: (p) => [
+        { label: P.editPlanOf(p.VisitStemID), Icon: Pencil, onClick: () => setEditing(p) },
+        { label: P.deletePlanOf(p.VisitStemID), Icon: Trash2, onClick: () => void remove(p) },
+      ],
     }),
   ];
 

@@ -18,6 +18,33 @@ import type { Arranging } from './use-arrangement.ts';
 
 const selectClass = 'flex-1 basis-40 sm:flex-none sm:basis-auto';
 
+const LABEL_FILTERS = {
+  label: { text: TL.labelFilter, any: TL.anyLabel },
+  team: { text: TL.teamFilter, any: TL.anyTeam },
+};
+
+/** Rows with a label, or in a team (a label of type group): any first, then the ones the rows carry. */
+function LabelFilter({
+  of,
+  arranging,
+  pairs,
+}: {
+  of: keyof typeof LABEL_FILTERS;
+  arranging: Arranging;
+  pairs: readonly (readonly [string, string])[];
+}) {
+  const { text, any } = LABEL_FILTERS[of];
+  return (
+    <Select
+      label={text}
+      value={arranging.arrangement[of]}
+      options={[{ value: '', label: any }, ...pairs.map(([value, label]) => ({ value, label }))]}
+      onChange={of === 'label' ? arranging.setLabel : arranging.setTeam}
+      className={selectClass}
+    />
+  );
+}
+
 /**
  * Find and arrange the rows (issue 18 point 3): search by name or label, a label, a team, a
  * status, group by label or team, sort by name, load or free hours, quick views. Everything is in
@@ -40,31 +67,15 @@ export function RowFilters(props: {
 }) {
   const { arranging } = props;
   const { arrangement: a } = arranging;
-  const options = (list: readonly (readonly [string, string])[], any: string) => [
-    { value: '', label: any },
-    ...list.map(([value, label]) => ({ value, label })),
-  ];
   return (
     <search
       id={props.id}
       className={`${props.isOpen ? 'flex' : props.isFolded ? 'hidden' : 'hidden sm:flex'} flex-wrap items-center gap-2 border-b border-neutral-200 bg-white px-3 py-1.5`}
     >
       <SearchInput value={a.q} onSearch={arranging.setQuery} label={TL.findResources} />
-      <Select
-        label={TL.labelFilter}
-        value={a.label}
-        options={options(props.labels, TL.anyLabel)}
-        onChange={arranging.setLabel}
-        className={selectClass}
-      />
+      <LabelFilter of="label" arranging={arranging} pairs={props.labels} />
       {props.teams.length > 0 || a.team !== '' ? (
-        <Select
-          label={TL.teamFilter}
-          value={a.team}
-          options={options(props.teams, TL.anyTeam)}
-          onChange={arranging.setTeam}
-          className={selectClass}
-        />
+        <LabelFilter of="team" arranging={arranging} pairs={props.teams} />
       ) : null}
       <Select
         label={TL.statusFilter}

@@ -7,7 +7,7 @@ import { askConfirm } from '../../../lib/overlays.ts';
 import { patchSearch } from '../../../lib/search-params.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
-import { Button, IconButton } from '../../../ui/button.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { actionsColumn, columnsFor, type DataColumn, DataTable } from '../../../ui/data-table.tsx';
 import { FormInput } from '../../../ui/form.tsx';
 import { VersionedFormModal } from '../../../ui/form-modal.tsx';
@@ -154,16 +154,10 @@ const eventActions = (
     label: V.actions,
     className: 'w-24 text-right',
     headerClassName: 'text-right',
-    cell: (event) => (
-      <span className="flex justify-end gap-1">
-        <IconButton label={`${T.edit} ${event._value}`} onClick={() => onEdit(event)}>
-          <Pencil aria-hidden className="size-4" />
-        </IconButton>
-        <IconButton label={`${T.delete} ${event._value}`} onClick={() => void onDelete(event)}>
-          <Trash2 aria-hidden className="size-4" />
-        </IconButton>
-      </span>
-    ),
+    actions: (event) => [
+      { label: `${T.edit} ${event._value}`, Icon: Pencil, onClick: () => onEdit(event) },
+      { label: `${T.delete} ${event._value}`, Icon: Trash2, onClick: () => void onDelete(event) },
+    ],
   });
 
 const ISSUE_TEXT: Record<EventIssue['code'], string> = {

@@ -9,7 +9,7 @@ import { searchStore } from '../../../lib/search-store.ts';
 import { useStore } from '../../../lib/store.ts';
 import { notify } from '../../../lib/toast.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
-import { Button, IconButton } from '../../../ui/button.tsx';
+import { Button } from '../../../ui/button.tsx';
 import { actionsColumn, columnsFor } from '../../../ui/data-table.tsx';
 import { FormInput, FormSelect, FormTextarea } from '../../../ui/form.tsx';
 import { Page } from '../../../ui/page.tsx';
@@ -149,26 +149,20 @@ export function StockScreen({ kind }: { kind: StockKind }) {
           actionsColumn(col, {
             label: T.actions,
             className: 'text-right whitespace-nowrap',
-            cell: (item) => (
-              <>
-                <IconButton label={`${T.edit} ${item.name}`} onClick={() => setEditing(item)}>
-                  <Pencil aria-hidden className="size-4" />
-                </IconButton>
-                <IconButton
-                  label={`${T.delete} ${item.name}`}
-                  onClick={() =>
-                    void deleteAfterAsking(
-                      T.confirmDelete(item.name),
-                      () => deleteStock(kind, item._id, item.version),
-                      T.deleted(item.name),
-                      refresh,
-                    )
-                  }
-                >
-                  <Trash2 aria-hidden className="size-4" />
-                </IconButton>
-              </>
-            ),
+            actions: (item) => [
+              { label: `${T.edit} ${item.name}`, Icon: Pencil, onClick: () => setEditing(item) },
+              {
+                label: `${T.delete} ${item.name}`,
+                Icon: Trash2,
+                onClick: () =>
+                  void deleteAfterAsking(
+                    T.confirmDelete(item.name),
+                    () => deleteStock(kind, item._id, item.version),
+                    T.deleted(item.name),
+                    refresh,
+                  ),
+              },
+            ],
           }),
         ]
       : []),
