@@ -28,7 +28,8 @@ export function PeriodNav({
 }) {
   const dates = useOrgDates();
   return (
-    <div className="flex items-center gap-1">
+    // On a phone Today goes under the dates rather than off the screen.
+    <div className="flex flex-wrap items-center gap-1">
       <IconButton label={PERIOD_NAV_TEXT.previous(unit)} onClick={onPrevious}>
         <ChevronLeft aria-hidden className="size-4" />
       </IconButton>
