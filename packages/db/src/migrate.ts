@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -14,9 +15,35 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../drizzle', import.meta
 /** Applies the committed SQL migrations (idempotent), then the access rules. */
 export async function migrate(db: Db, kind: DbKind): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
-  if (kind === 'pglite') await migratePglite(db as unknown as PgliteDatabase, config);
-  else await migratePg(db as unknown as NodePgDatabase, config);
+  if (await migrationsPending(db)) {
+    if (kind === 'pglite') await migratePglite(db as unknown as PgliteDatabase, config);
+    else await migratePg(db as unknown as NodePgDatabase, config);
+  }
   await applyAccessRules(db);
+}
+
+/**
+ * Whether drizzle's migrator would apply anything: it applies each migration newer than the
+ * journal's last row, so with that row at or past this code's newest migration it would only
+ * read and hash every migration file and make its schema and table if they did not exist (five
+ * round trips, two of them DDL, at every start). One query answers it instead. No journal yet (a
+ * new database): pending.
+ */
+async function migrationsPending(db: Db): Promise<boolean> {
+  const newest = expectedMigrations().at(-1)?.when ?? 0;
+  try {
+    const { rows } = (await db.execute(
+      sql.raw('select max(created_at)::text as at from drizzle.__drizzle_migrations'),
+    )) as unknown as { rows: { at: string | null }[] };
+    const last = rows[0]?.at;
+    return last === null || last === undefined || Number(last) < newest;
+  } catch (err) {
+    // drizzle wraps the driver's error (DrizzleQueryError) with it as the cause.
+    const e = err as { code?: string; cause?: { code?: string } };
+    const code = e.code ?? e.cause?.code;
+    if (code === '42P01' || code === '3F000') return true;
+    throw err;
+  }
 }
 
 /** The advisory lock the migration step holds on PostgreSQL (per database). */
