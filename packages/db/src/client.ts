@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { PGlite } from '@electric-sql/pglite';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -124,6 +126,30 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
 /** Shared buffers of an embedded database (see loadPglite). */
 const PGLITE_SHARED_BUFFERS = '16MB';
 
+type WasmModule = NonNullable<PGliteOptions['pgliteWasmModule']>;
+/** V8's WebAssembly API, which the TypeScript libraries this project uses (no DOM) do not declare. */
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> };
+
+let pgliteWasm: Promise<WasmModule | undefined> | undefined;
+
+/**
+ * Starts compiling PGlite's WebAssembly (9 MB) in V8's background threads, once per process. Call
+ * it as early as an embedded database is known to be wanted: `rostra serve` does, before it loads
+ * the server's modules, which then initialise while the WebAssembly compiles (PGlite.create would
+ * otherwise start compiling only once they are done). Every PGlite opened later instantiates the
+ * same compiled module (tests open many). Harmless when it fails: PGlite then reads and compiles
+ * its file itself.
+ */
+export function preparePglite(): void {
+  if (pgliteWasm) return;
+  try {
+    const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    pgliteWasm = WebAssembly.compile(readFileSync(join(dist, 'pglite.wasm'))).catch(() => undefined);
+  } catch {
+    pgliteWasm = Promise.resolve(undefined);
+  }
+}
+
 /**
  * PGlite and its driver, loaded when an embedded database is opened: a server on PostgreSQL never
  * loads them (half a megabyte of JavaScript at every start).
@@ -132,13 +158,16 @@ async function loadPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob;
 }): Promise<{ client: PGlite; db: Db }> {
-  const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+  preparePglite();
+  const [{ PGlite }, { pg_trgm }, { drizzle }, pgliteWasmModule] = await Promise.all([
     import('@electric-sql/pglite'),
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('drizzle-orm/pglite'),
+    pgliteWasm,
   ]);
   const client = await PGlite.create({
     ...options,
+    ...(pgliteWasmModule ? { pgliteWasmModule } : {}),
     extensions: { pg_trgm },
     // Not PostgreSQL's default 128 MB: in WebAssembly the shared memory is allocated and zeroed
     // at every start (0.3-0.5 s of CPU, and the memory grown past its first 128 MB). Pages not in

@@ -1,4 +1,4 @@
-import { openDatabase } from '@rostra/db/client';
+import { openDatabase, preparePglite } from '@rostra/db/client';
 import { DEMO_PASSWORD, DEMO_USERS } from '@rostra/db/seed/demo-users';
 import { seedDemo } from '@rostra/db/seed/seed';
 import { hashPassword } from 'better-auth/crypto';
@@ -18,6 +18,7 @@ export function serveCommand(): Command {
     .action(async (options: { seed: boolean; migrate: boolean }) => {
       const config = loadConfig();
       requireProductionSettings();
+      if (!config.databaseUrl) preparePglite();
       let seeded = false;
       // The app's modules load while the database opens (PGlite compiles its WebAssembly, and
       // PostgreSQL answers, meanwhile): a shorter start than one after the other.
