@@ -289,5 +289,16 @@ if (!existsSync(file)) {
   await build(folder, bundle);
 }
 const { run, saveCache } = load(file);
-await run(process.argv);
+// Keeps the event loop alive while the command runs. Whenever it has nothing left to wait on
+// (no socket, file or timer: an embedded database between two steps of a start, awaiting its
+// WebAssembly), Node waits for every task in V8's background threads to finish before going on,
+// and those include optimising PGlite's WebAssembly: `rostra serve` on PGlite stood still
+// 0.1-0.3 s at a time while V8 optimised code it did not need yet. A command ends as before,
+// once it has returned and its own handles are closed.
+const alive = setInterval(() => {}, 1 << 30);
+try {
+  await run(process.argv);
+} finally {
+  clearInterval(alive);
+}
 saveCache();
