@@ -1,19 +1,16 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { type FirstLoadChunk, firstLoadOf } from '@rostra/core/shell/first-load';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorBody } from './errors.ts';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD = 1024;
 
-/**
- * The route of the built web app's files (`serveWebApp`): the only catch-all at the root (the API
- * docs' assets have their own under /api/docs).
- */
-const WEB_APP_FILES = '/*';
+/** Marks the routes of the built web app's files (`serveWebApp`): sent as built, never compressed again. */
+const WEB_APP_FILE = { webAppFile: true };
 
 /** Built files whose names carry a content hash (Vite's `assets/`): they never change in place. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -30,8 +27,10 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  */
 export async function installCompression(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
-    // The web app's files go by one route (`serveWebApp`); @fastify/websocket marks its sockets.
-    if (route.url === WEB_APP_FILES || route.websocket === true) route.compress = false;
+    // The web app's files (`serveWebApp`) are compressed at build; @fastify/websocket marks its sockets.
+    const config: unknown = route.config;
+    const isBuiltFile = typeof config === 'object' && config !== null && 'webAppFile' in config;
+    if (isBuiltFile || route.websocket === true) route.compress = false;
   });
   await app.register(fastifyCompress, {
     global: true,
@@ -96,9 +95,11 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
   const hasBuild = existsSync(join(webDist, 'index.html'));
   const pageFor = hasBuild ? firstLoadPage(webDist) : undefined;
   if (hasBuild) {
-    // The files go by one catch-all route that looks a file up when it is asked for, not a route
-    // per file (`wildcard: false`): a build has ~640 files, and listing them and adding a GET and a
-    // HEAD route for each took ~0.2 s of every start. A file the build adds later is served too.
+    // A route per entry at the top of the build (`/assets/*`, `/sw.js`, …) that looks the file up
+    // when it is asked for, not a route per file (`wildcard: false`): a build has ~640 files, and
+    // listing them and adding a GET and a HEAD route for each took ~0.2 s of every start. A file a
+    // rebuild adds under a folder is served too. Not one catch-all at `/*`: the router would then
+    // take an API path it cannot match (a parameter over its length limit, answered 414) to it.
     await app.register(fastifyStatic, {
       root: webDist,
       serve: false,
@@ -109,15 +110,23 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
         reply.header('cache-control', inAssets ? IMMUTABLE : 'no-cache');
       },
     });
-    app.get(WEB_APP_FILES, (request, reply) => {
-      const file = (request.params as { '*': string })['*'];
-      // A regular file of the build, not a folder, and not a dotfile or a way out of it: else the
-      // not-found handler (the app's page, an unknown API path's 404).
-      const isFile =
-        file.split('/').every((part) => part !== '' && !part.startsWith('.') && !/[\\\0]/.test(part)) &&
-        statSync(join(webDist, file), { throwIfNoEntry: false })?.isFile() === true;
-      return isFile ? reply.sendFile(file) : reply.callNotFound();
-    });
+    // A regular file of the build, not a folder, and not a dotfile or a way out of it: else the
+    // not-found handler (the app's page, an unknown API path's 404).
+    const send = (file: string, reply: FastifyReply) =>
+      file.split('/').every((part) => part !== '' && !part.startsWith('.') && !/[\\\0]/.test(part)) &&
+      statSync(join(webDist, file), { throwIfNoEntry: false })?.isFile() === true
+        ? reply.sendFile(file)
+        : reply.callNotFound();
+    const options = { config: WEB_APP_FILE, schema: { hide: true } };
+    for (const entry of readdirSync(webDist, { withFileTypes: true })) {
+      if (entry.name.startsWith('.')) continue;
+      const top = entry.name;
+      if (entry.isDirectory())
+        app.get(`/${top}/*`, options, (request, reply) =>
+          send(`${top}/${(request.params as { '*': string })['*']}`, reply),
+        );
+      else app.get(`/${top}`, options, (_request, reply) => send(top, reply));
+    }
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
