@@ -141,6 +141,10 @@ describe.each(testDatabaseKinds())('the web app and API answers over the wire on
     expect(document.openapi).toBe('3.1.0');
     expect(big.rawPayload.length).toBeLessThan(Buffer.byteLength(JSON.stringify(document)));
 
+    // The web app's files are no part of the API's document.
+    const paths = Object.keys((document as unknown as { paths: Record<string, unknown> }).paths);
+    expect(paths.filter((path) => path.includes('*'))).toEqual([]);
+
     const gz = await get('/api/docs/json', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
 
