@@ -66,7 +66,8 @@ export async function setUp(page: Page, shiftDays: readonly [number, number] = [
   const resA = await api('POST', '/resources', { name: `0TL ${run} Ana`, labels: [skill._id] });
   const resB = await api('POST', '/resources', { name: `0TL ${run} Ben`, labels: [] });
   const days = { su: true, mo: true, tu: true, we: true, th: true, fr: true, sa: true };
-  for (let w = weekStart(day(shiftDays[0])); w < day(shiftDays[1]); w += WEEK) {
+  // Every week that holds a day of the range, the last day's too (it may be a week's first day).
+  for (let w = weekStart(day(shiftDays[0])); w <= day(shiftDays[1]); w += WEEK) {
     const weekId = `${toYmd(w)}_${toYmd(w + 6 * DAY)}`;
     for (const r of [resA, resB]) {
       await api('PUT', `/resources/${r._id}/shifts/${weekId}`, {

@@ -200,7 +200,7 @@ export function LeavesPanel({
             form={form}
             onSubmit={submit}
             guard={canEdit}
-            className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))] gap-3 border-t border-neutral-100 pt-4 [&>[role=alert]]:col-span-full"
+            className="mt-4 grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-3 border-t border-neutral-100 pt-4 [&>[role=alert]]:col-span-full"
             aria-label={editing ? T.edit(kindLabel(editing._key ?? '').toLowerCase()) : T.add}
           >
             <FormSelect<LeaveValues> name="kind" label={T.kind} options={KINDS} />
