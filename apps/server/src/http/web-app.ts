@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -110,11 +110,11 @@ export async function serveWebApp(app: FastifyInstance, webDist: string): Promis
         reply.header('cache-control', inAssets ? IMMUTABLE : 'no-cache');
       },
     });
-    // A regular file of the build, not a folder, and not a dotfile or a way out of it: else the
-    // not-found handler (the app's page, an unknown API path's 404).
+    // No dotfile and no way out of the build: else the not-found handler (the app's page, an
+    // unknown API path's 404). A missing file or a folder goes there too (`sendFile` finds out
+    // when it opens the file; no look of our own first).
     const send = (file: string, reply: FastifyReply) =>
-      file.split('/').every((part) => part !== '' && !part.startsWith('.') && !/[\\\0]/.test(part)) &&
-      statSync(join(webDist, file), { throwIfNoEntry: false })?.isFile() === true
+      file.split('/').every((part) => part !== '' && !part.startsWith('.') && !/[\\\0]/.test(part))
         ? reply.sendFile(file)
         : reply.callNotFound();
     const options = { config: WEB_APP_FILE, schema: { hide: true } };
