@@ -1,6 +1,6 @@
 import { formatDayLabel } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
-import { Check, MapPin } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useOrgDates } from '../../lib/org-dates.ts';
 import { askConfirm } from '../../lib/overlays.ts';
@@ -13,6 +13,7 @@ import { FormMessage } from '../../ui/field.tsx';
 import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { BOARDS_TEXT as T } from './boards-text.ts';
+import { JobPlace } from './job-place.tsx';
 import { acceptBid, type BoardBid, fetchBidBoard, jobCustomer } from './model.ts';
 import { useFortnight } from './week-board.tsx';
 
@@ -131,12 +132,7 @@ export function BidBoardScreen() {
                     {timeRange(job.utc_begin_plus_tz, job.utc_end_plus_tz)}
                   </p>
                 </div>
-                {job.suburb || job.all_location ? (
-                  <span className="flex items-center gap-1 text-xs text-neutral-500">
-                    <MapPin aria-hidden className="size-3.5" />
-                    {job.suburb ?? job.all_location}
-                  </span>
-                ) : null}
+                <JobPlace job={job} />
               </header>
               <ul className="divide-y divide-neutral-100">
                 {job.bids.map((bid) => {

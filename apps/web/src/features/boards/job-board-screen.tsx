@@ -2,7 +2,7 @@ import { type BidInput, bidBody } from '@rostra/core/api/boards';
 import { dayStart, formatDayLabel } from '@rostra/core/time/calendar';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { Gavel, MapPin } from 'lucide-react';
+import { Gavel } from 'lucide-react';
 import { useState } from 'react';
 import { z } from 'zod';
 import { errorText, timeRange } from '../../lib/roster.ts';
@@ -18,6 +18,7 @@ import { EmptyState, ErrorState, Skeleton } from '../../ui/list-state.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useZodForm } from '../../ui/zod-form.ts';
 import { BOARDS_TEXT as T } from './boards-text.ts';
+import { JobPlace } from './job-place.tsx';
 import {
   type BoardJob,
   fetchJobBoard,
@@ -121,12 +122,7 @@ function JobRow({
       </span>
       <div className="order-last min-w-0 basis-full sm:order-none sm:flex-1 sm:basis-auto">
         <p className="truncate font-medium text-neutral-900">{jobCustomer(job)}</p>
-        {job.suburb || job.all_location ? (
-          <p className="flex items-center gap-1 truncate text-xs text-neutral-500">
-            <MapPin aria-hidden className="size-3.5 shrink-0" />
-            {job.suburb ?? job.all_location}
-          </p>
-        ) : null}
+        <JobPlace job={job} />
       </div>
       <span className="ml-auto sm:ml-0">
         <StatusPill status={statusLabel(styles, job.status)} color={styles?.get(job.status)} />
